@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level-json.h"
+
+const cli_command cli_commands[] = {
+    {"edit", NULL, "[LEVEL]", "open the editor (on the sample level when none is given)"},
+    {"play", NULL, "LEVEL [--start X,Y]", "open the test-play window"},
+    {"check", cli_check_main, "LEVEL", "validate a level and list problems with their places"},
+    {"render", cli_render_main, "LEVEL -o OUT.png [--collision] [--trace T.csv]",
+     "draw the whole level as a PNG"},
+    {"sim", cli_sim_main, "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]",
+     "run the engine headless and print the final state"},
+    {"masks", cli_masks_main, "TILES.png [-o OUT.json] [--preview OUT.png]",
+     "height masks, widths and angles for each 16x16 tile of a sheet"},
+    {"import", cli_import_main, "TERRAIN.png [--art ART.png] [--chunk 128|256] -o LEVEL.json",
+     "build a level from a terrain image"},
+    {"collision", cli_collision_main, "import|export --format s1|s2|s3k DIR",
+     "read or write the disassemblies' collision data"},
+    {"pack", cli_pack_main, "LEVEL -o OUT.bin", "write a packed level binary"},
+    {"unpack", cli_unpack_main, "IN.bin -o LEVEL.json", "turn a packed binary back into JSON"},
+    {NULL, NULL, NULL, NULL},
+};
+
+const cli_command *cli_find(const char *name)
+{
+    for (const cli_command *c = cli_commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c->run ? c : NULL;
+    return NULL;
+}
+
+void cli_print_help(FILE *out)
+{
+    fprintf(out, "Usage: loopwright [COMMAND] [ARGS...]\n\n"
+                 "A level editor and physics engine for Mega Drive-style platformers.\n"
+                 "Without a command, opens the editor.\n\nCommands:\n");
+    for (const cli_command *c = cli_commands; c->name; c++)
+        fprintf(out, "  %-10s %s\n             %s\n", c->name, c->args, c->summary);
+    fprintf(out, "\nOptions:\n  -h, --help     show this help (or COMMAND --help)\n"
+                 "  --version      show the version\n\n"
+                 "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "loopwright %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry 'loopwright %s --help'.\n", cmd);
+    va_end(ap);
+    return CLI_EXIT_USAGE;
+}
+
+void cli_print_error(const char *file, const lw_error *err)
+{
+    char buf[1024];
+    editor_format_error(file, err, buf, sizeof buf);
+    fprintf(stderr, "%s\n", buf);
+}
+
+bool cli_is_help(const char *arg)
+{
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
+                     const char **value)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_usage_error(cmd, "option %s needs a value", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+bool cli_parse_point(const char *s, long *x, long *y)
+{
+    char *end;
+    errno = 0;
+    long a = strtol(s, &end, 10);
+    if (end == s || *end != ',' || errno)
+        return false;
+    const char *t = end + 1;
+    long b = strtol(t, &end, 10);
+    if (end == t || *end != '\0' || errno)
+        return false;
+    *x = a;
+    *y = b;
+    return true;
+}
+
+bool cli_parse_count(const char *s, unsigned long max, unsigned long *out)
+{
+    if (!*s)
+        return false;
+    unsigned long v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        unsigned long d = (unsigned long)(*p - '0');
+        if (v > (max - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_load_level(const char *path, unsigned flags, lw_level **out)
+{
+    lw_error err;
+    unsigned load_flags =
+        (flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) ? EDITOR_LOAD_ALLOW_OUTSIDE_PATHS : 0;
+    if (!editor_level_load_file(path, load_flags, out, &err)) {
+        cli_print_error(path, &err);
+        return false;
+    }
+    return true;
+}
+
+int cli_not_implemented(const char *cmd)
+{
+    fprintf(stderr, "loopwright %s: not implemented yet\n", cmd);
+    return CLI_EXIT_USAGE;
+}

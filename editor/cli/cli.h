@@ -1,0 +1,83 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Headless subcommands of `loopwright`. None of them initialises GTK or needs a display.
+ * Exit codes: 0 success, 1 bad input (a file that cannot be read or is invalid), 2 bad usage.
+ * Errors are printed on stderr as "loopwright: FILE[:LINE:COL]: message".
+ */
+
+#include <loopwright/level.h>
+#include <stdbool.h>
+#include <stdio.h> /* FILE */
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_DATA 1
+#define CLI_EXIT_USAGE 2
+
+/** A subcommand: @argv[0] is the subcommand's name. Returns the process exit code. */
+typedef int (*cli_main_fn)(int argc, char **argv);
+
+typedef struct cli_command {
+    const char *name;    /* e.g. "check" */
+    cli_main_fn run;     /* NULL for GUI-only commands, handled by the application */
+    const char *args;    /* synopsis of the arguments */
+    const char *summary; /* one line */
+} cli_command;
+
+/** The table of subcommands, terminated by a zeroed entry. */
+extern const cli_command cli_commands[];
+
+/** Find a headless subcommand by name; NULL when unknown or GUI-only. */
+const cli_command *cli_find(const char *name);
+
+/** Print the top-level help on @out. */
+void cli_print_help(FILE *out);
+
+/* ---- helpers shared by subcommands ---- */
+
+/** Print "loopwright CMD: message" plus a hint to use --help on stderr; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/** Print "loopwright: FILE[:LINE:COL]: message" on stderr for @err. */
+void cli_print_error(const char *file, const lw_error *err);
+
+/** True when @arg is -h or --help. */
+bool cli_is_help(const char *arg);
+
+/**
+ * Option matching for "--name VALUE" and "--name=VALUE". When argv[*i] is the option, stores
+ * the value, advances *i past it and returns 1; returns 0 when argv[*i] is another argument and
+ * -1 (after printing a usage error for @cmd) when the value is missing.
+ */
+int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
+                     const char **value);
+
+/** Parse "X,Y" (integers) into two values. */
+bool cli_parse_point(const char *s, long *x, long *y);
+
+/** Parse a whole non-negative decimal integer no greater than @max. */
+bool cli_parse_count(const char *s, unsigned long max, unsigned long *out);
+
+enum {
+    CLI_LOAD_ALLOW_OUTSIDE_PATHS = 1u << 0, /* tileset may leave the level's folder */
+};
+
+/** Load a level (JSON; later also packed binaries) and print any error. */
+bool cli_load_level(const char *path, unsigned flags, lw_level **out);
+
+/** "Not implemented yet" for subcommands whose issue has not landed; returns CLI_EXIT_USAGE. */
+int cli_not_implemented(const char *cmd);
+
+/* Subcommand entry points, one file each. */
+int cli_check_main(int argc, char **argv);
+int cli_render_main(int argc, char **argv);
+int cli_sim_main(int argc, char **argv);
+int cli_masks_main(int argc, char **argv);
+int cli_import_main(int argc, char **argv);
+int cli_collision_main(int argc, char **argv);
+int cli_pack_main(int argc, char **argv);
+int cli_unpack_main(int argc, char **argv);

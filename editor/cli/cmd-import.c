@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli.h"
+
+int cli_import_main(int argc, char **argv)
+{
+    (void)argc;
+    return cli_not_implemented(argv[0]);
+}

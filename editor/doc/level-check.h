@@ -1,0 +1,31 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Problems in a loaded level, as `loopwright check` prints them and the editor's issues panel
+ * lists them: each with a severity, a stable code, a message and the place (level pixel) a user
+ * jumps to. Structural validity is the loader's job (a file that loads is consistent); these are
+ * the things a valid level can still get wrong. No GTK.
+ */
+
+#include <loopwright/level.h>
+
+typedef enum editor_severity {
+    EDITOR_SEVERITY_ERROR = 0,   /* the level cannot be used as is (art missing, ...) */
+    EDITOR_SEVERITY_WARNING = 1, /* probably a mistake */
+} editor_severity;
+
+typedef struct editor_problem {
+    editor_severity severity;
+    const char *code;  /* stable identifier, e.g. "no-player-start" */
+    char message[256]; /* human-readable, without the file name */
+    int32_t x, y;      /* level pixel to jump to, or -1, -1 */
+} editor_problem;
+
+typedef void (*editor_problem_fn)(const editor_problem *problem, void *user);
+
+/**
+ * Run every check on @level. @level_path (may be NULL) resolves the tileset; without it the art
+ * is not checked. Calls @fn for each problem in a stable order. Returns the number of errors.
+ */
+unsigned editor_level_check(const lw_level *level, const char *level_path, editor_problem_fn fn,
+                            void *user);

@@ -1,0 +1,59 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Level JSON format v1 (docs/LEVEL-JSON.md): load with full validation, save with a stable key
+ * order and layout so save -> load -> save is byte-identical. Uses jansson; no GTK. Every data
+ * error comes back in an lw_error whose message starts with the JSON path of the offending
+ * value and whose line/column point at it.
+ */
+
+#include <loopwright/level.h>
+
+#define EDITOR_LEVEL_FORMAT "loopwright-level"
+#define EDITOR_LEVEL_VERSION 1
+#define EDITOR_LEVEL_MAX_FILE_BYTES (64u << 20) /* refuse larger level files before parsing */
+
+enum {
+    /* Accept tileset paths that are absolute or leave the level's folder. */
+    EDITOR_LOAD_ALLOW_OUTSIDE_PATHS = 1u << 0,
+};
+
+/** Parse and validate a level file. On success *@out owns a new level. */
+bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw_error *err);
+
+/** Parse and validate level JSON held in memory (@text need not be NUL-terminated). */
+bool editor_level_load_text(const char *text, size_t len, unsigned flags, lw_level **out,
+                            lw_error *err);
+
+/** Serialise @level as level JSON v1. Returns a malloc()ed NUL-terminated string (ends with a
+ * newline) and its length in *@len (may be NULL); NULL when out of memory. */
+char *editor_level_to_json(const lw_level *level, size_t *len);
+
+/** Save atomically (temporary file, fsync, rename), keeping the previous file as PATH.bak. */
+bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err);
+
+/** True when @relative is a relative path that stays inside its base folder (no "..", not
+ * absolute, not empty). */
+bool editor_path_stays_inside(const char *relative);
+
+/** Join the folder of @level_path with @relative (absolute @relative is returned as is).
+ * Returns a malloc()ed string. */
+char *editor_level_resolve_path(const char *level_path, const char *relative);
+
+/**
+ * Check the level's art: the tileset PNG exists, is readable and a PNG whose sides are
+ * multiples of 16, and every tile's art cell lies inside it. No-op success without a tileset.
+ * On success *@cells (may be NULL) receives the number of 16x16 cells in the tileset.
+ */
+bool editor_level_check_art(const lw_level *level, const char *level_path, uint32_t *cells,
+                            lw_error *err);
+
+/** Format "loopwright: FILE:LINE:COL: message" (or "FILE: message", or a byte offset) into
+ * @buf. */
+void editor_format_error(const char *file, const lw_error *err, char *buf, size_t size);
+
+/** Parse a cell token ("." or TILE[x][y]:AB, see LEVEL-JSON.md) into @cell. */
+bool editor_cell_parse(const char *token, lw_cell *cell);
+
+/** Write the token for @cell into @buf (at least 16 bytes). */
+void editor_cell_format(const lw_cell *cell, char *buf, size_t size);

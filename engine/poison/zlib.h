@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* Shadows the system <zlib.h> on the engine's include path: the engine depends on libc only. */
+#error "engine/ must not include <zlib.h>: the engine depends on the C library only"

@@ -1,0 +1,65 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loopwright masks library: RGBA images and PNG files. Reads every PNG colour type and depth
+ * through libpng's simplified API (no setjmp) into 8-bit RGBA, with the dimensions and pixel
+ * count checked against limits *before* any pixel memory is allocated. Writes PNGs atomically
+ * (temporary file, fsync, rename). Depends on the engine (errors) and libpng only.
+ */
+
+#include "loopwright/base.h"
+
+/** Default limits for untrusted images (documented in docs/LEVEL-JSON.md). */
+#define LWM_MAX_IMAGE_SIDE 65536u         /* px, either side */
+#define LWM_MAX_IMAGE_PIXELS (1u << 26)   /* 67,108,864 px = 256 MiB as RGBA */
+#define LWM_MAX_PNG_FILE_BYTES (256u << 20) /* bytes of compressed input */
+
+/** An 8-bit RGBA image, rows top to bottom, 4 bytes per pixel, no padding. */
+typedef struct lwm_image {
+    uint32_t width, height; /* px */
+    uint8_t *rgba;          /* owned: width * height * 4 bytes */
+} lwm_image;
+
+/** Allocate a @width x @height image filled with @rgba (0xRRGGBBAA). False on limit/memory. */
+bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba,
+                    lw_error *err);
+
+/** Free the pixels and zero the struct (accepts a zeroed image). */
+void lwm_image_clear(lwm_image *img);
+
+/** Pointer to pixel (x, y). */
+static inline uint8_t *lwm_image_pixel(const lwm_image *img, uint32_t x, uint32_t y)
+{
+    return img->rgba + ((size_t)y * img->width + x) * 4u;
+}
+
+/**
+ * Decode a PNG file into @out (8-bit RGBA; palette, grey, 16-bit and alpha all converted).
+ * Fails with LW_ERR_IO (unreadable), LW_ERR_FORMAT (not a PNG, corrupt, CRC error, truncated),
+ * LW_ERR_LIMIT (over the limits above; nothing allocated). @err's message does not repeat the
+ * path. @out is untouched on failure.
+ */
+bool lwm_image_load_png(const char *path, lwm_image *out, lw_error *err);
+
+/** Same as lwm_image_load_png for a PNG held in memory. */
+bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw_error *err);
+
+/** Read only a PNG's dimensions (and validate its signature/header). */
+bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_error *err);
+
+/** Encode @img as an RGBA PNG and write it atomically to @path. */
+bool lwm_image_save_png(const char *path, const lwm_image *img, lw_error *err);
+
+/** Encode @img as an RGBA PNG in memory; *@data is malloc()ed, free() it. */
+bool lwm_image_encode_png(const lwm_image *img, void **data, size_t *size, lw_error *err);
+
+/** Read a whole file (at most @max_bytes) into a malloc()ed buffer with a trailing NUL. */
+bool lwm_read_file(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err);
+
+/**
+ * Write @size bytes atomically: a temporary file beside @path, fsync, rename over @path, fsync
+ * of the folder. When @backup_suffix is non-NULL and @path exists, the previous version is kept
+ * as path+suffix (hard link or copy) before the rename. On any failure @path is unchanged.
+ */
+bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
+                           const char *backup_suffix, lw_error *err);

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: MIT */
+#include "loopwright/image.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "image-private.h"
+
+bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba,
+                    lw_error *err)
+{
+    if (width == 0 || height == 0 || width > LWM_MAX_IMAGE_SIDE || height > LWM_MAX_IMAGE_SIDE ||
+        (uint64_t)width * height > LWM_MAX_IMAGE_PIXELS)
+        return lw_error_set(err, LW_ERR_LIMIT, "image size %ux%u is outside 1..%u px a side, %u px",
+                            width, height, LWM_MAX_IMAGE_SIDE, LWM_MAX_IMAGE_PIXELS);
+    size_t n = (size_t)width * height;
+    uint8_t *p = malloc(n * 4u);
+    if (!p)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory for a %ux%u image", width, height);
+    uint8_t px[4] = {(uint8_t)(rgba >> 24), (uint8_t)(rgba >> 16), (uint8_t)(rgba >> 8),
+                     (uint8_t)rgba};
+    for (size_t i = 0; i < n; i++)
+        memcpy(p + i * 4u, px, 4);
+    img->width = width;
+    img->height = height;
+    img->rgba = p;
+    return true;
+}
+
+void lwm_image_clear(lwm_image *img)
+{
+    if (!img)
+        return;
+    free(img->rgba);
+    img->rgba = NULL;
+    img->width = img->height = 0;
+}
+
+bool lwm_read_file(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return lw_error_set(err, LW_ERR_IO, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        return lw_error_set(err, LW_ERR_IO, "not a regular file");
+    }
+    if ((uint64_t)st.st_size > max_bytes) {
+        fclose(f);
+        return lw_error_set(err, LW_ERR_LIMIT, "file is %lld bytes, over the limit of %zu",
+                            (long long)st.st_size, max_bytes);
+    }
+    size_t cap = (size_t)st.st_size;
+    char *buf = malloc(cap + 1);
+    if (!buf) {
+        fclose(f);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory reading %zu bytes", cap);
+    }
+    size_t got = fread(buf, 1, cap, f);
+    bool failed = ferror(f) != 0;
+    fclose(f);
+    if (failed) {
+        free(buf);
+        return lw_error_set(err, LW_ERR_IO, "read error");
+    }
+    buf[got] = '\0';
+    *data = buf;
+    *size = got;
+    return true;
+}
+
+/* libpng's simplified API reports errors as text; map them onto our codes. */
+static bool png_fail(png_imagep image, lw_error *err, const char *what)
+{
+    lw_error_set(err, LW_ERR_FORMAT, "%s: %s", what,
+                 image->message[0] ? image->message : "corrupt PNG data");
+    png_image_free(image);
+    return false;
+}
+
+static bool check_png_size(png_uint_32 w, png_uint_32 h, lw_error *err)
+{
+    if (w == 0 || h == 0 || w > LWM_MAX_IMAGE_SIDE || h > LWM_MAX_IMAGE_SIDE ||
+        (uint64_t)w * h > LWM_MAX_IMAGE_PIXELS)
+        return lw_error_set(err, LW_ERR_LIMIT,
+                            "PNG is %ux%u px, over the limit (%u px a side, %u px in all)",
+                            (unsigned)w, (unsigned)h, LWM_MAX_IMAGE_SIDE, LWM_MAX_IMAGE_PIXELS);
+    return true;
+}
+
+static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw_error *err)
+{
+    if (size < 8 || memcmp(data, png_signature, 8) != 0)
+        return lw_error_set(err, LW_ERR_FORMAT, "not a PNG file (bad signature)");
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size))
+        return png_fail(&image, err, "cannot read PNG header");
+    if (!check_png_size(image.width, image.height, err)) {
+        png_image_free(&image);
+        return false;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    uint8_t *pixels = malloc(bytes);
+    if (!pixels) {
+        png_image_free(&image);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory for a %ux%u image",
+                            (unsigned)image.width, (unsigned)image.height);
+    }
+    /* Background NULL: alpha is kept, never composed. */
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        free(pixels);
+        return png_fail(&image, err, "cannot decode PNG");
+    }
+    out->width = image.width;
+    out->height = image.height;
+    out->rgba = pixels;
+    png_image_free(&image);
+    return true;
+}
+
+bool lwm_image_load_png(const char *path, lwm_image *out, lw_error *err)
+{
+    char *data;
+    size_t size;
+    if (!lwm_read_file(path, LWM_MAX_PNG_FILE_BYTES, &data, &size, err))
+        return false;
+    bool ok = lwm_image_load_png_memory(data, size, out, err);
+    free(data);
+    return ok;
+}
+
+bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_error *err)
+{
+    char *data;
+    size_t size;
+    if (!lwm_read_file(path, LWM_MAX_PNG_FILE_BYTES, &data, &size, err))
+        return false;
+    bool ok = false;
+    if (size < 8 || memcmp(data, png_signature, 8) != 0) {
+        lw_error_set(err, LW_ERR_FORMAT, "not a PNG file (bad signature)");
+    } else {
+        png_image image;
+        memset(&image, 0, sizeof image);
+        image.version = PNG_IMAGE_VERSION;
+        if (!png_image_begin_read_from_memory(&image, data, size)) {
+            png_fail(&image, err, "cannot read PNG header");
+        } else {
+            ok = check_png_size(image.width, image.height, err);
+            *width = image.width;
+            *height = image.height;
+            png_image_free(&image);
+        }
+    }
+    free(data);
+    return ok;
+}
+
+bool lwm_image_encode_png(const lwm_image *img, void **data, size_t *size, lw_error *err)
+{
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = img->width;
+    image.height = img->height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t bytes = 0;
+    if (!png_image_write_to_memory(&image, NULL, &bytes, 0, img->rgba, 0, NULL))
+        return png_fail(&image, err, "cannot encode PNG");
+    void *buf = malloc(bytes);
+    if (!buf)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory encoding a PNG");
+    if (!png_image_write_to_memory(&image, buf, &bytes, 0, img->rgba, 0, NULL)) {
+        free(buf);
+        return png_fail(&image, err, "cannot encode PNG");
+    }
+    *data = buf;
+    *size = bytes;
+    return true;
+}
+
+bool lwm_image_save_png(const char *path, const lwm_image *img, lw_error *err)
+{
+    void *data;
+    size_t size;
+    if (!lwm_image_encode_png(img, &data, &size, err))
+        return false;
+    bool ok = lwm_write_file_atomic(path, data, size, NULL, err);
+    free(data);
+    return ok;
+}
+
+/* ---- atomic writes ---- */
+
+static long fault_after_bytes = -1;
+
+void lwm_test_set_write_fault(long after_bytes)
+{
+    fault_after_bytes = after_bytes;
+}
+
+static bool write_all(int fd, const void *data, size_t size)
+{
+    const uint8_t *p = data;
+    size_t limit = size;
+    bool inject = fault_after_bytes >= 0;
+    if (inject && (size_t)fault_after_bytes < size)
+        limit = (size_t)fault_after_bytes;
+    size_t done = 0;
+    while (done < limit) {
+        ssize_t n = write(fd, p + done, limit - done);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        done += (size_t)n;
+    }
+    if (inject && (size_t)fault_after_bytes < size) {
+        errno = EIO;
+        return false;
+    }
+    return true;
+}
+
+static void fsync_parent(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        strcpy(dir, ".");
+    } else {
+        size_t n = (size_t)(slash - path);
+        if (n == 0)
+            n = 1;
+        if (n >= sizeof dir)
+            return;
+        memcpy(dir, path, n);
+        dir[n] = '\0';
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    char *data;
+    size_t size;
+    if (!lwm_read_file(from, SIZE_MAX / 2, &data, &size, NULL))
+        return false;
+    char tmp[4300];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp-backup", to) >= (int)sizeof tmp) {
+        free(data);
+        return false;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    bool ok = fd >= 0 && write_all(fd, data, size) && fsync(fd) == 0;
+    if (fd >= 0)
+        close(fd);
+    free(data);
+    if (ok)
+        ok = rename(tmp, to) == 0;
+    if (!ok)
+        unlink(tmp);
+    return ok;
+}
+
+bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
+                           const char *backup_suffix, lw_error *err)
+{
+    char tmp[4200];
+    if (strlen(path) > 4000)
+        return lw_error_set(err, LW_ERR_IO, "path too long");
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return lw_error_set(err, LW_ERR_IO, "cannot create a temporary file beside it: %s",
+                            strerror(errno));
+    bool ok = write_all(fd, data, size);
+    int saved = errno;
+    if (ok && fsync(fd) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    /* mkstemp creates 0600; saved files should be as readable as any other. */
+    if (ok)
+        fchmod(fd, 0644);
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        unlink(tmp);
+        return lw_error_set(err, LW_ERR_IO, "write failed: %s (the previous file is intact)",
+                            strerror(saved));
+    }
+    if (backup_suffix) {
+        struct stat st;
+        if (stat(path, &st) == 0) {
+            char bak[4200];
+            snprintf(bak, sizeof bak, "%s%s", path, backup_suffix);
+            unlink(bak);
+            if (link(path, bak) != 0 && !copy_file(path, bak)) {
+                saved = errno;
+                unlink(tmp);
+                return lw_error_set(err, LW_ERR_IO, "cannot keep a backup: %s",
+                                    strerror(saved));
+            }
+        }
+    }
+    if (rename(tmp, path) != 0) {
+        saved = errno;
+        unlink(tmp);
+        return lw_error_set(err, LW_ERR_IO, "cannot replace the file: %s", strerror(saved));
+    }
+    fsync_parent(path);
+    return true;
+}
