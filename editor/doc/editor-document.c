@@ -1,0 +1,646 @@
+/* SPDX-License-Identifier: MIT */
+#define G_LOG_DOMAIN "editor-document"
+
+#include "editor-document.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <loopwright/image.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "editor-commands.h"
+#include "editor-document-private.h"
+#include "level-json.h"
+
+G_DEFINE_QUARK(editor-document-error-quark, editor_document_error)
+
+struct _EditorDocument {
+    GObject parent_instance;
+
+    /* Owned */
+    lw_level *level;
+    char *path;
+    char *title;
+    EditorUndoStack *stack;
+    GSimpleActionGroup *actions;
+    char *untitled_recovery; /* recovery name of an untitled document */
+
+    /* State */
+    EditorChange pending;   /* what the running command(s) changed, not yet emitted */
+    guint long_depth;       /* open long operations */
+    gboolean last_modified, last_can_undo, last_can_redo;
+    const char *last_undo_label, *last_redo_label;
+};
+
+enum {
+    PROP_0,
+    PROP_PATH,
+    PROP_TITLE,
+    PROP_MODIFIED,
+    PROP_CAN_UNDO,
+    PROP_CAN_REDO,
+    PROP_UNDO_LABEL,
+    PROP_REDO_LABEL,
+    PROP_BUSY,
+    N_PROPS
+};
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE(EditorDocument, editor_document, G_TYPE_OBJECT)
+
+static void set_error_from_lw(GError **error, const char *file, const lw_error *err)
+{
+    char buf[1200];
+    editor_format_error(file, err, buf, sizeof buf);
+    const char *msg = g_str_has_prefix(buf, "loopwright: ") ? buf + strlen("loopwright: ") : buf;
+    g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, (gint)err->code, msg);
+}
+
+static void update_title(EditorDocument *self)
+{
+    char *base = self->path ? g_path_get_basename(self->path) : g_strdup("Untitled");
+    char *title = g_strdup_printf("%s%s", editor_document_get_modified(self) ? "*" : "", base);
+    g_free(base);
+    if (g_strcmp0(title, self->title) != 0) {
+        g_free(self->title);
+        self->title = title;
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TITLE]);
+    } else {
+        g_free(title);
+    }
+}
+
+static void update_actions(EditorDocument *self)
+{
+    GAction *a;
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "undo");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), editor_document_can_undo(self));
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "redo");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), editor_document_can_redo(self));
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "save");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL && self->long_depth == 0);
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "revert");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL &&
+                                                        editor_document_get_modified(self) &&
+                                                        self->long_depth == 0);
+}
+
+/* Emit what changed and notify every property whose value moved. */
+static void flush(EditorDocument *self)
+{
+    GObject *obj = G_OBJECT(self);
+    g_object_freeze_notify(obj);
+    if (self->long_depth == 0 && !editor_change_is_empty(&self->pending)) {
+        EditorChange change = self->pending;
+        editor_change_clear(&self->pending);
+        g_signal_emit(self, signals[SIGNAL_CHANGED], 0, &change);
+    }
+    gboolean modified = editor_document_get_modified(self);
+    if (modified != self->last_modified) {
+        self->last_modified = modified;
+        g_object_notify_by_pspec(obj, properties[PROP_MODIFIED]);
+    }
+    gboolean can_undo = editor_document_can_undo(self), can_redo = editor_document_can_redo(self);
+    if (can_undo != self->last_can_undo) {
+        self->last_can_undo = can_undo;
+        g_object_notify_by_pspec(obj, properties[PROP_CAN_UNDO]);
+    }
+    if (can_redo != self->last_can_redo) {
+        self->last_can_redo = can_redo;
+        g_object_notify_by_pspec(obj, properties[PROP_CAN_REDO]);
+    }
+    /* Labels: compare pointers of the commands' own strings (stable while a command lives) */
+    const char *ul = editor_document_get_undo_label(self),
+               *rl = editor_document_get_redo_label(self);
+    if (ul != self->last_undo_label) {
+        self->last_undo_label = ul;
+        g_object_notify_by_pspec(obj, properties[PROP_UNDO_LABEL]);
+    }
+    if (rl != self->last_redo_label) {
+        self->last_redo_label = rl;
+        g_object_notify_by_pspec(obj, properties[PROP_REDO_LABEL]);
+    }
+    update_title(self);
+    update_actions(self);
+    g_object_thaw_notify(obj);
+}
+
+static void action_undo(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_document_undo(user);
+}
+
+static void action_redo(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_document_redo(user);
+}
+
+static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    /* The window's "win.save" shows errors; this one is for scripts and tests. */
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_save(user, &error))
+        g_message("save failed: %s", error->message);
+}
+
+static void action_revert(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_revert(user, &error))
+        g_message("revert failed: %s", error->message);
+}
+
+static void editor_document_finalize(GObject *object)
+{
+    EditorDocument *self = EDITOR_DOCUMENT(object);
+    editor_undo_stack_free(self->stack);
+    g_clear_pointer(&self->level, lw_level_free);
+    g_clear_pointer(&self->path, g_free);
+    g_clear_pointer(&self->title, g_free);
+    g_clear_pointer(&self->untitled_recovery, g_free);
+    g_clear_object(&self->actions);
+    G_OBJECT_CLASS(editor_document_parent_class)->finalize(object);
+}
+
+static void editor_document_get_property(GObject *object, guint id, GValue *value,
+                                         GParamSpec *pspec)
+{
+    EditorDocument *self = EDITOR_DOCUMENT(object);
+    switch (id) {
+    case PROP_PATH:
+        g_value_set_string(value, self->path);
+        break;
+    case PROP_TITLE:
+        g_value_set_string(value, editor_document_get_title(self));
+        break;
+    case PROP_MODIFIED:
+        g_value_set_boolean(value, editor_document_get_modified(self));
+        break;
+    case PROP_CAN_UNDO:
+        g_value_set_boolean(value, editor_document_can_undo(self));
+        break;
+    case PROP_CAN_REDO:
+        g_value_set_boolean(value, editor_document_can_redo(self));
+        break;
+    case PROP_UNDO_LABEL:
+        g_value_set_string(value, editor_document_get_undo_label(self));
+        break;
+    case PROP_REDO_LABEL:
+        g_value_set_string(value, editor_document_get_redo_label(self));
+        break;
+    case PROP_BUSY:
+        g_value_set_boolean(value, self->long_depth > 0);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void editor_document_class_init(EditorDocumentClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->finalize = editor_document_finalize;
+    object_class->get_property = editor_document_get_property;
+
+    GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    properties[PROP_PATH] = g_param_spec_string("path", NULL, NULL, NULL, ro);
+    properties[PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, ro);
+    properties[PROP_MODIFIED] = g_param_spec_boolean("modified", NULL, NULL, FALSE, ro);
+    properties[PROP_CAN_UNDO] = g_param_spec_boolean("can-undo", NULL, NULL, FALSE, ro);
+    properties[PROP_CAN_REDO] = g_param_spec_boolean("can-redo", NULL, NULL, FALSE, ro);
+    properties[PROP_UNDO_LABEL] = g_param_spec_string("undo-label", NULL, NULL, NULL, ro);
+    properties[PROP_REDO_LABEL] = g_param_spec_string("redo-label", NULL, NULL, NULL, ro);
+    properties[PROP_BUSY] = g_param_spec_boolean("busy", NULL, NULL, FALSE, ro);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * EditorDocument::changed:
+     * @change: (type EditorChange): what changed; valid during the emission only
+     *
+     * Emitted once after every command, undo, redo, group or long operation.
+     */
+    signals[SIGNAL_CHANGED] =
+        g_signal_new("changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, EDITOR_TYPE_CHANGE | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void editor_document_init(EditorDocument *self)
+{
+    self->stack = editor_undo_stack_new();
+    self->actions = g_simple_action_group_new();
+    static const GActionEntry entries[] = {
+        {.name = "undo", .activate = action_undo},
+        {.name = "redo", .activate = action_redo},
+        {.name = "save", .activate = action_save},
+        {.name = "revert", .activate = action_revert},
+    };
+    g_action_map_add_action_entries(G_ACTION_MAP(self->actions), entries, G_N_ELEMENTS(entries),
+                                    self);
+    update_actions(self);
+}
+
+EditorDocument *editor_document_new_for_level(lw_level *level, const char *path)
+{
+    g_return_val_if_fail(level != NULL, NULL);
+    EditorDocument *self = g_object_new(EDITOR_TYPE_DOCUMENT, NULL);
+    self->level = level;
+    self->path = g_strdup(path);
+    update_title(self);
+    update_actions(self);
+    return self;
+}
+
+EditorDocument *editor_document_new_empty(guint chunk_px, guint width, guint height,
+                                          GError **error)
+{
+    lw_error err;
+    if (chunk_px > 256 || width > 65535 || height > 65535) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE, "level size out of range");
+        return NULL;
+    }
+    lw_level *level = lw_level_new((uint16_t)chunk_px, (uint16_t)width, (uint16_t)height, &err);
+    if (!level) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, (gint)err.code, err.message);
+        return NULL;
+    }
+    lw_level_set_string(&level->name, "Untitled");
+    lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 64};
+    lw_level_add_object(level, &start);
+    return editor_document_new_for_level(level, NULL);
+}
+
+EditorDocument *editor_document_load(const char *path, GError **error)
+{
+    g_return_val_if_fail(path != NULL, NULL);
+    lw_level *level = NULL;
+    lw_error err;
+    if (!editor_level_load_file(path, 0, &level, &err)) {
+        set_error_from_lw(error, path, &err);
+        return NULL;
+    }
+    return editor_document_new_for_level(level, path);
+}
+
+const lw_level *editor_document_get_level(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), NULL);
+    return self->level;
+}
+
+lw_level *editor_document_level_for_command(EditorDocument *self)
+{
+    return self->level;
+}
+
+const char *editor_document_get_path(EditorDocument *self)
+{
+    return self->path;
+}
+
+const char *editor_document_get_title(EditorDocument *self)
+{
+    if (!self->title)
+        update_title(self);
+    return self->title;
+}
+
+char *editor_document_dup_tileset_path(EditorDocument *self)
+{
+    const char *ts = self->level->tileset;
+    if (!ts)
+        return NULL;
+    if (g_path_is_absolute(ts))
+        return g_strdup(ts);
+    if (!self->path)
+        return NULL;
+    char *r = editor_level_resolve_path(self->path, ts);
+    char *out = g_strdup(r);
+    free(r);
+    return out;
+}
+
+gboolean editor_document_get_modified(EditorDocument *self)
+{
+    return !editor_undo_stack_is_clean(self->stack);
+}
+
+gboolean editor_document_can_undo(EditorDocument *self)
+{
+    return self->long_depth == 0 && editor_undo_stack_can_undo(self->stack);
+}
+
+gboolean editor_document_can_redo(EditorDocument *self)
+{
+    return self->long_depth == 0 && editor_undo_stack_can_redo(self->stack);
+}
+
+const char *editor_document_get_undo_label(EditorDocument *self)
+{
+    if (!editor_document_can_undo(self))
+        return NULL;
+    return editor_undo_stack_get_label(self->stack, editor_undo_stack_get_index(self->stack) - 1);
+}
+
+const char *editor_document_get_redo_label(EditorDocument *self)
+{
+    if (!editor_document_can_redo(self))
+        return NULL;
+    return editor_undo_stack_get_label(self->stack, editor_undo_stack_get_index(self->stack));
+}
+
+EditorUndoStack *editor_document_get_undo_stack(EditorDocument *self)
+{
+    return self->stack;
+}
+
+void editor_document_push(EditorDocument *self, EditorCommand *cmd)
+{
+    g_return_if_fail(EDITOR_IS_DOCUMENT(self));
+    g_return_if_fail(cmd != NULL);
+    editor_undo_stack_push(self->stack, cmd, self, &self->pending);
+    flush(self);
+}
+
+void editor_document_undo(EditorDocument *self)
+{
+    if (!editor_document_can_undo(self))
+        return;
+    editor_undo_stack_undo(self->stack, self, &self->pending);
+    flush(self);
+}
+
+void editor_document_redo(EditorDocument *self)
+{
+    if (!editor_document_can_redo(self))
+        return;
+    editor_undo_stack_redo(self->stack, self, &self->pending);
+    flush(self);
+}
+
+void editor_document_set_history_index(EditorDocument *self, guint index)
+{
+    if (self->long_depth || editor_undo_stack_get_group_depth(self->stack))
+        return;
+    index = MIN(index, editor_undo_stack_get_count(self->stack));
+    while (editor_undo_stack_get_index(self->stack) > index)
+        editor_undo_stack_undo(self->stack, self, &self->pending);
+    while (editor_undo_stack_get_index(self->stack) < index)
+        editor_undo_stack_redo(self->stack, self, &self->pending);
+    flush(self);
+}
+
+void editor_document_begin_group(EditorDocument *self, const char *label)
+{
+    editor_undo_stack_begin_group(self->stack, label);
+    flush(self);
+}
+
+void editor_document_end_group(EditorDocument *self)
+{
+    editor_undo_stack_end_group(self->stack, self, &self->pending);
+    flush(self);
+}
+
+void editor_document_begin_long_operation(EditorDocument *self, const char *label)
+{
+    editor_undo_stack_begin_group(self->stack, label);
+    if (self->long_depth++ == 0)
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_BUSY]);
+    flush(self);
+}
+
+void editor_document_end_long_operation(EditorDocument *self, gboolean commit)
+{
+    g_return_if_fail(self->long_depth > 0);
+    if (commit)
+        editor_undo_stack_end_group(self->stack, self, &self->pending);
+    else
+        editor_undo_stack_cancel_group(self->stack, self, &self->pending);
+    if (--self->long_depth == 0)
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_BUSY]);
+    flush(self);
+}
+
+gboolean editor_document_is_busy(EditorDocument *self)
+{
+    return self->long_depth > 0;
+}
+
+static gboolean save_to(EditorDocument *self, const char *path, GError **error)
+{
+    lw_error err;
+    if (!editor_level_save_file(path, self->level, &err)) {
+        set_error_from_lw(error, path, &err);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+gboolean editor_document_save(EditorDocument *self, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (!self->path) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
+                            "the level has no file yet: use Save As");
+        return FALSE;
+    }
+    if (self->long_depth || editor_undo_stack_get_group_depth(self->stack)) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
+                            "an edit is still in progress");
+        return FALSE;
+    }
+    if (!save_to(self, self->path, error))
+        return FALSE;
+    editor_undo_stack_mark_clean(self->stack);
+    editor_document_delete_recovery(self);
+    flush(self);
+    return TRUE;
+}
+
+/* Make the tileset reachable from @new_path: keep a relative path when the PNG is there, else
+ * copy the PNG beside the new file. Returns the tileset string to store (newly allocated) or
+ * NULL to keep the current one. */
+static char *relocate_tileset(EditorDocument *self, const char *new_path, GError **error,
+                              gboolean *ok)
+{
+    *ok = TRUE;
+    const char *ts = self->level->tileset;
+    if (!ts)
+        return NULL;
+    g_autofree char *src = editor_document_dup_tileset_path(self);
+    if (!src)
+        return NULL;
+    if (!g_path_is_absolute(ts)) {
+        char *r = editor_level_resolve_path(new_path, ts);
+        gboolean same = r && g_file_test(r, G_FILE_TEST_EXISTS);
+        free(r);
+        if (same)
+            return NULL;
+    }
+    g_autofree char *base = g_path_get_basename(src);
+    g_autofree char *dir = g_path_get_dirname(new_path);
+    g_autofree char *dst = g_build_filename(dir, base, NULL);
+    if (!g_file_test(dst, G_FILE_TEST_EXISTS)) {
+        char *data = NULL;
+        size_t size = 0;
+        lw_error err;
+        if (!lwm_read_file(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
+            !lwm_write_file_atomic(dst, data, size, NULL, &err)) {
+            free(data);
+            set_error_from_lw(error, src, &err);
+            *ok = FALSE;
+            return NULL;
+        }
+        free(data);
+    }
+    return g_strdup(base);
+}
+
+gboolean editor_document_save_as(EditorDocument *self, const char *path, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
+    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    gboolean ok;
+    g_autofree char *ts = relocate_tileset(self, abs, error, &ok);
+    if (!ok)
+        return FALSE;
+    if (ts) {
+        EditorLevelProps props;
+        editor_level_props_get(self->level, &props);
+        g_strlcpy(props.tileset, ts, sizeof props.tileset);
+        editor_document_push(self, editor_cmd_set_level_props_new(self, &props));
+    }
+    if (!save_to(self, abs, error))
+        return FALSE;
+    editor_document_delete_recovery(self);
+    g_free(self->path);
+    self->path = g_steal_pointer(&abs);
+    editor_undo_stack_mark_clean(self->stack);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PATH]);
+    flush(self);
+    return TRUE;
+}
+
+gboolean editor_document_revert(EditorDocument *self, GError **error)
+{
+    if (!self->path) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO, "the level has no file");
+        return FALSE;
+    }
+    lw_level *level = NULL;
+    lw_error err;
+    if (!editor_level_load_file(self->path, 0, &level, &err)) {
+        set_error_from_lw(error, self->path, &err);
+        return FALSE;
+    }
+    editor_document_push(self, editor_cmd_replace_level_new(self, level, "Revert to Saved"));
+    editor_undo_stack_mark_clean(self->stack);
+    editor_document_delete_recovery(self);
+    flush(self);
+    return TRUE;
+}
+
+GActionGroup *editor_document_get_actions(EditorDocument *self)
+{
+    return G_ACTION_GROUP(self->actions);
+}
+
+/* ---- recovery ---- */
+
+char *editor_recovery_dir(void)
+{
+    return g_build_filename(g_get_user_state_dir(), "loopwright", "recovery", NULL);
+}
+
+char *editor_document_dup_recovery_path(EditorDocument *self)
+{
+    g_autofree char *dir = editor_recovery_dir();
+    if (!self->path) {
+        if (!self->untitled_recovery) {
+            static guint counter = 0;
+            self->untitled_recovery =
+                g_strdup_printf("untitled-%ld-%u.json", (long)getpid(), ++counter);
+        }
+        return g_build_filename(dir, self->untitled_recovery, NULL);
+    }
+    g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
+    g_autofree char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA1, abs, -1);
+    g_autofree char *base = g_path_get_basename(abs);
+    sum[12] = '\0';
+    g_autofree char *name = g_strdup_printf("%s-%s.json", base, sum);
+    return g_build_filename(dir, name, NULL);
+}
+
+gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
+{
+    if (!editor_document_get_modified(self))
+        return TRUE;
+    g_autofree char *dir = editor_recovery_dir();
+    if (g_mkdir_with_parents(dir, 0700) != 0) {
+        int e = errno;
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO, "%s: %s", dir, g_strerror(e));
+        return FALSE;
+    }
+    g_autofree char *path = editor_document_dup_recovery_path(self);
+    size_t len;
+    char *text = editor_level_to_json(self->level, &len);
+    lw_error err;
+    gboolean ok = text && lwm_write_file_atomic(path, text, len, NULL, &err);
+    free(text);
+    if (!ok) {
+        set_error_from_lw(error, path, &err);
+        return FALSE;
+    }
+    g_autofree char *note = g_strconcat(path, ".path", NULL);
+    if (self->path) {
+        g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
+        if (!lwm_write_file_atomic(note, abs, strlen(abs), NULL, &err)) {
+            set_error_from_lw(error, note, &err);
+            return FALSE;
+        }
+    } else {
+        g_unlink(note);
+    }
+    return TRUE;
+}
+
+void editor_document_delete_recovery(EditorDocument *self)
+{
+    g_autofree char *path = editor_document_dup_recovery_path(self);
+    g_autofree char *note = g_strconcat(path, ".path", NULL);
+    g_unlink(path);
+    g_unlink(note);
+}
+
+char *editor_recovery_dup_original_path(const char *recovery_path)
+{
+    g_autofree char *note = g_strconcat(recovery_path, ".path", NULL);
+    char *text = NULL;
+    if (!g_file_get_contents(note, &text, NULL, NULL))
+        return NULL;
+    return text;
+}
+
+EditorDocument *editor_document_load_recovery(const char *recovery_path, GError **error)
+{
+    g_autofree char *original = editor_recovery_dup_original_path(recovery_path);
+    lw_level *level = NULL;
+    lw_error err;
+    /* A recovery file lives elsewhere: its tileset path is relative to the original level. */
+    if (!editor_level_load_file(recovery_path, EDITOR_LOAD_ALLOW_OUTSIDE_PATHS, &level, &err)) {
+        set_error_from_lw(error, recovery_path, &err);
+        return NULL;
+    }
+    EditorDocument *self = editor_document_new_for_level(level, original);
+    if (!original)
+        self->untitled_recovery = g_path_get_basename(recovery_path);
+    /* Unsaved work: nothing on disk matches it. */
+    editor_undo_stack_mark_dirty(self->stack);
+    flush(self);
+    return self;
+}

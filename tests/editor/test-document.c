@@ -1,0 +1,807 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Document model, commands and undo stack, without a display (STYLE.md §7.8 invariants):
+ * every command type's apply/revert leaves the saved level byte-identical; random sequences
+ * undo to the start and redo to the end; merging, groups, long operations, the clean index
+ * and the unsaved mark; atomic save through the document; document actions' enabled states;
+ * level operations; snap to ground; crash recovery files.
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "editor-commands.h"
+#include "editor-document.h"
+#include "image-private.h"
+#include "level-json.h"
+#include "level-ops.h"
+
+static char *sample_path(const char *name)
+{
+    return g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
+}
+
+static EditorDocument *load_sample(const char *name)
+{
+    g_autofree char *path = sample_path(name);
+    g_autoptr(GError) error = NULL;
+    EditorDocument *doc = editor_document_load(path, &error);
+    g_assert_no_error(error);
+    return doc;
+}
+
+static char *doc_json(EditorDocument *doc)
+{
+    char *text = editor_level_to_json(editor_document_get_level(doc), NULL);
+    g_assert_nonnull(text);
+    char *copy = g_strdup(text);
+    free(text);
+    return copy;
+}
+
+/* ---- one constructor per command type, with arguments picked from @rand ---- */
+
+typedef EditorCommand *(*MakeCommand)(EditorDocument *doc, GRand *rand);
+
+static EditorCommand *make_set_layout(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    EditorLayoutEdit e[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = (EditorLayoutEdit){(uint16_t)g_rand_int_range(rand, 0, l->layout_width),
+                                  (uint16_t)g_rand_int_range(rand, 0, l->layout_height),
+                                  g_rand_boolean(rand) ? (uint16_t)LW_NONE
+                                                       : (uint16_t)g_rand_int_range(
+                                                             rand, 0, (gint32)l->chunk_count)};
+    lw_layer layer = g_rand_int_range(rand, 0, 4) == 0 ? LW_LAYER_BG : LW_LAYER_FG;
+    return editor_cmd_set_layout_new(doc, layer, e, 3, NULL, 0);
+}
+
+static EditorCommand *make_set_cells(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    EditorCellEdit e[4];
+    for (int i = 0; i < 4; i++) {
+        e[i].chunk = (uint16_t)g_rand_int_range(rand, 0, (gint32)l->chunk_count);
+        e[i].index = (uint16_t)g_rand_int_range(rand, 0, (gint32)lw_level_cells_per_chunk(l));
+        e[i].cell.tile = g_rand_boolean(rand) ? (uint16_t)LW_NONE
+                                              : (uint16_t)g_rand_int_range(rand, 0,
+                                                                           (gint32)l->tile_count);
+        e[i].cell.flags = (uint8_t)g_rand_int_range(rand, 0, 4);
+        e[i].cell.solid = (uint8_t)g_rand_int_range(rand, 0, 16);
+    }
+    return editor_cmd_set_cells_new(doc, e, 4, NULL, 0);
+}
+
+static EditorCommand *make_add_chunk(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    const lw_cell *src =
+        lw_level_chunk_cells(l, (uint32_t)g_rand_int_range(rand, 0, (gint32)l->chunk_count));
+    return editor_cmd_add_chunk_new(doc, src, NULL, NULL);
+}
+
+static EditorCommand *make_add_tile(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    lw_tile t = l->tiles[g_rand_int_range(rand, 0, (gint32)l->tile_count)];
+    t.flags ^= LW_TILE_JUMP_THROUGH;
+    return editor_cmd_add_tile_new(doc, &t, NULL, NULL);
+}
+
+static EditorCommand *make_set_tile(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    guint id = (guint)g_rand_int_range(rand, 0, (gint32)l->tile_count);
+    lw_tile t = l->tiles[id];
+    t.art = (uint16_t)g_rand_int_range(rand, 0, 300);
+    t.mask[0] = (uint16_t)g_rand_int_range(rand, 0, (gint32)l->mask_count);
+    t.mask[1] = g_rand_boolean(rand) ? (uint16_t)LW_NONE : t.mask[0];
+    t.flags = g_rand_boolean(rand) ? LW_TILE_JUMP_THROUGH : 0;
+    return editor_cmd_set_tile_new(doc, id, &t, NULL);
+}
+
+static EditorCommand *make_add_mask(EditorDocument *doc, GRand *rand)
+{
+    lw_mask m = {.angle = (uint8_t)(g_rand_int_range(rand, 0, 128) * 2)};
+    for (int c = 0; c < 16; c++)
+        m.heights[c] = (int8_t)g_rand_int_range(rand, 0, 17);
+    return editor_cmd_add_mask_new(doc, &m, NULL, NULL);
+}
+
+static EditorCommand *make_set_mask(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    guint id = (guint)g_rand_int_range(rand, 0, (gint32)l->mask_count);
+    lw_mask m = l->masks[id];
+    m.heights[g_rand_int_range(rand, 0, 16)] = (int8_t)g_rand_int_range(rand, -16, 17);
+    m.angle = (uint8_t)(g_rand_int_range(rand, 0, 128) * 2);
+    m.flags = (uint8_t)g_rand_int_range(rand, 0, 4);
+    return editor_cmd_set_mask_new(doc, id, &m, NULL, 0);
+}
+
+static guint32 random_object_id(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    if (l->object_count == 0)
+        return 0;
+    return l->objects[g_rand_int_range(rand, 0, (gint32)l->object_count)].id;
+}
+
+static EditorCommand *make_add_object(EditorDocument *doc, GRand *rand)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER, .x = g_rand_int_range(rand, 0, 4000),
+                   .y = g_rand_int_range(rand, 0, 900), .name = "ring"};
+    lw_property p = {.key = "count", .value = "3"};
+    o.props = &p;
+    o.prop_count = 1;
+    if (g_rand_boolean(rand)) {
+        o = (lw_object){.type = LW_OBJECT_PATH_SWAPPER, .x = 100, .y = 200};
+        o.swapper.radius = 64;
+        o.swapper.path[1] = 1;
+    }
+    return editor_cmd_add_object_new(doc, &o, NULL);
+}
+
+static EditorCommand *make_remove_object(EditorDocument *doc, GRand *rand)
+{
+    guint32 id = random_object_id(doc, rand);
+    return id ? editor_cmd_remove_object_new(doc, id) : NULL;
+}
+
+static EditorCommand *make_move_object(EditorDocument *doc, GRand *rand)
+{
+    guint32 id = random_object_id(doc, rand);
+    return id ? editor_cmd_move_object_new(doc, id, g_rand_int_range(rand, -50, 5000),
+                                           g_rand_int_range(rand, -50, 1000), 0)
+              : NULL;
+}
+
+static EditorCommand *make_set_object(EditorDocument *doc, GRand *rand)
+{
+    guint32 id = random_object_id(doc, rand);
+    if (!id)
+        return NULL;
+    lw_object o = {0};
+    g_assert_true(lw_object_copy(&o, lw_level_find_object(editor_document_get_level(doc), id)));
+    switch (o.type) {
+    case LW_OBJECT_PLAYER_START:
+        o.facing_left = !o.facing_left;
+        break;
+    case LW_OBJECT_PATH_SWAPPER:
+        o.swapper.horizontal = !o.swapper.horizontal;
+        o.swapper.radius = (uint16_t)(32u << g_rand_int_range(rand, 0, 4));
+        o.swapper.grounded_only = !o.swapper.grounded_only;
+        o.swapper.path[0] ^= 1;
+        break;
+    case LW_OBJECT_MARKER:
+        lw_object_set_property(&o, "extra", "yes");
+        lw_level_set_string(&o.name, "spring");
+        break;
+    }
+    EditorCommand *cmd = editor_cmd_set_object_new(doc, &o, NULL);
+    lw_object_clear(&o);
+    return cmd;
+}
+
+static EditorCommand *make_set_props(EditorDocument *doc, GRand *rand)
+{
+    EditorLevelProps p;
+    editor_level_props_get(editor_document_get_level(doc), &p);
+    g_snprintf(p.name, sizeof p.name, "Name %d", g_rand_int_range(rand, 0, 1000));
+    p.background_rgb = (uint32_t)g_rand_int_range(rand, 0, 0xFFFFFF);
+    g_strlcpy(p.profile, g_rand_boolean(rand) ? "s1" : "s3k", sizeof p.profile);
+    return editor_cmd_set_level_props_new(doc, &p);
+}
+
+static EditorCommand *make_replace_resize(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    lw_level *r = editor_level_resized(l, l->layout_width + (guint)g_rand_int_range(rand, -3, 4),
+                                       l->layout_height + (guint)g_rand_int_range(rand, 0, 3),
+                                       NULL);
+    return r ? editor_cmd_replace_level_new(doc, r, "Resize") : NULL;
+}
+
+static EditorCommand *make_replace_rows(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    gboolean columns = g_rand_boolean(rand);
+    guint len = columns ? l->layout_width : l->layout_height;
+    int count = g_rand_boolean(rand) ? 1 : -1;
+    guint at = (guint)g_rand_int_range(rand, 0, (gint32)len);
+    lw_level *r = editor_level_edit_rows(l, columns, at, count, NULL);
+    return r ? editor_cmd_replace_level_new(doc, r, "Rows") : NULL;
+}
+
+static EditorCommand *make_replace_compact(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    lw_level *r = g_rand_boolean(rand) ? editor_level_compact_chunks(l, TRUE, NULL)
+                                       : editor_level_compact_tiles(l, TRUE, NULL);
+    return editor_cmd_replace_level_new(doc, r, "Compact");
+}
+
+static EditorCommand *make_group(EditorDocument *doc, GRand *rand)
+{
+    /* "Make unique": copy a chunk and point a slot at the copy, one step. */
+    editor_document_begin_group(doc, "Make Chunk Unique");
+    const lw_level *l = editor_document_get_level(doc);
+    guint id = l->chunk_count;
+    EditorCommand *add = editor_cmd_add_chunk_new(doc, lw_level_chunk_cells(l, 0), NULL, NULL);
+    g_assert_nonnull(add);
+    editor_document_push(doc, add);
+    EditorLayoutEdit e = {(uint16_t)g_rand_int_range(rand, 0, l->layout_width),
+                          (uint16_t)g_rand_int_range(rand, 0, l->layout_height), (uint16_t)id};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    editor_document_end_group(doc);
+    return NULL; /* already pushed */
+}
+
+typedef struct {
+    const char *name;
+    MakeCommand make;
+} CommandType;
+
+static const CommandType command_types[] = {
+    {"set-layout", make_set_layout},     {"set-cells", make_set_cells},
+    {"add-chunk", make_add_chunk},       {"add-tile", make_add_tile},
+    {"set-tile", make_set_tile},         {"add-mask", make_add_mask},
+    {"set-mask", make_set_mask},         {"add-object", make_add_object},
+    {"remove-object", make_remove_object}, {"move-object", make_move_object},
+    {"set-object", make_set_object},     {"set-level-props", make_set_props},
+    {"replace-resize", make_replace_resize}, {"replace-rows", make_replace_rows},
+    {"replace-compact", make_replace_compact}, {"group", make_group},
+};
+
+/* Push one command of type @t; returns FALSE when the type had nothing to do. */
+static gboolean push_one(EditorDocument *doc, const CommandType *t, GRand *rand)
+{
+    guint before = editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
+    EditorCommand *cmd = t->make(doc, rand);
+    if (cmd)
+        editor_document_push(doc, cmd);
+    return editor_undo_stack_get_index(editor_document_get_undo_stack(doc)) != before;
+}
+
+/* For every command type: apply; revert gives the original bytes; apply; revert; apply gives
+ * the applied bytes. */
+static void test_each_command_round_trip(gconstpointer data)
+{
+    const CommandType *t = data;
+    for (guint seed = 1; seed <= 20; seed++) {
+        g_autoptr(EditorDocument) doc = load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+        g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
+        g_autofree char *original = doc_json(doc);
+        if (!push_one(doc, t, rand))
+            continue;
+        g_autofree char *applied = doc_json(doc);
+        g_assert_true(editor_document_get_modified(doc));
+        editor_document_undo(doc);
+        g_autofree char *reverted = doc_json(doc);
+        g_assert_cmpstr(reverted, ==, original);
+        g_assert_false(editor_document_get_modified(doc));
+        editor_document_redo(doc);
+        g_autofree char *reapplied = doc_json(doc);
+        g_assert_cmpstr(reapplied, ==, applied);
+        /* the level is still structurally valid */
+        lw_error err;
+        g_assert_true(lw_level_validate(editor_document_get_level(doc), &err));
+    }
+}
+
+/* Hundreds of random commands: undo all == start, redo all == end. */
+static void test_random_sequences(void)
+{
+    for (guint seed = 1; seed <= 4; seed++) {
+        g_autoptr(EditorDocument) doc = load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+        g_autoptr(GRand) rand = g_rand_new_with_seed(seed * 7919);
+        g_autofree char *start = doc_json(doc);
+        guint pushed = 0;
+        for (int i = 0; i < 300; i++) {
+            const CommandType *t =
+                &command_types[g_rand_int_range(rand, 0, G_N_ELEMENTS(command_types))];
+            pushed += push_one(doc, t, rand);
+            if (g_rand_int_range(rand, 0, 10) == 0)
+                editor_document_undo(doc); /* leaves a redo tail the next push drops */
+        }
+        g_assert_cmpuint(pushed, >, 200);
+        g_autofree char *end = doc_json(doc);
+        EditorUndoStack *stack = editor_document_get_undo_stack(doc);
+        guint n = editor_undo_stack_get_index(stack);
+        editor_document_set_history_index(doc, 0);
+        g_autofree char *undone = doc_json(doc);
+        g_assert_cmpstr(undone, ==, start);
+        g_assert_false(editor_document_get_modified(doc));
+        editor_document_set_history_index(doc, n);
+        g_autofree char *redone = doc_json(doc);
+        g_assert_cmpstr(redone, ==, end);
+    }
+}
+
+/* ---- merging ---- */
+
+static void test_stroke_merges(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    EditorUndoStack *stack = editor_document_get_undo_stack(doc);
+    g_autofree char *start = doc_json(doc);
+    guint stroke = editor_command_new_stroke();
+    for (uint16_t x = 0; x < 10; x++) {
+        EditorLayoutEdit e = {x, 0, 3};
+        editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, stroke));
+    }
+    /* the same slot twice keeps the oldest "before" */
+    EditorLayoutEdit again = {0, 0, 4};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &again, 1, NULL, stroke));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 1);
+    g_assert_cmpuint(lw_level_layout_get(editor_document_get_level(doc), LW_LAYER_FG, 0, 0), ==, 4);
+    /* a new stroke is a new step */
+    EditorLayoutEdit other = {20, 1, 5};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &other, 1, NULL,
+                                                        editor_command_new_stroke()));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2);
+    editor_document_undo(doc);
+    editor_document_undo(doc);
+    g_autofree char *back = doc_json(doc);
+    g_assert_cmpstr(back, ==, start);
+
+    /* a stroke that paints what was there leaves no step */
+    editor_document_redo(doc);
+    g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 1);
+    uint16_t cur = lw_level_layout_get(editor_document_get_level(doc), LW_LAYER_FG, 30, 2);
+    EditorLayoutEdit same = {30, 2, cur};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &same, 1, NULL,
+                                                        editor_command_new_stroke()));
+    g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 1);
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2); /* redo tail kept */
+
+    /* a stroke that comes back to the start pops itself */
+    guint s2 = editor_command_new_stroke();
+    EditorLayoutEdit a = {30, 2, (uint16_t)(cur == 1 ? 2 : 1)}, b = {30, 2, cur};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &a, 1, NULL, s2));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2);
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &b, 1, NULL, s2));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 1);
+    g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 1);
+}
+
+/* Moving an object by dragging is one step; merging never crosses the saved state. */
+static void test_move_merge_and_clean(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "level.json", NULL);
+    EditorUndoStack *stack = editor_document_get_undo_stack(doc);
+    guint stroke = editor_command_new_stroke();
+    for (int i = 1; i <= 5; i++)
+        editor_document_push(doc, editor_cmd_move_object_new(doc, 4, 3200 + i, 800, stroke));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 1);
+    g_assert_true(editor_document_save_as(doc, path, NULL));
+    g_assert_false(editor_document_get_modified(doc));
+    editor_document_push(doc, editor_cmd_move_object_new(doc, 4, 3300, 800, stroke));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2); /* not merged into the clean step */
+    g_assert_true(editor_document_get_modified(doc));
+    editor_document_undo(doc);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_cmpint(lw_level_find_object(editor_document_get_level(doc), 4)->x, ==, 3205);
+    g_unlink(path);
+    g_autofree char *bak = g_strconcat(path, ".bak", NULL);
+    g_unlink(bak);
+    g_rmdir(dir);
+}
+
+/* The unsaved mark follows the clean index exactly. */
+static void test_modified_follows_clean_index(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "level.json", NULL);
+    EditorUndoStack *stack = editor_document_get_undo_stack(doc);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_cmpstr(editor_document_get_title(doc), ==, "loop-hill.json");
+    EditorLayoutEdit e = {1, 1, 2};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_assert_true(editor_document_get_modified(doc));
+    g_assert_cmpstr(editor_document_get_title(doc), ==, "*loop-hill.json");
+    g_assert_cmpstr(editor_document_get_undo_label(doc), ==, "Paint Chunks");
+    editor_document_undo(doc);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_cmpstr(editor_document_get_redo_label(doc), ==, "Paint Chunks");
+    editor_document_redo(doc);
+    g_assert_true(editor_document_save_as(doc, path, NULL));
+    g_assert_cmpint(editor_undo_stack_get_clean_index(stack), ==, 1);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_cmpstr(editor_document_get_title(doc), ==, "level.json");
+    editor_document_undo(doc);
+    g_assert_true(editor_document_get_modified(doc));
+    /* a new edit after undoing past the saved state makes it unreachable */
+    EditorLayoutEdit f = {2, 2, 3};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &f, 1, NULL, 0));
+    g_assert_cmpint(editor_undo_stack_get_clean_index(stack), ==, -1);
+    editor_document_undo(doc);
+    g_assert_true(editor_document_get_modified(doc));
+    editor_document_redo(doc);
+    g_assert_true(editor_document_get_modified(doc));
+    /* revert is itself undoable and lands on the saved state */
+    g_assert_true(editor_document_revert(doc, NULL));
+    g_assert_false(editor_document_get_modified(doc));
+    g_autofree char *saved = NULL;
+    g_assert_true(g_file_get_contents(path, &saved, NULL, NULL));
+    g_autofree char *now = doc_json(doc);
+    g_assert_cmpstr(now, ==, saved);
+    editor_document_undo(doc);
+    g_assert_true(editor_document_get_modified(doc));
+    g_assert_cmpuint(lw_level_layout_get(editor_document_get_level(doc), LW_LAYER_FG, 2, 2), ==, 3);
+    g_autofree char *bak = g_strconcat(path, ".bak", NULL);
+    g_unlink(path);
+    g_unlink(bak);
+    g_rmdir(dir);
+}
+
+/* ---- groups and long operations ---- */
+
+typedef struct {
+    int count;
+    EditorChange last;
+} ChangeLog;
+
+static void on_changed(EditorDocument *doc, EditorChange *change, ChangeLog *log)
+{
+    log->count++;
+    log->last = *change;
+}
+
+static void test_groups_and_long_operations(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    EditorUndoStack *stack = editor_document_get_undo_stack(doc);
+    ChangeLog log = {0};
+    g_signal_connect(doc, "changed", G_CALLBACK(on_changed), &log);
+    g_autofree char *start = doc_json(doc);
+
+    editor_document_begin_group(doc, "Two Things");
+    EditorLayoutEdit e = {3, 3, 1};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_assert_false(editor_document_can_undo(doc)); /* nothing to undo while a group is open */
+    editor_document_push(doc, editor_cmd_move_object_new(doc, 1, 10, 10, 0));
+    editor_document_end_group(doc);
+    g_assert_cmpint(log.count, ==, 2); /* one per command while the group was open */
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc), ==, "Two Things");
+    editor_document_undo(doc);
+    g_assert_cmpint(log.count, ==, 3);
+    g_assert_true(log.last.flags & EDITOR_CHANGE_LAYOUT);
+    g_assert_true(log.last.flags & EDITOR_CHANGE_OBJECTS);
+    g_assert_cmpint(log.last.layout_x0, ==, 3);
+    g_assert_cmpint(log.last.layout_x1, ==, 4);
+    g_autofree char *undone = doc_json(doc);
+    g_assert_cmpstr(undone, ==, start);
+
+    /* an empty group leaves no trace */
+    editor_document_begin_group(doc, "Nothing");
+    editor_document_end_group(doc);
+    g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 0);
+
+    /* a long operation: one `changed` at the end, busy meanwhile, cancel reverts */
+    log.count = 0;
+    editor_document_begin_long_operation(doc, "Regenerate");
+    g_assert_true(editor_document_is_busy(doc));
+    for (uint16_t i = 0; i < 5; i++) {
+        EditorCellEdit c = {.chunk = i, .index = 0, .cell = {.tile = 1, .flags = 0, .solid = 15}};
+        editor_document_push(doc, editor_cmd_set_cells_new(doc, &c, 1, NULL, 0));
+    }
+    g_assert_cmpint(log.count, ==, 0);
+    editor_document_end_long_operation(doc, FALSE);
+    g_assert_false(editor_document_is_busy(doc));
+    g_assert_cmpint(log.count, ==, 1);
+    g_autofree char *cancelled = doc_json(doc);
+    g_assert_cmpstr(cancelled, ==, start);
+    g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 0);
+
+    editor_document_begin_long_operation(doc, "Regenerate");
+    for (uint16_t i = 0; i < 5; i++) {
+        EditorCellEdit c = {.chunk = i, .index = 0, .cell = {.tile = 1, .flags = 0, .solid = 15}};
+        editor_document_push(doc, editor_cmd_set_cells_new(doc, &c, 1, NULL, 0));
+    }
+    editor_document_end_long_operation(doc, TRUE);
+    g_assert_cmpint(log.count, ==, 2);
+    for (uint32_t i = 0; i < 5; i++)
+        g_assert_true(editor_change_has_chunk(&log.last, i));
+    g_assert_false(editor_change_has_chunk(&log.last, 5));
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc), ==, "Regenerate");
+}
+
+/* ---- actions ---- */
+
+static void test_actions(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    GActionGroup *ag = editor_document_get_actions(doc);
+    g_assert_false(g_action_group_get_action_enabled(ag, "undo"));
+    g_assert_false(g_action_group_get_action_enabled(ag, "redo"));
+    g_assert_true(g_action_group_get_action_enabled(ag, "save"));
+    g_assert_false(g_action_group_get_action_enabled(ag, "revert"));
+    EditorLayoutEdit e = {1, 1, 2};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_assert_true(g_action_group_get_action_enabled(ag, "undo"));
+    g_assert_true(g_action_group_get_action_enabled(ag, "revert"));
+    g_action_group_activate_action(ag, "undo", NULL);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_true(g_action_group_get_action_enabled(ag, "redo"));
+    g_assert_false(g_action_group_get_action_enabled(ag, "undo"));
+    g_action_group_activate_action(ag, "redo", NULL);
+    g_assert_cmpuint(lw_level_layout_get(editor_document_get_level(doc), LW_LAYER_FG, 1, 1), ==, 2);
+
+    g_autoptr(EditorDocument) untitled = editor_document_new_empty(128, 10, 4, NULL);
+    g_assert_nonnull(untitled);
+    ag = editor_document_get_actions(untitled);
+    g_assert_false(g_action_group_get_action_enabled(ag, "save"));
+    g_assert_cmpstr(editor_document_get_title(untitled), ==, "Untitled");
+}
+
+/* ---- saving ---- */
+
+static void test_atomic_save_through_document(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "level.json", NULL);
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_assert_true(editor_document_save_as(doc, path, NULL));
+    g_assert_true(g_file_test(g_build_filename(dir, "tiles.png", NULL), G_FILE_TEST_EXISTS));
+    g_autofree char *first = NULL;
+    g_assert_true(g_file_get_contents(path, &first, NULL, NULL));
+
+    EditorLevelProps p;
+    editor_level_props_get(editor_document_get_level(doc), &p);
+    g_strlcpy(p.name, "Changed", sizeof p.name);
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &p));
+    lwm_test_set_write_fault(1000);
+    g_autoptr(GError) error = NULL;
+    g_assert_false(editor_document_save(doc, &error));
+    lwm_test_set_write_fault(-1);
+    g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO);
+    g_assert_true(strstr(error->message, "level.json") != NULL);
+    g_assert_true(editor_document_get_modified(doc)); /* still unsaved */
+    g_autofree char *after = NULL;
+    g_assert_true(g_file_get_contents(path, &after, NULL, NULL));
+    g_assert_cmpstr(after, ==, first);
+
+    g_assert_true(editor_document_save(doc, NULL));
+    g_assert_false(editor_document_get_modified(doc));
+    g_autofree char *bak = g_strconcat(path, ".bak", NULL);
+    g_autofree char *backup = NULL;
+    g_assert_true(g_file_get_contents(bak, &backup, NULL, NULL));
+    g_assert_cmpstr(backup, ==, first);
+    /* reopening gives the saved level */
+    g_autoptr(EditorDocument) again = editor_document_load(path, NULL);
+    g_assert_cmpstr(editor_document_get_level(again)->name, ==, "Changed");
+    g_unlink(path);
+    g_unlink(bak);
+    g_autofree char *png = g_build_filename(dir, "tiles.png", NULL);
+    g_unlink(png);
+    g_rmdir(dir);
+}
+
+static void test_load_error_is_precise(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "bad.json", NULL);
+    g_assert_true(g_file_set_contents(path, "{\"format\": \"loopwright-level\",\n \"version\": 7}\n",
+                                      -1, NULL));
+    g_autoptr(GError) error = NULL;
+    EditorDocument *doc = editor_document_load(path, &error);
+    g_assert_null(doc);
+    g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_VERSION);
+    g_autofree char *expect = g_strdup_printf("%s:2:", path);
+    g_assert_true(g_str_has_prefix(error->message, expect));
+    g_unlink(path);
+    g_rmdir(dir);
+}
+
+/* ---- recovery ---- */
+
+static void test_recovery(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autofree char *rpath = editor_document_dup_recovery_path(doc);
+    g_autofree char *rdir = editor_recovery_dir();
+    g_assert_true(g_str_has_prefix(rpath, rdir));
+    g_assert_true(editor_document_write_recovery(doc, NULL));
+    g_assert_false(g_file_test(rpath, G_FILE_TEST_EXISTS)); /* nothing to recover */
+    EditorLayoutEdit e = {1, 1, 2};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_assert_true(editor_document_write_recovery(doc, NULL));
+    g_assert_true(g_file_test(rpath, G_FILE_TEST_EXISTS));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) rec = editor_document_load_recovery(rpath, &error);
+    g_assert_no_error(error);
+    g_assert_cmpstr(editor_document_get_path(rec), ==, editor_document_get_path(doc));
+    g_assert_true(editor_document_get_modified(rec));
+    g_autofree char *a = doc_json(doc);
+    g_autofree char *b = doc_json(rec);
+    g_assert_cmpstr(a, ==, b);
+    editor_document_delete_recovery(doc);
+    g_assert_false(g_file_test(rpath, G_FILE_TEST_EXISTS));
+}
+
+/* ---- level operations ---- */
+
+/* Every 16x16 position of the level shows the same cell. */
+static void assert_same_terrain(const lw_level *a, const lw_level *b)
+{
+    int32_t w = MAX(lw_level_width_px(a), lw_level_width_px(b));
+    int32_t h = MAX(lw_level_height_px(a), lw_level_height_px(b));
+    for (int32_t y = 0; y < h; y += 16)
+        for (int32_t x = 0; x < w; x += 16) {
+            const lw_cell *ca = lw_level_cell_at(a, x, y), *cb = lw_level_cell_at(b, x, y);
+            lw_cell ea = ca ? *ca : (lw_cell){LW_NONE, 0, 0};
+            lw_cell eb = cb ? *cb : (lw_cell){LW_NONE, 0, 0};
+            if (ea.tile == LW_NONE && eb.tile == LW_NONE)
+                continue;
+            g_assert_cmpuint(ea.tile == LW_NONE ? LW_NONE : a->tiles[ea.tile].art, ==,
+                             eb.tile == LW_NONE ? LW_NONE : b->tiles[eb.tile].art);
+            g_assert_cmpuint(ea.flags, ==, eb.flags);
+            g_assert_cmpuint(ea.solid, ==, eb.solid);
+        }
+}
+
+static void test_compaction(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    /* add an unused chunk and a duplicate in use */
+    editor_document_push(doc, editor_cmd_add_chunk_new(doc, NULL, NULL, NULL));
+    guint dup = l->chunk_count;
+    editor_document_push(doc, editor_cmd_add_chunk_new(doc, lw_level_chunk_cells(l, 3), NULL, NULL));
+    EditorLayoutEdit e = {0, 0, (uint16_t)dup};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_autofree guint *counts = g_new0(guint, l->chunk_count);
+    editor_level_chunk_usage(l, counts);
+    g_assert_cmpuint(counts[dup], ==, 1);
+    g_assert_cmpuint(counts[dup - 1], ==, 0);
+    guint removed = 0;
+    lw_level *c = editor_level_compact_chunks(l, FALSE, &removed);
+    g_assert_cmpuint(removed, >=, 1);
+    assert_same_terrain(l, c);
+    lw_level_free(c);
+    c = editor_level_compact_chunks(l, TRUE, &removed);
+    assert_same_terrain(l, c);
+    g_assert_cmpuint(lw_level_layout_get(c, LW_LAYER_FG, 0, 0), ==, 3);
+    lw_level_free(c);
+    lw_level *t = editor_level_compact_tiles(l, TRUE, &removed);
+    assert_same_terrain(l, t);
+    lw_level_free(t);
+}
+
+static void test_chunk_size_conversion(void)
+{
+    for (int s = 0; s < 2; s++) {
+        g_autoptr(EditorDocument) doc = load_sample(s ? "pipe-works.json" : "loop-hill.json");
+        const lw_level *l = editor_document_get_level(doc);
+        guint other = l->chunk_px == 128 ? 256 : 128;
+        g_autoptr(GError) error = NULL;
+        lw_level *c = editor_level_with_chunk_size(l, other, &error);
+        g_assert_no_error(error);
+        g_assert_cmpuint(c->chunk_px, ==, other);
+        assert_same_terrain(l, c);
+        lw_error err;
+        g_assert_true(lw_level_validate(c, &err));
+        lw_level *back = editor_level_with_chunk_size(c, l->chunk_px, NULL);
+        assert_same_terrain(l, back);
+        lw_level_free(back);
+        lw_level_free(c);
+    }
+}
+
+static void test_rows_and_columns(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    lw_level *ins = editor_level_edit_rows(l, TRUE, 2, 3, NULL);
+    g_assert_cmpuint(ins->layout_width, ==, l->layout_width + 3);
+    g_assert_cmpuint(lw_level_layout_get(ins, LW_LAYER_FG, 1, 5), ==,
+                     lw_level_layout_get(l, LW_LAYER_FG, 1, 5));
+    g_assert_cmpuint(lw_level_layout_get(ins, LW_LAYER_FG, 3, 5), ==, LW_NONE);
+    g_assert_cmpuint(lw_level_layout_get(ins, LW_LAYER_FG, 7, 5), ==,
+                     lw_level_layout_get(l, LW_LAYER_FG, 4, 5));
+    /* objects right of column 2 moved by 3 chunks, the start (x=128) did not */
+    g_assert_cmpint(lw_level_find_object(ins, 1)->x, ==, 128);
+    g_assert_cmpint(lw_level_find_object(ins, 2)->x, ==, 4096 + 3 * 128);
+    lw_level *rem = editor_level_edit_rows(ins, TRUE, 2, -3, NULL);
+    g_autofree char *a = editor_level_to_json(l, NULL);
+    g_autofree char *b = editor_level_to_json(rem, NULL);
+    g_assert_cmpstr(a, ==, b);
+    lw_level_free(rem);
+    lw_level_free(ins);
+    lw_level *rows = editor_level_edit_rows(l, FALSE, 0, 1, NULL);
+    g_assert_cmpint(lw_level_find_object(rows, 1)->y, ==, 812 + 128);
+    lw_level_free(rows);
+    g_assert_null(editor_level_edit_rows(l, FALSE, 0, -(int)l->layout_height, NULL));
+}
+
+static void test_flood_fill(void)
+{
+    g_autoptr(lw_level) l = lw_level_new(128, 6, 4, NULL);
+    lw_level_add_chunk(l, NULL);
+    lw_level_add_chunk(l, NULL);
+    /* a wall of chunk 1 at column 3 splits the empty area */
+    for (uint16_t y = 0; y < 4; y++)
+        l->layout[LW_LAYER_FG][y * 6 + 3] = 1;
+    GArray *edits = editor_level_flood_fill(l, LW_LAYER_FG, 0, 0, 0);
+    g_assert_cmpuint(edits->len, ==, 12); /* columns 0..2 of 4 rows */
+    for (guint i = 0; i < edits->len; i++)
+        g_assert_cmpuint(g_array_index(edits, EditorLayoutEdit, i).x, <, 3);
+    g_array_unref(edits);
+    edits = editor_level_flood_fill(l, LW_LAYER_FG, 3, 0, 1); /* same chunk: nothing */
+    g_assert_cmpuint(edits->len, ==, 0);
+    g_array_unref(edits);
+}
+
+static void test_snap_to_ground(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    lw_object start = *lw_level_find_object(l, 1);
+    int32_t y = 0;
+    /* the sample's start stands on the floor whose top row is 832: centre 812 */
+    g_assert_true(editor_level_snap_to_ground(l, &start, LW_PATH_A, &y));
+    g_assert_cmpint(y, ==, 812);
+    start.y = 100;
+    g_assert_true(editor_level_snap_to_ground(l, &start, LW_PATH_A, &y));
+    g_assert_cmpint(y, ==, 812);
+    start.y = 830; /* feet inside the ground: pushed up */
+    g_assert_true(editor_level_snap_to_ground(l, &start, LW_PATH_A, &y));
+    g_assert_cmpint(y, ==, 812);
+    lw_object marker = {.type = LW_OBJECT_MARKER, .x = 130, .y = 0};
+    g_assert_true(editor_level_snap_to_ground(l, &marker, LW_PATH_A, &y));
+    g_assert_cmpint(y, ==, 831);
+
+    /* a 45° slope: heights 1..16 rising to the right */
+    g_autoptr(lw_level) s = lw_level_new(128, 1, 1, NULL);
+    lw_mask m = {.angle = 0xE0};
+    for (int c = 0; c < 16; c++)
+        m.heights[c] = (int8_t)(c + 1);
+    lw_level_add_mask(s, &m);
+    lw_tile t = {.art = LW_NONE, .mask = {0, 0}};
+    lw_level_add_tile(s, &t);
+    lw_level_add_chunk(s, NULL);
+    lw_level_chunk_cells(s, 0)[7 * 8 + 0] = (lw_cell){0, 0, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
+    s->layout[LW_LAYER_FG][0] = 0;
+    lw_object mk = {.type = LW_OBJECT_MARKER, .x = 5, .y = 10};
+    g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_A, &y));
+    /* column 5 has height 6: top solid row 112 + 16 - 6 = 122 */
+    g_assert_cmpint(y, ==, 121);
+    g_assert_cmpint(editor_sensor_scan_down(s, LW_PATH_A, 5, 121), ==, 0);
+    g_assert_cmpint(editor_sensor_scan_down(s, LW_PATH_A, 5, 125), ==, -4);
+    /* top-only solidity on path B only: path A has nothing there */
+    lw_level_chunk_cells(s, 0)[7 * 8 + 0].solid = lw_cell_solid_bits(LW_SOLID_LRB, LW_SOLID_TOP);
+    g_assert_false(editor_level_snap_to_ground(s, &mk, LW_PATH_A, &y));
+    g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_B, &y));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    for (guint i = 0; i < G_N_ELEMENTS(command_types); i++) {
+        g_autofree char *name = g_strdup_printf("/editor/commands/round-trip/%s",
+                                                command_types[i].name);
+        g_test_add_data_func(name, &command_types[i], test_each_command_round_trip);
+    }
+    g_test_add_func("/editor/commands/random-sequences", test_random_sequences);
+    g_test_add_func("/editor/undo/stroke-merges", test_stroke_merges);
+    g_test_add_func("/editor/undo/move-merge-and-clean", test_move_merge_and_clean);
+    g_test_add_func("/editor/undo/modified-follows-clean-index", test_modified_follows_clean_index);
+    g_test_add_func("/editor/undo/groups-and-long-operations", test_groups_and_long_operations);
+    g_test_add_func("/editor/document/actions", test_actions);
+    g_test_add_func("/editor/document/atomic-save", test_atomic_save_through_document);
+    g_test_add_func("/editor/document/load-error", test_load_error_is_precise);
+    g_test_add_func("/editor/document/recovery", test_recovery);
+    g_test_add_func("/editor/level-ops/compaction", test_compaction);
+    g_test_add_func("/editor/level-ops/chunk-size", test_chunk_size_conversion);
+    g_test_add_func("/editor/level-ops/rows-and-columns", test_rows_and_columns);
+    g_test_add_func("/editor/level-ops/flood-fill", test_flood_fill);
+    g_test_add_func("/editor/level-ops/snap-to-ground", test_snap_to_ground);
+    return g_test_run();
+}
