@@ -406,6 +406,12 @@ void editor_document_end_group(EditorDocument *self)
     flush(self);
 }
 
+void editor_document_cancel_group(EditorDocument *self)
+{
+    editor_undo_stack_cancel_group(self->stack, self, &self->pending);
+    flush(self);
+}
+
 void editor_document_begin_long_operation(EditorDocument *self, const char *label)
 {
     editor_undo_stack_begin_group(self->stack, label);

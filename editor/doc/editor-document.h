@@ -75,6 +75,8 @@ void editor_document_set_history_index(EditorDocument *self, guint index);
  * `changed` signal still fires per command so views stay live while a tool drags. */
 void editor_document_begin_group(EditorDocument *self, const char *label);
 void editor_document_end_group(EditorDocument *self);
+/** Abandon the innermost group: revert what it applied and record nothing. */
+void editor_document_cancel_group(EditorDocument *self);
 
 /**
  * Long operations (mask regeneration, imports, ...): like a group, but `changed` is held back

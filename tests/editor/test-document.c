@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "editor-clipboard.h"
 #include "editor-commands.h"
 #include "editor-document.h"
 #include "image-private.h"
@@ -781,6 +782,55 @@ static void test_snap_to_ground(void)
     g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_B, &y));
 }
 
+/* Copy a block from one level and paste it into another: the pasted area looks the same, and
+ * one undo removes everything the paste added. */
+static void test_clipboard_between_levels(void)
+{
+    g_autoptr(EditorDocument) src = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) dst = editor_document_new_empty(128, 12, 8, NULL);
+    const lw_level *s = editor_document_get_level(src), *d = editor_document_get_level(dst);
+    g_autoptr(EditorClip) clip = editor_clip_new_from_layout(s, LW_LAYER_FG, 30, 3, 6, 5);
+    g_assert_nonnull(clip);
+    g_autofree char *before = doc_json(dst);
+    g_assert_true(editor_clip_paste(clip, dst, LW_LAYER_FG, 2, 1, NULL));
+    g_assert_cmpuint(editor_undo_stack_get_count(editor_document_get_undo_stack(dst)), ==, 1);
+    for (int32_t y = 0; y < 5 * 128; y += 16)
+        for (int32_t x = 0; x < 6 * 128; x += 16) {
+            const lw_cell *a = lw_level_cell_at(s, 30 * 128 + x, 3 * 128 + y);
+            const lw_cell *b = lw_level_cell_at(d, 2 * 128 + x, 1 * 128 + y);
+            g_assert_cmpint(a == NULL || a->tile == LW_NONE, ==, b == NULL || b->tile == LW_NONE);
+            if (!a || a->tile == LW_NONE)
+                continue;
+            g_assert_cmpuint(s->tiles[a->tile].art, ==, d->tiles[b->tile].art);
+            g_assert_cmpuint(a->solid, ==, b->solid);
+            g_assert_cmpuint(a->flags, ==, b->flags);
+            for (int p = 0; p < 2; p++) {
+                uint16_t ma = s->tiles[a->tile].mask[p], mb = d->tiles[b->tile].mask[p];
+                g_assert_cmpint(ma == LW_NONE, ==, mb == LW_NONE);
+                if (ma != LW_NONE)
+                    g_assert_cmpmem(s->masks[ma].heights, 16, d->masks[mb].heights, 16);
+            }
+        }
+    /* pasting again reuses everything: only layout slots change */
+    guint chunks = d->chunk_count;
+    g_assert_true(editor_clip_paste(clip, dst, LW_LAYER_FG, 6, 3, NULL));
+    g_assert_cmpuint(d->chunk_count, ==, chunks);
+    editor_document_undo(dst);
+    editor_document_undo(dst);
+    g_autofree char *after = doc_json(dst);
+    g_assert_cmpstr(after, ==, before);
+    /* within the same level it maps to the same chunk ids */
+    g_assert_true(editor_clip_paste(clip, src, LW_LAYER_FG, 0, 0, NULL));
+    g_assert_cmpuint(lw_level_layout_get(s, LW_LAYER_FG, 0, 0), ==,
+                     lw_level_layout_get(s, LW_LAYER_FG, 30, 3));
+    /* a level with other chunk sizes refuses, changing nothing */
+    g_autoptr(EditorDocument) big = editor_document_new_empty(256, 4, 4, NULL);
+    g_autoptr(GError) error = NULL;
+    g_assert_false(editor_clip_paste(clip, big, LW_LAYER_FG, 0, 0, &error));
+    g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE);
+    g_assert_false(editor_document_get_modified(big));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -798,6 +848,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/document/atomic-save", test_atomic_save_through_document);
     g_test_add_func("/editor/document/load-error", test_load_error_is_precise);
     g_test_add_func("/editor/document/recovery", test_recovery);
+    g_test_add_func("/editor/clipboard/between-levels", test_clipboard_between_levels);
     g_test_add_func("/editor/level-ops/compaction", test_compaction);
     g_test_add_func("/editor/level-ops/chunk-size", test_chunk_size_conversion);
     g_test_add_func("/editor/level-ops/rows-and-columns", test_rows_and_columns);
