@@ -61,6 +61,8 @@ static void set_error_from_lw(GError **error, const char *file, const lw_error *
     g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, (gint)err->code, msg);
 }
 
+static gboolean fix_tileset_for(EditorDocument *self, const char *path, GError **error);
+
 static void update_title(EditorDocument *self)
 {
     char *base = self->path ? g_path_get_basename(self->path) : g_strdup("Untitled");
@@ -460,7 +462,7 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
                             "an edit is still in progress");
         return FALSE;
     }
-    if (!save_to(self, self->path, error))
+    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
         return FALSE;
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
@@ -469,8 +471,8 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
 }
 
 /* Make the tileset reachable from @new_path: keep a relative path when the PNG is there, else
- * copy the PNG beside the new file. Returns the tileset string to store (newly allocated) or
- * NULL to keep the current one. */
+ * copy the PNG beside the new file (also for absolute paths, which level files may not hold).
+ * Returns the tileset string to store (newly allocated) or NULL to keep the current one. */
 static char *relocate_tileset(EditorDocument *self, const char *new_path, GError **error,
                               gboolean *ok)
 {
@@ -481,11 +483,11 @@ static char *relocate_tileset(EditorDocument *self, const char *new_path, GError
     g_autofree char *src = editor_document_dup_tileset_path(self);
     if (!src)
         return NULL;
-    if (!g_path_is_absolute(ts)) {
+    if (editor_path_stays_inside(ts)) {
         char *r = editor_level_resolve_path(new_path, ts);
-        gboolean same = r && g_file_test(r, G_FILE_TEST_EXISTS);
+        gboolean there = r && g_file_test(r, G_FILE_TEST_EXISTS);
         free(r);
-        if (same)
+        if (there)
             return NULL;
     }
     g_autofree char *base = g_path_get_basename(src);
@@ -507,12 +509,11 @@ static char *relocate_tileset(EditorDocument *self, const char *new_path, GError
     return g_strdup(base);
 }
 
-gboolean editor_document_save_as(EditorDocument *self, const char *path, GError **error)
+/* Point the level's tileset at a path valid beside @path (one undoable step when it changes). */
+static gboolean fix_tileset_for(EditorDocument *self, const char *path, GError **error)
 {
-    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
-    g_autofree char *abs = g_canonicalize_filename(path, NULL);
     gboolean ok;
-    g_autofree char *ts = relocate_tileset(self, abs, error, &ok);
+    g_autofree char *ts = relocate_tileset(self, path, error, &ok);
     if (!ok)
         return FALSE;
     if (ts) {
@@ -521,6 +522,15 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
         g_strlcpy(props.tileset, ts, sizeof props.tileset);
         editor_document_push(self, editor_cmd_set_level_props_new(self, &props));
     }
+    return TRUE;
+}
+
+gboolean editor_document_save_as(EditorDocument *self, const char *path, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
+    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    if (!fix_tileset_for(self, abs, error))
+        return FALSE;
     if (!save_to(self, abs, error))
         return FALSE;
     editor_document_delete_recovery(self);

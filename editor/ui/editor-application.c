@@ -1,0 +1,584 @@
+/* SPDX-License-Identifier: MIT */
+#define G_LOG_DOMAIN "editor-application"
+
+#include "editor-application.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "editor-app.h"
+#include "editor-resources.h"
+#include "editor-file-chooser.h"
+#include "editor-window.h"
+
+struct _EditorApplication {
+    GtkApplication parent_instance;
+
+    /* Owned */
+    GPtrArray *run_actions;   /* char*: --run-action values */
+    GPtrArray *recovery;      /* char*: recovery files offered at start-up */
+    GtkWidget *recovery_dialog;
+    GMenu *recent_menu;
+
+    /* State */
+    guint autosave_seconds;
+    guint autosave_source;
+    gboolean started;
+};
+
+G_DEFINE_FINAL_TYPE(EditorApplication, editor_application, GTK_TYPE_APPLICATION)
+
+static EditorApplication *default_app(void)
+{
+    GApplication *app = g_application_get_default();
+    return app && EDITOR_IS_APPLICATION(app) ? EDITOR_APPLICATION(app) : NULL;
+}
+
+/* ---- windows ---- */
+
+GtkWindow *editor_application_open_document(EditorApplication *self, EditorDocument *doc)
+{
+    EditorWindow *win = editor_window_new(GTK_APPLICATION(self), doc);
+    gtk_window_present(GTK_WINDOW(win));
+    return GTK_WINDOW(win);
+}
+
+static GtkWindow *first_window(EditorApplication *self)
+{
+    GList *w = gtk_application_get_windows(GTK_APPLICATION(self));
+    for (; w; w = w->next)
+        if (EDITOR_IS_WINDOW(w->data))
+            return w->data;
+    return NULL;
+}
+
+static void show_open_error(EditorApplication *self, const char *path, const GError *error)
+{
+    GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(self));
+    if (!parent) {
+        /* keep the editor usable: an empty level behind the message */
+        g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 32, 8, NULL);
+        parent = editor_application_open_document(self, doc);
+    }
+    editor_window_show_error(EDITOR_WINDOW(parent), "The level could not be opened", error);
+}
+
+GtkWindow *editor_application_open_path(const char *path)
+{
+    EditorApplication *self = default_app();
+    g_return_val_if_fail(self, NULL);
+    /* a level already open gets its window raised */
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
+        if (!EDITOR_IS_WINDOW(w->data))
+            continue;
+        const char *p = editor_document_get_path(editor_window_get_document(w->data));
+        g_autofree char *a = p ? g_canonicalize_filename(p, NULL) : NULL;
+        g_autofree char *b = g_canonicalize_filename(path, NULL);
+        if (a && g_str_equal(a, b)) {
+            gtk_window_present(w->data);
+            return w->data;
+        }
+    }
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(path, &error);
+    if (!doc) {
+        show_open_error(self, path, error);
+        return NULL;
+    }
+    editor_application_note_recent(path);
+    return editor_application_open_document(self, doc);
+}
+
+void editor_application_update_all_actions(void)
+{
+    EditorApplication *self = default_app();
+    if (!self)
+        return;
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
+        if (!EDITOR_IS_WINDOW(w->data))
+            continue;
+        /* the window re-evaluates its actions on any tools notification */
+        EditorTools *t = editor_window_get_tools(w->data);
+        if (t->notify)
+            t->notify(t->notify_user, 0);
+    }
+}
+
+/* ---- recent files ---- */
+
+static void rebuild_recent(EditorApplication *self)
+{
+    if (!self->recent_menu)
+        return;
+    g_menu_remove_all(self->recent_menu);
+    GtkRecentManager *rm = gtk_recent_manager_get_default();
+    GList *items = gtk_recent_manager_get_items(rm);
+    guint n = 0;
+    for (GList *l = items; l && n < 10; l = l->next) {
+        GtkRecentInfo *info = l->data;
+        if (!gtk_recent_info_has_application(info, g_get_application_name()))
+            continue;
+        g_autofree char *path = g_filename_from_uri(gtk_recent_info_get_uri(info), NULL, NULL);
+        if (!path || !g_file_test(path, G_FILE_TEST_EXISTS))
+            continue;
+        g_autofree char *base = g_path_get_basename(path);
+        GMenuItem *item = g_menu_item_new(base, NULL);
+        g_menu_item_set_action_and_target_value(item, "app.open-file", g_variant_new_string(path));
+        g_menu_append_item(self->recent_menu, item);
+        g_object_unref(item);
+        n++;
+    }
+    g_list_free_full(items, (GDestroyNotify)gtk_recent_info_unref);
+    if (n == 0) {
+        GMenuItem *item = g_menu_item_new("No recent levels", "app.none");
+        g_menu_append_item(self->recent_menu, item);
+        g_object_unref(item);
+    }
+}
+
+void editor_application_note_recent(const char *path)
+{
+    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    g_autofree char *uri = g_filename_to_uri(abs, NULL, NULL);
+    if (uri)
+        gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
+    EditorApplication *self = default_app();
+    if (self)
+        rebuild_recent(self);
+}
+
+/* ---- autosave and recovery ---- */
+
+void editor_application_autosave_now(EditorApplication *self)
+{
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
+        if (!EDITOR_IS_WINDOW(w->data))
+            continue;
+        g_autoptr(GError) error = NULL;
+        EditorDocument *doc = editor_window_get_document(w->data);
+        if (!editor_document_write_recovery(doc, &error))
+            g_message("autosave failed: %s", error->message); /* the next minute tries again */
+    }
+}
+
+static gboolean autosave_tick(gpointer data)
+{
+    editor_application_autosave_now(data);
+    return G_SOURCE_CONTINUE;
+}
+
+GMenuModel *editor_application_get_recent_menu(void)
+{
+    EditorApplication *self = default_app();
+    return self ? G_MENU_MODEL(self->recent_menu) : NULL;
+}
+
+guint editor_application_get_pending_recovery_count(EditorApplication *self)
+{
+    return self->recovery ? self->recovery->len : 0;
+}
+
+static void find_recovery_files(EditorApplication *self)
+{
+    g_autofree char *dir = editor_recovery_dir();
+    GDir *d = g_dir_open(dir, 0, NULL);
+    self->recovery = g_ptr_array_new_with_free_func(g_free);
+    if (!d)
+        return;
+    const char *name;
+    while ((name = g_dir_read_name(d)))
+        if (g_str_has_suffix(name, ".json"))
+            g_ptr_array_add(self->recovery, g_build_filename(dir, name, NULL));
+    g_dir_close(d);
+    g_ptr_array_sort(self->recovery, (GCompareFunc)g_strcmp0);
+}
+
+static void recover_all(EditorApplication *self)
+{
+    for (guint i = 0; self->recovery && i < self->recovery->len; i++) {
+        const char *path = g_ptr_array_index(self->recovery, i);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(EditorDocument) doc = editor_document_load_recovery(path, &error);
+        if (!doc) {
+            GtkWindow *w = first_window(self);
+            if (w)
+                editor_window_show_error(EDITOR_WINDOW(w), "A recovered level could not be read",
+                                         error);
+            continue;
+        }
+        editor_application_open_document(self, doc);
+    }
+    g_ptr_array_set_size(self->recovery, 0);
+}
+
+static void discard_all(EditorApplication *self)
+{
+    for (guint i = 0; self->recovery && i < self->recovery->len; i++) {
+        const char *path = g_ptr_array_index(self->recovery, i);
+        g_autofree char *note = g_strconcat(path, ".path", NULL);
+        g_unlink(path);
+        g_unlink(note);
+    }
+    if (self->recovery)
+        g_ptr_array_set_size(self->recovery, 0);
+}
+
+static void close_recovery_dialog(EditorApplication *self)
+{
+    if (self->recovery_dialog) {
+        GtkWidget *d = g_steal_pointer(&self->recovery_dialog);
+        gtk_window_destroy(GTK_WINDOW(d));
+    }
+}
+
+static void recovery_response(GtkDialog *d, int response, EditorApplication *self)
+{
+    if (response == GTK_RESPONSE_ACCEPT)
+        recover_all(self);
+    else if (response == GTK_RESPONSE_REJECT)
+        discard_all(self);
+    close_recovery_dialog(self);
+}
+
+static void offer_recovery(EditorApplication *self)
+{
+    if (!self->recovery || self->recovery->len == 0 || self->recovery_dialog)
+        return;
+    GString *list = g_string_new(NULL);
+    for (guint i = 0; i < self->recovery->len; i++) {
+        const char *path = g_ptr_array_index(self->recovery, i);
+        g_autofree char *orig = editor_recovery_dup_original_path(path);
+        g_autofree char *base = g_path_get_basename(orig ? orig : path);
+        g_string_append_printf(list, "• %s%s\n", base, orig ? "" : " (never saved)");
+    }
+    GtkWidget *d = gtk_message_dialog_new(first_window(self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
+                                          GTK_BUTTONS_NONE,
+                                          "Recover unsaved work?");
+    gtk_message_dialog_format_secondary_text(
+        GTK_MESSAGE_DIALOG(d),
+        "Loopwright stopped before these levels were saved. Their last autosaved state can be "
+        "opened now (each in its own window, marked unsaved):\n\n%s",
+        list->str);
+    g_string_free(list, TRUE);
+    gtk_dialog_add_buttons(GTK_DIALOG(d), "_Discard", GTK_RESPONSE_REJECT, "_Later",
+                           GTK_RESPONSE_CANCEL, "_Recover", GTK_RESPONSE_ACCEPT, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+    g_signal_connect(d, "response", G_CALLBACK(recovery_response), self);
+    self->recovery_dialog = d;
+    gtk_window_present(GTK_WINDOW(d));
+}
+
+/* ---- app actions ---- */
+
+static void opened(const char *path, gpointer user)
+{
+    if (path)
+        editor_application_open_path(path);
+}
+
+static void action_open(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorApplication *self = user;
+    editor_file_chooser_open_level(gtk_application_get_active_window(GTK_APPLICATION(self)),
+                                   opened, self);
+}
+
+static void action_open_file(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_application_open_path(g_variant_get_string(p, NULL));
+}
+
+static void action_new(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 32, 8, NULL);
+    editor_application_open_document(user, doc);
+}
+
+static void action_quit(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    /* close each window through its close request, so unsaved levels ask first */
+    GList *windows = g_list_copy(gtk_application_get_windows(GTK_APPLICATION(user)));
+    for (GList *w = windows; w; w = w->next)
+        gtk_window_close(w->data);
+    g_list_free(windows);
+}
+
+static void action_about(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    static const char *authors[] = {"The Loopwright developers", NULL};
+    gtk_show_about_dialog(gtk_application_get_active_window(GTK_APPLICATION(user)), "program-name",
+                          "Loopwright", "version", LW_VERSION_STRING, "comments",
+                          "A level editor and physics engine for Mega Drive-style platformers",
+                          "logo-icon-name", "io.github.loopwright.Loopwright", "license-type",
+                          GTK_LICENSE_MIT_X11, "authors", authors, NULL);
+}
+
+static void action_recover(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    recover_all(user);
+    close_recovery_dialog(user);
+}
+
+static void action_discard_recovery(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    discard_all(user);
+    close_recovery_dialog(user);
+}
+
+static void action_autosave(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_application_autosave_now(user);
+}
+
+static const GActionEntry app_entries[] = {
+    {.name = "new", .activate = action_new},
+    {.name = "open", .activate = action_open},
+    {.name = "open-file", .parameter_type = "s", .activate = action_open_file},
+    {.name = "quit", .activate = action_quit},
+    {.name = "about", .activate = action_about},
+    {.name = "recover", .activate = action_recover},
+    {.name = "discard-recovery", .activate = action_discard_recovery},
+    {.name = "autosave-now", .activate = action_autosave},
+};
+
+static const struct {
+    const char *action;
+    const char *accels[4]; /* NULL-terminated */
+} accels[] = {
+    {"app.new", {"<Control>n"}},
+    {"app.open", {"<Control>o"}},
+    {"app.quit", {"<Control>q"}},
+    {"app.about", {"F1"}},
+    {"app.autosave-now", {"<Control><Alt>F12"}},
+    {"win.save", {"<Control>s"}},
+    {"win.save-as", {"<Control><Shift>s"}},
+    {"win.revert", {"<Control><Shift>r"}},
+    {"win.close", {"<Control>w"}},
+    {"doc.undo", {"<Control>z"}},
+    {"doc.redo", {"<Control><Shift>z", "<Control>y"}},
+    {"win.cut", {"<Control>x"}},
+    {"win.copy", {"<Control>c"}},
+    {"win.paste", {"<Control>v"}},
+    {"win.delete", {"Delete"}},
+    {"win.select-all", {"<Control>a"}},
+    {"win.zoom-in", {"<Control>plus", "<Control>equal", "<Control>KP_Add"}},
+    {"win.zoom-out", {"<Control>minus", "<Control>KP_Subtract"}},
+    {"win.zoom-reset", {"<Control>0", "<Control>KP_0"}},
+    {"win.zoom-fit", {"<Control>9"}},
+    {"win.overlay-collision-a", {"<Control>1"}},
+    {"win.overlay-collision-b", {"<Control>2"}},
+    {"win.overlay-angles", {"<Control>3"}},
+    {"win.overlay-objects", {"<Control>4"}},
+    {"win.overlay-swappers", {"<Control>5"}},
+    {"win.grid-tiles", {"<Control>g"}},
+    {"win.grid-chunks", {"<Control><Shift>g"}},
+    {"win.background-layer", {"<Control>b"}},
+    {"win.level-properties", {"<Alt>Return"}},
+    {"win.resize-level", {"<Control><Alt>r"}},
+    {"win.insert-row", {"<Control>Insert"}},
+    {"win.insert-column", {"<Control><Shift>Insert"}},
+    {"win.remove-row", {"<Control>Delete"}},
+    {"win.remove-column", {"<Control><Shift>Delete"}},
+    {"win.remove-unused-chunks", {"<Control><Alt>c"}},
+    {"win.remove-duplicate-chunks", {"<Control><Alt><Shift>c"}},
+    {"win.remove-unused-tiles", {"<Control><Alt>t"}},
+    {"win.remove-duplicate-tiles", {"<Control><Alt><Shift>t"}},
+    {"win.import-tiles", {"<Control><Alt>i"}},
+    {"win.add-art-tiles", {"<Control><Alt>a"}},
+    {"win.edit-chunk", {"<Control>e"}},
+    {"win.stop-editing", {"<Control><Shift>e"}},
+    {"win.make-unique", {"<Control>u"}},
+    {"win.new-chunk", {"<Control><Alt>n"}},
+    {"win.duplicate-chunk", {"<Control>d"}},
+    {"win.flip-x", {"<Control><Alt>x"}},
+    {"win.flip-y", {"<Control><Alt>y"}},
+    {"win.solidity('none')", {"<Alt>1"}},
+    {"win.solidity('top')", {"<Alt>2"}},
+    {"win.solidity('lrb')", {"<Alt>3"}},
+    {"win.solidity('all')", {"<Alt>4"}},
+    {"win.solidity-path('a')", {"<Alt>a"}},
+    {"win.solidity-path('b')", {"<Alt>b"}},
+    {"win.solidity-path('both')", {"<Alt>p"}},
+    {"win.tool('pencil')", {"<Alt><Shift>b"}},
+    {"win.tool('rect')", {"<Alt><Shift>r"}},
+    {"win.tool('fill')", {"<Alt><Shift>g"}},
+    {"win.tool('select')", {"<Alt><Shift>s"}},
+    {"win.tool('object')", {"<Alt><Shift>o"}},
+    {"win.tool('solidity')", {"<Alt><Shift>l"}},
+    {"win.add-player-start", {"<Control><Alt>p"}},
+    {"win.add-swapper", {"<Control><Alt>w"}},
+    {"win.add-marker", {"<Control><Alt>m"}},
+    {"win.snap-to-ground", {"<Control><Alt>g"}},
+    {"win.play", {"F5"}},
+    {"win.play-here", {"<Shift>F5"}},
+    {"win.check", {"F8"}},
+};
+
+static void editor_application_startup(GApplication *app)
+{
+    EditorApplication *self = EDITOR_APPLICATION(app);
+    G_APPLICATION_CLASS(editor_application_parent_class)->startup(app);
+    g_set_application_name("Loopwright");
+    gtk_window_set_default_icon_name("io.github.loopwright.Loopwright");
+    g_action_map_add_action_entries(G_ACTION_MAP(app), app_entries, G_N_ELEMENTS(app_entries),
+                                    app);
+    for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
+        gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,
+                                              accels[i].accels);
+    GtkCssProvider *css = gtk_css_provider_new();
+    gtk_css_provider_load_from_resource(css, "/io/github/loopwright/Loopwright/style.css");
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(css);
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gdk_display_get_default());
+    gtk_icon_theme_add_resource_path(theme, "/io/github/loopwright/Loopwright/icons");
+
+    /* shared by every window's "Open Recent" submenu */
+    self->recent_menu = g_menu_new();
+    rebuild_recent(self);
+
+    const char *env = g_getenv("LOOPWRIGHT_AUTOSAVE_SECONDS");
+    if (env && atoi(env) > 0)
+        self->autosave_seconds = (guint)atoi(env);
+    self->autosave_source = g_timeout_add_seconds(self->autosave_seconds, autosave_tick, self);
+    find_recovery_files(self);
+}
+
+static void run_startup_actions(EditorApplication *self)
+{
+    GtkWindow *win = first_window(self);
+    for (guint i = 0; self->run_actions && win && i < self->run_actions->len; i++) {
+        const char *spec = g_ptr_array_index(self->run_actions, i);
+        g_autofree char *name = NULL;
+        g_autoptr(GVariant) target = NULL;
+        g_autoptr(GError) error = NULL;
+        if (!g_action_parse_detailed_name(spec, &name, &target, &error)) {
+            g_printerr("loopwright: --run-action %s: %s\n", spec, error->message);
+            continue;
+        }
+        if (g_str_has_prefix(name, "app."))
+            g_action_group_activate_action(G_ACTION_GROUP(self), name + 4, target);
+        else
+            gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target);
+    }
+    if (self->run_actions)
+        g_ptr_array_set_size(self->run_actions, 0);
+}
+
+static void after_first_windows(EditorApplication *self)
+{
+    if (self->started)
+        return;
+    self->started = TRUE;
+    offer_recovery(self);
+    run_startup_actions(self);
+}
+
+static const char *default_level(void)
+{
+    if (g_file_test(LW_DEFAULT_LEVEL, G_FILE_TEST_EXISTS))
+        return LW_DEFAULT_LEVEL;
+    /* running from the build tree: the source tree's samples */
+    return LW_SOURCE_SAMPLES "/loop-hill.json";
+}
+
+static void editor_application_activate(GApplication *app)
+{
+    EditorApplication *self = EDITOR_APPLICATION(app);
+    GtkWindow *win = gtk_application_get_active_window(GTK_APPLICATION(app));
+    if (win) {
+        gtk_window_present(win);
+        return;
+    }
+    editor_application_open_path(default_level());
+    after_first_windows(self);
+}
+
+static void editor_application_open(GApplication *app, GFile **files, int n, const char *hint)
+{
+    EditorApplication *self = EDITOR_APPLICATION(app);
+    for (int i = 0; i < n; i++) {
+        g_autofree char *path = g_file_get_path(files[i]);
+        if (path)
+            editor_application_open_path(path);
+    }
+    after_first_windows(self);
+}
+
+static int editor_application_handle_local_options(GApplication *app, GVariantDict *options)
+{
+    EditorApplication *self = EDITOR_APPLICATION(app);
+    g_autofree const char **actions = NULL;
+    if (g_variant_dict_lookup(options, "run-action", "^a&s", &actions))
+        for (guint i = 0; actions[i]; i++)
+            g_ptr_array_add(self->run_actions, g_strdup(actions[i]));
+    gint seconds = 0;
+    if (g_variant_dict_lookup(options, "autosave-interval", "i", &seconds) && seconds > 0)
+        self->autosave_seconds = (guint)seconds;
+    return -1;
+}
+
+static void editor_application_shutdown(GApplication *app)
+{
+    EditorApplication *self = EDITOR_APPLICATION(app);
+    g_clear_handle_id(&self->autosave_source, g_source_remove);
+    G_APPLICATION_CLASS(editor_application_parent_class)->shutdown(app);
+}
+
+static void editor_application_finalize(GObject *object)
+{
+    EditorApplication *self = EDITOR_APPLICATION(object);
+    g_clear_pointer(&self->run_actions, g_ptr_array_unref);
+    g_clear_pointer(&self->recovery, g_ptr_array_unref);
+    g_clear_object(&self->recent_menu);
+    G_OBJECT_CLASS(editor_application_parent_class)->finalize(object);
+}
+
+static void editor_application_class_init(EditorApplicationClass *klass)
+{
+    GApplicationClass *app_class = G_APPLICATION_CLASS(klass);
+    G_OBJECT_CLASS(klass)->finalize = editor_application_finalize;
+    app_class->startup = editor_application_startup;
+    app_class->activate = editor_application_activate;
+    app_class->open = editor_application_open;
+    app_class->shutdown = editor_application_shutdown;
+    app_class->handle_local_options = editor_application_handle_local_options;
+}
+
+static void editor_application_init(EditorApplication *self)
+{
+    /* the resources live in a static library: referencing them keeps them linked in */
+    g_resources_register(editor_get_resource());
+    self->run_actions = g_ptr_array_new_with_free_func(g_free);
+    self->autosave_seconds = 60;
+    static const GOptionEntry options[] = {
+        {"run-action", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING_ARRAY, NULL,
+         "Run an action on the first window after start-up (automation)", "ACTION"},
+        {"autosave-interval", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+         "Seconds between autosaves (default 60)", "SECONDS"},
+        {NULL},
+    };
+    g_application_add_main_option_entries(G_APPLICATION(self), options);
+}
+
+EditorApplication *editor_application_new(void)
+{
+    return g_object_new(EDITOR_TYPE_APPLICATION, "application-id",
+                        "io.github.loopwright.Loopwright", "flags",
+                        G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE, NULL);
+}
+
+int editor_app_run(int argc, char **argv)
+{
+    /* "edit" is the default command; "play" opens the editor until the test-play window
+     * exists. Drop either so GApplication sees only options and files. */
+    if (argc >= 2 && (g_str_equal(argv[1], "edit") || g_str_equal(argv[1], "play"))) {
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
+    g_autoptr(EditorApplication) app = editor_application_new();
+    return g_application_run(G_APPLICATION(app), argc, argv);
+}

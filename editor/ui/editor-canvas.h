@@ -1,0 +1,48 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * EditorCanvas: the level view. A GtkWidget (GtkScrollable, put it in a GtkScrolledWindow)
+ * whose snapshot draws through the EditorRenderer with cairo; zoom (Ctrl+scroll, presets,
+ * fit), panning (middle drag, space + drag), overlays, grids, selection and hover feedback.
+ * Pointer input goes to the window's EditorTools, which build commands; the canvas repaints
+ * from the document's `changed` signal, never because it just made an edit.
+ */
+
+#include <gtk/gtk.h>
+
+#include "editor-render.h"
+#include "editor-tools.h"
+
+G_BEGIN_DECLS
+
+#define EDITOR_TYPE_CANVAS (editor_canvas_get_type())
+G_DECLARE_FINAL_TYPE(EditorCanvas, editor_canvas, EDITOR, CANVAS, GtkWidget)
+
+/** A canvas that draws with @renderer and feeds @tools (both borrowed, owned by the window). */
+EditorCanvas *editor_canvas_new(EditorRenderer *renderer, EditorTools *tools);
+
+/** Show @doc (a reference is kept). */
+void editor_canvas_set_document(EditorCanvas *self, EditorDocument *doc);
+
+double editor_canvas_get_zoom(EditorCanvas *self);
+/** Set the zoom (0.125 .. 16) keeping the level point under widget point (@ax, @ay) in place
+ * (@ax < 0: the centre). */
+void editor_canvas_set_zoom(EditorCanvas *self, double zoom, double ax, double ay);
+void editor_canvas_zoom_in(EditorCanvas *self);
+void editor_canvas_zoom_out(EditorCanvas *self);
+/** Largest zoom showing the whole level. */
+void editor_canvas_zoom_fit(EditorCanvas *self);
+
+guint editor_canvas_get_overlays(EditorCanvas *self);
+void editor_canvas_set_overlays(EditorCanvas *self, guint overlays);
+
+/** Centre the view on level pixel (@x, @y). */
+void editor_canvas_center_on(EditorCanvas *self, double x, double y);
+
+/** The visible level rectangle in px. */
+void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w, double *h);
+
+/** Flash a marker at level pixel (@x, @y) (the issues panel's "jump to"). */
+void editor_canvas_highlight(EditorCanvas *self, int32_t x, int32_t y);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * The only file that knows GtkFileChooserNative (GTK 4.8 has no GtkFileDialog): open a level,
+ * save a level, choose a PNG. Moving to GtkFileDialog later changes this file only.
+ */
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/** Called with the chosen path (NULL when cancelled). */
+typedef void (*EditorFileChosen)(const char *path, gpointer user_data);
+
+void editor_file_chooser_open_level(GtkWindow *parent, EditorFileChosen callback,
+                                    gpointer user_data);
+void editor_file_chooser_save_level(GtkWindow *parent, const char *current_path,
+                                    EditorFileChosen callback, gpointer user_data);
+void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback,
+                                  gpointer user_data);
+
+G_END_DECLS

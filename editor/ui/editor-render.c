@@ -1,0 +1,804 @@
+/* SPDX-License-Identifier: MIT */
+#define G_LOG_DOMAIN "editor-render"
+
+#include "editor-render.h"
+
+#include <loopwright/fixed.h>
+#include <loopwright/image.h>
+#include <loopwright/render.h>
+#include <math.h>
+#include <string.h>
+
+#include "doc/editor-document.h"
+
+enum { KIND_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
+#define N_MIPS 4 /* 1, 1/2, 1/4, 1/8 */
+
+typedef struct {
+    cairo_surface_t *surface; /* the whole level at 1/2^m, NULL until needed */
+    guint8 *dirty;            /* one byte per layout slot */
+    gboolean any_dirty;
+} LevelMip;
+
+struct EditorRenderer {
+    /* Borrowed */
+    const lw_level *level;
+    /* Owned */
+    lwm_image art;
+    cairo_surface_t *chunks[N_KINDS][LW_MAX_CHUNKS]; /* 1:1 chunk surfaces */
+    LevelMip mips[N_KINDS][N_MIPS];                  /* [k][0] unused */
+    /* State */
+    guint art_cols, art_cells;
+    gboolean opaque;        /* no background layer: art surfaces are opaque, bg colour baked */
+    uint32_t background_rgb;
+    guint16 mip_w, mip_h;   /* layout size the level mips were made for */
+    guint16 mip_chunk_px;
+};
+
+/* ---- colours ---- */
+
+void editor_renderer_solidity_color(lw_solidity solidity, double rgba[4])
+{
+    uint32_t c = solidity == LW_SOLID_ALL   ? LWM_COLOR_SOLID_ALL
+                 : solidity == LW_SOLID_TOP ? LWM_COLOR_SOLID_TOP
+                                            : LWM_COLOR_SOLID_LRB;
+    rgba[0] = (c >> 24 & 255) / 255.0;
+    rgba[1] = (c >> 16 & 255) / 255.0;
+    rgba[2] = (c >> 8 & 255) / 255.0;
+    rgba[3] = 0.72;
+}
+
+/* premultiplied ARGB32 of an 0xRRGGBB colour at alpha @a (0..255) */
+static uint32_t argb(uint32_t rgb, uint32_t a)
+{
+    uint32_t r = (rgb >> 16 & 255) * a / 255, g = (rgb >> 8 & 255) * a / 255,
+             b = (rgb & 255) * a / 255;
+    return a << 24 | r << 16 | g << 8 | b;
+}
+
+static uint32_t solidity_argb(lw_solidity s)
+{
+    uint32_t c = s == LW_SOLID_ALL ? LWM_COLOR_SOLID_ALL
+                 : s == LW_SOLID_TOP ? LWM_COLOR_SOLID_TOP
+                                     : LWM_COLOR_SOLID_LRB;
+    return argb(c >> 8, 185);
+}
+
+/* ---- lifetime ---- */
+
+static void drop_mips(EditorRenderer *self)
+{
+    for (int k = 0; k < N_KINDS; k++)
+        for (int m = 0; m < N_MIPS; m++) {
+            g_clear_pointer(&self->mips[k][m].surface, cairo_surface_destroy);
+            g_clear_pointer(&self->mips[k][m].dirty, g_free);
+            self->mips[k][m].any_dirty = FALSE;
+        }
+}
+
+void editor_renderer_invalidate_all(EditorRenderer *self)
+{
+    for (int k = 0; k < N_KINDS; k++)
+        for (guint c = 0; c < LW_MAX_CHUNKS; c++)
+            g_clear_pointer(&self->chunks[k][c], cairo_surface_destroy);
+    drop_mips(self);
+    if (self->level) {
+        self->opaque = self->level->layout[LW_LAYER_BG] == NULL;
+        self->background_rgb = self->level->background_rgb;
+    }
+}
+
+EditorRenderer *editor_renderer_new(const lw_level *level)
+{
+    EditorRenderer *self = g_new0(EditorRenderer, 1);
+    editor_renderer_set_level(self, level);
+    return self;
+}
+
+void editor_renderer_free(EditorRenderer *self)
+{
+    if (!self)
+        return;
+    self->level = NULL;
+    editor_renderer_invalidate_all(self);
+    lwm_image_clear(&self->art);
+    g_free(self);
+}
+
+void editor_renderer_set_level(EditorRenderer *self, const lw_level *level)
+{
+    self->level = level;
+    editor_renderer_invalidate_all(self);
+}
+
+gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path, GError **error)
+{
+    lwm_image_clear(&self->art);
+    self->art_cols = self->art_cells = 0;
+    editor_renderer_invalidate_all(self);
+    if (!png_path)
+        return TRUE;
+    lw_error err;
+    if (!lwm_image_load_png(png_path, &self->art, &err)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, (gint)err.code, "%s: %s", png_path,
+                    err.message);
+        return FALSE;
+    }
+    self->art_cols = self->art.width / LW_TILE_PX;
+    self->art_cells = self->art_cols * (self->art.height / LW_TILE_PX);
+    return TRUE;
+}
+
+guint editor_renderer_get_art_cell_count(EditorRenderer *self)
+{
+    return self->art_cells;
+}
+
+guint editor_renderer_get_art_columns(EditorRenderer *self)
+{
+    return self->art_cols;
+}
+
+/* Mark every level-mip slot that shows @chunk (or all slots) dirty. */
+static void mark_slots(EditorRenderer *self, int kind_lo, int kind_hi, gint chunk, gint x0,
+                       gint y0, gint x1, gint y1)
+{
+    const lw_level *l = self->level;
+    for (int k = kind_lo; k <= kind_hi; k++)
+        for (int m = 1; m < N_MIPS; m++) {
+            LevelMip *mip = &self->mips[k][m];
+            if (!mip->surface)
+                continue;
+            for (gint y = MAX(y0, 0); y < MIN(y1, (gint)l->layout_height); y++)
+                for (gint x = MAX(x0, 0); x < MIN(x1, (gint)l->layout_width); x++) {
+                    size_t i = (size_t)y * l->layout_width + (size_t)x;
+                    if (chunk >= 0 && l->layout[0][i] != chunk &&
+                        !(l->layout[1] && l->layout[1][i] == chunk))
+                        continue;
+                    mip->dirty[i] = 1;
+                    mip->any_dirty = TRUE;
+                }
+        }
+}
+
+void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change)
+{
+    const lw_level *l = self->level;
+    if (!l)
+        return;
+    gboolean opaque = l->layout[LW_LAYER_BG] == NULL;
+    if ((change->flags & EDITOR_CHANGE_EVERYTHING) || opaque != self->opaque ||
+        l->background_rgb != self->background_rgb || l->layout_width != self->mip_w ||
+        l->layout_height != self->mip_h || l->chunk_px != self->mip_chunk_px) {
+        editor_renderer_invalidate_all(self);
+        return;
+    }
+    if (change->flags & EDITOR_CHANGE_MASKS) {
+        /* masks only show in the collision kinds: drop those */
+        for (int k = KIND_COLL_A; k < N_KINDS; k++)
+            for (guint c = 0; c < LW_MAX_CHUNKS; c++)
+                g_clear_pointer(&self->chunks[k][c], cairo_surface_destroy);
+        mark_slots(self, KIND_COLL_A, N_KINDS - 1, -1, 0, 0, l->layout_width, l->layout_height);
+    }
+    if (change->flags & EDITOR_CHANGE_TILES) {
+        /* chunks that use a changed tile */
+        guint per = lw_level_cells_per_chunk(l);
+        for (guint c = 0; c < l->chunk_count; c++) {
+            const lw_cell *cells = lw_level_chunk_cells(l, c);
+            for (guint i = 0; i < per; i++)
+                if (cells[i].tile != LW_NONE && editor_change_has_tile(change, cells[i].tile)) {
+                    for (int k = 0; k < N_KINDS; k++)
+                        g_clear_pointer(&self->chunks[k][c], cairo_surface_destroy);
+                    mark_slots(self, 0, N_KINDS - 1, (gint)c, 0, 0, l->layout_width,
+                               l->layout_height);
+                    break;
+                }
+        }
+    }
+    if (change->flags & (EDITOR_CHANGE_CHUNKS | EDITOR_CHANGE_COUNTS)) {
+        for (guint c = 0; c < LW_MAX_CHUNKS; c++) {
+            if (!editor_change_has_chunk(change, c))
+                continue;
+            for (int k = 0; k < N_KINDS; k++)
+                g_clear_pointer(&self->chunks[k][c], cairo_surface_destroy);
+            if (c < l->chunk_count)
+                mark_slots(self, 0, N_KINDS - 1, (gint)c, 0, 0, l->layout_width,
+                           l->layout_height);
+        }
+    }
+    if (change->flags & EDITOR_CHANGE_LAYOUT)
+        mark_slots(self, 0, N_KINDS - 1, -1, change->layout_x0, change->layout_y0,
+                   change->layout_x1, change->layout_y1);
+}
+
+/* ---- chunk surfaces ---- */
+
+static void blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
+                     const lw_tile *tile, uint8_t flips)
+{
+    if (tile->art == LW_NONE || tile->art >= self->art_cells) {
+        /* no art: show the path A shape in grey so collision-only tiles are visible */
+        if (tile->mask[0] == LW_NONE || tile->mask[0] >= self->level->mask_count)
+            return;
+        const lw_mask *m = &self->level->masks[tile->mask[0]];
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                int sc = (flips & LW_CELL_FLIP_X) ? 15 - c : c;
+                int sr = (flips & LW_CELL_FLIP_Y) ? 15 - r : r;
+                if (lw_mask_pixel(m, sc, sr))
+                    dst[(y + r) * stride_px + x + c] = 0xFF808080u;
+            }
+        return;
+    }
+    uint32_t sx = (tile->art % self->art_cols) * 16u, sy = (tile->art / self->art_cols) * 16u;
+    for (int r = 0; r < 16; r++) {
+        int rr = (flips & LW_CELL_FLIP_Y) ? 15 - r : r;
+        const uint8_t *row = lwm_image_pixel(&self->art, sx, sy + (uint32_t)rr);
+        uint32_t *out = dst + (y + r) * stride_px + x;
+        for (int c = 0; c < 16; c++) {
+            int cc = (flips & LW_CELL_FLIP_X) ? 15 - c : c;
+            const uint8_t *p = row + cc * 4;
+            if (p[3] >= 128)
+                out[c] = 0xFF000000u | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+        }
+    }
+}
+
+static void render_art(EditorRenderer *self, guint chunk, uint32_t *data, int stride_px)
+{
+    const lw_level *l = self->level;
+    guint n = l->chunk_cells;
+    const lw_cell *cells = lw_level_chunk_cells(l, chunk);
+    for (guint i = 0; i < n * n; i++) {
+        if (cells[i].tile == LW_NONE || cells[i].tile >= l->tile_count)
+            continue;
+        blit_art(self, data, stride_px, (int)(i % n) * 16, (int)(i / n) * 16,
+                 &l->tiles[cells[i].tile], cells[i].flags);
+    }
+}
+
+static void render_collision(EditorRenderer *self, guint chunk, lw_path path, uint32_t *data,
+                             int stride_px)
+{
+    const lw_level *l = self->level;
+    guint n = l->chunk_cells;
+    const lw_cell *cells = lw_level_chunk_cells(l, chunk);
+    for (guint i = 0; i < n * n; i++) {
+        const lw_cell *cell = &cells[i];
+        if (cell->tile == LW_NONE || cell->tile >= l->tile_count)
+            continue;
+        const lw_tile *tile = &l->tiles[cell->tile];
+        if (tile->mask[path] == LW_NONE || tile->mask[path] >= l->mask_count)
+            continue;
+        unsigned solid = lw_cell_solidity(cell, path);
+        if (tile->flags & LW_TILE_JUMP_THROUGH)
+            solid &= LW_SOLID_TOP;
+        if (!solid)
+            continue;
+        uint32_t color = solidity_argb((lw_solidity)solid);
+        const lw_mask *m = &l->masks[tile->mask[path]];
+        int x = (int)(i % n) * 16, y = (int)(i / n) * 16;
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                int sc = (cell->flags & LW_CELL_FLIP_X) ? 15 - c : c;
+                int sr = (cell->flags & LW_CELL_FLIP_Y) ? 15 - r : r;
+                if (lw_mask_pixel(m, sc, sr))
+                    data[(y + r) * stride_px + x + c] = color;
+            }
+    }
+}
+
+static void render_angles(EditorRenderer *self, guint chunk, lw_path path, cairo_surface_t *s)
+{
+    const lw_level *l = self->level;
+    guint n = l->chunk_cells;
+    const lw_cell *cells = lw_level_chunk_cells(l, chunk);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_line_width(cr, 1.5);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (guint i = 0; i < n * n; i++) {
+        const lw_cell *cell = &cells[i];
+        if (cell->tile == LW_NONE || cell->tile >= l->tile_count)
+            continue;
+        const lw_tile *tile = &l->tiles[cell->tile];
+        if (tile->mask[path] == LW_NONE || tile->mask[path] >= l->mask_count ||
+            !lw_cell_solidity(cell, path))
+            continue;
+        const lw_mask *m = &l->masks[tile->mask[path]];
+        double cx = (i % n) * 16 + 8, cy = (i / n) * 16 + 8;
+        if (m->flags & LW_MASK_FLAGGED) {
+            cairo_set_source_rgba(cr, 1, 0.82, 0.13, 0.9);
+            cairo_arc(cr, cx, cy, 1.5, 0, 2 * G_PI);
+            cairo_fill(cr);
+            continue;
+        }
+        lw_angle a = lw_angle_flip(m->angle, cell->flags & LW_CELL_FLIP_X,
+                                   cell->flags & LW_CELL_FLIP_Y);
+        int32_t dx, dy;
+        lwm_angle_direction(a, &dx, &dy);
+        double ux = dx / 256.0, uy = dy / 256.0;
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
+        cairo_set_line_width(cr, 3);
+        cairo_move_to(cr, cx - ux * 6, cy - uy * 6);
+        cairo_line_to(cr, cx + ux * 6, cy + uy * 6);
+        cairo_stroke(cr);
+        cairo_set_source_rgba(cr, 1, 0.82, 0.13, 1);
+        cairo_set_line_width(cr, 1.5);
+        cairo_move_to(cr, cx - ux * 6, cy - uy * 6);
+        cairo_line_to(cr, cx + ux * 6, cy + uy * 6);
+        /* the normal points out of the surface (up for a floor) */
+        cairo_move_to(cr, cx, cy);
+        cairo_line_to(cr, cx + uy * 4, cy - ux * 4);
+        cairo_stroke(cr);
+    }
+    cairo_destroy(cr);
+}
+
+static cairo_surface_t *chunk_surface(EditorRenderer *self, int kind, guint chunk)
+{
+    if (chunk >= self->level->chunk_count)
+        return NULL;
+    if (self->chunks[kind][chunk])
+        return self->chunks[kind][chunk];
+    int px = self->level->chunk_px;
+    gboolean opaque = kind == KIND_ART && self->opaque;
+    cairo_surface_t *s =
+        cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, px, px);
+    cairo_surface_flush(s);
+    uint32_t *data = (uint32_t *)cairo_image_surface_get_data(s);
+    int stride_px = cairo_image_surface_get_stride(s) / 4;
+    uint32_t fill = opaque ? 0xFF000000u | self->background_rgb : 0;
+    for (int y = 0; y < px; y++)
+        for (int x = 0; x < px; x++)
+            data[y * stride_px + x] = fill;
+    switch (kind) {
+    case KIND_ART:
+        render_art(self, chunk, data, stride_px);
+        cairo_surface_mark_dirty(s);
+        break;
+    case KIND_COLL_A:
+    case KIND_COLL_B:
+        render_collision(self, chunk, kind == KIND_COLL_A ? LW_PATH_A : LW_PATH_B, data,
+                         stride_px);
+        cairo_surface_mark_dirty(s);
+        break;
+    case KIND_ANG_A:
+    case KIND_ANG_B:
+        cairo_surface_mark_dirty(s);
+        render_angles(self, chunk, kind == KIND_ANG_A ? LW_PATH_A : LW_PATH_B, s);
+        break;
+    default:
+        break;
+    }
+    self->chunks[kind][chunk] = s;
+    return s;
+}
+
+cairo_surface_t *editor_renderer_get_chunk_surface(EditorRenderer *self, guint chunk)
+{
+    return chunk_surface(self, KIND_ART, chunk);
+}
+
+/* ---- level mips ---- */
+
+/* Average @f x @f blocks of @src (ARGB32 premultiplied, or RGB24) into @dst at (dx, dy). */
+static void downsample(const uint32_t *src, int src_stride_px, int w, int h, int f,
+                       uint32_t *dst, int dst_stride_px, int dx, int dy)
+{
+    int n = f * f;
+    for (int y = 0; y < h / f; y++)
+        for (int x = 0; x < w / f; x++) {
+            uint32_t a = 0, r = 0, g = 0, b = 0;
+            for (int j = 0; j < f; j++) {
+                const uint32_t *row = src + (y * f + j) * src_stride_px + x * f;
+                for (int i = 0; i < f; i++) {
+                    uint32_t p = row[i];
+                    a += p >> 24;
+                    r += p >> 16 & 255;
+                    g += p >> 8 & 255;
+                    b += p & 255;
+                }
+            }
+            dst[(dy + y) * dst_stride_px + dx + x] =
+                (a / (uint32_t)n) << 24 | (r / (uint32_t)n) << 16 | (g / (uint32_t)n) << 8 |
+                (b / (uint32_t)n);
+        }
+}
+
+/* Redraw one layout slot of a level mip. */
+static void update_mip_slot(EditorRenderer *self, int kind, int m, guint sx, guint sy,
+                            cairo_surface_t *scratch)
+{
+    const lw_level *l = self->level;
+    LevelMip *mip = &self->mips[kind][m];
+    int px = l->chunk_px;
+    size_t i = (size_t)sy * l->layout_width + sx;
+    uint16_t fg = l->layout[LW_LAYER_FG][i];
+    uint16_t bg = l->layout[LW_LAYER_BG] ? l->layout[LW_LAYER_BG][i] : (uint16_t)LW_NONE;
+    cairo_t *cr = cairo_create(scratch);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    if (kind == KIND_ART)
+        cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
+                             (self->background_rgb >> 8 & 255) / 255.0,
+                             (self->background_rgb & 255) / 255.0);
+    else
+        cairo_set_source_rgba(cr, 0, 0, 0, 0);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    if (kind == KIND_ART && bg != LW_NONE) {
+        cairo_set_source_surface(cr, chunk_surface(self, kind, bg), 0, 0);
+        cairo_paint(cr);
+    }
+    if (fg != LW_NONE) {
+        cairo_set_source_surface(cr, chunk_surface(self, kind, fg), 0, 0);
+        cairo_paint(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(scratch);
+    cairo_surface_flush(mip->surface);
+    int f = 1 << m;
+    downsample((const uint32_t *)cairo_image_surface_get_data(scratch),
+               cairo_image_surface_get_stride(scratch) / 4, px, px, f,
+               (uint32_t *)cairo_image_surface_get_data(mip->surface),
+               cairo_image_surface_get_stride(mip->surface) / 4, (int)sx * px / f,
+               (int)sy * px / f);
+    cairo_surface_mark_dirty(mip->surface);
+    mip->dirty[i] = 0;
+}
+
+static cairo_surface_t *level_mip(EditorRenderer *self, int kind, int m, guint x0, guint y0,
+                                  guint x1, guint y1)
+{
+    const lw_level *l = self->level;
+    LevelMip *mip = &self->mips[kind][m];
+    int px = l->chunk_px;
+    if (!mip->surface) {
+        self->mip_w = l->layout_width;
+        self->mip_h = l->layout_height;
+        self->mip_chunk_px = l->chunk_px;
+        mip->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+                                                  (int)l->layout_width * px >> m,
+                                                  (int)l->layout_height * px >> m);
+        cairo_surface_set_device_scale(mip->surface, 1.0 / (1 << m), 1.0 / (1 << m));
+        mip->dirty = g_malloc((size_t)l->layout_width * l->layout_height);
+        memset(mip->dirty, 1, (size_t)l->layout_width * l->layout_height);
+        mip->any_dirty = TRUE;
+    }
+    if (!mip->any_dirty)
+        return mip->surface;
+    /* Bring the visible slots up to date now; the rest stay dirty until they are seen. */
+    cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, px, px);
+    gboolean left = FALSE;
+    for (guint y = 0; y < l->layout_height; y++)
+        for (guint x = 0; x < l->layout_width; x++) {
+            size_t i = (size_t)y * l->layout_width + x;
+            if (!mip->dirty[i])
+                continue;
+            if (x >= x0 && x < x1 && y >= y0 && y < y1)
+                update_mip_slot(self, kind, m, x, y, scratch);
+            else
+                left = TRUE;
+        }
+    mip->any_dirty = left;
+    cairo_surface_destroy(scratch);
+    return mip->surface;
+}
+
+/* ---- views ---- */
+
+static void draw_grids(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
+                       double zoom, int width, int height, guint overlays)
+{
+    const lw_level *l = self->level;
+    double lw_px = lw_level_width_px(l), lh_px = lw_level_height_px(l);
+    double x_end = MIN(view_x + width / zoom, lw_px), y_end = MIN(view_y + height / zoom, lh_px);
+    cairo_save(cr);
+    cairo_set_line_width(cr, 1);
+    for (int pass = 0; pass < 2; pass++) {
+        double step;
+        if (pass == 0) {
+            if (!(overlays & EDITOR_OVERLAY_TILE_GRID) || zoom * 16 < 6)
+                continue;
+            step = 16;
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.18);
+        } else {
+            if (!(overlays & EDITOR_OVERLAY_CHUNK_GRID))
+                continue;
+            step = l->chunk_px;
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.45);
+        }
+        double x = floor(MAX(view_x, 0) / step) * step;
+        for (; x <= x_end; x += step) {
+            double sx = round((x - view_x) * zoom) + 0.5;
+            cairo_move_to(cr, sx, MAX(0, -view_y * zoom));
+            cairo_line_to(cr, sx, (y_end - view_y) * zoom);
+        }
+        double y = floor(MAX(view_y, 0) / step) * step;
+        for (; y <= y_end; y += step) {
+            double sy = round((y - view_y) * zoom) + 0.5;
+            cairo_move_to(cr, MAX(0, -view_x * zoom), sy);
+            cairo_line_to(cr, (x_end - view_x) * zoom, sy);
+        }
+        cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+}
+
+void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
+                               double zoom, double device_scale, int width, int height,
+                               guint overlays)
+{
+    const lw_level *l = self->level;
+    if (!l || zoom <= 0)
+        return;
+    if (l->layout_width != self->mip_w || l->layout_height != self->mip_h ||
+        l->chunk_px != self->mip_chunk_px || (l->layout[LW_LAYER_BG] == NULL) != self->opaque ||
+        l->background_rgb != self->background_rgb) {
+        editor_renderer_invalidate_all(self);
+        self->mip_w = l->layout_width;
+        self->mip_h = l->layout_height;
+        self->mip_chunk_px = l->chunk_px;
+    }
+    double s = zoom * device_scale;
+    int m = 0;
+    while (m < N_MIPS - 1 && s <= 1.0 / (2 << m) + 1e-9)
+        m++;
+    cairo_filter_t filter = s >= 0.999 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR;
+    int px = l->chunk_px;
+    double lw_px = lw_level_width_px(l), lh_px = lw_level_height_px(l);
+    int sx0 = MAX(0, (int)floor(view_x / px)), sy0 = MAX(0, (int)floor(view_y / px));
+    int sx1 = MIN((int)l->layout_width, (int)ceil((view_x + width / zoom) / px));
+    int sy1 = MIN((int)l->layout_height, (int)ceil((view_y + height / zoom) / px));
+
+    cairo_save(cr);
+    cairo_rectangle(cr, 0, 0, width, height);
+    cairo_clip(cr);
+    cairo_save(cr);
+    cairo_scale(cr, zoom, zoom);
+    cairo_translate(cr, -view_x, -view_y);
+    /* the level's area only */
+    cairo_rectangle(cr, 0, 0, lw_px, lh_px);
+    cairo_clip(cr);
+
+    int kinds[N_KINDS], nk = 0;
+    kinds[nk++] = KIND_ART;
+    if (overlays & EDITOR_OVERLAY_COLLISION_A)
+        kinds[nk++] = KIND_COLL_A;
+    if (overlays & EDITOR_OVERLAY_COLLISION_B)
+        kinds[nk++] = KIND_COLL_B;
+    if (overlays & EDITOR_OVERLAY_ANGLES && m == 0)
+        kinds[nk++] = (overlays & EDITOR_OVERLAY_COLLISION_B) &&
+                              !(overlays & EDITOR_OVERLAY_COLLISION_A)
+                          ? KIND_ANG_B
+                          : KIND_ANG_A;
+    for (int ki = 0; ki < nk; ki++) {
+        int kind = kinds[ki];
+        if (m > 0 && sx1 > sx0 && sy1 > sy0) {
+            /* zoomed out: one blit from the whole-level mip */
+            cairo_surface_t *mip = level_mip(self, kind, m, (guint)sx0, (guint)sy0, (guint)sx1,
+                                             (guint)sy1);
+            cairo_set_source_surface(cr, mip, 0, 0);
+            cairo_pattern_set_filter(cairo_get_source(cr), filter);
+            cairo_set_operator(cr, kind == KIND_ART ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER);
+            cairo_rectangle(cr, sx0 * px, sy0 * px, (sx1 - sx0) * px, (sy1 - sy0) * px);
+            cairo_fill(cr);
+            continue;
+        }
+        gboolean art = kind == KIND_ART;
+        if (art && !self->opaque) {
+            /* background colour, then the background layer, then the foreground */
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+            cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
+                                 (self->background_rgb >> 8 & 255) / 255.0,
+                                 (self->background_rgb & 255) / 255.0);
+            cairo_paint(cr);
+        }
+        for (int layer = (art && !self->opaque) ? LW_LAYER_BG : LW_LAYER_FG; layer >= 0; layer--) {
+            if (!l->layout[layer])
+                continue;
+            for (int y = sy0; y < sy1; y++)
+                for (int x = sx0; x < sx1; x++) {
+                    uint16_t id = l->layout[layer][(size_t)y * l->layout_width + (size_t)x];
+                    if (id == LW_NONE || id >= l->chunk_count) {
+                        if (art && self->opaque) {
+                            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+                            cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
+                                                 (self->background_rgb >> 8 & 255) / 255.0,
+                                                 (self->background_rgb & 255) / 255.0);
+                            cairo_rectangle(cr, x * px, y * px, px, px);
+                            cairo_fill(cr);
+                        }
+                        continue;
+                    }
+                    cairo_set_operator(cr, art && self->opaque ? CAIRO_OPERATOR_SOURCE
+                                                               : CAIRO_OPERATOR_OVER);
+                    cairo_set_source_surface(cr, chunk_surface(self, kind, id), x * px, y * px);
+                    cairo_pattern_set_filter(cairo_get_source(cr), filter);
+                    cairo_rectangle(cr, x * px, y * px, px, px);
+                    cairo_fill(cr);
+                }
+        }
+    }
+    cairo_restore(cr);
+    draw_grids(self, cr, view_x, view_y, zoom, width, height, overlays);
+    cairo_restore(cr);
+}
+
+/* ---- objects ---- */
+
+static void label(cairo_t *cr, double x, double y, const char *text)
+{
+    cairo_set_font_size(cr, 11);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, text, &ext);
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.65);
+    cairo_rectangle(cr, x - 2, y - ext.height - 3, ext.x_advance + 4, ext.height + 5);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, text);
+}
+
+void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x,
+                                  double view_y, double zoom, guint overlays,
+                                  guint32 selected_id)
+{
+    const lw_level *l = self->level;
+    if (!l)
+        return;
+    cairo_save(cr);
+    cairo_set_line_width(cr, 2);
+    for (guint i = 0; i < l->object_count; i++) {
+        const lw_object *o = &l->objects[i];
+        double x = (o->x - view_x) * zoom, y = (o->y - view_y) * zoom;
+        gboolean sel = o->id == selected_id;
+        switch (o->type) {
+        case LW_OBJECT_PLAYER_START: {
+            if (!(overlays & EDITOR_OVERLAY_OBJECTS))
+                break;
+            /* the standing player's box: radii 9 x 19 */
+            double w = 19 * zoom, h = 39 * zoom;
+            cairo_rectangle(cr, x - w / 2, y - h / 2, w, h);
+            cairo_set_source_rgba(cr, 0.25, 0.63, 1, 0.35);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, 0.25, 0.63, 1);
+            cairo_stroke(cr);
+            double dir = o->facing_left ? -1 : 1;
+            cairo_move_to(cr, x, y - 4);
+            cairo_line_to(cr, x + dir * (w / 2 + 6), y);
+            cairo_line_to(cr, x, y + 4);
+            cairo_fill(cr);
+            if (zoom >= 0.3)
+                label(cr, x - w / 2, y - h / 2 - 4, "Start");
+            if (sel) {
+                cairo_set_source_rgb(cr, 1, 1, 1);
+                cairo_rectangle(cr, x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6);
+                cairo_stroke(cr);
+            }
+            break;
+        }
+        case LW_OBJECT_PATH_SWAPPER: {
+            if (!(overlays & EDITOR_OVERLAY_SWAPPERS))
+                break;
+            double r = o->swapper.radius * zoom;
+            const lw_path_swapper *sw = &o->swapper;
+            cairo_set_source_rgb(cr, 1, 0.25, 1);
+            cairo_set_line_width(cr, sel ? 4 : 2);
+            if (sw->horizontal) {
+                cairo_move_to(cr, x - r, y);
+                cairo_line_to(cr, x + r, y);
+            } else {
+                cairo_move_to(cr, x, y - r);
+                cairo_line_to(cr, x, y + r);
+            }
+            cairo_stroke(cr);
+            cairo_set_line_width(cr, 2);
+            if (zoom < 0.3)
+                break; /* too small for labels (minimap, far zoom) */
+            char a[16], b[16];
+            g_snprintf(a, sizeof a, "%s%c", sw->priority_only ? "p" : "", "AB"[sw->path[0] & 1]);
+            g_snprintf(b, sizeof b, "%s%c%s", sw->priority_only ? "p" : "",
+                       "AB"[sw->path[1] & 1], sw->grounded_only ? " g" : "");
+            if (sw->horizontal) {
+                label(cr, x - 6, y - 6, a);
+                label(cr, x - 6, y + 16, b);
+            } else {
+                label(cr, x - 18, y, a);
+                label(cr, x + 5, y, b);
+            }
+            if (sel) {
+                cairo_set_source_rgb(cr, 1, 1, 1);
+                cairo_arc(cr, x, y, 6, 0, 2 * G_PI);
+                cairo_stroke(cr);
+            }
+            break;
+        }
+        case LW_OBJECT_MARKER: {
+            if (!(overlays & EDITOR_OVERLAY_OBJECTS))
+                break;
+            double d = 7;
+            cairo_move_to(cr, x, y - d);
+            cairo_line_to(cr, x + d, y);
+            cairo_line_to(cr, x, y + d);
+            cairo_line_to(cr, x - d, y);
+            cairo_close_path(cr);
+            cairo_set_source_rgb(cr, 1, 0.6, 0.1);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, sel ? 1 : 0.3, sel ? 1 : 0.15, sel ? 1 : 0);
+            cairo_stroke(cr);
+            if (zoom >= 0.3)
+                label(cr, x + 9, y + 4, o->name ? o->name : "marker");
+            break;
+        }
+        }
+    }
+    cairo_restore(cr);
+}
+
+/* ---- palettes ---- */
+
+void editor_renderer_draw_art_cell(EditorRenderer *self, cairo_t *cr, guint cell, double x,
+                                   double y, double size)
+{
+    lw_tile t = {.art = (uint16_t)cell, .mask = {LW_NONE, LW_NONE}};
+    const lw_level *l = self->level;
+    (void)l;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16);
+    cairo_surface_flush(s);
+    if (cell < self->art_cells)
+        blit_art(self, (uint32_t *)cairo_image_surface_get_data(s),
+                 cairo_image_surface_get_stride(s) / 4, 0, 0, &t, 0);
+    cairo_surface_mark_dirty(s);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, size / 16, size / 16);
+    cairo_set_source_surface(cr, s, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(s);
+}
+
+void editor_renderer_draw_tile(EditorRenderer *self, cairo_t *cr, guint tile, double x, double y,
+                               double size, guint8 flip_flags, int mask_path)
+{
+    const lw_level *l = self->level;
+    if (!l || tile >= l->tile_count)
+        return;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16);
+    cairo_surface_flush(s);
+    uint32_t *data = (uint32_t *)cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s) / 4;
+    blit_art(self, data, stride, 0, 0, &l->tiles[tile], flip_flags);
+    if (mask_path >= 0) {
+        uint16_t m = l->tiles[tile].mask[mask_path];
+        if (m != LW_NONE && m < l->mask_count) {
+            lw_solidity sol = (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP
+                                                                             : LW_SOLID_ALL;
+            uint32_t c = solidity_argb(sol);
+            for (int r = 0; r < 16; r++)
+                for (int cc = 0; cc < 16; cc++) {
+                    int sc = (flip_flags & LW_CELL_FLIP_X) ? 15 - cc : cc;
+                    int sr = (flip_flags & LW_CELL_FLIP_Y) ? 15 - r : r;
+                    if (!lw_mask_pixel(&l->masks[m], sc, sr))
+                        continue;
+                    /* blend the overlay over the art (both premultiplied) */
+                    uint32_t d = data[r * stride + cc], a = c >> 24, ia = 255 - a, out = 0;
+                    for (int sh = 0; sh < 32; sh += 8) {
+                        uint32_t v = ((c >> sh) & 255) + ((d >> sh) & 255) * ia / 255;
+                        out |= MIN(v, 255u) << sh;
+                    }
+                    data[r * stride + cc] = out;
+                }
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, size / 16, size / 16);
+    cairo_set_source_surface(cr, s, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(s);
+}

@@ -1,0 +1,2070 @@
+/* SPDX-License-Identifier: MIT */
+#define G_LOG_DOMAIN "editor-window"
+
+#include "editor-window.h"
+
+#include <loopwright/fixed.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "doc/editor-clipboard.h"
+#include "doc/editor-commands.h"
+#include "doc/level-json.h"
+#include "doc/level-ops.h"
+#include "editor-application.h"
+#include "editor-file-chooser.h"
+
+#define PALETTE_CHUNK_PX 76 /* a chunk cell in the chunk palette */
+#define PALETTE_TILE_PX 34  /* a tile cell in the tile palette (16 px at 2x + border) */
+
+typedef struct {
+    char *source;
+    editor_problem problem;
+} Issue;
+
+struct _EditorWindow {
+    GtkApplicationWindow parent_instance;
+
+    /* Owned */
+    EditorDocument *doc;
+    EditorRenderer *renderer;
+    GArray *issues; /* Issue */
+    char *tileset_error;
+
+    /* Template widgets */
+    GtkLabel *brush_label;
+    GtkRevealer *chunk_banner_revealer;
+    GtkLabel *chunk_banner_label;
+    GtkScrolledWindow *chunk_palette_scroller;
+    GtkScrolledWindow *tile_palette_scroller;
+    GtkScrolledWindow *canvas_scroller;
+    GtkNotebook *palette_notebook;
+    GtkNotebook *side_notebook;
+    GtkDrawingArea *minimap;
+    GtkBox *properties_box;
+    GtkListBox *history_list;
+    GtkListBox *issues_list;
+    GtkLabel *issues_tab_label;
+    GtkLabel *status_label;
+    GMenu *recent_section;
+
+    /* Other widgets */
+    EditorCanvas *canvas;
+    GtkDrawingArea *chunk_palette;
+    GtkDrawingArea *tile_palette;
+
+    /* State */
+    EditorTools tools;
+    guint check_timeout;
+    guint history_rows;
+    gboolean updating_history;
+    gboolean closing_confirmed;
+    guint32 properties_object; /* object the properties panel shows, 0 = none */
+    gboolean properties_dirty;
+};
+
+G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* One process-wide clipboard, so blocks can be pasted between two open levels. */
+static EditorClip *clipboard;
+
+static void update_actions(EditorWindow *self);
+static void rebuild_properties(EditorWindow *self);
+static void update_history(EditorWindow *self);
+static void update_status(EditorWindow *self, double lx, double ly);
+static void update_brush_label(EditorWindow *self);
+static void update_chunk_banner(EditorWindow *self);
+static void schedule_check(EditorWindow *self);
+
+EditorDocument *editor_window_get_document(EditorWindow *self)
+{
+    return self->doc;
+}
+
+EditorCanvas *editor_window_get_canvas(EditorWindow *self)
+{
+    return self->canvas;
+}
+
+EditorTools *editor_window_get_tools(EditorWindow *self)
+{
+    return &self->tools;
+}
+
+EditorRenderer *editor_window_get_renderer(EditorWindow *self)
+{
+    return self->renderer;
+}
+
+static const lw_level *level(EditorWindow *self)
+{
+    return editor_document_get_level(self->doc);
+}
+
+/* ---- dialogs ---- */
+
+void editor_window_show_error(EditorWindow *self, const char *title, const GError *error)
+{
+    GtkWidget *d = gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                          GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s",
+                                             error ? error->message : "");
+    g_signal_connect(d, "response", G_CALLBACK(gtk_window_destroy), NULL);
+    gtk_window_present(GTK_WINDOW(d));
+}
+
+static void show_message(EditorWindow *self, const char *title, const char *text)
+{
+    GError error = {EDITOR_DOCUMENT_ERROR, LW_ERR_IO, (char *)text};
+    editor_window_show_error(self, title, &error);
+}
+
+/* ---- document wiring ---- */
+
+static void load_tileset(EditorWindow *self)
+{
+    g_autofree char *png = editor_document_dup_tileset_path(self->doc);
+    g_autoptr(GError) error = NULL;
+    g_clear_pointer(&self->tileset_error, g_free);
+    if (!editor_renderer_load_tileset(self->renderer, png, &error))
+        self->tileset_error = g_strdup(error->message);
+}
+
+static void update_title(EditorWindow *self)
+{
+    g_autofree char *title =
+        g_strdup_printf("%s — Loopwright", editor_document_get_title(self->doc));
+    gtk_window_set_title(GTK_WINDOW(self), title);
+}
+
+static void resize_palettes(EditorWindow *self);
+
+static void on_doc_changed(EditorWindow *self, EditorChange *change)
+{
+    const char *old_ts = NULL;
+    (void)old_ts;
+    if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
+        /* the tileset path may have changed: reload the art */
+        load_tileset(self);
+    }
+    editor_renderer_invalidate(self->renderer, change);
+    if (change->flags & (EDITOR_CHANGE_COUNTS | EDITOR_CHANGE_EVERYTHING))
+        resize_palettes(self);
+    /* a structural change can leave the edited slot or selection outside the level */
+    const lw_level *l = level(self);
+    if (self->tools.editing_chunk &&
+        (self->tools.edit_slot_x >= l->layout_width || self->tools.edit_slot_y >= l->layout_height ||
+         editor_tools_get_edited_chunk(&self->tools) == LW_NONE))
+        editor_tools_stop_editing(&self->tools);
+    if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
+        editor_tools_select_object(&self->tools, 0);
+    if (self->tools.brush_chunk != LW_NONE && self->tools.brush_chunk >= l->chunk_count)
+        self->tools.brush_chunk = l->chunk_count ? 0 : LW_NONE;
+    if (self->tools.brush_tile != LW_NONE && self->tools.brush_tile >= l->tile_count)
+        self->tools.brush_tile = l->tile_count ? 0 : LW_NONE;
+    gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
+    gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
+    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
+    if (change->flags & (EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_TILES | EDITOR_CHANGE_MASKS |
+                         EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_COUNTS))
+        rebuild_properties(self);
+    update_history(self);
+    update_chunk_banner(self);
+    update_brush_label(self);
+    update_actions(self);
+    schedule_check(self);
+}
+
+static void on_doc_notify(EditorWindow *self)
+{
+    update_title(self);
+    update_actions(self);
+}
+
+/* ---- tools notifications ---- */
+
+static void on_tools_notify(gpointer user, EditorToolsNotify what)
+{
+    EditorWindow *self = user;
+    if (what & (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION |
+                EDITOR_TOOLS_NOTIFY_MODE)) {
+        gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
+        gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
+        update_brush_label(self);
+        rebuild_properties(self);
+    }
+    if (what & EDITOR_TOOLS_NOTIFY_MODE) {
+        update_chunk_banner(self);
+        /* painting tiles happens in the tile palette */
+        gtk_notebook_set_current_page(self->palette_notebook, self->tools.editing_chunk ? 1 : 0);
+    }
+    update_actions(self);
+    gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
+}
+
+static void update_brush_label(EditorWindow *self)
+{
+    EditorTools *t = &self->tools;
+    static const char *const sol[4] = {"none", "top", "LRB", "all"};
+    g_autofree char *text = NULL;
+    if (t->editing_chunk) {
+        char tile[32];
+        if (t->brush_tile == LW_NONE)
+            g_snprintf(tile, sizeof tile, "eraser");
+        else
+            g_snprintf(tile, sizeof tile, "tile %u", t->brush_tile);
+        text = g_strdup_printf("Brush: %s%s%s · solidity A %s, B %s · paints path %s", tile,
+                               (t->brush_flips & LW_CELL_FLIP_X) ? " flip-X" : "",
+                               (t->brush_flips & LW_CELL_FLIP_Y) ? " flip-Y" : "",
+                               sol[t->brush_solid & 3], sol[t->brush_solid >> 2 & 3],
+                               t->solidity_paths == 3 ? "A+B" : t->solidity_paths == 1 ? "A" : "B");
+    } else if (t->brush_chunk == LW_NONE) {
+        text = g_strdup_printf("Brush: eraser · %s layer",
+                               t->layer == LW_LAYER_BG ? "background" : "foreground");
+    } else {
+        text = g_strdup_printf("Brush: chunk %u · %s layer", t->brush_chunk,
+                               t->layer == LW_LAYER_BG ? "background" : "foreground");
+    }
+    gtk_label_set_text(self->brush_label, text);
+}
+
+static void update_chunk_banner(EditorWindow *self)
+{
+    uint16_t chunk = editor_tools_get_edited_chunk(&self->tools);
+    gtk_revealer_set_reveal_child(self->chunk_banner_revealer, chunk != LW_NONE);
+    if (chunk == LW_NONE)
+        return;
+    const lw_level *l = level(self);
+    g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
+    editor_level_chunk_usage(l, counts);
+    g_autofree char *text = NULL;
+    if (counts[chunk] > 1)
+        text = g_strdup_printf("Editing chunk %u in place — it is used in %u places, and edits "
+                               "change all of them. Make Unique gives this place its own copy.",
+                               chunk, counts[chunk]);
+    else
+        text = g_strdup_printf("Editing chunk %u in place (used once). Pick tiles in the Tiles "
+                               "palette; right-click picks a cell; Escape or Done when finished.",
+                               chunk);
+    gtk_label_set_text(self->chunk_banner_label, text);
+}
+
+/* ---- actions ---- */
+
+static void set_enabled(EditorWindow *self, const char *name, gboolean enabled)
+{
+    GAction *a = g_action_map_lookup_action(G_ACTION_MAP(self), name);
+    if (a)
+        g_simple_action_set_enabled(G_SIMPLE_ACTION(a), enabled);
+}
+
+static void update_actions(EditorWindow *self)
+{
+    EditorTools *t = &self->tools;
+    gboolean editing = t->editing_chunk;
+    gboolean has_sel = t->slot_selection.w > 0 && !editing;
+    set_enabled(self, "revert", editor_document_get_path(self->doc) != NULL &&
+                                    editor_document_get_modified(self->doc));
+    set_enabled(self, "copy", has_sel);
+    set_enabled(self, "cut", has_sel);
+    set_enabled(self, "paste", clipboard != NULL && !editing);
+    set_enabled(self, "delete", has_sel || t->selected_object ||
+                                    (editing && t->cell_selection.w > 0));
+    set_enabled(self, "stop-editing", editing);
+    set_enabled(self, "make-unique", editing);
+    set_enabled(self, "snap-to-ground", t->selected_object != 0);
+    set_enabled(self, "play", FALSE);
+    set_enabled(self, "play-here", FALSE);
+}
+
+static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user);
+
+/* Overlay toggles: the action name maps to a canvas overlay bit. */
+static const struct {
+    const char *action;
+    guint bit;
+} overlay_actions[] = {
+    {"overlay-collision-a", EDITOR_OVERLAY_COLLISION_A},
+    {"overlay-collision-b", EDITOR_OVERLAY_COLLISION_B},
+    {"overlay-angles", EDITOR_OVERLAY_ANGLES},
+    {"overlay-objects", EDITOR_OVERLAY_OBJECTS},
+    {"overlay-swappers", EDITOR_OVERLAY_SWAPPERS},
+    {"grid-tiles", EDITOR_OVERLAY_TILE_GRID},
+    {"grid-chunks", EDITOR_OVERLAY_CHUNK_GRID},
+};
+
+static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_action_get_name(G_ACTION(a));
+    gboolean on = g_variant_get_boolean(v);
+    g_simple_action_set_state(a, v);
+    for (guint i = 0; i < G_N_ELEMENTS(overlay_actions); i++)
+        if (g_str_equal(name, overlay_actions[i].action)) {
+            guint o = editor_canvas_get_overlays(self->canvas);
+            editor_canvas_set_overlays(self->canvas, on ? o | overlay_actions[i].bit
+                                                        : o & ~overlay_actions[i].bit);
+            return;
+        }
+    if (g_str_equal(name, "background-layer")) {
+        self->tools.layer = on ? LW_LAYER_BG : LW_LAYER_FG;
+        update_brush_label(self);
+    }
+}
+
+static void change_tool(GSimpleAction *a, GVariant *v, gpointer user)
+{
+    EditorWindow *self = user;
+    EditorToolKind kind;
+    if (!editor_tool_kind_from_string(g_variant_get_string(v, NULL), &kind))
+        return;
+    g_simple_action_set_state(a, v);
+    self->tools.kind = kind;
+    self->tools.dragging = FALSE;
+    gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
+}
+
+static void change_solidity(GSimpleAction *a, GVariant *v, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *s = g_variant_get_string(v, NULL);
+    lw_solidity sol = g_str_equal(s, "none")  ? LW_SOLID_NONE
+                      : g_str_equal(s, "top") ? LW_SOLID_TOP
+                      : g_str_equal(s, "lrb") ? LW_SOLID_LRB
+                                              : LW_SOLID_ALL;
+    g_simple_action_set_state(a, v);
+    editor_tools_set_solidity(&self->tools, sol);
+}
+
+static void change_solidity_path(GSimpleAction *a, GVariant *v, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *s = g_variant_get_string(v, NULL);
+    g_simple_action_set_state(a, v);
+    self->tools.solidity_paths = g_str_equal(s, "a") ? 1u : g_str_equal(s, "b") ? 2u : 3u;
+    update_brush_label(self);
+}
+
+static void on_saved_as(const char *path, gpointer user)
+{
+    EditorWindow *self = user;
+    if (path) {
+        g_autoptr(GError) error = NULL;
+        if (!editor_document_save_as(self->doc, path, &error))
+            editor_window_show_error(self, "The level could not be saved", error);
+        else
+            editor_application_note_recent(path);
+    }
+    g_object_unref(self);
+}
+
+static void action_save_as(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_file_chooser_save_level(GTK_WINDOW(self), editor_document_get_path(self->doc),
+                                   on_saved_as, g_object_ref(self));
+}
+
+static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    if (!editor_document_get_path(self->doc)) {
+        action_save_as(a, p, user);
+        return;
+    }
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_save(self->doc, &error))
+        editor_window_show_error(self, "The level could not be saved", error);
+}
+
+static void revert_response(GtkDialog *d, int response, EditorWindow *self)
+{
+    gtk_window_destroy(GTK_WINDOW(d));
+    if (response != GTK_RESPONSE_ACCEPT)
+        return;
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_revert(self->doc, &error))
+        editor_window_show_error(self, "The level could not be reverted", error);
+}
+
+static void action_revert(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    GtkWidget *d = gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
+                                          GTK_BUTTONS_NONE, "Revert to the saved file?");
+    gtk_message_dialog_format_secondary_text(
+        GTK_MESSAGE_DIALOG(d), "Your changes since the last save are replaced by the file on "
+                               "disk. Revert can itself be undone.");
+    gtk_dialog_add_buttons(GTK_DIALOG(d), "_Cancel", GTK_RESPONSE_CANCEL, "_Revert",
+                           GTK_RESPONSE_ACCEPT, NULL);
+    g_signal_connect(d, "response", G_CALLBACK(revert_response), self);
+    gtk_window_present(GTK_WINDOW(d));
+}
+
+static void action_close(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    gtk_window_close(GTK_WINDOW(user));
+}
+
+static void action_zoom(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_action_get_name(G_ACTION(a));
+    if (g_str_equal(name, "zoom-in"))
+        editor_canvas_zoom_in(self->canvas);
+    else if (g_str_equal(name, "zoom-out"))
+        editor_canvas_zoom_out(self->canvas);
+    else if (g_str_equal(name, "zoom-reset"))
+        editor_canvas_set_zoom(self->canvas, 1, -1, -1);
+    else
+        editor_canvas_zoom_fit(self->canvas);
+    update_status(self, -1, -1);
+}
+
+static void action_copy(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    EditorRect r = self->tools.slot_selection;
+    if (r.w <= 0)
+        return;
+    EditorClip *clip = editor_clip_new_from_layout(level(self), self->tools.layer, (guint)r.x,
+                                                   (guint)r.y, (guint)r.w, (guint)r.h);
+    if (!clip)
+        return;
+    g_clear_pointer(&clipboard, editor_clip_free);
+    clipboard = clip;
+    editor_application_update_all_actions();
+}
+
+static void action_delete(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_tools_delete_selection(&self->tools);
+    update_actions(self);
+}
+
+static void action_cut(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    action_copy(a, p, user);
+    if (clipboard && self->tools.slot_selection.w > 0) {
+        guint32 keep = self->tools.selected_object;
+        self->tools.selected_object = 0;
+        editor_tools_delete_selection(&self->tools);
+        self->tools.selected_object = keep;
+    }
+}
+
+/* The slot a command acts on: the selection's corner, else the slot under the pointer's last
+ * position, else the middle of the view. */
+static void target_slot(EditorWindow *self, guint *sx, guint *sy)
+{
+    const lw_level *l = level(self);
+    if (self->tools.slot_selection.w > 0) {
+        *sx = (guint)self->tools.slot_selection.x;
+        *sy = (guint)self->tools.slot_selection.y;
+        return;
+    }
+    double x, y, w, h;
+    editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
+    double cx = CLAMP(x + w / 2, 0, lw_level_width_px(l) - 1);
+    double cy = CLAMP(y + h / 2, 0, lw_level_height_px(l) - 1);
+    *sx = (guint)cx >> l->chunk_shift;
+    *sy = (guint)cy >> l->chunk_shift;
+}
+
+static void action_paste(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    if (!clipboard)
+        return;
+    guint sx, sy;
+    target_slot(self, &sx, &sy);
+    g_autoptr(GError) error = NULL;
+    if (!editor_clip_paste(clipboard, self->doc, self->tools.layer, sx, sy, &error)) {
+        editor_window_show_error(self, "Cannot paste here", error);
+        return;
+    }
+    editor_tools_set_slot_selection(&self->tools,
+                                    (EditorRect){(int32_t)sx, (int32_t)sy,
+                                                 (int32_t)editor_clip_get_width(clipboard),
+                                                 (int32_t)editor_clip_get_height(clipboard)});
+}
+
+static void action_select_all(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    if (self->tools.editing_chunk) {
+        self->tools.cell_selection = (EditorRect){0, 0, l->chunk_cells, l->chunk_cells};
+        on_tools_notify(self, EDITOR_TOOLS_NOTIFY_SELECTION);
+        return;
+    }
+    editor_tools_set_slot_selection(&self->tools,
+                                    (EditorRect){0, 0, l->layout_width, l->layout_height});
+}
+
+static void push_replace(EditorWindow *self, lw_level *next, const char *label, GError *error)
+{
+    if (!next) {
+        editor_window_show_error(self, label, error);
+        return;
+    }
+    editor_document_push(self->doc, editor_cmd_replace_level_new(self->doc, next, label));
+}
+
+static void action_rows(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_action_get_name(G_ACTION(a));
+    gboolean columns = strstr(name, "column") != NULL;
+    gboolean insert = g_str_has_prefix(name, "insert");
+    guint sx, sy;
+    target_slot(self, &sx, &sy);
+    guint at = columns ? sx : sy;
+    int count = 1;
+    if (self->tools.slot_selection.w > 0)
+        count = columns ? self->tools.slot_selection.w : self->tools.slot_selection.h;
+    g_autoptr(GError) error = NULL;
+    lw_level *next = editor_level_edit_rows(level(self), columns, at, insert ? count : -count,
+                                            &error);
+    g_autofree char *label = g_strdup_printf("%s %s", insert ? "Insert" : "Remove",
+                                             columns ? (count > 1 ? "Columns" : "Column")
+                                                     : (count > 1 ? "Rows" : "Row"));
+    push_replace(self, next, label, error);
+}
+
+static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_action_get_name(G_ACTION(a));
+    gboolean tiles = strstr(name, "tiles") != NULL;
+    gboolean dups = strstr(name, "duplicate") != NULL;
+    guint removed = 0;
+    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed)
+                           : editor_level_compact_chunks(level(self), dups, &removed);
+    if (removed == 0) {
+        lw_level_free(next);
+        g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
+                                               tiles ? "tiles" : "chunks");
+        gtk_label_set_text(self->status_label, msg);
+        return;
+    }
+    g_autofree char *label = g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
+                                             dups ? "Duplicate" : "Unused",
+                                             tiles ? "Tiles" : "Chunks");
+    push_replace(self, next, label, NULL);
+    gtk_label_set_text(self->status_label, label);
+}
+
+static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    guint sx, sy;
+    target_slot(self, &sx, &sy);
+    if (!editor_tools_edit_chunk_at(&self->tools, sx, sy)) {
+        /* an empty slot: find the brush chunk's first use */
+        const lw_level *l = level(self);
+        for (guint y = 0; y < l->layout_height; y++)
+            for (guint x = 0; x < l->layout_width; x++)
+                if (lw_level_layout_get(l, LW_LAYER_FG, x, y) == self->tools.brush_chunk &&
+                    editor_tools_edit_chunk_at(&self->tools, x, y)) {
+                    editor_canvas_center_on(self->canvas, (x + 0.5) * l->chunk_px,
+                                            (y + 0.5) * l->chunk_px);
+                    return;
+                }
+        gtk_label_set_text(self->status_label, "Place the chunk in the level (or pick a slot "
+                                               "with a chunk) to edit it in place.");
+    }
+}
+
+static void action_stop_editing(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_tools_stop_editing(&((EditorWindow *)user)->tools);
+}
+
+static void action_make_unique(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    g_autoptr(GError) error = NULL;
+    if (!editor_tools_make_unique(&self->tools, &error))
+        editor_window_show_error(self, "Cannot make the chunk unique", error);
+}
+
+static void action_new_chunk(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    gboolean dup = g_str_equal(g_action_get_name(G_ACTION(a)), "duplicate-chunk");
+    uint16_t src = self->tools.editing_chunk ? editor_tools_get_edited_chunk(&self->tools)
+                                             : self->tools.brush_chunk;
+    if (dup && (src == LW_NONE || src >= l->chunk_count))
+        return;
+    guint id = l->chunk_count;
+    g_autoptr(GError) error = NULL;
+    EditorCommand *cmd = editor_cmd_add_chunk_new(self->doc, dup ? lw_level_chunk_cells(l, src) : NULL,
+                                                  dup ? "Duplicate Chunk" : "New Chunk", &error);
+    if (!cmd) {
+        editor_window_show_error(self, "Cannot add a chunk", error);
+        return;
+    }
+    editor_document_push(self->doc, cmd);
+    self->tools.brush_chunk = (uint16_t)id;
+    on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
+}
+
+static void action_flip(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    gboolean x = g_str_equal(g_action_get_name(G_ACTION(a)), "flip-x");
+    editor_tools_flip(&self->tools, x ? LW_CELL_FLIP_X : LW_CELL_FLIP_Y);
+}
+
+static void add_object(EditorWindow *self, lw_object *o)
+{
+    double x, y, w, h;
+    editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
+    const lw_level *l = level(self);
+    o->x = (int32_t)CLAMP(x + w / 2, 0, lw_level_width_px(l) - 1);
+    o->y = (int32_t)CLAMP(y + h / 2, 0, lw_level_height_px(l) - 1);
+    guint32 id = 0;
+    EditorCommand *cmd = editor_cmd_add_object_new(self->doc, o, &id);
+    if (!cmd)
+        return;
+    editor_document_push(self->doc, cmd);
+    editor_tools_select_object(&self->tools, id);
+    g_action_group_activate_action(G_ACTION_GROUP(self), "tool", g_variant_new_string("object"));
+}
+
+static void action_add_object(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_action_get_name(G_ACTION(a));
+    lw_object o = {0};
+    lw_property prop = {.key = "count", .value = "1"};
+    if (g_str_equal(name, "add-player-start")) {
+        o.type = LW_OBJECT_PLAYER_START;
+    } else if (g_str_equal(name, "add-swapper")) {
+        o.type = LW_OBJECT_PATH_SWAPPER;
+        o.swapper.radius = 64;
+        o.swapper.path[0] = LW_PATH_A;
+        o.swapper.path[1] = LW_PATH_B;
+        o.swapper.priority[1] = 1;
+    } else {
+        o.type = LW_OBJECT_MARKER;
+        o.name = "ring";
+        o.props = &prop;
+        o.prop_count = 1;
+    }
+    add_object(self, &o);
+}
+
+static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_object *o = lw_level_find_object(level(self), self->tools.selected_object);
+    if (!o)
+        return;
+    int32_t y;
+    if (!editor_level_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
+        gtk_label_set_text(self->status_label, "Snap to ground: no floor below on path A.");
+        return;
+    }
+    EditorCommand *cmd = editor_cmd_move_object_new(self->doc, o->id, o->x, y, 0);
+    g_free(cmd->label);
+    cmd->label = g_strdup("Snap to Ground");
+    editor_document_push(self->doc, cmd);
+}
+
+static void action_play(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    /* The test-play window is a later feature; the action exists so menus, accelerators and
+     * its place in the window are ready for it. */
+}
+
+static void action_check(GSimpleAction *a, GVariant *p, gpointer user);
+static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user);
+static void action_import_tiles(GSimpleAction *a, GVariant *p, gpointer user);
+static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user);
+
+/* Automation (tests, --run-action): choose a brush chunk / tile, paint a slot through the
+ * pencil tool, select an object. */
+static void action_select_chunk(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    guint32 id = g_variant_get_uint32(p);
+    if (id < level(self)->chunk_count || id == LW_NONE) {
+        self->tools.brush_chunk = (uint16_t)id;
+        on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
+    }
+}
+
+static void action_select_tile(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    guint32 id = g_variant_get_uint32(p);
+    if (id < level(self)->tile_count || id == LW_NONE) {
+        self->tools.brush_tile = (uint16_t)id;
+        on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
+    }
+}
+
+static void action_select_object(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_tools_select_object(&self->tools, g_variant_get_uint32(p));
+}
+
+/* (x, y, button, kind): kind 0 press+release, 1 press, 2 motion, 3 release — level pixels. */
+static void action_pointer(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    gint32 x, y, kind;
+    guint32 button;
+    g_variant_get(p, "(iiui)", &x, &y, &button, &kind);
+    if (kind == 0 || kind == 1)
+        editor_tools_press(&self->tools, x, y, button);
+    if (kind == 2)
+        editor_tools_motion(&self->tools, x, y);
+    if (kind == 0 || kind == 3)
+        editor_tools_release(&self->tools, x, y);
+    gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
+}
+
+static void action_edit_chunk_at(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    guint32 x, y;
+    g_variant_get(p, "(uu)", &x, &y);
+    editor_tools_edit_chunk_at(&self->tools, x, y);
+}
+
+static void action_select_cells(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    gint32 x, y, w, h;
+    g_variant_get(p, "(iiii)", &x, &y, &w, &h);
+    self->tools.cell_selection = (EditorRect){x, y, w, h};
+    on_tools_notify(self, EDITOR_TOOLS_NOTIFY_SELECTION);
+}
+
+static void action_select_slots(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    gint32 x, y, w, h;
+    g_variant_get(p, "(iiii)", &x, &y, &w, &h);
+    editor_tools_set_slot_selection(&self->tools, (EditorRect){x, y, w, h});
+    update_actions(self);
+}
+
+static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
+        editor_window_show_error(self, "The level could not be saved", error);
+}
+
+static const GActionEntry win_entries[] = {
+    {.name = "save", .activate = action_save},
+    {.name = "save-as", .activate = action_save_as},
+    {.name = "revert", .activate = action_revert},
+    {.name = "close", .activate = action_close},
+    {.name = "zoom-in", .activate = action_zoom},
+    {.name = "zoom-out", .activate = action_zoom},
+    {.name = "zoom-reset", .activate = action_zoom},
+    {.name = "zoom-fit", .activate = action_zoom},
+    {.name = "overlay-collision-a", .state = "false", .change_state = change_state_bool},
+    {.name = "overlay-collision-b", .state = "false", .change_state = change_state_bool},
+    {.name = "overlay-angles", .state = "false", .change_state = change_state_bool},
+    {.name = "overlay-objects", .state = "true", .change_state = change_state_bool},
+    {.name = "overlay-swappers", .state = "true", .change_state = change_state_bool},
+    {.name = "grid-tiles", .state = "false", .change_state = change_state_bool},
+    {.name = "grid-chunks", .state = "true", .change_state = change_state_bool},
+    {.name = "background-layer", .state = "false", .change_state = change_state_bool},
+    {.name = "tool", .parameter_type = "s", .state = "'pencil'", .change_state = change_tool},
+    {.name = "solidity", .parameter_type = "s", .state = "'all'", .change_state = change_solidity},
+    {.name = "solidity-path", .parameter_type = "s", .state = "'both'",
+     .change_state = change_solidity_path},
+    {.name = "copy", .activate = action_copy},
+    {.name = "cut", .activate = action_cut},
+    {.name = "paste", .activate = action_paste},
+    {.name = "delete", .activate = action_delete},
+    {.name = "select-all", .activate = action_select_all},
+    {.name = "insert-row", .activate = action_rows},
+    {.name = "insert-column", .activate = action_rows},
+    {.name = "remove-row", .activate = action_rows},
+    {.name = "remove-column", .activate = action_rows},
+    {.name = "remove-unused-chunks", .activate = action_compact},
+    {.name = "remove-duplicate-chunks", .activate = action_compact},
+    {.name = "remove-unused-tiles", .activate = action_compact},
+    {.name = "remove-duplicate-tiles", .activate = action_compact},
+    {.name = "level-properties", .activate = action_level_properties},
+    {.name = "resize-level", .activate = action_level_properties},
+    {.name = "import-tiles", .activate = action_import_tiles},
+    {.name = "add-art-tiles", .activate = action_add_art_tiles},
+    {.name = "edit-chunk", .activate = action_edit_chunk},
+    {.name = "stop-editing", .activate = action_stop_editing},
+    {.name = "make-unique", .activate = action_make_unique},
+    {.name = "new-chunk", .activate = action_new_chunk},
+    {.name = "duplicate-chunk", .activate = action_new_chunk},
+    {.name = "flip-x", .activate = action_flip},
+    {.name = "flip-y", .activate = action_flip},
+    {.name = "add-player-start", .activate = action_add_object},
+    {.name = "add-swapper", .activate = action_add_object},
+    {.name = "add-marker", .activate = action_add_object},
+    {.name = "snap-to-ground", .activate = action_snap},
+    {.name = "play", .activate = action_play},
+    {.name = "play-here", .activate = action_play},
+    {.name = "check", .activate = action_check},
+    /* automation */
+    {.name = "select-chunk", .parameter_type = "u", .activate = action_select_chunk},
+    {.name = "select-tile", .parameter_type = "u", .activate = action_select_tile},
+    {.name = "select-object", .parameter_type = "u", .activate = action_select_object},
+    {.name = "pointer", .parameter_type = "(iiui)", .activate = action_pointer},
+    {.name = "edit-chunk-at", .parameter_type = "(uu)", .activate = action_edit_chunk_at},
+    {.name = "select-cells", .parameter_type = "(iiii)", .activate = action_select_cells},
+    {.name = "select-slots", .parameter_type = "(iiii)", .activate = action_select_slots},
+    {.name = "save-to", .parameter_type = "s", .activate = action_save_to},
+};
+
+/* ---- level properties dialog ---- */
+
+typedef struct {
+    EditorWindow *self;
+    GtkEntry *name, *tileset;
+    GtkColorButton *color;
+    GtkDropDown *profile, *character, *chunk_size;
+    GtkSpinButton *width, *height;
+} PropsDialog;
+
+static const char *const profiles[] = {"s1", "s2", "s3k", "cd", "modern", NULL};
+static const char *const characters[] = {"sonic", "tails", "knuckles", NULL};
+
+static guint index_of(const char *const *list, const char *value)
+{
+    for (guint i = 0; list[i]; i++)
+        if (g_str_equal(list[i], value))
+            return i;
+    return 0;
+}
+
+static void props_tileset_chosen(const char *path, gpointer user)
+{
+    PropsDialog *pd = user;
+    if (!path)
+        return;
+    const char *doc_path = editor_document_get_path(pd->self->doc);
+    g_autofree char *text = NULL;
+    if (doc_path) {
+        g_autofree char *dir = g_path_get_dirname(doc_path);
+        g_autofree char *prefix = g_strconcat(dir, "/", NULL);
+        if (g_str_has_prefix(path, prefix))
+            text = g_strdup(path + strlen(prefix));
+    }
+    /* an absolute path is copied beside the level file when it is saved */
+    gtk_editable_set_text(GTK_EDITABLE(pd->tileset), text ? text : path);
+}
+
+static void props_choose_tileset(GtkButton *b, PropsDialog *pd)
+{
+    editor_file_chooser_open_png(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(b))),
+                                 props_tileset_chosen, pd);
+}
+
+static void props_response(GtkDialog *d, int response, PropsDialog *pd)
+{
+    EditorWindow *self = pd->self;
+    if (response == GTK_RESPONSE_ACCEPT) {
+        const lw_level *l = level(self);
+        EditorLevelProps props;
+        editor_level_props_get(l, &props);
+        g_strlcpy(props.name, gtk_editable_get_text(GTK_EDITABLE(pd->name)), sizeof props.name);
+        g_strlcpy(props.tileset, gtk_editable_get_text(GTK_EDITABLE(pd->tileset)),
+                  sizeof props.tileset);
+        GdkRGBA c;
+        gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(pd->color), &c);
+        props.background_rgb = (uint32_t)lround(c.red * 255) << 16 |
+                               (uint32_t)lround(c.green * 255) << 8 | (uint32_t)lround(c.blue * 255);
+        g_strlcpy(props.profile, profiles[gtk_drop_down_get_selected(pd->profile)],
+                  sizeof props.profile);
+        g_strlcpy(props.character, characters[gtk_drop_down_get_selected(pd->character)],
+                  sizeof props.character);
+        guint chunk_px = gtk_drop_down_get_selected(pd->chunk_size) ? 256 : 128;
+        guint w = (guint)gtk_spin_button_get_value_as_int(pd->width);
+        guint h = (guint)gtk_spin_button_get_value_as_int(pd->height);
+        g_autoptr(GError) error = NULL;
+        lw_level *next = NULL;
+        if (chunk_px != l->chunk_px) {
+            next = editor_level_with_chunk_size(l, chunk_px, &error);
+        } else if (w != l->layout_width || h != l->layout_height) {
+            next = editor_level_resized(l, w, h, &error);
+        }
+        if (error) {
+            editor_window_show_error(self, "The level cannot take that size", error);
+        } else {
+            editor_document_begin_group(self->doc, "Level Properties");
+            editor_document_push(self->doc, editor_cmd_set_level_props_new(self->doc, &props));
+            if (next) {
+                /* a chunk size change converts the level and ignores the size fields */
+                editor_document_push(self->doc,
+                                     editor_cmd_replace_level_new(self->doc, next, "Resize"));
+            }
+            editor_document_end_group(self->doc);
+            if (self->tileset_error)
+                show_message(self, "The tileset could not be loaded", self->tileset_error);
+        }
+    }
+    gtk_window_destroy(GTK_WINDOW(d));
+    g_free(pd);
+}
+
+static GtkWidget *grid_label(const char *text)
+{
+    GtkWidget *l = gtk_label_new(text);
+    gtk_label_set_xalign(GTK_LABEL(l), 1);
+    return l;
+}
+
+static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    PropsDialog *pd = g_new0(PropsDialog, 1);
+    pd->self = self;
+    GtkWidget *d = gtk_dialog_new_with_buttons("Level Properties", GTK_WINDOW(self),
+                                               GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT |
+                                                   GTK_DIALOG_USE_HEADER_BAR,
+                                               "_Cancel", GTK_RESPONSE_CANCEL, "_Apply",
+                                               GTK_RESPONSE_ACCEPT, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+    GtkWidget *grid = gtk_grid_new();
+    gtk_grid_set_row_spacing(GTK_GRID(grid), 6);
+    gtk_grid_set_column_spacing(GTK_GRID(grid), 10);
+    gtk_widget_set_margin_start(grid, 16);
+    gtk_widget_set_margin_end(grid, 16);
+    gtk_widget_set_margin_top(grid, 16);
+    gtk_widget_set_margin_bottom(grid, 16);
+    int row = 0;
+    pd->name = GTK_ENTRY(gtk_entry_new());
+    gtk_editable_set_text(GTK_EDITABLE(pd->name), l->name);
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Name"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->name), 1, row++, 2, 1);
+    pd->tileset = GTK_ENTRY(gtk_entry_new());
+    gtk_editable_set_text(GTK_EDITABLE(pd->tileset), l->tileset ? l->tileset : "");
+    gtk_widget_set_hexpand(GTK_WIDGET(pd->tileset), TRUE);
+    GtkWidget *choose = gtk_button_new_with_label("Choose…");
+    g_signal_connect(choose, "clicked", G_CALLBACK(props_choose_tileset), pd);
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Tileset PNG"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->tileset), 1, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), choose, 2, row++, 1, 1);
+    GdkRGBA rgba = {(l->background_rgb >> 16 & 255) / 255.0f, (l->background_rgb >> 8 & 255) / 255.0f,
+                    (l->background_rgb & 255) / 255.0f, 1};
+    pd->color = GTK_COLOR_BUTTON(gtk_color_button_new_with_rgba(&rgba));
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Background colour"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->color), 1, row++, 1, 1);
+    pd->profile = GTK_DROP_DOWN(gtk_drop_down_new_from_strings((const char *const *)profiles));
+    gtk_drop_down_set_selected(pd->profile, index_of(profiles, l->profile));
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Game profile"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->profile), 1, row++, 1, 1);
+    pd->character = GTK_DROP_DOWN(gtk_drop_down_new_from_strings((const char *const *)characters));
+    gtk_drop_down_set_selected(pd->character, index_of(characters, l->character));
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Character"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->character), 1, row++, 1, 1);
+    static const char *const sizes[] = {"128 px (8x8 tiles)", "256 px (16x16 tiles)", NULL};
+    pd->chunk_size = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(sizes));
+    gtk_drop_down_set_selected(pd->chunk_size, l->chunk_px == 256);
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Chunk size"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->chunk_size), 1, row++, 1, 1);
+    pd->width = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(1, 512, 1));
+    gtk_spin_button_set_value(pd->width, l->layout_width);
+    pd->height = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(1, 128, 1));
+    gtk_spin_button_set_value(pd->height, l->layout_height);
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Width (chunks)"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->width), 1, row++, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), grid_label("Height (chunks)"), 0, row, 1, 1);
+    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->height), 1, row++, 1, 1);
+    gtk_box_append(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), grid);
+    g_signal_connect(d, "response", G_CALLBACK(props_response), pd);
+    gtk_window_present(GTK_WINDOW(d));
+}
+
+/* ---- tiles from elsewhere ---- */
+
+static void import_tiles_chosen(const char *path, gpointer user)
+{
+    EditorWindow *self = user;
+    if (path) {
+        lw_level *src = NULL;
+        lw_error err;
+        if (!editor_level_load_file(path, 0, &src, &err)) {
+            char buf[1200];
+            editor_format_error(path, &err, buf, sizeof buf);
+            show_message(self, "The level could not be read", buf + strlen("loopwright: "));
+        } else {
+            EditorDocument *doc = self->doc;
+            const lw_level *l = level(self);
+            editor_document_begin_group(doc, "Import Tiles");
+            g_autofree guint *mask_map = g_new(guint, MAX(src->mask_count, 1u));
+            gboolean ok = TRUE;
+            for (guint m = 0; ok && m < src->mask_count; m++) {
+                mask_map[m] = l->mask_count;
+                EditorCommand *cmd = editor_cmd_add_mask_new(doc, &src->masks[m], NULL, NULL);
+                ok = cmd != NULL;
+                if (cmd)
+                    editor_document_push(doc, cmd);
+            }
+            for (guint t = 0; ok && t < src->tile_count; t++) {
+                lw_tile tile = src->tiles[t];
+                for (int pth = 0; pth < 2; pth++)
+                    if (tile.mask[pth] != LW_NONE)
+                        tile.mask[pth] = (uint16_t)mask_map[tile.mask[pth]];
+                EditorCommand *cmd = editor_cmd_add_tile_new(doc, &tile, NULL, NULL);
+                ok = cmd != NULL;
+                if (cmd)
+                    editor_document_push(doc, cmd);
+            }
+            if (ok && !l->tileset && src->tileset) {
+                char *png = editor_level_resolve_path(path, src->tileset);
+                EditorLevelProps props;
+                editor_level_props_get(l, &props);
+                g_strlcpy(props.tileset, png, sizeof props.tileset);
+                free(png);
+                editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+            }
+            if (ok)
+                editor_document_end_group(doc);
+            else {
+                editor_document_cancel_group(doc);
+                show_message(self, "Too many tiles or masks",
+                             "the level would go over its tile or mask limit");
+            }
+            lw_level_free(src);
+        }
+    }
+    g_object_unref(self);
+}
+
+static void action_import_tiles(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_file_chooser_open_level(GTK_WINDOW(self), import_tiles_chosen, g_object_ref(self));
+}
+
+static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    guint cells = editor_renderer_get_art_cell_count(self->renderer);
+    if (cells == 0) {
+        gtk_label_set_text(self->status_label, "Choose a tileset PNG in Level Properties first.");
+        return;
+    }
+    g_autofree gboolean *used = g_new0(gboolean, cells);
+    for (guint t = 0; t < l->tile_count; t++)
+        if (l->tiles[t].art < cells)
+            used[l->tiles[t].art] = TRUE;
+    editor_document_begin_group(self->doc, "Add Tiles for Art");
+    for (guint c = 0; c < cells; c++) {
+        if (used[c])
+            continue;
+        lw_tile tile = {.art = (uint16_t)c, .mask = {LW_NONE, LW_NONE}};
+        EditorCommand *cmd = editor_cmd_add_tile_new(self->doc, &tile, NULL, NULL);
+        if (!cmd)
+            break;
+        editor_document_push(self->doc, cmd);
+    }
+    editor_document_end_group(self->doc);
+}
+
+/* ---- palettes ---- */
+
+static int palette_columns(GtkWidget *area, int cell)
+{
+    int w = gtk_widget_get_width(area);
+    return MAX(1, w / cell);
+}
+
+static void resize_palettes(EditorWindow *self)
+{
+    const lw_level *l = level(self);
+    int cc = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
+    int rows = ((int)l->chunk_count + cc - 1) / cc;
+    gtk_drawing_area_set_content_height(self->chunk_palette, MAX(rows * PALETTE_CHUNK_PX, 20));
+    int tc = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
+    int trows = ((int)l->tile_count + 1 + tc - 1) / tc;
+    gtk_drawing_area_set_content_height(self->tile_palette, MAX(trows * PALETTE_TILE_PX, 20));
+}
+
+static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    int cols = MAX(1, w / PALETTE_CHUNK_PX);
+    g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
+    editor_level_chunk_usage(l, counts);
+    double scale = (PALETTE_CHUNK_PX - 6.0) / l->chunk_px;
+    uint16_t edited = editor_tools_get_edited_chunk(&self->tools);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    for (guint c = 0; c < l->chunk_count; c++) {
+        double x = (c % (guint)cols) * PALETTE_CHUNK_PX, y = (c / (guint)cols) * PALETTE_CHUNK_PX;
+        if (y > h)
+            break;
+        cairo_save(cr);
+        cairo_translate(cr, x + 3, y + 3);
+        cairo_scale(cr, scale, scale);
+        cairo_set_source_rgb(cr, (l->background_rgb >> 16 & 255) / 255.0,
+                             (l->background_rgb >> 8 & 255) / 255.0,
+                             (l->background_rgb & 255) / 255.0);
+        cairo_rectangle(cr, 0, 0, l->chunk_px, l->chunk_px);
+        cairo_fill(cr);
+        cairo_set_source_surface(cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+        cairo_paint(cr);
+        cairo_restore(cr);
+        gboolean sel = self->tools.brush_chunk == c;
+        if (sel || edited == c) {
+            cairo_set_line_width(cr, 3);
+            if (edited == c)
+                cairo_set_source_rgb(cr, 1, 0.85, 0.2);
+            else
+                cairo_set_source_rgb(cr, 0.3, 0.75, 1);
+            cairo_rectangle(cr, x + 1.5, y + 1.5, PALETTE_CHUNK_PX - 3, PALETTE_CHUNK_PX - 3);
+            cairo_stroke(cr);
+        }
+        char text[32];
+        g_snprintf(text, sizeof text, "%u ×%u", c, counts[c]);
+        cairo_set_font_size(cr, 10);
+        cairo_text_extents_t ext;
+        cairo_text_extents(cr, text, &ext);
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+        cairo_rectangle(cr, x + 3, y + PALETTE_CHUNK_PX - 17, ext.x_advance + 6, 14);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, counts[c] ? 1 : 1, counts[c] ? 1 : 0.55, counts[c] ? 1 : 0.45);
+        cairo_move_to(cr, x + 6, y + PALETTE_CHUNK_PX - 6);
+        cairo_show_text(cr, text);
+    }
+}
+
+static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
+{
+    EditorWindow *self = user;
+    int cols = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
+    guint c = (guint)((int)(y / PALETTE_CHUNK_PX) * cols + (int)(x / PALETTE_CHUNK_PX));
+    if ((int)(x / PALETTE_CHUNK_PX) >= cols || c >= level(self)->chunk_count)
+        return;
+    self->tools.brush_chunk = (uint16_t)c;
+    if (self->tools.kind == EDITOR_TOOL_OBJECT || self->tools.kind == EDITOR_TOOL_SELECT ||
+        self->tools.kind == EDITOR_TOOL_SOLIDITY)
+        g_action_group_activate_action(G_ACTION_GROUP(self), "tool", g_variant_new_string("pencil"));
+    if (self->tools.editing_chunk)
+        editor_tools_stop_editing(&self->tools);
+    on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
+    if (n == 2)
+        action_edit_chunk(NULL, NULL, self);
+}
+
+static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    int cols = MAX(1, w / PALETTE_TILE_PX);
+    g_autofree guint *counts = g_new0(guint, MAX(l->tile_count, 1u));
+    editor_level_tile_usage(l, counts);
+    /* item 0 is the eraser, then every tile */
+    for (guint i = 0; i <= l->tile_count; i++) {
+        double x = (i % (guint)cols) * PALETTE_TILE_PX, y = (i / (guint)cols) * PALETTE_TILE_PX;
+        if (y > h)
+            break;
+        uint16_t tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
+        cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
+        cairo_rectangle(cr, x + 1, y + 1, 32, 32);
+        cairo_fill(cr);
+        if (tile == LW_NONE) {
+            cairo_set_source_rgb(cr, 0.9, 0.3, 0.3);
+            cairo_set_line_width(cr, 2);
+            cairo_move_to(cr, x + 6, y + 6);
+            cairo_line_to(cr, x + 28, y + 28);
+            cairo_move_to(cr, x + 28, y + 6);
+            cairo_line_to(cr, x + 6, y + 28);
+            cairo_stroke(cr);
+        } else {
+            editor_renderer_draw_tile(self->renderer, cr, tile, x + 1, y + 1, 32, 0, 0);
+            if (counts[tile] == 0) {
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
+                cairo_rectangle(cr, x + 1, y + 1, 32, 32);
+                cairo_fill(cr);
+            }
+            if (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) {
+                cairo_set_source_rgb(cr, 0.25, 0.8, 0.4);
+                cairo_rectangle(cr, x + 1, y + 1, 32, 3);
+                cairo_fill(cr);
+            }
+        }
+        if (self->tools.brush_tile == tile) {
+            cairo_set_line_width(cr, 2);
+            cairo_set_source_rgb(cr, 0.3, 0.75, 1);
+            cairo_rectangle(cr, x + 1, y + 1, 32, 32);
+            cairo_stroke(cr);
+        }
+    }
+}
+
+static void tile_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
+{
+    EditorWindow *self = user;
+    int cols = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
+    if ((int)(x / PALETTE_TILE_PX) >= cols)
+        return;
+    guint i = (guint)((int)(y / PALETTE_TILE_PX) * cols + (int)(x / PALETTE_TILE_PX));
+    if (i > level(self)->tile_count)
+        return;
+    self->tools.brush_tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
+    on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
+    gtk_notebook_set_current_page(self->side_notebook, 0);
+}
+
+static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, GtkTooltip *tip,
+                                      gpointer user)
+{
+    EditorWindow *self = user;
+    const lw_level *l = level(self);
+    if (w == GTK_WIDGET(self->chunk_palette)) {
+        int cols = palette_columns(w, PALETTE_CHUNK_PX);
+        guint c = (guint)((y / PALETTE_CHUNK_PX) * cols + x / PALETTE_CHUNK_PX);
+        if (c >= l->chunk_count)
+            return FALSE;
+        g_autofree guint *counts = g_new0(guint, l->chunk_count);
+        editor_level_chunk_usage(l, counts);
+        g_autofree char *t = g_strdup_printf("Chunk %u — used %u times. Click: paint with it; "
+                                             "double-click: edit it in place.",
+                                             c, counts[c]);
+        gtk_tooltip_set_text(tip, t);
+        return TRUE;
+    }
+    int cols = palette_columns(w, PALETTE_TILE_PX);
+    guint i = (guint)((y / PALETTE_TILE_PX) * cols + x / PALETTE_TILE_PX);
+    if (i > l->tile_count)
+        return FALSE;
+    if (i == 0) {
+        gtk_tooltip_set_text(tip, "Eraser: empties cells");
+        return TRUE;
+    }
+    g_autofree guint *counts = g_new0(guint, l->tile_count);
+    editor_level_tile_usage(l, counts);
+    const lw_tile *t = &l->tiles[i - 1];
+    char ma[16] = "none", mb[16] = "none";
+    if (t->mask[0] != LW_NONE)
+        g_snprintf(ma, sizeof ma, "%u", t->mask[0]);
+    if (t->mask[1] != LW_NONE)
+        g_snprintf(mb, sizeof mb, "%u", t->mask[1]);
+    g_autofree char *text = g_strdup_printf("Tile %u — art cell %d, mask A %s, mask B %s%s; used "
+                                            "in %u cells",
+                                            i - 1, t->art == LW_NONE ? -1 : t->art, ma, mb,
+                                            (t->flags & LW_TILE_JUMP_THROUGH) ? ", jump-through" : "",
+                                            counts[i - 1]);
+    gtk_tooltip_set_text(tip, text);
+    return TRUE;
+}
+
+static void palette_resized(GtkDrawingArea *area, int w, int h, gpointer user)
+{
+    resize_palettes(user);
+}
+
+/* ---- minimap ---- */
+
+static double minimap_scale(EditorWindow *self, int w, int h, double *ox, double *oy)
+{
+    const lw_level *l = level(self);
+    double s = MIN((double)w / lw_level_width_px(l), (double)h / lw_level_height_px(l));
+    *ox = floor((w - lw_level_width_px(l) * s) / 2);
+    *oy = floor((h - lw_level_height_px(l) * s) / 2);
+    return s;
+}
+
+static void draw_minimap(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+{
+    EditorWindow *self = user;
+    double ox, oy;
+    double s = minimap_scale(self, w, h, &ox, &oy);
+    cairo_set_source_rgb(cr, 0.12, 0.12, 0.14);
+    cairo_paint(cr);
+    cairo_save(cr);
+    cairo_translate(cr, ox, oy);
+    editor_renderer_draw_view(self->renderer, cr, 0, 0, s,
+                              gtk_widget_get_scale_factor(GTK_WIDGET(area)), w, h, 0);
+    editor_renderer_draw_objects(self->renderer, cr, 0, 0, s, EDITOR_OVERLAY_SWAPPERS, 0);
+    double vx, vy, vw, vh;
+    editor_canvas_get_view(self->canvas, &vx, &vy, &vw, &vh);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_line_width(cr, 1.5);
+    cairo_rectangle(cr, vx * s, vy * s, vw * s, vh * s);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
+
+static void minimap_goto(EditorWindow *self, double x, double y)
+{
+    int w = gtk_widget_get_width(GTK_WIDGET(self->minimap)),
+        h = gtk_widget_get_height(GTK_WIDGET(self->minimap));
+    double ox, oy;
+    double s = minimap_scale(self, w, h, &ox, &oy);
+    editor_canvas_center_on(self->canvas, (x - ox) / s, (y - oy) / s);
+}
+
+static void minimap_drag_begin(GtkGestureDrag *g, double x, double y, gpointer user)
+{
+    minimap_goto(user, x, y);
+}
+
+static void minimap_drag_update(GtkGestureDrag *g, double dx, double dy, gpointer user)
+{
+    double x, y;
+    gtk_gesture_drag_get_start_point(g, &x, &y);
+    minimap_goto(user, x + dx, y + dy);
+}
+
+/* ---- properties panel ---- */
+
+static void clear_box(GtkBox *box)
+{
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(box))))
+        gtk_box_remove(box, child);
+}
+
+static GtkWidget *heading(const char *text)
+{
+    GtkWidget *l = gtk_label_new(NULL);
+    g_autofree char *m = g_markup_printf_escaped("<b>%s</b>", text);
+    gtk_label_set_markup(GTK_LABEL(l), m);
+    gtk_label_set_xalign(GTK_LABEL(l), 0);
+    return l;
+}
+
+static GtkWidget *row(GtkWidget *box, const char *label, GtkWidget *widget)
+{
+    GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    GtkWidget *l = gtk_label_new(label);
+    gtk_label_set_xalign(GTK_LABEL(l), 0);
+    gtk_widget_set_size_request(l, 110, -1);
+    gtk_box_append(GTK_BOX(r), l);
+    gtk_widget_set_hexpand(widget, TRUE);
+    gtk_box_append(GTK_BOX(r), widget);
+    gtk_box_append(GTK_BOX(box), r);
+    return widget;
+}
+
+/* Widgets of the object editor carry the field they edit in "field". */
+static void object_field_changed(GtkWidget *w, EditorWindow *self)
+{
+    if (self->properties_dirty)
+        return;
+    const lw_object *cur = lw_level_find_object(level(self), self->properties_object);
+    if (!cur)
+        return;
+    lw_object o = {0};
+    lw_object_copy(&o, cur);
+    const char *field = g_object_get_data(G_OBJECT(w), "field");
+    if (g_str_equal(field, "x"))
+        o.x = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
+    else if (g_str_equal(field, "y"))
+        o.y = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
+    else if (g_str_equal(field, "facing"))
+        o.facing_left = gtk_drop_down_get_selected(GTK_DROP_DOWN(w)) == 1;
+    else if (g_str_equal(field, "orientation"))
+        o.swapper.horizontal = gtk_drop_down_get_selected(GTK_DROP_DOWN(w)) == 1;
+    else if (g_str_equal(field, "radius"))
+        o.swapper.radius = (uint16_t)(32u << gtk_drop_down_get_selected(GTK_DROP_DOWN(w)));
+    else if (g_str_equal(field, "path0"))
+        o.swapper.path[0] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
+    else if (g_str_equal(field, "path1"))
+        o.swapper.path[1] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
+    else if (g_str_equal(field, "prio0"))
+        o.swapper.priority[0] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
+    else if (g_str_equal(field, "prio1"))
+        o.swapper.priority[1] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
+    else if (g_str_equal(field, "grounded"))
+        o.swapper.grounded_only = gtk_check_button_get_active(GTK_CHECK_BUTTON(w));
+    else if (g_str_equal(field, "priority-only"))
+        o.swapper.priority_only = gtk_check_button_get_active(GTK_CHECK_BUTTON(w));
+    else if (g_str_equal(field, "name")) {
+        const char *t = gtk_editable_get_text(GTK_EDITABLE(w));
+        if (*t)
+            lw_level_set_string(&o.name, t);
+    } else if (g_str_equal(field, "props")) {
+        /* "key = value" lines */
+        GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(w));
+        GtkTextIter a, b;
+        gtk_text_buffer_get_bounds(buf, &a, &b);
+        g_autofree char *text = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
+        lw_object_clear(&o);
+        lw_object_copy(&o, cur);
+        for (guint i = 0; i < o.prop_count; i++) {
+            free(o.props[i].key);
+            free(o.props[i].value);
+        }
+        free(o.props);
+        o.props = NULL;
+        o.prop_count = 0;
+        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+        for (guint i = 0; lines[i]; i++) {
+            char *eq = strchr(lines[i], '=');
+            if (!eq)
+                continue;
+            *eq = '\0';
+            g_autofree char *k = g_strstrip(g_strdup(lines[i]));
+            g_autofree char *v = g_strstrip(g_strdup(eq + 1));
+            if (*k && strlen(k) <= 64)
+                lw_object_set_property(&o, k, v);
+        }
+    }
+    EditorCommand *cmd = editor_cmd_set_object_new(self->doc, &o, NULL);
+    if (cmd)
+        editor_document_push(self->doc, cmd);
+    lw_object_clear(&o);
+}
+
+static void apply_props_clicked(GtkButton *b, GtkWidget *view)
+{
+    EditorWindow *self = g_object_get_data(G_OBJECT(view), "window");
+    object_field_changed(view, self);
+}
+
+static GtkWidget *spin(double lo, double hi, double value, const char *field, EditorWindow *self)
+{
+    GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
+    gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
+    g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
+    g_signal_connect(s, "value-changed", G_CALLBACK(object_field_changed), self);
+    return s;
+}
+
+static GtkWidget *dropdown(const char *const *items, guint selected, const char *field,
+                           EditorWindow *self)
+{
+    GtkWidget *d = gtk_drop_down_new_from_strings(items);
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(d), selected);
+    g_object_set_data(G_OBJECT(d), "field", (gpointer)field);
+    g_signal_connect(d, "notify::selected", G_CALLBACK(object_field_changed), self);
+    return d;
+}
+
+static GtkWidget *check(const char *label, gboolean active, const char *field, EditorWindow *self)
+{
+    GtkWidget *c = gtk_check_button_new_with_label(label);
+    gtk_check_button_set_active(GTK_CHECK_BUTTON(c), active);
+    g_object_set_data(G_OBJECT(c), "field", (gpointer)field);
+    g_signal_connect(c, "toggled", G_CALLBACK(object_field_changed), self);
+    return c;
+}
+
+static void tile_field_changed(GtkWidget *w, EditorWindow *self)
+{
+    if (self->properties_dirty)
+        return;
+    const lw_level *l = level(self);
+    uint16_t id = self->tools.brush_tile;
+    if (id == LW_NONE || id >= l->tile_count)
+        return;
+    lw_tile t = l->tiles[id];
+    const char *field = g_object_get_data(G_OBJECT(w), "field");
+    if (g_str_equal(field, "art")) {
+        int v = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
+        t.art = v < 0 ? (uint16_t)LW_NONE : (uint16_t)v;
+    } else if (g_str_equal(field, "mask-a") || g_str_equal(field, "mask-b")) {
+        int v = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
+        t.mask[field[5] == 'b'] = v < 0 ? (uint16_t)LW_NONE : (uint16_t)v;
+    } else if (g_str_equal(field, "jump")) {
+        t.flags = gtk_check_button_get_active(GTK_CHECK_BUTTON(w)) ? LW_TILE_JUMP_THROUGH : 0;
+    }
+    EditorCommand *cmd = editor_cmd_set_tile_new(self->doc, id, &t, NULL);
+    if (cmd)
+        editor_document_push(self->doc, cmd);
+}
+
+static GtkWidget *tile_spin(double lo, double hi, double value, const char *field,
+                            EditorWindow *self)
+{
+    GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
+    gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
+    g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
+    g_signal_connect(s, "value-changed", G_CALLBACK(tile_field_changed), self);
+    return s;
+}
+
+static void snap_clicked(GtkButton *b, EditorWindow *self)
+{
+    g_action_group_activate_action(G_ACTION_GROUP(self), "snap-to-ground", NULL);
+}
+
+static void rebuild_properties(EditorWindow *self)
+{
+    GtkBox *box = self->properties_box;
+    const lw_level *l = level(self);
+    self->properties_dirty = TRUE;
+    clear_box(box);
+    const lw_object *o = lw_level_find_object(l, self->tools.selected_object);
+    self->properties_object = o ? o->id : 0;
+    if (o) {
+        static const char *const kinds[] = {"Player start", "Path swapper", "Marker"};
+        g_autofree char *title = g_strdup_printf("%s (id %u)", kinds[o->type], o->id);
+        gtk_box_append(box, heading(title));
+        row(GTK_WIDGET(box), "X (px)", spin(-65536, 131072, o->x, "x", self));
+        row(GTK_WIDGET(box), "Y (px)", spin(-16384, 32768, o->y, "y", self));
+        if (o->type == LW_OBJECT_PLAYER_START) {
+            static const char *const facing[] = {"right", "left", NULL};
+            row(GTK_WIDGET(box), "Facing", dropdown(facing, o->facing_left, "facing", self));
+        } else if (o->type == LW_OBJECT_PATH_SWAPPER) {
+            static const char *const orient[] = {"vertical (crossed left/right)",
+                                                 "horizontal (crossed up/down)", NULL};
+            static const char *const radii[] = {"32", "64", "128", "256", NULL};
+            static const char *const paths[] = {"A", "B", NULL};
+            static const char *const prios[] = {"low", "high", NULL};
+            const lw_path_swapper *sw = &o->swapper;
+            guint r = sw->radius == 32 ? 0 : sw->radius == 64 ? 1 : sw->radius == 128 ? 2 : 3;
+            row(GTK_WIDGET(box), "Orientation", dropdown(orient, sw->horizontal, "orientation", self));
+            row(GTK_WIDGET(box), "Half-length", dropdown(radii, r, "radius", self));
+            row(GTK_WIDGET(box), sw->horizontal ? "Path above" : "Path left",
+                dropdown(paths, sw->path[0] & 1, "path0", self));
+            row(GTK_WIDGET(box), sw->horizontal ? "Path below" : "Path right",
+                dropdown(paths, sw->path[1] & 1, "path1", self));
+            row(GTK_WIDGET(box), sw->horizontal ? "Priority above" : "Priority left",
+                dropdown(prios, sw->priority[0] & 1, "prio0", self));
+            row(GTK_WIDGET(box), sw->horizontal ? "Priority below" : "Priority right",
+                dropdown(prios, sw->priority[1] & 1, "prio1", self));
+            gtk_box_append(box, check("Only while grounded", sw->grounded_only, "grounded", self));
+            gtk_box_append(box, check("Priority only (never the path)", sw->priority_only,
+                                      "priority-only", self));
+        } else {
+            GtkWidget *e = gtk_entry_new();
+            gtk_editable_set_text(GTK_EDITABLE(e), o->name ? o->name : "");
+            g_object_set_data(G_OBJECT(e), "field", (gpointer) "name");
+            g_signal_connect(e, "activate", G_CALLBACK(object_field_changed), self);
+            row(GTK_WIDGET(box), "Name", e);
+            gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
+            GtkWidget *view = gtk_text_view_new();
+            gtk_widget_set_size_request(view, -1, 90);
+            GString *s = g_string_new(NULL);
+            for (guint i = 0; i < o->prop_count; i++)
+                g_string_append_printf(s, "%s = %s\n", o->props[i].key, o->props[i].value);
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), s->str, -1);
+            g_string_free(s, TRUE);
+            g_object_set_data(G_OBJECT(view), "field", (gpointer) "props");
+            g_object_set_data(G_OBJECT(view), "window", self);
+            GtkWidget *frame = gtk_frame_new(NULL);
+            gtk_frame_set_child(GTK_FRAME(frame), view);
+            gtk_box_append(box, frame);
+            GtkWidget *apply = gtk_button_new_with_label("Apply Properties");
+            g_signal_connect(apply, "clicked", G_CALLBACK(apply_props_clicked), view);
+            gtk_box_append(box, apply);
+        }
+        GtkWidget *snap = gtk_button_new_with_label("Snap to Ground (Ctrl+Alt+G)");
+        g_signal_connect(snap, "clicked", G_CALLBACK(snap_clicked), self);
+        gtk_box_append(box, snap);
+    } else if (self->tools.editing_chunk && self->tools.brush_tile != LW_NONE &&
+               self->tools.brush_tile < l->tile_count) {
+        const lw_tile *t = &l->tiles[self->tools.brush_tile];
+        g_autofree guint *counts = g_new0(guint, l->tile_count);
+        editor_level_tile_usage(l, counts);
+        g_autofree char *title = g_strdup_printf("Tile %u — used in %u cells", self->tools.brush_tile,
+                                                 counts[self->tools.brush_tile]);
+        gtk_box_append(box, heading(title));
+        GtkWidget *pic = gtk_drawing_area_new();
+        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(pic), 72);
+        gtk_box_append(box, pic);
+        row(GTK_WIDGET(box), "Art cell",
+            tile_spin(-1, MAX(editor_renderer_get_art_cell_count(self->renderer), 1u) - 1.0,
+                      t->art == LW_NONE ? -1 : t->art, "art", self));
+        row(GTK_WIDGET(box), "Mask path A",
+            tile_spin(-1, MAX(l->mask_count, 1u) - 1.0, t->mask[0] == LW_NONE ? -1 : t->mask[0],
+                      "mask-a", self));
+        row(GTK_WIDGET(box), "Mask path B",
+            tile_spin(-1, MAX(l->mask_count, 1u) - 1.0, t->mask[1] == LW_NONE ? -1 : t->mask[1],
+                      "mask-b", self));
+        GtkWidget *jt = gtk_check_button_new_with_label("Jump-through (top solid only)");
+        gtk_check_button_set_active(GTK_CHECK_BUTTON(jt), t->flags & LW_TILE_JUMP_THROUGH);
+        g_object_set_data(G_OBJECT(jt), "field", (gpointer) "jump");
+        g_signal_connect(jt, "toggled", G_CALLBACK(tile_field_changed), self);
+        gtk_box_append(box, jt);
+        gtk_box_append(box, gtk_label_new("-1 = none. Masks come from the level's mask pool."));
+    } else {
+        g_autofree char *title = g_strdup_printf("%s", *l->name ? l->name : "Untitled level");
+        gtk_box_append(box, heading(title));
+        g_autofree char *info = g_strdup_printf(
+            "%u x %u chunks of %u px (%d x %d px)\n%u chunks, %u tiles, %u masks, %u objects\n"
+            "Tileset: %s%s\nProfile %s, character %s",
+            l->layout_width, l->layout_height, l->chunk_px, lw_level_width_px(l),
+            lw_level_height_px(l), l->chunk_count, l->tile_count, l->mask_count, l->object_count,
+            l->tileset ? l->tileset : "none", self->tileset_error ? " (cannot be loaded)" : "",
+            l->profile, l->character);
+        GtkWidget *lab = gtk_label_new(info);
+        gtk_label_set_xalign(GTK_LABEL(lab), 0);
+        gtk_label_set_wrap(GTK_LABEL(lab), TRUE);
+        gtk_box_append(box, lab);
+        GtkWidget *b = gtk_button_new_with_label("Level Properties…");
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(b), "win.level-properties");
+        gtk_box_append(box, b);
+        GtkWidget *hint = gtk_label_new(
+            "Select an object (Objects tool, O) to edit it; double-click a chunk to edit its "
+            "tiles in place, then click a tile in the Tiles palette to edit the tile.");
+        gtk_label_set_wrap(GTK_LABEL(hint), TRUE);
+        gtk_label_set_xalign(GTK_LABEL(hint), 0);
+        gtk_widget_add_css_class(hint, "dim-label");
+        gtk_box_append(box, hint);
+    }
+    self->properties_dirty = FALSE;
+}
+
+/* ---- history ---- */
+
+static void history_row_selected(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
+{
+    if (self->updating_history || !r)
+        return;
+    editor_document_set_history_index(self->doc, (guint)gtk_list_box_row_get_index(r));
+}
+
+static void update_history(EditorWindow *self)
+{
+    EditorUndoStack *stack = editor_document_get_undo_stack(self->doc);
+    guint n = editor_undo_stack_get_count(stack);
+    self->updating_history = TRUE;
+    /* row 0 is the state the level was opened in; row i + 1 is after command i */
+    if (self->history_rows == 0) {
+        GtkWidget *l = gtk_label_new("Opened");
+        gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_list_box_append(self->history_list, l);
+        self->history_rows = 1;
+    }
+    while (self->history_rows > n + 1) {
+        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)self->history_rows - 1);
+        gtk_list_box_remove(self->history_list, GTK_WIDGET(r));
+        self->history_rows--;
+    }
+    /* labels of the last rows may belong to new commands after an undo + new edit */
+    for (guint i = 1; i < self->history_rows; i++) {
+        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)i);
+        GtkLabel *l = GTK_LABEL(gtk_list_box_row_get_child(r));
+        if (g_object_get_data(G_OBJECT(l), "cmd") != editor_undo_stack_get_command(stack, i - 1)) {
+            gtk_label_set_text(l, editor_undo_stack_get_label(stack, i - 1));
+            g_object_set_data(G_OBJECT(l), "cmd", (gpointer)editor_undo_stack_get_command(stack, i - 1));
+        }
+    }
+    while (self->history_rows < n + 1) {
+        GtkWidget *l = gtk_label_new(editor_undo_stack_get_label(stack, self->history_rows - 1));
+        g_object_set_data(G_OBJECT(l), "cmd",
+                          (gpointer)editor_undo_stack_get_command(stack, self->history_rows - 1));
+        gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_list_box_append(self->history_list, l);
+        self->history_rows++;
+    }
+    guint index = editor_undo_stack_get_index(stack);
+    for (guint i = 0; i < self->history_rows; i++) {
+        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)i);
+        if (i > index)
+            gtk_widget_add_css_class(GTK_WIDGET(r), "dim-label");
+        else
+            gtk_widget_remove_css_class(GTK_WIDGET(r), "dim-label");
+    }
+    gtk_list_box_select_row(self->history_list,
+                            gtk_list_box_get_row_at_index(self->history_list, (int)index));
+    self->updating_history = FALSE;
+}
+
+/* ---- issues ---- */
+
+static void issue_clear(Issue *i)
+{
+    g_free(i->source);
+}
+
+guint editor_window_get_issue_count(EditorWindow *self)
+{
+    return self->issues->len;
+}
+
+void editor_window_activate_issue(EditorWindow *self, guint index)
+{
+    if (index >= self->issues->len)
+        return;
+    const Issue *i = &g_array_index(self->issues, Issue, index);
+    if (i->problem.x >= 0)
+        editor_canvas_highlight(self->canvas, i->problem.x, i->problem.y);
+    gtk_label_set_text(self->status_label, i->problem.message);
+}
+
+static void issue_activated(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
+{
+    editor_window_activate_issue(self, (guint)gtk_list_box_row_get_index(r));
+}
+
+static void rebuild_issue_rows(EditorWindow *self)
+{
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->issues_list))))
+        gtk_list_box_remove(self->issues_list, child);
+    guint errors = 0;
+    for (guint k = 0; k < self->issues->len; k++) {
+        const Issue *i = &g_array_index(self->issues, Issue, k);
+        gboolean error = i->problem.severity == EDITOR_SEVERITY_ERROR;
+        errors += error;
+        GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+        gtk_widget_set_margin_start(r, 6);
+        gtk_widget_set_margin_top(r, 3);
+        gtk_widget_set_margin_bottom(r, 3);
+        gtk_box_append(GTK_BOX(r), gtk_image_new_from_icon_name(error ? "dialog-error-symbolic"
+                                                                      : "dialog-warning-symbolic"));
+        g_autofree char *text = g_strdup_printf("%s%s", i->problem.message,
+                                                i->problem.x >= 0 ? "" : " (no place)");
+        GtkWidget *l = gtk_label_new(text);
+        gtk_label_set_wrap(GTK_LABEL(l), TRUE);
+        gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_widget_set_tooltip_text(r, i->problem.code);
+        gtk_box_append(GTK_BOX(r), l);
+        gtk_list_box_append(self->issues_list, r);
+    }
+    g_autofree char *tab = self->issues->len ? g_strdup_printf("Issues (%u)", self->issues->len)
+                                             : g_strdup("Issues");
+    gtk_label_set_text(self->issues_tab_label, tab);
+}
+
+void editor_window_set_issues(EditorWindow *self, const char *source,
+                              const editor_problem *problems, guint n)
+{
+    for (guint k = self->issues->len; k-- > 0;)
+        if (g_str_equal(g_array_index(self->issues, Issue, k).source, source))
+            g_array_remove_index(self->issues, k);
+    for (guint k = 0; k < n; k++) {
+        Issue i = {g_strdup(source), problems[k]};
+        g_array_append_val(self->issues, i);
+    }
+    rebuild_issue_rows(self);
+}
+
+static void collect_problem(const editor_problem *p, void *user)
+{
+    g_array_append_val((GArray *)user, *p);
+}
+
+static gboolean run_check(gpointer data)
+{
+    EditorWindow *self = data;
+    self->check_timeout = 0;
+    GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
+    editor_level_check(level(self), editor_document_get_path(self->doc), collect_problem, found);
+    editor_window_set_issues(self, "check", (editor_problem *)found->data, found->len);
+    g_array_unref(found);
+    return G_SOURCE_REMOVE;
+}
+
+static void schedule_check(EditorWindow *self)
+{
+    g_clear_handle_id(&self->check_timeout, g_source_remove);
+    self->check_timeout = g_timeout_add(700, run_check, self);
+}
+
+static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    g_clear_handle_id(&self->check_timeout, g_source_remove);
+    run_check(self);
+    gtk_notebook_set_current_page(self->side_notebook, 2);
+}
+
+/* ---- status bar ---- */
+
+static void update_status(EditorWindow *self, double lx, double ly)
+{
+    const lw_level *l = level(self);
+    GString *s = g_string_new(NULL);
+    if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
+        int32_t x = (int32_t)lx, y = (int32_t)ly;
+        guint sx = (guint)x >> l->chunk_shift, sy = (guint)y >> l->chunk_shift;
+        uint16_t chunk = lw_level_layout_get(l, LW_LAYER_FG, sx, sy);
+        g_string_append_printf(s, "px %d, %d · tile %d, %d · slot %u, %u", x, y, x / 16, y / 16,
+                               sx, sy);
+        if (chunk == LW_NONE) {
+            g_string_append(s, " · empty slot");
+        } else {
+            const lw_cell *cell = lw_level_cell_at(l, x, y);
+            g_string_append_printf(s, " · chunk %u", chunk);
+            if (cell && cell->tile != LW_NONE) {
+                static const char *const sol[4] = {"none", "top", "LRB", "all"};
+                g_string_append_printf(s, " · cell tile %u%s%s · solid A %s, B %s", cell->tile,
+                                       (cell->flags & LW_CELL_FLIP_X) ? " flipX" : "",
+                                       (cell->flags & LW_CELL_FLIP_Y) ? " flipY" : "",
+                                       sol[lw_cell_solidity(cell, LW_PATH_A)],
+                                       sol[lw_cell_solidity(cell, LW_PATH_B)]);
+                const lw_tile *t = &l->tiles[cell->tile];
+                for (int p = 0; p < 2; p++) {
+                    if (t->mask[p] == LW_NONE)
+                        continue;
+                    const lw_mask *m = &l->masks[t->mask[p]];
+                    lw_angle a = lw_angle_flip(m->angle, cell->flags & LW_CELL_FLIP_X,
+                                               cell->flags & LW_CELL_FLIP_Y);
+                    int c = x & 15;
+                    int h = m->heights[(cell->flags & LW_CELL_FLIP_X) ? 15 - c : c];
+                    if (cell->flags & LW_CELL_FLIP_Y)
+                        h = -h;
+                    if (m->flags & LW_MASK_FLAGGED)
+                        g_string_append_printf(s, " · mask %c %u h%d angle flagged", "AB"[p],
+                                               t->mask[p], h);
+                    else
+                        g_string_append_printf(s, " · mask %c %u h%d angle 0x%02X (%.1f°)", "AB"[p],
+                                               t->mask[p], h, a,
+                                               lw_angle_to_millidegrees(a) / 1000.0);
+                }
+            } else {
+                g_string_append(s, " · empty cell");
+            }
+        }
+    } else {
+        g_string_append_printf(s, "%s · %u x %u chunks", l->name, l->layout_width,
+                               l->layout_height);
+    }
+    g_string_append_printf(s, " · zoom %g%%", editor_canvas_get_zoom(self->canvas) * 100);
+    gtk_label_set_text(self->status_label, s->str);
+    g_string_free(s, TRUE);
+}
+
+static void on_cursor_moved(EditorCanvas *canvas, double x, double y, EditorWindow *self)
+{
+    update_status(self, x, y);
+    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
+}
+
+static void on_zoom_changed(EditorWindow *self)
+{
+    update_status(self, -1, -1);
+    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
+}
+
+/* ---- closing ---- */
+
+void editor_window_close_now(EditorWindow *self)
+{
+    self->closing_confirmed = TRUE;
+    gtk_window_close(GTK_WINDOW(self));
+}
+
+static void close_response(GtkDialog *d, int response, EditorWindow *self)
+{
+    gtk_window_destroy(GTK_WINDOW(d));
+    if (response == GTK_RESPONSE_REJECT) {
+        editor_document_delete_recovery(self->doc);
+        editor_window_close_now(self);
+    } else if (response == GTK_RESPONSE_ACCEPT) {
+        if (!editor_document_get_path(self->doc)) {
+            action_save_as(NULL, NULL, self);
+            return;
+        }
+        g_autoptr(GError) error = NULL;
+        if (editor_document_save(self->doc, &error))
+            editor_window_close_now(self);
+        else
+            editor_window_show_error(self, "The level could not be saved", error);
+    }
+}
+
+static gboolean editor_window_close_request(GtkWindow *window)
+{
+    EditorWindow *self = EDITOR_WINDOW(window);
+    if (self->closing_confirmed || !editor_document_get_modified(self->doc)) {
+        if (!editor_document_get_modified(self->doc))
+            editor_document_delete_recovery(self->doc);
+        return GTK_WINDOW_CLASS(editor_window_parent_class)->close_request(window);
+    }
+    GtkWidget *d = gtk_message_dialog_new(window, GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
+                                          GTK_BUTTONS_NONE, "Save changes to “%s” before closing?",
+                                          editor_document_get_title(self->doc) + 1);
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d),
+                                             "Your changes are lost if you close without saving.");
+    gtk_dialog_add_buttons(GTK_DIALOG(d), "Close _Without Saving", GTK_RESPONSE_REJECT, "_Cancel",
+                           GTK_RESPONSE_CANCEL, "_Save", GTK_RESPONSE_ACCEPT, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+    g_signal_connect(d, "response", G_CALLBACK(close_response), self);
+    gtk_window_present(GTK_WINDOW(d));
+    return TRUE;
+}
+
+/* ---- drag and drop ---- */
+
+static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, double y,
+                        gpointer user)
+{
+    if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST))
+        return FALSE;
+    for (GSList *l = g_value_get_boxed(value); l; l = l->next) {
+        g_autofree char *path = g_file_get_path(l->data);
+        if (path)
+            editor_application_open_path(path);
+    }
+    return TRUE;
+}
+
+/* ---- lifetime ---- */
+
+static void editor_window_dispose(GObject *object)
+{
+    EditorWindow *self = EDITOR_WINDOW(object);
+    g_clear_handle_id(&self->check_timeout, g_source_remove);
+    if (self->doc)
+        g_signal_handlers_disconnect_by_data(self->doc, self);
+    gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
+    G_OBJECT_CLASS(editor_window_parent_class)->dispose(object);
+}
+
+static void editor_window_finalize(GObject *object)
+{
+    EditorWindow *self = EDITOR_WINDOW(object);
+    g_clear_object(&self->doc);
+    g_clear_pointer(&self->renderer, editor_renderer_free);
+    g_clear_pointer(&self->issues, g_array_unref);
+    g_clear_pointer(&self->tileset_error, g_free);
+    G_OBJECT_CLASS(editor_window_parent_class)->finalize(object);
+}
+
+static void editor_window_class_init(EditorWindowClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    GtkWindowClass *window_class = GTK_WINDOW_CLASS(klass);
+    object_class->dispose = editor_window_dispose;
+    object_class->finalize = editor_window_finalize;
+    window_class->close_request = editor_window_close_request;
+    gtk_widget_class_set_template_from_resource(widget_class,
+                                                "/io/github/loopwright/Loopwright/editor-window.ui");
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, brush_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_revealer);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_palette_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, tile_palette_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, canvas_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, palette_notebook);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, side_notebook);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, minimap);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, properties_box);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, history_list);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_list);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_tab_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, recent_section);
+}
+
+static void editor_window_init(EditorWindow *self)
+{
+    g_type_ensure(GTK_TYPE_DRAWING_AREA);
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->issues = g_array_new(FALSE, FALSE, sizeof(Issue));
+    g_array_set_clear_func(self->issues, (GDestroyNotify)issue_clear);
+    g_action_map_add_action_entries(G_ACTION_MAP(self), win_entries, G_N_ELEMENTS(win_entries),
+                                    self);
+}
+
+/* Single-key shortcuts belong to the canvas (they must not fire while typing in a field). */
+static void add_canvas_shortcuts(EditorWindow *self)
+{
+    static const struct {
+        guint key;
+        const char *action;
+        const char *target; /* string parameter or NULL */
+    } keys[] = {
+        {GDK_KEY_b, "win.tool", "pencil"},       {GDK_KEY_r, "win.tool", "rect"},
+        {GDK_KEY_g, "win.tool", "fill"},         {GDK_KEY_s, "win.tool", "select"},
+        {GDK_KEY_o, "win.tool", "object"},       {GDK_KEY_l, "win.tool", "solidity"},
+        {GDK_KEY_1, "win.overlay-collision-a", NULL}, {GDK_KEY_2, "win.overlay-collision-b", NULL},
+        {GDK_KEY_3, "win.overlay-angles", NULL}, {GDK_KEY_4, "win.overlay-objects", NULL},
+        {GDK_KEY_5, "win.overlay-swappers", NULL}, {GDK_KEY_x, "win.flip-x", NULL},
+        {GDK_KEY_y, "win.flip-y", NULL},         {GDK_KEY_Return, "win.edit-chunk", NULL},
+        {GDK_KEY_n, "win.solidity", "none"},     {GDK_KEY_t, "win.solidity", "top"},
+        {GDK_KEY_w, "win.solidity", "lrb"},      {GDK_KEY_a, "win.solidity", "all"},
+    };
+    GtkEventController *c = gtk_shortcut_controller_new();
+    for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+        GtkShortcut *s = gtk_shortcut_new(gtk_keyval_trigger_new(keys[i].key, 0),
+                                          gtk_named_action_new(keys[i].action));
+        if (keys[i].target)
+            gtk_shortcut_set_arguments(s, g_variant_new_string(keys[i].target));
+        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(c), s);
+    }
+    gtk_widget_add_controller(GTK_WIDGET(self->canvas), c);
+}
+
+EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
+{
+    EditorWindow *self = g_object_new(EDITOR_TYPE_WINDOW, "application", app, NULL);
+    self->doc = g_object_ref(doc);
+    self->renderer = editor_renderer_new(editor_document_get_level(doc));
+    load_tileset(self);
+    editor_tools_init(&self->tools, doc);
+    self->tools.notify = on_tools_notify;
+    self->tools.notify_user = self;
+    gtk_widget_insert_action_group(GTK_WIDGET(self), "doc", editor_document_get_actions(doc));
+
+    self->canvas = editor_canvas_new(self->renderer, &self->tools);
+    editor_canvas_set_document(self->canvas, doc);
+    gtk_scrolled_window_set_child(self->canvas_scroller, GTK_WIDGET(self->canvas));
+    g_signal_connect(self->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), self);
+    g_signal_connect_swapped(self->canvas, "notify::zoom", G_CALLBACK(on_zoom_changed), self);
+    add_canvas_shortcuts(self);
+
+    self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
+    gtk_drawing_area_set_draw_func(self->chunk_palette, draw_chunk_palette, self, NULL);
+    g_signal_connect(self->chunk_palette, "resize", G_CALLBACK(palette_resized), self);
+    GtkGesture *g = gtk_gesture_click_new();
+    g_signal_connect(g, "pressed", G_CALLBACK(chunk_palette_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->chunk_palette), GTK_EVENT_CONTROLLER(g));
+    gtk_widget_set_has_tooltip(GTK_WIDGET(self->chunk_palette), TRUE);
+    g_signal_connect(self->chunk_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    gtk_scrolled_window_set_child(self->chunk_palette_scroller, GTK_WIDGET(self->chunk_palette));
+
+    self->tile_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
+    gtk_drawing_area_set_draw_func(self->tile_palette, draw_tile_palette, self, NULL);
+    g_signal_connect(self->tile_palette, "resize", G_CALLBACK(palette_resized), self);
+    g = gtk_gesture_click_new();
+    g_signal_connect(g, "pressed", G_CALLBACK(tile_palette_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->tile_palette), GTK_EVENT_CONTROLLER(g));
+    gtk_widget_set_has_tooltip(GTK_WIDGET(self->tile_palette), TRUE);
+    g_signal_connect(self->tile_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
+
+    gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
+    g = gtk_gesture_drag_new();
+    g_signal_connect(g, "drag-begin", G_CALLBACK(minimap_drag_begin), self);
+    g_signal_connect(g, "drag-update", G_CALLBACK(minimap_drag_update), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->minimap), GTK_EVENT_CONTROLLER(g));
+    g_signal_connect_swapped(gtk_scrolled_window_get_hadjustment(self->canvas_scroller),
+                             "value-changed", G_CALLBACK(gtk_widget_queue_draw), self->minimap);
+    g_signal_connect_swapped(gtk_scrolled_window_get_vadjustment(self->canvas_scroller),
+                             "value-changed", G_CALLBACK(gtk_widget_queue_draw), self->minimap);
+
+    g_signal_connect(self->history_list, "row-selected", G_CALLBACK(history_row_selected), self);
+    g_signal_connect(self->issues_list, "row-activated", G_CALLBACK(issue_activated), self);
+    gtk_list_box_set_selection_mode(self->issues_list, GTK_SELECTION_NONE);
+    gtk_list_box_set_activate_on_single_click(self->issues_list, TRUE);
+
+    GtkDropTarget *drop = gtk_drop_target_new(GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+    g_signal_connect(drop, "drop", G_CALLBACK(on_drop), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(drop));
+
+    g_signal_connect_object(doc, "changed", G_CALLBACK(on_doc_changed), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "notify::title", G_CALLBACK(on_doc_notify), self,
+                            G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "notify::modified", G_CALLBACK(on_doc_notify), self,
+                            G_CONNECT_SWAPPED);
+    GMenuModel *recent = editor_application_get_recent_menu();
+    if (recent)
+        g_menu_append_section(self->recent_section, NULL, recent);
+    update_title(self);
+    update_history(self);
+    rebuild_properties(self);
+    update_brush_label(self);
+    update_actions(self);
+    update_status(self, -1, -1);
+    run_check(self);
+    gtk_widget_grab_focus(GTK_WIDGET(self->canvas));
+    return self;
+}

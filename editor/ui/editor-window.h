@@ -1,0 +1,47 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * EditorWindow: one window per open level. Holds the document, the renderer, the tools, the
+ * canvas and the panels (chunk and tile palettes, minimap, properties, history, issues, status
+ * bar). Window actions ("win.*") live here; document actions ("doc.*") come from the document.
+ */
+
+#include <gtk/gtk.h>
+
+#include "doc/editor-document.h"
+#include "doc/level-check.h"
+#include "editor-canvas.h"
+
+G_BEGIN_DECLS
+
+#define EDITOR_TYPE_WINDOW (editor_window_get_type())
+G_DECLARE_FINAL_TYPE(EditorWindow, editor_window, EDITOR, WINDOW, GtkApplicationWindow)
+
+/** A window showing @doc (a reference is kept). */
+EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc);
+
+EditorDocument *editor_window_get_document(EditorWindow *self);
+EditorCanvas *editor_window_get_canvas(EditorWindow *self);
+EditorTools *editor_window_get_tools(EditorWindow *self);
+EditorRenderer *editor_window_get_renderer(EditorWindow *self);
+
+/** Show @error in a modal message dialog titled @title (GtkMessageDialog). */
+void editor_window_show_error(EditorWindow *self, const char *title, const GError *error);
+
+/**
+ * The issues panel: replace the problems of @source ("check" is the built-in checker; other
+ * checks use their own names) with @n problems. Each row jumps to its place when activated.
+ */
+void editor_window_set_issues(EditorWindow *self, const char *source,
+                              const editor_problem *problems, guint n);
+
+/** Number of issues listed (all sources). */
+guint editor_window_get_issue_count(EditorWindow *self);
+
+/** Jump to the issue at row @index (what clicking it does). */
+void editor_window_activate_issue(EditorWindow *self, guint index);
+
+/** Close without asking (after the user chose, or in tests). */
+void editor_window_close_now(EditorWindow *self);
+
+G_END_DECLS
