@@ -603,16 +603,10 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
         return FALSE;
     }
     g_autofree char *path = editor_document_dup_recovery_path(self);
-    size_t len;
-    char *text = editor_level_to_json(self->level, &len);
-    lw_error err;
-    gboolean ok = text && lwm_write_file_atomic(path, text, len, NULL, &err);
-    free(text);
-    if (!ok) {
-        set_error_from_lw(error, path, &err);
-        return FALSE;
-    }
     g_autofree char *note = g_strconcat(path, ".path", NULL);
+    lw_error err;
+    /* The note naming the original file goes first: a crash between the two writes then
+     * leaves at worst a note without a level, never a level that forgot where it belongs. */
     if (self->path) {
         g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
         if (!lwm_write_file_atomic(note, abs, strlen(abs), NULL, &err)) {
@@ -621,6 +615,14 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
         }
     } else {
         g_unlink(note);
+    }
+    size_t len;
+    char *text = editor_level_to_json(self->level, &len);
+    gboolean ok = text && lwm_write_file_atomic(path, text, len, NULL, &err);
+    free(text);
+    if (!ok) {
+        set_error_from_lw(error, path, &err);
+        return FALSE;
     }
     return TRUE;
 }

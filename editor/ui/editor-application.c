@@ -108,11 +108,23 @@ void editor_application_update_all_actions(void)
 
 /* ---- recent files ---- */
 
+/* GtkRecentManager complains (a critical) when it cannot create its folder, e.g. with HOME
+ * pointing nowhere in a sandbox: only use it when the folder can exist. */
+static gboolean recent_usable(void)
+{
+    static int usable = -1;
+    if (usable < 0)
+        usable = g_mkdir_with_parents(g_get_user_data_dir(), 0700) == 0;
+    return usable;
+}
+
 static void rebuild_recent(EditorApplication *self)
 {
     if (!self->recent_menu)
         return;
     g_menu_remove_all(self->recent_menu);
+    if (!recent_usable())
+        return;
     GtkRecentManager *rm = gtk_recent_manager_get_default();
     GList *items = gtk_recent_manager_get_items(rm);
     guint n = 0;
@@ -140,6 +152,8 @@ static void rebuild_recent(EditorApplication *self)
 
 void editor_application_note_recent(const char *path)
 {
+    if (!recent_usable())
+        return;
     g_autofree char *abs = g_canonicalize_filename(path, NULL);
     g_autofree char *uri = g_filename_to_uri(abs, NULL, NULL);
     if (uri)
