@@ -4,6 +4,7 @@
 #include "editor-application.h"
 
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ struct _EditorApplication {
 
     /* State */
     guint autosave_seconds;
+    gboolean exit_after_first_frame;
     guint autosave_source;
     gboolean started;
 };
@@ -521,6 +523,17 @@ static void editor_application_open(GApplication *app, GFile **files, int n, con
     after_first_windows(self);
 }
 
+static gint64 process_start_us;
+
+static void first_frame(EditorCanvas *canvas)
+{
+    printf("first frame after %.1f ms\n", (g_get_monotonic_time() - process_start_us) / 1000.0);
+    fflush(stdout);
+    EditorApplication *self = default_app();
+    if (self)
+        g_application_quit(G_APPLICATION(self));
+}
+
 static int editor_application_handle_local_options(GApplication *app, GVariantDict *options)
 {
     EditorApplication *self = EDITOR_APPLICATION(app);
@@ -529,6 +542,8 @@ static int editor_application_handle_local_options(GApplication *app, GVariantDi
         for (guint i = 0; actions[i]; i++)
             g_ptr_array_add(self->run_actions, g_strdup(actions[i]));
     gint seconds = 0;
+    if (g_variant_dict_contains(options, "exit-after-first-frame"))
+        editor_canvas_first_frame_hook = first_frame;
     if (g_variant_dict_lookup(options, "autosave-interval", "i", &seconds) && seconds > 0)
         self->autosave_seconds = (guint)seconds;
     return -1;
@@ -572,6 +587,8 @@ static void editor_application_init(EditorApplication *self)
          "Run an action on the first window after start-up (automation)", "ACTION"},
         {"autosave-interval", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
          "Seconds between autosaves (default 60)", "SECONDS"},
+        {"exit-after-first-frame", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, NULL,
+         "Print the time to the first drawn level frame and quit (benchmarks)", NULL},
         {NULL},
     };
     g_application_add_main_option_entries(G_APPLICATION(self), options);
@@ -586,6 +603,7 @@ EditorApplication *editor_application_new(void)
 
 int editor_app_run(int argc, char **argv)
 {
+    process_start_us = g_get_monotonic_time();
     /* "edit" is the default command; "play" opens the editor until the test-play window
      * exists. Drop either so GApplication sees only options and files. */
     if (argc >= 2 && (g_str_equal(argv[1], "edit") || g_str_equal(argv[1], "play"))) {

@@ -258,9 +258,17 @@ static void stroke_rect(cairo_t *cr, double x, double y, double w, double h, dou
     cairo_restore(cr);
 }
 
+void (*editor_canvas_first_frame_hook)(EditorCanvas *canvas);
+
 static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     EditorCanvas *self = EDITOR_CANVAS(widget);
+    if (editor_canvas_first_frame_hook && self->doc) {
+        void (*hook)(EditorCanvas *) = editor_canvas_first_frame_hook;
+        editor_canvas_first_frame_hook = NULL;
+        /* after this frame is drawn */
+        g_idle_add_once((GSourceOnceFunc)hook, self);
+    }
     int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
     if (w <= 0 || h <= 0)
         return;

@@ -45,4 +45,7 @@ void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w,
 /** Flash a marker at level pixel (@x, @y) (the issues panel's "jump to"). */
 void editor_canvas_highlight(EditorCanvas *self, int32_t x, int32_t y);
 
+/** Called once, after the first canvas frame with a level (start-up timing; NULL = none). */
+extern void (*editor_canvas_first_frame_hook)(EditorCanvas *canvas);
+
 G_END_DECLS

@@ -33,6 +33,8 @@ struct EditorRenderer {
     uint32_t background_rgb;
     guint16 mip_w, mip_h;   /* layout size the level mips were made for */
     guint16 mip_chunk_px;
+    guint mip_budget;      /* most level-mip slots brought up to date per draw, 0 = all */
+    gboolean mip_pending;  /* the last draw left visible mip slots out of date */
 };
 
 /* ---- colours ---- */
@@ -127,6 +129,17 @@ gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path
     self->art_cols = self->art.width / LW_TILE_PX;
     self->art_cells = self->art_cols * (self->art.height / LW_TILE_PX);
     return TRUE;
+}
+
+void editor_renderer_set_mip_budget(EditorRenderer *self, guint slots)
+{
+    self->mip_budget = slots;
+    self->mip_pending = FALSE;
+}
+
+gboolean editor_renderer_get_mip_pending(EditorRenderer *self)
+{
+    return self->mip_pending;
 }
 
 guint editor_renderer_get_art_cell_count(EditorRenderer *self)
@@ -466,18 +479,25 @@ static cairo_surface_t *level_mip(EditorRenderer *self, int kind, int m, guint x
     }
     if (!mip->any_dirty)
         return mip->surface;
-    /* Bring the visible slots up to date now; the rest stay dirty until they are seen. */
+    /* Bring the visible slots up to date now (within the budget); the rest stay dirty until
+     * they are seen. */
     cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, px, px);
     gboolean left = FALSE;
+    guint done = 0;
     for (guint y = 0; y < l->layout_height; y++)
         for (guint x = 0; x < l->layout_width; x++) {
             size_t i = (size_t)y * l->layout_width + x;
             if (!mip->dirty[i])
                 continue;
-            if (x >= x0 && x < x1 && y >= y0 && y < y1)
+            if (x >= x0 && x < x1 && y >= y0 && y < y1 &&
+                (self->mip_budget == 0 || done < self->mip_budget)) {
                 update_mip_slot(self, kind, m, x, y, scratch);
-            else
+                done++;
+            } else {
                 left = TRUE;
+                if (x >= x0 && x < x1 && y >= y0 && y < y1)
+                    self->mip_pending = TRUE;
+            }
         }
     mip->any_dirty = left;
     cairo_surface_destroy(scratch);

@@ -41,6 +41,15 @@ void editor_renderer_set_level(EditorRenderer *self, const lw_level *level);
  */
 gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path, GError **error);
 
+/**
+ * Limit how many whole-level mip slots one draw brings up to date (0 = no limit, the default).
+ * Views that may show a partly built picture (the minimap) set a budget so a large level's
+ * first frame is not held up, and draw again while editor_renderer_get_mip_pending() is TRUE.
+ * Resets the pending flag.
+ */
+void editor_renderer_set_mip_budget(EditorRenderer *self, guint slots);
+gboolean editor_renderer_get_mip_pending(EditorRenderer *self);
+
 /** Number of 16x16 art cells in the loaded tileset (0 without one). */
 guint editor_renderer_get_art_cell_count(EditorRenderer *self);
 /** Art cells per tileset row. */

@@ -1106,11 +1106,16 @@ static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, 
     editor_level_chunk_usage(l, counts);
     double scale = (PALETTE_CHUNK_PX - 6.0) / l->chunk_px;
     uint16_t edited = editor_tools_get_edited_chunk(&self->tools);
+    /* only the rows the scrolled window shows */
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     for (guint c = 0; c < l->chunk_count; c++) {
         double x = (c % (guint)cols) * PALETTE_CHUNK_PX, y = (c / (guint)cols) * PALETTE_CHUNK_PX;
-        if (y > h)
+        if (y > cy1)
             break;
+        if (y + PALETTE_CHUNK_PX < cy0)
+            continue;
         cairo_save(cr);
         cairo_translate(cr, x + 3, y + 3);
         cairo_scale(cr, scale, scale);
@@ -1172,11 +1177,15 @@ static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, g
     int cols = MAX(1, w / PALETTE_TILE_PX);
     g_autofree guint *counts = g_new0(guint, MAX(l->tile_count, 1u));
     editor_level_tile_usage(l, counts);
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     /* item 0 is the eraser, then every tile */
     for (guint i = 0; i <= l->tile_count; i++) {
         double x = (i % (guint)cols) * PALETTE_TILE_PX, y = (i / (guint)cols) * PALETTE_TILE_PX;
-        if (y > h)
+        if (y > cy1)
             break;
+        if (y + PALETTE_TILE_PX < cy0)
+            continue;
         uint16_t tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
         cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
         cairo_rectangle(cr, x + 1, y + 1, 32, 32);
@@ -1293,8 +1302,14 @@ static void draw_minimap(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
     cairo_paint(cr);
     cairo_save(cr);
     cairo_translate(cr, ox, oy);
+    /* a large level's overview is built a few slots per frame, never holding up the canvas */
+    editor_renderer_set_mip_budget(self->renderer, 48);
     editor_renderer_draw_view(self->renderer, cr, 0, 0, s,
                               gtk_widget_get_scale_factor(GTK_WIDGET(area)), w, h, 0);
+    gboolean pending = editor_renderer_get_mip_pending(self->renderer);
+    editor_renderer_set_mip_budget(self->renderer, 0);
+    if (pending)
+        gtk_widget_queue_draw(GTK_WIDGET(area));
     editor_renderer_draw_objects(self->renderer, cr, 0, 0, s, EDITOR_OVERLAY_SWAPPERS, 0);
     double vx, vy, vw, vh;
     editor_canvas_get_view(self->canvas, &vx, &vy, &vw, &vh);
@@ -2064,7 +2079,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     update_brush_label(self);
     update_actions(self);
     update_status(self, -1, -1);
-    run_check(self);
+    schedule_check(self); /* after the first frame */
     gtk_widget_grab_focus(GTK_WIDGET(self->canvas));
     return self;
 }
