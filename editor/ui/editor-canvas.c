@@ -27,6 +27,8 @@ struct _EditorCanvas {
     int32_t highlight_x, highlight_y;
     guint highlight_timeout;
     gboolean initial_view_done; /* the first allocation centres the view on the player start */
+    gboolean has_pending_center;  /* centre_on before the first allocation */
+    double pending_x, pending_y;
 };
 
 enum {
@@ -184,6 +186,13 @@ void editor_canvas_set_overlays(EditorCanvas *self, guint overlays)
 void editor_canvas_center_on(EditorCanvas *self, double x, double y)
 {
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
+    if (!self->initial_view_done) {
+        /* not allocated yet: the first allocation centres here instead of on the start */
+        self->has_pending_center = TRUE;
+        self->pending_x = x;
+        self->pending_y = y;
+        return;
+    }
     double ox, oy;
     content_offset(self, &ox, &oy);
     if (self->hadj)
@@ -267,7 +276,7 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         void (*hook)(EditorCanvas *) = editor_canvas_first_frame_hook;
         editor_canvas_first_frame_hook = NULL;
         /* after this frame is drawn */
-        g_idle_add_once((GSourceOnceFunc)hook, self);
+        g_idle_add_once((GSourceOnceFunc)hook, self); /* the hook quits the application */
     }
     int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
     if (w <= 0 || h <= 0)
@@ -373,6 +382,10 @@ static void editor_canvas_size_allocate(GtkWidget *widget, int width, int height
                 y = l->objects[i].y;
                 break;
             }
+        if (self->has_pending_center) {
+            x = self->pending_x;
+            y = self->pending_y;
+        }
         editor_canvas_center_on(self, x, y);
     }
 }

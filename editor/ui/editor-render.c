@@ -63,7 +63,7 @@ static uint32_t solidity_argb(lw_solidity s)
     uint32_t c = s == LW_SOLID_ALL ? LWM_COLOR_SOLID_ALL
                  : s == LW_SOLID_TOP ? LWM_COLOR_SOLID_TOP
                                      : LWM_COLOR_SOLID_LRB;
-    return argb(c >> 8, 185);
+    return argb(c >> 8, 150);
 }
 
 /* ---- lifetime ---- */

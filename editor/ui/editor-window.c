@@ -766,6 +766,28 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
         editor_window_show_error(self, "The level could not be saved", error);
 }
 
+/* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
+static void action_view(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    double x, y, zoom;
+    g_variant_get(p, "(ddd)", &x, &y, &zoom);
+    editor_canvas_set_zoom(self->canvas, zoom, -1, -1);
+    editor_canvas_center_on(self->canvas, x, y);
+}
+
+static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    const char *name = g_variant_get_string(p, NULL);
+    if (g_str_equal(name, "tiles") || g_str_equal(name, "chunks"))
+        gtk_notebook_set_current_page(self->palette_notebook, g_str_equal(name, "tiles"));
+    else
+        gtk_notebook_set_current_page(self->side_notebook, g_str_equal(name, "history")  ? 1
+                                                           : g_str_equal(name, "issues") ? 2
+                                                                                         : 0);
+}
+
 static const GActionEntry win_entries[] = {
     {.name = "save", .activate = action_save},
     {.name = "save-as", .activate = action_save_as},
@@ -827,6 +849,8 @@ static const GActionEntry win_entries[] = {
     {.name = "select-cells", .parameter_type = "(iiii)", .activate = action_select_cells},
     {.name = "select-slots", .parameter_type = "(iiii)", .activate = action_select_slots},
     {.name = "save-to", .parameter_type = "s", .activate = action_save_to},
+    {.name = "view", .parameter_type = "(ddd)", .activate = action_view},
+    {.name = "show-panel", .parameter_type = "s", .activate = action_show_panel},
 };
 
 /* ---- level properties dialog ---- */
@@ -1293,6 +1317,12 @@ static double minimap_scale(EditorWindow *self, int w, int h, double *ox, double
     return s;
 }
 
+static gboolean redraw_later(gpointer widget)
+{
+    gtk_widget_queue_draw(widget);
+    return G_SOURCE_REMOVE;
+}
+
 static void draw_minimap(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
 {
     EditorWindow *self = user;
@@ -1308,8 +1338,8 @@ static void draw_minimap(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
                               gtk_widget_get_scale_factor(GTK_WIDGET(area)), w, h, 0);
     gboolean pending = editor_renderer_get_mip_pending(self->renderer);
     editor_renderer_set_mip_budget(self->renderer, 0);
-    if (pending)
-        gtk_widget_queue_draw(GTK_WIDGET(area));
+    if (pending) /* draw again once this frame is out (a queue_draw now would be dropped) */
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, redraw_later, g_object_ref(area), g_object_unref);
     editor_renderer_draw_objects(self->renderer, cr, 0, 0, s, EDITOR_OVERLAY_SWAPPERS, 0);
     double vx, vy, vw, vh;
     editor_canvas_get_view(self->canvas, &vx, &vy, &vw, &vh);
@@ -1515,6 +1545,28 @@ static void snap_clicked(GtkButton *b, EditorWindow *self)
     g_action_group_activate_action(G_ACTION_GROUP(self), "snap-to-ground", NULL);
 }
 
+/* The brush tile, large: art on the left, its path A and B masks over it to the right. */
+static void draw_tile_preview(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+{
+    EditorWindow *self = user;
+    uint16_t tile = self->tools.brush_tile;
+    if (tile == LW_NONE || tile >= level(self)->tile_count)
+        return;
+    double size = MIN(h, 64);
+    static const char *const captions[] = {"art", "path A", "path B"};
+    for (int i = 0; i < 3; i++) {
+        double x = i * (size + 18);
+        cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
+        cairo_rectangle(cr, x, 0, size, size);
+        cairo_fill(cr);
+        editor_renderer_draw_tile(self->renderer, cr, tile, x, 0, size, 0, i - 1);
+        cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+        cairo_set_font_size(cr, 10);
+        cairo_move_to(cr, x, size + 11);
+        cairo_show_text(cr, captions[i]);
+    }
+}
+
 static void rebuild_properties(EditorWindow *self)
 {
     GtkBox *box = self->properties_box;
@@ -1588,7 +1640,8 @@ static void rebuild_properties(EditorWindow *self)
                                                  counts[self->tools.brush_tile]);
         gtk_box_append(box, heading(title));
         GtkWidget *pic = gtk_drawing_area_new();
-        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(pic), 72);
+        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(pic), 78);
+        gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(pic), draw_tile_preview, self, NULL);
         gtk_box_append(box, pic);
         row(GTK_WIDGET(box), "Art cell",
             tile_spin(-1, MAX(editor_renderer_get_art_cell_count(self->renderer), 1u) - 1.0,
