@@ -213,20 +213,36 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
     pl->airborne = true;
     pl->ground_angle[0] = pl->ground_angle[1] = 3;
 
-    /* The start probe: the floor sensors A/B as the grounded scan casts them in floor mode. */
-    lw_sensor_hit ha, hb;
-    int32_t da = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, y_px + pl->hr,
-                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &ha);
-    int32_t db = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, y_px + pl->hr,
-                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &hb);
-    const lw_sensor_hit *w = da <= db ? &ha : &hb;
-    uint8_t a = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
-    if (w->surface && lw_mode_of(a) == LW_MODE_FLOOR) {
-        pl->airborne = false;
-        pl->y += w->distance * LW_SUBPX;
-        pl->angle = a;
-        pl->ground_angle[0] = ha.angle;
-        pl->ground_angle[1] = hb.angle;
+    /* The start probe: the floor sensors A/B as the grounded scan casts them in floor mode,
+     * from the feet and, when they meet nothing, once more 16 px lower: a surface up to 32 px
+     * below the feet (or one the feet are inside) is found wherever the anchor sits in its
+     * block. */
+    for (int32_t drop = 0; drop <= 16; drop += 16) {
+        lw_sensor_hit ha, hb;
+        int32_t fy = y_px + pl->hr + drop; /* feet row */
+        int32_t da = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &ha);
+        int32_t db = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &hb);
+        const lw_sensor_hit *w = da <= db ? &ha : &hb;
+        if (!w->surface)
+            continue;
+        uint8_t a = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
+        if (lw_mode_of(a) == LW_MODE_FLOOR && w->distance + drop <= 32) {
+            pl->airborne = false;
+            pl->y += (w->distance + drop) * LW_SUBPX;
+            pl->angle = a;
+        }
+        break;
+    }
+    if (!pl->airborne) {
+        /* What A/B see from the final position: the ledge state of the first frame (§4.10). */
+        lw_pair g;
+        int32_t fy = (pl->y >> 8) + pl->hr;
+        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, x_px - pl->wr, fy,
+                          x_px + pl->wr, fy, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        pl->ground_angle[0] = g.angle_a;
+        pl->ground_angle[1] = g.angle_b;
     }
 
     int32_t px = pl->x >> 8, py = pl->y >> 8;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Sensor scans (PHYSICS.md §3; scenarios T04-T09) and the inline cell lookup's equivalence with
  * lw_level_collision_at(). */
+#include "terrain.h"
+
 #include <glib.h>
 #include <loopwright/fixed.h>
 #include <loopwright/sensor.h>
-
-#include "terrain.h"
 
 static int32_t cast(const lw_level *level, int32_t x, int32_t y, lw_sensor_dir dir,
                     lw_sensor_hit *hit)
@@ -138,9 +138,9 @@ static void test_t09_modes(void)
     static const struct {
         uint8_t a;
         lw_mode m;
-    } cases[] = {{0x1F, LW_MODE_FLOOR},   {0x20, LW_MODE_FLOOR},   {0x21, LW_MODE_LWALL},
-                 {0x5F, LW_MODE_LWALL},   {0x60, LW_MODE_CEILING}, {0xA0, LW_MODE_CEILING},
-                 {0xA1, LW_MODE_RWALL},   {0xDF, LW_MODE_RWALL},   {0xE0, LW_MODE_FLOOR}};
+    } cases[] = {{0x1F, LW_MODE_FLOOR}, {0x20, LW_MODE_FLOOR},   {0x21, LW_MODE_LWALL},
+                 {0x5F, LW_MODE_LWALL}, {0x60, LW_MODE_CEILING}, {0xA0, LW_MODE_CEILING},
+                 {0xA1, LW_MODE_RWALL}, {0xDF, LW_MODE_RWALL},   {0xE0, LW_MODE_FLOOR}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
         g_assert_cmpint(lw_mode_of(cases[i].a), ==, cases[i].m);
     /* the counts of §4.8.1 */
@@ -180,8 +180,8 @@ static void test_solidity(void)
     terrain_set(level, 12, 10, (uint16_t)jti, 0);
     g_assert_cmpint(lw_sensor_cast(level, LW_PATH_A, 197, 150, LW_DIR_DOWN, LW_SOLID_TOP, 3, &h),
                     ==, 9);
-    g_assert_cmpint(lw_sensor_cast(level, LW_PATH_A, 197, 190, LW_DIR_UP, LW_SOLID_LRB, 3, &h),
-                    ==, 31 - (15 - (190 & 15)));
+    g_assert_cmpint(lw_sensor_cast(level, LW_PATH_A, 197, 190, LW_DIR_UP, LW_SOLID_LRB, 3, &h), ==,
+                    31 - (15 - (190 & 15)));
     g_assert_cmpint(lw_sensor_cast(level, LW_PATH_A, 180, 165, LW_DIR_RIGHT, LW_SOLID_LRB, 3, &h),
                     ==, 31 - (180 & 15));
     /* outside the level: nothing, no crash */
@@ -287,7 +287,8 @@ static void test_reference_model(void)
     }
     for (int by = 0; by < 24; by++)
         for (int bx = 0; bx < 24; bx++) {
-            if (lw_level_cell_at(level, bx * 16, by * 16) == NULL || g_rand_int_range(rng, 0, 3) == 0)
+            if (lw_level_cell_at(level, bx * 16, by * 16) == NULL ||
+                g_rand_int_range(rng, 0, 3) == 0)
                 continue;
             terrain_set_path(level, bx, by, tiles[g_rand_int_range(rng, 0, 24)],
                              (uint8_t)g_rand_int_range(rng, 0, 4),
