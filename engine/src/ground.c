@@ -240,8 +240,7 @@ void lw_phys_push_sensor(lw_sim *sim)
     } else {
         /* The "low" sensor: 8 px lower on flat ground, only for ang 0x00..0x07 in the original
          * (dir_ang & 0x38 == 0; §11.12). */
-        bool low =
-            p->push_low_symmetric ? lw_ang((dir_ang & 0x3F) + 7) <= 14 : (dir_ang & 0x38u) == 0;
+        bool low = p->push_low_symmetric ? ((dir_ang + 7u) & 0x3Fu) <= 14u : (dir_ang & 0x38u) == 0;
         if (low)
             sy += p->push_low;
         if (orient == LW_MODE_LWALL)

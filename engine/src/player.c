@@ -214,8 +214,8 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
     pl->ground_angle[0] = pl->ground_angle[1] = 3;
 
     /* The start probe: the floor sensors A/B as the grounded scan casts them in floor mode,
-     * from the feet and, when they meet nothing, once more 16 px lower: a surface up to 32 px
-     * below the feet (or one the feet are inside) is found wherever the anchor sits in its
+     * from the feet and, when they meet nothing, once more 16 px lower: a gap of up to 31 px
+     * below the feet (or ground the feet are inside) is found wherever the anchor sits in its
      * block. */
     for (int32_t drop = 0; drop <= 16; drop += 16) {
         lw_sensor_hit ha, hb;
@@ -228,7 +228,7 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
         if (!w->surface)
             continue;
         uint8_t a = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
-        if (lw_mode_of(a) == LW_MODE_FLOOR && w->distance + drop <= 32) {
+        if (lw_mode_of(a) == LW_MODE_FLOOR && w->distance + drop <= 31) {
             pl->airborne = false;
             pl->y += (w->distance + drop) * LW_SUBPX;
             pl->angle = a;

@@ -198,11 +198,11 @@ void lw_sim_clear(lw_sim *sim);
 /**
  * Restart at frame 0 with the player's centre at (@x_px, @y_px), path A, standing radii, facing
  * right, no speed. The floor sensors then probe down from the feet (the start probe, cast twice
- * with the second cast 16 px lower): when the nearer of A/B meets a surface at most 32 px below
- * the feet (or the feet are inside the ground) whose angle is in floor mode, the player starts
- * grounded on it (Y = surface - hr - 1, angle = the tile's, flagged = 0); otherwise airborne at
- * the given point. Each swapper's side is set from the final position (right/below when the
- * player's coordinate is greater than the swapper's). No allocation.
+ * with the second cast 16 px lower): when the nearer of A/B meets a surface with at most 31 free
+ * pixels below the feet (or the feet are inside the ground) whose angle is in floor mode, the
+ * player starts grounded on it (Y = surface - hr - 1, angle = the tile's, flagged = 0); otherwise
+ * airborne at the given point. Each swapper's side is set from the final position (right/below when
+ * the player's coordinate is greater than the swapper's). No allocation.
  */
 void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px);
 
