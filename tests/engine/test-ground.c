@@ -799,6 +799,46 @@ static void test_t50_roll_slope(void)
     lw_level_free(level);
 }
 
+/* §4.8.3: an exact diagonal rounds up when snapped ((0x20 + 0x20) & 0xC0 = 0x40). Running down a
+ * 45-degree falling slope (angle 0x20) whose masks leave column 15 empty (heights 15..0), sensor A
+ * at a tile's last column reads through to the flagged full block below: the angle snaps to
+ * 0x40 (left-wall mode) and the player drops through the slope. With heights 16..1 (the exact
+ * diagonal) A always reads the slope and the angle stays 0x20. This is the mechanism behind the
+ * 45-degree descent of sample-levels/loop-hill.json (its mask 31 has heights 15..0). */
+static void test_diagonal_round_up(void)
+{
+    for (int empty_last = 0; empty_last < 2; empty_last++) {
+        lw_level *level = terrain_new(128, 4096, 1024);
+        int8_t h[16];
+        for (int c = 0; c < 16; c++)
+            h[c] = (int8_t)(16 - c - empty_last);
+        uint16_t slope = terrain_shape(level, h, 0x20, false);
+        uint16_t full = terrain_full(level);
+        for (int i = 0; i < 20; i++) { /* block (40 + i, 20 + i), full blocks below */
+            terrain_set(level, 40 + i, 20 + i, slope, 0);
+            terrain_fill(level, 40 + i, 21 + i, 40 + i, 45, full);
+        }
+        lw_sim sim;
+        terrain_sim(&sim, level, "s2", 700, 340); /* on the slope, block (43, 23) */
+        g_assert_false(sim.state.player.airborne);
+        g_assert_cmpint(sim.state.player.angle, ==, 0x20);
+        sim.state.player.gsp = 0x200;
+        bool wall = false;
+        for (int n = 0; n < 40; n++) {
+            lw_sim_step(&sim, 0);
+            if (lw_player_mode(&sim.state.player) == LW_MODE_LWALL)
+                wall = true;
+        }
+        g_assert_cmpint(wall, ==, empty_last);
+        if (!empty_last) {
+            g_assert_cmpint(sim.state.player.angle, ==, 0x20);
+            g_assert_false(sim.state.player.airborne);
+        }
+        lw_sim_clear(&sim);
+        lw_level_free(level);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -823,5 +863,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/ground/t46-control-lock", test_t46_control_lock);
     g_test_add_func("/engine/ground/t47-snap-limit", test_t47_snap_limit);
     g_test_add_func("/engine/ground/t50-roll-slope", test_t50_roll_slope);
+    g_test_add_func("/engine/ground/diagonal-round-up", test_diagonal_round_up);
     return g_test_run();
 }
