@@ -198,7 +198,9 @@ typedef struct param_entry {
         {#field, LW_PARAM_SWITCH, "bool", text, 0, 1}, offsetof(lw_profile, field)                 \
     }
 
-/* Ranges keep every product of the step inside 32 bits (speeds stay below 2^15). */
+/* Ranges keep every product of the step inside 32 bits (speeds are saturated to 16 bits at the
+ * end of each frame), and gravity >= 1 bounds how far a player can rise: the position can never
+ * overflow (docs/ENGINE.md). */
 static const param_entry params[] = {
     CONST(acc, SP2, 0, 4096, "ground acceleration holding the direction of motion"),
     CONST(dec, SP2, 0, 4096, "ground deceleration holding against the motion"),
@@ -210,7 +212,7 @@ static const param_entry params[] = {
     CONST(slip_lock, "frames", 0, 32767, "control lock after slipping"),
     CONST(slip_nudge, SP, 0, 4096, "ground speed push of the S3K slip on gentle slopes"),
     CONST(air_acc, SP2, 0, 4096, "air acceleration"),
-    CONST(gravity, SP2, 0, 4096, "gravity, added after moving"),
+    CONST(gravity, SP2, 1, 4096, "gravity, added after moving"),
     CONST(jump, SP, 0, 16384, "jump force"),
     CONST(jump_release, SP, 0, 32767, "upward speed kept when the jump button is released"),
     CONST(up_cap, SP, 0, 32767, "upward speed cap when not jumping"),

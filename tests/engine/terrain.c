@@ -23,6 +23,16 @@ uint16_t terrain_shape(lw_level *level, const int8_t heights[16], uint8_t angle,
 {
     lw_mask m = {.angle = angle, .flags = flagged ? LW_MASK_FLAGGED : 0};
     memcpy(m.heights, heights, 16);
+    /* Reuse an identical plain tile: rasterised terrain would run out of tiles otherwise. */
+    for (uint32_t t = 0; t < level->tile_count; t++) {
+        const lw_tile *tile = &level->tiles[t];
+        uint16_t mi = tile->mask[0];
+        if (mi == LW_NONE || mi != tile->mask[1] || tile->flags != 0)
+            continue;
+        const lw_mask *o = &level->masks[mi];
+        if (o->angle == m.angle && o->flags == m.flags && memcmp(o->heights, m.heights, 16) == 0)
+            return (uint16_t)t;
+    }
     int32_t mi = lw_level_add_mask(level, &m);
     g_assert_cmpint(mi, >=, 0);
     lw_tile t = {.art = LW_NONE, .mask = {(uint16_t)mi, (uint16_t)mi}};
@@ -36,14 +46,6 @@ static const int8_t full_heights[16] = {16, 16, 16, 16, 16, 16, 16, 16,
 
 uint16_t terrain_full(lw_level *level)
 {
-    /* Reuse the first full flagged tile: big terrains would run out of tiles otherwise. */
-    for (uint32_t t = 0; t < level->tile_count; t++) {
-        uint16_t m = level->tiles[t].mask[0];
-        if (m != LW_NONE && m == level->tiles[t].mask[1] && level->tiles[t].flags == 0 &&
-            (level->masks[m].flags & LW_MASK_FLAGGED) &&
-            memcmp(level->masks[m].heights, full_heights, 16) == 0)
-            return (uint16_t)t;
-    }
     return terrain_shape(level, full_heights, 0, true);
 }
 
@@ -135,8 +137,8 @@ int terrain_raster(lw_level *level, int32_t bx0, int32_t by0, int32_t bx1, int32
             }
             if (!any)
                 continue;
-            uint8_t a = angle ? angle(bx, by, user) : 0;
-            uint16_t tile = terrain_shape(level, heights, (uint8_t)(a & 0xFE), angle == NULL);
+            uint8_t a = angle ? angle(bx, by, user) : 0xFF;
+            uint16_t tile = terrain_shape(level, heights, a, (a & 1u) != 0);
             terrain_set(level, bx, by, tile, 0);
             set++;
         }

@@ -45,8 +45,9 @@ void terrain_rect(lw_level *level, int32_t x0_px, int32_t y0_px, int32_t x1_px, 
 
 /** Rasterise a pixel predicate into blocks bx0..bx1 x by0..by1: each block whose pixels the
  * predicate makes solid gets a new mask (heights from each column's solid run: bottom-anchored
- * runs positive, top-anchored negative, full 16) with angle @angle_fn(block centre) (even;
- * NULL = flagged). Blocks with no solid pixel are left alone. Returns the number of blocks set. */
+ * runs positive, top-anchored negative, full 16) with the angle @angle_fn returns for the
+ * block (an odd value or NULL = flagged). Blocks with no solid pixel are left alone. Returns the
+ * number of blocks set. */
 typedef bool (*terrain_pixel_fn)(int32_t x, int32_t y, void *user);
 typedef uint8_t (*terrain_angle_fn)(int32_t bx, int32_t by, void *user);
 int terrain_raster(lw_level *level, int32_t bx0, int32_t by0, int32_t bx1, int32_t by1,
