@@ -27,18 +27,20 @@ int32_t lw_phys_air_drag(const lw_profile *p, int32_t xsp, int32_t ysp)
 static int32_t wall_left(lw_sim *sim)
 {
     const lw_player *pl = &sim->state.player;
-    lw_sensor_hit hit;
+    lw_sensor_hit scratch;
     return lw_phys_cast(sim, LW_SENSOR_E, LW_CAST_AIR_WALL, (pl->x >> 8) - sim->profile.push_radius,
-                        pl->y >> 8, LW_DIR_LEFT, LW_SOLID_LRB, 0x40, &hit);
+                        pl->y >> 8, LW_DIR_LEFT, LW_SOLID_LRB, 0x40, &scratch)
+        ->distance;
 }
 
 /* F: right wall sensor at (X + push_radius, Y), LRB. */
 static int32_t wall_right(lw_sim *sim)
 {
     const lw_player *pl = &sim->state.player;
-    lw_sensor_hit hit;
+    lw_sensor_hit scratch;
     return lw_phys_cast(sim, LW_SENSOR_F, LW_CAST_AIR_WALL, (pl->x >> 8) + sim->profile.push_radius,
-                        pl->y >> 8, LW_DIR_RIGHT, LW_SOLID_LRB, 0xC0, &hit);
+                        pl->y >> 8, LW_DIR_RIGHT, LW_SOLID_LRB, 0xC0, &scratch)
+        ->distance;
 }
 
 /* A/B: floor pair at (X -/+ wr, Y + hr), T bit; a flagged winner angle reads as 0x00. */

@@ -176,9 +176,10 @@ static void balance_check(lw_sim *sim)
         return;
     pl->pushing = false;
     int32_t x = pl->x >> 8, y = (pl->y >> 8) + pl->hr;
-    lw_sensor_hit hit;
+    lw_sensor_hit scratch;
     if (lw_phys_cast(sim, LW_SENSOR_CENTRE, LW_CAST_BALANCE, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0,
-                     &hit) < p->balance_dist)
+                     &scratch)
+            ->distance < p->balance_dist)
         return;
     /* A foot sensor that found no block at all in the last ground scan still holds the
      * preloaded 3. */
@@ -187,14 +188,16 @@ static void balance_check(lw_sim *sim)
         pl->facing_left = false;
         if (p->extreme_balance &&
             lw_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x - p->balance_extreme, y,
-                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit) >= p->balance_dist)
+                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
+                    ->distance >= p->balance_dist)
             pl->balance_extreme = true;
     } else if (pl->ground_angle[0] == 3) {
         pl->balance = LW_BALANCE_LEDGE_LEFT;
         pl->facing_left = true;
         if (p->extreme_balance &&
             lw_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x + p->balance_extreme, y,
-                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit) >= p->balance_dist)
+                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
+                    ->distance >= p->balance_dist)
             pl->balance_extreme = true;
     }
 }
@@ -230,13 +233,14 @@ void lw_phys_push_sensor(lw_sim *sim)
     lw_mode orient = lw_mode_of(dir_ang);
     lw_sensor_id id = pl->gsp > 0 ? LW_SENSOR_F : LW_SENSOR_E;
     int32_t r = p->push_radius;
-    lw_sensor_hit hit;
-    int32_t d;
+    lw_sensor_hit scratch;
+    const lw_sensor_hit *hit;
     if (orient == LW_MODE_FLOOR) {
-        d = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy + r, LW_DIR_DOWN, LW_SOLID_LRB, dir_ang,
-                         &hit);
+        hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy + r, LW_DIR_DOWN, LW_SOLID_LRB, dir_ang,
+                           &scratch);
     } else if (orient == LW_MODE_CEILING) {
-        d = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy - r, LW_DIR_UP, LW_SOLID_LRB, dir_ang, &hit);
+        hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy - r, LW_DIR_UP, LW_SOLID_LRB, dir_ang,
+                           &scratch);
     } else {
         /* The "low" sensor: 8 px lower on flat ground, only for ang 0x00..0x07 in the original
          * (dir_ang & 0x38 == 0; §11.12). */
@@ -244,12 +248,13 @@ void lw_phys_push_sensor(lw_sim *sim)
         if (low)
             sy += p->push_low;
         if (orient == LW_MODE_LWALL)
-            d = lw_phys_cast(sim, id, LW_CAST_PUSH, sx - r, sy, LW_DIR_LEFT, LW_SOLID_LRB, dir_ang,
-                             &hit);
+            hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx - r, sy, LW_DIR_LEFT, LW_SOLID_LRB,
+                               dir_ang, &scratch);
         else
-            d = lw_phys_cast(sim, id, LW_CAST_PUSH, sx + r, sy, LW_DIR_RIGHT, LW_SOLID_LRB, dir_ang,
-                             &hit);
+            hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx + r, sy, LW_DIR_RIGHT, LW_SOLID_LRB,
+                               dir_ang, &scratch);
     }
+    int32_t d = hit->distance;
     if (d >= 0)
         return;
     /* The response uses plain rounding of dir_ang, which differs from the cast's orientation at

@@ -30,10 +30,12 @@ static inline uint8_t lw_ang(int32_t v)
 
 /* ---- sensors with debug recording (player.c) ---- */
 
-/* Cast one sensor on the player's path and append a record to sim->debug. */
-int32_t lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x, int32_t y,
-                     lw_sensor_dir dir, unsigned solidity, uint8_t initial_angle,
-                     lw_sensor_hit *hit);
+/* Cast one sensor on the player's path, recording it in sim->debug. Returns the result, which
+ * lives in the debug record (or in @scratch once the records are full); valid until the next
+ * cast of the frame at least. */
+const lw_sensor_hit *lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x,
+                                  int32_t y, lw_sensor_dir dir, unsigned solidity,
+                                  uint8_t initial_angle, lw_sensor_hit *scratch);
 
 /* Result of a sensor pair (A/B or C/D): the smaller distance wins, "A" on ties (§3.5). */
 typedef struct lw_pair {

@@ -8,13 +8,14 @@
 
 /* ---- sensors with debug records ---- */
 
-int32_t lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x, int32_t y,
-                     lw_sensor_dir dir, unsigned solidity, uint8_t initial_angle,
-                     lw_sensor_hit *hit)
+const lw_sensor_hit *lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x,
+                                  int32_t y, lw_sensor_dir dir, unsigned solidity,
+                                  uint8_t initial_angle, lw_sensor_hit *scratch)
 {
-    int32_t d = lw_sensor_cast(sim->level, (lw_path)sim->state.player.path, x, y, dir, solidity,
-                               initial_angle, hit);
+    /* Cast straight into the frame's debug record; past the last record (never in practice: a
+     * frame casts at most 9) into the caller's scratch. */
     lw_sim_debug *dbg = &sim->debug;
+    lw_sensor_hit *out = scratch;
     if (dbg->cast_count < LW_SIM_MAX_CASTS) {
         lw_cast_record *r = &dbg->casts[dbg->cast_count++];
         r->sensor = (uint8_t)id;
@@ -23,33 +24,30 @@ int32_t lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x, i
         r->solidity = (uint8_t)solidity;
         r->x = x;
         r->y = y;
-        r->distance = (int8_t)d;
-        r->angle = hit->angle;
-        r->found = hit->found;
-        r->tile = hit->tile;
-        r->cell_x = hit->cell_x;
-        r->cell_y = hit->cell_y;
+        out = &r->hit;
     }
-    return d;
+    lw_sensor_cast(sim->level, (lw_path)sim->state.player.path, x, y, dir, solidity, initial_angle,
+                   out);
+    return out;
 }
 
 void lw_phys_cast_pair(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use, int32_t ax,
                        int32_t ay, int32_t bx, int32_t by, lw_sensor_dir dir, unsigned solidity,
                        uint8_t initial_angle, lw_pair *out)
 {
-    lw_sensor_hit a, b;
-    int32_t da = lw_phys_cast(sim, ida, use, ax, ay, dir, solidity, initial_angle, &a);
-    int32_t db = lw_phys_cast(sim, idb, use, bx, by, dir, solidity, initial_angle, &b);
-    out->angle_a = a.angle;
-    out->angle_b = b.angle;
-    if (da <= db) {
-        out->d = da;
-        out->d_other = db;
-        out->angle = a.angle;
+    lw_sensor_hit sa, sb;
+    const lw_sensor_hit *a = lw_phys_cast(sim, ida, use, ax, ay, dir, solidity, initial_angle, &sa);
+    const lw_sensor_hit *b = lw_phys_cast(sim, idb, use, bx, by, dir, solidity, initial_angle, &sb);
+    out->angle_a = a->angle;
+    out->angle_b = b->angle;
+    if (a->distance <= b->distance) {
+        out->d = a->distance;
+        out->d_other = b->distance;
+        out->angle = a->angle;
     } else {
-        out->d = db;
-        out->d_other = da;
-        out->angle = b.angle;
+        out->d = b->distance;
+        out->d_other = a->distance;
+        out->angle = b->angle;
     }
 }
 
@@ -218,20 +216,20 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
      * below the feet (or ground the feet are inside) is found wherever the anchor sits in its
      * block. */
     for (int32_t drop = 0; drop <= 16; drop += 16) {
-        lw_sensor_hit ha, hb;
+        lw_sensor_hit sa, sb;
         int32_t fy = y_px + pl->hr + drop; /* feet row */
-        int32_t da = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy, LW_DIR_DOWN,
-                                  LW_SOLID_TOP, 3, &ha);
-        int32_t db = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy, LW_DIR_DOWN,
-                                  LW_SOLID_TOP, 3, &hb);
-        const lw_sensor_hit *w = da <= db ? &ha : &hb;
+        const lw_sensor_hit *a = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy,
+                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sa);
+        const lw_sensor_hit *b = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy,
+                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sb);
+        const lw_sensor_hit *w = a->distance <= b->distance ? a : b;
         if (!w->surface)
             continue;
-        uint8_t a = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
-        if (lw_mode_of(a) == LW_MODE_FLOOR && w->distance + drop <= 31) {
+        uint8_t angle = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
+        if (lw_mode_of(angle) == LW_MODE_FLOOR && w->distance + drop <= 31) {
             pl->airborne = false;
             pl->y += (w->distance + drop) * LW_SUBPX;
-            pl->angle = a;
+            pl->angle = angle;
         }
         break;
     }

@@ -8,15 +8,20 @@
  * blocks. read_block() is lw_level_collision_at() inlined (same rules: outside the level, an empty
  * layout slot, an empty cell, no mask on the path or none of the requested solidity bits all read
  * as "nothing"; a jump-through tile keeps only its top bit); tests/engine/test-sensor.c checks that
- * both agree everywhere.
+ * both agree everywhere. It is forced inline: the call overhead was a tenth of a frame's
+ * instructions (docs/BENCHMARKS.md).
  */
 
 /* Read the block containing pixel (@x, @y) for a sensor pointing @dir. Returns false when the
  * block is "nothing"; otherwise stores the direction-normalised height/width at the sensor's
  * column/row in *@v and records the block's angle and place in @out (§3.3: the angle output is
  * overwritten by every solid block read, even when its column is empty). */
-static inline bool read_block(const lw_level *level, unsigned path, unsigned want, int32_t x,
-                              int32_t y, lw_sensor_dir dir, lw_sensor_hit *out, int *v)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool
+read_block(const lw_level *level, unsigned path, unsigned want, int32_t x, int32_t y,
+           lw_sensor_dir dir, lw_sensor_hit *out, int *v)
 {
     uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
     unsigned shift = level->chunk_shift;

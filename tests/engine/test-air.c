@@ -46,7 +46,7 @@ static void test_t03_drop(void)
     g_assert_cmpint(sim.state.player.gsp, ==, 0);
     for (int i = 0; i < sim.debug.cast_count; i++)
         if (sim.debug.casts[i].use == LW_CAST_AIR_FLOOR)
-            g_assert_cmpint(sim.debug.casts[i].distance, ==, -1);
+            g_assert_cmpint(sim.debug.casts[i].hit.distance, ==, -1);
     lw_sim_clear(&sim);
     lw_level_free(level);
 }
@@ -259,8 +259,9 @@ static void test_t34_low_ceiling(void)
         lw_sim_step(&sim, LW_BUTTON_JUMP);
         int32_t room = 99;
         for (int k = 0; k < sim.debug.cast_count; k++)
-            if (sim.debug.casts[k].use == LW_CAST_HEADROOM && sim.debug.casts[k].distance < room)
-                room = sim.debug.casts[k].distance;
+            if (sim.debug.casts[k].use == LW_CAST_HEADROOM &&
+                sim.debug.casts[k].hit.distance < room)
+                room = sim.debug.casts[k].hit.distance;
         if (cases[i].above <= 27)
             g_assert_cmpint(room, ==, cases[i].above - 20);
         g_assert_cmpint(sim.debug.jumped, ==, cases[i].jumps);
@@ -489,7 +490,7 @@ static void test_t22_air_wall(void)
         lw_sim_step(&sim, LW_BUTTON_RIGHT | LW_BUTTON_JUMP);
         bool hit = false;
         for (int k = 0; k < sim.debug.cast_count; k++)
-            if (sim.debug.casts[k].use == LW_CAST_AIR_WALL && sim.debug.casts[k].distance < 0)
+            if (sim.debug.casts[k].use == LW_CAST_AIR_WALL && sim.debug.casts[k].hit.distance < 0)
                 hit = true;
         if (hit && !wall_frame) {
             wall_frame = n;

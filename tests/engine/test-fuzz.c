@@ -264,11 +264,13 @@ static bool fully_solid_at(const lw_level *level, int32_t x, int32_t y, lw_path 
 static void dump(const lw_sim *sim)
 {
     const lw_player *pl = &sim->state.player;
+    static const char names[] = "ABCDEFcg"; /* cg: balance centre / edge */
     for (int i = 0; i < sim->debug.cast_count; i++) {
-        const lw_cast_record *r = &sim->debug.casts[i];
+        const lw_cast_record *rec = &sim->debug.casts[i];
+        const lw_sensor_hit *hit = &rec->hit;
         g_printerr("  cast %c use %d dir %d at (%d,%d) d %d angle %02x found %d cell (%d,%d)\n",
-                   "ABCDEF**"[r->sensor], r -> use, r -> dir, r -> x, r -> y, r -> distance,
-                   r -> angle, r -> found, r -> cell_x, r -> cell_y);
+                   names[rec->sensor], rec->use, rec->dir, rec->x, rec->y, hit->distance,
+                   hit->angle, hit->found, hit->cell_x, hit->cell_y);
     }
     int32_t cx = (pl->x >> 8) & ~15, cy = (pl->y >> 8) & ~15;
     for (int32_t y = cy - 48; y <= cy + 48; y += 16) {

@@ -31,7 +31,7 @@ static const lw_cast_record *ground_winner(const lw_sim *sim)
     }
     g_assert_nonnull(a);
     g_assert_nonnull(b);
-    return a->distance <= b->distance ? a : b;
+    return a->hit.distance <= b->hit.distance ? a : b;
 }
 
 static const lw_cast_record *find_cast(const lw_sim *sim, lw_cast_use use)
@@ -56,7 +56,7 @@ static void test_t01_standing(void)
         g_assert_cmpint(sim.state.player.y, ==, subpx(716, 0));
         const lw_cast_record *w = ground_winner(&sim);
         g_assert_cmpint(w->y, ==, 735);
-        g_assert_cmpint(w->distance, ==, 0);
+        g_assert_cmpint(w->hit.distance, ==, 0);
         lw_sim_clear(&sim);
     }
     /* started a little above the floor, the start probe puts the player on it */
@@ -318,7 +318,7 @@ static void test_t17_angle_refusal(void)
             int32_t y_before = sim.state.player.y;
             lw_sim_step(&sim, LW_BUTTON_RIGHT);
             const lw_cast_record *w = ground_winner(&sim);
-            if (w->angle != 0xE0)
+            if (w->hit.angle != 0xE0)
                 continue;
             contact = true;
             g_assert_false(sim.state.player.airborne);
@@ -326,7 +326,7 @@ static void test_t17_angle_refusal(void)
                 g_assert_cmpint(sim.state.player.angle, ==, 0xE0);
             } else {
                 g_assert_cmpint(sim.state.player.angle, ==, 0x00);
-                g_assert_cmpint(w->distance, <, 0);
+                g_assert_cmpint(w->hit.distance, <, 0);
                 g_assert_cmpint(sim.state.player.y, <, y_before);
                 /* and it stays 0x00 while climbing */
                 for (int k = 0; k < 20; k++) {
@@ -441,7 +441,7 @@ static void test_t20_wall(void)
         if (px > max_px)
             max_px = px;
         const lw_cast_record *push = find_cast(&sim, LW_CAST_PUSH);
-        if (push && push->distance < 0) {
+        if (push && push->hit.distance < 0) {
             contacts++;
             g_assert_cmpint(sim.state.player.gsp, ==, 0);
             g_assert_true(sim.state.player.pushing);

@@ -179,11 +179,11 @@ static void test_debug(void)
     g_assert_cmpuint(r->sensor, ==, LW_SENSOR_A);
     g_assert_cmpint(r->x, ==, 391);
     g_assert_cmpint(r->y, ==, 735);
-    g_assert_cmpint(r->distance, ==, 0);
-    g_assert_true(r->found);
-    g_assert_cmpint(r->cell_x, ==, 384);
-    g_assert_cmpint(r->cell_y, ==, 736);
-    g_assert_cmpuint(r->angle, ==, 0xFF);
+    g_assert_cmpint(r->hit.distance, ==, 0);
+    g_assert_true(r->hit.found);
+    g_assert_cmpint(r->hit.cell_x, ==, 384);
+    g_assert_cmpint(r->hit.cell_y, ==, 736);
+    g_assert_cmpuint(r->hit.angle, ==, 0xFF);
     g_assert_cmpuint(sim.debug.casts[2].sensor, ==, LW_SENSOR_B);
     /* the air routine: walls and floor while falling */
     sim.state.player.airborne = true;
@@ -626,7 +626,7 @@ static void test_push_response(void)
         pl->y = subpx(505, 0); /* sy = 503 after the move: anchor row 493, 3 px inside */
         lw_phys_push_sensor(&sim);
         g_assert_cmpuint(sim.debug.casts[sim.debug.cast_count - 1].dir, ==, LW_DIR_UP);
-        g_assert_cmpint(sim.debug.casts[sim.debug.cast_count - 1].distance, ==, -3);
+        g_assert_cmpint(sim.debug.casts[sim.debug.cast_count - 1].hit.distance, ==, -3);
         if (!fix) {
             g_assert_cmpint(pl->gsp, ==, 0);
             g_assert_true(pl->pushing);

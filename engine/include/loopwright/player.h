@@ -115,18 +115,15 @@ typedef enum lw_cast_use {
     LW_CAST_START = 7, /* ground probe when placing the player (lw_sim_reset) */
 } lw_cast_use;
 
-/** One sensor cast of a frame. */
+/** One sensor cast of a frame: what was cast, and what it saw. */
 typedef struct lw_cast_record {
-    uint8_t sensor;   /* lw_sensor_id */
-    uint8_t use;      /* lw_cast_use */
-    uint8_t dir;      /* lw_sensor_dir */
-    uint8_t solidity; /* LW_SOLID_TOP or LW_SOLID_LRB */
-    int32_t x, y;     /* px: anchor */
-    int8_t distance;  /* px: result (see lw_sensor_hit) */
-    uint8_t angle;    /* angle output after the cast (the initial value if no block was read) */
-    bool found;       /* a solid block was read */
-    uint16_t tile;    /* tile of the last solid block read, LW_NONE if none */
-    int32_t cell_x, cell_y; /* px: top-left corner of that block */
+    uint8_t sensor;    /* lw_sensor_id */
+    uint8_t use;       /* lw_cast_use */
+    uint8_t dir;       /* lw_sensor_dir */
+    uint8_t solidity;  /* LW_SOLID_TOP or LW_SOLID_LRB */
+    int32_t x, y;      /* px: anchor */
+    lw_sensor_hit hit; /* distance, angle output (the initial value if no block was read),
+                          found / surface, tile and top-left px of the last solid block read */
 } lw_cast_record;
 
 #define LW_SIM_MAX_CASTS 16 /* more than any frame needs (at most 9 in one frame) */
