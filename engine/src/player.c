@@ -103,7 +103,7 @@ void lw_phys_reset_on_floor(lw_sim *sim)
 
 static inline bool side_get(const lw_sim_state *st, uint32_t i)
 {
-    return (st->swapper_side[i >> 3] >> (i & 7u)) & 1u;
+    return (((unsigned)st->swapper_side[i >> 3] >> (i & 7u)) & 1u) != 0;
 }
 
 static inline void side_set(lw_sim_state *st, uint32_t i, bool right)
