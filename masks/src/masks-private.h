@@ -29,3 +29,13 @@ lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool
 
 /* Hash of a mask identity (pixels, angle, flag bit). */
 uint64_t lwm_mask_key_hash(const lwm_bits *bits, uint8_t angle, uint8_t flags);
+
+/*
+ * Angles and flags of every cell of a path (contour.c). @bits: @tw x @th representable cells,
+ * row-major; (@w, @h): the original image size (edges facing outside it are not surface).
+ * Flagged cells get their cardinal angle; the others the angle of the straight piece of contour
+ * holding most of their surface (@neighbours) or their own fitted angle. False when out of
+ * memory.
+ */
+bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t w, int32_t h,
+                        bool neighbours, uint8_t *angles, uint8_t *flags);
