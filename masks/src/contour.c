@@ -12,6 +12,10 @@
 
 #include "masks-private.h"
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 #define TOLERANCE 1.05      /* px: digital straight lines stay within ~1 px of their chord */
 #define MAX_SEGMENT_RUNS 2048 /* bounds the quadratic straightness test on long lines */
 
@@ -35,9 +39,11 @@ typedef struct pass {
     size_t edge_count, edge_cap;
     run *runs;
     size_t run_cap;
-    /* per tile: the piece holding most of its surface */
-    uint32_t *best_count, *best_len;
-    float *best_angle;
+    /* per tile: the piece holding most of its surface among the pieces facing the way the
+     * tile's mask is anchored ([0]), and among all pieces ([1]) */
+    int8_t *prefer;       /* +1 floor-type (faces up), -1 ceiling-type (faces down), 0 either */
+    uint32_t *best_count[2], *best_len[2];
+    float *best_angle[2];
     bool nomem;
 } pass;
 
@@ -186,6 +192,8 @@ static void piece(pass *p, const edge *chain, size_t n, size_t first, size_t cou
     double angle;
     if (lwm_fit_solve(&fit, &angle) == LWM_FIT_NONE)
         return;
+    /* the piece's outward normal has y = -cos(angle): < 0 faces up */
+    double ny = -cos(angle * M_PI / 128.0);
     /* votes: consecutive edges in the same tile */
     size_t i = 0;
     while (i < count) {
@@ -199,11 +207,15 @@ static void piece(pass *p, const edge *chain, size_t n, size_t first, size_t cou
             votes++;
             i++;
         }
-        if (votes > p->best_count[t] ||
-            (votes == p->best_count[t] && (uint32_t)count > p->best_len[t])) {
-            p->best_count[t] = votes;
-            p->best_len[t] = (uint32_t)count;
-            p->best_angle[t] = (float)angle;
+        bool fits = p->prefer[t] == 0 || (p->prefer[t] > 0 && ny < -1e-6) ||
+                    (p->prefer[t] < 0 && ny > 1e-6);
+        for (int k = fits ? 0 : 1; k < 2; k++) {
+            if (votes > p->best_count[k][t] ||
+                (votes == p->best_count[k][t] && (uint32_t)count > p->best_len[k][t])) {
+                p->best_count[k][t] = votes;
+                p->best_len[k][t] = (uint32_t)count;
+                p->best_angle[k][t] = (float)angle;
+            }
         }
     }
 }
@@ -384,14 +396,33 @@ bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t 
     bool ok = true;
     if (neighbours) {
         p.slot = malloc(nt * sizeof *p.slot);
-        p.best_count = calloc(nt, sizeof *p.best_count);
-        p.best_len = calloc(nt, sizeof *p.best_len);
-        p.best_angle = calloc(nt, sizeof *p.best_angle);
-        if (!p.slot || !p.best_count || !p.best_len || !p.best_angle) {
+        p.prefer = calloc(nt, sizeof *p.prefer);
+        for (int k = 0; k < 2; k++) {
+            p.best_count[k] = calloc(nt, sizeof *p.best_count[k]);
+            p.best_len[k] = calloc(nt, sizeof *p.best_len[k]);
+            p.best_angle[k] = calloc(nt, sizeof *p.best_angle[k]);
+            ok &= p.best_count[k] && p.best_len[k] && p.best_angle[k];
+        }
+        if (!ok || !p.slot || !p.prefer) {
             ok = false;
             goto done;
         }
         memset(p.slot, 0xFF, nt * sizeof *p.slot);
+        for (size_t t = 0; t < nt; t++) {
+            if (!need[t])
+                continue;
+            int bottoms = 0, tops = 0;
+            for (int c = 0; c < 16; c++) {
+                uint16_t col = bits[t].col[c];
+                if (col == 0 || col == 0xFFFFu)
+                    continue;
+                if (col & 0x8000u)
+                    bottoms++;
+                else
+                    tops++;
+            }
+            p.prefer[t] = (int8_t)(bottoms && !tops ? 1 : tops && !bottoms ? -1 : 0);
+        }
         for (size_t t = 0; t < nt && !p.nomem; t++) {
             if (!need[t])
                 continue;
@@ -424,8 +455,10 @@ bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t 
     for (size_t t = 0; t < nt; t++) {
         if (!need[t])
             continue;
-        if (neighbours && p.best_count[t] > 0) {
-            angles[t] = lwm_angle_round_even(p.best_angle[t]);
+        if (neighbours && p.best_count[0][t] > 0) {
+            angles[t] = lwm_angle_round_even(p.best_angle[0][t]);
+        } else if (neighbours && p.best_count[1][t] > 0) {
+            angles[t] = lwm_angle_round_even(p.best_angle[1][t]);
         } else {
             bool flagged;
             lwm_bits_angle_canonical(&bits[t], &angles[t], &flagged);
@@ -437,8 +470,11 @@ done:
     free(p.visited);
     free(p.edges);
     free(p.runs);
-    free(p.best_count);
-    free(p.best_len);
-    free(p.best_angle);
+    free(p.prefer);
+    for (int k = 0; k < 2; k++) {
+        free(p.best_count[k]);
+        free(p.best_len[k]);
+        free(p.best_angle[k]);
+    }
     return ok;
 }
