@@ -144,7 +144,7 @@ typedef struct kos_writer {
 static void kos_flush(kos_writer *w)
 {
     /* unused high bits end up zero: the descriptor is shifted down by the free bit count */
-    uint16_t d = w->left >= 16 ? 0 : (uint16_t)(w->desc >> w->left);
+    uint16_t d = (uint16_t)(w->left >= 16 ? 0u : (unsigned)w->desc >> w->left);
     w->out[w->size++] = (uint8_t)(d & 0xFFu);
     w->out[w->size++] = (uint8_t)(d >> 8);
     memcpy(w->out + w->size, w->queue, w->queued);
