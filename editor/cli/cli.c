@@ -117,7 +117,7 @@ bool cli_parse_count(const char *s, unsigned long max, unsigned long *out)
         if (*p < '0' || *p > '9')
             return false;
         unsigned long d = (unsigned long)(*p - '0');
-        if (v > (max - d) / 10)
+        if (d > max || v > (max - d) / 10)
             return false;
         v = v * 10 + d;
     }

@@ -273,11 +273,10 @@ static bool get_string(ctx *c, json_t *obj, const char *key, bool required, bool
     if (allow_null && json_is_null(v)) {
         *out = NULL;
     } else if ((ok = want_type(c, v, JSON_STRING, allow_null ? "a string or null" : "a string"))) {
+        /* jansson already refuses \u0000 (JSON_ALLOW_NUL is not set) */
         if (json_string_length(v) > max_len)
             ok = fail(c, LW_ERR_LIMIT, "string of %zu bytes is over the limit of %zu",
                       json_string_length(v), max_len);
-        else if (strlen(json_string_value(v)) != json_string_length(v))
-            ok = fail(c, LW_ERR_FORMAT, "string contains a NUL character");
         else
             *out = json_string_value(v);
     }
@@ -701,8 +700,6 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
                         ok = fail(c, LW_ERR_FORMAT, "property names are 1..64 characters");
                     if (ok && json_string_length(value) > LW_MAX_STRING)
                         ok = fail(c, LW_ERR_LIMIT, "value over %d bytes", LW_MAX_STRING);
-                    if (ok && strlen(json_string_value(value)) != json_string_length(value))
-                        ok = fail(c, LW_ERR_FORMAT, "value contains a NUL character");
                     if (ok && !lw_object_set_property(stored, key, json_string_value(value)))
                         ok = fail(c, LW_ERR_NOMEM, "out of memory");
                     json_path_pop(&c->path);

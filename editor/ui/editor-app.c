@@ -5,6 +5,7 @@
 
 #include <gtk/gtk.h>
 #include <loopwright/render.h>
+#include <string.h>
 
 #include "config.h"
 #include "doc/level-json.h"
@@ -33,6 +34,17 @@ static void open_level(GtkApplication *app, const char *path)
         }
         lwm_render_options opts = lwm_render_options_default();
         if (lwm_render_level(level, art.rgba ? &art : NULL, &opts, &img, &err)) {
+            /* a preview that fits the screen: keep every k-th pixel */
+            uint32_t k = (img.width + 1599) / 1600;
+            if (k > 1) {
+                uint32_t w = img.width / k, h = img.height / k;
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++)
+                        memcpy(img.rgba + ((size_t)y * w + x) * 4,
+                               lwm_image_pixel(&img, x * k, y * k), 4);
+                img.width = w;
+                img.height = h;
+            }
             GBytes *bytes = g_bytes_new_take(img.rgba, (gsize)img.width * img.height * 4);
             GdkTexture *tex = gdk_memory_texture_new((int)img.width, (int)img.height,
                                                      GDK_MEMORY_R8G8B8A8, bytes,
@@ -41,8 +53,7 @@ static void open_level(GtkApplication *app, const char *path)
             GtkWidget *pic = gtk_picture_new_for_paintable(GDK_PAINTABLE(tex));
             gtk_picture_set_can_shrink(GTK_PICTURE(pic), FALSE);
             g_object_unref(tex);
-            child = gtk_scrolled_window_new();
-            gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(child), pic);
+            child = pic;
         } else {
             child = gtk_label_new(err.message);
         }

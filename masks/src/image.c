@@ -230,6 +230,9 @@ bool lwm_image_encode_png(const lwm_image *img, void **data, size_t *size, lw_er
     image.width = img->width;
     image.height = img->height;
     image.format = PNG_FORMAT_RGBA;
+    /* Large pictures (level renders) favour speed over the last few percent of size. */
+    if ((uint64_t)img->width * img->height > (1u << 20))
+        image.flags |= PNG_IMAGE_FLAG_FAST;
     png_alloc_size_t bytes = 0;
     if (!png_image_write_to_memory(&image, NULL, &bytes, 0, img->rgba, 0, NULL))
         return png_fail(&image, err, "cannot encode PNG");
