@@ -19,10 +19,14 @@ const cli_command cli_commands[] = {
      "run the engine headless and print the final state"},
     {"masks", cli_masks_main, "TILES.png [-o OUT.json] [--preview OUT.png]",
      "height masks, widths and angles for each 16x16 tile of a sheet"},
-    {"import", cli_import_main, "TERRAIN.png [--art ART.png] [--chunk 128|256] -o LEVEL.json",
-     "build a level from a terrain image"},
-    {"collision", cli_collision_main, "import|export --format s1|s2|s3k DIR",
-     "read or write the disassemblies' collision data"},
+    {"import", cli_import_main,
+     "TERRAIN.png [--art ART.png] [--top-solid TOP.png] [--path-b B.png] [--chunk 128|256] "
+     "-o LEVEL.json",
+     "build a level (masks, tiles, chunks, tileset) from a terrain image"},
+    {"collision", cli_collision_main,
+     "export --format s1|s2|s3k LEVEL -o DIR [--zone NAME] | import --format s1|s2|s3k DIR "
+     "[--zone NAME] [-o OUT.json]",
+     "write or read the disassemblies' collision arrays, angle maps and indexes"},
     {"pack", cli_pack_main, "LEVEL -o OUT.bin", "write a packed level binary"},
     {"unpack", cli_unpack_main, "IN.bin -o LEVEL.json", "turn a packed binary back into JSON"},
     {NULL, NULL, NULL, NULL},
