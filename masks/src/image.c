@@ -117,6 +117,27 @@ static bool read_ihdr(const uint8_t *p, size_t size, lwm_image_info *info, uint3
     return true;
 }
 
+/* Walk the chunk list (lengths only, bounded by @size) to the IEND chunk: libpng's simplified
+ * reader would accept a file cut anywhere after its last IDAT. Bytes after IEND are ignored. */
+static bool find_iend(const uint8_t *p, size_t size, lw_error *err)
+{
+    size_t pos = 8;
+    while (size - pos >= 8) {
+        uint32_t len = (uint32_t)p[pos] << 24 | (uint32_t)p[pos + 1] << 16 |
+                       (uint32_t)p[pos + 2] << 8 | p[pos + 3];
+        if (len > 0x7FFFFFFFu)
+            return lw_error_set_at(err, LW_ERR_FORMAT, (long)pos, "chunk length %u is over 2^31",
+                                   len);
+        if (memcmp(p + pos + 4, "IEND", 4) == 0 && size - pos >= 12)
+            return true;
+        if ((uint64_t)len + 12u > size - pos)
+            break;
+        pos += (size_t)len + 12u;
+    }
+    return lw_error_set_at(err, LW_ERR_TRUNCATED, (long)size,
+                           "the PNG ends at byte %zu, before its IEND chunk (truncated)", size);
+}
+
 bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *out,
                                     lwm_image_info *info, lw_error *err)
 {
@@ -124,7 +145,8 @@ bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *ou
         return lw_error_set(err, LW_ERR_FORMAT, "not a PNG file (bad signature)");
     lwm_image_info local;
     uint32_t hw = 0, hh = 0;
-    if (!read_ihdr(data, size, &local, &hw, &hh, err) || !check_png_size(hw, hh, err))
+    if (!read_ihdr(data, size, &local, &hw, &hh, err) || !check_png_size(hw, hh, err) ||
+        !find_iend(data, size, err))
         return false;
     png_image image;
     memset(&image, 0, sizeof image);
