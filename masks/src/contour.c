@@ -17,7 +17,6 @@
 #endif
 
 #define TOLERANCE 1.05      /* px: digital straight lines stay within ~1 px of their chord */
-#define MAX_SEGMENT_RUNS 2048 /* bounds the quadratic straightness test on long lines */
 
 typedef struct edge {
     int32_t x, y; /* the solid pixel */
@@ -220,19 +219,76 @@ static void piece(pass *p, const edge *chain, size_t n, size_t first, size_t cou
     }
 }
 
+/*
+ * The chord test of straight() in O(1) per run: with A the first point of a piece, each later
+ * point P allows the lines through A whose direction is within asin(TOLERANCE / |P - A|) of P's
+ * direction. A piece can end at E when E's direction lies in every earlier point's interval.
+ */
+typedef struct cone {
+    double ax, ay;  /* the first point */
+    double ref;     /* reference direction (the first constraining point), radians */
+    bool has_ref;
+    double lo, hi;  /* allowed directions relative to ref */
+} cone;
+
+/* P's direction relative to the cone's reference and its half-width; false when P is within
+ * TOLERANCE of A (no constraint). */
+static bool cone_interval(cone *k, double px, double py, double *rel, double *half)
+{
+    double dx = px - k->ax, dy = py - k->ay, d = sqrt(dx * dx + dy * dy);
+    if (d <= TOLERANCE)
+        return false;
+    double th = atan2(dy, dx);
+    if (!k->has_ref) {
+        k->ref = th;
+        k->has_ref = true;
+    }
+    *rel = remainder(th - k->ref, 2.0 * M_PI);
+    *half = asin(TOLERANCE / d);
+    return true;
+}
+
+static void cone_narrow(cone *k, double px, double py)
+{
+    double rel, half;
+    if (!cone_interval(k, px, py, &rel, &half))
+        return;
+    if (rel - half > k->lo)
+        k->lo = rel - half;
+    if (rel + half < k->hi)
+        k->hi = rel + half;
+}
+
+/* Can the piece take run @r (first point F, last point E) and stay straight? */
+static bool cone_accepts(cone *k, const edge *chain, const run *r)
+{
+    double fx, fy, ex, ey, rel, half;
+    midpoint(&chain[r->first], &fx, &fy);
+    midpoint(&chain[r->first + r->count - 1], &ex, &ey);
+    cone probe = *k;
+    cone_narrow(&probe, fx, fy);
+    if (cone_interval(&probe, ex, ey, &rel, &half) && (rel < probe.lo || rel > probe.hi))
+        return false;
+    if (probe.lo > probe.hi)
+        return false;
+    cone_narrow(&probe, ex, ey);
+    *k = probe;
+    return true;
+}
+
 /* Split a chain of edges into straight pieces. @cyclic: the chain is a whole closed contour. */
 static void chain_pieces(pass *p, const edge *chain, size_t n, bool cyclic)
 {
     if (n == 0)
         return;
-    if (n > p->run_cap) {
-        run *r = realloc(p->runs, n * sizeof *r);
+    if (2 * n > p->run_cap) {
+        run *r = realloc(p->runs, 2 * n * sizeof *r);
         if (!r) {
             p->nomem = true;
             return;
         }
         p->runs = r;
-        p->run_cap = n;
+        p->run_cap = 2 * n;
     }
     run *runs = p->runs;
     size_t nr = 0;
@@ -243,68 +299,59 @@ static void chain_pieces(pass *p, const edge *chain, size_t n, bool cyclic)
         runs[nr++] = (run){(uint32_t)i, (uint32_t)(j - i)};
         i = j;
     }
-    /* greedy: the longest straight prefix, then the next */
-    size_t first_end = SIZE_MAX, s = 0;
-    size_t pieces_start[2] = {0, 0}, last_start = 0;
-    size_t count_pieces = 0;
-    while (s < nr) {
+    /* greedy: the longest straight prefix, then the next; pieces kept as run ranges in the
+     * second half of the runs buffer (first run index, last run index) */
+    run *pieces = runs + n;
+    size_t np = 0;
+    for (size_t s = 0; s < nr;) {
+        cone k = {0, 0, 0, false, -HUGE_VAL, HUGE_VAL};
+        midpoint(&chain[runs[s].first], &k.ax, &k.ay);
+        double ex, ey;
+        midpoint(&chain[runs[s].first + runs[s].count - 1], &ex, &ey);
+        cone_narrow(&k, ex, ey);
         size_t e = s;
-        while (e + 1 < nr && e + 1 - s < MAX_SEGMENT_RUNS && straight(chain, runs, s, e + 1))
+        while (e + 1 < nr && cone_accepts(&k, chain, &runs[e + 1]))
             e++;
-        if (first_end == SIZE_MAX) {
-            first_end = e;
-            pieces_start[0] = s;
-        }
-        last_start = s;
-        count_pieces++;
+        pieces[np++] = (run){(uint32_t)s, (uint32_t)e};
         s = e + 1;
     }
-    (void)pieces_start;
     /* A closed contour started wherever tracing began, maybe mid-slope: if the last and the
      * first piece together are straight, they are one piece. */
-    bool merged = false;
-    if (cyclic && count_pieces > 1) {
-        size_t a = runs[last_start].first;
-        size_t total = (n - a) + runs[first_end].first + runs[first_end].count;
-        /* test the wrapped union on a copy of its run ends */
-        size_t k = (nr - last_start) + first_end + 1;
-        if (k <= MAX_SEGMENT_RUNS) {
-            run *tmp = malloc(k * sizeof *tmp);
-            edge *ech = malloc(total * sizeof *ech);
-            if (tmp && ech) {
-                size_t m = 0, q = 0;
-                for (size_t i = last_start; i < nr; i++) {
-                    tmp[q++] = (run){(uint32_t)m, runs[i].count};
-                    memcpy(ech + m, chain + runs[i].first, runs[i].count * sizeof *ech);
-                    m += runs[i].count;
-                }
-                for (size_t i = 0; i <= first_end; i++) {
-                    tmp[q++] = (run){(uint32_t)m, runs[i].count};
-                    memcpy(ech + m, chain + runs[i].first, runs[i].count * sizeof *ech);
-                    m += runs[i].count;
-                }
-                if (straight(ech, tmp, 0, q - 1)) {
-                    piece(p, chain, n, a, total);
-                    merged = true;
-                }
-            } else {
-                p->nomem = true;
+    size_t first = 0, last = np;
+    if (cyclic && np > 1) {
+        size_t ls = pieces[np - 1].first, fe = pieces[0].count;
+        size_t a = runs[ls].first;
+        size_t total = (n - a) + runs[fe].first + runs[fe].count;
+        size_t k = (nr - ls) + fe + 1;
+        run *tmp = malloc(k * sizeof *tmp);
+        edge *ech = malloc(total * sizeof *ech);
+        if (tmp && ech) {
+            size_t m = 0, q = 0;
+            for (size_t i = ls; i < nr; i++) {
+                tmp[q++] = (run){(uint32_t)m, runs[i].count};
+                memcpy(ech + m, chain + runs[i].first, runs[i].count * sizeof *ech);
+                m += runs[i].count;
             }
-            free(tmp);
-            free(ech);
+            for (size_t i = 0; i <= fe; i++) {
+                tmp[q++] = (run){(uint32_t)m, runs[i].count};
+                memcpy(ech + m, chain + runs[i].first, runs[i].count * sizeof *ech);
+                m += runs[i].count;
+            }
+            if (straight(ech, tmp, 0, q - 1)) {
+                piece(p, chain, n, a, total);
+                first = 1;
+                last = np - 1;
+            }
+        } else {
+            p->nomem = true;
         }
+        free(tmp);
+        free(ech);
     }
-    s = merged ? first_end + 1 : 0;
-    size_t stop = merged ? last_start : nr;
-    while (s < stop) {
-        size_t e = s;
-        while (e + 1 < nr && e + 1 - s < MAX_SEGMENT_RUNS && straight(chain, runs, s, e + 1))
-            e++;
-        if (e >= stop)
-            e = stop - 1;
-        size_t first = runs[s].first, last = runs[e].first + runs[e].count;
-        piece(p, chain, n, first, last - first);
-        s = e + 1;
+    for (size_t i = first; i < last; i++) {
+        size_t f = runs[pieces[i].first].first;
+        size_t l = runs[pieces[i].count].first + runs[pieces[i].count].count;
+        piece(p, chain, n, f, l - f);
     }
 }
 

@@ -39,3 +39,7 @@ uint64_t lwm_mask_key_hash(const lwm_bits *bits, uint8_t angle, uint8_t flags);
  */
 bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t w, int32_t h,
                         bool neighbours, uint8_t *angles, uint8_t *flags);
+
+/* The hole policy alone (no widths): @fixed receives the representable pixels; returns true when
+ * @bits needed no change. */
+bool lwm_bits_fix(const lwm_bits *bits, lwm_bits *fixed, lwm_fix_report *fix);

@@ -23,10 +23,8 @@ void lwm_bits_from_image(const lwm_image *img, uint32_t x, uint32_t y, lwm_bits 
     uint32_t h = img->height - y < 16 ? img->height - y : 16;
     for (uint32_t r = 0; r < h; r++) {
         const uint8_t *p = lwm_image_pixel(img, x, y + r) + 3;
-        uint16_t bit = (uint16_t)(1u << r);
-        for (uint32_t c = 0; c < w; c++)
-            if (p[c * 4u] >= LWM_SOLID_ALPHA)
-                out->col[c] |= bit;
+        for (uint32_t c = 0; c < w; c++) /* alpha >= 128: its top bit */
+            out->col[c] = (uint16_t)(out->col[c] | (uint32_t)(p[c * 4u] >> 7) << r);
     }
 }
 
@@ -110,20 +108,21 @@ static bool exact_height(uint16_t col, int *height, int *kind)
     return false;
 }
 
-void lwm_heights_from_bits(const lwm_bits *bits, lw_mask *out, lwm_bits *fixed_bits,
-                           lwm_fix_report *fix)
+/* The hole policy on the columns of @bits: heights[c] for every column; returns true when the
+ * tile was representable as it is (then nothing was changed). */
+static bool fix_columns(const lwm_bits *bits, int heights[16], lwm_fix_report *rep)
 {
-    memset(out, 0, sizeof *out);
-    lwm_fix_report rep = {0, 0, 0};
-    int heights[16];
-    bool ok[16];
+    bool ok[16], all_ok = true;
     int bottoms = 0, tops = 0;
     for (int c = 0; c < 16; c++) {
         int kind;
         ok[c] = exact_height(bits->col[c], &heights[c], &kind);
+        all_ok &= ok[c];
         bottoms += kind > 0;
         tops += kind < 0;
     }
+    if (all_ok)
+        return true;
     int prefer = tops > bottoms ? -1 : 1; /* the tile's anchoring, for ties */
     for (int c = 0; c < 16; c++) {
         if (ok[c])
@@ -157,10 +156,38 @@ void lwm_heights_from_bits(const lwm_bits *bits, lw_mask *out, lwm_bits *fixed_b
         }
         heights[c] = best;
         uint16_t now = best == 0 ? 0 : best > 0 ? bottom_run(best) : top_run(-best);
-        rep.columns = (uint16_t)(rep.columns | (1u << c));
-        rep.added = (uint16_t)(rep.added + __builtin_popcount((unsigned)(now & ~col)));
-        rep.removed = (uint16_t)(rep.removed + __builtin_popcount((unsigned)(col & ~now)));
+        rep->columns = (uint16_t)(rep->columns | (1u << c));
+        rep->added = (uint16_t)(rep->added + __builtin_popcount((unsigned)(now & ~col)));
+        rep->removed = (uint16_t)(rep->removed + __builtin_popcount((unsigned)(col & ~now)));
     }
+    return false;
+}
+
+bool lwm_bits_fix(const lwm_bits *bits, lwm_bits *fixed, lwm_fix_report *fix)
+{
+    lwm_fix_report rep = {0, 0, 0};
+    int heights[16];
+    bool same = fix_columns(bits, heights, &rep);
+    if (same) {
+        *fixed = *bits;
+    } else {
+        for (int c = 0; c < 16; c++) {
+            int h = heights[c];
+            fixed->col[c] = h == 0 ? 0 : h > 0 ? bottom_run(h) : top_run(-h);
+        }
+    }
+    if (fix)
+        *fix = rep;
+    return same;
+}
+
+void lwm_heights_from_bits(const lwm_bits *bits, lw_mask *out, lwm_bits *fixed_bits,
+                           lwm_fix_report *fix)
+{
+    memset(out, 0, sizeof *out);
+    lwm_fix_report rep = {0, 0, 0};
+    int heights[16];
+    fix_columns(bits, heights, &rep);
     for (int c = 0; c < 16; c++)
         out->heights[c] = (int8_t)heights[c];
     lw_mask_derive_widths(out);
@@ -528,35 +555,56 @@ bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err)
     memset(table, 0xFF, cap * sizeof *table);
     for (size_t i = 0; i < n; i++) {
         lwm_sheet_tile *t = &s.tiles[i];
-        lwm_bits bits, fixed;
-        lwm_bits_from_image(img, (uint32_t)(i % cols) * 16u, (uint32_t)(i / cols) * 16u, &bits);
-        lwm_heights_from_bits(&bits, &t->mask, &fixed, &t->fix);
-        bool flagged;
-        t->fit = lwm_bits_angle_canonical(&fixed, &t->mask.angle, &flagged);
-        t->mask.flags = flagged ? LW_MASK_FLAGGED : 0;
+        lwm_bits raw, fb[4];
+        lwm_bits_from_image(img, (uint32_t)(i % cols) * 16u, (uint32_t)(i / cols) * 16u, &raw);
+        lwm_bits_fix(&raw, &fb[0], &t->fix);
+        /* the four orientations, the canonical one (smallest) and the angle found there */
+        uint8_t canon = 0;
+        for (uint8_t f = 1; f < 4; f++) {
+            lwm_bits_flip(&fb[0], f & LW_CELL_FLIP_X, f & LW_CELL_FLIP_Y, &fb[f]);
+            if (bits_compare(&fb[f], &fb[canon]) < 0)
+                canon = f;
+        }
+        uint8_t a = 0, flags = 0;
+        t->fit = LWM_FIT_NONE;
+        if (lwm_bits_is_flagged(&fb[canon], &a)) {
+            flags = LW_MASK_FLAGGED;
+        } else {
+            double real;
+            t->fit = lwm_bits_fit_angle(&fb[canon], &real);
+            a = lwm_angle_round_even(real);
+        }
+        uint8_t angle = lw_angle_flip(a, canon & LW_CELL_FLIP_X, canon & LW_CELL_FLIP_Y);
         /* Look for the tile itself, then its flips, among the masks so far. */
         bool found = false;
         for (uint8_t f = 0; f < 4 && !found; f++) {
-            lwm_bits fb;
-            lwm_bits_flip(&fixed, f & LW_CELL_FLIP_X, f & LW_CELL_FLIP_Y, &fb);
-            uint8_t fa = lw_angle_flip(t->mask.angle, f & LW_CELL_FLIP_X, f & LW_CELL_FLIP_Y);
-            size_t slot = lwm_mask_key_hash(&fb, fa, t->mask.flags) & (cap - 1);
+            uint8_t fa = lw_angle_flip(angle, f & LW_CELL_FLIP_X, f & LW_CELL_FLIP_Y);
+            size_t slot = lwm_mask_key_hash(&fb[f], fa, flags) & (cap - 1);
             for (; table[slot] != UINT32_MAX; slot = (slot + 1) & (cap - 1)) {
                 const sheet_entry *e = &entries[table[slot]];
-                if (e->angle == fa && e->flags == t->mask.flags && bits_compare(&e->bits, &fb) == 0) {
-                    /* tile = flip_f(existing)  <=>  existing = flip_f(tile) */
+                if (e->angle == fa && e->flags == flags && bits_compare(&e->bits, &fb[f]) == 0) {
+                    /* existing = flip_f(tile)  <=>  tile = flip_f(existing) */
                     t->shared = table[slot];
                     t->flip = f;
+                    if (f == 0)
+                        t->mask = s.masks[t->shared];
+                    else
+                        lwm_mask_flip(&s.masks[t->shared], f & LW_CELL_FLIP_X,
+                                      f & LW_CELL_FLIP_Y, &t->mask);
                     found = true;
                     break;
                 }
             }
         }
         if (!found) {
+            /* a new mask: heights (exact now) and the widths they give */
+            lwm_heights_from_bits(&fb[0], &t->mask, NULL, NULL);
+            t->mask.angle = angle;
+            t->mask.flags = flags;
             uint32_t id = s.mask_count++;
-            entries[id] = (sheet_entry){fixed, t->mask.angle, t->mask.flags};
+            entries[id] = (sheet_entry){fb[0], angle, flags};
             s.masks[id] = t->mask;
-            size_t slot = lwm_mask_key_hash(&fixed, t->mask.angle, t->mask.flags) & (cap - 1);
+            size_t slot = lwm_mask_key_hash(&fb[0], angle, flags) & (cap - 1);
             while (table[slot] != UINT32_MAX)
                 slot = (slot + 1) & (cap - 1);
             table[slot] = id;

@@ -128,8 +128,21 @@ static void progress(importer *im, const char *stage, uint64_t done, uint64_t to
 static bool art_cell(const lwm_image *img, uint32_t cx, uint32_t cy, uint32_t out[256])
 {
     uint32_t any = 0;
+    bool inside = (cx + 1) * 16 <= img->width && (cy + 1) * 16 <= img->height;
     for (uint32_t r = 0; r < 16; r++) {
         uint32_t y = cy * 16 + r;
+        if (inside) {
+            const uint8_t *row = lwm_image_pixel(img, cx * 16, y);
+            for (uint32_t c = 0; c < 16; c++) {
+                const uint8_t *p = row + c * 4u;
+                uint32_t v = p[3] ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                                        (uint32_t)p[3] << 24
+                                  : 0;
+                out[r * 16 + c] = v;
+                any |= v;
+            }
+            continue;
+        }
         for (uint32_t c = 0; c < 16; c++) {
             uint32_t x = cx * 16 + c, v = 0;
             if (x < img->width && y < img->height) {
@@ -250,15 +263,30 @@ static const char *path_name(int p)
     return p ? "path B" : "path A";
 }
 
-static void cells_step(importer *im)
+/* Solid pixels of a cell from its normalised art words (alpha in bits 24..31). */
+static void bits_from_words(const uint32_t px[256], lwm_bits *out)
+{
+    for (int c = 0; c < 16; c++)
+        out->col[c] = 0;
+    for (uint32_t r = 0; r < 16; r++)
+        for (uint32_t c = 0; c < 16; c++)
+            out->col[c] = (uint16_t)(out->col[c] | (px[r * 16 + c] >> 31) << r);
+}
+
+static bool cells_step(importer *im, lw_error *err)
 {
     const lwm_import_options *o = im->o;
     const lwm_image *src[2] = {o->terrain, o->path_b};
+    const lwm_image *art = o->art ? o->art : o->terrain;
+    /* with the terrain as its own art, one read of each cell gives both */
+    bool shared = art == o->terrain;
+    uint32_t px[256];
     for (uint32_t ty = 0; ty < im->th; ty++) {
         if ((ty & 7u) == 0)
             progress(im, "cells", ty, im->th);
         for (uint32_t tx = 0; tx < im->tw; tx++) {
             size_t t = (size_t)ty * im->tw + tx;
+            bool has_art = art_cell(art, tx, ty, px);
             lwm_bits top;
             bool have_top = o->top_solid != NULL;
             if (have_top)
@@ -269,11 +297,12 @@ static void cells_step(importer *im)
                     continue;
                 }
                 lwm_bits raw;
-                lwm_bits_from_image(src[p], tx * 16, ty * 16, &raw);
-                lw_mask m;
+                if (p == 0 && shared)
+                    bits_from_words(px, &raw);
+                else
+                    lwm_bits_from_image(src[p], tx * 16, ty * 16, &raw);
                 lwm_fix_report fix;
-                lwm_heights_from_bits(&raw, &m, &im->bits[p][t], &fix);
-                if (fix.columns) {
+                if (!lwm_bits_fix(&raw, &im->bits[p][t], &fix)) {
                     char cols[64] = "";
                     size_t len = 0;
                     for (int c = 0; c < 16; c++)
@@ -287,9 +316,9 @@ static void cells_step(importer *im)
                          path_name(p), tx, ty, cols, fix.added, fix.removed);
                 }
                 uint8_t s = LW_SOLID_NONE;
-                bool any = false;
+                uint16_t any = 0;
                 for (int c = 0; c < 16; c++)
-                    any |= im->bits[p][t].col[c] != 0;
+                    any |= im->bits[p][t].col[c];
                 if (any) {
                     s = LW_SOLID_ALL;
                     if (have_top) {
@@ -308,9 +337,22 @@ static void cells_step(importer *im)
                 }
                 im->solid[p][t] = s;
             }
+            if (!has_art) {
+                im->art_id[t] = NONE_ID;
+                continue;
+            }
+            uint32_t id = art_find(im, px, true);
+            if (id == MISSING_ID)
+                return lw_error_set(err, LW_ERR_LIMIT,
+                                    "cell at (%u, %u) px: more than %u distinct art cells; the "
+                                    "level could not fit %u tiles (simplify the art or split the "
+                                    "level)",
+                                    tx * 16, ty * 16, ART_LIMIT, LW_MAX_TILES);
+            im->art_id[t] = id;
         }
     }
     progress(im, "cells", im->th, im->th);
+    return true;
 }
 
 static bool mask_step(importer *im, lw_error *err)
@@ -345,27 +387,6 @@ static bool mask_step(importer *im, lw_error *err)
             }
             im->mask_id[p][t] = id;
         }
-    }
-    return true;
-}
-
-static bool art_step(importer *im, lw_error *err)
-{
-    const lwm_image *art = im->o->art ? im->o->art : im->o->terrain;
-    uint32_t px[256];
-    for (size_t t = 0; t < im->nt; t++) {
-        uint32_t tx = (uint32_t)(t % im->tw), ty = (uint32_t)(t / im->tw);
-        if (!art_cell(art, tx, ty, px)) {
-            im->art_id[t] = NONE_ID;
-            continue;
-        }
-        uint32_t id = art_find(im, px, true);
-        if (id == MISSING_ID)
-            return lw_error_set(err, LW_ERR_LIMIT,
-                                "cell at (%u, %u) px: more than %u distinct art cells; the level "
-                                "could not fit %u tiles (simplify the art or split the level)",
-                                tx * 16, ty * 16, ART_LIMIT, LW_MAX_TILES);
-        im->art_id[t] = id;
     }
     return true;
 }
@@ -722,8 +743,7 @@ bool lwm_import_terrain(const lwm_import_options *o, lwm_import_result *out, lw_
         importer_free(&im);
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory for a %ux%u px terrain", w, h);
     }
-    cells_step(&im);
-    ok = mask_step(&im, err) && art_step(&im, err) && flip_maps(&im, err) &&
+    ok = cells_step(&im, err) && mask_step(&im, err) && flip_maps(&im, err) &&
          tile_step(&im, err) && level_step(&im, err) && start_step(&im, err);
     if (ok) {
         const char *name = "imported";
