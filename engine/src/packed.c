@@ -142,6 +142,8 @@ static uint8_t *buf_grow(buf *b, size_t n)
 {
     if (b->failed)
         return NULL;
+    if (n == 0) /* nothing to add (and no memset on a NULL buffer) */
+        return b->data ? b->data + b->size : NULL;
     if (n > LW_PACKED_MAX_FILE || b->size > LW_PACKED_MAX_FILE - n) {
         b->failed = true;
         return NULL;
