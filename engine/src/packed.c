@@ -142,6 +142,8 @@ static uint8_t *buf_grow(buf *b, size_t n)
 {
     if (b->failed)
         return NULL;
+    if (n == 0) /* nothing to add (and no memset on a NULL buffer) */
+        return b->data ? b->data + b->size : NULL;
     if (n > LW_PACKED_MAX_FILE || b->size > LW_PACKED_MAX_FILE - n) {
         b->failed = true;
         return NULL;
@@ -761,6 +763,27 @@ static bool load_strings(loader *L)
                      "tileset path");
 }
 
+/* Widths from heights by the ROM rule (same result as lw_mask_derive_widths, FORMATS.md §2.4),
+ * with bit operations: the loader checks every stored width against it. */
+static void derive_widths_fast(const int8_t heights[16], int8_t widths[16])
+{
+    uint16_t rows[16] = {0}; /* bit c of rows[r]: pixel (c, r) solid */
+    for (unsigned c = 0; c < 16; c++) {
+        int h = heights[c];
+        uint32_t col = h > 0   ? (0xFFFFu << (16 - h)) & 0xFFFFu /* rows 16-h..15 */
+                       : h < 0 ? (1u << -h) - 1u                 /* rows 0..-h-1 */
+                               : 0u;
+        for (unsigned r = 0; col; r++, col >>= 1)
+            rows[r] = (uint16_t)(rows[r] | (col & 1u) << c);
+    }
+    for (unsigned r = 0; r < 16; r++) {
+        unsigned bits = rows[r], n = 0;
+        for (unsigned v = bits; v; v &= v - 1)
+            n++;
+        widths[r] = (int8_t)(n == 0 || n == 16 ? (int)n : (bits & 1u) ? -(int)n : (int)n);
+    }
+}
+
 static bool check_masks(loader *L)
 {
     if (!want_size(L, SEC_MASK, (size_t)L->masks * MASK_RECORD))
@@ -775,7 +798,7 @@ static bool check_masks(loader *L)
                 return FAIL(LW_ERR_RANGE, o + m * 16 + (size_t)c,
                             "mask %zu column %d: height %d is outside -16..16", m, c,
                             mk.heights[c]);
-        lw_mask_derive_widths(&mk);
+        derive_widths_fast(mk.heights, mk.widths);
         const uint8_t *w = p + n * 16 + m * 16;
         if (memcmp(mk.widths, w, 16) != 0) {
             int r = 0;

@@ -343,10 +343,14 @@ static bool copy_file(const char *from, const char *to)
     if (!lwm_read_file(from, SIZE_MAX / 2, &data, &size, NULL))
         return false;
     char tmp[4300];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp-backup", to) >= (int)sizeof tmp) {
+    static const char suffix[] = ".tmp-backup";
+    size_t tlen = strlen(to);
+    if (tlen + sizeof suffix > sizeof tmp) {
         free(data);
         return false;
     }
+    memcpy(tmp, to, tlen);
+    memcpy(tmp + tlen, suffix, sizeof suffix);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     bool ok = fd >= 0 && write_all(fd, data, size) && fsync(fd) == 0;
     if (fd >= 0)
@@ -392,7 +396,13 @@ bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
         struct stat st;
         if (stat(path, &st) == 0) {
             char bak[4200];
-            snprintf(bak, sizeof bak, "%s%s", path, backup_suffix);
+            size_t plen = strlen(path), slen = strlen(backup_suffix);
+            if (plen + slen >= sizeof bak) {
+                unlink(tmp);
+                return lw_error_set(err, LW_ERR_IO, "path too long for a backup name");
+            }
+            memcpy(bak, path, plen);
+            memcpy(bak + plen, backup_suffix, slen + 1);
             unlink(bak);
             if (link(path, bak) != 0 && !copy_file(path, bak)) {
                 saved = errno;

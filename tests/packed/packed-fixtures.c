@@ -131,7 +131,7 @@ lw_level *fixture_level_max(void)
     lw_level *level = lw_level_new(128, 128, 16, &err);
     must(level != NULL);
     must(lw_level_set_string(&level->name, "maximum"));
-    for (int m = 0; m < 256; m++) {
+    for (int m = 0; m < 1023; m++) {
         lw_mask mk = {.angle = (uint8_t)(m * 2)};
         for (int c = 0; c < 16; c++)
             mk.heights[c] = (int8_t)(((m + c * 3) % 33) - 16);

@@ -10,7 +10,7 @@
 lw_level *fixture_level_rich(void);
 
 /** The maximum-size level of the performance target: 128x16 layout of 128 px chunks, 1024
- * distinct chunks with every cell used, 1023 tiles, 256 masks, foreground only. */
+ * distinct chunks with every cell used, 1023 tiles, 1023 masks, foreground only. */
 lw_level *fixture_level_max(void);
 
 /** True when two levels hold the same data (arrays, strings, objects, settings, replays);

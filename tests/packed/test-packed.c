@@ -236,7 +236,7 @@ static void test_one_block(void)
     lw_level *copy = lw_level_dup(back);
     g_assert_nonnull(copy);
     g_assert_null(copy->block);
-    g_assert_cmpint(lw_level_add_mask(copy, &m), ==, 256);
+    g_assert_cmpint(lw_level_add_mask(copy, &m), ==, 1023);
     g_assert_true(lw_level_ensure_background(copy));
     lw_level_free(copy);
 
