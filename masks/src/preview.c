@@ -56,7 +56,7 @@ static void draw_box(lwm_image *img, int32_t ox, int32_t oy, const lw_mask *m, c
     for (int c = 0; c < 16; c++)
         for (int r = 0; r < 16; r++)
             lwm_fill_rect(img, ox + c * s, oy + r * s, s, s,
-                          ((b.col[c] >> r) & 1u) ? COLOR_SOLID : COLOR_EMPTY);
+                          (((unsigned)b.col[c] >> r) & 1u) ? COLOR_SOLID : COLOR_EMPTY);
     for (int i = 1; i < 16; i++) {
         uint32_t color = (i % 4) ? COLOR_GRID : (COLOR_GRID + 0x20u);
         lwm_draw_line(img, ox + i * s, oy, ox + i * s, oy + 16 * s - 1, color);

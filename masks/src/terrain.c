@@ -622,7 +622,7 @@ static bool floor_solid(const importer *im, int32_t x, int32_t y)
     size_t t = (size_t)(y >> 4) * im->tw + (size_t)(x >> 4);
     if (im->solid[0][t] == LW_SOLID_NONE)
         return false;
-    return (im->bits[0][t].col[x & 15] >> (y & 15)) & 1u;
+    return ((unsigned)im->bits[0][t].col[x & 15] >> (y & 15)) & 1u;
 }
 
 static bool start_step(importer *im, lw_error *err)
