@@ -77,9 +77,9 @@ static void draw_box(lwm_image *img, int32_t ox, int32_t oy, const lw_mask *m, c
     if (lwm_bits_count(&b) && lwm_bits_count(&b) < 256 && surface_middle(&b, nx, ny, &mx, &my)) {
         int32_t px = ox + mx * s / 256, py = oy + my * s / 256;
         uint32_t color = flagged ? COLOR_KEPT : LWM_COLOR_ANGLE;
-        lwm_draw_line(img, px - tx * 20 / 256, py - ty * 20 / 256, px + tx * 20 / 256,
-                      py + ty * 20 / 256, color);
-        int32_t ex = px + nx * 22 / 256, ey = py + ny * 22 / 256;
+        lwm_draw_line(img, px - tx * 16 / 256, py - ty * 16 / 256, px + tx * 16 / 256,
+                      py + ty * 16 / 256, color);
+        int32_t ex = px + nx * 16 / 256, ey = py + ny * 16 / 256;
         lwm_draw_line(img, px, py, ex, ey, COLOR_NORMAL);
         /* arrow head: two short strokes back from the tip */
         lwm_draw_line(img, ex, ey, ex - (nx * 6 + tx * 5) / 256, ey - (ny * 6 + ty * 5) / 256,
