@@ -465,6 +465,73 @@ static void test_preview(void)
     lwm_image_clear(&img);
 }
 
+/* The whole path from a PNG file: a sheet of empty, full, every flat height, single columns,
+ * ceilings, slopes and a hole, saved with libpng and read back, gives exact heights, widths,
+ * flags and angles. */
+static void test_png_sheet(void)
+{
+    lwm_image img;
+    g_assert_true(lwm_image_init(&img, 16 * 16, 4 * 16, 0x00000000u, NULL));
+    lw_mask want[64];
+    memset(want, 0, sizeof want);
+    for (int i = 0; i < 64; i++) {
+        lw_mask *m = &want[i];
+        if (i == 1) {
+            memset(m->heights, 16, 16);
+        } else if (i >= 16 && i < 32) { /* flats 1..16 */
+            memset(m->heights, i - 15, 16);
+        } else if (i >= 32 && i < 48) { /* one column of height 1..16 at column i-32 */
+            m->heights[i - 32] = (int8_t)(i - 31);
+        } else if (i >= 48 && i < 56) { /* flat ceilings -1..-8 */
+            memset(m->heights, -(i - 47), 16);
+        } else if (i == 56) { /* "/" 45 degrees */
+            for (int c = 0; c < 16; c++)
+                m->heights[c] = (int8_t)(c + 1);
+        } else if (i == 57) { /* SPG's example */
+            static const int8_t h[16] = {0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 9, 9};
+            memcpy(m->heights, h, 16);
+        }
+        lwm_bits b;
+        lwm_bits_from_mask(m, &b);
+        synth_paint_bits(&img, (uint32_t)(i % 16), (uint32_t)(i / 16), &b, 0x907050FFu);
+        lw_mask_derive_widths(m);
+    }
+    /* tile 58: flat at 8 with a hole at (5, 11) -> the flat, reported */
+    for (uint32_t c = 0; c < 16; c++)
+        for (uint32_t r = 8; r < 16; r++)
+            if (!(c == 5 && r == 11))
+                memcpy(lwm_image_pixel(&img, 10 * 16 + c, 3 * 16 + r), "\x90\x70\x50\xff", 4);
+    memset(want[58].heights, 8, 16);
+    lw_mask_derive_widths(&want[58]);
+    char *dir = synth_tmpdir(), *path = g_build_filename(dir, "sheet.png", NULL);
+    lw_error err;
+    g_assert_true(lwm_image_save_png(path, &img, &err));
+    lwm_image_clear(&img);
+    lwm_image_info info;
+    g_assert_true(lwm_image_load_png_info(path, &img, &info, &err));
+    g_assert_true(info.has_alpha);
+    lwm_sheet s;
+    g_assert_true(lwm_sheet_build(&img, &s, &err));
+    for (int i = 0; i < 64; i++) {
+        const lw_mask *m = &s.tiles[i].mask;
+        g_assert_cmpmem(m->heights, 16, want[i].heights, 16);
+        g_assert_cmpmem(m->widths, 16, want[i].widths, 16);
+        /* flagged: empty and full tiles (0..15), flats (16..31), the full-height column (a thin
+         * wall, 47), flat ceilings (48..55), the holed flat (58), empty (59..63) */
+        bool flat = i < 32 || i == 47 || (i >= 48 && i <= 55) || i >= 58;
+        g_assert_cmpint(m->flags, ==, flat ? LW_MASK_FLAGGED : 0);
+        g_assert_cmpint(s.tiles[i].fix.columns, ==, i == 58 ? 1u << 5 : 0);
+    }
+    g_assert_cmpint(s.tiles[56].mask.angle, ==, 0xE0);
+    g_assert_cmpint(s.tiles[57].mask.angle, ==, 0xE8);
+    g_assert_cmpint(s.tiles[50].mask.angle, ==, 0x80);
+    lwm_sheet_clear(&s);
+    lwm_image_clear(&img);
+    synth_rmdir(dir);
+    g_free(path);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -481,5 +548,6 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/sheet/dedup", test_sheet_dedup);
     g_test_add_func("/masks/sheet/mirrored", test_sheet_mirrored);
     g_test_add_func("/masks/preview/draw", test_preview);
+    g_test_add_func("/masks/png/sheet-exact", test_png_sheet);
     return g_test_run();
 }
