@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <loopwright/image.h>
 #include <loopwright/player.h>
 #include <loopwright/profile.h>
 #include <loopwright/script.h>
@@ -38,13 +39,17 @@ static int usage(void)
     return CLI_EXIT_OK;
 }
 
-/* Read all of @path ("-" = stdin) into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES. */
-static bool read_all(const char *path, char **data, size_t *size)
+/* The script's text into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES: lwm_read_file for a
+ * file, standard input read to its end for "-". Prints the error. */
+static bool read_script(const char *path, char **data, size_t *size)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "loopwright: %s: cannot open the script: %s\n", path, strerror(errno));
-        return false;
+    if (strcmp(path, "-") != 0) {
+        lw_error err;
+        if (!lwm_read_file(path, SIM_MAX_SCRIPT_BYTES, data, size, &err)) {
+            cli_print_error(path, &err);
+            return false;
+        }
+        return true;
     }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
@@ -52,7 +57,7 @@ static bool read_all(const char *path, char **data, size_t *size)
     while (ok) {
         if (n == cap) {
             if (cap >= SIM_MAX_SCRIPT_BYTES) {
-                fprintf(stderr, "loopwright: %s: the script is larger than %u bytes\n", path,
+                fprintf(stderr, "loopwright: <stdin>: the script is larger than %u bytes\n",
                         SIM_MAX_SCRIPT_BYTES);
                 ok = false;
                 break;
@@ -65,19 +70,17 @@ static bool read_all(const char *path, char **data, size_t *size)
             }
             buf = p;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
+        size_t got = fread(buf + n, 1, cap - n, stdin);
         n += got;
         if (got == 0) {
-            if (ferror(f)) {
-                fprintf(stderr, "loopwright: %s: cannot read the script: %s\n", path,
+            if (ferror(stdin)) {
+                fprintf(stderr, "loopwright: <stdin>: cannot read the script: %s\n",
                         strerror(errno));
                 ok = false;
             }
             break;
         }
     }
-    if (f != stdin)
-        fclose(f);
     if (!ok) {
         free(buf);
         return false;
@@ -87,7 +90,9 @@ static bool read_all(const char *path, char **data, size_t *size)
     return true;
 }
 
-/* A trace written to a temporary file beside the target, renamed over it when complete. */
+/* The trace is streamed (its size is unbounded: one row per frame) to a temporary file beside the
+ * target and renamed over it when complete, instead of being built in memory for
+ * lwm_write_file_atomic. */
 typedef struct trace_file {
     const char *path;
     char *tmp;
@@ -230,7 +235,7 @@ int cli_sim_main(int argc, char **argv)
     lw_error err;
     const char *script_name = strcmp(input, "-") == 0 ? "<stdin>" : input;
 
-    if (!read_all(input, &text, &text_len))
+    if (!read_script(input, &text, &text_len))
         goto out;
     if (!lw_script_parse(text, text_len, &script, &err)) {
         cli_print_error(script_name, &err);
