@@ -3,8 +3,6 @@
  * order of §7.1 and §7.2. */
 #include "physics.h"
 
-#include <stddef.h>
-
 /* ---- §5.2 + §8: jump ---- */
 
 bool lw_phys_try_jump(lw_sim *sim)

@@ -13,7 +13,7 @@ const lw_sensor_hit *lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use,
                                   uint8_t initial_angle, lw_sensor_hit *scratch)
 {
     /* Cast straight into the frame's debug record; past the last record (never in practice: a
-     * frame casts at most 9) into the caller's scratch. */
+     * frame casts at most 7) into the caller's scratch. */
     lw_sim_debug *dbg = &sim->debug;
     lw_sensor_hit *out = scratch;
     if (dbg->cast_count < LW_SIM_MAX_CASTS) {

@@ -126,7 +126,7 @@ typedef struct lw_cast_record {
                           found / surface, tile and top-left px of the last solid block read */
 } lw_cast_record;
 
-#define LW_SIM_MAX_CASTS 16 /* more than any frame needs (at most 9 in one frame) */
+#define LW_SIM_MAX_CASTS 16 /* more than any frame needs (a frame casts at most 7) */
 
 /** Routine a frame ran (chosen from airborne/rolling at the start of the frame, §7). */
 typedef enum lw_routine {
