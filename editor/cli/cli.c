@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 #include "cli.h"
 
+#include "level-json.h"
+
 #include <errno.h>
+#include <loopwright/image.h>
+#include <loopwright/packed.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "level-json.h"
 
 const cli_command cli_commands[] = {
     {"edit", NULL, "[LEVEL]", "open the editor (on the sample level when none is given)"},
@@ -15,14 +17,20 @@ const cli_command cli_commands[] = {
     {"check", cli_check_main, "LEVEL", "validate a level and list problems with their places"},
     {"render", cli_render_main, "LEVEL -o OUT.png [--collision] [--trace T.csv]",
      "draw the whole level as a PNG"},
-    {"sim", cli_sim_main, "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]",
+    {"sim", cli_sim_main,
+     "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P] [--character C] "
+     "[--trace OUT.csv]",
      "run the engine headless and print the final state"},
     {"masks", cli_masks_main, "TILES.png [-o OUT.json] [--preview OUT.png]",
      "height masks, widths and angles for each 16x16 tile of a sheet"},
-    {"import", cli_import_main, "TERRAIN.png [--art ART.png] [--chunk 128|256] -o LEVEL.json",
-     "build a level from a terrain image"},
-    {"collision", cli_collision_main, "import|export --format s1|s2|s3k DIR",
-     "read or write the disassemblies' collision data"},
+    {"import", cli_import_main,
+     "TERRAIN.png [--art ART.png] [--top-solid TOP.png] [--path-b B.png] [--chunk 128|256] "
+     "-o LEVEL.json",
+     "build a level (masks, tiles, chunks, tileset) from a terrain image"},
+    {"collision", cli_collision_main,
+     "export --format s1|s2|s3k LEVEL -o DIR [--zone NAME] | import --format s1|s2|s3k DIR "
+     "[--zone NAME] [-o OUT.json]",
+     "write or read the disassemblies' collision arrays, angle maps and indexes"},
     {"pack", cli_pack_main, "LEVEL -o OUT.bin", "write a packed level binary"},
     {"unpack", cli_unpack_main, "IN.bin -o LEVEL.json", "turn a packed binary back into JSON"},
     {NULL, NULL, NULL, NULL},
@@ -125,9 +133,70 @@ bool cli_parse_count(const char *s, unsigned long max, unsigned long *out)
     return true;
 }
 
+bool cli_file_is_packed(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    uint8_t head[LW_PACKED_MAGIC_SIZE];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return lw_packed_is_packed(head, n);
+}
+
+bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size)
+{
+    lw_error err;
+    char *data = NULL;
+    size_t n = 0;
+    if (!lwm_read_file(path, LW_PACKED_MAX_FILE, &data, &n, &err)) {
+        cli_print_error(path, &err);
+        return false;
+    }
+    lw_level *level = NULL;
+    if (!lw_packed_load(data, n, &level, &err)) {
+        free(data);
+        cli_print_error(path, &err);
+        return false;
+    }
+    *out = level;
+    if (bytes) {
+        *bytes = (uint8_t *)data;
+        *size = n;
+    } else {
+        free(data);
+    }
+    return true;
+}
+
 bool cli_load_level(const char *path, unsigned flags, lw_level **out)
 {
     lw_error err;
+    /* the content decides, not the extension: packed binaries start with their magic */
+    if (cli_file_is_packed(path)) {
+        lw_level *packed;
+        if (!cli_load_packed(path, &packed, NULL, NULL))
+            return false;
+        if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
+            !editor_path_stays_inside(packed->tileset)) {
+            lw_error_set(&err, LW_ERR_PATH,
+                         "tileset \"%s\" leaves the level's folder (use --allow-outside-paths)",
+                         packed->tileset);
+            lw_level_free(packed);
+            cli_print_error(path, &err);
+            return false;
+        }
+        /* subcommands may edit what they load: hand them an ordinary copy */
+        lw_level *copy = lw_level_dup(packed);
+        lw_level_free(packed);
+        if (!copy) {
+            lw_error_set(&err, LW_ERR_NOMEM, NULL);
+            cli_print_error(path, &err);
+            return false;
+        }
+        *out = copy;
+        return true;
+    }
     unsigned load_flags =
         (flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) ? EDITOR_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     if (!editor_level_load_file(path, load_flags, out, &err)) {

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h> /* FILE */
 
-#define CLI_EXIT_OK 0
-#define CLI_EXIT_DATA 1
+#define CLI_EXIT_OK    0
+#define CLI_EXIT_DATA  1
 #define CLI_EXIT_USAGE 2
 
 /** A subcommand: @argv[0] is the subcommand's name. Returns the process exit code. */
@@ -66,8 +66,17 @@ enum {
     CLI_LOAD_ALLOW_OUTSIDE_PATHS = 1u << 0, /* tileset may leave the level's folder */
 };
 
-/** Load a level (JSON; later also packed binaries) and print any error. */
+/** Load a level — a level JSON or a packed binary, told apart by content (the packed magic) —
+ * and print any error ("loopwright: FILE: byte N: reason" for binaries). The level is always an
+ * ordinary, editable one. */
 bool cli_load_level(const char *path, unsigned flags, lw_level **out);
+
+/** True when the file at @path starts with the packed-level magic (false when unreadable). */
+bool cli_file_is_packed(const char *path);
+
+/** Read and load a packed binary, printing any error. *@out is a one-block packed level. When
+ * @bytes is non-NULL it receives the file contents (malloc()ed) and *@size their length. */
+bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size);
 
 /** "Not implemented yet" for subcommands whose issue has not landed; returns CLI_EXIT_USAGE. */
 int cli_not_implemented(const char *cmd);

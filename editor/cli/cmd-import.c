@@ -1,8 +1,225 @@
 /* SPDX-License-Identifier: MIT */
+/* `loopwright import`: a whole level (masks, tiles, chunks, layout, tileset PNG, player start)
+ * from a terrain image. */
+#include <loopwright/terrain.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "level-json.h"
+#include "masks-json.h"
+
+static int usage(void)
+{
+    printf(
+        "Usage: loopwright import TERRAIN.png [--art ART.png] [--top-solid TOP.png]\n"
+        "                         [--path-b TERRAIN_B.png] [--chunk 128|256] [--key RRGGBB]\n"
+        "                         [--own-angles] [--progress | --no-progress] -o LEVEL.json\n\n"
+        "Build a level from a terrain image of any size (padded to whole chunks with empty\n"
+        "space). A pixel is solid when its alpha is 128 or more (images without alpha: every\n"
+        "colour but the key, by default the top-left pixel's). Identical cells share a tile and\n"
+        "mask (flips included), identical chunks share a chunk, empty chunks stay empty.\n"
+        "Writes LEVEL.json and its tileset LEVEL-tiles.png (the unique art cells, 16 per row)\n"
+        "beside it, and puts a player start above the first floor from the left.\n"
+        "  --art ART.png       visible art (default: the terrain image itself)\n"
+        "  --top-solid TOP.png jump-through pixels: cells whose solid pixels are all marked\n"
+        "                      here are top-only ('t') on that path\n"
+        "  --path-b B.png      collision of path B (default: the same as path A)\n"
+        "  --chunk 128|256     chunk size (default 128)\n"
+        "  --key RRGGBB        colour key for solidity images without alpha\n"
+        "  --own-angles        fit each cell's angle on its own instead of along the surface\n"
+        "  --progress          show progress on standard error even when it is not a terminal\n"
+        "  --no-progress       never show progress\n"
+        "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+typedef struct import_ui {
+    const char *terrain;
+    bool progress;
+    unsigned printed;
+    int last_percent;
+    const char *last_stage;
+} import_ui;
+
+static void on_progress(void *user, const char *stage, uint64_t done, uint64_t total)
+{
+    import_ui *ui = user;
+    if (!ui->progress)
+        return;
+    int percent = total ? (int)(done * 100 / total) : 100;
+    if (stage == ui->last_stage && percent == ui->last_percent)
+        return;
+    ui->last_stage = stage;
+    ui->last_percent = percent;
+    fprintf(stderr, "\rloopwright import: %-7s %3d%%", stage, percent);
+    fflush(stderr);
+}
+
+static void on_warn(void *user, int32_t x, int32_t y, const char *message)
+{
+    import_ui *ui = user;
+    if (ui->printed++ >= 50)
+        return;
+    if (ui->progress)
+        fprintf(stderr, "\r\033[K");
+    fprintf(stderr, "loopwright: %s:%d,%d: warning: %s\n", ui->terrain, x, y, message);
+}
+
+/* "dir/name.json" -> "name-tiles.png" (relative) and "dir/name-tiles.png" (full). */
+static bool tileset_paths(const char *level_path, char **rel, char **full)
+{
+    const char *slash = strrchr(level_path, '/');
+    const char *base = slash ? slash + 1 : level_path;
+    size_t dir_len = (size_t)(base - level_path);
+    size_t stem = strlen(base);
+    const char *dot = strrchr(base, '.');
+    if (dot && dot != base)
+        stem = (size_t)(dot - base);
+    *rel = malloc(stem + 16);
+    *full = malloc(dir_len + stem + 16);
+    if (!*rel || !*full) {
+        free(*rel);
+        free(*full);
+        return false;
+    }
+    snprintf(*rel, stem + 16, "%.*s-tiles.png", (int)stem, base);
+    snprintf(*full, dir_len + stem + 16, "%.*s%s", (int)dir_len, level_path, *rel);
+    return true;
+}
+
+static char *stem_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, base, n);
+        s[n] = '\0';
+    }
+    return s;
+}
 
 int cli_import_main(int argc, char **argv)
 {
-    (void)argc;
-    return cli_not_implemented(argv[0]);
+    const char *terrain = NULL, *art = NULL, *top = NULL, *path_b = NULL, *out = NULL;
+    const char *chunk_s = NULL, *key_s = NULL;
+    int progress = -1; /* -1: when standard error is a terminal */
+    bool own_angles = false;
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if (cli_is_help(argv[i]))
+            return usage();
+        if ((r = cli_option_value("import", argc, argv, &i, "-o", &out)) != 0 ||
+            (r = cli_option_value("import", argc, argv, &i, "--art", &art)) != 0 ||
+            (r = cli_option_value("import", argc, argv, &i, "--top-solid", &top)) != 0 ||
+            (r = cli_option_value("import", argc, argv, &i, "--path-b", &path_b)) != 0 ||
+            (r = cli_option_value("import", argc, argv, &i, "--chunk", &chunk_s)) != 0 ||
+            (r = cli_option_value("import", argc, argv, &i, "--key", &key_s)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(argv[i], "--progress") == 0) {
+            progress = 1;
+        } else if (strcmp(argv[i], "--no-progress") == 0) {
+            progress = 0;
+        } else if (strcmp(argv[i], "--own-angles") == 0) {
+            own_angles = true;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("import", "unknown option %s", argv[i]);
+        } else if (terrain) {
+            return cli_usage_error("import", "one terrain image at a time");
+        } else {
+            terrain = argv[i];
+        }
+    }
+    if (!terrain)
+        return cli_usage_error("import", "missing TERRAIN.png");
+    if (!out)
+        return cli_usage_error("import", "missing -o LEVEL.json");
+    lwm_import_options opts = lwm_import_options_default();
+    if (chunk_s) {
+        if (strcmp(chunk_s, "128") == 0)
+            opts.chunk_px = 128;
+        else if (strcmp(chunk_s, "256") == 0)
+            opts.chunk_px = 256;
+        else
+            return cli_usage_error("import", "--chunk takes 128 or 256");
+    }
+    uint32_t key = 0;
+    if (key_s && !cli_parse_rgb(key_s, &key))
+        return cli_usage_error("import", "--key takes a colour as RRGGBB (hex)");
+    opts.neighbour_angles = !own_angles;
+
+    import_ui ui = {terrain, progress < 0 ? isatty(2) != 0 : progress == 1, 0, -1, NULL};
+    int status = CLI_EXIT_DATA;
+    lwm_image img[4] = {{0}, {0}, {0}, {0}}; /* terrain, art, top, path B */
+    char rule[64];
+    lw_error err;
+    lwm_import_result res = {0};
+    char *rel = NULL, *full = NULL, *name = NULL;
+    if (!cli_load_solidity_png(terrain, key_s != NULL, key, &img[0], rule, sizeof rule))
+        goto done;
+    if (art && !lwm_image_load_png(art, &img[1], &err)) {
+        cli_print_error(art, &err);
+        goto done;
+    }
+    if (top && !cli_load_solidity_png(top, key_s != NULL, key, &img[2], rule, sizeof rule))
+        goto done;
+    if (path_b && !cli_load_solidity_png(path_b, key_s != NULL, key, &img[3], rule, sizeof rule))
+        goto done;
+    opts.terrain = &img[0];
+    opts.art = art ? &img[1] : NULL;
+    opts.top_solid = top ? &img[2] : NULL;
+    opts.path_b = path_b ? &img[3] : NULL;
+    opts.progress = on_progress;
+    opts.warn = on_warn;
+    opts.user = &ui;
+    bool ok = lwm_import_terrain(&opts, &res, &err);
+    if (ui.progress)
+        fprintf(stderr, "\r\033[K");
+    if (!ok) {
+        cli_print_error(terrain, &err);
+        goto done;
+    }
+    if (ui.printed > 50)
+        fprintf(stderr, "loopwright: %s: warning: %u more warnings not shown\n", terrain,
+                ui.printed - 50);
+    if (!tileset_paths(out, &rel, &full) || !(name = stem_of(terrain)) ||
+        !lw_level_set_string(&res.level->name, name)) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", out);
+        goto done;
+    }
+    if (res.tileset.width) {
+        if (!lwm_image_save_png(full, &res.tileset, &err)) {
+            cli_print_error(full, &err);
+            goto done;
+        }
+        if (!lw_level_set_string(&res.level->tileset, rel)) {
+            fprintf(stderr, "loopwright: %s: out of memory\n", out);
+            goto done;
+        }
+    }
+    if (!editor_level_save_file(out, res.level, &err)) {
+        cli_print_error(out, &err);
+        goto done;
+    }
+    const lw_level *lv = res.level;
+    printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s (%u cells); "
+           "player start (%d, %d)%s; %u warnings\n",
+           out, lv->mask_count, lv->tile_count, lv->chunk_count, lv->chunk_px, lv->layout_width,
+           lv->layout_height, res.tileset.width ? rel : "none", res.art_cells, res.start_x,
+           res.start_y, res.start_found ? "" : " (no floor found)", res.warnings);
+    status = CLI_EXIT_OK;
+done:
+    for (int i = 0; i < 4; i++)
+        lwm_image_clear(&img[i]);
+    lwm_import_result_clear(&res);
+    free(rel);
+    free(full);
+    free(name);
+    return status;
 }

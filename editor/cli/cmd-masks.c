@@ -1,8 +1,216 @@
 /* SPDX-License-Identifier: MIT */
+/* `loopwright masks`: height masks, widths and angles for every 16x16 tile of a sheet. */
+#include <loopwright/masks.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "masks-json.h"
+
+static int usage(void)
+{
+    printf("Usage: loopwright masks TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]\n\n"
+           "Height masks, widths and angles for each 16x16 tile of a tileset sheet (row-major).\n"
+           "A pixel is solid when its alpha is 128 or more. In an image without alpha (no alpha\n"
+           "channel, no tRNS) a colour key marks empty pixels: the top-left pixel's colour unless\n"
+           "--key gives one.\n"
+           "  -o OUT.json      write the JSON there (docs/MASKS-JSON.md); default: standard output\n"
+           "  --preview OUT.png  draw every tile's mask at 4x with its surface normal, hex angle\n"
+           "                   and shared mask (#index and flip); tiles the hole policy changed\n"
+           "                   have a red frame\n"
+           "  --key RRGGBB     colour key for images without alpha\n"
+           "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+bool cli_parse_rgb(const char *s, uint32_t *rgb)
+{
+    if (*s == '#')
+        s++;
+    if (strlen(s) != 6)
+        return false;
+    uint32_t v = 0;
+    for (int i = 0; i < 6; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (d < 0)
+            return false;
+        v = v << 4 | (uint32_t)d;
+    }
+    *rgb = v;
+    return true;
+}
+
+/* Decode a PNG used as a solidity source; images without alpha get the colour key. */
+bool cli_load_solidity_png(const char *path, bool have_key, uint32_t key, lwm_image *img,
+                           char *rule, size_t rule_size)
+{
+    lw_error err;
+    lwm_image_info info;
+    if (!lwm_image_load_png_info(path, img, &info, &err)) {
+        cli_print_error(path, &err);
+        return false;
+    }
+    if (info.has_alpha) {
+        snprintf(rule, rule_size, "alpha >= 128");
+    } else {
+        uint32_t k = have_key ? key : lwm_image_corner_rgb(img);
+        lwm_image_apply_color_key(img, k);
+        snprintf(rule, rule_size, "colour key #%06X", k);
+    }
+    return true;
+}
+
+static const char *fit_name(const lwm_sheet_tile *t)
+{
+    if (t->mask.flags & LW_MASK_FLAGGED)
+        return "flag";
+    switch (t->fit) {
+    case LWM_FIT_LINE: return "line";
+    case LWM_FIT_NORMAL: return "normal";
+    case LWM_FIT_NONE: break;
+    }
+    return "none";
+}
 
 int cli_masks_main(int argc, char **argv)
 {
-    (void)argc;
-    return cli_not_implemented(argv[0]);
+    const char *path = NULL, *out = NULL, *preview = NULL, *key_s = NULL;
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if (cli_is_help(argv[i]))
+            return usage();
+        if ((r = cli_option_value("masks", argc, argv, &i, "-o", &out)) != 0 ||
+            (r = cli_option_value("masks", argc, argv, &i, "--preview", &preview)) != 0 ||
+            (r = cli_option_value("masks", argc, argv, &i, "--key", &key_s)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("masks", "unknown option %s", argv[i]);
+        } else if (path) {
+            return cli_usage_error("masks", "one sheet at a time");
+        } else {
+            path = argv[i];
+        }
+    }
+    if (!path)
+        return cli_usage_error("masks", "missing TILES.png");
+    uint32_t key = 0;
+    if (key_s && !cli_parse_rgb(key_s, &key))
+        return cli_usage_error("masks", "--key takes a colour as RRGGBB (hex)");
+
+    lwm_image img = {0};
+    char rule[64];
+    if (!cli_load_solidity_png(path, key_s != NULL, key, &img, rule, sizeof rule))
+        return CLI_EXIT_DATA;
+    lw_error err;
+    lwm_sheet sheet = {0};
+    if (!lwm_sheet_build(&img, &sheet, &err)) {
+        cli_print_error(path, &err);
+        lwm_image_clear(&img);
+        return CLI_EXIT_DATA;
+    }
+    lwm_image_clear(&img);
+
+    int status = CLI_EXIT_DATA;
+    size_t n = (size_t)sheet.columns * sheet.rows;
+    json_t *root = json_object(), *masks = json_array(), *tiles = json_array(),
+           *warnings = json_array();
+    bool ok = root && masks && tiles && warnings;
+    ok = ok && json_object_set_new(root, "format", json_string("loopwright-masks")) == 0 &&
+         json_object_set_new(root, "version", json_integer(1)) == 0 &&
+         json_object_set_new(root, "source", json_string(path)) == 0 &&
+         json_object_set_new(root, "solid", json_string(rule)) == 0 &&
+         json_object_set_new(root, "tile_size", json_integer(16)) == 0 &&
+         json_object_set_new(root, "columns", json_integer(sheet.columns)) == 0 &&
+         json_object_set_new(root, "rows", json_integer(sheet.rows)) == 0;
+    for (uint32_t m = 0; ok && m < sheet.mask_count; m++)
+        ok = json_array_append_new(masks, cli_mask_json(&sheet.masks[m])) == 0;
+    unsigned warned = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        const lwm_sheet_tile *t = &sheet.tiles[i];
+        uint32_t x = (uint32_t)(i % sheet.columns) * 16, y = (uint32_t)(i / sheet.columns) * 16;
+        json_t *o = json_object();
+        ok = o && json_object_set_new(o, "index", json_integer((json_int_t)i)) == 0 &&
+             json_object_set_new(o, "x", json_integer(x)) == 0 &&
+             json_object_set_new(o, "y", json_integer(y)) == 0 && cli_mask_json_fields(o, &t->mask) &&
+             json_object_set_new(o, "mask", json_integer(t->shared)) == 0 &&
+             json_object_set_new(o, "flip", json_string(lwm_flip_name(t->flip))) == 0 &&
+             json_object_set_new(o, "fit", json_string(fit_name(t))) == 0 &&
+             json_array_append_new(tiles, o) == 0;
+        if (ok && t->fix.columns) {
+            char cols[64] = "", msg[256];
+            size_t len = 0;
+            for (int c = 0; c < 16; c++)
+                if (t->fix.columns & (1u << c))
+                    len += (size_t)snprintf(cols + len, sizeof cols - len, "%s%d", len ? "," : "", c);
+            snprintf(msg, sizeof msg,
+                     "tile %zu: columns %s are not one run from the top or the bottom (holes or "
+                     "floating pixels); nearest mask used: %u px filled, %u px cleared",
+                     i, cols, t->fix.added, t->fix.removed);
+            if (warned++ < 50)
+                fprintf(stderr, "loopwright: %s:%u,%u: warning: %s\n", path, x, y, msg);
+            json_t *w = json_object();
+            ok = w && json_object_set_new(w, "tile", json_integer((json_int_t)i)) == 0 &&
+                 json_object_set_new(w, "x", json_integer(x)) == 0 &&
+                 json_object_set_new(w, "y", json_integer(y)) == 0 &&
+                 json_object_set_new(w, "message", json_string(msg)) == 0 &&
+                 json_array_append_new(warnings, w) == 0;
+        }
+    }
+    if (warned > 50)
+        fprintf(stderr, "loopwright: %s: warning: %u more tiles changed by the hole policy\n",
+                path, warned - 50);
+    ok = ok && json_object_set_new(root, "masks", masks) == 0;
+    masks = NULL;
+    ok = ok && json_object_set_new(root, "tiles", tiles) == 0;
+    tiles = NULL;
+    ok = ok && json_object_set_new(root, "warnings", warnings) == 0;
+    warnings = NULL;
+    if (!ok) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", path);
+        goto done;
+    }
+    if (preview) {
+        lw_mask *list = malloc(n * sizeof *list);
+        char (*text)[16] = malloc(n * sizeof *text);
+        const char **labels = malloc(n * sizeof *labels);
+        bool *warn = malloc(n * sizeof *warn);
+        lwm_image pic = {0};
+        bool pok = list && text && labels && warn;
+        for (size_t i = 0; pok && i < n; i++) {
+            list[i] = sheet.tiles[i].mask;
+            snprintf(text[i], sizeof text[i], "M%u%s", sheet.tiles[i].shared,
+                     lwm_flip_name(sheet.tiles[i].flip));
+            labels[i] = text[i];
+            warn[i] = sheet.tiles[i].fix.columns != 0;
+        }
+        if (!pok)
+            fprintf(stderr, "loopwright: %s: out of memory\n", preview);
+        else if (!lwm_preview_masks(list, (uint32_t)n, sheet.columns, labels, warn, &pic, &err) ||
+                 !lwm_image_save_png(preview, &pic, &err)) {
+            cli_print_error(preview, &err);
+            pok = false;
+        }
+        lwm_image_clear(&pic);
+        free(list);
+        free(text);
+        free(labels);
+        free(warn);
+        if (!pok)
+            goto done;
+    }
+    if (cli_json_write(root, out))
+        status = CLI_EXIT_OK;
+done:
+    json_decref(masks);
+    json_decref(tiles);
+    json_decref(warnings);
+    json_decref(root);
+    lwm_sheet_clear(&sheet);
+    return status;
 }

@@ -1,14 +1,344 @@
 /* SPDX-License-Identifier: MIT */
+/* `loopwright pack` and `loopwright unpack`: packed level binaries (docs/FORMAT.md). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
+#include "level-json.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <loopwright/art-png.h>
+#include <loopwright/image.h>
+#include <loopwright/packed.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef enum art_mode { ART_EMBED, ART_EXTERNAL, ART_NONE } art_mode;
+
+static int pack_usage(void)
+{
+    printf("Usage: loopwright pack LEVEL -o OUT.bin [--compress] [--no-replays]\n"
+           "                       [--art embed|external|none] [--allow-outside-paths]\n\n"
+           "Write a packed level binary (docs/FORMAT.md). LEVEL is a level JSON or a packed\n"
+           "binary.\n"
+           "  -o, --output FILE   the binary to write (atomically)\n"
+           "  --compress          Kosinski-compress the chunk and layout sections\n"
+           "  --no-replays        leave the level's saved replays out\n"
+           "  --art MODE          embed (default): the tileset inside the file, as an indexed\n"
+           "                      PNG when it has at most 256 colours; external: keep only its\n"
+           "                      path; none: drop the art reference too\n"
+           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+static int unpack_usage(void)
+{
+    printf("Usage: loopwright unpack IN.bin -o LEVEL.json [--art-dir DIR]\n\n"
+           "Turn a packed level binary back into a level JSON. Embedded art is written as a PNG:\n"
+           "by default at the tileset path the binary records, relative to LEVEL.json's folder;\n"
+           "with --art-dir into DIR (the JSON then refers to it).\n"
+           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+/* Embedded art for @level: the tileset PNG re-encoded compactly, or the art @src_bin already
+ * embeds when the input was a packed binary. */
+static bool art_for(const char *level_path, const lw_level *level, const uint8_t *src_bin,
+                    size_t src_size, void **png, size_t *png_size)
+{
+    lw_error err;
+    *png = NULL;
+    *png_size = 0;
+    if (src_bin) {
+        const uint8_t *art;
+        size_t n;
+        if (!lw_packed_find_art(src_bin, src_size, &art, &n, &err)) {
+            cli_print_error(level_path, &err);
+            return false;
+        }
+        if (art) {
+            *png = malloc(n);
+            if (!*png)
+                return false;
+            memcpy(*png, art, n);
+            *png_size = n;
+            return true;
+        }
+    }
+    if (!level->tileset)
+        return true;
+    char *path = editor_level_resolve_path(level_path, level->tileset);
+    if (!path)
+        return false;
+    lwm_image img = {0};
+    bool ok =
+        lwm_image_load_png(path, &img, &err) && lwm_art_encode_png(&img, png, png_size, NULL, &err);
+    if (!ok)
+        cli_print_error(path, &err);
+    lwm_image_clear(&img);
+    free(path);
+    return ok;
+}
 
 int cli_pack_main(int argc, char **argv)
 {
-    (void)argc;
-    return cli_not_implemented(argv[0]);
+    const char *in = NULL, *out = NULL, *art = "embed";
+    unsigned flags = 0;
+    lw_packed_options opts = {.replays = true};
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if (cli_is_help(argv[i]))
+            return pack_usage();
+        if ((r = cli_option_value("pack", argc, argv, &i, "--output", &v)) != 0 ||
+            (r = cli_option_value("pack", argc, argv, &i, "-o", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            out = v;
+        } else if ((r = cli_option_value("pack", argc, argv, &i, "--art", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            art = v;
+        } else if (strcmp(argv[i], "--compress") == 0) {
+            opts.compress = true;
+        } else if (strcmp(argv[i], "--no-replays") == 0) {
+            opts.replays = false;
+        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
+            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("pack", "unknown option %s", argv[i]);
+        } else if (in) {
+            return cli_usage_error("pack", "one level at a time");
+        } else {
+            in = argv[i];
+        }
+    }
+    art_mode mode;
+    if (strcmp(art, "embed") == 0)
+        mode = ART_EMBED;
+    else if (strcmp(art, "external") == 0)
+        mode = ART_EXTERNAL;
+    else if (strcmp(art, "none") == 0)
+        mode = ART_NONE;
+    else
+        return cli_usage_error("pack", "--art must be embed, external or none");
+    if (!in)
+        return cli_usage_error("pack", "missing LEVEL");
+    if (!out)
+        return cli_usage_error("pack", "missing -o OUT.bin");
+
+    lw_level *level = NULL;
+    uint8_t *src_bin = NULL;
+    size_t src_size = 0;
+    if (cli_file_is_packed(in)) {
+        lw_level *packed;
+        if (!cli_load_packed(in, &packed, &src_bin, &src_size))
+            return CLI_EXIT_DATA;
+        level = lw_level_dup(packed);
+        lw_level_free(packed);
+    } else if (!cli_load_level(in, flags, &level)) {
+        return CLI_EXIT_DATA;
+    }
+    int rc = CLI_EXIT_DATA;
+    void *png = NULL;
+    size_t png_size = 0;
+    uint8_t *bin = NULL;
+    size_t bin_size = 0;
+    lw_error err;
+    if (!level)
+        goto done;
+    if (mode == ART_NONE)
+        lw_level_set_string(&level->tileset, NULL);
+    if (mode == ART_EMBED && !art_for(in, level, src_bin, src_size, &png, &png_size))
+        goto done;
+    opts.art_png = png;
+    opts.art_png_size = png_size;
+    if (!lw_packed_write(level, &opts, &bin, &bin_size, &err)) {
+        cli_print_error(in, &err);
+        goto done;
+    }
+    if (!lwm_write_file_atomic(out, bin, bin_size, NULL, &err)) {
+        cli_print_error(out, &err);
+        goto done;
+    }
+    rc = CLI_EXIT_OK;
+done:
+    free(bin);
+    free(png);
+    free(src_bin);
+    lw_level_free(level);
+    return rc;
+}
+
+/* mkdir -p for the folders of @path (not the last component). */
+static bool make_parents(const char *path)
+{
+    char buf[PATH_MAX];
+    if (strlen(path) >= sizeof buf)
+        return false;
+    strcpy(buf, path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return false;
+        *p = '/';
+    }
+    return true;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The tileset reference to store in the JSON at @json_path for art written to @art_path: relative
+ * when the art lies inside the JSON's folder, else absolute. malloc()ed. */
+static char *art_reference(const char *json_path, const char *art_path)
+{
+    char dir[PATH_MAX], art_dir[PATH_MAX];
+    char *json_copy = malloc(strlen(json_path) + 3), *art_copy = malloc(strlen(art_path) + 3);
+    char *result = NULL;
+    if (!json_copy || !art_copy)
+        goto out;
+    const char *js = strrchr(json_path, '/');
+    if (js)
+        snprintf(json_copy, strlen(json_path) + 3, "%.*s", (int)(js - json_path), json_path);
+    else
+        strcpy(json_copy, ".");
+    const char *as = strrchr(art_path, '/');
+    if (as)
+        snprintf(art_copy, strlen(art_path) + 3, "%.*s", (int)(as - art_path), art_path);
+    else
+        strcpy(art_copy, ".");
+    if (!realpath(json_copy, dir) || !realpath(art_copy, art_dir))
+        goto out;
+    size_t n = strlen(dir);
+    const char *name = base_name(art_path);
+    if (strcmp(dir, art_dir) == 0) {
+        result = malloc(strlen(name) + 1);
+        if (result)
+            strcpy(result, name);
+    } else if (strncmp(art_dir, dir, n) == 0 && art_dir[n] == '/') {
+        size_t len = strlen(art_dir + n + 1) + 1 + strlen(name) + 1;
+        result = malloc(len);
+        if (result)
+            snprintf(result, len, "%s/%s", art_dir + n + 1, name);
+    } else {
+        size_t len = strlen(art_dir) + 1 + strlen(name) + 1;
+        result = malloc(len);
+        if (result)
+            snprintf(result, len, "%s/%s", art_dir, name);
+    }
+out:
+    free(json_copy);
+    free(art_copy);
+    return result;
 }
 
 int cli_unpack_main(int argc, char **argv)
 {
-    (void)argc;
-    return cli_not_implemented(argv[0]);
+    const char *in = NULL, *out = NULL, *art_dir = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if (cli_is_help(argv[i]))
+            return unpack_usage();
+        if ((r = cli_option_value("unpack", argc, argv, &i, "--output", &v)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "-o", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            out = v;
+        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--art-dir", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            art_dir = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("unpack", "unknown option %s", argv[i]);
+        } else if (in) {
+            return cli_usage_error("unpack", "one binary at a time");
+        } else {
+            in = argv[i];
+        }
+    }
+    if (!in)
+        return cli_usage_error("unpack", "missing IN.bin");
+    if (!out)
+        return cli_usage_error("unpack", "missing -o LEVEL.json");
+    lw_error err;
+    if (!cli_file_is_packed(in)) {
+        lw_error_set_at(&err, LW_ERR_FORMAT, 0, "not a Loopwright packed level (bad magic)");
+        cli_print_error(in, &err);
+        return CLI_EXIT_DATA;
+    }
+    lw_level *packed = NULL;
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    if (!cli_load_packed(in, &packed, &bytes, &size))
+        return CLI_EXIT_DATA;
+    int rc = CLI_EXIT_DATA;
+    lw_level *level = lw_level_dup(packed);
+    char *art_path = NULL, *json = NULL;
+    const uint8_t *png = NULL;
+    size_t png_size = 0;
+    if (!level || !lw_packed_find_art(bytes, size, &png, &png_size, &err))
+        goto done;
+    if (png) {
+        const char *rel = level->tileset ? level->tileset : "tiles.png";
+        if (art_dir) {
+            size_t len = strlen(art_dir) + 1 + strlen(base_name(rel)) + 1;
+            art_path = malloc(len);
+            if (art_path)
+                snprintf(art_path, len, "%s/%s", art_dir, base_name(rel));
+        } else {
+            if (!editor_path_stays_inside(rel)) {
+                lw_error_set(&err, LW_ERR_PATH,
+                             "the recorded tileset path \"%s\" leaves the output folder; use "
+                             "--art-dir",
+                             rel);
+                cli_print_error(in, &err);
+                goto done;
+            }
+            art_path = editor_level_resolve_path(out, rel);
+        }
+        if (!art_path || !make_parents(art_path)) {
+            fprintf(stderr, "loopwright: %s: cannot create the art folder\n",
+                    art_path ? art_path : out);
+            goto done;
+        }
+        if (!lwm_write_file_atomic(art_path, png, png_size, NULL, &err)) {
+            cli_print_error(art_path, &err);
+            goto done;
+        }
+        if (art_dir) {
+            char *ref = art_reference(out, art_path);
+            if (!ref || !lw_level_set_string(&level->tileset, ref)) {
+                free(ref);
+                fprintf(stderr, "loopwright: %s: cannot refer to %s\n", out, art_path);
+                goto done;
+            }
+            free(ref);
+        } else if (!level->tileset) {
+            lw_level_set_string(&level->tileset, rel);
+        }
+    }
+    size_t len = 0;
+    json = editor_level_to_json(level, &len);
+    if (!json)
+        goto done;
+    if (!lwm_write_file_atomic(out, json, len, NULL, &err)) {
+        cli_print_error(out, &err);
+        goto done;
+    }
+    rc = CLI_EXIT_OK;
+done:
+    free(json);
+    free(art_path);
+    free(bytes);
+    lw_level_free(level);
+    lw_level_free(packed);
+    return rc;
 }

@@ -341,7 +341,8 @@ static bool copy_short(ctx *c, const char *s, char *dst, size_t size, const char
     if (strlen(s) >= size)
         return fail(c, LW_ERR_LIMIT, "%s \"%s\" is longer than %zu characters", what, s,
                     size - 1);
-    strcpy(dst, s);
+    if (s != dst) /* an absent key leaves the default, which already lives in dst */
+        memmove(dst, s, strlen(s) + 1);
     return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include "level-ops.h"
 
+#include <loopwright/sensor.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -369,49 +370,12 @@ GArray *editor_level_flood_fill(const lw_level *level, lw_layer layer, guint x, 
     return edits;
 }
 
-/* ---- sensors (PHYSICS.md §3.3), down direction only ---- */
-
-#define SENSOR_EMPTY 1000
-
-/* Height read at pixel (x, p) on @path for a floor sensor, after flips; SENSOR_EMPTY when the
- * cell has no shape or lacks the top-solid bit. */
-static int sensor_value(const lw_level *level, lw_path path, int32_t x, int32_t p)
-{
-    lw_collision_cell cc;
-    if (!lw_level_collision_at(level, x, p, path, &cc) || !(cc.solid & LW_SOLID_TOP))
-        return SENSOR_EMPTY;
-    int c = x & 15;
-    int v = cc.mask->heights[(cc.flags & LW_CELL_FLIP_X) ? 15 - c : c];
-    if (cc.flags & LW_CELL_FLIP_Y)
-        v = -v;
-    return v;
-}
-
-static gboolean sensor_nothing(int v, int o)
-{
-    return v == SENSOR_EMPTY || v == 0 || (v < 0 && o + v >= 0);
-}
-
-static int sensor_second(const lw_level *level, lw_path path, int32_t x, int32_t q)
-{
-    int o = q & 15;
-    int v = sensor_value(level, path, x, q);
-    if (sensor_nothing(v, o))
-        return 15 - o;
-    if (v < 0)
-        return -o - 1;
-    return 15 - o - v;
-}
+/* ---- sensors: the engine's own cast (PHYSICS.md §3.3), so snapping agrees with play ---- */
 
 int editor_sensor_scan_down(const lw_level *level, lw_path path, int32_t x, int32_t y)
 {
-    int o = y & 15;
-    int v = sensor_value(level, path, x, y);
-    if (sensor_nothing(v, o))
-        return sensor_second(level, path, x, y + 16) + 16;
-    if (v == 16 || v < 0)
-        return sensor_second(level, path, x, y - 16) - 16;
-    return 15 - o - v;
+    lw_sensor_hit hit;
+    return (int)lw_sensor_cast(level, path, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit);
 }
 
 gboolean editor_level_snap_to_ground(const lw_level *level, const lw_object *obj, lw_path path,

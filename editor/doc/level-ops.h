@@ -58,12 +58,9 @@ GArray *editor_level_flood_fill(const lw_level *level, lw_layer layer, guint x, 
                                 uint16_t chunk);
 
 /**
- * Down sensor scan of PHYSICS.md §3.3 on @path from pixel (@x, @y) testing the top-solid bit,
- * as the floor sensors do: returns the distance d (-32..31; > 15 when nothing was found within
- * two blocks).
- *
- * TODO(engine): the engine's sensor API (branch `engine`, loopwright/sensor.h) is not merged
- * yet; switch this to it when it lands. It implements the same §3.3 rules.
+ * A floor sensor (down, top-solid bit) on @path from pixel (@x, @y) through the engine's
+ * lw_sensor_cast (PHYSICS.md §3.3): returns the distance d (-32..31; > 15 when nothing was
+ * found within two blocks).
  */
 int editor_sensor_scan_down(const lw_level *level, lw_path path, int32_t x, int32_t y);
 

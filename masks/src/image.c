@@ -97,10 +97,57 @@ static bool check_png_size(png_uint_32 w, png_uint_32 h, lw_error *err)
 
 static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
-bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw_error *err)
+/* The IHDR chunk must come first (PNG spec 11.2.2): read its fields straight from the bytes so
+ * limits apply before libpng allocates anything for the image. */
+static bool read_ihdr(const uint8_t *p, size_t size, lwm_image_info *info, uint32_t *w,
+                      uint32_t *h, lw_error *err)
+{
+    if (size < 8 + 8 + 13 + 4 || memcmp(p + 12, "IHDR", 4) != 0)
+        return lw_error_set_at(err, LW_ERR_FORMAT, 8, "no IHDR chunk at the start of the PNG");
+    uint32_t len = (uint32_t)p[8] << 24 | (uint32_t)p[9] << 16 | (uint32_t)p[10] << 8 | p[11];
+    if (len != 13)
+        return lw_error_set_at(err, LW_ERR_FORMAT, 8, "IHDR chunk has length %u, not 13", len);
+    const uint8_t *d = p + 16;
+    *w = (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3];
+    *h = (uint32_t)d[4] << 24 | (uint32_t)d[5] << 16 | (uint32_t)d[6] << 8 | d[7];
+    info->bit_depth = d[8];
+    info->color_type = d[9];
+    info->interlaced = d[12] != 0;
+    info->has_alpha = false;
+    return true;
+}
+
+/* Walk the chunk list (lengths only, bounded by @size) to the IEND chunk: libpng's simplified
+ * reader would accept a file cut anywhere after its last IDAT. Bytes after IEND are ignored. */
+static bool find_iend(const uint8_t *p, size_t size, lw_error *err)
+{
+    size_t pos = 8;
+    while (size - pos >= 8) {
+        uint32_t len = (uint32_t)p[pos] << 24 | (uint32_t)p[pos + 1] << 16 |
+                       (uint32_t)p[pos + 2] << 8 | p[pos + 3];
+        if (len > 0x7FFFFFFFu)
+            return lw_error_set_at(err, LW_ERR_FORMAT, (long)pos, "chunk length %u is over 2^31",
+                                   len);
+        if (memcmp(p + pos + 4, "IEND", 4) == 0 && size - pos >= 12)
+            return true;
+        if ((uint64_t)len + 12u > size - pos)
+            break;
+        pos += (size_t)len + 12u;
+    }
+    return lw_error_set_at(err, LW_ERR_TRUNCATED, (long)size,
+                           "the PNG ends at byte %zu, before its IEND chunk (truncated)", size);
+}
+
+bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *out,
+                                    lwm_image_info *info, lw_error *err)
 {
     if (size < 8 || memcmp(data, png_signature, 8) != 0)
         return lw_error_set(err, LW_ERR_FORMAT, "not a PNG file (bad signature)");
+    lwm_image_info local;
+    uint32_t hw = 0, hh = 0;
+    if (!read_ihdr(data, size, &local, &hw, &hh, err) || !check_png_size(hw, hh, err) ||
+        !find_iend(data, size, err))
+        return false;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -110,6 +157,7 @@ bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw
         png_image_free(&image);
         return false;
     }
+    local.has_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
     image.format = PNG_FORMAT_RGBA;
     size_t bytes = PNG_IMAGE_SIZE(image);
     uint8_t *pixels = malloc(bytes);
@@ -127,18 +175,47 @@ bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw
     out->height = image.height;
     out->rgba = pixels;
     png_image_free(&image);
+    if (info)
+        *info = local;
     return true;
 }
 
-bool lwm_image_load_png(const char *path, lwm_image *out, lw_error *err)
+bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw_error *err)
+{
+    return lwm_image_load_png_memory_info(data, size, out, NULL, err);
+}
+
+bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info,
+                             lw_error *err)
 {
     char *data;
     size_t size;
     if (!lwm_read_file(path, LWM_MAX_PNG_FILE_BYTES, &data, &size, err))
         return false;
-    bool ok = lwm_image_load_png_memory(data, size, out, err);
+    bool ok = lwm_image_load_png_memory_info(data, size, out, info, err);
     free(data);
     return ok;
+}
+
+bool lwm_image_load_png(const char *path, lwm_image *out, lw_error *err)
+{
+    return lwm_image_load_png_info(path, out, NULL, err);
+}
+
+void lwm_image_apply_color_key(lwm_image *img, uint32_t key_rgb)
+{
+    uint8_t k[3] = {(uint8_t)(key_rgb >> 16), (uint8_t)(key_rgb >> 8), (uint8_t)key_rgb};
+    size_t n = (size_t)img->width * img->height;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *p = img->rgba + i * 4u;
+        p[3] = (p[0] == k[0] && p[1] == k[1] && p[2] == k[2]) ? 0 : 255;
+    }
+}
+
+uint32_t lwm_image_corner_rgb(const lwm_image *img)
+{
+    const uint8_t *p = img->rgba;
+    return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
 }
 
 bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_error *err)
@@ -266,10 +343,14 @@ static bool copy_file(const char *from, const char *to)
     if (!lwm_read_file(from, SIZE_MAX / 2, &data, &size, NULL))
         return false;
     char tmp[4300];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp-backup", to) >= (int)sizeof tmp) {
+    static const char suffix[] = ".tmp-backup";
+    size_t tlen = strlen(to);
+    if (tlen + sizeof suffix > sizeof tmp) {
         free(data);
         return false;
     }
+    memcpy(tmp, to, tlen);
+    memcpy(tmp + tlen, suffix, sizeof suffix);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     bool ok = fd >= 0 && write_all(fd, data, size) && fsync(fd) == 0;
     if (fd >= 0)
@@ -315,7 +396,13 @@ bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
         struct stat st;
         if (stat(path, &st) == 0) {
             char bak[4200];
-            snprintf(bak, sizeof bak, "%s%s", path, backup_suffix);
+            size_t plen = strlen(path), slen = strlen(backup_suffix);
+            if (plen + slen >= sizeof bak) {
+                unlink(tmp);
+                return lw_error_set(err, LW_ERR_IO, "path too long for a backup name");
+            }
+            memcpy(bak, path, plen);
+            memcpy(bak + plen, backup_suffix, slen + 1);
             unlink(bak);
             if (link(path, bak) != 0 && !copy_file(path, bak)) {
                 saved = errno;

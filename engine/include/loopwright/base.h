@@ -82,7 +82,11 @@ bool lw_error_set(lw_error *err, lw_status code, const char *fmt, ...)
     ;
 
 /** va_list variant of lw_error_set. Returns false. */
-bool lw_error_setv(lw_error *err, lw_status code, const char *fmt, va_list ap);
+bool lw_error_setv(lw_error *err, lw_status code, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 
 /** Like lw_error_set, with a byte offset into a binary file. Returns false. */
 bool lw_error_set_at(lw_error *err, lw_status code, long offset, const char *fmt, ...)

@@ -44,6 +44,44 @@ bool lwm_image_load_png(const char *path, lwm_image *out, lw_error *err);
 /** Same as lwm_image_load_png for a PNG held in memory. */
 bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw_error *err);
 
+/** PNG colour types as stored in the IHDR chunk. */
+enum {
+    LWM_PNG_GREY = 0,
+    LWM_PNG_RGB = 2,
+    LWM_PNG_PALETTE = 3,
+    LWM_PNG_GREY_ALPHA = 4,
+    LWM_PNG_RGBA = 6,
+};
+
+/** What a PNG held before it was converted to 8-bit RGBA. */
+typedef struct lwm_image_info {
+    bool has_alpha;     /* an alpha channel or a tRNS chunk: "solid" means alpha >= 128 */
+    uint8_t color_type; /* LWM_PNG_* of the file */
+    uint8_t bit_depth;  /* 1, 2, 4, 8 or 16 */
+    bool interlaced;    /* Adam7 (accepted, decoded like any other) */
+} lwm_image_info;
+
+/**
+ * lwm_image_load_png plus a description of the source in *@info (may be NULL). The width and
+ * height in the IHDR chunk are checked against the limits before libpng sees the data, so a
+ * forged header claiming a huge image is refused (LW_ERR_LIMIT) without any allocation.
+ */
+bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info,
+                             lw_error *err);
+
+/** lwm_image_load_png_info for a PNG held in memory. */
+bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *out,
+                                    lwm_image_info *info, lw_error *err);
+
+/**
+ * Make an image without alpha usable as a solidity source: pixels whose colour equals @key_rgb
+ * (0xRRGGBB) get alpha 0, all others alpha 255 (colour unchanged).
+ */
+void lwm_image_apply_color_key(lwm_image *img, uint32_t key_rgb);
+
+/** The colour (0xRRGGBB) of the top-left pixel: the default colour key. */
+uint32_t lwm_image_corner_rgb(const lwm_image *img);
+
 /** Read only a PNG's dimensions (and validate its signature/header). */
 bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_error *err);
 

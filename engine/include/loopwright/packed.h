@@ -1,0 +1,74 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loopwright engine: packed level binaries (docs/FORMAT.md). A game embeds the engine alone and
+ * loads levels with lw_packed_load from a buffer it read or mapped itself: no libc I/O here.
+ *
+ * The loader validates everything before trusting it — magic, version, header and section
+ * table, every offset and size against the buffer, every count against the limits of level.h,
+ * every id against what it refers to, the CRC-32 of each section and of the whole file — and
+ * reports the first problem with its exact reason and byte offset (lw_error.offset). It never
+ * reads outside the buffer. A loaded level lives in ONE allocation (lw_level.block) holding the
+ * struct, its arrays and its strings; lw_level_free frees it; lw_level_dup makes an editable
+ * ordinary copy.
+ *
+ * The writer produces the canonical file for a level: the same level always gives the same
+ * bytes, so pack -> unpack -> pack is byte-identical.
+ */
+
+#include "loopwright/level.h"
+
+/** The 8 bytes every packed file starts with: "LWPK" CR LF SUB LF. */
+#define LW_PACKED_MAGIC      "LWPK\r\n\x1a\n"
+#define LW_PACKED_MAGIC_SIZE 8
+/** Format version written by this engine; files with another major version are refused, a
+ * higher minor version is accepted (unknown optional sections are skipped). */
+#define LW_PACKED_VERSION_MAJOR 1
+#define LW_PACKED_VERSION_MINOR 0
+/** Largest file the loader accepts (and the writer produces), in bytes. */
+#define LW_PACKED_MAX_FILE (256u << 20)
+
+/** Writer options. Zero-initialise, then set what you need. */
+typedef struct lw_packed_options {
+    bool compress;       /* Kosinski-compress the chunk and layout sections */
+    bool replays;        /* carry lw_level.replays in an RPLY section (else dropped) */
+    const void *art_png; /* optional: PNG file bytes to embed as the level's art (borrowed) */
+    size_t art_png_size; /* bytes at art_png */
+} lw_packed_options;
+
+/** True when @data starts with LW_PACKED_MAGIC (content sniffing; validates nothing else). */
+bool lw_packed_is_packed(const void *data, size_t size);
+
+/**
+ * Serialise @level. On success *@out is a malloc()ed buffer of *@out_size bytes (free() it).
+ * Fails with LW_ERR_RANGE/LW_ERR_LIMIT when the level is invalid (lw_level_validate) or does
+ * not fit the format (e.g. a string longer than LW_MAX_STRING, a script longer than
+ * LW_MAX_SCRIPT, an art PNG without a PNG signature), LW_ERR_NOMEM when out of memory.
+ * @opts may be NULL (no compression, no replays, no art).
+ */
+bool lw_packed_write(const lw_level *level, const lw_packed_options *opts, uint8_t **out,
+                     size_t *out_size, lw_error *err);
+
+/**
+ * Load a packed level from @data (@size bytes; the exact file, no trailing bytes). On success
+ * *@out is a new level living in one allocation (see lw_level.block); free it with
+ * lw_level_free. On failure returns false, *@out is untouched and @err (may be NULL) holds the
+ * code — LW_ERR_FORMAT (bad magic, structure or value), LW_ERR_VERSION, LW_ERR_TRUNCATED,
+ * LW_ERR_CRC, LW_ERR_RANGE (an id that refers to nothing), LW_ERR_LIMIT, LW_ERR_NOMEM — the
+ * reason, and err->offset = the file offset of the offending byte or field. Inside a compressed
+ * section the offset is the section's start and the message gives the offset in its data.
+ * Makes exactly one allocation on success and none that survive a failure.
+ */
+bool lw_packed_load(const void *data, size_t size, lw_level **out, lw_error *err);
+
+/**
+ * Find the embedded art of a packed file: after the same validation as lw_packed_load, sets
+ * *@png / *@png_size to the PNG bytes inside @data (borrowed, valid as long as @data), or to
+ * NULL / 0 when the file carries no art. Returns false (and fills @err) on an invalid file.
+ */
+bool lw_packed_find_art(const void *data, size_t size, const uint8_t **png, size_t *png_size,
+                        lw_error *err);
+
+/** CRC-32 (ISO-HDLC / IEEE 802.3, as zlib and PNG: reflected poly 0xEDB88320, init and final
+ * xor 0xFFFFFFFF). Start with @crc = 0 and chain calls to cover several pieces. */
+uint32_t lw_crc32(uint32_t crc, const void *data, size_t size);

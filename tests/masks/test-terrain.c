@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: MIT */
+/* Whole-terrain import: pixel-exact round trips of the sample levels, neighbour-aware angles on
+ * long slopes and loops, tile flips, jump-through cells, limits, the player start. */
+#include <glib.h>
+#include <loopwright/fixed.h>
+#include <loopwright/masks.h>
+#include <loopwright/terrain.h>
+#include <math.h>
+#include <string.h>
+
+#include "level-json.h"
+#include "synth.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static void set_px(lwm_image *img, uint32_t x, uint32_t y, uint32_t rgba)
+{
+    uint8_t *p = lwm_image_pixel(img, x, y);
+    p[0] = (uint8_t)(rgba >> 24);
+    p[1] = (uint8_t)(rgba >> 16);
+    p[2] = (uint8_t)(rgba >> 8);
+    p[3] = (uint8_t)rgba;
+}
+
+typedef struct warn_log {
+    int count;
+    int32_t x, y;
+    char last[256];
+} warn_log;
+
+static void on_warn(void *user, int32_t x, int32_t y, const char *message)
+{
+    warn_log *w = user;
+    w->count++;
+    w->x = x;
+    w->y = y;
+    g_strlcpy(w->last, message, sizeof w->last);
+}
+
+static lw_level *import(const lwm_image *terrain, const lwm_image *top, const lwm_image *b,
+                        uint16_t chunk, bool neighbours, warn_log *log)
+{
+    lwm_import_options o = lwm_import_options_default();
+    o.terrain = terrain;
+    o.top_solid = top;
+    o.path_b = b;
+    o.chunk_px = chunk;
+    o.neighbour_angles = neighbours;
+    o.warn = on_warn;
+    o.user = log;
+    lwm_import_result r;
+    lw_error err;
+    if (!lwm_import_terrain(&o, &r, &err))
+        g_error("import failed: %s", err.message);
+    lw_level *level = r.level;
+    r.level = NULL;
+    lwm_import_result_clear(&r);
+    return level;
+}
+
+/* The angle collision reads at a pixel on path A (flips applied); -1 when nothing is there. */
+static int angle_at(const lw_level *level, int32_t x, int32_t y, bool *flagged)
+{
+    lw_collision_cell cc;
+    if (!lw_level_collision_at(level, x, y, LW_PATH_A, &cc))
+        return -1;
+    *flagged = (cc.mask->flags & LW_MASK_FLAGGED) != 0;
+    return lw_angle_flip(cc.mask->angle, cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y);
+}
+
+/* Render a sample level's collision (per path, plus its top-only pixels), import the pictures,
+ * and compare the effective solidity of every pixel on both paths. */
+static void test_round_trip(gconstpointer data)
+{
+    const char *name = data;
+    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
+    lw_level *src;
+    lw_error err;
+    if (!editor_level_load_file(path, 0, &src, &err))
+        g_error("%s: %s", path, err.message);
+    uint32_t w = (uint32_t)lw_level_width_px(src), h = (uint32_t)lw_level_height_px(src);
+    lwm_image a, b, top;
+    g_assert_true(lwm_image_init(&a, w, h, 0, NULL));
+    g_assert_true(lwm_image_init(&b, w, h, 0, NULL));
+    g_assert_true(lwm_image_init(&top, w, h, 0, NULL));
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            int sa = synth_level_solidity(src, (int32_t)x, (int32_t)y, LW_PATH_A);
+            int sb = synth_level_solidity(src, (int32_t)x, (int32_t)y, LW_PATH_B);
+            if (sa)
+                set_px(&a, x, y, 0xFFFFFFFFu);
+            if (sb)
+                set_px(&b, x, y, 0xFFFFFFFFu);
+            if (sa == LW_SOLID_TOP || sb == LW_SOLID_TOP)
+                set_px(&top, x, y, 0xFFFFFFFFu);
+        }
+    warn_log log = {0};
+    lw_level *dst = import(&a, &top, &b, src->chunk_px, true, &log);
+    g_assert_cmpint(log.count, ==, 0); /* collision of a valid level is always representable */
+    g_assert_cmpint(dst->layout_width, ==, src->layout_width);
+    g_assert_cmpint(dst->layout_height, ==, src->layout_height);
+    uint64_t solid = 0;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            for (int p = 0; p < 2; p++) {
+                int want = synth_level_solidity(src, (int32_t)x, (int32_t)y, (lw_path)p);
+                int got = synth_level_solidity(dst, (int32_t)x, (int32_t)y, (lw_path)p);
+                if (want != got)
+                    g_error("%s: pixel (%u, %u) path %c: solidity %d, imported %d", name, x, y,
+                            'A' + p, want, got);
+                solid += want != 0;
+            }
+    g_assert_cmpuint(solid, >, 10000);
+    g_assert_true(lw_level_validate(dst, &err));
+    g_test_message("%s: %u masks, %u tiles, %u chunks (source %u, %u, %u)", name,
+                   dst->mask_count, dst->tile_count, dst->chunk_count, src->mask_count,
+                   src->tile_count, src->chunk_count);
+    lw_level_free(src);
+    lw_level_free(dst);
+    lwm_image_clear(&a);
+    lwm_image_clear(&b);
+    lwm_image_clear(&top);
+    g_free(path);
+}
+
+/* Ground at @ground(x) px (solid below) over a @w x @h image. */
+static lwm_image ground_image(uint32_t w, uint32_t h, double (*ground)(double x))
+{
+    lwm_image img;
+    g_assert_true(lwm_image_init(&img, w, h, 0, NULL));
+    for (uint32_t x = 0; x < w; x++) {
+        double g = ground(x + 0.5);
+        for (uint32_t y = 0; y < h; y++)
+            if (y + 0.5 > g)
+                set_px(&img, x, y, 0x60A040FFu);
+    }
+    return img;
+}
+
+/* Flat at y = 400, then rising at 22.5 degrees ("/", hex 0xF0) for 640 px, then flat. */
+static double slope_ground(double x)
+{
+    double t = tan(22.5 * M_PI / 180.0);
+    if (x < 160)
+        return 400.0;
+    if (x < 800)
+        return 400.0 - (x - 160) * t;
+    return 400.0 - 640 * t;
+}
+
+static void count_slope(const lw_level *level, int *cells, int *slivers, int *wrong,
+                        GHashTable *angles)
+{
+    *cells = *slivers = *wrong = 0;
+    for (int32_t ty = 0; ty < 512; ty += 16)
+        for (int32_t tx = 176; tx < 784; tx += 16) {
+            bool flagged;
+            int a = angle_at(level, tx, ty, &flagged);
+            if (a < 0 || flagged)
+                continue;
+            lw_collision_cell cc;
+            g_assert_true(lw_level_collision_at(level, tx, ty, LW_PATH_A, &cc));
+            lwm_bits bits;
+            lwm_bits_from_mask(cc.mask, &bits);
+            uint32_t n = lwm_bits_count(&bits);
+            (*cells)++;
+            *slivers += n <= 12 || n >= 244;
+            *wrong += a != 0xF0;
+            g_hash_table_add(angles, GINT_TO_POINTER(a));
+        }
+}
+
+/* Every cell on a long straight slope gets the slope's angle, slivers included; on their own the
+ * same cells disagree. */
+static void test_slope_consistent(void)
+{
+    lwm_image img = ground_image(1024, 512, slope_ground);
+    warn_log log = {0};
+    lw_level *level = import(&img, NULL, NULL, 128, true, &log);
+    GHashTable *angles = g_hash_table_new(NULL, NULL);
+    int cells, slivers, wrong;
+    count_slope(level, &cells, &slivers, &wrong, angles);
+    g_assert_cmpint(cells, >, 40);
+    g_assert_cmpint(slivers, >, 2);
+    g_assert_cmpint(wrong, ==, 0);
+    g_assert_cmpint(g_hash_table_size(angles), ==, 1);
+    lw_level_free(level);
+
+    g_hash_table_remove_all(angles);
+    level = import(&img, NULL, NULL, 128, false, &log);
+    count_slope(level, &cells, &slivers, &wrong, angles);
+    g_assert_cmpint(wrong, >, 0);
+    g_assert_cmpint(g_hash_table_size(angles), >, 1);
+    g_test_message("own angles: %d of %d cells differ from 0xF0, %u distinct", wrong, cells,
+                   g_hash_table_size(angles));
+    g_hash_table_destroy(angles);
+    lw_level_free(level);
+    lwm_image_clear(&img);
+}
+
+/* Inside a loop (solid outside a disc): right wall ~0xC0, ceiling ~0x80, left wall ~0x40, floor
+ * ~0x00, and the diagonals between them. */
+static void test_loop_angles(void)
+{
+    lwm_image img;
+    g_assert_true(lwm_image_init(&img, 512, 512, 0, NULL));
+    const double cx = 256, cy = 256, r = 150;
+    for (uint32_t y = 0; y < 512; y++)
+        for (uint32_t x = 0; x < 512; x++)
+            if (hypot(x + 0.5 - cx, y + 0.5 - cy) > r)
+                set_px(&img, x, y, 0xC0C0C0FFu);
+    warn_log log = {0};
+    lw_level *level = import(&img, NULL, NULL, 128, true, &log);
+    struct {
+        double deg; /* position on the circle, screen angle from +x, clockwise */
+        int want;   /* hex angle of the surface there */
+    } probes[] = {
+        {0, 0xC0}, {45, 0xE0}, {90, 0x00}, {135, 0x20}, {180, 0x40}, {225, 0x60}, {270, 0x80},
+        {315, 0xA0}, {20, 0xCE}, {300, 0x95},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(probes); i++) {
+        double t = probes[i].deg * M_PI / 180.0;
+        /* the first solid pixel just outside the circle */
+        int32_t x = (int32_t)floor(cx + (r + 1.0) * cos(t)), y = (int32_t)floor(cy + (r + 1.0) * sin(t));
+        bool flagged = false;
+        int a = angle_at(level, x, y, &flagged);
+        g_assert_cmpint(a, >=, 0);
+        int d = ((a - probes[i].want) % 256 + 256) % 256;
+        d = d > 128 ? 256 - d : d;
+        g_test_message("loop %.0f deg: 0x%02X (expected about 0x%02X)", probes[i].deg, a,
+                       probes[i].want);
+        if (d > 4) /* a cell spans about 6 degrees of this circle */
+            g_error("loop at %.0f deg (%d, %d): angle 0x%02X, expected about 0x%02X%s",
+                    probes[i].deg, x, y, a, probes[i].want, flagged ? " (flagged)" : "");
+    }
+    lw_level_free(level);
+    lwm_image_clear(&img);
+}
+
+static double hill_ground(double x)
+{
+    /* a symmetric 45-degree hill on flat ground at 300 */
+    double d = fabs(x - 512.0);
+    return d > 160 ? 300.0 : 300.0 - (160 - d);
+}
+
+/* A mirrored hill reuses the rising side's tiles with X flips. */
+static void test_tile_flips(void)
+{
+    lwm_image img = ground_image(1024, 384, hill_ground);
+    warn_log log = {0};
+    lw_level *level = import(&img, NULL, NULL, 128, true, &log);
+    int flipped = 0, cells = 0;
+    for (int32_t ty = 0; ty < 384; ty += 16)
+        for (int32_t tx = 0; tx < 1024; tx += 16) {
+            const lw_cell *c = lw_level_cell_at(level, tx, ty);
+            if (!c || c->tile == LW_NONE)
+                continue;
+            cells++;
+            flipped += (c->flags & LW_CELL_FLIP_X) != 0;
+        }
+    g_assert_cmpint(flipped, >, 8);
+    /* the falling side reads as "\" through the flip */
+    bool flagged;
+    g_assert_cmpint(angle_at(level, 600, 300 - (160 - 88) + 1, &flagged), ==, 0x20);
+    g_assert_cmpint(angle_at(level, 424, 300 - (160 - 88) + 1, &flagged), ==, 0xE0);
+    g_assert_cmpint((int)level->tile_count, <, cells / 4);
+    lw_level_free(level);
+    lwm_image_clear(&img);
+}
+
+static double flat_ground(double x)
+{
+    (void)x;
+    return 200.0;
+}
+
+/* Jump-through cells, a partly jump-through cell, a hole, and the player start. */
+static void test_top_solid_and_start(void)
+{
+    lwm_image img = ground_image(512, 256, flat_ground), top;
+    g_assert_true(lwm_image_init(&top, 512, 256, 0, NULL));
+    for (uint32_t x = 256; x < 320; x++)
+        for (uint32_t y = 104; y < 112; y++) {
+            set_px(&img, x, y, 0xD0A040FFu);
+            set_px(&top, x, y, 0xFFFFFFFFu);
+        }
+    /* a cell whose solid pixels are only partly marked jump-through */
+    for (uint32_t x = 352; x < 368; x++)
+        for (uint32_t y = 104; y < 112; y++) {
+            set_px(&img, x, y, 0xD0A040FFu);
+            if (x < 360)
+                set_px(&top, x, y, 0xFFFFFFFFu);
+        }
+    set_px(&img, 100, 220, 0); /* a hole inside the ground: cell (96, 208) */
+    warn_log log = {0};
+    lwm_import_options o = lwm_import_options_default();
+    o.terrain = &img;
+    o.top_solid = &top;
+    o.warn = on_warn;
+    o.user = &log;
+    lwm_import_result r;
+    lw_error err;
+    g_assert_true(lwm_import_terrain(&o, &r, &err));
+    lw_level *level = r.level;
+    const lw_cell *c = lw_level_cell_at(level, 260, 108);
+    g_assert_nonnull(c);
+    g_assert_cmpint(lw_cell_solidity(c, LW_PATH_A), ==, LW_SOLID_TOP);
+    g_assert_cmpint(lw_cell_solidity(c, LW_PATH_B), ==, LW_SOLID_TOP);
+    g_assert_true(level->tiles[c->tile].flags & LW_TILE_JUMP_THROUGH);
+    c = lw_level_cell_at(level, 356, 108);
+    g_assert_cmpint(lw_cell_solidity(c, LW_PATH_A), ==, LW_SOLID_ALL);
+    c = lw_level_cell_at(level, 100, 200);
+    g_assert_cmpint(lw_cell_solidity(c, LW_PATH_A), ==, LW_SOLID_ALL);
+    /* warnings: the mixed cell and the hole, once each (path B is path A's image, so its cells
+     * are not sliced twice), at their cells' top-left corners */
+    g_assert_cmpint(log.count, ==, 2);
+    g_assert_cmpint((int)r.warnings, ==, 2);
+    g_assert_cmpint(log.x, ==, 96);
+    g_assert_cmpint(log.y, ==, 208);
+    g_assert_nonnull(strstr(log.last, "path A: cell (6, 13) columns 4 are not one run"));
+    /* the hole was filled: the ground is solid there */
+    g_assert_cmpint(synth_level_solidity(level, 100, 220, LW_PATH_A), ==, LW_SOLID_ALL);
+    /* the start stands on the ground: centre 20 px above the top solid row */
+    g_assert_true(r.start_found);
+    g_assert_cmpint(r.start_x, ==, 24);
+    g_assert_cmpint(r.start_y, ==, 180);
+    g_assert_cmpint(level->object_count, ==, 1);
+    g_assert_cmpint(level->objects[0].type, ==, LW_OBJECT_PLAYER_START);
+    /* art: the terrain's own pixels; empty chunks stay empty in the layout */
+    /* ground top, full ground, the cell with the hole, the ledge: 4 cells in one row */
+    g_assert_cmpint(r.art_cells, ==, 4);
+    g_assert_cmpint(r.tileset.width, ==, 4 * 16);
+    g_assert_cmpint(r.tileset.height, ==, 16);
+    g_assert_cmpint(lw_level_layout_get(level, LW_LAYER_FG, 0, 0), ==, LW_NONE);
+    lwm_import_result_clear(&r);
+    lwm_image_clear(&img);
+    lwm_image_clear(&top);
+}
+
+/* A wall at the left: the start moves to the first column with room. */
+static void test_start_past_wall(void)
+{
+    lwm_image img = ground_image(512, 256, flat_ground);
+    for (uint32_t x = 0; x < 70; x++)
+        for (uint32_t y = 0; y < 200; y++)
+            set_px(&img, x, y, 0x808080FFu);
+    lwm_import_options o = lwm_import_options_default();
+    o.terrain = &img;
+    lwm_import_result r;
+    g_assert_true(lwm_import_terrain(&o, &r, NULL));
+    /* x = 16k + 8 with x - 9 >= 70: x = 88 */
+    g_assert_cmpint(r.start_x, ==, 88);
+    g_assert_cmpint(r.start_y, ==, 180);
+    lwm_import_result_clear(&r);
+    lwm_image_clear(&img);
+}
+
+static void test_limits(void)
+{
+    lw_error err;
+    lwm_import_result r;
+    lwm_import_options o = lwm_import_options_default();
+    lwm_image img, other;
+    /* too many distinct tiles: noise */
+    g_assert_true(lwm_image_init(&img, 1024, 512, 0, NULL));
+    GRand *rng = g_rand_new_with_seed(3);
+    for (uint32_t y = 0; y < img.height; y++)
+        for (uint32_t x = 0; x < img.width; x++)
+            set_px(&img, x, y, g_rand_int(rng) | 0xFFu);
+    g_rand_free(rng);
+    o.terrain = &img;
+    g_assert_false(lwm_import_terrain(&o, &r, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_LIMIT);
+    g_assert_nonnull(strstr(err.message, "distinct"));
+    g_assert_null(r.level);
+    /* sizes differ */
+    g_assert_true(lwm_image_init(&other, 1024, 500, 0, NULL));
+    o.art = &other;
+    g_assert_false(lwm_import_terrain(&o, &r, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
+    g_assert_nonnull(strstr(err.message, "1024x500"));
+    lwm_image_clear(&other);
+    lwm_image_clear(&img);
+    /* taller than a level may be */
+    g_assert_true(lwm_image_init(&img, 16, LW_MAX_LEVEL_H_PX + 1, 0, NULL));
+    o.art = NULL;
+    o.terrain = &img;
+    g_assert_false(lwm_import_terrain(&o, &r, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_LIMIT);
+    o.chunk_px = 64;
+    g_assert_false(lwm_import_terrain(&o, &r, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
+    lwm_image_clear(&img);
+}
+
+/* Sizes that are not multiples of anything are padded with empty space. */
+static void test_padding(void)
+{
+    lwm_image img = ground_image(333, 150, flat_ground);
+    warn_log log = {0};
+    lw_level *level = import(&img, NULL, NULL, 256, true, &log);
+    g_assert_cmpint(level->layout_width, ==, 2);
+    g_assert_cmpint(level->layout_height, ==, 1);
+    g_assert_cmpint(synth_level_solidity(level, 332, 149, LW_PATH_A), ==, 0); /* above 200 */
+    lw_level_free(level);
+    lwm_image_clear(&img);
+    img = ground_image(333, 250, flat_ground);
+    level = import(&img, NULL, NULL, 128, true, &log);
+    g_assert_cmpint(level->layout_width, ==, 3);
+    g_assert_cmpint(level->layout_height, ==, 2);
+    g_assert_cmpint(synth_level_solidity(level, 332, 249, LW_PATH_A), ==, LW_SOLID_ALL);
+    g_assert_cmpint(synth_level_solidity(level, 333, 249, LW_PATH_A), ==, 0);
+    g_assert_cmpint(synth_level_solidity(level, 332, 250, LW_PATH_A), ==, 0);
+    lw_level_free(level);
+    lwm_image_clear(&img);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_data_func("/masks/terrain/round-trip/loop-hill", "loop-hill.json", test_round_trip);
+    g_test_add_data_func("/masks/terrain/round-trip/pipe-works", "pipe-works.json",
+                         test_round_trip);
+    g_test_add_func("/masks/terrain/slope-consistent", test_slope_consistent);
+    g_test_add_func("/masks/terrain/loop-angles", test_loop_angles);
+    g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
+    g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
+    g_test_add_func("/masks/terrain/start-past-wall", test_start_past_wall);
+    g_test_add_func("/masks/terrain/limits", test_limits);
+    g_test_add_func("/masks/terrain/padding", test_padding);
+    return g_test_run();
+}
