@@ -457,7 +457,10 @@ static void click_pressed(GtkGestureClick *gesture, int n_press, double x, doubl
         return;
     if (t->kind == EDITOR_TOOL_OBJECT)
         return;
-    /* double-click: edit this chunk in place (a second double-click elsewhere moves on) */
+    /* double-click: edit this chunk in place (a second double-click elsewhere moves on). The
+     * clicks themselves went to the painting tool first: take back what they painted. */
+    if (!t->editing_chunk)
+        editor_tools_undo_click(t);
     editor_tools_edit_chunk_at(t, sx, sy);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }

@@ -119,7 +119,7 @@ static void paint_line(EditorTools *t, int32_t x0, int32_t y0, int32_t x1, int32
     }
 }
 
-static void fill_rect(EditorTools *t, EditorRect r, const char *label)
+static void fill_rect(EditorTools *t, EditorRect r, const char *label, guint stroke)
 {
     const lw_level *l = level_of(t);
     GArray *edits = g_array_new(FALSE, FALSE, sizeof(EditorLayoutEdit));
@@ -132,7 +132,7 @@ static void fill_rect(EditorTools *t, EditorRect r, const char *label)
         }
     EditorCommand *cmd = editor_cmd_set_layout_new(t->doc, t->layer,
                                                    (EditorLayoutEdit *)edits->data, edits->len,
-                                                   label, 0);
+                                                   label, stroke);
     if (cmd)
         editor_document_push(t->doc, cmd);
     g_array_unref(edits);
@@ -232,6 +232,7 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
 {
     t->dragging = TRUE;
     t->button = button;
+    t->prev_stroke = t->stroke;
     t->stroke = editor_command_new_stroke();
     t->start_x = t->last_x = x;
     t->start_y = t->last_y = y;
@@ -302,7 +303,7 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
         if (edits->len) {
             EditorCommand *cmd = editor_cmd_set_layout_new(t->doc, t->layer,
                                                            (EditorLayoutEdit *)edits->data,
-                                                           edits->len, "Flood Fill", 0);
+                                                           edits->len, "Flood Fill", t->stroke);
             if (cmd)
                 editor_document_push(t->doc, cmd);
         }
@@ -381,7 +382,7 @@ void editor_tools_release(EditorTools *t, int32_t x, int32_t y)
     if (t->editing_chunk)
         return;
     if (t->kind == EDITOR_TOOL_RECT && t->preview.w > 0) {
-        fill_rect(t, t->preview, "Fill Rectangle");
+        fill_rect(t, t->preview, "Fill Rectangle", t->stroke);
     } else if (t->kind == EDITOR_TOOL_SELECT) {
         t->slot_selection = t->preview;
         notify(t, EDITOR_TOOLS_NOTIFY_SELECTION);
@@ -391,6 +392,20 @@ void editor_tools_release(EditorTools *t, int32_t x, int32_t y)
 }
 
 /* ---- chunk editing ---- */
+
+void editor_tools_undo_click(EditorTools *tools)
+{
+    EditorUndoStack *stack = editor_document_get_undo_stack(tools->doc);
+    for (int i = 0; i < 2; i++) {
+        guint index = editor_undo_stack_get_index(stack);
+        if (index == 0)
+            return;
+        guint s = editor_undo_stack_get_command(stack, index - 1)->stroke;
+        if (s == 0 || (s != tools->stroke && s != tools->prev_stroke))
+            return;
+        editor_document_undo(tools->doc);
+    }
+}
 
 gboolean editor_tools_edit_chunk_at(EditorTools *tools, guint sx, guint sy)
 {
@@ -523,7 +538,7 @@ void editor_tools_delete_selection(EditorTools *tools)
     if (tools->slot_selection.w > 0) {
         uint16_t keep = tools->brush_chunk;
         tools->brush_chunk = LW_NONE;
-        fill_rect(tools, tools->slot_selection, "Delete Chunks");
+        fill_rect(tools, tools->slot_selection, "Delete Chunks", 0);
         tools->brush_chunk = keep;
     }
 }

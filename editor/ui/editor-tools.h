@@ -66,6 +66,7 @@ typedef struct EditorTools {
     gboolean dragging;
     guint button;     /* 1 left, 3 right */
     guint stroke;     /* merge key of the current drag */
+    guint prev_stroke; /* merge key of the drag before (the first click of a double-click) */
     int32_t start_x, start_y, last_x, last_y; /* level px */
     int32_t grab_dx, grab_dy; /* object drag: pointer offset from the object's position */
     EditorRect preview;       /* rect tool / select drag, in slots or cells */
@@ -78,6 +79,9 @@ void editor_tools_init(EditorTools *tools, EditorDocument *doc);
 void editor_tools_press(EditorTools *tools, int32_t x, int32_t y, guint button);
 void editor_tools_motion(EditorTools *tools, int32_t x, int32_t y);
 void editor_tools_release(EditorTools *tools, int32_t x, int32_t y);
+
+/** Undo what the clicks of a double-click painted (their strokes are the last two presses). */
+void editor_tools_undo_click(EditorTools *tools);
 
 /** Enter in-place editing of the chunk at layout slot (@sx, @sy). FALSE on an empty slot. */
 gboolean editor_tools_edit_chunk_at(EditorTools *tools, guint sx, guint sy);

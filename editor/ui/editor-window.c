@@ -62,6 +62,7 @@ struct _EditorWindow {
     gboolean closing_confirmed;
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
+    guint properties_idle;     /* a rebuild is scheduled */
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -1567,7 +1568,25 @@ static void draw_tile_preview(GtkDrawingArea *area, cairo_t *cr, int w, int h, g
     }
 }
 
+static void rebuild_properties_now(EditorWindow *self);
+
+static gboolean rebuild_properties_idle(gpointer data)
+{
+    EditorWindow *self = data;
+    self->properties_idle = 0;
+    rebuild_properties_now(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* Rebuilt from an idle callback: a field's own signal (which pushed the command that changed
+ * the level) must not destroy that field, and a drag's many moves rebuild the panel once. */
 static void rebuild_properties(EditorWindow *self)
+{
+    if (!self->properties_idle)
+        self->properties_idle = g_idle_add(rebuild_properties_idle, self);
+}
+
+static void rebuild_properties_now(EditorWindow *self)
 {
     GtkBox *box = self->properties_box;
     const lw_level *l = level(self);
@@ -1979,6 +1998,7 @@ static void editor_window_dispose(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_handle_id(&self->check_timeout, g_source_remove);
+    g_clear_handle_id(&self->properties_idle, g_source_remove);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -2128,7 +2148,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);
     update_history(self);
-    rebuild_properties(self);
+    rebuild_properties_now(self);
     update_brush_label(self);
     update_actions(self);
     update_status(self, -1, -1);

@@ -216,6 +216,22 @@ static void test_edit_through_actions(void)
     act(win, "doc.redo");
     g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 20, 0), ==, 14);
 
+    /* a double-click with the pencil edits the chunk in place and takes back what its clicks
+     * painted */
+    act(win, "win.tool('pencil')");
+    act(win, "win.select-chunk(uint32 3)");
+    uint16_t under = lw_level_layout_get(l, LW_LAYER_FG, 8, 6);
+    g_autofree char *before_click = editor_level_to_json(l, NULL);
+    pointer(win, 8 * 128 + 10, 6 * 128 + 10, 0);
+    pointer(win, 8 * 128 + 10, 6 * 128 + 10, 0);
+    EditorTools *clicker = editor_window_get_tools(win);
+    editor_tools_undo_click(clicker);
+    g_assert_true(editor_tools_edit_chunk_at(clicker, 8, 6));
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 8, 6), ==, under);
+    g_autofree char *after_click = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(after_click, ==, before_click);
+    act(win, "win.stop-editing");
+
     /* edit chunk 9 in place at slot (2, 0), then make it unique there */
     guint chunks = l->chunk_count;
     act(win, "win.edit-chunk-at((uint32 2, uint32 0))");
