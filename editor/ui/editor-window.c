@@ -687,6 +687,7 @@ static void action_play(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_check(GSimpleAction *a, GVariant *p, gpointer user);
 static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user);
 static void action_import_tiles(GSimpleAction *a, GVariant *p, gpointer user);
+static void action_import_tiles_from(GSimpleAction *a, GVariant *p, gpointer user);
 static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user);
 
 /* Automation (tests, --run-action): choose a brush chunk / tile, paint a slot through the
@@ -826,6 +827,7 @@ static const GActionEntry win_entries[] = {
     {.name = "level-properties", .activate = action_level_properties},
     {.name = "resize-level", .activate = action_level_properties},
     {.name = "import-tiles", .activate = action_import_tiles},
+    {.name = "import-tiles-from", .parameter_type = "s", .activate = action_import_tiles_from},
     {.name = "add-art-tiles", .activate = action_add_art_tiles},
     {.name = "edit-chunk", .activate = action_edit_chunk},
     {.name = "stop-editing", .activate = action_stop_editing},
@@ -1017,58 +1019,69 @@ static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user
 
 /* ---- tiles from elsewhere ---- */
 
+/* Append another level's masks and tiles (and take its tileset when this level has none). */
+static void import_tiles_from(EditorWindow *self, const char *path)
+{
+    lw_level *src = NULL;
+    lw_error err;
+    if (!editor_level_load_file(path, 0, &src, &err)) {
+        char buf[1200];
+        editor_format_error(path, &err, buf, sizeof buf);
+        show_message(self, "The level could not be read", buf + strlen("loopwright: "));
+        return;
+    }
+    EditorDocument *doc = self->doc;
+    const lw_level *l = level(self);
+    editor_document_begin_group(doc, "Import Tiles");
+    g_autofree guint *mask_map = g_new(guint, MAX(src->mask_count, 1u));
+    gboolean ok = TRUE;
+    for (guint m = 0; ok && m < src->mask_count; m++) {
+        mask_map[m] = l->mask_count;
+        EditorCommand *cmd = editor_cmd_add_mask_new(doc, &src->masks[m], NULL, NULL);
+        ok = cmd != NULL;
+        if (cmd)
+            editor_document_push(doc, cmd);
+    }
+    for (guint t = 0; ok && t < src->tile_count; t++) {
+        lw_tile tile = src->tiles[t];
+        for (int pth = 0; pth < 2; pth++)
+            if (tile.mask[pth] != LW_NONE)
+                tile.mask[pth] = (uint16_t)mask_map[tile.mask[pth]];
+        EditorCommand *cmd = editor_cmd_add_tile_new(doc, &tile, NULL, NULL);
+        ok = cmd != NULL;
+        if (cmd)
+            editor_document_push(doc, cmd);
+    }
+    if (ok && !l->tileset && src->tileset) {
+        char *png = editor_level_resolve_path(path, src->tileset);
+        g_autofree char *abs = g_canonicalize_filename(png, NULL);
+        free(png);
+        EditorLevelProps props;
+        editor_level_props_get(l, &props);
+        g_strlcpy(props.tileset, abs, sizeof props.tileset);
+        editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+    }
+    if (ok) {
+        editor_document_end_group(doc);
+    } else {
+        editor_document_cancel_group(doc);
+        show_message(self, "Too many tiles or masks",
+                     "the level would go over its tile or mask limit");
+    }
+    lw_level_free(src);
+}
+
 static void import_tiles_chosen(const char *path, gpointer user)
 {
     EditorWindow *self = user;
-    if (path) {
-        lw_level *src = NULL;
-        lw_error err;
-        if (!editor_level_load_file(path, 0, &src, &err)) {
-            char buf[1200];
-            editor_format_error(path, &err, buf, sizeof buf);
-            show_message(self, "The level could not be read", buf + strlen("loopwright: "));
-        } else {
-            EditorDocument *doc = self->doc;
-            const lw_level *l = level(self);
-            editor_document_begin_group(doc, "Import Tiles");
-            g_autofree guint *mask_map = g_new(guint, MAX(src->mask_count, 1u));
-            gboolean ok = TRUE;
-            for (guint m = 0; ok && m < src->mask_count; m++) {
-                mask_map[m] = l->mask_count;
-                EditorCommand *cmd = editor_cmd_add_mask_new(doc, &src->masks[m], NULL, NULL);
-                ok = cmd != NULL;
-                if (cmd)
-                    editor_document_push(doc, cmd);
-            }
-            for (guint t = 0; ok && t < src->tile_count; t++) {
-                lw_tile tile = src->tiles[t];
-                for (int pth = 0; pth < 2; pth++)
-                    if (tile.mask[pth] != LW_NONE)
-                        tile.mask[pth] = (uint16_t)mask_map[tile.mask[pth]];
-                EditorCommand *cmd = editor_cmd_add_tile_new(doc, &tile, NULL, NULL);
-                ok = cmd != NULL;
-                if (cmd)
-                    editor_document_push(doc, cmd);
-            }
-            if (ok && !l->tileset && src->tileset) {
-                char *png = editor_level_resolve_path(path, src->tileset);
-                EditorLevelProps props;
-                editor_level_props_get(l, &props);
-                g_strlcpy(props.tileset, png, sizeof props.tileset);
-                free(png);
-                editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
-            }
-            if (ok)
-                editor_document_end_group(doc);
-            else {
-                editor_document_cancel_group(doc);
-                show_message(self, "Too many tiles or masks",
-                             "the level would go over its tile or mask limit");
-            }
-            lw_level_free(src);
-        }
-    }
+    if (path)
+        import_tiles_from(self, path);
     g_object_unref(self);
+}
+
+static void action_import_tiles_from(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    import_tiles_from(user, g_variant_get_string(p, NULL));
 }
 
 static void action_import_tiles(GSimpleAction *a, GVariant *p, gpointer user)

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "doc/editor-commands.h"
+#include "doc/level-check.h"
 #include "doc/level-json.h"
 #include "editor-application.h"
 #include "editor-window.h"
@@ -426,6 +427,131 @@ static void test_bad_level_dialog(void)
     act(win, "doc.undo");
 }
 
+/* ---- the "done": a level from scratch, without a text editor ---- */
+
+static EditorWindow *untitled_window(void)
+{
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(app)); w; w = w->next)
+        if (EDITOR_IS_WINDOW(w->data) &&
+            !editor_document_get_path(editor_window_get_document(w->data)))
+            return w->data;
+    return NULL;
+}
+
+static void count_problems(const editor_problem *p, void *user)
+{
+    if (p->severity == EDITOR_SEVERITY_ERROR)
+        (*(int *)user)++;
+}
+
+static void test_build_from_scratch(void)
+{
+    /* copy the loop (slots 31..32 x 4..6) out of the sample */
+    EditorWindow *sample = window_for(level_path, FALSE);
+    g_assert_nonnull(sample);
+    act(sample, "win.select-slots((31, 4, 2, 3))");
+    act(sample, "win.copy");
+
+    /* a new level (File > New) */
+    g_assert_null(untitled_window());
+    g_action_group_activate_action(G_ACTION_GROUP(app), "new", NULL);
+    spin(200);
+    EditorWindow *win = untitled_window();
+    g_assert_nonnull(win);
+    EditorDocument *doc = editor_window_get_document(win);
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_cmpuint(l->chunk_count, ==, 0);
+    g_assert_cmpstr(editor_document_get_title(doc), ==, "Untitled");
+
+    /* tiles and masks (and the tileset) from the shipped sample */
+    g_autofree char *sample_src =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    g_autofree char *import = g_strdup_printf("win.import-tiles-from('%s')", sample_src);
+    act(win, import);
+    g_assert_cmpuint(l->tile_count, >, 200);
+    g_assert_nonnull(l->tileset);
+
+    /* a new chunk, painted along the bottom row with the rectangle tool */
+    act(win, "win.new-chunk");
+    g_assert_cmpuint(l->chunk_count, ==, 1);
+    act(win, "win.tool('rect')");
+    pointer(win, 5, 7 * 128 + 5, 1);
+    pointer(win, 31 * 128 + 5, 7 * 128 + 5, 3);
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 31, 7), ==, 0);
+
+    /* its tiles, in place: grass on top, dirt below, all solid on both paths */
+    act(win, "win.edit-chunk-at((uint32 0, uint32 7))");
+    act(win, "win.tool('pencil')");
+    act(win, "win.solidity-path('both')");
+    act(win, "win.solidity('all')");
+    for (int row = 0; row < 8; row++) {
+        g_autofree char *tile = g_strdup_printf("win.select-tile(uint32 %d)", row == 0 ? 3 : 16);
+        act(win, tile);
+        int y = 7 * 128 + row * 16 + 8;
+        pointer(win, 8, y, 1);
+        for (int col = 1; col < 8; col++)
+            pointer(win, col * 16 + 8, y, 2);
+        pointer(win, 7 * 16 + 8, y, 3);
+    }
+    act(win, "win.stop-editing");
+    const lw_cell *grass = lw_level_cell_at(l, 20 * 128 + 40, 7 * 128 + 2);
+    g_assert_nonnull(grass);
+    g_assert_cmpuint(grass->tile, ==, 3);
+    g_assert_cmpuint(grass->solid, ==, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL));
+
+    /* the loop, pasted from the other window; its chunks, tiles and masks come along */
+    act(win, "win.tool('select')");
+    act(win, "win.select-slots((10, 4, 1, 1))");
+    act(win, "win.paste");
+    g_assert_cmpuint(l->chunk_count, ==, 7); /* ours + the loop's six */
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 11, 6), !=, LW_NONE);
+
+    /* its two path swappers: the grounded-only one at the top, the other after the loop */
+    const int32_t sx[2] = {11 * 128, 11 * 128 + 160}, sy[2] = {672, 768};
+    for (int i = 0; i < 2; i++) {
+        act(win, "win.add-swapper");
+        guint32 id = editor_window_get_tools(win)->selected_object;
+        lw_object o = *lw_level_find_object(l, id);
+        o.x = sx[i];
+        o.y = sy[i];
+        o.swapper.radius = 64;
+        o.swapper.path[0] = LW_PATH_B;
+        o.swapper.path[1] = LW_PATH_A;
+        o.swapper.grounded_only = i == 0;
+        /* what the properties panel pushes */
+        editor_document_push(doc, editor_cmd_set_object_new(doc, &o, NULL));
+    }
+    /* the start stands on the new ground */
+    act(win, "win.tool('object')");
+    act(win, "win.select-object(uint32 1)");
+    act(win, "win.snap-to-ground");
+    g_assert_cmpint(lw_level_find_object(l, 1)->y, ==, 7 * 128 - 20);
+
+    /* save into a new folder: the tileset comes along; reopen: the same level, no errors */
+    g_autofree char *dir = g_build_filename(tmpdir, "scratch", NULL);
+    g_assert_cmpint(g_mkdir(dir, 0755), ==, 0);
+    g_autofree char *path = g_build_filename(dir, "my-level.json", NULL);
+    g_autofree char *save = g_strdup_printf("win.save-to('%s')", path);
+    act(win, save);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_cmpstr(l->tileset, ==, "tiles.png");
+    g_autofree char *png = g_build_filename(dir, "tiles.png", NULL);
+    g_assert_true(g_file_test(png, G_FILE_TEST_EXISTS));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) again = editor_document_load(path, &error);
+    g_assert_no_error(error);
+    char *a = editor_level_to_json(l, NULL), *b = editor_level_to_json(editor_document_get_level(again), NULL);
+    g_assert_cmpstr(a, ==, b);
+    free(a);
+    free(b);
+    int errors = 0;
+    editor_level_check(editor_document_get_level(again), path, count_problems, &errors);
+    g_assert_cmpint(errors, ==, 0);
+    g_assert_cmpuint(editor_document_get_level(again)->object_count, ==, 3);
+    editor_window_close_now(win);
+    spin(50);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -448,6 +574,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/editor/edit-through-actions", test_edit_through_actions);
     g_test_add_func("/ui/editor/window-picture", test_window_picture);
     g_test_add_func("/ui/editor/bad-level-dialog", test_bad_level_dialog);
+    g_test_add_func("/ui/editor/build-from-scratch", test_build_from_scratch);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
