@@ -82,15 +82,20 @@ static unsigned color_dist(uint16_t a, uint16_t b)
     return d;
 }
 
-/* ---- colour sets: one bit per 9-bit colour word >> 1 (bits 0, 4, 8 are always clear) ---- */
+/* ---- colour sets: one bit per 9-bit colour (512) ---- */
 
 typedef struct color_set {
-    uint64_t bits[4]; /* 256 bits: index = word >> 1, since the word's bit 0 is never set */
+    uint64_t bits[8]; /* bit r | g << 3 | b << 6 of the colour word 0000BBB0GGG0RRR0 */
 } color_set;
 
 static unsigned set_index(uint16_t word)
 {
-    return (unsigned)word >> 1 & 0xFFu;
+    return ((unsigned)word >> 1 & 7u) | ((unsigned)word >> 2 & 0x38u) | ((unsigned)word >> 3 & 0x1C0u);
+}
+
+static uint16_t set_word(unsigned i)
+{
+    return (uint16_t)((i & 7u) << 1 | (i & 0x38u) << 2 | (i & 0x1C0u) << 3);
 }
 
 static void set_add(color_set *s, uint16_t word)
@@ -118,7 +123,7 @@ static unsigned popcount64(uint64_t v)
 static unsigned set_count(const color_set *s)
 {
     unsigned n = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 8; i++)
         n += popcount64(s->bits[i]);
     return n;
 }
@@ -127,7 +132,7 @@ static unsigned set_count(const color_set *s)
 static unsigned set_count_new(const color_set *a, const color_set *b)
 {
     unsigned n = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 8; i++)
         n += popcount64(a->bits[i] & ~b->bits[i]);
     return n;
 }
@@ -151,9 +156,9 @@ static void line_add(pal_line *l, uint16_t word)
 /* Add the colours of @s to @l in ascending word order (deterministic). */
 static void line_add_set(pal_line *l, const color_set *s)
 {
-    for (unsigned i = 0; i < 256; i++)
+    for (unsigned i = 0; i < 512; i++)
         if ((s->bits[i >> 6] >> (i & 63u)) & 1u)
-            line_add(l, (uint16_t)(i << 1));
+            line_add(l, set_word(i));
 }
 
 static unsigned line_find(const pal_line *l, uint16_t word)
