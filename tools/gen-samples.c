@@ -137,9 +137,15 @@ static void build_ground(world *wd, double base, const knot *knots, int nk, cons
         for (int c = 0; c < nc; c++)
             if (cliffs[c].x == x)
                 y += cliffs[c].dy;
-        wd->ground[x] = y + s * 0.5; /* surface height at the column centre */
+        wd->ground[x] = y + s * 0.5; /* surface height at the column centre (angles) */
+        /* A column is solid from the highest point the surface reaches inside it, as the
+         * originals' masks are drawn: an exact 45 degree slope gives heights 16..1 per tile,
+         * never 15..0 (a tile with an empty edge column over a full flagged block makes a
+         * floor sensor read the flagged block, and the exact-diagonal snap then rounds to a
+         * wall mode: PHYSICS.md 4.8.3). The epsilon absorbs the float sums of the slopes. */
+        double highest = s < 0 ? y + s : y;
         y += s;
-        int top = (int)lround(wd->ground[x]);
+        int top = (int)floor(highest + 1e-6);
         for (int py = top < 0 ? 0 : top; py < wd->h; py++)
             set_px(wd, x, py, PATH_AB, id, false);
     }

@@ -17,7 +17,9 @@ const cli_command cli_commands[] = {
     {"check", cli_check_main, "LEVEL", "validate a level and list problems with their places"},
     {"render", cli_render_main, "LEVEL -o OUT.png [--collision] [--trace T.csv]",
      "draw the whole level as a PNG"},
-    {"sim", cli_sim_main, "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]",
+    {"sim", cli_sim_main,
+     "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P] [--character C] "
+     "[--trace OUT.csv]",
      "run the engine headless and print the final state"},
     {"masks", cli_masks_main, "TILES.png [-o OUT.json] [--preview OUT.png]",
      "height masks, widths and angles for each 16x16 tile of a sheet"},

@@ -1,8 +1,306 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * `loopwright sim LEVEL --input SCRIPT ...`: run the engine headless on a level with an input
+ * script, optionally write the per-frame trace CSV, and print the final state and its hash.
+ */
 #include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <loopwright/image.h>
+#include <loopwright/player.h>
+#include <loopwright/profile.h>
+#include <loopwright/script.h>
+#include <loopwright/trace.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM_MAX_SCRIPT_BYTES (64u << 20) /* refuse larger scripts before reading them */
+
+static int usage(void)
+{
+    printf("Usage: loopwright sim LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]\n"
+           "                        [--character C] [--trace OUT.csv] [--allow-outside-paths]\n\n"
+           "Run the physics headless and print the final state.\n"
+           "  --input SCRIPT   input script (\"-\" reads standard input): one run per line,\n"
+           "                   COUNT BUTTONS, BUTTONS = - or letters from L R U D J; # comments\n"
+           "  --start X,Y      centre of the player in px (default: the level's player start)\n"
+           "  --frames N       frames to simulate (default: the script's length; frames past the\n"
+           "                   script hold no buttons)\n"
+           "  --profile P      s1, s2, s3k, cd or modern (default: the level's, normally s2)\n"
+           "  --character C    sonic, tails or knuckles (default: the level's)\n"
+           "  --trace OUT.csv  write one CSV row per frame (frame,x,y,xsp,ysp,gsp,angle,mode,air,\n"
+           "                   rolling,path), replaced atomically\n\n"
+           "The level's physics overrides are applied on top of the profile. The simulation stops\n"
+           "early when the player falls out of the level (status dead).\n"
+           "Exit status: 0 done, 1 bad level or script, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+/* The script's text into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES: lwm_read_file for a
+ * file, standard input read to its end for "-". Prints the error. */
+static bool read_script(const char *path, char **data, size_t *size)
+{
+    if (strcmp(path, "-") != 0) {
+        lw_error err;
+        if (!lwm_read_file(path, SIM_MAX_SCRIPT_BYTES, data, size, &err)) {
+            cli_print_error(path, &err);
+            return false;
+        }
+        return true;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    bool ok = buf != NULL;
+    while (ok) {
+        if (n == cap) {
+            if (cap >= SIM_MAX_SCRIPT_BYTES) {
+                fprintf(stderr, "loopwright: <stdin>: the script is larger than %u bytes\n",
+                        SIM_MAX_SCRIPT_BYTES);
+                ok = false;
+                break;
+            }
+            cap *= 2;
+            char *p = realloc(buf, cap);
+            if (!p) {
+                ok = false;
+                break;
+            }
+            buf = p;
+        }
+        size_t got = fread(buf + n, 1, cap - n, stdin);
+        n += got;
+        if (got == 0) {
+            if (ferror(stdin)) {
+                fprintf(stderr, "loopwright: <stdin>: cannot read the script: %s\n",
+                        strerror(errno));
+                ok = false;
+            }
+            break;
+        }
+    }
+    if (!ok) {
+        free(buf);
+        return false;
+    }
+    *data = buf;
+    *size = n;
+    return true;
+}
+
+/* The trace is streamed (its size is unbounded: one row per frame) to a temporary file beside the
+ * target and renamed over it when complete, instead of being built in memory for
+ * lwm_write_file_atomic. */
+typedef struct trace_file {
+    const char *path;
+    char *tmp;
+    FILE *f;
+} trace_file;
+
+static bool trace_open(trace_file *t, const char *path)
+{
+    t->path = path;
+    size_t n = strlen(path) + 16;
+    t->tmp = malloc(n);
+    if (!t->tmp)
+        return false;
+    snprintf(t->tmp, n, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(t->tmp);
+    if (fd < 0) {
+        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, strerror(errno));
+        free(t->tmp);
+        t->tmp = NULL;
+        return false;
+    }
+    t->f = fdopen(fd, "w");
+    if (!t->f) {
+        close(fd);
+        unlink(t->tmp);
+        free(t->tmp);
+        t->tmp = NULL;
+        return false;
+    }
+    fputs(LW_TRACE_HEADER "\n", t->f);
+    return true;
+}
+
+static bool trace_commit(trace_file *t)
+{
+    bool ok = fflush(t->f) == 0 && !ferror(t->f) && fsync(fileno(t->f)) == 0;
+    ok = fclose(t->f) == 0 && ok;
+    t->f = NULL;
+    if (ok && rename(t->tmp, t->path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", t->path, strerror(errno));
+        unlink(t->tmp);
+    }
+    free(t->tmp);
+    t->tmp = NULL;
+    return ok;
+}
+
+static void trace_abort(trace_file *t)
+{
+    if (t->f)
+        fclose(t->f);
+    if (t->tmp) {
+        unlink(t->tmp);
+        free(t->tmp);
+    }
+    t->f = NULL;
+    t->tmp = NULL;
+}
+
+static void print_state(const lw_sim *sim)
+{
+    const lw_player *pl = &sim->state.player;
+    char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
+        ysp[LW_FIXED_FORMAT_MAX], gsp[LW_FIXED_FORMAT_MAX];
+    lw_fixed_format(x, sizeof x, pl->x);
+    lw_fixed_format(y, sizeof y, pl->y);
+    lw_fixed_format(xsp, sizeof xsp, pl->xsp);
+    lw_fixed_format(ysp, sizeof ysp, pl->ysp);
+    lw_fixed_format(gsp, sizeof gsp, pl->gsp);
+    printf("frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\nair %d\n"
+           "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
+           sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
+           lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
+           pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
+           lw_sim_hash(sim));
+}
 
 int cli_sim_main(int argc, char **argv)
 {
-    (void)argc;
-    return cli_not_implemented(argv[0]);
+    const char *cmd = "sim";
+    const char *level_path = NULL, *input = NULL, *start = NULL, *frames_arg = NULL,
+               *profile_arg = NULL, *character_arg = NULL, *trace_path = NULL;
+    unsigned load_flags = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (cli_is_help(arg))
+            return usage();
+        int r;
+        if ((r = cli_option_value(cmd, argc, argv, &i, "--input", &input)) ||
+            (r = cli_option_value(cmd, argc, argv, &i, "--start", &start)) ||
+            (r = cli_option_value(cmd, argc, argv, &i, "--frames", &frames_arg)) ||
+            (r = cli_option_value(cmd, argc, argv, &i, "--profile", &profile_arg)) ||
+            (r = cli_option_value(cmd, argc, argv, &i, "--character", &character_arg)) ||
+            (r = cli_option_value(cmd, argc, argv, &i, "--trace", &trace_path))) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            continue;
+        }
+        if (strcmp(arg, "--allow-outside-paths") == 0)
+            load_flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
+        else if (arg[0] == '-' && arg[1])
+            return cli_usage_error(cmd, "unknown option %s", arg);
+        else if (level_path)
+            return cli_usage_error(cmd, "one level at a time");
+        else
+            level_path = arg;
+    }
+    if (!level_path)
+        return cli_usage_error(cmd, "missing LEVEL");
+    if (!input)
+        return cli_usage_error(cmd, "missing --input SCRIPT (use - for standard input)");
+    long sx = 0, sy = 0;
+    if (start &&
+        (!cli_parse_point(start, &sx, &sy) || sx < -LW_MAX_LEVEL_W_PX ||
+         sx > 2L * LW_MAX_LEVEL_W_PX || sy < -LW_MAX_LEVEL_H_PX || sy > 2L * LW_MAX_LEVEL_H_PX))
+        return cli_usage_error(cmd, "--start wants X,Y in px (got \"%s\")", start);
+    unsigned long frames = 0;
+    if (frames_arg && !cli_parse_count(frames_arg, LW_SCRIPT_MAX_FRAMES, &frames))
+        return cli_usage_error(cmd, "--frames wants a whole number 0..%u (got \"%s\")",
+                               LW_SCRIPT_MAX_FRAMES, frames_arg);
+    if (profile_arg && !lw_profile_find(profile_arg))
+        return cli_usage_error(cmd, "unknown profile \"%s\" (expected s1, s2, s3k, cd or modern)",
+                               profile_arg);
+    if (character_arg && !lw_character_find(character_arg))
+        return cli_usage_error(cmd, "unknown character \"%s\" (expected sonic, tails or knuckles)",
+                               character_arg);
+
+    lw_level *level = NULL;
+    if (!cli_load_level(level_path, load_flags, &level))
+        return CLI_EXIT_DATA;
+
+    int status = CLI_EXIT_DATA;
+    char *text = NULL;
+    size_t text_len = 0;
+    lw_script script = {0};
+    lw_sim sim = {0};
+    trace_file trace = {0};
+    lw_error err;
+    const char *script_name = strcmp(input, "-") == 0 ? "<stdin>" : input;
+
+    if (!read_script(input, &text, &text_len))
+        goto out;
+    if (!lw_script_parse(text, text_len, &script, &err)) {
+        cli_print_error(script_name, &err);
+        goto out;
+    }
+
+    lw_profile profile;
+    if (!lw_profile_init(&profile, profile_arg ? profile_arg : level->profile,
+                         character_arg ? character_arg : level->character, &err) ||
+        !lw_profile_apply_overrides(&profile, level, &err)) {
+        cli_print_error(level_path, &err);
+        goto out;
+    }
+
+    const lw_object *start_obj = NULL;
+    for (uint32_t i = 0; i < level->object_count && !start_obj; i++)
+        if (level->objects[i].type == LW_OBJECT_PLAYER_START)
+            start_obj = &level->objects[i];
+    if (!start) {
+        if (!start_obj) {
+            status = cli_usage_error(cmd,
+                                     "%s has no player start: add one to the level or pass "
+                                     "--start X,Y",
+                                     level_path);
+            goto out;
+        }
+        sx = start_obj->x;
+        sy = start_obj->y;
+    }
+    if (!lw_sim_init(&sim, level, &profile, (int32_t)sx, (int32_t)sy, &err)) {
+        cli_print_error(level_path, &err);
+        goto out;
+    }
+    if (start_obj)
+        sim.state.player.facing_left = start_obj->facing_left;
+    if (!frames_arg)
+        frames = script.frame_count;
+
+    if (trace_path && !trace_open(&trace, trace_path))
+        goto out;
+    lw_script_cursor cursor = {0};
+    for (unsigned long f = 0; f < frames; f++) {
+        lw_sim_status st = lw_sim_step(&sim, lw_script_next(&script, &cursor));
+        if (trace.f) {
+            char row[LW_TRACE_ROW_MAX];
+            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            fputs(row, trace.f);
+        }
+        if (st == LW_SIM_DEAD) {
+            fprintf(stderr,
+                    "loopwright sim: the player fell out of the level on frame %" PRIu32 "\n",
+                    sim.state.frame);
+            break;
+        }
+    }
+    if (trace.f && !trace_commit(&trace))
+        goto out;
+    print_state(&sim);
+    status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_DATA;
+
+out:
+    trace_abort(&trace);
+    lw_sim_clear(&sim);
+    lw_script_clear(&script);
+    free(text);
+    lw_level_free(level);
+    return status;
 }

@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: MIT */
+#include "loopwright/player.h"
+
+#include "physics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- sensors with debug records ---- */
+
+const lw_sensor_hit *lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x,
+                                  int32_t y, lw_sensor_dir dir, unsigned solidity,
+                                  uint8_t initial_angle, lw_sensor_hit *scratch)
+{
+    /* Cast straight into the frame's debug record; past the last record (never in practice: a
+     * frame casts at most 7) into the caller's scratch. */
+    lw_sim_debug *dbg = &sim->debug;
+    lw_sensor_hit *out = scratch;
+    if (dbg->cast_count < LW_SIM_MAX_CASTS) {
+        lw_cast_record *r = &dbg->casts[dbg->cast_count++];
+        r->sensor = (uint8_t)id;
+        r->use = (uint8_t)use;
+        r->dir = (uint8_t)dir;
+        r->solidity = (uint8_t)solidity;
+        r->x = x;
+        r->y = y;
+        out = &r->hit;
+    }
+    lw_sensor_cast(sim->level, (lw_path)sim->state.player.path, x, y, dir, solidity, initial_angle,
+                   out);
+    return out;
+}
+
+void lw_phys_cast_pair(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use, int32_t ax,
+                       int32_t ay, int32_t bx, int32_t by, lw_sensor_dir dir, unsigned solidity,
+                       uint8_t initial_angle, lw_pair *out)
+{
+    lw_sensor_hit sa, sb;
+    const lw_sensor_hit *a = lw_phys_cast(sim, ida, use, ax, ay, dir, solidity, initial_angle, &sa);
+    const lw_sensor_hit *b = lw_phys_cast(sim, idb, use, bx, by, dir, solidity, initial_angle, &sb);
+    out->angle_a = a->angle;
+    out->angle_b = b->angle;
+    if (a->distance <= b->distance) {
+        out->d = a->distance;
+        out->d_other = b->distance;
+        out->angle = a->angle;
+    } else {
+        out->d = b->distance;
+        out->d_other = a->distance;
+        out->angle = b->angle;
+    }
+}
+
+/* ---- shared steps ---- */
+
+bool lw_phys_bounds(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    const lw_profile *p = &sim->profile;
+    /* Sonic_LevelBound: the predicted pixel X is compared with the limits; a clamp sets the
+     * position with subpixel 0 and stops the player horizontally. */
+    int32_t next_px = (pl->x + pl->xsp) >> 8;
+    int32_t right = lw_level_width_px(sim->level) - p->bound_right;
+    if (next_px < p->bound_left) {
+        pl->x = p->bound_left * LW_SUBPX;
+        pl->xsp = 0;
+        pl->gsp = 0;
+    } else if (next_px >= right) {
+        pl->x = right * LW_SUBPX;
+        pl->xsp = 0;
+        pl->gsp = 0;
+    }
+    if ((pl->y >> 8) > lw_level_height_px(sim->level) + p->kill_margin) {
+        sim->state.status = LW_SIM_DEAD;
+        return false;
+    }
+    return true;
+}
+
+void lw_phys_reset_on_floor(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    const lw_profile *p = &sim->profile;
+    if (pl->rolling) {
+        pl->rolling = false;
+        /* S1/S2: a fixed shift (standing minus ball radius) whenever the rolling flag is set,
+         * even after a rolling jump that kept the standing radii (§11.4); S3K: the shift is
+         * computed from the current radius. */
+        if (p->landing_shift_from_radius)
+            pl->y += (pl->hr - p->stand_hr) * LW_SUBPX;
+        else
+            pl->y -= (p->stand_hr - p->ball_hr) * LW_SUBPX;
+        pl->wr = (uint8_t)p->stand_wr;
+        pl->hr = (uint8_t)p->stand_hr;
+    }
+    pl->airborne = false;
+    pl->pushing = false;
+    pl->rolljump = false;
+    pl->jumping = false;
+}
+
+/* ---- path swappers (§2.7, S2 object 03) ---- */
+
+static inline bool side_get(const lw_sim_state *st, uint32_t i)
+{
+    return (((unsigned)st->swapper_side[i >> 3] >> (i & 7u)) & 1u) != 0;
+}
+
+static inline void side_set(lw_sim_state *st, uint32_t i, bool right)
+{
+    uint8_t bit = (uint8_t)(1u << (i & 7u));
+    if (right)
+        st->swapper_side[i >> 3] |= bit;
+    else
+        st->swapper_side[i >> 3] &= (uint8_t)~bit;
+}
+
+/* Runs after the player, as the swapper objects do in the originals' object order. The side is
+ * updated whenever the player crosses the threshold, even when the range or grounded test then
+ * fails, so a swapper jumped over never fires later. */
+static void run_swappers(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    int32_t px = pl->x >> 8, py = pl->y >> 8;
+    for (uint32_t i = 0; i < sim->swapper_count; i++) {
+        const lw_sim_swapper *sw = &sim->swappers[i];
+        int32_t along = sw->horizontal ? py : px; /* coordinate compared with the threshold */
+        int32_t across = sw->horizontal ? px : py;
+        int32_t threshold = sw->horizontal ? sw->y : sw->x;
+        int32_t centre = sw->horizontal ? sw->x : sw->y;
+        bool right = side_get(&sim->state, i);
+        if (!right) {
+            if (along < threshold)
+                continue;
+        } else {
+            if (along >= threshold)
+                continue;
+        }
+        right = !right;
+        side_set(&sim->state, i, right);
+        if (across < centre - sw->radius || across >= centre + sw->radius)
+            continue;
+        if (sw->grounded_only && pl->airborne)
+            continue;
+        if (!sw->priority_only)
+            pl->path = sw->path[right ? 1 : 0];
+    }
+}
+
+/* ---- lifecycle ---- */
+
+bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, int32_t x_px,
+                 int32_t y_px, lw_error *err)
+{
+    memset(sim, 0, sizeof *sim);
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < level->object_count; i++)
+        if (level->objects[i].type == LW_OBJECT_PATH_SWAPPER)
+            count++;
+    if (count > LW_SIM_MAX_SWAPPERS)
+        return lw_error_set(err, LW_ERR_LIMIT,
+                            "the level has %u path swappers; the simulation supports %u", count,
+                            (unsigned)LW_SIM_MAX_SWAPPERS);
+    if (count) {
+        sim->swappers = calloc(count, sizeof *sim->swappers);
+        if (!sim->swappers)
+            return lw_error_set(err, LW_ERR_NOMEM, NULL);
+        for (uint32_t i = 0; i < level->object_count; i++) {
+            const lw_object *o = &level->objects[i];
+            if (o->type != LW_OBJECT_PATH_SWAPPER)
+                continue;
+            lw_sim_swapper *sw = &sim->swappers[sim->swapper_count++];
+            sw->x = o->x;
+            sw->y = o->y;
+            sw->radius = o->swapper.radius;
+            sw->horizontal = o->swapper.horizontal;
+            sw->grounded_only = o->swapper.grounded_only;
+            sw->priority_only = o->swapper.priority_only;
+            sw->path[0] = o->swapper.path[0] & 1u;
+            sw->path[1] = o->swapper.path[1] & 1u;
+        }
+    }
+    sim->level = level;
+    sim->profile = *profile;
+    lw_sim_reset(sim, x_px, y_px);
+    return true;
+}
+
+void lw_sim_clear(lw_sim *sim)
+{
+    if (!sim)
+        return;
+    free(sim->swappers);
+    memset(sim, 0, sizeof *sim);
+}
+
+void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
+{
+    const lw_profile *p = &sim->profile;
+    memset(&sim->state, 0, sizeof sim->state);
+    memset(&sim->debug, 0, sizeof sim->debug);
+    sim->debug.mode = LW_SIM_DEBUG_NONE;
+    sim->debug.air_quadrant = LW_SIM_DEBUG_NONE;
+
+    lw_player *pl = &sim->state.player;
+    pl->x = x_px * LW_SUBPX;
+    pl->y = y_px * LW_SUBPX;
+    pl->wr = (uint8_t)p->stand_wr;
+    pl->hr = (uint8_t)p->stand_hr;
+    pl->path = LW_PATH_A;
+    pl->airborne = true;
+    pl->ground_angle[0] = pl->ground_angle[1] = 3;
+
+    /* The start probe: the floor sensors A/B as the grounded scan casts them in floor mode,
+     * from the feet and, when they meet nothing, once more 16 px lower: a gap of up to 31 px
+     * below the feet (or ground the feet are inside) is found wherever the anchor sits in its
+     * block. */
+    for (int32_t drop = 0; drop <= 16; drop += 16) {
+        lw_sensor_hit sa, sb;
+        int32_t fy = y_px + pl->hr + drop; /* feet row */
+        const lw_sensor_hit *a = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy,
+                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sa);
+        const lw_sensor_hit *b = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy,
+                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sb);
+        const lw_sensor_hit *w = a->distance <= b->distance ? a : b;
+        if (!w->surface)
+            continue;
+        uint8_t angle = lw_angle_is_flagged(w->angle) ? 0 : w->angle;
+        if (lw_mode_of(angle) == LW_MODE_FLOOR && w->distance + drop <= 31) {
+            pl->airborne = false;
+            pl->y += (w->distance + drop) * LW_SUBPX;
+            pl->angle = angle;
+        }
+        break;
+    }
+    if (!pl->airborne) {
+        /* What A/B see from the final position: the ledge state of the first frame (§4.10). */
+        lw_pair g;
+        int32_t fy = (pl->y >> 8) + pl->hr;
+        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, x_px - pl->wr, fy,
+                          x_px + pl->wr, fy, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        pl->ground_angle[0] = g.angle_a;
+        pl->ground_angle[1] = g.angle_b;
+    }
+
+    int32_t px = pl->x >> 8, py = pl->y >> 8;
+    for (uint32_t i = 0; i < sim->swapper_count; i++) {
+        const lw_sim_swapper *sw = &sim->swappers[i];
+        side_set(&sim->state, i, sw->horizontal ? py > sw->y : px > sw->x);
+    }
+}
+
+/* ---- one frame ---- */
+
+static inline void saturate16(int32_t *v)
+{
+    /* The originals hold speeds in 16 bits and would wrap; the engine saturates instead
+     * (documented in docs/ENGINE.md; unreachable in ordinary play). */
+    if (*v > 32767)
+        *v = 32767;
+    else if (*v < -32767)
+        *v = -32767;
+}
+
+lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
+{
+    lw_sim_state *st = &sim->state;
+    if (st->status == LW_SIM_DEAD)
+        return LW_SIM_DEAD;
+    st->frame++;
+
+    lw_sim_debug *dbg = &sim->debug;
+    dbg->frame = st->frame;
+    dbg->cast_count = 0;
+    dbg->mode = LW_SIM_DEBUG_NONE;
+    dbg->air_quadrant = LW_SIM_DEBUG_NONE;
+    dbg->jumped = false;
+    dbg->landed = false;
+
+    lw_frame_input in = {
+        .left = (input & LW_BUTTON_LEFT) != 0,
+        .right = (input & LW_BUTTON_RIGHT) != 0,
+        .up = (input & LW_BUTTON_UP) != 0,
+        .down = (input & LW_BUTTON_DOWN) != 0,
+        .jump_held = (input & LW_BUTTON_JUMP) != 0,
+        .jump_pressed = (input & LW_BUTTON_JUMP) && !(st->prev_input & LW_BUTTON_JUMP),
+    };
+    st->prev_input = input;
+
+    lw_player *pl = &st->player;
+    if (pl->airborne) {
+        dbg->routine = LW_ROUTINE_AIR;
+        lw_phys_air_frame(sim, &in);
+    } else if (pl->rolling) {
+        dbg->routine = LW_ROUTINE_ROLL;
+        lw_phys_roll_frame(sim, &in);
+    } else {
+        dbg->routine = LW_ROUTINE_GROUND;
+        lw_phys_ground_frame(sim, &in);
+    }
+    if (st->status != LW_SIM_DEAD)
+        run_swappers(sim);
+    saturate16(&pl->xsp);
+    saturate16(&pl->ysp);
+    saturate16(&pl->gsp);
+    dbg->control_lock = pl->control_lock;
+    return (lw_sim_status)st->status;
+}
+
+/* ---- hash ---- */
+
+#define FNV_OFFSET 0xcbf29ce484222325ull
+#define FNV_PRIME  0x100000001b3ull
+
+static inline uint64_t fnv_byte(uint64_t h, uint8_t b)
+{
+    return (h ^ b) * FNV_PRIME;
+}
+
+static inline uint64_t fnv_u32(uint64_t h, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        h = fnv_byte(h, (uint8_t)(v >> (8 * i)));
+    return h;
+}
+
+uint64_t lw_sim_hash(const lw_sim *sim)
+{
+    const lw_sim_state *st = &sim->state;
+    const lw_player *pl = &st->player;
+    uint64_t h = FNV_OFFSET;
+    h = fnv_u32(h, st->frame);
+    h = fnv_byte(h, st->status);
+    h = fnv_u32(h, (uint32_t)pl->x);
+    h = fnv_u32(h, (uint32_t)pl->y);
+    h = fnv_u32(h, (uint32_t)pl->xsp);
+    h = fnv_u32(h, (uint32_t)pl->ysp);
+    h = fnv_u32(h, (uint32_t)pl->gsp);
+    h = fnv_byte(h, pl->angle);
+    h = fnv_byte(h, pl->wr);
+    h = fnv_byte(h, pl->hr);
+    h = fnv_byte(h, pl->path);
+    unsigned flags = (pl->airborne ? 1u : 0u) | (pl->rolling ? 2u : 0u) | (pl->rolljump ? 4u : 0u) |
+                     (pl->jumping ? 8u : 0u) | (pl->pushing ? 16u : 0u) |
+                     (pl->facing_left ? 32u : 0u) | (pl->balance_extreme ? 64u : 0u);
+    h = fnv_byte(h, (uint8_t)flags);
+    h = fnv_byte(h, pl->balance);
+    h = fnv_byte(h, (uint8_t)(pl->control_lock & 0xFFu));
+    h = fnv_byte(h, (uint8_t)(pl->control_lock >> 8));
+    h = fnv_byte(h, pl->ground_angle[0]);
+    h = fnv_byte(h, pl->ground_angle[1]);
+    uint32_t side_bytes = (sim->swapper_count + 7u) / 8u;
+    for (uint32_t i = 0; i < side_bytes; i++)
+        h = fnv_byte(h, st->swapper_side[i]);
+    return h;
+}
