@@ -13,26 +13,27 @@
 
 static int pack_usage(void)
 {
-    printf("Usage: loopwright pack LEVEL --format s1|s2 -o DIR [--zone NAME] [--act N]\n"
-           "                       [--quantize | --no-art] [--palette-lines 3|4]\n"
-           "                       [--allow-outside-paths]\n\n"
-           "Write the files of a Sonic 1 or Sonic 2 disassembly's level into DIR, under the\n"
-           "disassembly's names (docs/DISASM.md):\n"
-           "  s2  mappings/128x128/NAME.kos, mappings/16x16/NAME.kos, level/layout/NAME_N.kos,\n"
-           "      art/kosinski/NAME.kos, art/palettes/NAME.bin, startpos/NAME_N.bin,\n"
-           "      collision/ (arrays, angle map, NAME primary|secondary 16x16 collision index.kos)\n"
-           "  s1  map256/NAME.kos, map16/NAME.eni, levels/nameN.bin, levels/namebg.bin,\n"
-           "      artunc/8x8 - NAME.bin, palette/NAME.bin, startpos/nameN.bin,\n"
-           "      collide/ (arrays, angle map, NAME.bin)\n"
-           "  --zone NAME         file-name stem (default: LEVEL's name without extension)\n"
-           "  --act N             act number in the layout and start names, 1..9 (default 1)\n"
-           "  --quantize          draw 8x8 patterns whose colours fit no palette line with the\n"
-           "                      nearest colours of one line (default: refuse, with a report)\n"
-           "  --no-art            write no art and no palette\n"
-           "  --palette-lines N   3 (default): lines 1-3, as the games' zone palettes; 4: all\n"
-           "Every limit of the game is checked first; a level that does not fit gets a report\n"
-           "and no file is written. Files are written all at once (nothing partial).\n"
-           "Exit status: 0 written, 1 bad input or over a limit, 2 bad usage.\n");
+    printf(
+        "Usage: loopwright pack LEVEL --format s1|s2 -o DIR [--zone NAME] [--act N]\n"
+        "                       [--quantize | --no-art] [--palette-lines 3|4]\n"
+        "                       [--allow-outside-paths]\n\n"
+        "Write the files of a Sonic 1 or Sonic 2 disassembly's level into DIR, under the\n"
+        "disassembly's names (docs/DISASM.md):\n"
+        "  s2  mappings/128x128/NAME.kos, mappings/16x16/NAME.kos, level/layout/NAME_N.kos,\n"
+        "      art/kosinski/NAME.kos, art/palettes/NAME.bin, startpos/NAME_N.bin,\n"
+        "      collision/ (arrays, angle map, NAME primary|secondary 16x16 collision index.kos)\n"
+        "  s1  map256/NAME.kos, map16/NAME.eni, levels/nameN.bin, levels/namebg.bin,\n"
+        "      artunc/8x8 - NAME.bin, palette/NAME.bin, startpos/nameN.bin,\n"
+        "      collide/ (arrays, angle map, NAME.bin)\n"
+        "  --zone NAME         file-name stem (default: LEVEL's name without extension)\n"
+        "  --act N             act number in the layout and start names, 1..9 (default 1)\n"
+        "  --quantize          draw 8x8 patterns whose colours fit no palette line with the\n"
+        "                      nearest colours of one line (default: refuse, with a report)\n"
+        "  --no-art            write no art and no palette\n"
+        "  --palette-lines N   3 (default): lines 1-3, as the games' zone palettes; 4: all\n"
+        "Every limit of the game is checked first; a level that does not fit gets a report\n"
+        "and no file is written. Files are written all at once (nothing partial).\n"
+        "Exit status: 0 written, 1 bad input or over a limit, 2 bad usage.\n");
     return CLI_EXIT_OK;
 }
 
@@ -382,9 +383,8 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
         goto done;
     }
     printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
-           im.level->mask_count, im.level->tile_count, im.level->chunk_count,
-           im.level->chunk_px, im.level->layout_width, im.level->layout_height,
-           im.tileset.width ? rel : "none");
+           im.level->mask_count, im.level->tile_count, im.level->chunk_count, im.level->chunk_px,
+           im.level->layout_width, im.level->layout_height, im.tileset.width ? rel : "none");
     rc = CLI_EXIT_OK;
 done:
     lwm_disasm_import_clear(&im);

@@ -65,8 +65,7 @@ static void print_error(const char *file, const lw_error *err)
     if (err->offset >= 0)
         fprintf(stderr, "engine-game: %s: byte %ld: %s\n", file, err->offset, err->message);
     else if (err->line > 0)
-        fprintf(stderr, "engine-game: %s:%d:%d: %s\n", file, err->line, err->column,
-                err->message);
+        fprintf(stderr, "engine-game: %s:%d:%d: %s\n", file, err->line, err->column, err->message);
     else
         fprintf(stderr, "engine-game: %s: %s\n", file, err->message);
 }

@@ -218,8 +218,7 @@ bool lwm_classic_encode_file(const lwm_classic *d, lwm_classic_file which, uint8
                 }
         } else {
             if ((buf = malloc(lw_kosinski_bound(S2_INDEX_BYTES))))
-                n = lw_kosinski_compress(d->index[which == LWM_FILE_INDEX_B], S2_INDEX_BYTES,
-                                         buf);
+                n = lw_kosinski_compress(d->index[which == LWM_FILE_INDEX_B], S2_INDEX_BYTES, buf);
             if (buf && n == 0) {
                 free(buf);
                 buf = NULL;

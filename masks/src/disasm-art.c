@@ -4,12 +4,12 @@
  * 3 bits per channel, each 8x8 quarter of a tile in one palette line of 15 colours, patterns
  * de-duplicated with flips. Also the report helper and pattern drawing shared with the importer.
  */
+#include "disasm-private.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "disasm-private.h"
 
 /* ---- report ---- */
 
@@ -90,7 +90,8 @@ typedef struct color_set {
 
 static unsigned set_index(uint16_t word)
 {
-    return ((unsigned)word >> 1 & 7u) | ((unsigned)word >> 2 & 0x38u) | ((unsigned)word >> 3 & 0x1C0u);
+    return ((unsigned)word >> 1 & 7u) | ((unsigned)word >> 2 & 0x38u) |
+           ((unsigned)word >> 3 & 0x1C0u);
 }
 
 static uint16_t set_word(unsigned i)
@@ -187,10 +188,10 @@ static unsigned line_nearest(const pal_line *l, uint16_t word)
 #define TRANSPARENT 0xFFFFu
 
 typedef struct quarter {
-    uint16_t px[64];   /* colour word per pixel, TRANSPARENT for alpha < 128 */
+    uint16_t px[64]; /* colour word per pixel, TRANSPARENT for alpha < 128 */
     color_set set;
-    uint32_t set_id;   /* index into the distinct sets, UINT32_MAX when blank */
-    int line;          /* palette line, -1 = does not fit */
+    uint32_t set_id; /* index into the distinct sets, UINT32_MAX when blank */
+    int line;        /* palette line, -1 = does not fit */
 } quarter;
 
 typedef struct distinct_set {
@@ -211,9 +212,9 @@ static int cmp_distinct(const void *a, const void *b)
 /* ---- pattern de-duplication with flips ---- */
 
 typedef struct pattern_table {
-    uint8_t *data;      /* count * 64 pixel indices (unpacked) */
+    uint8_t *data; /* count * 64 pixel indices (unpacked) */
     uint32_t count, capacity;
-    uint32_t *slots;    /* hash -> pattern index + 1, 0 = free */
+    uint32_t *slots; /* hash -> pattern index + 1, 0 = free */
     uint32_t slot_mask;
 } pattern_table;
 
@@ -311,9 +312,9 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
     out->block_words = calloc((size_t)out->block_count * 4u, sizeof *out->block_words);
     if (!out->block_words)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    uint16_t backdrop = lwm_md_color((uint8_t)(level->background_rgb >> 16),
-                                     (uint8_t)(level->background_rgb >> 8),
-                                     (uint8_t)level->background_rgb);
+    uint16_t backdrop =
+        lwm_md_color((uint8_t)(level->background_rgb >> 16), (uint8_t)(level->background_rgb >> 8),
+                     (uint8_t)level->background_rgb);
     out->palette[2][0] = backdrop; /* VDP register 7 = 0x20: the backdrop is line 2, colour 0 */
     if (!art || opts->art_mode == LWM_ART_NONE || tiles == 0) {
         out->patterns = calloc(1, MD_PATTERN_BYTES);
@@ -497,7 +498,8 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
             uint64_t e = 0;
             for (unsigned j = 0; j < distinct; j++)
                 e += (uint64_t)freq_count[j] *
-                     color_dist(freq_color[j], trial.colors[line_nearest(&trial, freq_color[j]) - 1]);
+                     color_dist(freq_color[j],
+                                trial.colors[line_nearest(&trial, freq_color[j]) - 1]);
             if (e < best_err) {
                 best_err = e;
                 best = (int)l;
@@ -560,7 +562,8 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
         for (uint32_t i = 0; i < table.count; i++)
             for (uint32_t b = 0; b < MD_PATTERN_BYTES; b++)
                 out->patterns[i * MD_PATTERN_BYTES + b] =
-                    (uint8_t)(table.data[i * 64u + b * 2u] << 4 | table.data[i * 64u + b * 2u + 1u]);
+                    (uint8_t)(table.data[i * 64u + b * 2u] << 4 |
+                              table.data[i * 64u + b * 2u + 1u]);
     for (unsigned l = 0; l < 4; l++)
         for (unsigned c = 0; c < lines[l].count; c++)
             out->palette[l][c + 1] = lines[l].colors[c];
@@ -599,8 +602,8 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
 
 /* ---- drawing (import) ---- */
 
-void md_pattern_draw(lwm_image *dst, uint32_t x, uint32_t y, const uint8_t *pattern,
-                     uint16_t word, const uint32_t line_rgba[16])
+void md_pattern_draw(lwm_image *dst, uint32_t x, uint32_t y, const uint8_t *pattern, uint16_t word,
+                     const uint32_t line_rgba[16])
 {
     bool h = word & MD_WORD_HFLIP, v = word & MD_WORD_VFLIP;
     for (uint32_t py = 0; py < 8; py++)

@@ -3,6 +3,8 @@
  * A level -> the files of a Sonic 1 / Sonic 2 disassembly's level (docs/DISASM.md). Everything is
  * computed and every limit checked before a single byte is written.
  */
+#include "disasm-private.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <loopwright/enigma.h>
@@ -13,12 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "disasm-private.h"
-
 /* ---- names ---- */
 
-bool lwm_disasm_path(lwm_game game, lwm_disasm_kind kind, const char *zone, unsigned act,
-                     char *buf, size_t size)
+bool lwm_disasm_path(lwm_game game, lwm_disasm_kind kind, const char *zone, unsigned act, char *buf,
+                     size_t size)
 {
     if (game != LWM_GAME_S1 && game != LWM_GAME_S2)
         return false;
@@ -88,9 +88,9 @@ void lwm_disasm_export_clear(lwm_disasm_export *ex)
 /* ---- chunk tables: de-duplicated arrays of big-endian-to-be words ---- */
 
 typedef struct chunk_table {
-    uint16_t *words;  /* count * n words */
+    uint16_t *words; /* count * n words */
     uint32_t count, capacity;
-    uint32_t n;       /* words per chunk: 64 (S2) or 256 (S1) */
+    uint32_t n; /* words per chunk: 64 (S2) or 256 (S1) */
 } chunk_table;
 
 static bool all_zero(const uint16_t *w, uint32_t n)
@@ -136,7 +136,8 @@ static uint16_t cell_word(const lw_level *level, const lw_cell *cell, lwm_game g
         sb &= LW_SOLID_TOP;
     }
     unsigned block = cell->tile + 1u;
-    unsigned fx = (cell->flags & LW_CELL_FLIP_X) ? 1u : 0u, fy = (cell->flags & LW_CELL_FLIP_Y) ? 1u : 0u;
+    unsigned fx = (cell->flags & LW_CELL_FLIP_X) ? 1u : 0u,
+             fy = (cell->flags & LW_CELL_FLIP_Y) ? 1u : 0u;
     if (game == LWM_GAME_S2)
         return (uint16_t)(block | fx << 10 | fy << 11 | sa << 12 | sb << 14);
     if (sa != sb)
@@ -328,7 +329,8 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
     uint32_t n = game_cells * game_cells;
     uint32_t f = level->chunk_px >= game_px ? level->chunk_px / game_px : 1u; /* pieces a side */
     uint32_t g = level->chunk_px < game_px ? game_px / level->chunk_px : 1u;  /* slots a side */
-    uint32_t lw = (level->layout_width * f + g - 1u) / g, lh = (level->layout_height * f + g - 1u) / g;
+    uint32_t lw = (level->layout_width * f + g - 1u) / g,
+             lh = (level->layout_height * f + g - 1u) / g;
     st->layout_width = lw;
     st->layout_height = lh;
     uint32_t max_w = s2 ? LWM_S2_LAYOUT_W : LWM_S1_LAYOUT_W;
@@ -337,8 +339,8 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         lwm_report_add(report, LWM_REPORT_LIMIT, NULL, -1,
                        "layout: %ux%u chunks of %u px (the level's %ux%u of %u px); %s's layout "
                        "holds %ux%u",
-                       lw, lh, game_px, level->layout_width, level->layout_height,
-                       level->chunk_px, gname, max_w, max_h);
+                       lw, lh, game_px, level->layout_width, level->layout_height, level->chunk_px,
+                       gname, max_w, max_h);
     chunk_table table = {NULL, 0, 0, n};
     uint8_t *ids[2] = {NULL, NULL}; /* game chunk id per game layout slot, FG and BG */
     uint16_t *words = malloc(n * sizeof *words);
@@ -357,8 +359,9 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                 for (uint32_t r = 0; r < game_cells; r++)
                     for (uint32_t c = 0; c < game_cells; c++)
                         words[r * game_cells + c] =
-                            cell_word(level, level_cell(level, (lw_layer)layer, x * game_cells + c,
-                                                        y * game_cells + r),
+                            cell_word(level,
+                                      level_cell(level, (lw_layer)layer, x * game_cells + c,
+                                                 y * game_cells + r),
                                       game, layer == 0 ? &st->path_b_cells : &bg_path_b);
                 uint32_t id = chunk_intern(&table, words, 1u);
                 if (id == UINT32_MAX)
@@ -414,9 +417,9 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
                        "layout: %ux%u chunks of %u px fill %ux%u of %u px: the extra %s empty",
                        level->layout_width, level->layout_height, level->chunk_px, lw, lh, game_px,
-                       level->layout_width % 2u && level->layout_height % 2u
-                           ? "column and row are"
-                           : level->layout_width % 2u ? "column is" : "row is");
+                       level->layout_width % 2u && level->layout_height % 2u ? "column and row are"
+                       : level->layout_width % 2u                            ? "column is"
+                                                                             : "row is");
     if (!s2 && st->path_b_cells)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
                        "S1 has one collision path: %u cells have another solidity on path B; "
@@ -487,8 +490,8 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         memset(buf, 0, chunk_bytes);
         for (size_t i = 0; i < (size_t)table.count * n; i++, o += 2)
             put_be16(buf + o, table.words[i]);
-        ok = add_file(out, game, LWM_DISASM_CHUNKS, zone, act, LWM_CODEC_KOSINSKI, buf,
-                      chunk_bytes, err);
+        ok = add_file(out, game, LWM_DISASM_CHUNKS, zone, act, LWM_CODEC_KOSINSKI, buf, chunk_bytes,
+                      err);
     }
     if (ok) { /* block mappings */
         for (size_t i = 0; i < (size_t)st->blocks * 4u; i++)
@@ -503,28 +506,28 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                 buf[y * 256u + x] = ids[0][y * lw + x];
                 buf[y * 256u + 128u + x] = ids[1][y * lw + x];
             }
-        ok = add_file(out, game, LWM_DISASM_LAYOUT, zone, act, LWM_CODEC_KOSINSKI, buf,
-                      0x1000, err);
+        ok =
+            add_file(out, game, LWM_DISASM_LAYOUT, zone, act, LWM_CODEC_KOSINSKI, buf, 0x1000, err);
     } else if (ok) { /* S1: width-1, height-1, rows of 1-based ids; FG and BG files */
         buf[0] = (uint8_t)(lw - 1u);
         buf[1] = (uint8_t)(lh - 1u);
         memcpy(buf + 2, ids[0], (size_t)lw * lh);
-        ok = add_file(out, game, LWM_DISASM_LAYOUT, zone, act, LWM_CODEC_NONE, buf,
-                      layout_bytes, err);
+        ok = add_file(out, game, LWM_DISASM_LAYOUT, zone, act, LWM_CODEC_NONE, buf, layout_bytes,
+                      err);
         if (ok) {
             if (level->layout[LW_LAYER_BG])
                 memcpy(buf + 2, ids[1], (size_t)lw * lh);
             else
                 memset(buf, 0, 3); /* a 1x1 empty background */
-            ok = add_file(out, game, LWM_DISASM_LAYOUT_BG, zone, act, LWM_CODEC_NONE, buf,
-                          bg_bytes, err);
+            ok = add_file(out, game, LWM_DISASM_LAYOUT_BG, zone, act, LWM_CODEC_NONE, buf, bg_bytes,
+                          err);
         }
     }
     bool with_art = art && opts->art_mode != LWM_ART_NONE && level->tile_count > 0;
     if (ok && with_art) {
-        ok = add_file(out, game, LWM_DISASM_ART, zone, act,
-                      s2 ? LWM_CODEC_KOSINSKI : LWM_CODEC_NONE, mart.patterns,
-                      (size_t)mart.pattern_count * MD_PATTERN_BYTES, err);
+        ok =
+            add_file(out, game, LWM_DISASM_ART, zone, act, s2 ? LWM_CODEC_KOSINSKI : LWM_CODEC_NONE,
+                     mart.patterns, (size_t)mart.pattern_count * MD_PATTERN_BYTES, err);
         unsigned first = opts->palette_lines == 4 ? 0u : 1u;
         for (unsigned l = first; l < 4; l++)
             for (unsigned c = 0; c < 16; c++)
@@ -553,8 +556,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
     if (ok && start) {
         put_be16(buf, (uint16_t)start->x);
         put_be16(buf + 2, (uint16_t)start->y);
-        ok = add_file(out, game, LWM_DISASM_STARTPOS, zone, act, LWM_CODEC_NONE, buf, 4,
-                      err);
+        ok = add_file(out, game, LWM_DISASM_STARTPOS, zone, act, LWM_CODEC_NONE, buf, 4, err);
     }
     free(buf);
     md_art_clear(&mart);
@@ -579,8 +581,8 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        "artunc/8x8 - %s.bin for a Nemesis compressor",
                        zone, zone);
     lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
-                   "%s: %u chunks of %u px, %u blocks, %u masks, %u patterns, layout %ux%u",
-                   gname, st->chunks, game_px, st->blocks, st->masks, st->patterns, lw, lh);
+                   "%s: %u chunks of %u px, %u blocks, %u masks, %u patterns, layout %ux%u", gname,
+                   st->chunks, game_px, st->blocks, st->masks, st->patterns, lw, lh);
     return true;
 }
 
@@ -627,7 +629,8 @@ bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char 
     /* the folder itself, then each file's sub-folders */
     if (ok) {
         int r = snprintf(paths[0], sizeof paths[0], "%s/", dir);
-        ok = (r > 0 && (size_t)r < sizeof paths[0]) || lw_error_set(err, LW_ERR_IO, "path too long");
+        ok =
+            (r > 0 && (size_t)r < sizeof paths[0]) || lw_error_set(err, LW_ERR_IO, "path too long");
         if (ok && !make_dirs(paths[0], made, &made_count, 32))
             ok = lw_error_set(err, LW_ERR_IO, "cannot create the folder: %s", strerror(errno));
     }

@@ -4,6 +4,8 @@
  * Every file is bounds-checked: sizes against the games' tables, every id against what it refers
  * to, every colour word against the 9 bits the VDP has.
  */
+#include "disasm-private.h"
+
 #include <errno.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
@@ -12,12 +14,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "disasm-private.h"
-
 #define MAX_INPUT_FILE (4u << 20) /* no level file of the games comes near this */
 #define S2_CHUNK_BYTES 128u
 #define S1_CHUNK_BYTES 512u
-#define MAX_ART_BYTES 0x10000u    /* 2048 patterns: all of VRAM */
+#define MAX_ART_BYTES  0x10000u /* 2048 patterns: all of VRAM */
 
 void lwm_disasm_import_clear(lwm_disasm_import *im)
 {
@@ -35,8 +35,8 @@ typedef struct input {
 } input;
 
 /* Read @rel from the folder. An @optional file that does not exist sets *@missing and succeeds. */
-static bool read_rel(const input *in, const char *rel, bool optional, bool *missing,
-                     uint8_t **data, size_t *size, lw_error *err)
+static bool read_rel(const input *in, const char *rel, bool optional, bool *missing, uint8_t **data,
+                     size_t *size, lw_error *err)
 {
     *data = NULL;
     *size = 0;
@@ -116,8 +116,8 @@ static void classic_warn(void *user, const char *file, long offset, const char *
     lwm_report_add(w->report, LWM_REPORT_WARNING, file, offset, "%s", message);
 }
 
-static const char *default_or(const lwm_disasm_import_options *o, lwm_disasm_kind kind,
-                              char *buf, size_t size)
+static const char *default_or(const lwm_disasm_import_options *o, lwm_disasm_kind kind, char *buf,
+                              size_t size)
 {
     if (o->paths[kind])
         return o->paths[kind];
@@ -132,7 +132,9 @@ static bool parse_palette(const uint8_t *p, size_t n, uint16_t pal[4][16], bool 
 {
     if (n != 96 && n != 128)
         return lw_error_set_at(err, n < 96 ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
-                               (long)(n < 96 ? n : n < 128 ? 96 : 128),
+                               (long)(n < 96    ? n
+                                      : n < 128 ? 96
+                                                : 128),
                                "%zu bytes: a zone palette has 3 lines (96 bytes, loaded into "
                                "lines 1-3) or 4 lines (128 bytes)",
                                n);
@@ -171,8 +173,8 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
     if (opts->width_px % chunk_px || opts->height_px % chunk_px ||
         opts->width_px > max_w * chunk_px || opts->height_px > max_h * chunk_px)
         return lw_error_set(err, LW_ERR_RANGE,
-                            "the level size must be a multiple of %u px, at most %ux%u px", chunk_px,
-                            max_w * chunk_px, max_h * chunk_px);
+                            "the level size must be a multiple of %u px, at most %ux%u px",
+                            chunk_px, max_w * chunk_px, max_h * chunk_px);
 
     input in = {dir, failed, report};
     char name[LWM_DISASM_KIND_COUNT][256];
@@ -202,8 +204,8 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
     file = NULL;
     if (ok && chunks_size % chunk_bytes)
         ok = lw_error_set(err, LW_ERR_FORMAT,
-                          "unpacked size %zu is not a whole number of %u-byte chunks",
-                          chunks_size, chunk_bytes);
+                          "unpacked size %zu is not a whole number of %u-byte chunks", chunks_size,
+                          chunk_bytes);
     if (ok && s2 && chunks_size == 0)
         ok = lw_error_set(err, LW_ERR_FORMAT, "no chunk (S2's chunk 0 must exist)");
     if (ok)
@@ -275,8 +277,7 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
                     ok = lw_error_set(err, LW_ERR_RANGE, "zone name too long");
                     break;
                 }
-                ok = read_rel(&in, rel[LWM_DISASM_LAYOUT_BG], false, NULL, &file, &file_size,
-                              err);
+                ok = read_rel(&in, rel[LWM_DISASM_LAYOUT_BG], false, NULL, &file, &file_size, err);
                 if (!ok)
                     break;
             }
@@ -290,15 +291,14 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
                                      "width %u chunks: S1's layout rows hold %u", w,
                                      LWM_S1_LAYOUT_W);
             else if (h > LWM_S1_LAYOUT_H)
-                ok = lw_error_set_at(err, LW_ERR_RANGE, 1, "height %u chunks: S1's layout has %u rows",
-                                     h, LWM_S1_LAYOUT_H);
+                ok = lw_error_set_at(err, LW_ERR_RANGE, 1,
+                                     "height %u chunks: S1's layout has %u rows", h,
+                                     LWM_S1_LAYOUT_H);
             else if (file_size != 2u + (size_t)w * h)
-                ok = lw_error_set_at(err, file_size < 2u + (size_t)w * h ? LW_ERR_TRUNCATED
-                                                                          : LW_ERR_FORMAT,
-                                     (long)(file_size < 2u + (size_t)w * h ? file_size
-                                                                            : 2u + (size_t)w * h),
-                                     "%zu bytes: a %ux%u layout is %zu", file_size, w, h,
-                                     2u + (size_t)w * h);
+                ok = lw_error_set_at(
+                    err, file_size < 2u + (size_t)w * h ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                    (long)(file_size < 2u + (size_t)w * h ? file_size : 2u + (size_t)w * h),
+                    "%zu bytes: a %ux%u layout is %zu", file_size, w, h, 2u + (size_t)w * h);
             for (size_t i = 2; ok && i < file_size; i++) {
                 unsigned id = file[i] & 0x7Fu;
                 if (id > chunk_count)
@@ -445,9 +445,9 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
         char coll[4096];
         snprintf(coll, sizeof coll, "%s/%s", dir, rel[LWM_DISASM_COLLISION]);
         warn_ctx wc = {report, dir};
-        ok = lwm_classic_read_dir(coll, game, opts->collision_zone ? opts->collision_zone
-                                                                   : opts->zone,
-                                  classic, classic_warn, &wc, failed, err);
+        ok = lwm_classic_read_dir(coll, game,
+                                  opts->collision_zone ? opts->collision_zone : opts->zone, classic,
+                                  classic_warn, &wc, failed, err);
     }
 
     /* start position (optional) */
@@ -495,9 +495,9 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
     }
     /* layout slot (x, y) of @layer as a file chunk id (0 outside the file's layout) */
 #define SLOT(layer, x, y)                                                                          \
-    (s2 ? ((x) < 128u && (y) < 16u ? layout[(y) * 256u + (layer) * 128u + (x)] : 0u)              \
-        : (layer) == 0 ? ((x) < fg_w && (y) < fg_h ? layout[2u + (y) * fg_w + (x)] & 0x7Fu : 0u)   \
-                       : ((x) < bg_w && (y) < bg_h ? bg[2u + (y) * bg_w + (x)] & 0x7Fu : 0u))
+    (s2             ? ((x) < 128u && (y) < 16u ? layout[(y)*256u + (layer)*128u + (x)] : 0u)       \
+     : (layer) == 0 ? ((x) < fg_w && (y) < fg_h ? layout[2u + (y)*fg_w + (x)] & 0x7Fu : 0u)        \
+                    : ((x) < bg_w && (y) < bg_h ? bg[2u + (y)*bg_w + (x)] & 0x7Fu : 0u))
     uint32_t w = 0, h = 0;
     bool any_bg = false;
     if (ok) {
@@ -636,8 +636,8 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
                         first_past = (long)(b * 8u + k * 2u);
                     continue;
                 }
-                if (!have_line[line] && !all_zero_bytes(art + idx * MD_PATTERN_BYTES,
-                                                        MD_PATTERN_BYTES) && !grey++)
+                if (!have_line[line] &&
+                    !all_zero_bytes(art + idx * MD_PATTERN_BYTES, MD_PATTERN_BYTES) && !grey++)
                     first_grey = (long)(b * 8u + k * 2u);
                 uint32_t t = b - 1u;
                 md_pattern_draw(&out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,

@@ -16,17 +16,17 @@ void lwm_report_add(lwm_report *r, lwm_report_kind kind, const char *file, long 
 #define MD_PATTERN_BYTES 32u /* 8x8 pixels, 4 bits each, two pixels a byte, left pixel high */
 
 /* VDP pattern-name word fields (FORMATS.md §3.1). */
-#define MD_WORD_PRIORITY 0x8000u
+#define MD_WORD_PRIORITY   0x8000u
 #define MD_WORD_LINE_SHIFT 13
-#define MD_WORD_VFLIP 0x1000u
-#define MD_WORD_HFLIP 0x0800u
-#define MD_WORD_INDEX 0x07FFu
+#define MD_WORD_VFLIP      0x1000u
+#define MD_WORD_HFLIP      0x0800u
+#define MD_WORD_INDEX      0x07FFu
 
 /** Art converted for the Mega Drive: patterns, palette and the blocks' pattern words. */
 typedef struct md_art {
     /* Owned */
-    uint8_t *patterns;       /* pattern_count * 32 bytes; pattern 0 is blank */
-    uint16_t *block_words;   /* 4 per block (TL, TR, BL, BR), block 0 all zero */
+    uint8_t *patterns;     /* pattern_count * 32 bytes; pattern 0 is blank */
+    uint16_t *block_words; /* 4 per block (TL, TR, BL, BR), block 0 all zero */
     /* Plain */
     uint32_t pattern_count;
     uint32_t block_count;    /* tile_count + 1 */
@@ -48,5 +48,5 @@ void md_art_clear(md_art *art);
 
 /** Draw pattern @pattern (32 bytes) with @word's flips and palette line @line_rgba (16 colours as
  * 0xRRGGBBAA; index 0 is transparent) at (@x, @y) of @dst. */
-void md_pattern_draw(lwm_image *dst, uint32_t x, uint32_t y, const uint8_t *pattern,
-                     uint16_t word, const uint32_t line_rgba[16]);
+void md_pattern_draw(lwm_image *dst, uint32_t x, uint32_t y, const uint8_t *pattern, uint16_t word,
+                     const uint32_t line_rgba[16]);

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright pack/unpack --format s1|s2` run as a user runs them: the real binary, its exit
  * codes, messages and files. */
+#include "level-json.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/disasm.h>
 #include <loopwright/kosinski.h>
 #include <string.h>
 #include <sys/wait.h>
-
-#include "level-json.h"
 
 typedef struct run_result {
     int code;
@@ -162,8 +162,8 @@ static void test_s2_round_trip(void)
     char *level = sample("loop-hill.json"), *dir = in_tmp("lh-s2"), *json = in_tmp("lh.json");
     lwm_disasm_export ex;
     library_export("loop-hill.json", LWM_GAME_S2, "LH", 1, &ex);
-    run_result r = run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone",
-                                        "LH", NULL});
+    run_result r =
+        run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "LH", NULL});
     char *sum = summary("S2", &ex.stats, 128);
     g_assert_nonnull(strstr(r.out, sum));
     g_free(sum);
@@ -202,9 +202,8 @@ static void test_s2_round_trip(void)
     g_assert_true(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
     char *line = g_strdup_printf("lh.json: %u masks, %u tiles, %u chunks of 128 px, layout %ux%u; "
                                  "tileset lh-tiles.png",
-                                 im.level->mask_count, im.level->tile_count,
-                                 im.level->chunk_count, im.level->layout_width,
-                                 im.level->layout_height);
+                                 im.level->mask_count, im.level->tile_count, im.level->chunk_count,
+                                 im.level->layout_width, im.level->layout_height);
     g_assert_nonnull(strstr(r.out, line));
     g_assert_cmpuint(im.level->chunk_count, ==, ex.stats.chunks - 1);
     g_free(line);
@@ -219,10 +218,14 @@ static void test_s2_round_trip(void)
     char *dir2 = in_tmp("lh-s2-again");
     r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir2, "--zone", "LH", NULL});
     expect(&r, 0, NULL);
-    static const char *const same[] = {
-        "mappings/128x128/LH.kos", "mappings/16x16/LH.kos", "level/layout/LH_1.kos",
-        "art/kosinski/LH.kos", "art/palettes/LH.bin", "collision/Collision array - Vertical.bin",
-        "collision/LH primary 16x16 collision index.kos", "startpos/LH_1.bin"};
+    static const char *const same[] = {"mappings/128x128/LH.kos",
+                                       "mappings/16x16/LH.kos",
+                                       "level/layout/LH_1.kos",
+                                       "art/kosinski/LH.kos",
+                                       "art/palettes/LH.bin",
+                                       "collision/Collision array - Vertical.bin",
+                                       "collision/LH primary 16x16 collision index.kos",
+                                       "startpos/LH_1.bin"};
     for (size_t i = 0; i < G_N_ELEMENTS(same); i++) {
         char *a = g_build_filename(dir, same[i], NULL), *b = g_build_filename(dir2, same[i], NULL);
         if (!same_file(a, b))
@@ -333,8 +336,8 @@ static lw_level *small_level(uint16_t w, uint16_t h, uint32_t tiles)
 {
     lw_error err;
     lw_level *lv = lw_level_new(128, w, h, &err);
-    lw_mask full = {{16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16}, {0}, 0,
-                    LW_MASK_FLAGGED};
+    lw_mask full = {
+        {16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16}, {0}, 0, LW_MASK_FLAGGED};
     lw_level_add_mask(lv, &full);
     for (uint32_t t = 0; t < tiles; t++) {
         lw_tile tile = {(uint16_t)t, {0, 0}, 0};
@@ -380,12 +383,13 @@ static void test_limits(void)
     g_assert_nonnull(strstr(r.err, "over the limit: art: tile 3 (art cell 3), top-left 8x8"));
     expect(&r, 1, "nothing was written");
     g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
-    r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir, "--palette-lines", "4",
-                             NULL});
+    r = run(
+        (const char *[]){"pack", json, "--format", "s2", "-o", dir, "--palette-lines", "4", NULL});
     expect(&r, 1, "art: 4 of 5 8x8 patterns (80.0%) fit the palette (4 lines");
     r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir, "--quantize", NULL});
-    expect(&r, 0, "warning: art: 3 of 5 8x8 patterns (60.0%) fit the palette; the other 2 were "
-                  "quantised to the nearest colours of one line: 128 pixels changed");
+    expect(&r, 0,
+           "warning: art: 3 of 5 8x8 patterns (60.0%) fit the palette; the other 2 were "
+           "quantised to the nearest colours of one line: 128 pixels changed");
     char *pal = g_build_filename(dir, "art", "palettes", "colours.bin", NULL);
     g_assert_true(g_file_test(pal, G_FILE_TEST_IS_REGULAR));
     char *dir2 = in_tmp("colours-noart");
@@ -405,8 +409,8 @@ static void test_limits(void)
 static void test_bad_files(void)
 {
     char *level = sample("loop-hill.json"), *dir = in_tmp("bad-s2"), *json = in_tmp("bad.json");
-    run_result r = run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "Z",
-                                        NULL});
+    run_result r =
+        run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "Z", NULL});
     expect(&r, 0, NULL);
     char *lay = g_build_filename(dir, "level", "layout", "Z_1.kos", NULL);
     char *data;
@@ -475,8 +479,8 @@ static void test_usage(void)
         (const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "a/b", NULL},
         (const char *[]){"unpack", "--format", "s2", dir, "-o", "x.json", NULL},
         (const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", NULL},
-        (const char *[]){"unpack", "--format", "s1", dir, "--zone", "Z", "-o", "x.json",
-                         "--path", "bogus=x", NULL},
+        (const char *[]){"unpack", "--format", "s1", dir, "--zone", "Z", "-o", "x.json", "--path",
+                         "bogus=x", NULL},
         (const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", "x.json", "--size",
                          "100,100", NULL},
     };

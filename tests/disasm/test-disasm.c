@@ -6,6 +6,9 @@
  * the palette report with its fraction; bad files with their byte offsets; nothing partial on a
  * failing disk.
  */
+#include "image-private.h"
+#include "level-json.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/disasm.h>
@@ -13,9 +16,6 @@
 #include <loopwright/kosinski.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "image-private.h"
-#include "level-json.h"
 
 /* ---- helpers ---- */
 
@@ -134,8 +134,8 @@ static eff_cell effective(const lw_level *lv, lw_layer layer, int32_t x, int32_t
     if (c == LW_NONE)
         return e;
     uint32_t k = lv->chunk_cells;
-    const lw_cell *cell = lw_level_chunk_cells(lv, c) + ((uint32_t)(y >> 4) % k) * k +
-                          (uint32_t)(x >> 4) % k;
+    const lw_cell *cell =
+        lw_level_chunk_cells(lv, c) + ((uint32_t)(y >> 4) % k) * k + (uint32_t)(x >> 4) % k;
     if (cell->tile == LW_NONE)
         return e;
     e.tile = cell->tile;
@@ -249,17 +249,16 @@ static void compare_levels(const lw_level *orig, const lwm_image *art, const lw_
             for (int p = 0; p < 2; p++) {
                 coll a = collision(orig, x, y, game == LWM_GAME_S2 ? (lw_path)p : LW_PATH_A);
                 coll b = collision(back, x, y, (lw_path)p);
-                if (a.present != b.present || (a.present && (a.solid != b.solid ||
-                                                             a.flags != b.flags ||
-                                                             a.angle != b.angle ||
-                                                             memcmp(a.heights, b.heights, 16))))
+                if (a.present != b.present ||
+                    (a.present && (a.solid != b.solid || a.flags != b.flags || a.angle != b.angle ||
+                                   memcmp(a.heights, b.heights, 16))))
                     g_error("collision path %d at (%d,%d): present %d/%d solid %u/%u angle "
                             "0x%02X/0x%02X",
                             p, x, y, a.present, b.present, a.solid, b.solid, a.angle, b.angle);
                 solid_cells += p == 0 && a.present;
             }
         }
-    g_assert_cmpuint(cells, >, 100);      /* the comparison saw the level */
+    g_assert_cmpuint(cells, >, 100); /* the comparison saw the level */
     g_assert_cmpuint(solid_cells, >, 100);
     const lw_object *sa = start_of(orig), *sb = start_of(back);
     g_assert_nonnull(sa);
@@ -285,9 +284,9 @@ static void compare_levels(const lw_level *orig, const lwm_image *art, const lw_
                     if (p[3] >= 128)
                         want = lwm_md_color_rgb(lwm_md_color(p[0], p[1], p[2])) << 8 | 0xFF;
                 }
-                uint32_t got = q[3] ? (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 |
-                                          (uint32_t)q[2] << 8 | q[3]
-                                    : 0;
+                uint32_t got =
+                    q[3] ? (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]
+                         : 0;
                 if (got != want)
                     g_error("tile %u pixel (%u,%u): 0x%08X, expected 0x%08X", t, x, y, got, want);
             }
@@ -307,8 +306,8 @@ typedef struct expect_art {
 static expect_art count_art(const lw_level *lv, const lwm_image *art)
 {
     expect_art e = {0};
-    GHashTable *pats = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                             (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *pats =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     GHashTable *cols = g_hash_table_new(g_direct_hash, g_direct_equal);
     uint32_t cells_x = art->width / 16;
     for (uint32_t t = 0; t < lv->tile_count; t++) {
@@ -320,9 +319,8 @@ static expect_art count_art(const lw_level *lv, const lwm_image *art)
             bool blank = true;
             for (uint32_t y = 0; y < 8; y++)
                 for (uint32_t x = 0; x < 8; x++) {
-                    const uint8_t *p =
-                        lwm_image_pixel(art, (cell % cells_x) * 16 + (k & 1) * 8 + x,
-                                        (cell / cells_x) * 16 + (k >> 1) * 8 + y);
+                    const uint8_t *p = lwm_image_pixel(art, (cell % cells_x) * 16 + (k & 1) * 8 + x,
+                                                       (cell / cells_x) * 16 + (k >> 1) * 8 + y);
                     px[y * 8 + x] = 0;
                     if (p[3] < 128)
                         continue;
@@ -358,8 +356,8 @@ static expect_art count_art(const lw_level *lv, const lwm_image *art)
 /* Distinct non-empty masks as the classic tables keep them: heights + angle byte. */
 static uint32_t count_masks(const lw_level *lv)
 {
-    GHashTable *set = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                            (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *set =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     for (uint32_t m = 0; m < lv->mask_count; m++) {
         uint8_t key[17];
         bool empty = true;
@@ -379,8 +377,8 @@ static uint32_t count_masks(const lw_level *lv)
 /* Distinct non-empty game chunks (@game_px) over both layers, by effective cell content. */
 static uint32_t count_chunks(const lw_level *lv, uint32_t game_px, bool path_a_only)
 {
-    GHashTable *set = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                            (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *set =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     uint32_t n = game_px / 16;
     int32_t w = lw_level_width_px(lv), h = lw_level_height_px(lv);
     uint16_t *key = g_new(uint16_t, n * n * 2);
@@ -392,8 +390,8 @@ static uint32_t count_chunks(const lw_level *lv, uint32_t game_px, bool path_a_o
                     eff_cell e = effective(lv, (lw_layer)layer, cx + (int32_t)(i % n) * 16,
                                            cy + (int32_t)(i / n) * 16);
                     key[2 * i] = e.tile;
-                    key[2 * i + 1] = (uint16_t)(e.flags | e.solid[0] << 4 |
-                                                (path_a_only ? 0 : e.solid[1] << 8));
+                    key[2 * i + 1] =
+                        (uint16_t)(e.flags | e.solid[0] << 4 | (path_a_only ? 0 : e.solid[1] << 8));
                     empty &= e.tile == LW_NONE;
                 }
                 if (!empty)
@@ -485,9 +483,8 @@ static void test_round_trip(gconstpointer data)
         g_assert_cmpuint(fg[0], ==, st->layout_width - 1);
         g_assert_cmpuint(fg[1], ==, st->layout_height - 1);
         raw_of(&ex, "levels/testbg.bin", &n);
-        g_assert_cmpuint(n, ==, level->layout[LW_LAYER_BG] ? 2 + st->layout_width *
-                                                                     st->layout_height
-                                                           : 3);
+        g_assert_cmpuint(n, ==,
+                         level->layout[LW_LAYER_BG] ? 2 + st->layout_width * st->layout_height : 3);
         raw_of(&ex, "artunc/8x8 - TEST.bin", &n);
         g_assert_cmpuint(n, ==, (size_t)st->patterns * 32);
         raw_of(&ex, "palette/TEST.bin", &n);
@@ -538,8 +535,8 @@ static lw_level *small_level(uint16_t chunk_px, uint16_t w, uint16_t h, uint32_t
     lw_error err;
     lw_level *lv = lw_level_new(chunk_px, w, h, &err);
     g_assert_nonnull(lv);
-    lw_mask full = {{16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16}, {0}, 0,
-                    LW_MASK_FLAGGED};
+    lw_mask full = {
+        {16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16}, {0}, 0, LW_MASK_FLAGGED};
     g_assert_cmpint(lw_level_add_mask(lv, &full), ==, 0);
     for (uint32_t t = 0; t < tiles; t++) {
         lw_tile tile = {(uint16_t)t, {0, 0}, 0};
@@ -589,9 +586,9 @@ static void test_exact_words(void)
             uint32_t c = x < y ? 0xFF0000FFu : x == 7 && y == 0 ? 0x0000FFFFu : 0;
             if (!c)
                 continue;
-            put_pixel(&art, x, y, c);          /* TL: A */
-            put_pixel(&art, 15 - x, y, c);     /* TR: A flipped horizontally */
-            put_pixel(&art, x, 15 - y, c);     /* BL: vertically */
+            put_pixel(&art, x, y, c);           /* TL: A */
+            put_pixel(&art, 15 - x, y, c);      /* TR: A flipped horizontally */
+            put_pixel(&art, x, 15 - y, c);      /* BL: vertically */
             put_pixel(&art, 15 - x, 15 - y, c); /* BR: both */
         }
     for (lwm_game game = LWM_GAME_S1; game <= LWM_GAME_S2; game++) {
@@ -668,7 +665,10 @@ static void test_exact_words(void)
         g_assert_cmpuint(n, ==, 96);
         for (size_t i = 0; i < 48; i++)
             g_assert_cmphex(be16(pal + 2 * i), ==,
-                            i == 1 ? 0x000E : i == 2 ? 0x0E00 : i == 16 ? 0x0E00 : 0);
+                            i == 1    ? 0x000E
+                            : i == 2  ? 0x0E00
+                            : i == 16 ? 0x0E00
+                                      : 0);
         /* start position */
         const uint8_t *sp = raw_of(&ex, s2 ? "startpos/Z_1.bin" : "startpos/z1.bin", &n);
         g_assert_cmpuint(n, ==, 4);
@@ -676,14 +676,14 @@ static void test_exact_words(void)
         g_assert_cmphex(be16(sp + 2), ==, 0x1234);
         /* collision index: blocks 1 and 2 use mask id 1 (the full block) */
         const uint8_t *ix =
-            raw_of(&ex, s2 ? "collision/Z primary 16x16 collision index.kos" : "collide/Z.bin",
-                   &n);
+            raw_of(&ex, s2 ? "collision/Z primary 16x16 collision index.kos" : "collide/Z.bin", &n);
         g_assert_cmpuint(n, ==, s2 ? 768 : 3);
         g_assert_cmpuint(ix[0], ==, 0);
         g_assert_cmpuint(ix[1], ==, 1);
         g_assert_cmpuint(ix[2], ==, 1);
-        g_assert_true(report_has(&rep, LWM_REPORT_NOTE, s2 ? "S2: 2 chunks of 128 px, 3 blocks"
-                                                           : "S1: 1 chunks of 256 px, 3 blocks"));
+        g_assert_true(report_has(&rep, LWM_REPORT_NOTE,
+                                 s2 ? "S2: 2 chunks of 128 px, 3 blocks"
+                                    : "S1: 1 chunks of 256 px, 3 blocks"));
         if (!s2)
             g_assert_true(report_has(&rep, LWM_REPORT_NOTE, "joined 2x2 into 256 px chunks"));
         lwm_disasm_export_clear(&ex);
@@ -697,8 +697,7 @@ static void test_exact_words(void)
 
 /* Export must fail with LW_ERR_LIMIT, a LIMIT item containing @text, no files, and writing
  * nothing. */
-static void expect_limit(const lw_level *lv, const lwm_image *art, lwm_game game,
-                         const char *text)
+static void expect_limit(const lw_level *lv, const lwm_image *art, lwm_game game, const char *text)
 {
     lwm_disasm_options opts = lwm_disasm_options_default(game, "Z");
     lwm_disasm_export ex;
@@ -937,10 +936,10 @@ static void test_rounding_report(void)
     lwm_image art;
     lw_error err;
     g_assert_true(lwm_image_init(&art, 16, 16, 0, &err));
-    put_pixel(&art, 0, 0, 0xFF0000FF);  /* exact */
-    put_pixel(&art, 1, 0, 0xFE0000FF);  /* rounds to 0xFF0000 */
-    put_pixel(&art, 2, 0, 0x10101080);  /* alpha 128: opaque, rounds to 0x000000 */
-    put_pixel(&art, 3, 0, 0x1010107F);  /* alpha 127: transparent */
+    put_pixel(&art, 0, 0, 0xFF0000FF); /* exact */
+    put_pixel(&art, 1, 0, 0xFE0000FF); /* rounds to 0xFF0000 */
+    put_pixel(&art, 2, 0, 0x10101080); /* alpha 128: opaque, rounds to 0x000000 */
+    put_pixel(&art, 3, 0, 0x1010107F); /* alpha 127: transparent */
     lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S2, "Z");
     lwm_disasm_export ex;
     lwm_report rep = {0};
@@ -962,8 +961,8 @@ static void test_colors(void)
         if (w & ~0x0EEEu)
             continue;
         uint32_t rgb = lwm_md_color_rgb((uint16_t)w);
-        g_assert_cmphex(lwm_md_color((uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb),
-                        ==, w);
+        g_assert_cmphex(lwm_md_color((uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb), ==,
+                        w);
     }
     static const uint8_t levels[8] = {0, 36, 73, 109, 146, 182, 219, 255};
     for (unsigned i = 0; i < 8; i++)
@@ -980,10 +979,10 @@ static void test_paths(void)
     char buf[256];
     static const char *const s2[] = {
         "mappings/128x128/EHZ.kos", "mappings/16x16/EHZ.kos", "level/layout/EHZ_2.kos", NULL,
-        "art/kosinski/EHZ.kos", "art/palettes/EHZ.bin", "startpos/EHZ_2.bin", "collision",
+        "art/kosinski/EHZ.kos",     "art/palettes/EHZ.bin",   "startpos/EHZ_2.bin",     "collision",
     };
     static const char *const s1[] = {
-        "map256/GHZ.kos", "map16/GHZ.eni", "levels/ghz2.bin", "levels/ghzbg.bin",
+        "map256/GHZ.kos",       "map16/GHZ.eni",   "levels/ghz2.bin",   "levels/ghzbg.bin",
         "artunc/8x8 - GHZ.bin", "palette/GHZ.bin", "startpos/ghz2.bin", "collide",
     };
     for (int k = 0; k < LWM_DISASM_KIND_COUNT; k++) {
@@ -1114,8 +1113,8 @@ static uint8_t *read_kos(const char *dir, const char *rel, size_t *n)
 }
 
 /* Import must fail with @code at @offset in file @rel, the message containing @text. */
-static void expect_bad(const char *dir, lwm_game game, const char *rel, lw_status code,
-                       long offset, const char *text)
+static void expect_bad(const char *dir, lwm_game game, const char *rel, lw_status code, long offset,
+                       const char *text)
 {
     lwm_disasm_import_options io = {0};
     io.game = game;
@@ -1396,15 +1395,13 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
     static const case_def cases[] = {
-        {"loop-hill.json", LWM_GAME_S2, 3},
-        {"pipe-works.json", LWM_GAME_S2, 3},
-        {"loop-hill.json", LWM_GAME_S1, 3},
-        {"pipe-works.json", LWM_GAME_S1, 3},
+        {"loop-hill.json", LWM_GAME_S2, 3},  {"pipe-works.json", LWM_GAME_S2, 3},
+        {"loop-hill.json", LWM_GAME_S1, 3},  {"pipe-works.json", LWM_GAME_S1, 3},
         {"pipe-works.json", LWM_GAME_S2, 4},
     };
     static const char *const names[] = {
-        "/masks/disasm/round-trip/s2/loop-hill", "/masks/disasm/round-trip/s2/pipe-works",
-        "/masks/disasm/round-trip/s1/loop-hill", "/masks/disasm/round-trip/s1/pipe-works",
+        "/masks/disasm/round-trip/s2/loop-hill",          "/masks/disasm/round-trip/s2/pipe-works",
+        "/masks/disasm/round-trip/s1/loop-hill",          "/masks/disasm/round-trip/s1/pipe-works",
         "/masks/disasm/round-trip/s2/pipe-works-4-lines",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)

@@ -19,13 +19,13 @@
 
 /* ---- limits of the games (docs/DISASM.md §2) ---- */
 
-#define LWM_S2_MAX_CHUNKS 256u   /* Chunk_Table: 0x8000 bytes of 128x128 chunks, chunk 0 empty */
-#define LWM_S2_LAYOUT_W 128u     /* layout: 16 rows of 128 FG + 128 BG chunk ids */
-#define LWM_S2_LAYOUT_H 16u
-#define LWM_S1_MAX_CHUNKS 0x52u  /* v_256x256: 0xA400 bytes; layout ids 1..0x52, 0 = empty */
-#define LWM_S1_LAYOUT_W 64u      /* v_lvllayout: 8 rows of 0x40 FG + 0x40 BG bytes */
-#define LWM_S1_LAYOUT_H 8u
-#define LWM_MD_MAX_BLOCKS 0x300u /* 16x16 block table (both games): 0x1800 bytes, block 0 empty */
+#define LWM_S2_MAX_CHUNKS   256u /* Chunk_Table: 0x8000 bytes of 128x128 chunks, chunk 0 empty */
+#define LWM_S2_LAYOUT_W     128u /* layout: 16 rows of 128 FG + 128 BG chunk ids */
+#define LWM_S2_LAYOUT_H     16u
+#define LWM_S1_MAX_CHUNKS   0x52u /* v_256x256: 0xA400 bytes; layout ids 1..0x52, 0 = empty */
+#define LWM_S1_LAYOUT_W     64u   /* v_lvllayout: 8 rows of 0x40 FG + 0x40 BG bytes */
+#define LWM_S1_LAYOUT_H     8u
+#define LWM_MD_MAX_BLOCKS   0x300u /* 16x16 block table (both games): 0x1800 bytes, block 0 empty */
 #define LWM_MD_MAX_PATTERNS 0x600u /* 8x8 patterns below the plane name tables at VRAM 0xC000 */
 
 /* ---- the report ---- */
@@ -58,13 +58,13 @@ void lwm_report_clear(lwm_report *report);
 /* ---- file names ---- */
 
 typedef enum lwm_disasm_kind {
-    LWM_DISASM_CHUNKS = 0,   /* S2 mappings/128x128/Z.kos; S1 map256/Z.kos */
-    LWM_DISASM_BLOCKS = 1,   /* S2 mappings/16x16/Z.kos; S1 map16/Z.eni */
-    LWM_DISASM_LAYOUT = 2,   /* S2 level/layout/Z_A.kos (FG and BG); S1 levels/zA.bin (FG) */
+    LWM_DISASM_CHUNKS = 0,    /* S2 mappings/128x128/Z.kos; S1 map256/Z.kos */
+    LWM_DISASM_BLOCKS = 1,    /* S2 mappings/16x16/Z.kos; S1 map16/Z.eni */
+    LWM_DISASM_LAYOUT = 2,    /* S2 level/layout/Z_A.kos (FG and BG); S1 levels/zA.bin (FG) */
     LWM_DISASM_LAYOUT_BG = 3, /* S1 levels/zbg.bin; S2 has none (BG is in the layout) */
-    LWM_DISASM_ART = 4,      /* S2 art/kosinski/Z.kos; S1 artunc/8x8 - Z.bin (see DISASM.md) */
-    LWM_DISASM_PALETTE = 5,  /* S2 art/palettes/Z.bin; S1 palette/Z.bin */
-    LWM_DISASM_STARTPOS = 6, /* S2 startpos/Z_A.bin; S1 startpos/zA.bin */
+    LWM_DISASM_ART = 4,       /* S2 art/kosinski/Z.kos; S1 artunc/8x8 - Z.bin (see DISASM.md) */
+    LWM_DISASM_PALETTE = 5,   /* S2 art/palettes/Z.bin; S1 palette/Z.bin */
+    LWM_DISASM_STARTPOS = 6,  /* S2 startpos/Z_A.bin; S1 startpos/zA.bin */
     LWM_DISASM_COLLISION = 7, /* the collision folder: S2 collision, S1 collide */
     LWM_DISASM_KIND_COUNT = 8,
 } lwm_disasm_kind;
@@ -74,8 +74,8 @@ typedef enum lwm_disasm_kind {
  * @buf. False when the game has no such file (S2 has no separate BG layout), the game is not
  * S1 or S2, or @buf is too small.
  */
-bool lwm_disasm_path(lwm_game game, lwm_disasm_kind kind, const char *zone, unsigned act,
-                     char *buf, size_t size);
+bool lwm_disasm_path(lwm_game game, lwm_disasm_kind kind, const char *zone, unsigned act, char *buf,
+                     size_t size);
 
 /* ---- Mega Drive colours ---- */
 
@@ -98,9 +98,9 @@ typedef enum lwm_art_mode {
 } lwm_art_mode;
 
 typedef struct lwm_disasm_options {
-    lwm_game game;          /* LWM_GAME_S1 or LWM_GAME_S2 */
-    const char *zone;       /* file-name stem, e.g. "EHZ": non-empty, no '/' */
-    unsigned act;           /* 1..9 (layout and start position names) */
+    lwm_game game;    /* LWM_GAME_S1 or LWM_GAME_S2 */
+    const char *zone; /* file-name stem, e.g. "EHZ": non-empty, no '/' */
+    unsigned act;     /* 1..9 (layout and start position names) */
     lwm_art_mode art_mode;
     unsigned palette_lines; /* 3: lines 1..3, as the games' zone palettes (line 0 is the
                                character's); 4: lines 0..3 */
@@ -120,8 +120,8 @@ typedef struct lwm_disasm_file {
     char path[192];         /* relative to the output folder, '/'-separated */
     lwm_disasm_codec codec; /* how @data is compressed */
     /* Owned */
-    uint8_t *data;          /* the file's bytes */
-    uint8_t *raw;           /* the decompressed content (NULL when codec is NONE: = data) */
+    uint8_t *data; /* the file's bytes */
+    uint8_t *raw;  /* the decompressed content (NULL when codec is NONE: = data) */
     /* Plain */
     size_t size, raw_size;
 } lwm_disasm_file;
@@ -130,19 +130,19 @@ typedef struct lwm_disasm_file {
 
 /** What an export made, for reports and tests. */
 typedef struct lwm_disasm_stats {
-    uint32_t chunks;          /* chunks in the chunk file (S2: chunk 0, the empty one, included) */
-    uint32_t blocks;          /* blocks in the 16x16 file, the empty block 0 included */
-    uint32_t masks;           /* non-empty collision masks (ids 1..) */
-    uint32_t patterns;        /* 8x8 patterns in the art, the blank pattern 0 included */
-    uint32_t layout_width;    /* layout size in the game's chunks */
+    uint32_t chunks;       /* chunks in the chunk file (S2: chunk 0, the empty one, included) */
+    uint32_t blocks;       /* blocks in the 16x16 file, the empty block 0 included */
+    uint32_t masks;        /* non-empty collision masks (ids 1..) */
+    uint32_t patterns;     /* 8x8 patterns in the art, the blank pattern 0 included */
+    uint32_t layout_width; /* layout size in the game's chunks */
     uint32_t layout_height;
-    uint32_t art_patterns;    /* non-blank 8x8 quarters of the tiles' art */
-    uint32_t art_fit;         /* of those, the ones whose colours fit one palette line */
-    uint32_t colors;          /* distinct Mega Drive colours in the art */
-    uint64_t pixels_rounded;  /* opaque pixels whose colour changed by rounding to 9 bits */
-    uint64_t pixels_alpha;    /* pixels with alpha 1..254 (opaque from 128, as drawn) */
+    uint32_t art_patterns;     /* non-blank 8x8 quarters of the tiles' art */
+    uint32_t art_fit;          /* of those, the ones whose colours fit one palette line */
+    uint32_t colors;           /* distinct Mega Drive colours in the art */
+    uint64_t pixels_rounded;   /* opaque pixels whose colour changed by rounding to 9 bits */
+    uint64_t pixels_alpha;     /* pixels with alpha 1..254 (opaque from 128, as drawn) */
     uint64_t pixels_quantized; /* pixels given another colour by LWM_ART_QUANTIZE */
-    uint32_t path_b_cells;    /* S1: cells whose path B solidity differs from path A's */
+    uint32_t path_b_cells;     /* S1: cells whose path B solidity differs from path A's */
 } lwm_disasm_stats;
 
 typedef struct lwm_disasm_export {
@@ -177,10 +177,10 @@ void lwm_disasm_export_clear(lwm_disasm_export *ex);
 /* ---- import ---- */
 
 typedef struct lwm_disasm_import_options {
-    lwm_game game;                /* LWM_GAME_S1 or LWM_GAME_S2 */
-    const char *zone;             /* file-name stem */
-    unsigned act;                 /* 1..9 */
-    const char *collision_zone;   /* the index files' zone name (S2 "EHZ and HTZ"); NULL = zone */
+    lwm_game game;              /* LWM_GAME_S1 or LWM_GAME_S2 */
+    const char *zone;           /* file-name stem */
+    unsigned act;               /* 1..9 */
+    const char *collision_zone; /* the index files' zone name (S2 "EHZ and HTZ"); NULL = zone */
     const char *paths[LWM_DISASM_KIND_COUNT]; /* per-kind path relative to the folder instead of
                                                  the default name; NULL = default */
     uint32_t width_px, height_px; /* level size (multiples of the chunk size); 0 = trim the
@@ -189,8 +189,8 @@ typedef struct lwm_disasm_import_options {
 
 typedef struct lwm_disasm_import {
     /* Owned */
-    lw_level *level;     /* the level (tileset field unset: the caller names the PNG) */
-    lwm_image tileset;   /* one 16x16 cell per tile, 16 cells a row; width 0 = no art */
+    lw_level *level;   /* the level (tileset field unset: the caller names the PNG) */
+    lwm_image tileset; /* one 16x16 cell per tile, 16 cells a row; width 0 = no art */
 } lwm_disasm_import;
 
 /**

@@ -117,5 +117,4 @@ typedef struct lwm_file_job {
  * needs the folder to change under us, is reported; files renamed before it stay replaced.)
  * On failure *@failed (may be NULL) = the index of the file concerned.
  */
-bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed,
-                            lw_error *err);
+bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed, lw_error *err);
