@@ -162,14 +162,6 @@ static void line_add_set(pal_line *l, const color_set *s)
             line_add(l, set_word(i));
 }
 
-static unsigned line_find(const pal_line *l, uint16_t word)
-{
-    for (unsigned i = 0; i < l->count; i++)
-        if (l->colors[i] == word)
-            return i + 1;
-    return 0;
-}
-
 static unsigned line_nearest(const pal_line *l, uint16_t word)
 {
     unsigned best = 0, best_d = ~0u;
@@ -341,6 +333,26 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
     uint32_t cells_x = art->width / 16u, cells = cells_x * (art->height / 16u);
     uint32_t set_count_total = 0, outside = 0, first_outside = 0;
     color_set all = {0};
+    /* per channel value: its 3-bit level and whether rounding changes it (one table, not three
+     * divisions per pixel) */
+    uint8_t level_of[256];
+    bool exact[256];
+    for (unsigned v = 0; v < 256; v++) {
+        level_of[v] = (uint8_t)channel_level((uint8_t)v);
+        exact[v] = lwm_md_channel(level_of[v]) == v;
+    }
+    /* distinct colour sets by hash (64-byte keys), slot = set index + 1 */
+    uint32_t set_slots = 64;
+    while (set_slots < tiles * 8u + 2u)
+        set_slots <<= 1;
+    uint32_t *set_hash = calloc(set_slots, sizeof *set_hash);
+    if (!set_hash) {
+        free(q);
+        free(sets);
+        table_clear(&table);
+        md_art_clear(out);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
     for (uint32_t t = 0; t < tiles; t++) {
         uint16_t cell = level->tiles[t].art;
         for (uint32_t k = 0; k < 4; k++) {
@@ -369,9 +381,9 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
                         stats->pixels_alpha++;
                     if (p[3] < 128)
                         continue;
-                    uint16_t w = lwm_md_color(p[0], p[1], p[2]);
-                    uint32_t rgb = lwm_md_color_rgb(w);
-                    if (rgb != ((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2]))
+                    uint16_t w =
+                        (uint16_t)(level_of[p[0]] << 1 | level_of[p[1]] << 5 | level_of[p[2]] << 9);
+                    if (!exact[p[0]] || !exact[p[1]] || !exact[p[2]])
                         stats->pixels_rounded++;
                     qq->px[y * 8 + x] = w;
                     set_add(&qq->set, w);
@@ -381,10 +393,16 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
             if (blank)
                 continue;
             stats->art_patterns++;
-            uint32_t s = 0;
-            while (s < set_count_total && memcmp(&sets[s].set, &qq->set, sizeof qq->set) != 0)
-                s++;
+            uint32_t h = 2166136261u;
+            for (int i = 0; i < 8; i++)
+                h = (h ^ (uint32_t)(qq->set.bits[i] ^ qq->set.bits[i] >> 32)) * 16777619u;
+            h &= set_slots - 1u;
+            while (set_hash[h] &&
+                   memcmp(&sets[set_hash[h] - 1u].set, &qq->set, sizeof qq->set) != 0)
+                h = (h + 1u) & (set_slots - 1u);
+            uint32_t s = set_hash[h] ? set_hash[h] - 1u : set_count_total;
             if (s == set_count_total) {
+                set_hash[h] = s + 1u;
                 sets[s].set = qq->set;
                 sets[s].count = set_count(&qq->set);
                 sets[s].first = t * 4u + k;
@@ -394,6 +412,7 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
             qq->set_id = s;
         }
     }
+    free(set_hash);
     stats->colors = set_count(&all);
     if (outside)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
@@ -526,6 +545,11 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
     /* 4. pixel indices, patterns (flip-aware de-duplication), block words */
     uint8_t blank[64] = {0};
     table_add(&table, blank); /* pattern 0: blank, as VRAM tile 0 in the games */
+    uint8_t index_of[4][512]; /* colour index in each line, 0 = not there */
+    memset(index_of, 0, sizeof index_of);
+    for (unsigned l = 0; l < 4; l++)
+        for (unsigned c = 0; c < lines[l].count; c++)
+            index_of[l][set_index(lines[l].colors[c])] = (uint8_t)(c + 1u);
     for (uint32_t i = 0; i < tiles * 4u && (unfit == 0 || opts->art_mode == LWM_ART_QUANTIZE);
          i++) {
         quarter *qq = &q[i];
@@ -539,7 +563,7 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
                 idx[p] = 0;
                 continue;
             }
-            unsigned k = line_find(l, w);
+            unsigned k = index_of[qq->line][set_index(w)];
             if (!k) {
                 k = line_nearest(l, w);
                 stats->pixels_quantized++;

@@ -90,8 +90,18 @@ void lwm_disasm_export_clear(lwm_disasm_export *ex)
 typedef struct chunk_table {
     uint16_t *words; /* count * n words */
     uint32_t count, capacity;
-    uint32_t n; /* words per chunk: 64 (S2) or 256 (S1) */
+    uint32_t n;         /* words per chunk: 64 (S2) or 256 (S1) */
+    uint32_t *slots;    /* open addressing: chunk index + 1, 0 = free */
+    uint32_t slot_mask; /* slots - 1 (a power of two above twice the most chunks) */
 } chunk_table;
+
+static uint32_t chunk_hash(const uint16_t *w, uint32_t n)
+{
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < n; i++)
+        h = (h ^ w[i]) * 16777619u;
+    return h;
+}
 
 static bool all_zero(const uint16_t *w, uint32_t n)
 {
@@ -108,9 +118,13 @@ static uint32_t chunk_intern(chunk_table *t, const uint16_t *w, uint32_t base)
 {
     if (all_zero(w, t->n))
         return 0;
-    for (uint32_t i = 0; i < t->count; i++)
+    uint32_t h = chunk_hash(w, t->n) & t->slot_mask;
+    while (t->slots[h]) {
+        uint32_t i = t->slots[h] - 1u;
         if (memcmp(t->words + (size_t)i * t->n, w, t->n * sizeof *w) == 0)
             return i + base;
+        h = (h + 1u) & t->slot_mask;
+    }
     if (t->count == t->capacity) {
         uint32_t cap = t->capacity ? t->capacity * 2u : 64u;
         uint16_t *p = realloc(t->words, (size_t)cap * t->n * sizeof *p);
@@ -120,6 +134,7 @@ static uint32_t chunk_intern(chunk_table *t, const uint16_t *w, uint32_t base)
         t->capacity = cap;
     }
     memcpy(t->words + (size_t)t->count * t->n, w, t->n * sizeof *w);
+    t->slots[h] = t->count + 1u;
     return base + t->count++;
 }
 
@@ -341,13 +356,17 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        "holds %ux%u",
                        lw, lh, game_px, level->layout_width, level->layout_height, level->chunk_px,
                        gname, max_w, max_h);
-    chunk_table table = {NULL, 0, 0, n};
+    /* every game layout slot may hold a distinct chunk: size the hash for all of them */
+    uint32_t slots = 64;
+    while (slots < 4u * lw * lh + 2u)
+        slots <<= 1;
+    chunk_table table = {NULL, 0, 0, n, calloc(slots, sizeof(uint32_t)), slots - 1u};
     uint8_t *ids[2] = {NULL, NULL}; /* game chunk id per game layout slot, FG and BG */
     uint16_t *words = malloc(n * sizeof *words);
     ids[0] = calloc((size_t)lw * lh + 1u, 1);
     ids[1] = calloc((size_t)lw * lh + 1u, 1);
     uint32_t *full_ids = calloc(((size_t)lw * lh + 1u) * 2u, sizeof *full_ids);
-    bool ok = words && ids[0] && ids[1] && full_ids;
+    bool ok = words && ids[0] && ids[1] && full_ids && table.slots;
     /* Stored chunk i gets id i + 1: S2 writes the empty chunk 0 at the head of its file, S1's ids
      * are 1-based with 0 meaning "empty". */
     uint32_t bg_path_b = 0; /* the background never collides: its path B does not matter */
@@ -375,6 +394,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         free(ids[1]);
         free(full_ids);
         free(table.words);
+        free(table.slots);
         free(classic);
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     }
@@ -390,16 +410,20 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
             ids[layer][i] = (uint8_t)full_ids[(size_t)layer * lw * lh + i];
     free(full_ids);
     free(words);
-    uint32_t unused = 0;
-    for (uint32_t c = 0; c < level->chunk_count; c++) {
-        bool used = false;
-        for (uint32_t layer = 0; layer < 2 && !used; layer++)
-            for (size_t i = 0; level->layout[layer] && !used &&
-                               i < (size_t)level->layout_width * level->layout_height;
-                 i++)
-                used = level->layout[layer][i] == c;
-        unused += !used;
-    }
+    uint32_t unused = level->chunk_count;
+    uint8_t *placed = calloc(level->chunk_count + 1u, 1);
+    for (uint32_t layer = 0; placed && layer < 2; layer++)
+        for (size_t k = 0;
+             level->layout[layer] && k < (size_t)level->layout_width * level->layout_height; k++) {
+            uint16_t c = level->layout[layer][k];
+            if (c != LW_NONE && !placed[c]) {
+                placed[c] = 1;
+                unused--;
+            }
+        }
+    if (!placed)
+        unused = 0; /* out of memory: skip the warning, not the export */
+    free(placed);
     if (unused)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
                        "chunks: %u of the level's %u chunks are not placed in the layout and are "
@@ -453,6 +477,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         free(ids[0]);
         free(ids[1]);
         free(table.words);
+        free(table.slots);
         free(classic);
         return false;
     }
@@ -463,6 +488,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         free(ids[0]);
         free(ids[1]);
         free(table.words);
+        free(table.slots);
         free(classic);
         return lw_error_set(err, LW_ERR_LIMIT, "the level does not fit %s: %u limit%s exceeded",
                             gname, report->limits - limits_before,
@@ -563,6 +589,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
     free(ids[0]);
     free(ids[1]);
     free(table.words);
+    free(table.slots);
     free(classic);
     if (!ok) {
         lwm_disasm_export_clear(out);
