@@ -1391,6 +1391,86 @@ static void test_bad_s1(void)
     g_free(dir);
 }
 
+/* Random damage to every file of an exported folder, both to the stored bytes and (for
+ * compressed files) to the unpacked data re-compressed: the import either succeeds or fails
+ * with a code, a file and a message — never a crash (the sanitizer build runs this too). */
+static void test_random_damage(gconstpointer data)
+{
+    lwm_game game = (lwm_game)GPOINTER_TO_INT(data);
+    lwm_image art = {0};
+    lw_level *level = load_sample("pipe-works.json", &art);
+    lwm_disasm_options opts = lwm_disasm_options_default(game, "Z");
+    lwm_disasm_export ex;
+    lwm_report rep = {0};
+    lw_error err;
+    g_assert_true(lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err));
+    lwm_report_clear(&rep);
+    char *dir = tmpdir(), failed[4096];
+    g_assert_true(lwm_disasm_export_write(&ex, dir, failed, &err));
+    lwm_disasm_import_options io = {0};
+    io.game = game;
+    io.zone = "Z";
+    io.act = 1;
+    GRand *rnd = g_rand_new_with_seed(1234);
+    unsigned ok_count = 0, fail_count = 0;
+    for (size_t f = 0; f < ex.file_count; f++) {
+        const lwm_disasm_file *file = &ex.files[f];
+        for (int round = 0; round < 40; round++) {
+            bool unpacked = file->codec == LWM_CODEC_KOSINSKI && (round & 1);
+            const uint8_t *src = unpacked ? file->raw : file->data;
+            size_t n = unpacked ? file->raw_size : file->size;
+            uint8_t *buf = g_malloc(n + 8);
+            memcpy(buf, src, n);
+            size_t len = n;
+            switch (g_rand_int_range(rnd, 0, 3)) {
+            case 0: /* a few random bytes */
+                for (int k = 0; k < 1 + round % 4 && n; k++)
+                    buf[g_rand_int_range(rnd, 0, (gint32)n)] = (uint8_t)g_rand_int(rnd);
+                break;
+            case 1: /* truncated */
+                len = n ? (size_t)g_rand_int_range(rnd, 0, (gint32)n) : 0;
+                break;
+            default: /* extended */
+                for (int k = 0; k < 8; k++)
+                    buf[n + (size_t)k] = (uint8_t)g_rand_int(rnd);
+                len = n + (size_t)g_rand_int_range(rnd, 1, 9);
+                break;
+            }
+            if (unpacked) {
+                uint8_t *kos = g_malloc(lw_kosinski_bound(len));
+                size_t k = lw_kosinski_compress(buf, len, kos);
+                write_rel(dir, file->path, kos, k);
+                g_free(kos);
+            } else {
+                write_rel(dir, file->path, buf, len);
+            }
+            g_free(buf);
+            lwm_disasm_import im;
+            lwm_report irep = {0};
+            if (lwm_disasm_import_level(dir, &io, &im, &irep, failed, &err)) {
+                g_assert_true(lw_level_validate(im.level, NULL));
+                ok_count++;
+                lwm_disasm_import_clear(&im);
+            } else {
+                g_assert_cmpint(err.code, !=, LW_OK);
+                g_assert_cmpstr(err.message, !=, "");
+                g_assert_true(g_str_has_prefix(failed, dir));
+                fail_count++;
+            }
+            lwm_report_clear(&irep);
+        }
+        write_rel(dir, file->path, file->data, file->size);
+    }
+    g_assert_cmpuint(fail_count, >, 100);
+    g_assert_cmpuint(ok_count, >, 10);
+    g_rand_free(rnd);
+    rmtree(dir);
+    g_free(dir);
+    lwm_disasm_export_clear(&ex);
+    lwm_image_clear(&art);
+    lw_level_free(level);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -1417,5 +1497,9 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm/write-fault", test_write_fault);
     g_test_add_func("/masks/disasm/bad/s2", test_bad_s2);
     g_test_add_func("/masks/disasm/bad/s1", test_bad_s1);
+    g_test_add_data_func("/masks/disasm/bad/random-s2", GINT_TO_POINTER(LWM_GAME_S2),
+                         test_random_damage);
+    g_test_add_data_func("/masks/disasm/bad/random-s1", GINT_TO_POINTER(LWM_GAME_S1),
+                         test_random_damage);
     return g_test_run();
 }
