@@ -76,7 +76,7 @@ static unsigned color_dist(uint16_t a, uint16_t b)
 {
     unsigned d = 0;
     for (unsigned s = 1; s <= 9; s += 4) {
-        int x = (int)((a >> s) & 7u) - (int)((b >> s) & 7u);
+        int x = (int)(((unsigned)a >> s) & 7u) - (int)(((unsigned)b >> s) & 7u);
         d += (unsigned)(x * x);
     }
     return d;
