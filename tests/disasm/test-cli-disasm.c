@@ -503,7 +503,7 @@ static void test_usage(void)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    g_test_init(&argc, &argv, NULL);
     GError *error = NULL;
     tmp = g_dir_make_tmp("lw-cli-disasm-XXXXXX", &error);
     g_assert_no_error(error);

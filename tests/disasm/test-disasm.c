@@ -1473,7 +1473,7 @@ static void test_random_damage(gconstpointer data)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    g_test_init(&argc, &argv, NULL);
     static const case_def cases[] = {
         {"loop-hill.json", LWM_GAME_S2, 3},  {"pipe-works.json", LWM_GAME_S2, 3},
         {"loop-hill.json", LWM_GAME_S1, 3},  {"pipe-works.json", LWM_GAME_S1, 3},
