@@ -602,10 +602,11 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
     unsigned used_lines = 0;
     for (unsigned l = first_line; l < 4; l++)
         used_lines += lines[l].count > 0;
-    lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
-                   "art: %u 8x8 patterns (blank pattern 0 included) for %u tiles, %u colours in "
-                   "%u of the palette lines %u-3",
-                   out->pattern_count, tiles, stats->colors, used_lines, first_line);
+    if (unfit == 0 || opts->art_mode == LWM_ART_QUANTIZE) /* else no pattern was made */
+        lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
+                       "art: %u 8x8 patterns (blank pattern 0 included) for %u tiles, %u colours "
+                       "in %u of the palette lines %u-3",
+                       out->pattern_count, tiles, stats->colors, used_lines, first_line);
     if (stats->pixels_rounded)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
                        "art: rounding to the Mega Drive's 3 bits per channel changed the colour "

@@ -490,9 +490,9 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         free(table.words);
         free(table.slots);
         free(classic);
-        return lw_error_set(err, LW_ERR_LIMIT, "the level does not fit %s: %u limit%s exceeded",
-                            gname, report->limits - limits_before,
-                            report->limits - limits_before == 1 ? "" : "s");
+        return lw_error_set(
+            err, LW_ERR_LIMIT, "the level does not fit %s (%u report line%s over the limits)",
+            gname, report->limits - limits_before, report->limits - limits_before == 1 ? "" : "s");
     }
 
     /* the files, in memory */

@@ -355,7 +355,9 @@ static void test_limits(void)
     g_assert_nonnull(strstr(r.err, "wide.json: over the limit: 800 tiles: S2's block table "
                                    "holds 0x300 blocks"));
     g_assert_nonnull(strstr(r.err, "wide.json: over the limit: layout: 129x1 chunks of 128 px"));
-    expect(&r, 1, "wide.json: the level does not fit S2: 2 limits exceeded; nothing was written");
+    expect(&r, 1,
+           "wide.json: the level does not fit S2 (2 report lines over the limits); nothing was "
+           "written");
     g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
     lw_level_free(lv);
     g_free(json);

@@ -813,7 +813,7 @@ static void test_limits(void)
     g_assert_cmpuint(all.limits, ==, 2);
     g_assert_true(report_has(&all, LWM_REPORT_LIMIT, "800 tiles"));
     g_assert_true(report_has(&all, LWM_REPORT_LIMIT, "layout: 200x1"));
-    g_assert_cmpstr(err.message, ==, "the level does not fit S2: 2 limits exceeded");
+    g_assert_cmpstr(err.message, ==, "the level does not fit S2 (2 report lines over the limits)");
     lwm_report_clear(&all);
     lw_level_free(lv);
 }
