@@ -31,8 +31,11 @@ const cli_command cli_commands[] = {
      "export --format s1|s2|s3k LEVEL -o DIR [--zone NAME] | import --format s1|s2|s3k DIR "
      "[--zone NAME] [-o OUT.json]",
      "write or read the disassemblies' collision arrays, angle maps and indexes"},
-    {"pack", cli_pack_main, "LEVEL -o OUT.bin", "write a packed level binary"},
-    {"unpack", cli_unpack_main, "IN.bin -o LEVEL.json", "turn a packed binary back into JSON"},
+    {"pack", cli_pack_main, "LEVEL -o OUT.bin | LEVEL --format s1|s2 -o DIR [--zone NAME]",
+     "write a packed level binary, or a Sonic 1/2 disassembly's level files"},
+    {"unpack", cli_unpack_main,
+     "IN.bin -o LEVEL.json | --format s1|s2 DIR --zone NAME -o LEVEL.json",
+     "turn a packed binary, or a Sonic 1/2 disassembly's level, into level JSON"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -204,6 +207,20 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out)
         return false;
     }
     return true;
+}
+
+const char *cli_find_option(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], name, n) != 0)
+            continue;
+        if (argv[i][n] == '=')
+            return argv[i] + n + 1;
+        if (argv[i][n] == '\0')
+            return i + 1 < argc ? argv[i + 1] : NULL;
+    }
+    return NULL;
 }
 
 int cli_not_implemented(const char *cmd)

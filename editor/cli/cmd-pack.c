@@ -28,6 +28,8 @@ static int pack_usage(void)
            "  --art MODE          embed (default): the tileset inside the file, as an indexed\n"
            "                      PNG when it has at most 256 colours; external: keep only its\n"
            "                      path; none: drop the art reference too\n"
+           "  --format FORMAT     packed (default); s1 or s2 write a Sonic 1/2 disassembly's\n"
+           "                      level files instead (loopwright pack --format s2 --help)\n"
            "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
     return CLI_EXIT_OK;
 }
@@ -37,7 +39,8 @@ static int unpack_usage(void)
     printf("Usage: loopwright unpack IN.bin -o LEVEL.json [--art-dir DIR]\n\n"
            "Turn a packed level binary back into a level JSON. Embedded art is written as a PNG:\n"
            "by default at the tileset path the binary records, relative to LEVEL.json's folder;\n"
-           "with --art-dir into DIR (the JSON then refers to it).\n"
+           "with --art-dir into DIR (the JSON then refers to it). With --format s1|s2, reads a\n"
+           "Sonic 1/2 disassembly's level instead (loopwright unpack --format s2 --help).\n"
            "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
     return CLI_EXIT_OK;
 }
@@ -81,8 +84,26 @@ static bool art_for(const char *level_path, const lw_level *level, const uint8_t
     return ok;
 }
 
+/* --format: "packed" (this file), "s1" or "s2" (cmd-disasm.c); NULL on a bad value. */
+static const char *format_of(const char *cmd, int argc, char **argv, int *rc)
+{
+    const char *format = cli_find_option(argc, argv, "--format");
+    if (!format)
+        return "packed";
+    if (strcmp(format, "packed") == 0 || strcmp(format, "s1") == 0 || strcmp(format, "s2") == 0)
+        return format;
+    *rc = cli_usage_error(cmd, "--format takes packed, s1 or s2");
+    return NULL;
+}
+
 int cli_pack_main(int argc, char **argv)
 {
+    int usage_rc = CLI_EXIT_USAGE;
+    const char *format = format_of("pack", argc, argv, &usage_rc);
+    if (!format)
+        return usage_rc;
+    if (strcmp(format, "packed") != 0)
+        return cli_disasm_pack_main(argc, argv, format);
     const char *in = NULL, *out = NULL, *art = "embed";
     unsigned flags = 0;
     lw_packed_options opts = {.replays = true};
@@ -96,6 +117,9 @@ int cli_pack_main(int argc, char **argv)
             if (r < 0)
                 return CLI_EXIT_USAGE;
             out = v;
+        } else if ((r = cli_option_value("pack", argc, argv, &i, "--format", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
         } else if ((r = cli_option_value("pack", argc, argv, &i, "--art", &v)) != 0) {
             if (r < 0)
                 return CLI_EXIT_USAGE;
@@ -241,6 +265,12 @@ out:
 
 int cli_unpack_main(int argc, char **argv)
 {
+    int usage_rc = CLI_EXIT_USAGE;
+    const char *format = format_of("unpack", argc, argv, &usage_rc);
+    if (!format)
+        return usage_rc;
+    if (strcmp(format, "packed") != 0)
+        return cli_disasm_unpack_main(argc, argv, format);
     const char *in = NULL, *out = NULL, *art_dir = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -252,6 +282,9 @@ int cli_unpack_main(int argc, char **argv)
             if (r < 0)
                 return CLI_EXIT_USAGE;
             out = v;
+        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
         } else if ((r = cli_option_value("unpack", argc, argv, &i, "--art-dir", &v)) != 0) {
             if (r < 0)
                 return CLI_EXIT_USAGE;

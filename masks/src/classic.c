@@ -176,6 +176,65 @@ static bool write_one(const char *dir, const char *name, const void *data, size_
     return lwm_write_file_atomic(failed, data, size, NULL, err);
 }
 
+bool lwm_classic_encode_file(const lwm_classic *d, lwm_classic_file which, uint8_t **out,
+                             size_t *size, lw_error *err)
+{
+    uint8_t *buf = NULL;
+    size_t n = 0;
+    switch (which) {
+    case LWM_FILE_HEIGHTS:
+    case LWM_FILE_WIDTHS:
+        n = TABLE_BYTES;
+        if (!(buf = malloc(n)))
+            break;
+        for (uint32_t m = 0; m < LWM_CLASSIC_MASKS; m++)
+            for (uint32_t i = 0; i < 16; i++)
+                buf[m * 16 + i] = (uint8_t)(which == LWM_FILE_HEIGHTS ? d->masks[m].heights[i]
+                                                                      : d->masks[m].widths[i]);
+        break;
+    case LWM_FILE_ANGLES:
+        n = LWM_CLASSIC_MASKS;
+        if (!(buf = malloc(n)))
+            break;
+        for (uint32_t m = 0; m < LWM_CLASSIC_MASKS; m++)
+            buf[m] = d->masks[m].angle;
+        break;
+    case LWM_FILE_INDEX:
+    case LWM_FILE_INDEX_B:
+        if (!d->has_index || (which == LWM_FILE_INDEX_B && d->game != LWM_GAME_S2))
+            return lw_error_set(err, LW_ERR_RANGE, "no such index file");
+        if (d->game == LWM_GAME_S1) {
+            n = d->block_count;
+            if (n == 0 || n > LWM_CLASSIC_MAX_BLOCKS)
+                return lw_error_set(err, LW_ERR_RANGE, "%zu blocks in an S1 index", n);
+            if ((buf = malloc(n)))
+                memcpy(buf, d->index[0], n);
+        } else if (d->game == LWM_GAME_S3K) {
+            n = SK_INDEX_BYTES;
+            if ((buf = malloc(n)))
+                for (uint32_t b = 0; b < S2_INDEX_BYTES; b++) {
+                    buf[2 * b] = d->index[0][b];
+                    buf[2 * b + 1] = d->index[1][b];
+                }
+        } else {
+            if ((buf = malloc(lw_kosinski_bound(S2_INDEX_BYTES))))
+                n = lw_kosinski_compress(d->index[which == LWM_FILE_INDEX_B], S2_INDEX_BYTES, buf);
+            if (buf && n == 0) {
+                free(buf);
+                buf = NULL;
+            }
+        }
+        break;
+    default:
+        return lw_error_set(err, LW_ERR_RANGE, "no such file");
+    }
+    if (!buf)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    *out = buf;
+    *size = n;
+    return true;
+}
+
 bool lwm_classic_write_dir(const lwm_classic *d, const char *dir, const char *zone, char *failed,
                            lw_error *err)
 {
@@ -185,46 +244,24 @@ bool lwm_classic_write_dir(const lwm_classic *d, const char *dir, const char *zo
         return lw_error_set(err, LW_ERR_IO, "cannot use the folder: %s", strerror(errno));
     if (!S_ISDIR(st.st_mode))
         return lw_error_set(err, LW_ERR_IO, "not a folder");
-    uint8_t h[TABLE_BYTES], w[TABLE_BYTES], a[LWM_CLASSIC_MASKS];
-    for (uint32_t m = 0; m < LWM_CLASSIC_MASKS; m++) {
-        for (int i = 0; i < 16; i++) {
-            h[m * 16 + (uint32_t)i] = (uint8_t)d->masks[m].heights[i];
-            w[m * 16 + (uint32_t)i] = (uint8_t)d->masks[m].widths[i];
-        }
-        a[m] = d->masks[m].angle;
-    }
-    char name[4096];
-    if (!lwm_classic_file_name(d->game, LWM_FILE_HEIGHTS, zone, name, sizeof name) ||
-        !write_one(dir, name, h, sizeof h, failed, err) ||
-        !lwm_classic_file_name(d->game, LWM_FILE_WIDTHS, zone, name, sizeof name) ||
-        !write_one(dir, name, w, sizeof w, failed, err) ||
-        !lwm_classic_file_name(d->game, LWM_FILE_ANGLES, zone, name, sizeof name) ||
-        !write_one(dir, name, a, sizeof a, failed, err))
-        return false;
-    if (!d->has_index)
-        return true;
-    if (!lwm_classic_file_name(d->game, LWM_FILE_INDEX, zone, name, sizeof name))
-        return lw_error_set(err, LW_ERR_IO, "zone name too long");
-    if (d->game == LWM_GAME_S1)
-        return write_one(dir, name, d->index[0], d->block_count, failed, err);
-    if (d->game == LWM_GAME_S3K) {
-        uint8_t sk[SK_INDEX_BYTES];
-        for (uint32_t b = 0; b < S2_INDEX_BYTES; b++) {
-            sk[2 * b] = d->index[0][b];
-            sk[2 * b + 1] = d->index[1][b];
-        }
-        return write_one(dir, name, sk, sizeof sk, failed, err);
-    }
-    uint8_t kos[2048];
-    if (lw_kosinski_bound(S2_INDEX_BYTES) > sizeof kos)
-        return lw_error_set(err, LW_ERR_NOMEM, "Kosinski bound too large");
-    for (int p = 0; p < 2; p++) {
-        if (p == 1 && !lwm_classic_file_name(d->game, LWM_FILE_INDEX_B, zone, name, sizeof name))
+    static const lwm_classic_file order[] = {LWM_FILE_HEIGHTS, LWM_FILE_WIDTHS, LWM_FILE_ANGLES,
+                                             LWM_FILE_INDEX, LWM_FILE_INDEX_B};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        lwm_classic_file which = order[i];
+        if (which >= LWM_FILE_INDEX && !d->has_index)
+            break;
+        if (which == LWM_FILE_INDEX_B && d->game != LWM_GAME_S2)
+            break; /* S1 and S3K have one index file */
+        char name[4096];
+        if (!lwm_classic_file_name(d->game, which, zone, name, sizeof name))
             return lw_error_set(err, LW_ERR_IO, "zone name too long");
-        size_t n = lw_kosinski_compress(d->index[p], S2_INDEX_BYTES, kos);
-        if (n == 0)
-            return lw_error_set(err, LW_ERR_NOMEM, "out of memory compressing the index");
-        if (!write_one(dir, name, kos, n, failed, err))
+        uint8_t *data;
+        size_t size;
+        if (!lwm_classic_encode_file(d, which, &data, &size, err))
+            return false;
+        bool ok = write_one(dir, name, data, size, failed, err);
+        free(data);
+        if (!ok)
             return false;
     }
     return true;

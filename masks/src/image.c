@@ -420,3 +420,64 @@ bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
     fsync_parent(path);
     return true;
 }
+
+bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed,
+                            lw_error *err)
+{
+    char(*tmp)[4200] = calloc(count ? count : 1, sizeof *tmp);
+    if (!tmp)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    size_t staged = 0;
+    bool ok = true;
+    for (; ok && staged < count; staged++) {
+        const lwm_file_job *f = &files[staged];
+        if (strlen(f->path) > 4000) {
+            ok = lw_error_set(err, LW_ERR_IO, "path too long");
+            break;
+        }
+        snprintf(tmp[staged], sizeof tmp[staged], "%s.tmp-XXXXXX", f->path);
+        int fd = mkstemp(tmp[staged]);
+        if (fd < 0) {
+            ok = lw_error_set(err, LW_ERR_IO, "cannot create a temporary file beside it: %s",
+                              strerror(errno));
+            break;
+        }
+        bool w = write_all(fd, f->data, f->size) && fsync(fd) == 0;
+        int saved = errno;
+        if (w)
+            fchmod(fd, 0644);
+        if (close(fd) != 0 && w) {
+            w = false;
+            saved = errno;
+        }
+        if (!w) {
+            unlink(tmp[staged]);
+            ok = lw_error_set(err, LW_ERR_IO, "write failed: %s (no file was changed)",
+                              strerror(saved));
+            break;
+        }
+    }
+    if (!ok) {
+        if (failed)
+            *failed = staged;
+        for (size_t i = 0; i < staged; i++)
+            unlink(tmp[i]);
+        free(tmp);
+        return false;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (rename(tmp[i], files[i].path) != 0) {
+            int saved = errno;
+            for (size_t j = i; j < count; j++)
+                unlink(tmp[j]);
+            free(tmp);
+            if (failed)
+                *failed = i;
+            return lw_error_set(err, LW_ERR_IO, "cannot replace the file: %s", strerror(saved));
+        }
+    }
+    for (size_t i = 0; i < count; i++)
+        fsync_parent(files[i].path);
+    free(tmp);
+    return true;
+}

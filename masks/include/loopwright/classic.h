@@ -63,6 +63,15 @@ bool lwm_classic_from_level(const lw_level *level, lwm_game game, lwm_classic *o
                             lwm_file_warn_fn warn, void *user, lw_error *err);
 
 /**
+ * The bytes of file @which exactly as lwm_classic_write_dir writes it (S2 indexes Kosinski-
+ * compressed, S1's plain, S&K's interleaved). *@data is malloc()ed (free() it). Fails with
+ * LW_ERR_RANGE when the game has no such file or @data->has_index is false for an index,
+ * LW_ERR_NOMEM when out of memory.
+ */
+bool lwm_classic_encode_file(const lwm_classic *data, lwm_classic_file which, uint8_t **out,
+                             size_t *size, lw_error *err);
+
+/**
  * Write the tables (and the index files when @data->has_index) into folder @dir under the
  * disassembly's names for @zone. Each file is written atomically. On failure @failed (at least
  * 4096 bytes) holds the path of the file concerned.

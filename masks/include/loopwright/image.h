@@ -101,3 +101,20 @@ bool lwm_read_file(const char *path, size_t max_bytes, char **data, size_t *size
  */
 bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
                            const char *backup_suffix, lw_error *err);
+
+/** One file of lwm_write_files_atomic. */
+typedef struct lwm_file_job {
+    const char *path; /* borrowed: where the file goes (its folder must exist) */
+    const void *data; /* borrowed: the bytes */
+    size_t size;      /* bytes at data */
+} lwm_file_job;
+
+/**
+ * Write several files as one operation, in two phases: first every file is written to a
+ * temporary file beside its path and fsynced; only when all of them are complete are they
+ * renamed over their paths (then the folders are fsynced). A failure in the first phase removes
+ * the temporary files and leaves every path as it was. (A rename failing in the second phase, which
+ * needs the folder to change under us, is reported; files renamed before it stay replaced.)
+ * On failure *@failed (may be NULL) = the index of the file concerned.
+ */
+bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed, lw_error *err);

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: MIT */
+/* `loopwright pack --format s1|s2` and `loopwright unpack --format s1|s2`: a level as the Sonic 1 /
+ * Sonic 2 disassemblies store one (docs/DISASM.md). */
+#include "cli.h"
+#include "level-json.h"
+
+#include <loopwright/art-png.h>
+#include <loopwright/disasm.h>
+#include <loopwright/packed.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int pack_usage(void)
+{
+    printf(
+        "Usage: loopwright pack LEVEL --format s1|s2 -o DIR [--zone NAME] [--act N]\n"
+        "                       [--quantize | --no-art] [--palette-lines 3|4]\n"
+        "                       [--allow-outside-paths]\n\n"
+        "Write the files of a Sonic 1 or Sonic 2 disassembly's level into DIR, under the\n"
+        "disassembly's names (docs/DISASM.md):\n"
+        "  s2  mappings/128x128/NAME.kos, mappings/16x16/NAME.kos, level/layout/NAME_N.kos,\n"
+        "      art/kosinski/NAME.kos, art/palettes/NAME.bin, startpos/NAME_N.bin,\n"
+        "      collision/ (arrays, angle map, NAME primary|secondary 16x16 collision index.kos)\n"
+        "  s1  map256/NAME.kos, map16/NAME.eni, levels/nameN.bin, levels/namebg.bin,\n"
+        "      artunc/8x8 - NAME.bin, palette/NAME.bin, startpos/nameN.bin,\n"
+        "      collide/ (arrays, angle map, NAME.bin)\n"
+        "  --zone NAME         file-name stem (default: LEVEL's name without extension)\n"
+        "  --act N             act number in the layout and start names, 1..9 (default 1)\n"
+        "  --quantize          draw 8x8 patterns whose colours fit no palette line with the\n"
+        "                      nearest colours of one line (default: refuse, with a report)\n"
+        "  --no-art            write no art and no palette\n"
+        "  --palette-lines N   3 (default): lines 1-3, as the games' zone palettes; 4: all\n"
+        "Every limit of the game is checked first; a level that does not fit gets a report\n"
+        "and no file is written. Files are written all at once (nothing partial).\n"
+        "Exit status: 0 written, 1 bad input or over a limit, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+static int unpack_usage(void)
+{
+    printf("Usage: loopwright unpack --format s1|s2 DIR --zone NAME -o LEVEL.json [--act N]\n"
+           "                         [--collision-zone NAME] [--size W,H] [--path KIND=FILE]...\n\n"
+           "Read a Sonic 1 or Sonic 2 disassembly's level (the files `pack --format` writes,\n"
+           "docs/DISASM.md) into a level JSON and its tileset LEVEL-tiles.png.\n"
+           "  --zone NAME            file-name stem of the zone's files\n"
+           "  --act N                act of the layout and start position (default 1)\n"
+           "  --collision-zone NAME  zone name of the collision index files when it differs\n"
+           "                         (S2: \"EHZ and HTZ\", \"CPZ and DEZ\", ...)\n"
+           "  --size W,H             level size in px (default: the layout up to its last used\n"
+           "                         column and row)\n"
+           "  --path KIND=FILE       read FILE (relative to DIR) instead of the default name;\n"
+           "                         KIND: chunks, blocks, layout, layout-bg, art, palette,\n"
+           "                         startpos, collision (a folder)\n"
+           "Every size, count and id is checked; errors name the file and byte offset.\n"
+           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+static const char *kind_names[LWM_DISASM_KIND_COUNT] = {
+    "chunks", "blocks", "layout", "layout-bg", "art", "palette", "startpos", "collision",
+};
+
+/* Notes on stdout; warnings and limits on stderr as "loopwright: WHERE: ...", WHERE = @base
+ * (the level for an export) or @base/FILE (a file of the folder, for an import). */
+static void print_report(const lwm_report *r, const char *base, bool with_files)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        const lwm_report_item *it = &r->items[i];
+        if (it->kind == LWM_REPORT_NOTE) {
+            printf("%s\n", it->message);
+            continue;
+        }
+        const char *tag = it->kind == LWM_REPORT_LIMIT ? "over the limit" : "warning";
+        char where[4400];
+        if (with_files && it->file[0])
+            snprintf(where, sizeof where, "%s/%s", base, it->file);
+        else
+            snprintf(where, sizeof where, "%s", base);
+        if (it->offset >= 0)
+            fprintf(stderr, "loopwright: %s: byte %ld: %s: %s\n", where, it->offset, tag,
+                    it->message);
+        else
+            fprintf(stderr, "loopwright: %s: %s: %s\n", where, tag, it->message);
+    }
+    size_t dropped = r->limits + r->warnings + r->notes - r->count;
+    if (dropped)
+        fprintf(stderr, "loopwright: %s: %zu more report lines were lost (out of memory)\n", base,
+                dropped);
+}
+
+static char *stem_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, base, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+/* The level's art: the tileset PNG beside a JSON, or the art a packed binary embeds. */
+static bool load_art(const char *path, const lw_level *level, lwm_image *img, bool *have)
+{
+    lw_error err;
+    *have = false;
+    if (cli_file_is_packed(path)) {
+        lw_level *packed;
+        uint8_t *bytes;
+        size_t size;
+        if (!cli_load_packed(path, &packed, &bytes, &size))
+            return false;
+        lw_level_free(packed);
+        const uint8_t *png;
+        size_t png_size;
+        bool ok = lw_packed_find_art(bytes, size, &png, &png_size, &err);
+        if (ok && png) {
+            ok = lwm_image_load_png_memory(png, png_size, img, &err);
+            *have = ok;
+        }
+        if (!ok)
+            cli_print_error(path, &err);
+        free(bytes);
+        if (!ok || *have || !level->tileset)
+            return ok;
+    }
+    if (!level->tileset)
+        return true;
+    char *art = editor_level_resolve_path(path, level->tileset);
+    if (!art) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", path);
+        return false;
+    }
+    bool ok = lwm_image_load_png(art, img, &err);
+    if (!ok)
+        cli_print_error(art, &err);
+    *have = ok;
+    free(art);
+    return ok;
+}
+
+int cli_disasm_pack_main(int argc, char **argv, const char *format)
+{
+    lwm_game game = strcmp(format, "s1") == 0 ? LWM_GAME_S1 : LWM_GAME_S2;
+    const char *in = NULL, *out = NULL, *zone = NULL, *act_s = NULL, *lines_s = NULL;
+    unsigned flags = 0;
+    lwm_disasm_options opts = lwm_disasm_options_default(game, NULL);
+    bool quantize = false, no_art = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if (cli_is_help(argv[i]))
+            return pack_usage();
+        if ((r = cli_option_value("pack", argc, argv, &i, "--format", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if ((r = cli_option_value("pack", argc, argv, &i, "--output", &out)) != 0 ||
+                   (r = cli_option_value("pack", argc, argv, &i, "-o", &out)) != 0 ||
+                   (r = cli_option_value("pack", argc, argv, &i, "--zone", &zone)) != 0 ||
+                   (r = cli_option_value("pack", argc, argv, &i, "--act", &act_s)) != 0 ||
+                   (r = cli_option_value("pack", argc, argv, &i, "--palette-lines", &lines_s)) !=
+                       0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(argv[i], "--quantize") == 0) {
+            quantize = true;
+        } else if (strcmp(argv[i], "--no-art") == 0) {
+            no_art = true;
+        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
+            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("pack", "unknown option %s", argv[i]);
+        } else if (in) {
+            return cli_usage_error("pack", "one level at a time");
+        } else {
+            in = argv[i];
+        }
+    }
+    unsigned long n;
+    if (act_s) {
+        if (!cli_parse_count(act_s, 9, &n) || n < 1)
+            return cli_usage_error("pack", "--act takes 1 to 9");
+        opts.act = (unsigned)n;
+    }
+    if (lines_s) {
+        if (!cli_parse_count(lines_s, 4, &n) || n < 3)
+            return cli_usage_error("pack", "--palette-lines takes 3 or 4");
+        opts.palette_lines = (unsigned)n;
+    }
+    if (quantize && no_art)
+        return cli_usage_error("pack", "--quantize and --no-art exclude each other");
+    opts.art_mode = no_art ? LWM_ART_NONE : quantize ? LWM_ART_QUANTIZE : LWM_ART_EXACT;
+    if (zone && (!*zone || strchr(zone, '/') || strlen(zone) > 64))
+        return cli_usage_error("pack", "--zone takes 1 to 64 characters without '/'");
+    if (!in)
+        return cli_usage_error("pack", "missing LEVEL");
+    if (!out)
+        return cli_usage_error("pack", "missing -o DIR");
+
+    lw_level *level = NULL;
+    if (!cli_load_level(in, flags, &level))
+        return CLI_EXIT_DATA;
+    int rc = CLI_EXIT_DATA;
+    char *stem = NULL, *failed = malloc(4096);
+    lwm_image art = {0};
+    bool have_art = false;
+    lwm_report report = {0};
+    lwm_disasm_export ex = {0};
+    lw_error err;
+    if (!failed || (!zone && !(zone = stem = stem_of(in)))) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", in);
+        goto done;
+    }
+    if (strlen(zone) > 64 || !*zone) {
+        fprintf(stderr, "loopwright: %s: the zone name \"%s\" is not usable; give --zone\n", in,
+                zone);
+        goto done;
+    }
+    if (!no_art && !load_art(in, level, &art, &have_art))
+        goto done;
+    opts.zone = zone;
+    bool ok = lwm_disasm_export_level(level, have_art ? &art : NULL, &opts, &ex, &report, &err);
+    print_report(&report, in, false);
+    if (!ok) {
+        if (err.code == LW_ERR_LIMIT)
+            fprintf(stderr, "loopwright: %s: %s; nothing was written\n", in, err.message);
+        else
+            cli_print_error(in, &err);
+        goto done;
+    }
+    if (!lwm_disasm_export_write(&ex, out, failed, &err)) {
+        cli_print_error(failed, &err);
+        fprintf(stderr, "loopwright: %s: nothing was written\n", out);
+        goto done;
+    }
+    for (size_t i = 0; i < ex.file_count; i++)
+        printf("%s/%s: %zu bytes%s\n", out, ex.files[i].path, ex.files[i].size,
+               ex.files[i].codec == LWM_CODEC_KOSINSKI ? " (Kosinski)"
+               : ex.files[i].codec == LWM_CODEC_ENIGMA ? " (Enigma)"
+                                                       : "");
+    rc = CLI_EXIT_OK;
+done:
+    lwm_disasm_export_clear(&ex);
+    lwm_report_clear(&report);
+    lwm_image_clear(&art);
+    free(stem);
+    free(failed);
+    lw_level_free(level);
+    return rc;
+}
+
+/* "dir/name.json" -> "name-tiles.png" (relative) and "dir/name-tiles.png" (full). */
+static bool tileset_paths(const char *level_path, char **rel, char **full)
+{
+    const char *slash = strrchr(level_path, '/');
+    const char *base = slash ? slash + 1 : level_path;
+    size_t dir_len = (size_t)(base - level_path);
+    size_t stem = strlen(base);
+    const char *dot = strrchr(base, '.');
+    if (dot && dot != base)
+        stem = (size_t)(dot - base);
+    *rel = malloc(stem + 16);
+    *full = malloc(dir_len + stem + 16);
+    if (!*rel || !*full) {
+        free(*rel);
+        free(*full);
+        return false;
+    }
+    snprintf(*rel, stem + 16, "%.*s-tiles.png", (int)stem, base);
+    snprintf(*full, dir_len + stem + 16, "%.*s%s", (int)dir_len, level_path, *rel);
+    return true;
+}
+
+int cli_disasm_unpack_main(int argc, char **argv, const char *format)
+{
+    lwm_game game = strcmp(format, "s1") == 0 ? LWM_GAME_S1 : LWM_GAME_S2;
+    const char *in = NULL, *out = NULL, *act_s = NULL, *size_s = NULL;
+    lwm_disasm_import_options opts = {0};
+    opts.game = game;
+    opts.act = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if (cli_is_help(argv[i]))
+            return unpack_usage();
+        if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &v)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--output", &out)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "-o", &out)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--zone", &opts.zone)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--act", &act_s)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--collision-zone",
+                                  &opts.collision_zone)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--size", &size_s)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--path", &v)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+            const char *eq = strchr(v, '=');
+            int k = 0;
+            while (eq && k < LWM_DISASM_KIND_COUNT &&
+                   !(strlen(kind_names[k]) == (size_t)(eq - v) &&
+                     strncmp(v, kind_names[k], (size_t)(eq - v)) == 0))
+                k++;
+            if (!eq || k == LWM_DISASM_KIND_COUNT || !eq[1])
+                return cli_usage_error("unpack",
+                                       "--path takes KIND=FILE with KIND one of chunks, blocks, "
+                                       "layout, layout-bg, art, palette, startpos, collision");
+            opts.paths[k] = eq + 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("unpack", "unknown option %s", argv[i]);
+        } else if (in) {
+            return cli_usage_error("unpack", "one folder at a time");
+        } else {
+            in = argv[i];
+        }
+    }
+    unsigned long n;
+    if (act_s) {
+        if (!cli_parse_count(act_s, 9, &n) || n < 1)
+            return cli_usage_error("unpack", "--act takes 1 to 9");
+        opts.act = (unsigned)n;
+    }
+    if (size_s) {
+        long w, h;
+        if (!cli_parse_point(size_s, &w, &h) || w < 0 || h < 0 || w > 65536 || h > 65536)
+            return cli_usage_error("unpack", "--size takes W,H in px");
+        opts.width_px = (uint32_t)w;
+        opts.height_px = (uint32_t)h;
+    }
+    if (!in)
+        return cli_usage_error("unpack", "missing DIR");
+    if (!opts.zone)
+        return cli_usage_error("unpack", "missing --zone NAME");
+    if (!*opts.zone || strchr(opts.zone, '/'))
+        return cli_usage_error("unpack", "--zone takes a non-empty name without '/'");
+    if (!out)
+        return cli_usage_error("unpack", "missing -o LEVEL.json");
+
+    int rc = CLI_EXIT_DATA;
+    char *failed = malloc(4096), *rel = NULL, *full = NULL, *json = NULL;
+    void *png = NULL;
+    size_t png_size = 0, json_size = 0;
+    lwm_report report = {0};
+    lwm_disasm_import im = {0};
+    lw_error err;
+    if (!failed || !tileset_paths(out, &rel, &full)) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", in);
+        goto done;
+    }
+    bool ok = lwm_disasm_import_level(in, &opts, &im, &report, failed, &err);
+    print_report(&report, in, true);
+    if (!ok) {
+        if (err.code == LW_ERR_RANGE && err.offset < 0 && strcmp(failed, in) == 0)
+            rc = cli_usage_error("unpack", "%s", err.message);
+        else
+            cli_print_error(failed, &err);
+        goto done;
+    }
+    lwm_file_job jobs[2];
+    size_t njobs = 0;
+    if (im.tileset.width) {
+        if (!lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err) ||
+            !lw_level_set_string(&im.level->tileset, rel)) {
+            cli_print_error(full, &err);
+            goto done;
+        }
+        jobs[njobs++] = (lwm_file_job){full, png, png_size};
+    }
+    json = editor_level_to_json(im.level, &json_size);
+    if (!json) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", out);
+        goto done;
+    }
+    jobs[njobs++] = (lwm_file_job){out, json, json_size};
+    size_t bad = 0;
+    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
+        cli_print_error(jobs[bad].path, &err);
+        goto done;
+    }
+    printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
+           im.level->mask_count, im.level->tile_count, im.level->chunk_count, im.level->chunk_px,
+           im.level->layout_width, im.level->layout_height, im.tileset.width ? rel : "none");
+    rc = CLI_EXIT_OK;
+done:
+    lwm_disasm_import_clear(&im);
+    lwm_report_clear(&report);
+    free(json);
+    free(png);
+    free(rel);
+    free(full);
+    free(failed);
+    return rc;
+}
