@@ -17,6 +17,11 @@
  *   bench-editor --save-level DIR   write DIR/max.json and DIR/max-tiles.png and exit (for
  *                         timing the real window: `loopwright --exit-after-first-frame`)
  */
+#include "doc/editor-commands.h"
+#include "doc/editor-document.h"
+#include "doc/level-json.h"
+#include "editor-render.h"
+
 #include <cairo.h>
 #include <loopwright/image.h>
 #include <stdio.h>
@@ -24,11 +29,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#include "doc/editor-commands.h"
-#include "doc/editor-document.h"
-#include "doc/level-json.h"
-#include "editor-render.h"
 
 #define VIEW_W 1920
 #define VIEW_H 1080
@@ -164,7 +164,8 @@ int main(int argc, char **argv)
            *first4 = calloc((size_t)runs, sizeof(double)),
            *coll = calloc((size_t)runs, sizeof(double));
     int paints = runs * 4;
-    double *p1 = calloc((size_t)paints, sizeof(double)), *p4 = calloc((size_t)paints, sizeof(double));
+    double *p1 = calloc((size_t)paints, sizeof(double)),
+           *p4 = calloc((size_t)paints, sizeof(double));
 
     /* open to first frame, cold every time */
     EditorDocument *doc = NULL;
@@ -257,10 +258,12 @@ int main(int argc, char **argv)
     printf("  open to first frame (load, document, tileset, first view)  %8.2f ms\n",
            median(open, runs));
     printf("  plain full-window image blit (reference)                   %8.2f ms\n", mb);
-    printf("  repaint full window, zoom 1                                %8.2f ms  (%.2fx the blit)\n",
-           m1, m1 / mb);
-    printf("  repaint full window, zoom 1/4                              %8.2f ms  (%.2fx the blit)\n",
-           m4, m4 / mb);
+    printf(
+        "  repaint full window, zoom 1                                %8.2f ms  (%.2fx the blit)\n",
+        m1, m1 / mb);
+    printf(
+        "  repaint full window, zoom 1/4                              %8.2f ms  (%.2fx the blit)\n",
+        m4, m4 / mb);
     printf("  first draw at zoom 1/4 (builds the whole-level mip)        %8.2f ms\n", first4[0]);
     printf("  repaint with path A collision overlay, zoom 1              %8.2f ms\n",
            median(coll, runs));

@@ -3,14 +3,14 @@
 
 #include "editor-clipboard.h"
 
-#include <string.h>
-
 #include "editor-commands.h"
+
+#include <string.h>
 
 struct EditorClip {
     guint w, h;
-    uint16_t *ids;    /* w * h chunk ids into @mini, LW_NONE = empty */
-    lw_level *mini;   /* owned: only the chunks, tiles and masks the block uses */
+    uint16_t *ids;  /* w * h chunk ids into @mini, LW_NONE = empty */
+    lw_level *mini; /* owned: only the chunks, tiles and masks the block uses */
 };
 
 EditorClip *editor_clip_new_from_layout(const lw_level *level, lw_layer layer, guint x, guint y,
@@ -102,8 +102,8 @@ gboolean editor_clip_paste(const EditorClip *clip, EditorDocument *doc, lw_layer
     const lw_level *mini = clip->mini;
     if (target->chunk_px != mini->chunk_px) {
         g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
-                    "the copied chunks are %u px but this level uses %u px chunks",
-                    mini->chunk_px, target->chunk_px);
+                    "the copied chunks are %u px but this level uses %u px chunks", mini->chunk_px,
+                    target->chunk_px);
         return FALSE;
     }
     editor_document_begin_group(doc, "Paste");
@@ -182,9 +182,9 @@ gboolean editor_clip_paste(const EditorClip *clip, EditorDocument *doc, lw_layer
                                       id == LW_NONE ? (uint16_t)LW_NONE : (uint16_t)chunk_map[id]};
                 g_array_append_val(edits, e);
             }
-        editor_document_push(doc, editor_cmd_set_layout_new(doc, layer,
-                                                             (EditorLayoutEdit *)edits->data,
-                                                             edits->len, "Paste", 0));
+        editor_document_push(doc,
+                             editor_cmd_set_layout_new(doc, layer, (EditorLayoutEdit *)edits->data,
+                                                       edits->len, "Paste", 0));
         g_array_unref(edits);
         editor_document_end_group(doc);
     } else {

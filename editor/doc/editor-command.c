@@ -177,8 +177,7 @@ gboolean editor_undo_stack_push(EditorUndoStack *stack, EditorCommand *cmd, Edit
     g_return_val_if_fail(stack && cmd, FALSE);
     cmd->klass->apply(cmd, doc, change);
     if (stack->groups->len > 0) {
-        editor_command_group_append(g_ptr_array_index(stack->groups, stack->groups->len - 1),
-                                    cmd);
+        editor_command_group_append(g_ptr_array_index(stack->groups, stack->groups->len - 1), cmd);
         return FALSE;
     }
     if (cmd->klass->is_noop && cmd->klass->is_noop(cmd)) {
@@ -190,8 +189,7 @@ gboolean editor_undo_stack_push(EditorUndoStack *stack, EditorCommand *cmd, Edit
     return TRUE;
 }
 
-gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc,
-                                EditorChange *change)
+gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change)
 {
     g_return_val_if_fail(stack->groups->len == 0, FALSE);
     if (stack->index == 0)
@@ -201,8 +199,7 @@ gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc,
     return TRUE;
 }
 
-gboolean editor_undo_stack_redo(EditorUndoStack *stack, EditorDocument *doc,
-                                EditorChange *change)
+gboolean editor_undo_stack_redo(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change)
 {
     g_return_val_if_fail(stack->groups->len == 0, FALSE);
     if (stack->index >= stack->commands->len)
@@ -217,8 +214,7 @@ void editor_undo_stack_begin_group(EditorUndoStack *stack, const char *label)
     g_ptr_array_add(stack->groups, editor_command_group_new(label));
 }
 
-void editor_undo_stack_end_group(EditorUndoStack *stack, EditorDocument *doc,
-                                 EditorChange *change)
+void editor_undo_stack_end_group(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change)
 {
     g_return_if_fail(stack->groups->len > 0);
     EditorCommand *group = g_ptr_array_steal_index(stack->groups, stack->groups->len - 1);

@@ -30,8 +30,8 @@ enum {
 };
 
 struct EditorCommandClass {
-    const char *name;  /* type name for tests and debugging, e.g. "set-layout" */
-    int merge_id;      /* EDITOR_MERGE_NONE = never merges */
+    const char *name; /* type name for tests and debugging, e.g. "set-layout" */
+    int merge_id;     /* EDITOR_MERGE_NONE = never merges */
     /* Do the change (also "redo"). Records what it touched in @change. */
     void (*apply)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change);
     /* Undo the change exactly. */
@@ -100,19 +100,16 @@ gboolean editor_undo_stack_push(EditorUndoStack *stack, EditorCommand *cmd, Edit
                                 EditorChange *change);
 
 /** Revert the command below the index. Returns FALSE when there is nothing to undo. */
-gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc,
-                                EditorChange *change);
+gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change);
 
 /** Re-apply the command at the index. Returns FALSE when there is nothing to redo. */
-gboolean editor_undo_stack_redo(EditorUndoStack *stack, EditorDocument *doc,
-                                EditorChange *change);
+gboolean editor_undo_stack_redo(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change);
 
 /** Open a group: commands pushed until the matching end_group become one undo step. Nests. */
 void editor_undo_stack_begin_group(EditorUndoStack *stack, const char *label);
 
 /** Close the innermost group; an empty group leaves no trace. */
-void editor_undo_stack_end_group(EditorUndoStack *stack, EditorDocument *doc,
-                                 EditorChange *change);
+void editor_undo_stack_end_group(EditorUndoStack *stack, EditorDocument *doc, EditorChange *change);
 
 /** Abandon the innermost group: revert what it applied (in reverse) and drop it. */
 void editor_undo_stack_cancel_group(EditorUndoStack *stack, EditorDocument *doc,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #define G_LOG_DOMAIN "editor-commands"
 
-#include <string.h>
-
 #include "editor-commands.h"
 #include "editor-document-private.h"
+
+#include <string.h>
 
 /* ---- set chunk cells ---- */
 
@@ -94,8 +94,8 @@ static const EditorCommandClass set_cells_class = {
     .free = set_cells_free,
 };
 
-EditorCommand *editor_cmd_set_cells_new(EditorDocument *doc, const EditorCellEdit *edits,
-                                        guint n, const char *label, guint stroke)
+EditorCommand *editor_cmd_set_cells_new(EditorDocument *doc, const EditorCellEdit *edits, guint n,
+                                        const char *label, guint stroke)
 {
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(doc), NULL);
     const lw_level *level = editor_document_get_level(doc);
@@ -214,8 +214,8 @@ EditorCommand *editor_cmd_add_chunk_new(EditorDocument *doc, const lw_cell *cell
     return &c->base;
 }
 
-EditorCommand *editor_cmd_add_tile_new(EditorDocument *doc, const lw_tile *tile,
-                                       const char *label, GError **error)
+EditorCommand *editor_cmd_add_tile_new(EditorDocument *doc, const lw_tile *tile, const char *label,
+                                       GError **error)
 {
     const lw_level *level = editor_document_get_level(doc);
     if (level->tile_count >= LW_MAX_TILES) {
@@ -236,8 +236,8 @@ EditorCommand *editor_cmd_add_tile_new(EditorDocument *doc, const lw_tile *tile,
     return &c->base;
 }
 
-EditorCommand *editor_cmd_add_mask_new(EditorDocument *doc, const lw_mask *mask,
-                                       const char *label, GError **error)
+EditorCommand *editor_cmd_add_mask_new(EditorDocument *doc, const lw_mask *mask, const char *label,
+                                       GError **error)
 {
     const lw_level *level = editor_document_get_level(doc);
     if (level->mask_count >= LW_MAX_MASKS || !lw_mask_heights_valid(mask->heights)) {

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #define G_LOG_DOMAIN "editor-commands"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "editor-commands.h"
 #include "editor-document-private.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* ---- set layout slots ---- */
 
@@ -110,8 +110,8 @@ static const EditorCommandClass set_layout_class = {
 };
 
 EditorCommand *editor_cmd_set_layout_new(EditorDocument *doc, lw_layer layer,
-                                         const EditorLayoutEdit *edits, guint n,
-                                         const char *label, guint stroke)
+                                         const EditorLayoutEdit *edits, guint n, const char *label,
+                                         guint stroke)
 {
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(doc), NULL);
     g_return_val_if_fail(layer == LW_LAYER_FG || layer == LW_LAYER_BG, NULL);
@@ -172,8 +172,7 @@ static const EditorCommandClass replace_level_class = {
     .free = replace_level_free,
 };
 
-EditorCommand *editor_cmd_replace_level_new(EditorDocument *doc, lw_level *level,
-                                            const char *label)
+EditorCommand *editor_cmd_replace_level_new(EditorDocument *doc, lw_level *level, const char *label)
 {
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(doc) && level, NULL);
     ReplaceLevelCommand *c =

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #define G_LOG_DOMAIN "editor-commands"
 
-#include <string.h>
-
 #include "editor-commands.h"
 #include "editor-document-private.h"
+
+#include <string.h>
 
 void editor_level_props_get(const lw_level *level, EditorLevelProps *props)
 {
@@ -63,8 +63,7 @@ static const EditorCommandClass props_class = {
 
 EditorCommand *editor_cmd_set_level_props_new(EditorDocument *doc, const EditorLevelProps *after)
 {
-    SetLevelPropsCommand *c =
-        editor_command_alloc(sizeof *c, &props_class, "Level Properties");
+    SetLevelPropsCommand *c = editor_command_alloc(sizeof *c, &props_class, "Level Properties");
     editor_level_props_get(editor_document_get_level(doc), &c->before);
     /* normalise @after the same way (zero padding) so is_noop can compare bytes */
     memset(&c->after, 0, sizeof c->after);

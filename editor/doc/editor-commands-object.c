@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 #define G_LOG_DOMAIN "editor-commands"
 
-#include <string.h>
-
 #include "editor-commands.h"
 #include "editor-document-private.h"
+
+#include <string.h>
 
 /* ---- add / remove (ownership ping-pong: the command owns the object while it is out) ---- */
 
 typedef struct {
     EditorCommand base;
-    gboolean adds;     /* TRUE: apply inserts; FALSE: apply removes */
+    gboolean adds; /* TRUE: apply inserts; FALSE: apply removes */
     guint32 id;
-    guint index;       /* position in the object array */
-    gboolean owns;     /* the command holds @obj (the object is out of the level) */
-    lw_object obj;     /* owned while @owns */
+    guint index;   /* position in the object array */
+    gboolean owns; /* the command holds @obj (the object is out of the level) */
+    lw_object obj; /* owned while @owns */
 } AddRemoveObjectCommand;
 
 static void object_put_in(AddRemoveObjectCommand *c, lw_level *level)
@@ -76,8 +76,7 @@ static const EditorCommandClass add_remove_class = {
     .free = add_remove_free,
 };
 
-EditorCommand *editor_cmd_add_object_new(EditorDocument *doc, const lw_object *obj,
-                                         guint32 *out_id)
+EditorCommand *editor_cmd_add_object_new(EditorDocument *doc, const lw_object *obj, guint32 *out_id)
 {
     const lw_level *level = editor_document_get_level(doc);
     if (level->object_count >= LW_MAX_OBJECTS)
@@ -90,8 +89,7 @@ EditorCommand *editor_cmd_add_object_new(EditorDocument *doc, const lw_object *o
     } else if (lw_level_find_object(level, id)) {
         return NULL;
     }
-    AddRemoveObjectCommand *c =
-        editor_command_alloc(sizeof *c, &add_remove_class, "Add Object");
+    AddRemoveObjectCommand *c = editor_command_alloc(sizeof *c, &add_remove_class, "Add Object");
     c->adds = TRUE;
     c->id = id;
     c->index = level->object_count;
@@ -109,8 +107,7 @@ EditorCommand *editor_cmd_remove_object_new(EditorDocument *doc, guint32 id)
     const lw_level *level = editor_document_get_level(doc);
     if (!lw_level_find_object(level, id))
         return NULL;
-    AddRemoveObjectCommand *c =
-        editor_command_alloc(sizeof *c, &add_remove_class, "Delete Object");
+    AddRemoveObjectCommand *c = editor_command_alloc(sizeof *c, &add_remove_class, "Delete Object");
     c->adds = FALSE;
     c->id = id;
     return &c->base;
@@ -228,11 +225,12 @@ static gboolean object_equal(const lw_object *a, const lw_object *b)
         a->swapper.radius != b->swapper.radius || a->swapper.path[0] != b->swapper.path[0] ||
         a->swapper.path[1] != b->swapper.path[1] ||
         a->swapper.priority[0] != b->swapper.priority[0] ||
-        a->swapper.priority[1] != b->swapper.priority[1] ||
-        g_strcmp0(a->name, b->name) != 0 || a->prop_count != b->prop_count)
+        a->swapper.priority[1] != b->swapper.priority[1] || g_strcmp0(a->name, b->name) != 0 ||
+        a->prop_count != b->prop_count)
         return FALSE;
     for (guint i = 0; i < a->prop_count; i++)
-        if (strcmp(a->props[i].key, b->props[i].key) || strcmp(a->props[i].value, b->props[i].value))
+        if (strcmp(a->props[i].key, b->props[i].key) ||
+            strcmp(a->props[i].value, b->props[i].value))
             return FALSE;
     return TRUE;
 }

@@ -30,8 +30,8 @@ typedef struct EditorLayoutEdit {
  * the same non-zero @stroke merge (one pencil drag = one undo step).
  */
 EditorCommand *editor_cmd_set_layout_new(EditorDocument *doc, lw_layer layer,
-                                         const EditorLayoutEdit *edits, guint n,
-                                         const char *label, guint stroke);
+                                         const EditorLayoutEdit *edits, guint n, const char *label,
+                                         guint stroke);
 
 /**
  * Replace the whole level by @level (takes ownership) — for structural edits that renumber or
@@ -51,8 +51,8 @@ typedef struct EditorCellEdit {
 } EditorCellEdit;
 
 /** Set chunk cells (tile, flips, solidity). Same-stroke commands merge. NULL on a bad id. */
-EditorCommand *editor_cmd_set_cells_new(EditorDocument *doc, const EditorCellEdit *edits,
-                                        guint n, const char *label, guint stroke);
+EditorCommand *editor_cmd_set_cells_new(EditorDocument *doc, const EditorCellEdit *edits, guint n,
+                                        const char *label, guint stroke);
 
 /** Append a chunk copied from @cells (chunk_cells^2 cells; NULL = empty). The new chunk's id
  * is the current chunk count. NULL and @error at the limit. */
@@ -60,8 +60,8 @@ EditorCommand *editor_cmd_add_chunk_new(EditorDocument *doc, const lw_cell *cell
                                         const char *label, GError **error);
 
 /** Append a tile; its id is the current tile count. NULL and @error at the limit. */
-EditorCommand *editor_cmd_add_tile_new(EditorDocument *doc, const lw_tile *tile,
-                                       const char *label, GError **error);
+EditorCommand *editor_cmd_add_tile_new(EditorDocument *doc, const lw_tile *tile, const char *label,
+                                       GError **error);
 
 /** Replace tile @tile (art, masks per path, jump-through flag). NULL when @tile is unknown or a
  * mask index does not exist. */
@@ -69,8 +69,8 @@ EditorCommand *editor_cmd_set_tile_new(EditorDocument *doc, guint tile, const lw
                                        const char *label);
 
 /** Append a mask (widths are derived). NULL and @error at the limit. */
-EditorCommand *editor_cmd_add_mask_new(EditorDocument *doc, const lw_mask *mask,
-                                       const char *label, GError **error);
+EditorCommand *editor_cmd_add_mask_new(EditorDocument *doc, const lw_mask *mask, const char *label,
+                                       GError **error);
 
 /** Replace mask @mask (heights, angle, flags; widths derived). Same-stroke commands merge, so
  * a drag that edits column heights is one step. NULL on a bad id or heights out of range. */

@@ -3,17 +3,17 @@
 
 #include "editor-document.h"
 
+#include "editor-commands.h"
+#include "editor-document-private.h"
+#include "level-json.h"
+
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <loopwright/image.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "editor-commands.h"
-#include "editor-document-private.h"
-#include "level-json.h"
-
-G_DEFINE_QUARK(editor-document-error-quark, editor_document_error)
+G_DEFINE_QUARK(editor - document - error - quark, editor_document_error)
 
 struct _EditorDocument {
     GObject parent_instance;
@@ -27,8 +27,8 @@ struct _EditorDocument {
     char *untitled_recovery; /* recovery name of an untitled document */
 
     /* State */
-    EditorChange pending;   /* what the running command(s) changed, not yet emitted */
-    guint long_depth;       /* open long operations */
+    EditorChange pending; /* what the running command(s) changed, not yet emitted */
+    guint long_depth;     /* open long operations */
     gboolean last_modified, last_can_undo, last_can_redo;
     const char *last_undo_label, *last_redo_label;
 };
@@ -257,8 +257,7 @@ EditorDocument *editor_document_new_for_level(lw_level *level, const char *path)
     return self;
 }
 
-EditorDocument *editor_document_new_empty(guint chunk_px, guint width, guint height,
-                                          GError **error)
+EditorDocument *editor_document_new_empty(guint chunk_px, guint width, guint height, GError **error)
 {
     lw_error err;
     if (chunk_px > 256 || width > 65535 || height > 65535) {

@@ -12,11 +12,11 @@
  * editor_document_get_actions(). GLib/GIO only, no GTK.
  */
 
-#include <gio/gio.h>
-
 #include "editor-change.h"
 #include "editor-command.h"
 #include "editor-types.h"
+
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 

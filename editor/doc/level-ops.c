@@ -41,8 +41,7 @@ static gboolean rebuild_chunks(lw_level *level, const lw_level *src, const guint
     if (!cells)
         return FALSE;
     for (guint i = 0; i < n; i++)
-        memcpy(cells + (size_t)i * per, lw_level_chunk_cells(src, keep[i]),
-               per * sizeof(lw_cell));
+        memcpy(cells + (size_t)i * per, lw_level_chunk_cells(src, keep[i]), per * sizeof(lw_cell));
     free(level->cells);
     level->cells = cells;
     level->chunk_count = n;
@@ -69,16 +68,15 @@ lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates
     g_autofree guint *map = g_new(guint, MAX(n, 1u));
     g_autofree guint *keep = g_new(guint, MAX(n, 1u));
     editor_level_chunk_usage(level, counts);
-    GHashTable *seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                             (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *seen =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     guint kept = 0;
     for (guint c = 0; c < n; c++) {
         map[c] = LW_NONE;
         if (counts[c] == 0)
             continue;
         if (duplicates) {
-            GBytes *key = g_bytes_new_static(lw_level_chunk_cells(level, c),
-                                             per * sizeof(lw_cell));
+            GBytes *key = g_bytes_new_static(lw_level_chunk_cells(level, c), per * sizeof(lw_cell));
             gpointer first;
             if (g_hash_table_lookup_extended(seen, key, NULL, &first)) {
                 map[c] = GPOINTER_TO_UINT(first);
@@ -152,8 +150,8 @@ static void set_limit_error(GError **error, const lw_error *err)
 lw_level *editor_level_resized(const lw_level *level, guint width, guint height, GError **error)
 {
     if (width == 0 || height == 0 || width > 65535 || height > 65535) {
-        g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE, "size %ux%u is out of range",
-                    width, height);
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE, "size %ux%u is out of range", width,
+                    height);
         return NULL;
     }
     lw_level *out = lw_level_dup(level);
@@ -245,10 +243,10 @@ lw_level *editor_level_with_chunk_size(const lw_level *level, guint chunk_px, GE
         lw_level_free(res);
         return NULL;
     }
-#define MOVE(field)                                                                            \
-    do {                                                                                       \
-        res->field = copy->field;                                                              \
-        copy->field = NULL;                                                                    \
+#define MOVE(field)                                                                                \
+    do {                                                                                           \
+        res->field = copy->field;                                                                  \
+        copy->field = NULL;                                                                        \
     } while (0)
     free(res->name);
     MOVE(name);
@@ -276,8 +274,8 @@ lw_level *editor_level_with_chunk_size(const lw_level *level, guint chunk_px, GE
 
     guint on = level->chunk_cells, nn = res->chunk_cells;
     g_autofree lw_cell *buf = g_new(lw_cell, (gsize)nn * nn);
-    GHashTable *seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                             (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *seen =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     gboolean ok = TRUE;
     if (level->layout[LW_LAYER_BG] && !lw_level_ensure_background(res))
         ok = FALSE;

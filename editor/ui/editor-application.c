@@ -3,23 +3,23 @@
 
 #include "editor-application.h"
 
+#include "config.h"
+#include "editor-app.h"
+#include "editor-file-chooser.h"
+#include "editor-resources.h"
+#include "editor-window.h"
+
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "editor-app.h"
-#include "editor-resources.h"
-#include "editor-file-chooser.h"
-#include "editor-window.h"
-
 struct _EditorApplication {
     GtkApplication parent_instance;
 
     /* Owned */
-    GPtrArray *run_actions;   /* char*: --run-action values */
-    GPtrArray *recovery;      /* char*: recovery files offered at start-up */
+    GPtrArray *run_actions; /* char*: --run-action values */
+    GPtrArray *recovery;    /* char*: recovery files offered at start-up */
     GtkWidget *recovery_dialog;
     GMenu *recent_menu;
 
@@ -269,9 +269,9 @@ static void offer_recovery(EditorApplication *self)
         g_autofree char *base = g_path_get_basename(orig ? orig : path);
         g_string_append_printf(list, "• %s%s\n", base, orig ? "" : " (never saved)");
     }
-    GtkWidget *d = gtk_message_dialog_new(first_window(self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
-                                          GTK_BUTTONS_NONE,
-                                          "Recover unsaved work?");
+    GtkWidget *d =
+        gtk_message_dialog_new(first_window(self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
+                               GTK_BUTTONS_NONE, "Recover unsaved work?");
     gtk_message_dialog_format_secondary_text(
         GTK_MESSAGE_DIALOG(d),
         "Loopwright stopped before these levels were saved. Their last autosaved state can be "
@@ -297,8 +297,8 @@ static void opened(const char *path, gpointer user)
 static void action_open(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorApplication *self = user;
-    editor_file_chooser_open_level(gtk_application_get_active_window(GTK_APPLICATION(self)),
-                                   opened, self);
+    editor_file_chooser_open_level(gtk_application_get_active_window(GTK_APPLICATION(self)), opened,
+                                   self);
 }
 
 static void action_open_file(GSimpleAction *a, GVariant *p, gpointer user)
@@ -438,8 +438,7 @@ static void editor_application_startup(GApplication *app)
     G_APPLICATION_CLASS(editor_application_parent_class)->startup(app);
     g_set_application_name("Loopwright");
     gtk_window_set_default_icon_name("io.github.loopwright.Loopwright");
-    g_action_map_add_action_entries(G_ACTION_MAP(app), app_entries, G_N_ELEMENTS(app_entries),
-                                    app);
+    g_action_map_add_action_entries(G_ACTION_MAP(app), app_entries, G_N_ELEMENTS(app_entries), app);
     for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
         gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,
                                               accels[i].accels);

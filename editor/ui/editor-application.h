@@ -8,9 +8,9 @@
  * after it opens; --autosave-interval=SECONDS.
  */
 
-#include <gtk/gtk.h>
-
 #include "doc/editor-document.h"
+
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 

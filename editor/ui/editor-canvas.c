@@ -26,8 +26,8 @@ struct _EditorCanvas {
     gboolean pointer_in;
     int32_t highlight_x, highlight_y;
     guint highlight_timeout;
-    gboolean initial_view_done; /* the first allocation centres the view on the player start */
-    gboolean has_pending_center;  /* centre_on before the first allocation */
+    gboolean initial_view_done;  /* the first allocation centres the view on the player start */
+    gboolean has_pending_center; /* centre_on before the first allocation */
     double pending_x, pending_y;
 };
 
@@ -336,11 +336,11 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                         t->cell_selection.w * 16 * z, t->cell_selection.h * 16 * z, 0.4, 0.9, 1,
                         TRUE);
     }
-    editor_renderer_draw_objects(self->renderer, cr, vx, vy, z, self->overlays,
-                                 t->selected_object);
+    editor_renderer_draw_objects(self->renderer, cr, vx, vy, z, self->overlays, t->selected_object);
     if (t->slot_selection.w > 0 && !t->editing_chunk)
-        stroke_rect(cr, WX(t->slot_selection.x * (double)cpx), WY(t->slot_selection.y * (double)cpx),
-                    t->slot_selection.w * cpx * z, t->slot_selection.h * cpx * z, 0.4, 0.9, 1, TRUE);
+        stroke_rect(cr, WX(t->slot_selection.x * (double)cpx),
+                    WY(t->slot_selection.y * (double)cpx), t->slot_selection.w * cpx * z,
+                    t->slot_selection.h * cpx * z, 0.4, 0.9, 1, TRUE);
     if (t->preview.w > 0)
         stroke_rect(cr, WX(t->preview.x * (double)cpx), WY(t->preview.y * (double)cpx),
                     t->preview.w * cpx * z, t->preview.h * cpx * z, 1, 1, 1, TRUE);
@@ -349,8 +349,8 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);
         if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
             if (t->editing_chunk)
-                stroke_rect(cr, WX(floor(lx / 16) * 16), WY(floor(ly / 16) * 16), 16 * z, 16 * z,
-                            1, 1, 1, FALSE);
+                stroke_rect(cr, WX(floor(lx / 16) * 16), WY(floor(ly / 16) * 16), 16 * z, 16 * z, 1,
+                            1, 1, FALSE);
             else if (t->kind != EDITOR_TOOL_OBJECT)
                 stroke_rect(cr, WX(floor(lx / cpx) * cpx), WY(floor(ly / cpx) * cpx), cpx * z,
                             cpx * z, 1, 1, 1, FALSE);
@@ -573,8 +573,7 @@ static void editor_canvas_set_property(GObject *object, guint id, const GValue *
     }
 }
 
-static void editor_canvas_get_property(GObject *object, guint id, GValue *value,
-                                       GParamSpec *pspec)
+static void editor_canvas_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
     EditorCanvas *self = EDITOR_CANVAS(object);
     switch (id) {
@@ -652,8 +651,7 @@ static void editor_canvas_class_init(EditorCanvasClass *klass)
 static void editor_canvas_init(EditorCanvas *self)
 {
     self->zoom = 1;
-    self->overlays = EDITOR_OVERLAY_OBJECTS | EDITOR_OVERLAY_SWAPPERS |
-                     EDITOR_OVERLAY_CHUNK_GRID;
+    self->overlays = EDITOR_OVERLAY_OBJECTS | EDITOR_OVERLAY_SWAPPERS | EDITOR_OVERLAY_CHUNK_GRID;
     GtkWidget *w = GTK_WIDGET(self);
     gtk_widget_set_focusable(w, TRUE);
     gtk_widget_set_hexpand(w, TRUE);

@@ -8,10 +8,10 @@
  * from the document's `changed` signal, never because it just made an edit.
  */
 
-#include <gtk/gtk.h>
-
 #include "editor-render.h"
 #include "editor-tools.h"
+
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 

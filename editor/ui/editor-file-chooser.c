@@ -73,8 +73,7 @@ void editor_file_chooser_save_level(GtkWindow *parent, const char *current_path,
     run(n, callback, user_data);
 }
 
-void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback,
-                                  gpointer user_data)
+void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback, gpointer user_data)
 {
     GtkFileChooserNative *n = gtk_file_chooser_native_new(
         "Choose Tileset", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Choose", "_Cancel");

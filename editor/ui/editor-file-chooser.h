@@ -16,7 +16,6 @@ void editor_file_chooser_open_level(GtkWindow *parent, EditorFileChosen callback
                                     gpointer user_data);
 void editor_file_chooser_save_level(GtkWindow *parent, const char *current_path,
                                     EditorFileChosen callback, gpointer user_data);
-void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback,
-                                  gpointer user_data);
+void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback, gpointer user_data);
 
 G_END_DECLS

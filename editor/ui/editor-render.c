@@ -3,13 +3,13 @@
 
 #include "editor-render.h"
 
+#include "doc/editor-document.h"
+
 #include <loopwright/fixed.h>
 #include <loopwright/image.h>
 #include <loopwright/render.h>
 #include <math.h>
 #include <string.h>
-
-#include "doc/editor-document.h"
 
 enum { KIND_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
 #define N_MIPS 4 /* 1, 1/2, 1/4, 1/8 */
@@ -29,12 +29,12 @@ struct EditorRenderer {
     LevelMip mips[N_KINDS][N_MIPS];                  /* [k][0] unused */
     /* State */
     guint art_cols, art_cells;
-    gboolean opaque;        /* no background layer: art surfaces are opaque, bg colour baked */
+    gboolean opaque; /* no background layer: art surfaces are opaque, bg colour baked */
     uint32_t background_rgb;
-    guint16 mip_w, mip_h;   /* layout size the level mips were made for */
+    guint16 mip_w, mip_h; /* layout size the level mips were made for */
     guint16 mip_chunk_px;
-    guint mip_budget;      /* most level-mip slots brought up to date per draw, 0 = all */
-    gboolean mip_pending;  /* the last draw left visible mip slots out of date */
+    guint mip_budget;     /* most level-mip slots brought up to date per draw, 0 = all */
+    gboolean mip_pending; /* the last draw left visible mip slots out of date */
 };
 
 /* ---- colours ---- */
@@ -60,7 +60,7 @@ static uint32_t argb(uint32_t rgb, uint32_t a)
 
 static uint32_t solidity_argb(lw_solidity s)
 {
-    uint32_t c = s == LW_SOLID_ALL ? LWM_COLOR_SOLID_ALL
+    uint32_t c = s == LW_SOLID_ALL   ? LWM_COLOR_SOLID_ALL
                  : s == LW_SOLID_TOP ? LWM_COLOR_SOLID_TOP
                                      : LWM_COLOR_SOLID_LRB;
     return argb(c >> 8, 150);
@@ -122,8 +122,7 @@ gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path
         return TRUE;
     lw_error err;
     if (!lwm_image_load_png(png_path, &self->art, &err)) {
-        g_set_error(error, EDITOR_DOCUMENT_ERROR, (gint)err.code, "%s: %s", png_path,
-                    err.message);
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, (gint)err.code, "%s: %s", png_path, err.message);
         return FALSE;
     }
     self->art_cols = self->art.width / LW_TILE_PX;
@@ -153,8 +152,8 @@ guint editor_renderer_get_art_columns(EditorRenderer *self)
 }
 
 /* Mark every level-mip slot that shows @chunk (or all slots) dirty. */
-static void mark_slots(EditorRenderer *self, int kind_lo, int kind_hi, gint chunk, gint x0,
-                       gint y0, gint x1, gint y1)
+static void mark_slots(EditorRenderer *self, int kind_lo, int kind_hi, gint chunk, gint x0, gint y0,
+                       gint x1, gint y1)
 {
     const lw_level *l = self->level;
     for (int k = kind_lo; k <= kind_hi; k++)
@@ -215,8 +214,7 @@ void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change
             for (int k = 0; k < N_KINDS; k++)
                 g_clear_pointer(&self->chunks[k][c], cairo_surface_destroy);
             if (c < l->chunk_count)
-                mark_slots(self, 0, N_KINDS - 1, (gint)c, 0, 0, l->layout_width,
-                           l->layout_height);
+                mark_slots(self, 0, N_KINDS - 1, (gint)c, 0, 0, l->layout_width, l->layout_height);
         }
     }
     if (change->flags & EDITOR_CHANGE_LAYOUT)
@@ -325,8 +323,8 @@ static void render_angles(EditorRenderer *self, guint chunk, lw_path path, cairo
             cairo_fill(cr);
             continue;
         }
-        lw_angle a = lw_angle_flip(m->angle, cell->flags & LW_CELL_FLIP_X,
-                                   cell->flags & LW_CELL_FLIP_Y);
+        lw_angle a =
+            lw_angle_flip(m->angle, cell->flags & LW_CELL_FLIP_X, cell->flags & LW_CELL_FLIP_Y);
         int32_t dx, dy;
         lwm_angle_direction(a, &dx, &dy);
         double ux = dx / 256.0, uy = dy / 256.0;
@@ -371,8 +369,7 @@ static cairo_surface_t *chunk_surface(EditorRenderer *self, int kind, guint chun
         break;
     case KIND_COLL_A:
     case KIND_COLL_B:
-        render_collision(self, chunk, kind == KIND_COLL_A ? LW_PATH_A : LW_PATH_B, data,
-                         stride_px);
+        render_collision(self, chunk, kind == KIND_COLL_A ? LW_PATH_A : LW_PATH_B, data, stride_px);
         cairo_surface_mark_dirty(s);
         break;
     case KIND_ANG_A:
@@ -395,8 +392,8 @@ cairo_surface_t *editor_renderer_get_chunk_surface(EditorRenderer *self, guint c
 /* ---- level mips ---- */
 
 /* Average @f x @f blocks of @src (ARGB32 premultiplied, or RGB24) into @dst at (dx, dy). */
-static void downsample(const uint32_t *src, int src_stride_px, int w, int h, int f,
-                       uint32_t *dst, int dst_stride_px, int dx, int dy)
+static void downsample(const uint32_t *src, int src_stride_px, int w, int h, int f, uint32_t *dst,
+                       int dst_stride_px, int dx, int dy)
 {
     int n = f * f;
     for (int y = 0; y < h / f; y++)
@@ -412,9 +409,9 @@ static void downsample(const uint32_t *src, int src_stride_px, int w, int h, int
                     b += p & 255;
                 }
             }
-            dst[(dy + y) * dst_stride_px + dx + x] =
-                (a / (uint32_t)n) << 24 | (r / (uint32_t)n) << 16 | (g / (uint32_t)n) << 8 |
-                (b / (uint32_t)n);
+            dst[(dy + y) * dst_stride_px + dx + x] = (a / (uint32_t)n) << 24 |
+                                                     (r / (uint32_t)n) << 16 |
+                                                     (g / (uint32_t)n) << 8 | (b / (uint32_t)n);
         }
 }
 
@@ -469,9 +466,8 @@ static cairo_surface_t *level_mip(EditorRenderer *self, int kind, int m, guint x
         self->mip_w = l->layout_width;
         self->mip_h = l->layout_height;
         self->mip_chunk_px = l->chunk_px;
-        mip->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
-                                                  (int)l->layout_width * px >> m,
-                                                  (int)l->layout_height * px >> m);
+        mip->surface = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, (int)l->layout_width * px >> m, (int)l->layout_height * px >> m);
         cairo_surface_set_device_scale(mip->surface, 1.0 / (1 << m), 1.0 / (1 << m));
         mip->dirty = g_malloc((size_t)l->layout_width * l->layout_height);
         memset(mip->dirty, 1, (size_t)l->layout_width * l->layout_height);
@@ -506,8 +502,8 @@ static cairo_surface_t *level_mip(EditorRenderer *self, int kind, int m, guint x
 
 /* ---- views ---- */
 
-static void draw_grids(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
-                       double zoom, int width, int height, guint overlays)
+static void draw_grids(EditorRenderer *self, cairo_t *cr, double view_x, double view_y, double zoom,
+                       int width, int height, guint overlays)
 {
     const lw_level *l = self->level;
     double lw_px = lw_level_width_px(l), lh_px = lw_level_height_px(l);
@@ -587,16 +583,16 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
     if (overlays & EDITOR_OVERLAY_COLLISION_B)
         kinds[nk++] = KIND_COLL_B;
     if (overlays & EDITOR_OVERLAY_ANGLES && m == 0)
-        kinds[nk++] = (overlays & EDITOR_OVERLAY_COLLISION_B) &&
-                              !(overlays & EDITOR_OVERLAY_COLLISION_A)
-                          ? KIND_ANG_B
-                          : KIND_ANG_A;
+        kinds[nk++] =
+            (overlays & EDITOR_OVERLAY_COLLISION_B) && !(overlays & EDITOR_OVERLAY_COLLISION_A)
+                ? KIND_ANG_B
+                : KIND_ANG_A;
     for (int ki = 0; ki < nk; ki++) {
         int kind = kinds[ki];
         if (m > 0 && sx1 > sx0 && sy1 > sy0) {
             /* zoomed out: one blit from the whole-level mip */
-            cairo_surface_t *mip = level_mip(self, kind, m, (guint)sx0, (guint)sy0, (guint)sx1,
-                                             (guint)sy1);
+            cairo_surface_t *mip =
+                level_mip(self, kind, m, (guint)sx0, (guint)sy0, (guint)sx1, (guint)sy1);
             cairo_set_source_surface(cr, mip, 0, 0);
             cairo_pattern_set_filter(cairo_get_source(cr), filter);
             cairo_set_operator(cr, kind == KIND_ART ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER);
@@ -659,9 +655,8 @@ static void label(cairo_t *cr, double x, double y, const char *text)
     cairo_show_text(cr, text);
 }
 
-void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x,
-                                  double view_y, double zoom, guint overlays,
-                                  guint32 selected_id)
+void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
+                                  double zoom, guint overlays, guint32 selected_id)
 {
     const lw_level *l = self->level;
     if (!l)
@@ -717,8 +712,8 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
                 break; /* too small for labels (minimap, far zoom) */
             char a[16], b[16];
             g_snprintf(a, sizeof a, "%s%c", sw->priority_only ? "p" : "", "AB"[sw->path[0] & 1]);
-            g_snprintf(b, sizeof b, "%s%c%s", sw->priority_only ? "p" : "",
-                       "AB"[sw->path[1] & 1], sw->grounded_only ? " g" : "");
+            g_snprintf(b, sizeof b, "%s%c%s", sw->priority_only ? "p" : "", "AB"[sw->path[1] & 1],
+                       sw -> grounded_only ? " g" : "");
             if (sw->horizontal) {
                 label(cr, x - 6, y - 6, a);
                 label(cr, x - 6, y + 16, b);
@@ -793,8 +788,8 @@ void editor_renderer_draw_tile(EditorRenderer *self, cairo_t *cr, guint tile, do
     if (mask_path >= 0) {
         uint16_t m = l->tiles[tile].mask[mask_path];
         if (m != LW_NONE && m < l->mask_count) {
-            lw_solidity sol = (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP
-                                                                             : LW_SOLID_ALL;
+            lw_solidity sol =
+                (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP : LW_SOLID_ALL;
             uint32_t c = solidity_argb(sol);
             for (int r = 0; r < 16; r++)
                 for (int cc = 0; cc < 16; cc++) {

@@ -9,9 +9,9 @@
  * scaled textures changes this file only.
  */
 
-#include <cairo.h>
-
 #include "doc/editor-change.h"
+
+#include <cairo.h>
 
 G_BEGIN_DECLS
 
@@ -76,9 +76,8 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
  * Draw objects (player start, markers, swappers as enabled in @overlays) in the same
  * coordinate system as editor_renderer_draw_view. @selected_id (0 = none) is highlighted.
  */
-void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x,
-                                  double view_y, double zoom, guint overlays,
-                                  guint32 selected_id);
+void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
+                                  double zoom, guint overlays, guint32 selected_id);
 
 /** The art of chunk @chunk at 1:1 (chunk_px square), cached; borrowed until invalidated. */
 cairo_surface_t *editor_renderer_get_chunk_surface(EditorRenderer *self, guint chunk);

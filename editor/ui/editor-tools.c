@@ -3,10 +3,10 @@
 
 #include "editor-tools.h"
 
-#include <stdlib.h>
-
 #include "doc/editor-commands.h"
 #include "doc/level-ops.h"
+
+#include <stdlib.h>
 
 static const char *const tool_names[EDITOR_N_TOOLS] = {"pencil", "rect",   "fill",
                                                        "select", "object", "solidity"};
@@ -93,10 +93,9 @@ static EditorRect rect_from(int32_t ax, int32_t ay, int32_t bx, int32_t by)
 static void paint_slot(EditorTools *t, guint sx, guint sy)
 {
     EditorLayoutEdit e = {(uint16_t)sx, (uint16_t)sy, t->brush_chunk};
-    EditorCommand *cmd = editor_cmd_set_layout_new(t->doc, t->layer, &e, 1,
-                                                   t->brush_chunk == LW_NONE ? "Erase Chunks"
-                                                                             : "Paint Chunks",
-                                                   t->stroke);
+    EditorCommand *cmd = editor_cmd_set_layout_new(
+        t->doc, t->layer, &e, 1, t->brush_chunk == LW_NONE ? "Erase Chunks" : "Paint Chunks",
+        t->stroke);
     if (cmd)
         editor_document_push(t->doc, cmd);
 }
@@ -130,9 +129,8 @@ static void fill_rect(EditorTools *t, EditorRect r, const char *label, guint str
             EditorLayoutEdit e = {(uint16_t)x, (uint16_t)y, t->brush_chunk};
             g_array_append_val(edits, e);
         }
-    EditorCommand *cmd = editor_cmd_set_layout_new(t->doc, t->layer,
-                                                   (EditorLayoutEdit *)edits->data, edits->len,
-                                                   label, stroke);
+    EditorCommand *cmd = editor_cmd_set_layout_new(
+        t->doc, t->layer, (EditorLayoutEdit *)edits->data, edits->len, label, stroke);
     if (cmd)
         editor_document_push(t->doc, cmd);
     g_array_unref(edits);
@@ -166,9 +164,8 @@ static void paint_cell(EditorTools *t, guint cx, guint cy, gboolean solidity_onl
         cell.solid = t->brush_tile == LW_NONE ? 0 : t->brush_solid;
     }
     EditorCellEdit e = {chunk, (uint16_t)index, cell};
-    EditorCommand *cmd = editor_cmd_set_cells_new(t->doc, &e, 1,
-                                                  solidity_only ? "Paint Solidity" : "Paint Tiles",
-                                                  t->stroke);
+    EditorCommand *cmd = editor_cmd_set_cells_new(
+        t->doc, &e, 1, solidity_only ? "Paint Solidity" : "Paint Tiles", t->stroke);
     if (cmd)
         editor_document_push(t->doc, cmd);
 }
@@ -283,8 +280,8 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
     if (button == 3 && t->kind != EDITOR_TOOL_SELECT) {
         /* eyedropper */
         const lw_level *l = level_of(t);
-        t->brush_chunk = l->layout[t->layer] ? lw_level_layout_get(l, t->layer, sx, sy)
-                                             : (uint16_t)LW_NONE;
+        t->brush_chunk =
+            l->layout[t->layer] ? lw_level_layout_get(l, t->layer, sx, sy) : (uint16_t)LW_NONE;
         t->dragging = FALSE;
         notify(t, EDITOR_TOOLS_NOTIFY_BRUSH);
         return;
@@ -301,9 +298,9 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
     case EDITOR_TOOL_FILL: {
         GArray *edits = editor_level_flood_fill(level_of(t), t->layer, sx, sy, t->brush_chunk);
         if (edits->len) {
-            EditorCommand *cmd = editor_cmd_set_layout_new(t->doc, t->layer,
-                                                           (EditorLayoutEdit *)edits->data,
-                                                           edits->len, "Flood Fill", t->stroke);
+            EditorCommand *cmd =
+                editor_cmd_set_layout_new(t->doc, t->layer, (EditorLayoutEdit *)edits->data,
+                                          edits->len, "Flood Fill", t->stroke);
             if (cmd)
                 editor_document_push(t->doc, cmd);
         }
@@ -328,8 +325,8 @@ void editor_tools_motion(EditorTools *t, int32_t x, int32_t y)
     if (t->kind == EDITOR_TOOL_OBJECT) {
         if (!t->selected_object)
             return;
-        EditorCommand *cmd = editor_cmd_move_object_new(t->doc, t->selected_object,
-                                                        x - t->grab_dx, y - t->grab_dy, t->stroke);
+        EditorCommand *cmd = editor_cmd_move_object_new(t->doc, t->selected_object, x - t->grab_dx,
+                                                        y - t->grab_dy, t->stroke);
         if (cmd)
             editor_document_push(t->doc, cmd);
         return;
@@ -358,7 +355,8 @@ void editor_tools_motion(EditorTools *t, int32_t x, int32_t y)
     case EDITOR_TOOL_RECT:
     case EDITOR_TOOL_SELECT: {
         const lw_level *l = level_of(t);
-        int32_t cx = CLAMP(x, 0, lw_level_width_px(l) - 1), cy = CLAMP(y, 0, lw_level_height_px(l) - 1);
+        int32_t cx = CLAMP(x, 0, lw_level_width_px(l) - 1),
+                cy = CLAMP(y, 0, lw_level_height_px(l) - 1);
         if (slot_at(t, t->start_x, t->start_y, &ax, &ay) && slot_at(t, cx, cy, &sx, &sy)) {
             t->preview = rect_from((int32_t)ax, (int32_t)ay, (int32_t)sx, (int32_t)sy);
             notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
@@ -446,8 +444,7 @@ gboolean editor_tools_make_unique(EditorTools *tools, GError **error)
         return FALSE;
     editor_document_begin_group(doc, "Make Chunk Unique");
     editor_document_push(doc, add);
-    EditorLayoutEdit e = {(uint16_t)tools->edit_slot_x, (uint16_t)tools->edit_slot_y,
-                          (uint16_t)id};
+    EditorLayoutEdit e = {(uint16_t)tools->edit_slot_x, (uint16_t)tools->edit_slot_y, (uint16_t)id};
     editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
     editor_document_end_group(doc);
     tools->brush_chunk = (uint16_t)id;

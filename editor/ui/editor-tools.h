@@ -46,12 +46,12 @@ typedef struct EditorTools {
 
     /* Settings */
     EditorToolKind kind;
-    lw_layer layer;          /* layout layer the layout tools edit */
-    uint16_t brush_chunk;    /* LW_NONE = erase */
-    uint16_t brush_tile;     /* LW_NONE = erase */
-    uint8_t brush_flips;     /* LW_CELL_FLIP_X | LW_CELL_FLIP_Y for the tile pencil */
-    uint8_t brush_solid;     /* solidity bits for both paths (lw_cell_solid_bits) */
-    guint solidity_paths;    /* solidity brush edits path A (bit 0) and/or B (bit 1) */
+    lw_layer layer;       /* layout layer the layout tools edit */
+    uint16_t brush_chunk; /* LW_NONE = erase */
+    uint16_t brush_tile;  /* LW_NONE = erase */
+    uint8_t brush_flips;  /* LW_CELL_FLIP_X | LW_CELL_FLIP_Y for the tile pencil */
+    uint8_t brush_solid;  /* solidity bits for both paths (lw_cell_solid_bits) */
+    guint solidity_paths; /* solidity brush edits path A (bit 0) and/or B (bit 1) */
 
     /* Selection */
     EditorRect slot_selection; /* layout slots */
@@ -64,8 +64,8 @@ typedef struct EditorTools {
 
     /* Drag state */
     gboolean dragging;
-    guint button;     /* 1 left, 3 right */
-    guint stroke;     /* merge key of the current drag */
+    guint button;      /* 1 left, 3 right */
+    guint stroke;      /* merge key of the current drag */
     guint prev_stroke; /* merge key of the drag before (the first click of a double-click) */
     int32_t start_x, start_y, last_x, last_y; /* level px */
     int32_t grab_dx, grab_dy; /* object drag: pointer offset from the object's position */

@@ -3,11 +3,6 @@
 
 #include "editor-window.h"
 
-#include <loopwright/fixed.h>
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "doc/editor-clipboard.h"
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
@@ -15,8 +10,13 @@
 #include "editor-application.h"
 #include "editor-file-chooser.h"
 
+#include <loopwright/fixed.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #define PALETTE_CHUNK_PX 76 /* a chunk cell in the chunk palette */
-#define PALETTE_TILE_PX 34  /* a tile cell in the tile palette (16 px at 2x + border) */
+#define PALETTE_TILE_PX  34 /* a tile cell in the tile palette (16 px at 2x + border) */
 
 typedef struct {
     char *source;
@@ -62,7 +62,7 @@ struct _EditorWindow {
     gboolean closing_confirmed;
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
-    guint properties_idle;     /* a rebuild is scheduled */
+    guint properties_idle; /* a rebuild is scheduled */
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -107,8 +107,9 @@ static const lw_level *level(EditorWindow *self)
 
 void editor_window_show_error(EditorWindow *self, const char *title, const GError *error)
 {
-    GtkWidget *d = gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                          GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
+    GtkWidget *d =
+        gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                               GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s",
                                              error ? error->message : "");
     g_signal_connect(d, "response", G_CALLBACK(gtk_window_destroy), NULL);
@@ -154,9 +155,9 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         resize_palettes(self);
     /* a structural change can leave the edited slot or selection outside the level */
     const lw_level *l = level(self);
-    if (self->tools.editing_chunk &&
-        (self->tools.edit_slot_x >= l->layout_width || self->tools.edit_slot_y >= l->layout_height ||
-         editor_tools_get_edited_chunk(&self->tools) == LW_NONE))
+    if (self->tools.editing_chunk && (self->tools.edit_slot_x >= l->layout_width ||
+                                      self->tools.edit_slot_y >= l->layout_height ||
+                                      editor_tools_get_edited_chunk(&self->tools) == LW_NONE))
         editor_tools_stop_editing(&self->tools);
     if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
         editor_tools_select_object(&self->tools, 0);
@@ -188,8 +189,8 @@ static void on_doc_notify(EditorWindow *self)
 static void on_tools_notify(gpointer user, EditorToolsNotify what)
 {
     EditorWindow *self = user;
-    if (what & (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION |
-                EDITOR_TOOLS_NOTIFY_MODE)) {
+    if (what &
+        (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
         gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
         gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
         update_brush_label(self);
@@ -219,7 +220,9 @@ static void update_brush_label(EditorWindow *self)
                                (t->brush_flips & LW_CELL_FLIP_X) ? " flip-X" : "",
                                (t->brush_flips & LW_CELL_FLIP_Y) ? " flip-Y" : "",
                                sol[t->brush_solid & 3], sol[t->brush_solid >> 2 & 3],
-                               t->solidity_paths == 3 ? "A+B" : t->solidity_paths == 1 ? "A" : "B");
+                               t->solidity_paths == 3   ? "A+B"
+                               : t->solidity_paths == 1 ? "A"
+                                                        : "B");
     } else if (t->brush_chunk == LW_NONE) {
         text = g_strdup_printf("Brush: eraser · %s layer",
                                t->layer == LW_LAYER_BG ? "background" : "foreground");
@@ -265,13 +268,14 @@ static void update_actions(EditorWindow *self)
     EditorTools *t = &self->tools;
     gboolean editing = t->editing_chunk;
     gboolean has_sel = t->slot_selection.w > 0 && !editing;
-    set_enabled(self, "revert", editor_document_get_path(self->doc) != NULL &&
-                                    editor_document_get_modified(self->doc));
+    set_enabled(self, "revert",
+                editor_document_get_path(self->doc) != NULL &&
+                    editor_document_get_modified(self->doc));
     set_enabled(self, "copy", has_sel);
     set_enabled(self, "cut", has_sel);
     set_enabled(self, "paste", clipboard != NULL && !editing);
-    set_enabled(self, "delete", has_sel || t->selected_object ||
-                                    (editing && t->cell_selection.w > 0));
+    set_enabled(self, "delete",
+                has_sel || t->selected_object || (editing && t->cell_selection.w > 0));
     set_enabled(self, "stop-editing", editing);
     set_enabled(self, "make-unique", editing);
     set_enabled(self, "snap-to-ground", t->selected_object != 0);
@@ -528,8 +532,8 @@ static void action_rows(GSimpleAction *a, GVariant *p, gpointer user)
     if (self->tools.slot_selection.w > 0)
         count = columns ? self->tools.slot_selection.w : self->tools.slot_selection.h;
     g_autoptr(GError) error = NULL;
-    lw_level *next = editor_level_edit_rows(level(self), columns, at, insert ? count : -count,
-                                            &error);
+    lw_level *next =
+        editor_level_edit_rows(level(self), columns, at, insert ? count : -count, &error);
     g_autofree char *label = g_strdup_printf("%s %s", insert ? "Insert" : "Remove",
                                              columns ? (count > 1 ? "Columns" : "Column")
                                                      : (count > 1 ? "Rows" : "Row"));
@@ -552,9 +556,9 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
         gtk_label_set_text(self->status_label, msg);
         return;
     }
-    g_autofree char *label = g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
-                                             dups ? "Duplicate" : "Unused",
-                                             tiles ? "Tiles" : "Chunks");
+    g_autofree char *label =
+        g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
+                        dups ? "Duplicate" : "Unused", tiles ? "Tiles" : "Chunks");
     push_replace(self, next, label, NULL);
     gtk_label_set_text(self->status_label, label);
 }
@@ -604,8 +608,9 @@ static void action_new_chunk(GSimpleAction *a, GVariant *p, gpointer user)
         return;
     guint id = l->chunk_count;
     g_autoptr(GError) error = NULL;
-    EditorCommand *cmd = editor_cmd_add_chunk_new(self->doc, dup ? lw_level_chunk_cells(l, src) : NULL,
-                                                  dup ? "Duplicate Chunk" : "New Chunk", &error);
+    EditorCommand *cmd =
+        editor_cmd_add_chunk_new(self->doc, dup ? lw_level_chunk_cells(l, src) : NULL,
+                                 dup ? "Duplicate Chunk" : "New Chunk", &error);
     if (!cmd) {
         editor_window_show_error(self, "Cannot add a chunk", error);
         return;
@@ -809,7 +814,9 @@ static const GActionEntry win_entries[] = {
     {.name = "background-layer", .state = "false", .change_state = change_state_bool},
     {.name = "tool", .parameter_type = "s", .state = "'pencil'", .change_state = change_tool},
     {.name = "solidity", .parameter_type = "s", .state = "'all'", .change_state = change_solidity},
-    {.name = "solidity-path", .parameter_type = "s", .state = "'both'",
+    {.name = "solidity-path",
+     .parameter_type = "s",
+     .state = "'both'",
      .change_state = change_solidity_path},
     {.name = "copy", .activate = action_copy},
     {.name = "cut", .activate = action_cut},
@@ -913,7 +920,8 @@ static void props_response(GtkDialog *d, int response, PropsDialog *pd)
         GdkRGBA c;
         gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(pd->color), &c);
         props.background_rgb = (uint32_t)lround(c.red * 255) << 16 |
-                               (uint32_t)lround(c.green * 255) << 8 | (uint32_t)lround(c.blue * 255);
+                               (uint32_t)lround(c.green * 255) << 8 |
+                               (uint32_t)lround(c.blue * 255);
         g_strlcpy(props.profile, profiles[gtk_drop_down_get_selected(pd->profile)],
                   sizeof props.profile);
         g_strlcpy(props.character, characters[gtk_drop_down_get_selected(pd->character)],
@@ -960,11 +968,10 @@ static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user
     const lw_level *l = level(self);
     PropsDialog *pd = g_new0(PropsDialog, 1);
     pd->self = self;
-    GtkWidget *d = gtk_dialog_new_with_buttons("Level Properties", GTK_WINDOW(self),
-                                               GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT |
-                                                   GTK_DIALOG_USE_HEADER_BAR,
-                                               "_Cancel", GTK_RESPONSE_CANCEL, "_Apply",
-                                               GTK_RESPONSE_ACCEPT, NULL);
+    GtkWidget *d = gtk_dialog_new_with_buttons(
+        "Level Properties", GTK_WINDOW(self),
+        GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR, "_Cancel",
+        GTK_RESPONSE_CANCEL, "_Apply", GTK_RESPONSE_ACCEPT, NULL);
     gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
     GtkWidget *grid = gtk_grid_new();
     gtk_grid_set_row_spacing(GTK_GRID(grid), 6);
@@ -986,8 +993,8 @@ static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user
     gtk_grid_attach(GTK_GRID(grid), grid_label("Tileset PNG"), 0, row, 1, 1);
     gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->tileset), 1, row, 1, 1);
     gtk_grid_attach(GTK_GRID(grid), choose, 2, row++, 1, 1);
-    GdkRGBA rgba = {(l->background_rgb >> 16 & 255) / 255.0f, (l->background_rgb >> 8 & 255) / 255.0f,
-                    (l->background_rgb & 255) / 255.0f, 1};
+    GdkRGBA rgba = {(l->background_rgb >> 16 & 255) / 255.0f,
+                    (l->background_rgb >> 8 & 255) / 255.0f, (l->background_rgb & 255) / 255.0f, 1};
     pd->color = GTK_COLOR_BUTTON(gtk_color_button_new_with_rgba(&rgba));
     gtk_grid_attach(GTK_GRID(grid), grid_label("Background colour"), 0, row, 1, 1);
     gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->color), 1, row++, 1, 1);
@@ -1200,7 +1207,8 @@ static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y,
     self->tools.brush_chunk = (uint16_t)c;
     if (self->tools.kind == EDITOR_TOOL_OBJECT || self->tools.kind == EDITOR_TOOL_SELECT ||
         self->tools.kind == EDITOR_TOOL_SOLIDITY)
-        g_action_group_activate_action(G_ACTION_GROUP(self), "tool", g_variant_new_string("pencil"));
+        g_action_group_activate_action(G_ACTION_GROUP(self), "tool",
+                                       g_variant_new_string("pencil"));
     if (self->tools.editing_chunk)
         editor_tools_stop_editing(&self->tools);
     on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
@@ -1306,11 +1314,11 @@ static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, G
         g_snprintf(ma, sizeof ma, "%u", t->mask[0]);
     if (t->mask[1] != LW_NONE)
         g_snprintf(mb, sizeof mb, "%u", t->mask[1]);
-    g_autofree char *text = g_strdup_printf("Tile %u — art cell %d, mask A %s, mask B %s%s; used "
-                                            "in %u cells",
-                                            i - 1, t->art == LW_NONE ? -1 : t->art, ma, mb,
-                                            (t->flags & LW_TILE_JUMP_THROUGH) ? ", jump-through" : "",
-                                            counts[i - 1]);
+    g_autofree char *text =
+        g_strdup_printf("Tile %u — art cell %d, mask A %s, mask B %s%s; used "
+                        "in %u cells",
+                        i - 1, t->art == LW_NONE ? -1 : t->art, ma, mb,
+                        (t->flags & LW_TILE_JUMP_THROUGH) ? ", jump-through" : "", counts[i - 1]);
     gtk_tooltip_set_text(tip, text);
     return TRUE;
 }
@@ -1624,7 +1632,8 @@ static void rebuild_properties_now(EditorWindow *self)
             static const char *const prios[] = {"low", "high", NULL};
             const lw_path_swapper *sw = &o->swapper;
             guint r = sw->radius == 32 ? 0 : sw->radius == 64 ? 1 : sw->radius == 128 ? 2 : 3;
-            row(GTK_WIDGET(box), "Orientation", dropdown(orient, sw->horizontal, "orientation", self));
+            row(GTK_WIDGET(box), "Orientation",
+                dropdown(orient, sw->horizontal, "orientation", self));
             row(GTK_WIDGET(box), "Half-length", dropdown(radii, r, "radius", self));
             row(GTK_WIDGET(box), sw->horizontal ? "Path above" : "Path left",
                 dropdown(paths, sw->path[0] & 1, "path0", self));
@@ -1668,8 +1677,8 @@ static void rebuild_properties_now(EditorWindow *self)
         const lw_tile *t = &l->tiles[self->tools.brush_tile];
         g_autofree guint *counts = g_new0(guint, l->tile_count);
         editor_level_tile_usage(l, counts);
-        g_autofree char *title = g_strdup_printf("Tile %u — used in %u cells", self->tools.brush_tile,
-                                                 counts[self->tools.brush_tile]);
+        g_autofree char *title = g_strdup_printf(
+            "Tile %u — used in %u cells", self->tools.brush_tile, counts[self->tools.brush_tile]);
         gtk_box_append(box, heading(title));
         GtkWidget *pic = gtk_drawing_area_new();
         gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(pic), 78);
@@ -1740,7 +1749,8 @@ static void update_history(EditorWindow *self)
         self->history_rows = 1;
     }
     while (self->history_rows > n + 1) {
-        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)self->history_rows - 1);
+        GtkListBoxRow *r =
+            gtk_list_box_get_row_at_index(self->history_list, (int)self->history_rows - 1);
         gtk_list_box_remove(self->history_list, GTK_WIDGET(r));
         self->history_rows--;
     }
@@ -1750,7 +1760,8 @@ static void update_history(EditorWindow *self)
         GtkLabel *l = GTK_LABEL(gtk_list_box_row_get_child(r));
         if (g_object_get_data(G_OBJECT(l), "cmd") != editor_undo_stack_get_command(stack, i - 1)) {
             gtk_label_set_text(l, editor_undo_stack_get_label(stack, i - 1));
-            g_object_set_data(G_OBJECT(l), "cmd", (gpointer)editor_undo_stack_get_command(stack, i - 1));
+            g_object_set_data(G_OBJECT(l), "cmd",
+                              (gpointer)editor_undo_stack_get_command(stack, i - 1));
         }
     }
     while (self->history_rows < n + 1) {
@@ -1817,8 +1828,8 @@ static void rebuild_issue_rows(EditorWindow *self)
         gtk_widget_set_margin_bottom(r, 3);
         gtk_box_append(GTK_BOX(r), gtk_image_new_from_icon_name(error ? "dialog-error-symbolic"
                                                                       : "dialog-warning-symbolic"));
-        g_autofree char *text = g_strdup_printf("%s%s", i->problem.message,
-                                                i->problem.x >= 0 ? "" : " (no place)");
+        g_autofree char *text =
+            g_strdup_printf("%s%s", i->problem.message, i->problem.x >= 0 ? "" : " (no place)");
         GtkWidget *l = gtk_label_new(text);
         gtk_label_set_wrap(GTK_LABEL(l), TRUE);
         gtk_label_set_xalign(GTK_LABEL(l), 0);
@@ -1826,8 +1837,8 @@ static void rebuild_issue_rows(EditorWindow *self)
         gtk_box_append(GTK_BOX(r), l);
         gtk_list_box_append(self->issues_list, r);
     }
-    g_autofree char *tab = self->issues->len ? g_strdup_printf("Issues (%u)", self->issues->len)
-                                             : g_strdup("Issues");
+    g_autofree char *tab =
+        self->issues->len ? g_strdup_printf("Issues (%u)", self->issues->len) : g_strdup("Issues");
     gtk_label_set_text(self->issues_tab_label, tab);
 }
 
@@ -1884,8 +1895,8 @@ static void update_status(EditorWindow *self, double lx, double ly)
         int32_t x = (int32_t)lx, y = (int32_t)ly;
         guint sx = (guint)x >> l->chunk_shift, sy = (guint)y >> l->chunk_shift;
         uint16_t chunk = lw_level_layout_get(l, LW_LAYER_FG, sx, sy);
-        g_string_append_printf(s, "px %d, %d · tile %d, %d · slot %u, %u", x, y, x / 16, y / 16,
-                               sx, sy);
+        g_string_append_printf(s, "px %d, %d · tile %d, %d · slot %u, %u", x, y, x / 16, y / 16, sx,
+                               sy);
         if (chunk == LW_NONE) {
             g_string_append(s, " · empty slot");
         } else {
@@ -1911,10 +1922,10 @@ static void update_status(EditorWindow *self, double lx, double ly)
                         h = -h;
                     if (m->flags & LW_MASK_FLAGGED)
                         g_string_append_printf(s, " · mask %c %u h%d angle flagged", "AB"[p],
-                                               t->mask[p], h);
+                                               t -> mask[p], h);
                     else
                         g_string_append_printf(s, " · mask %c %u h%d angle 0x%02X (%.1f°)", "AB"[p],
-                                               t->mask[p], h, a,
+                                               t -> mask[p], h, a,
                                                lw_angle_to_millidegrees(a) / 1000.0);
                 }
             } else {
@@ -2036,8 +2047,8 @@ static void editor_window_class_init(EditorWindowClass *klass)
     object_class->dispose = editor_window_dispose;
     object_class->finalize = editor_window_finalize;
     window_class->close_request = editor_window_close_request;
-    gtk_widget_class_set_template_from_resource(widget_class,
-                                                "/io/github/loopwright/Loopwright/editor-window.ui");
+    gtk_widget_class_set_template_from_resource(
+        widget_class, "/io/github/loopwright/Loopwright/editor-window.ui");
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, brush_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_revealer);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_label);
@@ -2073,15 +2084,24 @@ static void add_canvas_shortcuts(EditorWindow *self)
         const char *action;
         const char *target; /* string parameter or NULL */
     } keys[] = {
-        {GDK_KEY_b, "win.tool", "pencil"},       {GDK_KEY_r, "win.tool", "rect"},
-        {GDK_KEY_g, "win.tool", "fill"},         {GDK_KEY_s, "win.tool", "select"},
-        {GDK_KEY_o, "win.tool", "object"},       {GDK_KEY_l, "win.tool", "solidity"},
-        {GDK_KEY_1, "win.overlay-collision-a", NULL}, {GDK_KEY_2, "win.overlay-collision-b", NULL},
-        {GDK_KEY_3, "win.overlay-angles", NULL}, {GDK_KEY_4, "win.overlay-objects", NULL},
-        {GDK_KEY_5, "win.overlay-swappers", NULL}, {GDK_KEY_x, "win.flip-x", NULL},
-        {GDK_KEY_y, "win.flip-y", NULL},         {GDK_KEY_Return, "win.edit-chunk", NULL},
-        {GDK_KEY_n, "win.solidity", "none"},     {GDK_KEY_t, "win.solidity", "top"},
-        {GDK_KEY_w, "win.solidity", "lrb"},      {GDK_KEY_a, "win.solidity", "all"},
+        {GDK_KEY_b, "win.tool", "pencil"},
+        {GDK_KEY_r, "win.tool", "rect"},
+        {GDK_KEY_g, "win.tool", "fill"},
+        {GDK_KEY_s, "win.tool", "select"},
+        {GDK_KEY_o, "win.tool", "object"},
+        {GDK_KEY_l, "win.tool", "solidity"},
+        {GDK_KEY_1, "win.overlay-collision-a", NULL},
+        {GDK_KEY_2, "win.overlay-collision-b", NULL},
+        {GDK_KEY_3, "win.overlay-angles", NULL},
+        {GDK_KEY_4, "win.overlay-objects", NULL},
+        {GDK_KEY_5, "win.overlay-swappers", NULL},
+        {GDK_KEY_x, "win.flip-x", NULL},
+        {GDK_KEY_y, "win.flip-y", NULL},
+        {GDK_KEY_Return, "win.edit-chunk", NULL},
+        {GDK_KEY_n, "win.solidity", "none"},
+        {GDK_KEY_t, "win.solidity", "top"},
+        {GDK_KEY_w, "win.solidity", "lrb"},
+        {GDK_KEY_a, "win.solidity", "all"},
     };
     GtkEventController *c = gtk_shortcut_controller_new();
     for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {

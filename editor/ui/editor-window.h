@@ -6,11 +6,11 @@
  * bar). Window actions ("win.*") live here; document actions ("doc.*") come from the document.
  */
 
-#include <gtk/gtk.h>
-
 #include "doc/editor-document.h"
 #include "doc/level-check.h"
 #include "editor-canvas.h"
+
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 

@@ -6,16 +6,16 @@
  * and the unsaved mark; atomic save through the document; document actions' enabled states;
  * level operations; snap to ground; crash recovery files.
  */
-#include <glib.h>
-#include <glib/gstdio.h>
-#include <string.h>
-
 #include "editor-clipboard.h"
 #include "editor-commands.h"
 #include "editor-document.h"
 #include "image-private.h"
 #include "level-json.h"
 #include "level-ops.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
 
 static char *sample_path(const char *name)
 {
@@ -49,11 +49,11 @@ static EditorCommand *make_set_layout(EditorDocument *doc, GRand *rand)
     const lw_level *l = editor_document_get_level(doc);
     EditorLayoutEdit e[3];
     for (int i = 0; i < 3; i++)
-        e[i] = (EditorLayoutEdit){(uint16_t)g_rand_int_range(rand, 0, l->layout_width),
-                                  (uint16_t)g_rand_int_range(rand, 0, l->layout_height),
-                                  g_rand_boolean(rand) ? (uint16_t)LW_NONE
-                                                       : (uint16_t)g_rand_int_range(
-                                                             rand, 0, (gint32)l->chunk_count)};
+        e[i] = (EditorLayoutEdit){
+            (uint16_t)g_rand_int_range(rand, 0, l->layout_width),
+            (uint16_t)g_rand_int_range(rand, 0, l->layout_height),
+            g_rand_boolean(rand) ? (uint16_t)LW_NONE
+                                 : (uint16_t)g_rand_int_range(rand, 0, (gint32)l->chunk_count)};
     lw_layer layer = g_rand_int_range(rand, 0, 4) == 0 ? LW_LAYER_BG : LW_LAYER_FG;
     return editor_cmd_set_layout_new(doc, layer, e, 3, NULL, 0);
 }
@@ -65,9 +65,9 @@ static EditorCommand *make_set_cells(EditorDocument *doc, GRand *rand)
     for (int i = 0; i < 4; i++) {
         e[i].chunk = (uint16_t)g_rand_int_range(rand, 0, (gint32)l->chunk_count);
         e[i].index = (uint16_t)g_rand_int_range(rand, 0, (gint32)lw_level_cells_per_chunk(l));
-        e[i].cell.tile = g_rand_boolean(rand) ? (uint16_t)LW_NONE
-                                              : (uint16_t)g_rand_int_range(rand, 0,
-                                                                           (gint32)l->tile_count);
+        e[i].cell.tile = g_rand_boolean(rand)
+                             ? (uint16_t)LW_NONE
+                             : (uint16_t)g_rand_int_range(rand, 0, (gint32)l->tile_count);
         e[i].cell.flags = (uint8_t)g_rand_int_range(rand, 0, 4);
         e[i].cell.solid = (uint8_t)g_rand_int_range(rand, 0, 16);
     }
@@ -131,8 +131,10 @@ static guint32 random_object_id(EditorDocument *doc, GRand *rand)
 
 static EditorCommand *make_add_object(EditorDocument *doc, GRand *rand)
 {
-    lw_object o = {.type = LW_OBJECT_MARKER, .x = g_rand_int_range(rand, 0, 4000),
-                   .y = g_rand_int_range(rand, 0, 900), .name = "ring"};
+    lw_object o = {.type = LW_OBJECT_MARKER,
+                   .x = g_rand_int_range(rand, 0, 4000),
+                   .y = g_rand_int_range(rand, 0, 900),
+                   .name = "ring"};
     lw_property p = {.key = "count", .value = "3"};
     o.props = &p;
     o.prop_count = 1;
@@ -198,9 +200,9 @@ static EditorCommand *make_set_props(EditorDocument *doc, GRand *rand)
 static EditorCommand *make_replace_resize(EditorDocument *doc, GRand *rand)
 {
     const lw_level *l = editor_document_get_level(doc);
-    lw_level *r = editor_level_resized(l, l->layout_width + (guint)g_rand_int_range(rand, -3, 4),
-                                       l->layout_height + (guint)g_rand_int_range(rand, 0, 3),
-                                       NULL);
+    lw_level *r =
+        editor_level_resized(l, l->layout_width + (guint)g_rand_int_range(rand, -3, 4),
+                             l->layout_height + (guint)g_rand_int_range(rand, 0, 3), NULL);
     return r ? editor_cmd_replace_level_new(doc, r, "Resize") : NULL;
 }
 
@@ -245,14 +247,22 @@ typedef struct {
 } CommandType;
 
 static const CommandType command_types[] = {
-    {"set-layout", make_set_layout},     {"set-cells", make_set_cells},
-    {"add-chunk", make_add_chunk},       {"add-tile", make_add_tile},
-    {"set-tile", make_set_tile},         {"add-mask", make_add_mask},
-    {"set-mask", make_set_mask},         {"add-object", make_add_object},
-    {"remove-object", make_remove_object}, {"move-object", make_move_object},
-    {"set-object", make_set_object},     {"set-level-props", make_set_props},
-    {"replace-resize", make_replace_resize}, {"replace-rows", make_replace_rows},
-    {"replace-compact", make_replace_compact}, {"group", make_group},
+    {"set-layout", make_set_layout},
+    {"set-cells", make_set_cells},
+    {"add-chunk", make_add_chunk},
+    {"add-tile", make_add_tile},
+    {"set-tile", make_set_tile},
+    {"add-mask", make_add_mask},
+    {"set-mask", make_set_mask},
+    {"add-object", make_add_object},
+    {"remove-object", make_remove_object},
+    {"move-object", make_move_object},
+    {"set-object", make_set_object},
+    {"set-level-props", make_set_props},
+    {"replace-resize", make_replace_resize},
+    {"replace-rows", make_replace_rows},
+    {"replace-compact", make_replace_compact},
+    {"group", make_group},
 };
 
 /* Push one command of type @t; returns FALSE when the type had nothing to do. */
@@ -271,7 +281,8 @@ static void test_each_command_round_trip(gconstpointer data)
 {
     const CommandType *t = data;
     for (guint seed = 1; seed <= 20; seed++) {
-        g_autoptr(EditorDocument) doc = load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+        g_autoptr(EditorDocument) doc =
+            load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
         g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
         g_autofree char *original = doc_json(doc);
         if (!push_one(doc, t, rand))
@@ -295,7 +306,8 @@ static void test_each_command_round_trip(gconstpointer data)
 static void test_random_sequences(void)
 {
     for (guint seed = 1; seed <= 4; seed++) {
-        g_autoptr(EditorDocument) doc = load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+        g_autoptr(EditorDocument) doc =
+            load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
         g_autoptr(GRand) rand = g_rand_new_with_seed(seed * 7919);
         g_autofree char *start = doc_json(doc);
         guint pushed = 0;
@@ -381,7 +393,8 @@ static void test_move_merge_and_clean(void)
     g_assert_true(editor_document_save_as(doc, path, NULL));
     g_assert_false(editor_document_get_modified(doc));
     editor_document_push(doc, editor_cmd_move_object_new(doc, 4, 3300, 800, stroke));
-    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2); /* not merged into the clean step */
+    g_assert_cmpuint(editor_undo_stack_get_count(stack), ==,
+                     2); /* not merged into the clean step */
     g_assert_true(editor_document_get_modified(doc));
     editor_document_undo(doc);
     g_assert_false(editor_document_get_modified(doc));
@@ -590,8 +603,8 @@ static void test_load_error_is_precise(void)
 {
     g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
     g_autofree char *path = g_build_filename(dir, "bad.json", NULL);
-    g_assert_true(g_file_set_contents(path, "{\"format\": \"loopwright-level\",\n \"version\": 7}\n",
-                                      -1, NULL));
+    g_assert_true(g_file_set_contents(
+        path, "{\"format\": \"loopwright-level\",\n \"version\": 7}\n", -1, NULL));
     g_autoptr(GError) error = NULL;
     EditorDocument *doc = editor_document_load(path, &error);
     g_assert_null(doc);
@@ -656,7 +669,8 @@ static void test_compaction(void)
     /* add an unused chunk and a duplicate in use */
     editor_document_push(doc, editor_cmd_add_chunk_new(doc, NULL, NULL, NULL));
     guint dup = l->chunk_count;
-    editor_document_push(doc, editor_cmd_add_chunk_new(doc, lw_level_chunk_cells(l, 3), NULL, NULL));
+    editor_document_push(doc,
+                         editor_cmd_add_chunk_new(doc, lw_level_chunk_cells(l, 3), NULL, NULL));
     EditorLayoutEdit e = {0, 0, (uint16_t)dup};
     editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
     g_autofree guint *counts = g_new0(guint, l->chunk_count);
@@ -769,7 +783,8 @@ static void test_snap_to_ground(void)
     lw_tile t = {.art = LW_NONE, .mask = {0, 0}};
     lw_level_add_tile(s, &t);
     lw_level_add_chunk(s, NULL);
-    lw_level_chunk_cells(s, 0)[7 * 8 + 0] = (lw_cell){0, 0, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
+    lw_level_chunk_cells(s, 0)[7 * 8 + 0] =
+        (lw_cell){0, 0, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
     s->layout[LW_LAYER_FG][0] = 0;
     lw_object mk = {.type = LW_OBJECT_MARKER, .x = 5, .y = 10};
     g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_A, &y));
@@ -840,8 +855,8 @@ int main(int argc, char **argv)
     g_setenv("XDG_STATE_HOME", state, TRUE);
     g_test_init(&argc, &argv, NULL);
     for (guint i = 0; i < G_N_ELEMENTS(command_types); i++) {
-        g_autofree char *name = g_strdup_printf("/editor/commands/round-trip/%s",
-                                                command_types[i].name);
+        g_autofree char *name =
+            g_strdup_printf("/editor/commands/round-trip/%s", command_types[i].name);
         g_test_add_data_func(name, &command_types[i], test_each_command_round_trip);
     }
     g_test_add_func("/editor/commands/random-sequences", test_random_sequences);

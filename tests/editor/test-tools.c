@@ -6,11 +6,11 @@
  * editing in place with flips, solidity, tile painting and make-unique, and the double-click
  * take-back.
  */
-#include <glib.h>
-
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "editor-tools.h"
+
+#include <glib.h>
 
 static EditorDocument *load_sample(void)
 {
@@ -192,7 +192,8 @@ static void test_chunk_editing(void)
     t.brush_solid = lw_cell_solid_bits(LW_SOLID_NONE, LW_SOLID_ALL);
     click(&t, 3 * 128 + 50, 6 * 128 + 1, 1);
     g_assert_cmpuint(lw_level_chunk_cells(l, c)[3].tile, ==, lw_level_chunk_cells(l, 9)[3].tile);
-    g_assert_cmpuint(lw_cell_solidity(&lw_level_chunk_cells(l, c)[3], LW_PATH_A), ==, LW_SOLID_NONE);
+    g_assert_cmpuint(lw_cell_solidity(&lw_level_chunk_cells(l, c)[3], LW_PATH_A), ==,
+                     LW_SOLID_NONE);
     /* every place using chunk 9 changed; make unique gives slot (3, 6) its own copy */
     guint count = l->chunk_count;
     g_assert_true(editor_tools_make_unique(&t, NULL));

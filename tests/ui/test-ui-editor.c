@@ -8,18 +8,18 @@
  * file, a bad level's precise error dialog, and a rendered window that is not blank.
  * Without a display it exits 77 (meson SKIP, counted as a failure by scripts/test).
  */
+#include "doc/editor-commands.h"
+#include "doc/level-check.h"
+#include "doc/level-json.h"
+#include "editor-application.h"
+#include "editor-window.h"
+
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <loopwright/image.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
-
-#include "doc/editor-commands.h"
-#include "doc/level-check.h"
-#include "doc/level-json.h"
-#include "editor-application.h"
-#include "editor-window.h"
 
 static EditorApplication *app;
 static char *tmpdir;
@@ -33,11 +33,11 @@ static void spin(guint ms)
 }
 
 /* Iterate the main loop until @cond holds or ~@ms pass. */
-#define WAIT_FOR(cond, ms)                                                                     \
-    do {                                                                                       \
-        gint64 end_ = g_get_monotonic_time() + (gint64)(ms) * 1000;                            \
-        while (!(cond) && g_get_monotonic_time() < end_)                                        \
-            g_main_context_iteration(NULL, FALSE);                                             \
+#define WAIT_FOR(cond, ms)                                                                         \
+    do {                                                                                           \
+        gint64 end_ = g_get_monotonic_time() + (gint64)(ms)*1000;                                  \
+        while (!(cond) && g_get_monotonic_time() < end_)                                           \
+            g_main_context_iteration(NULL, FALSE);                                                 \
     } while (0)
 
 static void copy_file(const char *from, const char *to)
@@ -102,8 +102,8 @@ static void test_recovery_after_kill(void)
                     NULL};
     GPid pid;
     g_autoptr(GError) error = NULL;
-    g_assert_true(g_spawn_async(NULL, argv, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
-                                &error));
+    g_assert_true(
+        g_spawn_async(NULL, argv, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error));
     g_strfreev(env);
     g_autofree char *found = NULL;
     for (int i = 0; i < 150 && !found; i++) {
@@ -296,8 +296,10 @@ static void test_edit_through_actions(void)
     act(win, "win.copy");
     act(win, "win.select-slots((30, 0, 1, 1))");
     act(win, "win.paste");
-    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 30, 0), ==, lw_level_layout_get(l, LW_LAYER_FG, 2, 1));
-    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 31, 0), ==, lw_level_layout_get(l, LW_LAYER_FG, 3, 1));
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 30, 0), ==,
+                     lw_level_layout_get(l, LW_LAYER_FG, 2, 1));
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 31, 0), ==,
+                     lw_level_layout_get(l, LW_LAYER_FG, 3, 1));
 
     /* undo everything back to the opened state: the mark clears; redo all again */
     g_autofree char *edited = editor_level_to_json(l, NULL);
@@ -379,8 +381,8 @@ static void test_window_picture(void)
     gdk_texture_download(tex, px, stride);
     int tw = gdk_texture_get_width(tex), th = gdk_texture_get_height(tex);
     size_t sky = count_near(px, stride, tw, th, 0x78B4E8, 8);
-    size_t ground = count_near(px, stride, tw, th, 0xB06830, 10) +
-                    count_near(px, stride, tw, th, 0x8C4C20, 10);
+    size_t ground =
+        count_near(px, stride, tw, th, 0xB06830, 10) + count_near(px, stride, tw, th, 0x8C4C20, 10);
     g_test_message("window picture %dx%d: %zu sky px, %zu ground px (%s)", tw, th, sky, ground,
                    png);
     g_assert_cmpuint(sky, >, 100000);
@@ -396,8 +398,9 @@ static void test_window_picture(void)
 static void test_bad_level_dialog(void)
 {
     g_autofree char *bad = g_build_filename(tmpdir, "bad.json", NULL);
-    g_assert_true(g_file_set_contents(bad, "{\"format\": \"loopwright-level\", \"version\": 1,\n"
-                                           "  \"chunk_size\": 100}\n",
+    g_assert_true(g_file_set_contents(bad,
+                                      "{\"format\": \"loopwright-level\", \"version\": 1,\n"
+                                      "  \"chunk_size\": 100}\n",
                                       -1, NULL));
     GtkWindow *res = editor_application_open_path(bad);
     g_assert_null(res);
@@ -540,7 +543,8 @@ static void test_build_from_scratch(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(EditorDocument) again = editor_document_load(path, &error);
     g_assert_no_error(error);
-    char *a = editor_level_to_json(l, NULL), *b = editor_level_to_json(editor_document_get_level(again), NULL);
+    char *a = editor_level_to_json(l, NULL),
+         *b = editor_level_to_json(editor_document_get_level(again), NULL);
     g_assert_cmpstr(a, ==, b);
     free(a);
     free(b);
