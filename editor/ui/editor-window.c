@@ -155,9 +155,10 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         resize_palettes(self);
     /* a structural change can leave the edited slot or selection outside the level */
     const lw_level *l = level(self);
-    if (self->tools.editing_chunk && (self->tools.edit_slot_x >= l->layout_width ||
-                                      self->tools.edit_slot_y >= l->layout_height ||
-                                      editor_tools_get_edited_chunk(&self->tools) == LW_NONE))
+    if (self->tools.editing_chunk &&
+        ((change->flags & EDITOR_CHANGE_EVERYTHING) || self->tools.edit_slot_x >= l->layout_width ||
+         self->tools.edit_slot_y >= l->layout_height ||
+         editor_tools_get_edited_chunk(&self->tools) == LW_NONE))
         editor_tools_stop_editing(&self->tools);
     if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
         editor_tools_select_object(&self->tools, 0);
