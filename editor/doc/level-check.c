@@ -133,5 +133,6 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
                        t, 'A' + p, x, y);
         }
     }
+    editor_level_check_masks(level, fn, user);
     return ck.errors;
 }

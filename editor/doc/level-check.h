@@ -29,3 +29,19 @@ typedef void (*editor_problem_fn)(const editor_problem *problem, void *user);
  */
 unsigned editor_level_check(const lw_level *level, const char *level_path, editor_problem_fn fn,
                             void *user);
+
+/** "angle-mismatch": a mask's angle is reported when no straight line at that angle passes
+ * within this many pixels of the surface over 8 consecutive columns (rows for walls) and the
+ * masks library's fitter finds an angle more than EDITOR_CHECK_ANGLE_STEPS away (docs/CLI.md). */
+#define EDITOR_CHECK_ANGLE_SLACK_PX 1.0
+#define EDITOR_CHECK_ANGLE_STEPS 8
+/** Largest step (px) of a floor or ceiling at the seam of two neighbouring tiles before
+ * "height-seam" is reported. */
+#define EDITOR_CHECK_SEAM_TOLERANCE 1
+
+/**
+ * The mask and angle checks (level-check-masks.c; editor_level_check runs them last), all
+ * warnings: "angle-mismatch", "flagged-slope", "height-seam", "top-only-wall",
+ * "swapper-no-ground" (docs/CLI.md).
+ */
+void editor_level_check_masks(const lw_level *level, editor_problem_fn fn, void *user);
