@@ -617,6 +617,41 @@ static void full_mask(lw_mask *m)
     lw_mask_derive_widths(m);
 }
 
+/* Which side of the line (from (x0, y0) to (x1, y1)) is solid: TRUE when most solid pixels of
+ * the crossed @cells lie on the right of the direction of travel (screen), or when the cells
+ * hold no solid pixel on the first of @paths. */
+static gboolean slope_solid_right(const lw_level *level, GArray *cells, double x0, double y0,
+                                  double x1, double y1, guint8 paths)
+{
+    double len = hypot(x1 - x0, y1 - y0);
+    if (len <= 0)
+        return TRUE;
+    double nx = -(y1 - y0) / len, ny = (x1 - x0) / len;
+    int path = (paths & 1u) ? 0 : 1;
+    double vote = 0;
+    for (guint k = 0; k < cells->len; k++) {
+        guint32 v = g_array_index(cells, guint32, k);
+        guint tx = v & 0xFFFFu, ty = v >> 16;
+        lw_mask m;
+        if (!placed_mask(level, tx, ty, path, &m))
+            continue;
+        for (int c = 0; c < 16; c++)
+            for (int r = 0; r < 16; r++)
+                if (lw_mask_pixel(&m, c, r))
+                    vote += (tx * 16.0 + c + 0.5 - x0) * nx + (ty * 16.0 + r + 0.5 - y0) * ny;
+    }
+    return vote >= 0;
+}
+
+guint8 editor_slope_angle(const lw_level *level, double x0, double y0, double x1, double y1,
+                          guint8 paths)
+{
+    GArray *cells = editor_line_cells(level, x0, y0, x1, y1);
+    gboolean right = slope_solid_right(level, cells, x0, y0, x1, y1, paths);
+    g_array_unref(cells);
+    return editor_line_angle(x0, y0, x1, y1, right);
+}
+
 gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x0, double y0,
                              double x1, double y1, const EditorSlopeOptions *opts, guint8 *angle,
                              EditorPaintReport *report, GError **error)
@@ -630,22 +665,8 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
         return FALSE;
     }
     GArray *cells = editor_line_cells(level, x0, y0, x1, y1);
-    /* n: unit normal on the right of the direction of travel (screen, +Y down) */
+    gboolean right = slope_solid_right(level, cells, x0, y0, x1, y1, paths);
     double nx = -(y1 - y0) / len, ny = (x1 - x0) / len;
-    int vote_path = (paths & 1u) ? 0 : 1;
-    double vote = 0;
-    for (guint k = 0; k < cells->len; k++) {
-        guint32 v = g_array_index(cells, guint32, k);
-        guint tx = v & 0xFFFFu, ty = v >> 16;
-        lw_mask m;
-        if (!placed_mask(level, tx, ty, vote_path, &m))
-            continue;
-        for (int c = 0; c < 16; c++)
-            for (int r = 0; r < 16; r++)
-                if (lw_mask_pixel(&m, c, r))
-                    vote += (tx * 16.0 + c + 0.5 - x0) * nx + (ty * 16.0 + r + 0.5 - y0) * ny;
-    }
-    gboolean right = vote >= 0;
     if (!right) {
         nx = -nx;
         ny = -ny;

@@ -128,6 +128,10 @@ guint8 editor_line_angle(double x0, double y0, double x1, double y1, gboolean so
  */
 GArray *editor_line_cells(const lw_level *level, double x0, double y0, double x1, double y1);
 
+/** The angle editor_slope_stroke would give the line (for a preview while dragging). */
+guint8 editor_slope_angle(const lw_level *level, double x0, double y0, double x1, double y1,
+                          guint8 paths);
+
 /**
  * One slope-tool stroke, as one undo step labelled "Slope": every cell the line crosses gets the
  * line's angle (angles only: cells with a mask on the chosen paths that is neither empty nor

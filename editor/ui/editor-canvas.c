@@ -3,6 +3,9 @@
 
 #include "editor-canvas.h"
 
+#include "doc/mask-ops.h"
+
+#include <loopwright/fixed.h>
 #include <math.h>
 
 struct _EditorCanvas {
@@ -269,6 +272,55 @@ static void stroke_rect(cairo_t *cr, double x, double y, double w, double h, dou
 
 void (*editor_canvas_first_frame_hook)(EditorCanvas *canvas);
 
+/* The slope tool's line while it is dragged: the cells it crosses, the line, its angle. */
+static void draw_slope_preview(cairo_t *cr, const lw_level *l, const EditorTools *t, double vx,
+                               double vy, double z)
+{
+    double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5, y1 = t->last_y + 0.5;
+    GArray *cells = editor_line_cells(l, x0, y0, x1, y1);
+    cairo_save(cr);
+    cairo_set_line_width(cr, 1);
+    cairo_set_source_rgba(cr, 1, 0.85, 0.2, 0.8);
+    for (guint k = 0; k < cells->len; k++) {
+        guint32 v = g_array_index(cells, guint32, k);
+        cairo_rectangle(cr, round(((v & 0xFFFFu) * 16.0 - vx) * z) + 0.5,
+                        round(((v >> 16) * 16.0 - vy) * z) + 0.5, round(16 * z) - 1,
+                        round(16 * z) - 1);
+    }
+    cairo_stroke(cr);
+    g_array_unref(cells);
+    double ax = (x0 - vx) * z, ay = (y0 - vy) * z, bx = (x1 - vx) * z, by = (y1 - vy) * z;
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_width(cr, 5);
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+    cairo_move_to(cr, ax, ay);
+    cairo_line_to(cr, bx, by);
+    cairo_stroke(cr);
+    cairo_set_line_width(cr, 2.5);
+    cairo_set_source_rgb(cr, 1, 0.85, 0.2);
+    cairo_move_to(cr, ax, ay);
+    cairo_line_to(cr, bx, by);
+    cairo_stroke(cr);
+    if (hypot(x1 - x0, y1 - y0) >= 4) {
+        guint8 a = editor_slope_angle(l, x0, y0, x1, y1, (guint8)(t->solidity_paths & 3u));
+        char text[64];
+        g_snprintf(text, sizeof text, "0x%02X  %.1f°%s", a, lw_angle_to_millidegrees(a) / 1000.0,
+                   t->slope_masks ? "  masks" : "");
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+        cairo_set_font_size(cr, 13);
+        cairo_text_extents_t ext;
+        cairo_text_extents(cr, text, &ext);
+        double lx = bx + 12, ly = by - 12;
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.75);
+        cairo_rectangle(cr, lx - 4, ly - ext.height - 5, ext.x_advance + 8, ext.height + 10);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 1, 0.85, 0.2);
+        cairo_move_to(cr, lx, ly);
+        cairo_show_text(cr, text);
+    }
+    cairo_restore(cr);
+}
+
 static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     EditorCanvas *self = EDITOR_CANVAS(widget);
@@ -344,6 +396,8 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (t->preview.w > 0)
         stroke_rect(cr, WX(t->preview.x * (double)cpx), WY(t->preview.y * (double)cpx),
                     t->preview.w * cpx * z, t->preview.h * cpx * z, 1, 1, 1, TRUE);
+    if (t->kind == EDITOR_TOOL_SLOPE && t->dragging)
+        draw_slope_preview(cr, l, t, vx, vy, z);
     if (self->pointer_in && !self->panning) {
         double lx, ly;
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);

@@ -151,6 +151,11 @@ guint editor_renderer_get_art_columns(EditorRenderer *self)
     return self->art_cols;
 }
 
+const lwm_image *editor_renderer_get_art(EditorRenderer *self)
+{
+    return &self->art;
+}
+
 /* Mark every level-mip slot that shows @chunk (or all slots) dirty. */
 static void mark_slots(EditorRenderer *self, int kind_lo, int kind_hi, gint chunk, gint x0, gint y0,
                        gint x1, gint y1)

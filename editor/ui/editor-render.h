@@ -12,6 +12,7 @@
 #include "doc/editor-change.h"
 
 #include <cairo.h>
+#include <loopwright/image.h>
 
 G_BEGIN_DECLS
 
@@ -54,6 +55,10 @@ gboolean editor_renderer_get_mip_pending(EditorRenderer *self);
 guint editor_renderer_get_art_cell_count(EditorRenderer *self);
 /** Art cells per tileset row. */
 guint editor_renderer_get_art_columns(EditorRenderer *self);
+
+/** The decoded tileset (width 0 without one); borrowed: the address stays valid for the
+ * renderer's life, the pixels until the next editor_renderer_load_tileset. */
+const lwm_image *editor_renderer_get_art(EditorRenderer *self);
 
 /** Drop the caches that @change makes stale (call from the document's `changed`). */
 void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change);

@@ -5,11 +5,13 @@
 
 #include "doc/editor-commands.h"
 #include "doc/level-ops.h"
+#include "doc/mask-ops.h"
 
+#include <loopwright/fixed.h>
 #include <stdlib.h>
 
-static const char *const tool_names[EDITOR_N_TOOLS] = {"pencil", "rect",   "fill",
-                                                       "select", "object", "solidity"};
+static const char *const tool_names[EDITOR_N_TOOLS] = {"pencil", "rect",     "fill", "select",
+                                                       "object", "solidity", "slope"};
 
 const char *editor_tool_kind_to_string(EditorToolKind kind)
 {
@@ -238,6 +240,11 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
     gboolean in_slot = slot_at(t, x, y, &sx, &sy);
     gboolean in_cell = cell_at(t, x, y, &cx, &cy);
 
+    if (t->kind == EDITOR_TOOL_SLOPE) {
+        t->dragging = button == 1; /* the line is drawn on release */
+        notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
+        return;
+    }
     if (t->kind == EDITOR_TOOL_OBJECT) {
         guint32 id = editor_tools_object_at(t, x, y, 8);
         t->selected_object = id;
@@ -270,6 +277,7 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
             notify(t, EDITOR_TOOLS_NOTIFY_SELECTION);
             break;
         case EDITOR_TOOL_OBJECT:
+        case EDITOR_TOOL_SLOPE:
         case EDITOR_N_TOOLS:
             break;
         }
@@ -310,6 +318,7 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
     }
     case EDITOR_TOOL_OBJECT:
     case EDITOR_TOOL_SOLIDITY:
+    case EDITOR_TOOL_SLOPE:
     case EDITOR_N_TOOLS:
         break;
     }
@@ -322,6 +331,10 @@ void editor_tools_motion(EditorTools *t, int32_t x, int32_t y)
     int32_t px = t->last_x, py = t->last_y;
     t->last_x = x;
     t->last_y = y;
+    if (t->kind == EDITOR_TOOL_SLOPE) {
+        notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
+        return;
+    }
     if (t->kind == EDITOR_TOOL_OBJECT) {
         if (!t->selected_object)
             return;
@@ -366,9 +379,44 @@ void editor_tools_motion(EditorTools *t, int32_t x, int32_t y)
     case EDITOR_TOOL_FILL:
     case EDITOR_TOOL_OBJECT:
     case EDITOR_TOOL_SOLIDITY:
+    case EDITOR_TOOL_SLOPE:
     case EDITOR_N_TOOLS:
         break;
     }
+}
+
+/* A slope stroke from the press to the release point (pixel centres). */
+static void slope_release(EditorTools *t)
+{
+    EditorSlopeOptions opts = {.paths = (guint8)(t->solidity_paths & 3u),
+                               .masks = t->slope_masks,
+                               .fill_under = t->slope_fill};
+    double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5,
+           y1 = t->last_y + 0.5;
+    guint8 angle = 0;
+    EditorPaintReport rep = {0};
+    g_autoptr(GError) error = NULL;
+    const lwm_image *art = t->art && t->art->width ? t->art : NULL;
+    if (!editor_slope_stroke(t->doc, art, x0, y0, x1, y1, &opts, &angle, &rep, &error)) {
+        g_snprintf(t->message, sizeof t->message, "Slope: %s.", error->message);
+    } else {
+        GString *s = g_string_new(NULL);
+        g_string_append_printf(s, "Slope 0x%02X (%.1f°) on path %s: %u cells", angle,
+                               lw_angle_to_millidegrees(angle) / 1000.0,
+                               opts.paths == 3 ? "A+B" : opts.paths == 1 ? "A" : "B", rep.cells);
+        if (rep.masks_in_place)
+            g_string_append_printf(s, ", %u masks changed in place", rep.masks_in_place);
+        if (rep.masks_added)
+            g_string_append_printf(s, ", %u new masks", rep.masks_added);
+        if (rep.tiles_added)
+            g_string_append_printf(s, ", %u new tiles", rep.tiles_added);
+        if (rep.chunks_added)
+            g_string_append_printf(s, ", %u chunks copied for this place", rep.chunks_added);
+        g_string_append(s, " (Ctrl+Z undoes it).");
+        g_strlcpy(t->message, s->str, sizeof t->message);
+        g_string_free(s, TRUE);
+    }
+    notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW | EDITOR_TOOLS_NOTIFY_MESSAGE);
 }
 
 void editor_tools_release(EditorTools *t, int32_t x, int32_t y)
@@ -377,6 +425,10 @@ void editor_tools_release(EditorTools *t, int32_t x, int32_t y)
         return;
     editor_tools_motion(t, x, y);
     t->dragging = FALSE;
+    if (t->kind == EDITOR_TOOL_SLOPE) {
+        slope_release(t);
+        return;
+    }
     if (t->editing_chunk)
         return;
     if (t->kind == EDITOR_TOOL_RECT && t->preview.w > 0) {

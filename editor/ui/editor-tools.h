@@ -9,6 +9,8 @@
 
 #include "doc/editor-document.h"
 
+#include <loopwright/image.h>
+
 G_BEGIN_DECLS
 
 typedef enum EditorToolKind {
@@ -18,11 +20,12 @@ typedef enum EditorToolKind {
     EDITOR_TOOL_SELECT,     /* layout: select slots; chunk edit: select cells */
     EDITOR_TOOL_OBJECT,     /* select and drag objects */
     EDITOR_TOOL_SOLIDITY,   /* chunk edit: paint the brush solidity on the chosen path(s) */
+    EDITOR_TOOL_SLOPE,      /* drag a line across tiles: their angles (or masks) from the line */
     EDITOR_N_TOOLS
 } EditorToolKind;
 
 /** Names used by the "win.tool" action: "pencil", "rect", "fill", "select", "object",
- * "solidity". */
+ * "solidity", "slope". */
 const char *editor_tool_kind_to_string(EditorToolKind kind);
 gboolean editor_tool_kind_from_string(const char *name, EditorToolKind *kind);
 
@@ -32,6 +35,7 @@ typedef enum EditorToolsNotify {
     EDITOR_TOOLS_NOTIFY_SELECTION = 1u << 1, /* slot, cell or object selection */
     EDITOR_TOOLS_NOTIFY_PREVIEW = 1u << 2,   /* the rectangle being dragged */
     EDITOR_TOOLS_NOTIFY_MODE = 1u << 3,      /* entered/left chunk editing */
+    EDITOR_TOOLS_NOTIFY_MESSAGE = 1u << 4,   /* a new EditorTools.message for the status bar */
 } EditorToolsNotify;
 
 typedef struct EditorRect {
@@ -51,7 +55,10 @@ typedef struct EditorTools {
     uint16_t brush_tile;  /* LW_NONE = erase */
     uint8_t brush_flips;  /* LW_CELL_FLIP_X | LW_CELL_FLIP_Y for the tile pencil */
     uint8_t brush_solid;  /* solidity bits for both paths (lw_cell_solid_bits) */
-    guint solidity_paths; /* solidity brush edits path A (bit 0) and/or B (bit 1) */
+    guint solidity_paths; /* solidity brush (and slope tool) edit path A (bit 0) and/or B (bit 1) */
+    gboolean slope_masks; /* slope tool: masks from the line (else angles only) */
+    gboolean slope_fill;  /* slope tool with masks: full blocks under the line down to the ground */
+    const lwm_image *art; /* borrowed, may be NULL: the tileset, for the slope tool's new tiles */
 
     /* Selection */
     EditorRect slot_selection; /* layout slots */
@@ -70,6 +77,9 @@ typedef struct EditorTools {
     int32_t start_x, start_y, last_x, last_y; /* level px */
     int32_t grab_dx, grab_dy; /* object drag: pointer offset from the object's position */
     EditorRect preview;       /* rect tool / select drag, in slots or cells */
+
+    /* What the last action did, for the status bar (EDITOR_TOOLS_NOTIFY_MESSAGE) */
+    char message[256];
 } EditorTools;
 
 void editor_tools_init(EditorTools *tools, EditorDocument *doc);
