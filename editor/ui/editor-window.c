@@ -8,6 +8,7 @@
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
 #include "editor-application.h"
+#include "editor-authoring.h"
 #include "editor-file-chooser.h"
 
 #include <loopwright/fixed.h>
@@ -190,6 +191,9 @@ static void on_doc_notify(EditorWindow *self)
 static void on_tools_notify(gpointer user, EditorToolsNotify what)
 {
     EditorWindow *self = user;
+    if (what & EDITOR_TOOLS_NOTIFY_MESSAGE)
+        gtk_label_set_text(self->status_label, self->tools.message);
+    editor_authoring_tools_changed(self, what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
         gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
@@ -1700,6 +1704,9 @@ static void rebuild_properties_now(EditorWindow *self)
         g_signal_connect(jt, "toggled", G_CALLBACK(tile_field_changed), self);
         gtk_box_append(box, jt);
         gtk_box_append(box, gtk_label_new("-1 = none. Masks come from the level's mask pool."));
+        GtkWidget *masks = gtk_button_new_with_label("Edit Masks and Angles… (Ctrl+M)");
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(masks), "win.mask-editor");
+        gtk_box_append(box, masks);
     } else {
         g_autofree char *title = g_strdup_printf("%s", *l->name ? l->name : "Untitled level");
         gtk_box_append(box, heading(title));
@@ -1887,6 +1894,11 @@ static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
 }
 
 /* ---- status bar ---- */
+
+void editor_window_set_status(EditorWindow *self, const char *text)
+{
+    gtk_label_set_text(self->status_label, text);
+}
 
 static void update_status(EditorWindow *self, double lx, double ly)
 {
@@ -2091,6 +2103,7 @@ static void add_canvas_shortcuts(EditorWindow *self)
         {GDK_KEY_s, "win.tool", "select"},
         {GDK_KEY_o, "win.tool", "object"},
         {GDK_KEY_l, "win.tool", "solidity"},
+        {GDK_KEY_p, "win.tool", "slope"},
         {GDK_KEY_1, "win.overlay-collision-a", NULL},
         {GDK_KEY_2, "win.overlay-collision-b", NULL},
         {GDK_KEY_3, "win.overlay-angles", NULL},
@@ -2132,6 +2145,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     g_signal_connect(self->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), self);
     g_signal_connect_swapped(self->canvas, "notify::zoom", G_CALLBACK(on_zoom_changed), self);
     add_canvas_shortcuts(self);
+    editor_authoring_install(self);
 
     self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
     gtk_drawing_area_set_draw_func(self->chunk_palette, draw_chunk_palette, self, NULL);

@@ -41,6 +41,9 @@ guint editor_window_get_issue_count(EditorWindow *self);
 /** Jump to the issue at row @index (what clicking it does). */
 void editor_window_activate_issue(EditorWindow *self, guint index);
 
+/** Show @text in the status bar (until the pointer moves over the canvas). */
+void editor_window_set_status(EditorWindow *self, const char *text);
+
 /** Close without asking (after the user chose, or in tests). */
 void editor_window_close_now(EditorWindow *self);
 

@@ -1,0 +1,48 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Mask and angle authoring in an editor window: the "win.mask-*" actions (the mask editor and
+ * what it does to the shown tile's mask), generation of masks from tile art (a window with
+ * progress, cancel and a per-tile accept/reject diff), the terrain PNG import (file chooser,
+ * preview, apply), the loop preset, and the slope tool's options — each action with an
+ * accelerator, a menu entry in Masks and a line in the shortcuts window. Every change goes
+ * through the document's commands (doc/editor-commands-mask.h, doc/mask-ops.h,
+ * doc/mask-generate.h, doc/terrain-import.h).
+ */
+
+#include "editor-mask-editor.h"
+#include "editor-window.h"
+
+G_BEGIN_DECLS
+
+/** Add the authoring actions to @win and the accelerators to its application. */
+void editor_authoring_install(EditorWindow *win);
+
+/** The window's tools changed (@what: EditorToolsNotify bits): the mask editor follows the
+ * brush tile. */
+void editor_authoring_tools_changed(EditorWindow *win, guint what);
+
+/** @win's mask editor, or NULL before Masks > Mask Editor first opened it. */
+EditorMaskEditor *editor_authoring_get_mask_editor(EditorWindow *win);
+
+/* ---- the generation window, for tests ---- */
+
+/** The open "Generate Masks from Tile Art" window of @win, or NULL. */
+GtkWindow *editor_authoring_get_generate_dialog(EditorWindow *win);
+/** TRUE once the generation listed its result. */
+gboolean editor_generate_dialog_is_ready(GtkWindow *dialog);
+/** Rows listed (tiles whose masks would change). */
+guint editor_generate_dialog_get_count(GtkWindow *dialog);
+/** The accept check button of row @index. */
+GtkCheckButton *editor_generate_dialog_get_check(GtkWindow *dialog, guint index);
+/** The tile of row @index. */
+guint editor_generate_dialog_get_tile(GtkWindow *dialog, guint index);
+
+/* ---- the terrain import window, for tests ---- */
+
+/** The open "Import Terrain" window of @win, or NULL. */
+GtkWindow *editor_authoring_get_import_dialog(EditorWindow *win);
+/** TRUE once the import finished (successfully or not). */
+gboolean editor_import_dialog_is_ready(GtkWindow *dialog);
+
+G_END_DECLS
