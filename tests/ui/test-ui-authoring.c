@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Mask and angle authoring in the real editor, in process, under a display (xvfb-run in CI):
+ * open the mask editor on a tile, set columns by a drag through its drawing tool, flag, switch
+ * paths, copy and paste, undo; the generation window (accept some tiles, reject some, apply);
+ * the slope tool through actions; the loop preset; the terrain import window. Assertions are on
+ * the document. Pictures of the mask editor and the generation window are written to the build
+ * folder (docs/screenshots/mask-editor.png comes from here). Without a display it exits 77.
+ */
+#include "doc/editor-commands-mask.h"
+#include "doc/level-json.h"
+#include "doc/level-ops.h"
+#include "doc/mask-ops.h"
+#include "editor-application.h"
+#include "editor-authoring.h"
+#include "editor-window.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <loopwright/fixed.h>
+#include <loopwright/image.h>
+#include <stdlib.h>
+#include <string.h>
+
+static EditorApplication *app;
+static char *tmpdir;
+static char *level_path;
+static EditorWindow *win;
+
+static void spin(guint ms)
+{
+    gint64 end = g_get_monotonic_time() + ms * 1000;
+    while (g_get_monotonic_time() < end)
+        g_main_context_iteration(NULL, FALSE);
+}
+
+#define WAIT_FOR(cond, ms)                                                                         \
+    do {                                                                                           \
+        gint64 end_ = g_get_monotonic_time() + (gint64)(ms)*1000;                                  \
+        while (!(cond) && g_get_monotonic_time() < end_)                                           \
+            g_main_context_iteration(NULL, FALSE);                                                 \
+    } while (0)
+
+static void act(const char *detailed)
+{
+    g_autofree char *name = NULL;
+    g_autoptr(GVariant) target = NULL;
+    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
+    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
+    spin(10);
+}
+
+static void actf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+static void actf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_autofree char *s = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    act(s);
+}
+
+static EditorDocument *doc(void)
+{
+    return editor_window_get_document(win);
+}
+
+static const lw_level *level(void)
+{
+    return editor_document_get_level(doc());
+}
+
+static char *json(void)
+{
+    char *t = editor_level_to_json(level(), NULL);
+    char *c = g_strdup(t);
+    free(t);
+    return c;
+}
+
+static guint steps(void)
+{
+    return editor_undo_stack_get_index(editor_document_get_undo_stack(doc()));
+}
+
+/* Render @widget (its own toplevel) into a PNG in the build folder. */
+static void picture(GtkWidget *widget, const char *name)
+{
+    spin(200);
+    int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+    g_assert_cmpint(w, >, 100);
+    GdkPaintable *p = gtk_widget_paintable_new(widget);
+    GtkSnapshot *s = gtk_snapshot_new();
+    gdk_paintable_snapshot(p, s, w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(s);
+    g_assert_nonnull(node);
+    GskRenderer *r = gtk_native_get_renderer(gtk_widget_get_native(widget));
+    GdkTexture *tex = gsk_renderer_render_texture(r, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);
+    g_assert_true(gdk_texture_save_to_png(tex, png));
+    g_test_message("picture: %s (%dx%d)", png, w, h);
+    g_object_unref(tex);
+    gsk_render_node_unref(node);
+    g_object_unref(p);
+}
+
+/* ---- the mask editor ---- */
+
+static void test_mask_editor(void)
+{
+    const lw_level *l = level();
+    g_autofree char *start = json();
+    /* a tile of the 45° climb's surface (x 1696..1760) */
+    const lw_cell *cell = NULL;
+    for (int32_t y = 600; y < 900 && !cell; y += 16) {
+        lw_collision_cell cc;
+        if (!lw_level_collision_at(l, 1728, y, LW_PATH_A, &cc))
+            continue;
+        lwm_bits b;
+        lwm_bits_from_mask(cc.mask, &b);
+        if (lwm_bits_count(&b) > 0 && lwm_bits_count(&b) < 256)
+            cell = lw_level_cell_at(l, 1728, y);
+    }
+    g_assert_nonnull(cell);
+    guint tile = cell->tile;
+    guint m = l->tiles[tile].mask[0];
+    g_assert_cmpuint(m, !=, LW_NONE);
+    actf("win.select-tile(uint32 %u)", tile);
+    act("win.mask-editor");
+    EditorMaskEditor *ed = editor_authoring_get_mask_editor(win);
+    g_assert_nonnull(ed);
+    WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 2000);
+    g_assert_true(gtk_widget_get_visible(GTK_WIDGET(ed)));
+    g_assert_cmpuint(editor_mask_editor_get_tile(ed), ==, tile);
+    g_assert_cmpuint(editor_mask_editor_get_mask(ed), ==, m);
+
+    /* drag across columns 3..6 at row 5: heights 11, one undo step */
+    guint before = steps();
+    act("win.mask-pointer((3, 5, uint32 1, 1))");
+    act("win.mask-pointer((4, 5, uint32 1, 2))");
+    act("win.mask-pointer((6, 5, uint32 1, 2))");
+    act("win.mask-pointer((6, 5, uint32 1, 3))");
+    g_assert_cmpuint(steps(), ==, before + 1);
+    for (int c = 3; c <= 6; c++)
+        g_assert_cmpint(l->masks[m].heights[c], ==, 11);
+    g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Set Column Height");
+    /* the unlocked angle followed the pixels */
+    lw_mask expect;
+    editor_mask_compute_angle(&l->masks[m], &expect);
+    g_assert_cmpuint(l->masks[m].angle, ==, expect.angle);
+    /* right-drag: from the top */
+    act("win.mask-pointer((9, 2, uint32 3, 0))");
+    g_assert_cmpint(l->masks[m].heights[9], ==, -3);
+    /* the same drag through the tool API */
+    int row = l->masks[m].heights[12] == 7 || l->masks[m].heights[13] == 7 ? 10 : 9;
+    editor_mask_editor_press(ed, 12, row, 1);
+    editor_mask_editor_motion(ed, 13, row);
+    editor_mask_editor_release(ed);
+    g_assert_cmpint(l->masks[m].heights[12], ==, 16 - row);
+    g_assert_cmpint(l->masks[m].heights[13], ==, 16 - row);
+    g_assert_cmpuint(steps(), ==, before + 3);
+    /* the picture for docs/screenshots/mask-editor.png: the first drag undone, the rest kept */
+    act("doc.undo");
+    act("doc.undo");
+    picture(GTK_WIDGET(ed), "mask-editor.png");
+    act("doc.redo");
+    act("doc.redo");
+    /* in the X-flipped view, view column 0 is stored column 15 */
+    editor_mask_editor_set_view_flips(ed, LW_CELL_FLIP_X);
+    act("win.mask-pointer((0, 8, uint32 1, 0))");
+    g_assert_cmpint(l->masks[m].heights[15], ==, 8);
+    editor_mask_editor_set_view_flips(ed, 0);
+
+    /* flag, lock, compute through the actions; the flag action's state follows */
+    act("win.mask-flag");
+    g_assert_true(l->masks[m].flags & LW_MASK_FLAGGED);
+    g_assert_true(l->masks[m].flags & LW_MASK_LOCKED);
+    g_autoptr(GVariant) flag = g_action_group_get_action_state(G_ACTION_GROUP(win), "mask-flag");
+    g_assert_true(g_variant_get_boolean(flag));
+    act("win.mask-compute-angle");
+    g_assert_cmpuint(l->masks[m].flags & LW_MASK_LOCKED, ==, 0);
+    /* the dial: a hand-set angle, locked */
+    editor_mask_editor_set_view_angle(ed, 0xE8, 0);
+    g_assert_cmpuint(l->masks[m].angle, ==, 0xE8);
+    g_assert_true(l->masks[m].flags & LW_MASK_LOCKED);
+
+    /* copy the mask, switch to path B and paste it there */
+    act("win.mask-copy");
+    act("win.mask-path-b");
+    g_assert_cmpuint(editor_mask_editor_get_path(ed), ==, 1);
+    act("win.mask-paste");
+    guint mb = l->tiles[tile].mask[1];
+    g_assert_cmpuint(mb, !=, LW_NONE);
+    g_assert_cmpmem(l->masks[mb].heights, 16, l->masks[l->tiles[tile].mask[0]].heights, 16);
+    act("win.mask-path-b");
+    g_assert_cmpuint(editor_mask_editor_get_path(ed), ==, 0);
+
+    /* everything undoes back to the file */
+    while (editor_document_can_undo(doc()))
+        act("doc.undo");
+    g_autofree char *back = json();
+    g_assert_cmpstr(back, ==, start);
+    g_assert_false(editor_document_get_modified(doc()));
+    gtk_window_close(GTK_WINDOW(ed));
+    spin(50);
+}
+
+/* ---- generation from art: accept some, reject some ---- */
+
+static void test_generate_dialog(void)
+{
+    const lw_level *l = level();
+    g_autofree char *start = json();
+    g_autofree lw_tile *tiles = g_memdup2(l->tiles, l->tile_count * sizeof(lw_tile));
+    g_autofree lw_mask *masks = g_memdup2(l->masks, l->mask_count * sizeof(lw_mask));
+    act("win.generate-masks");
+    GtkWindow *d = editor_authoring_get_generate_dialog(win);
+    g_assert_nonnull(d);
+    WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
+    g_assert_true(editor_generate_dialog_is_ready(d));
+    guint n = editor_generate_dialog_get_count(d);
+    g_test_message("%u tiles would change", n);
+    g_assert_cmpuint(n, >, 10);
+    /* reject the first three and every fifth */
+    gboolean *rejected = g_new0(gboolean, n);
+    for (guint i = 0; i < n; i++)
+        if (i < 3 || i % 5 == 0) {
+            gtk_check_button_set_active(editor_generate_dialog_get_check(d, i), FALSE);
+            rejected[i] = TRUE;
+        }
+    guint *row_tiles = g_new(guint, n);
+    for (guint i = 0; i < n; i++)
+        row_tiles[i] = editor_generate_dialog_get_tile(d, i);
+    picture(GTK_WIDGET(d), "generate-dialog.png");
+    guint before = steps();
+    const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(win));
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.apply", NULL));
+    spin(100);
+    g_assert_null(editor_authoring_get_generate_dialog(win));
+    g_assert_cmpuint(steps(), ==, before + 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Generate Masks from Art");
+    for (guint i = 0; i < n; i++) {
+        guint t = row_tiles[i];
+        for (int p = 0; p < 2; p++) {
+            uint16_t now = l->tiles[t].mask[p], was = tiles[t].mask[p];
+            if (rejected[i]) {
+                g_assert_cmpuint(now == LW_NONE, ==, was == LW_NONE);
+                if (was != LW_NONE)
+                    g_assert_cmpmem(&l->masks[now], sizeof(lw_mask), &masks[was], sizeof(lw_mask));
+            } else if (now != LW_NONE) {
+                lw_mask want;
+                g_assert_true(editor_art_mask(art, l->tiles[t].art, &want));
+                g_assert_cmpmem(l->masks[now].heights, 16, want.heights, 16);
+            }
+        }
+    }
+    g_free(rejected);
+    g_free(row_tiles);
+    act("doc.undo");
+    g_autofree char *back = json();
+    g_assert_cmpstr(back, ==, start);
+}
+
+/* ---- the slope tool and the loop preset through actions ---- */
+
+static void pointer(int x, int y, int kind)
+{
+    actf("win.pointer((%d, %d, uint32 1, %d))", x, y, kind);
+}
+
+static void test_slope_and_loop(void)
+{
+    const lw_level *l = level();
+    g_autofree char *start = json();
+    /* the 22.5° climb of loop-hill (x 648..888): the surface at x 768 */
+    lw_object probe = {.type = LW_OBJECT_MARKER, .x = 768, .y = 500};
+    int32_t rest;
+    g_assert_true(editor_level_snap_to_ground(l, &probe, LW_PATH_A, &rest));
+    double y = rest + 1, t = 0.41421356237309503;
+    act("win.tool('slope')");
+    g_assert_cmpuint(editor_window_get_tools(win)->kind, ==, EDITOR_TOOL_SLOPE);
+    act("win.solidity-path('a')");
+    guint before = steps();
+    pointer(656, (int)(y + 112 * t), 1);
+    pointer(760, (int)(y + 8 * t), 2);
+    pointer(880, (int)(y - 112 * t), 3);
+    g_assert_cmpuint(steps(), <=, before + 1);
+    g_autoptr(GArray) cells =
+        editor_line_cells(l, 656.5, (int)(y + 112 * t) + 0.5, 880.5, (int)(y - 112 * t) + 0.5);
+    guint surfaces = 0;
+    for (guint k = 0; k < cells->len; k++) {
+        guint32 v = g_array_index(cells, guint32, k);
+        lw_collision_cell cc;
+        if (!lw_level_collision_at(l, (int32_t)(v & 0xFFFF) * 16, (int32_t)(v >> 16) * 16,
+                                   LW_PATH_A, &cc))
+            continue;
+        lwm_bits b;
+        lwm_bits_from_mask(cc.mask, &b);
+        if (lwm_bits_count(&b) == 0 || lwm_bits_count(&b) == 256)
+            continue;
+        surfaces++;
+        g_assert_cmpuint(lw_angle_flip(cc.mask->angle, cc.flags & 1, cc.flags & 2), ==, 0xF0);
+        g_assert_false(cc.mask->flags & LW_MASK_FLAGGED);
+    }
+    g_assert_cmpuint(surfaces, >=, 10);
+    /* the status bar says what happened */
+    g_assert_nonnull(strstr(editor_window_get_tools(win)->message, "Slope 0xF0"));
+
+    /* with masks: a ramp over the flat ground after the hill, filled under */
+    act("win.slope-masks");
+    act("win.slope-fill");
+    g_assert_true(editor_window_get_tools(win)->slope_masks);
+    g_assert_true(editor_window_get_tools(win)->slope_fill);
+    act("win.solidity-path('both')");
+    before = steps();
+    pointer(2880, 831, 1);
+    pointer(3072, 831 - 80, 3);
+    g_assert_cmpuint(steps(), ==, before + 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Slope (Masks)");
+    /* a floor sensor now lands on the ramp */
+    probe.x = 3000;
+    g_assert_true(editor_level_snap_to_ground(l, &probe, LW_PATH_A, &rest));
+    g_assert_cmpint(rest, <, 800);
+    act("win.slope-masks");
+    act("win.slope-fill");
+
+    /* the loop preset at the flat ground before the drop (x 5552) */
+    guint objects = l->object_count;
+    act("win.add-loop((5552, 700, 96))");
+    g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Loop Preset");
+    g_assert_cmpuint(l->object_count, ==, objects + 2);
+    guint s = 0;
+    for (guint i = 0; i < l->object_count; i++)
+        if (l->objects[i].type == LW_OBJECT_PATH_SWAPPER && l->objects[i].x == 5552 &&
+            l->objects[i].swapper.grounded_only)
+            s++;
+    g_assert_cmpuint(s, ==, 1);
+    while (editor_document_can_undo(doc()))
+        act("doc.undo");
+    g_autofree char *back = json();
+    g_assert_cmpstr(back, ==, start);
+    act("win.tool('pencil')");
+}
+
+/* ---- terrain import ---- */
+
+static void test_import_terrain(void)
+{
+    g_autofree char *start = json();
+    lwm_image pic;
+    g_assert_true(lwm_image_init(&pic, 1024, 512, 0, NULL));
+    for (uint32_t x = 0; x < pic.width; x++)
+        for (uint32_t y = 400 - (x > 300 && x < 700 ? (x - 300) / 4 : 0); y < pic.height; y++) {
+            uint8_t *p = lwm_image_pixel(&pic, x, y);
+            p[0] = 0xB0, p[1] = 0x68, p[2] = 0x30, p[3] = 255;
+        }
+    g_autofree char *png = g_build_filename(tmpdir, "terrain.png", NULL);
+    g_assert_true(lwm_image_save_png(png, &pic, NULL));
+    lwm_image_clear(&pic);
+    actf("win.import-terrain-from('%s')", png);
+    GtkWindow *d = editor_authoring_get_import_dialog(win);
+    g_assert_nonnull(d);
+    WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
+    g_assert_true(editor_import_dialog_is_ready(d));
+    picture(GTK_WIDGET(d), "import-dialog.png");
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    spin(100);
+    g_assert_null(editor_authoring_get_import_dialog(win));
+    const lw_level *l = level();
+    g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Import Terrain");
+    g_assert_cmpuint(l->layout_width, ==, 8);
+    g_assert_true(g_path_is_absolute(l->tileset));
+    act("doc.undo");
+    g_autofree char *back = json();
+    g_assert_cmpstr(back, ==, start);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    gtk_disable_setlocale();
+    if (!gtk_init_check()) {
+        printf("1..0 # SKIP no display (run under xvfb-run)\n");
+        return 77;
+    }
+    tmpdir = g_dir_make_tmp("lw-ui-auth-XXXXXX", NULL);
+    level_path = g_build_filename(tmpdir, "loop-hill.json", NULL);
+    g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
+    const char *files[] = {"loop-hill.json", "tiles.png"};
+    for (int i = 0; i < 2; i++) {
+        g_autofree char *from = g_build_filename(src, files[i], NULL);
+        g_autofree char *to = g_build_filename(tmpdir, files[i], NULL);
+        char *data;
+        gsize len;
+        g_assert_true(g_file_get_contents(from, &data, &len, NULL));
+        g_assert_true(g_file_set_contents(to, data, (gssize)len, NULL));
+        g_free(data);
+    }
+    app = editor_application_new();
+    g_application_hold(G_APPLICATION(app));
+    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    GtkWindow *w = editor_application_open_path(level_path);
+    g_assert_nonnull(w);
+    win = EDITOR_WINDOW(w);
+    spin(300);
+    g_test_add_func("/ui/authoring/mask-editor", test_mask_editor);
+    g_test_add_func("/ui/authoring/generate-dialog", test_generate_dialog);
+    g_test_add_func("/ui/authoring/slope-and-loop", test_slope_and_loop);
+    g_test_add_func("/ui/authoring/import-terrain", test_import_terrain);
+    int status = g_test_run();
+    editor_window_close_now(win);
+    spin(50);
+    g_application_release(G_APPLICATION(app));
+    return status;
+}
