@@ -86,8 +86,9 @@ static bool find_mask_use(const lw_level *level, uint32_t m, int32_t *tx, int32_
  * whose surface row is r says the line passes within [r - 1/2, r + 1/2] at the column's
  * centre, a full column that it passes above 1/2, an empty one below 15 1/2. The angle fits when
  * one line of its slope meets every column's range of the window, widened by @slack (a tile
- * holding a corner fits each of its two surfaces over its half). A column that is not one run
- * from the bottom in that frame (no single surface faces that way) counts as fitting. */
+ * holding a corner fits each of its two surfaces over its half). A column hanging from the top
+ * in that frame faces the other way: the angle does not fit; a column with holes says nothing
+ * (the angle counts as fitting). */
 static bool angle_fits_pixels(const lwm_bits *bits, uint8_t a, double slack, int window)
 {
     lwm_bits b = *bits;
@@ -117,8 +118,12 @@ static bool angle_fits_pixels(const lwm_bits *bits, uint8_t a, double slack, int
         int r = 0;
         while (!(col >> r & 1u))
             r++;
-        if ((uint16_t)(col >> r) != (uint16_t)((1u << (16 - r)) - 1u))
-            return true; /* not one run from the bottom */
+        if ((uint16_t)(col >> r) != (uint16_t)((1u << (16 - r)) - 1u)) {
+            /* a run hanging from the top faces the other way: the angle's solid side is
+             * wrong; anything else (holes) says nothing */
+            bool hanging = r == 0 && (col & (uint16_t)(col + 1u)) == 0;
+            return !hanging;
+        }
         top[c] = r == 0 ? -1e9 : r - 0.5;
         bottom[c] = r == 0 ? 0.5 : r + 0.5;
     }

@@ -686,28 +686,48 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
         EditorCellPaint p;
         paint_at(level, tx, ty, &p);
         if (opts->masks) {
-            lwm_bits bits = {{0}};
-            for (int c = 0; c < 16; c++)
-                for (int r = 0; r < 16; r++)
-                    if ((tx * 16.0 + c + 0.5 - x0) * nx + (ty * 16.0 + r + 0.5 - y0) * ny > 0)
-                        bits.col[c] |= (uint16_t)(1u << r);
-            guint count = lwm_bits_count(&bits);
-            if (count == 0)
-                continue;
-            lw_mask m;
-            if (count == 256) {
-                full_mask(&m);
-            } else {
-                lwm_heights_from_bits(&bits, &m, NULL, NULL);
-                m.angle = a;
-                m.flags = LW_MASK_LOCKED;
-            }
-            for (int path = 0; path < 2; path++)
-                if (paths & (1u << path)) {
-                    p.paths |= (guint8)(1u << path);
-                    p.has_mask[path] = TRUE;
-                    p.mask[path] = m;
+            /* pixels whose projection falls on the segment follow the line; the others (past
+             * its ends) keep what the cell has, so strokes join */
+            double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+            gboolean any = FALSE;
+            for (int path = 0; path < 2; path++) {
+                if (!(paths & (1u << path)))
+                    continue;
+                lwm_bits old = {{0}}, bits = {{0}};
+                lw_mask cur;
+                if (placed_mask(level, tx, ty, path, &cur))
+                    lwm_bits_from_mask(&cur, &old);
+                gboolean cut = FALSE;
+                for (int c = 0; c < 16; c++)
+                    for (int r = 0; r < 16; r++) {
+                        double px = tx * 16.0 + c + 0.5 - x0, py = ty * 16.0 + r + 0.5 - y0;
+                        double t = (px * dx + py * dy) / len2;
+                        gboolean solid;
+                        if (t < 0 || t > 1) {
+                            solid = (old.col[c] >> r) & 1u;
+                        } else {
+                            solid = px * nx + py * ny > 0;
+                            cut = TRUE;
+                        }
+                        if (solid)
+                            bits.col[c] |= (uint16_t)(1u << r);
+                    }
+                guint count = lwm_bits_count(&bits);
+                if (!cut || (count == 0 && lwm_bits_count(&old) == 0))
+                    continue;
+                p.paths |= (guint8)(1u << path);
+                p.has_mask[path] = count > 0;
+                if (count == 256) {
+                    full_mask(&p.mask[path]);
+                } else if (count > 0) {
+                    lwm_heights_from_bits(&bits, &p.mask[path], NULL, NULL);
+                    p.mask[path].angle = a;
+                    p.mask[path].flags = LW_MASK_LOCKED;
                 }
+                any = TRUE;
+            }
+            if (!any)
+                continue;
             if ((gint)ty > lowest[tx])
                 lowest[tx] = (gint)ty;
         } else {

@@ -906,6 +906,124 @@ static void test_checks(void)
     g_assert_cmpuint(count_code(flat, "height-seam"), ==, 2); /* paths A and B */
 }
 
+/* ---- the issue's "done": the sample tileset regenerated, a new hill and a loop drawn, the
+ * checks' angles fixed, and the level played by `loopwright sim` ---- */
+
+static void fix_problem(const editor_problem *p, void *user)
+{
+    GArray *found = user;
+    if (g_str_equal(p->code, "angle-mismatch") || g_str_equal(p->code, "flagged-slope"))
+        g_array_append_val(found, *p);
+}
+
+static void test_story(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    g_autofree char *start = doc_json(doc);
+    /* 1. every mask from the art */
+    EditorMaskGen *gen = editor_mask_gen_new(l, &art, NULL, 0);
+    while (!editor_mask_gen_step(gen, 64))
+        ;
+    g_assert_cmpuint(editor_mask_gen_apply(doc, gen, NULL), ==, editor_mask_gen_get_count(gen));
+    editor_mask_gen_free(gen);
+    /* 2. a hill on the flat ground after the sample's hill: up and down, filled under */
+    EditorSlopeOptions opts = {.paths = 3, .masks = TRUE, .fill_under = TRUE};
+    g_autoptr(GError) error = NULL;
+    g_assert_true(editor_slope_stroke(doc, &art, 2880, 832, 3008, 780, &opts, NULL, NULL, &error));
+    g_assert_true(editor_slope_stroke(doc, &art, 3008, 780, 3136, 832, &opts, NULL, NULL, &error));
+    g_assert_no_error(error);
+    /* 3. a loop on the flat ground before the drop */
+    EditorLoopPlace place;
+    g_assert_true(editor_loop_place(l, 5552, 700, 96, &place, &error));
+    g_assert_true(editor_loop_preset(doc, &art, &place, NULL, &error));
+    g_assert_no_error(error);
+    /* 4. a column drawn by hand into a locked mask of the hill: the checks point at it, and
+     * "compute" fixes it */
+    lw_collision_cell cc;
+    g_assert_true(lw_level_collision_at(l, 2950, 815, LW_PATH_A, &cc));
+    guint hill = l->tiles[cc.tile].mask[0];
+    g_assert_true(l->masks[hill].flags & LW_MASK_LOCKED);
+    editor_document_push(doc, editor_cmd_mask_set_angle_new(doc, hill, 0x30, 0));
+    g_autoptr(GArray) found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
+    editor_level_check(l, NULL, fix_problem, found);
+    g_assert_cmpuint(found->len, >=, 1);
+    for (guint i = 0; i < found->len; i++) {
+        const editor_problem *p = &g_array_index(found, editor_problem, i);
+        g_test_message("fixing: %s", p->message);
+        lw_collision_cell at;
+        for (int path = 0; path < 2; path++)
+            if (lw_level_collision_at(l, p->x, p->y, (lw_path)path, &at)) {
+                EditorCommand *cmd =
+                    editor_cmd_mask_compute_angle_new(doc, l->tiles[at.tile].mask[path]);
+                if (cmd)
+                    editor_document_push(doc, cmd);
+            }
+    }
+    guint problems = 0;
+    editor_level_check(l, NULL, count_problem, &problems);
+    g_assert_cmpuint(problems, ==, 0);
+
+    /* 5. played by `loopwright sim` from the level's start, holding right */
+    g_autofree char *dir = g_dir_make_tmp("lw-story-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "story.json", NULL);
+    g_autofree char *trace = g_build_filename(dir, "trace.csv", NULL);
+    g_assert_true(editor_document_save_as(doc, path, &error));
+    g_autoptr(GSubprocess) proc = g_subprocess_new(
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error,
+        g_getenv("LW_LOOPWRIGHT"), "sim", path, "--input", "-", "--trace", trace, NULL);
+    g_assert_no_error(error);
+    g_assert_true(g_subprocess_communicate_utf8(proc, "1400 R\n", NULL, NULL, NULL, &error));
+    g_assert_cmpint(g_subprocess_get_exit_status(proc), ==, 0);
+    g_autofree char *csv = NULL;
+    g_assert_true(g_file_get_contents(trace, &csv, NULL, NULL));
+    g_auto(GStrv) lines = g_strsplit(csv, "\n", -1);
+    g_autoptr(GString) modes = g_string_new(NULL);
+    g_autoptr(GString) paths = g_string_new(NULL);
+    char last_mode[16] = "", last_path[4] = "";
+    double max_x = 0, over_hill = 0;
+    for (guint i = 1; lines[i] && *lines[i]; i++) {
+        g_auto(GStrv) f = g_strsplit(lines[i], ",", -1);
+        double x = g_ascii_strtod(f[1], NULL);
+        max_x = MAX(max_x, x);
+        if (x > 2990 && x < 3030)
+            over_hill = MIN(over_hill == 0 ? 1e9 : over_hill, g_ascii_strtod(f[2], NULL));
+        const char *mode = g_str_equal(f[8], "1") ? "air" : f[7];
+        if (strcmp(mode, last_mode) != 0)
+            g_string_append_printf(modes, "%s%s", modes->len ? " " : "", mode);
+        g_strlcpy(last_mode, mode, sizeof last_mode);
+        if (strcmp(f[10], last_path) != 0)
+            g_string_append_printf(paths, "%s%s", paths->len ? " " : "", f[10]);
+        g_strlcpy(last_path, f[10], sizeof last_path);
+    }
+    g_test_message("modes: %s; paths: %s; max x %.1f; top of the hill passed at y %.1f", modes->str,
+                   paths->str, max_x, over_hill);
+    /* over the new hill (its top is at y 780: the centre passes 20 px above it or higher) */
+    g_assert_cmpfloat(over_hill, <, 780 - 10);
+    /* both loops, each floor -> right wall -> ceiling -> left wall -> floor, A -> B -> A */
+    const char *m = modes->str;
+    guint loops = 0;
+    while ((m = strstr(m, "floor rwall ceiling lwall floor"))) {
+        loops++;
+        m++;
+    }
+    g_assert_cmpuint(loops, ==, 2);
+    g_assert_cmpstr(paths->str, ==, "A B A B A");
+    g_assert_cmpfloat(max_x, >, 6000); /* off the ledge after the new loop */
+    g_unlink(trace);
+    g_unlink(path);
+    g_autofree char *bak = g_strconcat(path, ".bak", NULL);
+    g_unlink(bak);
+    g_autofree char *png = g_build_filename(dir, "tiles.png", NULL);
+    g_unlink(png);
+    g_rmdir(dir);
+    /* 6. and all of it undoes back to the sample */
+    while (editor_document_can_undo(doc))
+        editor_document_undo(doc);
+    g_autofree char *back = doc_json(doc);
+    g_assert_cmpstr(back, ==, start);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -924,6 +1042,7 @@ int main(int argc, char **argv)
     g_test_add_func("/authoring/generate", test_generate);
     g_test_add_func("/authoring/import-terrain", test_import_terrain);
     g_test_add_func("/authoring/checks", test_checks);
+    g_test_add_func("/authoring/story", test_story);
     int status = g_test_run();
     lwm_image_clear(&art);
     return status;
