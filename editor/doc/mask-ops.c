@@ -706,7 +706,8 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
                         if (t < 0 || t > 1) {
                             solid = (old.col[c] >> r) & 1u;
                         } else {
-                            solid = px * nx + py * ny > 0;
+                            solid = px * nx + py * ny >=
+                                    -1e-9; /* a pixel centre on the line is solid */
                             cut = TRUE;
                         }
                         if (solid)

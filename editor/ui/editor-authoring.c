@@ -350,8 +350,10 @@ static void gen_update_summary(GenDialog *g)
     gtk_widget_set_sensitive(g->apply, acc > 0);
 }
 
+/* A tile's art with a mask over it; with @other, the pixels @m adds to it green and those it
+ * takes away red (the "after" box of the diff). */
 static void draw_mask_box(cairo_t *cr, EditorRenderer *r, guint tile, const lw_mask *m,
-                          gboolean has, double x, double y, double size)
+                          gboolean has, const lw_mask *other, double x, double y, double size)
 {
     cairo_set_source_rgb(cr, 0.15, 0.15, 0.17);
     cairo_rectangle(cr, x, y, size, size);
@@ -360,12 +362,21 @@ static void draw_mask_box(cairo_t *cr, EditorRenderer *r, guint tile, const lw_m
     if (!has)
         return;
     double s = size / 16;
-    cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
     for (int c = 0; c < 16; c++)
-        for (int row = 0; row < 16; row++)
-            if (lw_mask_pixel(m, c, row))
-                cairo_rectangle(cr, x + c * s, y + row * s, s, s);
-    cairo_fill(cr);
+        for (int row = 0; row < 16; row++) {
+            gboolean on = lw_mask_pixel(m, c, row);
+            gboolean was = other ? lw_mask_pixel(other, c, row) : on;
+            if (!on && !was)
+                continue;
+            if (on && was)
+                cairo_set_source_rgba(cr, 1, 1, 1, 0.5);
+            else if (on)
+                cairo_set_source_rgba(cr, 0.3, 1, 0.3, 0.9);
+            else
+                cairo_set_source_rgba(cr, 1, 0.25, 0.25, 0.9);
+            cairo_rectangle(cr, x + c * s, y + row * s, s, s);
+            cairo_fill(cr);
+        }
     if (!(m->flags & LW_MASK_FLAGGED)) {
         double t = m->angle * 2 * G_PI / 256.0, dx = cos(t), dy = sin(t);
         cairo_set_source_rgb(cr, 1, 0.82, 0.12);
@@ -382,18 +393,18 @@ static void draw_gen_row(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
     guint i = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "item"));
     const EditorMaskGenItem *it = editor_mask_gen_get_item(g->gen, i);
     EditorRenderer *r = editor_window_get_renderer(g->a->win);
-    draw_mask_box(cr, r, it->tile, &it->before, it->had_mask, 0, 0, 48);
-    cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
+    draw_mask_box(cr, r, it->tile, &it->before, it->had_mask, NULL, 0, 0, 48);
+    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_set_line_width(cr, 2);
     cairo_move_to(cr, 54, 24);
-    cairo_line_to(cr, 70, 24);
+    cairo_line_to(cr, 66, 24);
     cairo_stroke(cr);
-    cairo_move_to(cr, 70, 24);
+    cairo_move_to(cr, 71, 24);
     cairo_line_to(cr, 64, 19);
     cairo_line_to(cr, 64, 29);
     cairo_close_path(cr);
     cairo_fill(cr);
-    draw_mask_box(cr, r, it->tile, &it->after, TRUE, 76, 0, 48);
+    draw_mask_box(cr, r, it->tile, &it->after, TRUE, it->had_mask ? &it->before : NULL, 76, 0, 48);
 }
 
 static void gen_check_toggled(GtkCheckButton *b, GenDialog *g)

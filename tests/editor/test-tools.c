@@ -11,6 +11,7 @@
 #include "editor-tools.h"
 
 #include <glib.h>
+#include <string.h>
 
 static EditorDocument *load_sample(void)
 {
@@ -214,11 +215,52 @@ static void test_chunk_editing(void)
     free(now);
 }
 
+/* The slope tool: a press-drag-release is one stroke; nothing is pushed until the release; a
+ * click (a line under 4 px) does nothing but say so; the options choose masks and fill. */
+static void test_slope_tool(void)
+{
+    g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 16, 8, NULL);
+    const lw_level *l = editor_document_get_level(doc);
+    EditorTools t;
+    editor_tools_init(&t, doc);
+    t.kind = EDITOR_TOOL_SLOPE;
+    t.slope_masks = TRUE;
+    t.slope_fill = TRUE;
+    g_assert_cmpstr(editor_tool_kind_to_string(EDITOR_TOOL_SLOPE), ==, "slope");
+    click(&t, 100, 100, 1);
+    g_assert_cmpuint(steps(doc), ==, 0);
+    g_assert_nonnull(strstr(t.message, "at least 4 px"));
+    /* a floor drawn left to right along pixel row 831 (over empty cells the solid side is the
+     * right of the drag: below): row 831 is the surface, filled down to the bottom */
+    editor_tools_press(&t, 0, 831, 1);
+    editor_tools_motion(&t, 1000, 831);
+    g_assert_cmpuint(steps(doc), ==, 0);
+    editor_tools_release(&t, 2047, 831);
+    g_assert_cmpuint(steps(doc), ==, 1);
+    g_assert_nonnull(strstr(t.message, "Slope 0x00"));
+    lw_collision_cell cc;
+    g_assert_true(lw_level_collision_at(l, 500, 1000, LW_PATH_A, &cc)); /* filled under */
+    g_assert_false(lw_level_collision_at(l, 500, 830, LW_PATH_A, &cc) &&
+                   lw_mask_pixel(cc.mask, 500 & 15, 830 & 15));
+    g_assert_true(lw_level_collision_at(l, 500, 831, LW_PATH_A, &cc));
+    g_assert_true(lw_mask_pixel(cc.mask, 500 & 15, 831 & 15));
+    /* angles only, path B only, on the floor just drawn: flat full tiles have no surface */
+    t.slope_masks = FALSE;
+    t.solidity_paths = 2;
+    editor_tools_press(&t, 0, 900, 1);
+    editor_tools_release(&t, 500, 900);
+    g_assert_cmpuint(steps(doc), ==, 1);
+    g_assert_nonnull(strstr(t.message, "no tile with a surface"));
+    editor_document_undo(doc);
+    g_assert_cmpuint(l->mask_count, ==, 0);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/editor/tools/layout", test_layout_tools);
     g_test_add_func("/editor/tools/objects", test_object_tool);
     g_test_add_func("/editor/tools/chunk-editing", test_chunk_editing);
+    g_test_add_func("/editor/tools/slope", test_slope_tool);
     return g_test_run();
 }
