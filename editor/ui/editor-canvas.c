@@ -402,7 +402,7 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         double lx, ly;
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);
         if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
-            if (t->editing_chunk)
+            if (t->editing_chunk || t->kind == EDITOR_TOOL_SLOPE)
                 stroke_rect(cr, WX(floor(lx / 16) * 16), WY(floor(ly / 16) * 16), 16 * z, 16 * z, 1,
                             1, 1, FALSE);
             else if (t->kind != EDITOR_TOOL_OBJECT)
@@ -466,6 +466,9 @@ static void drag_begin(GtkGestureDrag *gesture, double x, double y, EditorCanvas
     }
     double lx, ly;
     widget_to_level(self, x, y, &lx, &ly);
+    GdkModifierType mods =
+        gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(gesture));
+    self->tools->slope_chain = (mods & GDK_SHIFT_MASK) != 0;
     editor_tools_press(self->tools, (int32_t)floor(lx), (int32_t)floor(ly), button);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }

@@ -242,6 +242,11 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
 
     if (t->kind == EDITOR_TOOL_SLOPE) {
         t->dragging = button == 1; /* the line is drawn on release */
+        if (t->slope_chain && t->slope_has_end) {
+            t->start_x = t->slope_end_x;
+            t->start_y = t->slope_end_y;
+        }
+        t->slope_chain = FALSE;
         notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
         return;
     }
@@ -391,8 +396,7 @@ static void slope_release(EditorTools *t)
     EditorSlopeOptions opts = {.paths = (guint8)(t->solidity_paths & 3u),
                                .masks = t->slope_masks,
                                .fill_under = t->slope_fill};
-    double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5,
-           y1 = t->last_y + 0.5;
+    double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5, y1 = t->last_y + 0.5;
     guint8 angle = 0;
     EditorPaintReport rep = {0};
     g_autoptr(GError) error = NULL;
@@ -400,10 +404,16 @@ static void slope_release(EditorTools *t)
     if (!editor_slope_stroke(t->doc, art, x0, y0, x1, y1, &opts, &angle, &rep, &error)) {
         g_snprintf(t->message, sizeof t->message, "Slope: %s.", error->message);
     } else {
+        t->slope_has_end = TRUE;
+        t->slope_end_x = t->last_x;
+        t->slope_end_y = t->last_y;
         GString *s = g_string_new(NULL);
         g_string_append_printf(s, "Slope 0x%02X (%.1f°) on path %s: %u cells", angle,
                                lw_angle_to_millidegrees(angle) / 1000.0,
-                               opts.paths == 3 ? "A+B" : opts.paths == 1 ? "A" : "B", rep.cells);
+                               opts.paths == 3   ? "A+B"
+                               : opts.paths == 1 ? "A"
+                                                 : "B",
+                               rep.cells);
         if (rep.masks_in_place)
             g_string_append_printf(s, ", %u masks changed in place", rep.masks_in_place);
         if (rep.masks_added)

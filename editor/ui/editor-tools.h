@@ -59,6 +59,10 @@ typedef struct EditorTools {
     gboolean slope_masks; /* slope tool: masks from the line (else angles only) */
     gboolean slope_fill;  /* slope tool with masks: full blocks under the line down to the ground */
     const lwm_image *art; /* borrowed, may be NULL: the tileset, for the slope tool's new tiles */
+    gboolean slope_chain; /* set before a press: the slope line starts where the last one ended
+                             (a curve is a chain of lines); the press clears it */
+    gboolean slope_has_end;
+    int32_t slope_end_x, slope_end_y; /* where the last slope line ended (level px) */
 
     /* Selection */
     EditorRect slot_selection; /* layout slots */

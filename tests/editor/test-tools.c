@@ -244,6 +244,17 @@ static void test_slope_tool(void)
                    lw_mask_pixel(cc.mask, 500 & 15, 830 & 15));
     g_assert_true(lw_level_collision_at(l, 500, 831, LW_PATH_A, &cc));
     g_assert_true(lw_mask_pixel(cc.mask, 500 & 15, 831 & 15));
+    /* a chained line starts where the last one ended: a ramp up from x 2047 is refused at the
+     * level's edge, so chain back leftwards: from (2047, 831) up to (1800, 780) */
+    t.slope_chain = TRUE;
+    editor_tools_press(&t, 5, 5, 1);
+    g_assert_cmpint(t.start_x, ==, 2047);
+    g_assert_cmpint(t.start_y, ==, 831);
+    g_assert_false(t.slope_chain);
+    editor_tools_release(&t, 1800, 780);
+    g_assert_cmpuint(steps(doc), ==, 2);
+    g_assert_true(lw_level_collision_at(l, 1900, 820, LW_PATH_A, &cc));
+    editor_document_undo(doc);
     /* angles only, path B only, on the floor just drawn: flat full tiles have no surface */
     t.slope_masks = FALSE;
     t.solidity_paths = 2;
