@@ -111,12 +111,12 @@ static void update_widgets(EditorMaskEditor *self)
         guint tiles = 0, cells = 0;
         editor_level_mask_usage(l, m, &tiles, &cells);
         shared = tiles > 1;
-        share = shared ? g_strdup_printf("Mask %u is shared by %u tiles (%u placed cells): edits "
-                                         "change all of them. Make Unique gives tile %u its own "
-                                         "copy.",
-                                         m, tiles, cells, self->tile)
-                       : g_strdup_printf("Mask %u belongs to this tile only (%u placed cells).", m,
-                                         cells);
+        share = shared ? g_strdup_printf("Mask %u is shared by %u tiles (%u placed cell%s): "
+                                         "edits change all of them. Make Unique gives tile %u "
+                                         "its own copy.",
+                                         m, tiles, cells, cells == 1 ? "" : "s", self->tile)
+                       : g_strdup_printf("Mask %u belongs to this tile only (%u placed cell%s).", m,
+                                         cells, cells == 1 ? "" : "s");
     } else if (self->tile < l->tile_count) {
         share = g_strdup_printf("Tile %u has no mask on path %c: Reset from Art makes one from its "
                                 "art, Paste puts a copied mask here, Copy A to B shares path A's.",
