@@ -870,6 +870,9 @@ EditorMaskEditor *editor_mask_editor_new(EditorWindow *win)
                      "default-height", 930, NULL);
     self->win = win;
     self->doc = g_object_ref(editor_window_get_document(win));
+    /* the application's accelerators (Ctrl+Z, the Masks shortcuts) work here too: they resolve
+     * through the "win" and "doc" groups inserted below */
+    gtk_window_set_application(GTK_WINDOW(self), gtk_window_get_application(GTK_WINDOW(win)));
     gtk_widget_insert_action_group(GTK_WIDGET(self), "win", G_ACTION_GROUP(win));
     gtk_widget_insert_action_group(GTK_WIDGET(self), "doc", editor_document_get_actions(self->doc));
 

@@ -190,6 +190,19 @@ static void test_mask_editor(void)
     editor_mask_editor_set_view_angle(ed, 0xE8, 0);
     g_assert_cmpuint(l->masks[m].angle, ==, 0xE8);
     g_assert_true(l->masks[m].flags & LW_MASK_LOCKED);
+    /* the mask editor window resolves the editor window's actions, so the application's
+     * accelerators (Ctrl+Shift+L here) work in it too */
+    g_auto(GStrv) accels =
+        gtk_application_get_accels_for_action(GTK_APPLICATION(app), "win.mask-lock");
+    guint key;
+    GdkModifierType mods;
+    g_assert_true(accels && accels[0] && gtk_accelerator_parse(accels[0], &key, &mods));
+    g_assert_cmpuint(key, ==, GDK_KEY_l);
+    g_assert_cmpuint(mods, ==, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+    g_assert_true(gtk_window_get_application(GTK_WINDOW(ed)) == GTK_APPLICATION(app));
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(ed), "win.mask-lock", NULL));
+    spin(10);
+    g_assert_false(l->masks[m].flags & LW_MASK_LOCKED);
 
     /* copy the mask, switch to path B and paste it there */
     act("win.mask-copy");
