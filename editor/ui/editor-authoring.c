@@ -594,6 +594,9 @@ static void gen_scope_changed(GtkDropDown *d, GParamSpec *ps, GenDialog *g)
 
 static void gen_destroyed(GtkWidget *w, Authoring *a)
 {
+    GenDialog *g = g_object_get_data(G_OBJECT(w), "gen-dialog");
+    if (g)
+        g_clear_handle_id(&g->idle, g_source_remove); /* no more steps into dead widgets */
     if (a->generate == GTK_WINDOW(w))
         a->generate = NULL;
 }
@@ -698,6 +701,8 @@ typedef struct {
     lwm_image terrain;
     EditorTerrainImport imp;
     gboolean have, ready, running;
+    gboolean closed;   /* the window was destroyed: a finishing import only drops its result */
+    gboolean ran_with; /* the neighbour-angles setting of the running or last import */
     guint16 chunk_px;
     GtkCheckButton *neighbours;
     GtkLabel *summary;
@@ -779,13 +784,15 @@ static void import_show(ImportDialog *d)
     }
 }
 
+static void import_run(ImportDialog *d);
+
 static void import_done(GObject *source, GAsyncResult *res, gpointer user)
 {
     GtkWindow *dialog = user; /* a reference: the window may be closed meanwhile */
     ImportDialog *d = g_object_get_data(G_OBJECT(dialog), "import-dialog");
     g_autoptr(GError) error = NULL;
     gboolean ok = g_task_propagate_boolean(G_TASK(res), &error);
-    if (d) {
+    if (d && !d->closed) {
         d->running = FALSE;
         d->ready = TRUE;
         gtk_spinner_stop(d->spinner);
@@ -802,6 +809,9 @@ static void import_done(GObject *source, GAsyncResult *res, gpointer user)
             d->have = FALSE;
         }
         gtk_widget_set_sensitive(d->apply, d->have);
+        /* the setting was changed while it ran: run again */
+        if (gtk_check_button_get_active(d->neighbours) != d->ran_with)
+            import_run(d);
     }
     g_object_unref(dialog);
 }
@@ -821,6 +831,7 @@ static void import_run(ImportDialog *d)
     memcpy(j->terrain.rgba, d->terrain.rgba, (size_t)d->terrain.width * d->terrain.height * 4);
     j->chunk_px = d->chunk_px;
     j->neighbours = gtk_check_button_get_active(d->neighbours);
+    d->ran_with = j->neighbours;
     GTask *task = g_task_new(NULL, NULL, import_done, g_object_ref(d->dialog));
     g_task_set_task_data(task, j, import_job_free);
     g_task_run_in_thread(task, import_thread);
@@ -866,6 +877,9 @@ static void import_cancel(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void import_destroyed(GtkWidget *w, Authoring *a)
 {
+    ImportDialog *d = g_object_get_data(G_OBJECT(w), "import-dialog");
+    if (d)
+        d->closed = TRUE;
     if (a->import == GTK_WINDOW(w))
         a->import = NULL;
 }
