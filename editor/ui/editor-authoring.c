@@ -1053,12 +1053,14 @@ static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
     gtk_drop_down_set_selected(ld->radius, 2);
     gtk_grid_attach(GTK_GRID(grid), gtk_label_new("Inner radius"), 0, 1, 1, 1);
     gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(ld->radius), 1, 1, 1, 1);
+    /* where the pointer last was on the canvas, else the middle of the view, else (no view
+     * yet) the level's middle */
     double x = a->pointer_x, y = a->pointer_y;
     if (x < 0) {
         double vx, vy, vw, vh;
         editor_canvas_get_view(editor_window_get_canvas(a->win), &vx, &vy, &vw, &vh);
-        x = vx + vw / 2;
-        y = vy + vh / 2;
+        x = vw > 0 ? vx + vw / 2 : lw_level_width_px(l) / 2.0;
+        y = vh > 0 ? vy + vh / 2 : lw_level_height_px(l) / 2.0;
     }
     ld->x = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(0, lw_level_width_px(l) - 1, 16));
     gtk_spin_button_set_value(ld->x, CLAMP(x, 0, lw_level_width_px(l) - 1));
