@@ -64,6 +64,7 @@ struct _EditorWindow {
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
     guint properties_idle; /* a rebuild is scheduled */
+    gint64 status_hold_until; /* a message stays in the status bar until then (monotonic us) */
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -192,7 +193,7 @@ static void on_tools_notify(gpointer user, EditorToolsNotify what)
 {
     EditorWindow *self = user;
     if (what & EDITOR_TOOLS_NOTIFY_MESSAGE)
-        gtk_label_set_text(self->status_label, self->tools.message);
+        editor_window_set_status(self, self->tools.message);
     editor_authoring_tools_changed(self, what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
@@ -1898,10 +1899,13 @@ static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
 void editor_window_set_status(EditorWindow *self, const char *text)
 {
     gtk_label_set_text(self->status_label, text);
+    self->status_hold_until = g_get_monotonic_time() + 4 * G_USEC_PER_SEC;
 }
 
 static void update_status(EditorWindow *self, double lx, double ly)
 {
+    if (g_get_monotonic_time() < self->status_hold_until)
+        return; /* a message is showing */
     const lw_level *l = level(self);
     GString *s = g_string_new(NULL);
     if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {

@@ -41,7 +41,7 @@ guint editor_window_get_issue_count(EditorWindow *self);
 /** Jump to the issue at row @index (what clicking it does). */
 void editor_window_activate_issue(EditorWindow *self, guint index);
 
-/** Show @text in the status bar (until the pointer moves over the canvas). */
+/** Show @text in the status bar for a few seconds (the pointer's place then comes back). */
 void editor_window_set_status(EditorWindow *self, const char *text);
 
 /** Close without asking (after the user chose, or in tests). */
