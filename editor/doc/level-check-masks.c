@@ -40,23 +40,62 @@ static void report(sink *s, const char *code, int32_t x, int32_t y, const char *
         s->fn(&p, s->user);
 }
 
-/* The placed mask of the foreground cell at tile (tx, ty) on @path, flips applied (heights,
- * widths and angle as the sensors read them); NULL when there is no collision there. *@solid
- * receives the effective solidity bits (jump-through tiles are top-only). */
-static bool placed(const lw_level *level, int32_t tx, int32_t ty, int path, lw_mask *out,
-                   unsigned *solid, uint16_t *tile, uint8_t *flips)
+/* The placed masks of the level by (tile, flips, path), flipped once: a level of 4 million
+ * cells has at most 1023 x 4 x 2 of them. */
+typedef struct {
+    const lw_level *level;
+    lw_mask *masks;
+    uint8_t *done;
+} placed_cache;
+
+static void cache_init(placed_cache *pc, const lw_level *level)
 {
-    lw_collision_cell cc;
-    if (tx < 0 || ty < 0 || !lw_level_collision_at(level, tx * 16, ty * 16, (lw_path)path, &cc))
-        return false;
-    lwm_mask_flip(cc.mask, cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y, out);
+    size_t n = (size_t)MAX(level->tile_count, 1u) * 8;
+    pc->level = level;
+    pc->masks = g_new(lw_mask, n);
+    pc->done = g_new0(uint8_t, n);
+}
+
+static void cache_clear(placed_cache *pc)
+{
+    g_free(pc->masks);
+    g_free(pc->done);
+}
+
+/* The mask @cell shows on @path, flips applied (heights, widths and angle as the sensors read
+ * them), or NULL when it has no collision there (lw_level_collision_at's rule: no tile, no mask
+ * on the path, no solidity bit; a jump-through tile keeps only the top bit). *@solid receives
+ * the effective solidity bits. */
+static const lw_mask *placed_cell(placed_cache *pc, const lw_cell *cell, int path, unsigned *solid)
+{
+    const lw_level *level = pc->level;
+    if (!cell || cell->tile == LW_NONE || cell->tile >= level->tile_count)
+        return NULL;
+    const lw_tile *tile = &level->tiles[cell->tile];
+    uint16_t mask = tile->mask[path];
+    unsigned bits = lw_cell_solidity(cell, (lw_path)path);
+    if (tile->flags & LW_TILE_JUMP_THROUGH)
+        bits &= LW_SOLID_TOP;
+    if (mask == LW_NONE || mask >= level->mask_count || !bits)
+        return NULL;
+    size_t k = ((size_t)cell->tile * 4 + (cell->flags & 3u)) * 2 + (size_t)path;
+    if (!pc->done[k]) {
+        lwm_mask_flip(&level->masks[mask], cell->flags & LW_CELL_FLIP_X,
+                      cell->flags & LW_CELL_FLIP_Y, &pc->masks[k]);
+        lw_mask_derive_widths(&pc->masks[k]);
+        pc->done[k] = 1;
+    }
     if (solid)
-        *solid = cc.solid;
-    if (tile)
-        *tile = cc.tile;
-    if (flips)
-        *flips = cc.flags;
-    return true;
+        *solid = bits;
+    return &pc->masks[k];
+}
+
+/* The same for the foreground cell at tile (tx, ty). */
+static const lw_mask *placed(placed_cache *pc, int32_t tx, int32_t ty, int path)
+{
+    if (tx < 0 || ty < 0)
+        return NULL;
+    return placed_cell(pc, lw_level_cell_at(pc->level, tx * 16, ty * 16), path, NULL);
 }
 
 /* First placed foreground cell (tile coordinates) whose tile uses mask @m on a solid path. */
@@ -186,58 +225,75 @@ static void check_masks(const lw_level *level, sink *s)
 /* Depth of the floor surface (0 = the cell's top row) in placed column @col of the cell, or -1
  * when the column's surface is not inside this cell: empty, top-anchored, or full with solid
  * above it. @sign -1 mirrors everything vertically (ceilings: depth from the bottom row). */
-static int edge_depth(const lw_level *level, int path, int32_t tx, int32_t ty, int col, int sign,
-                      bool *floor_mode)
+static int edge_depth(const lw_mask *m, const lw_mask *beyond, int col, int sign, bool *floor_mode)
 {
-    lw_mask m;
-    if (!placed(level, tx, ty, path, &m, NULL, NULL, NULL))
+    if (!m)
         return -1;
-    int h = m.heights[col] * sign;
+    int h = m->heights[col] * sign;
     if (h == -16)
         h = 16;
     if (h <= 0)
         return -1;
-    if (h == 16) {
-        lw_mask n;
-        if (placed(level, tx, ty - sign, path, &n, NULL, NULL, NULL) && n.heights[col] * sign != 0)
-            return -1; /* the surface is further out */
-    }
+    if (h == 16 && beyond && beyond->heights[col] * sign != 0)
+        return -1; /* the surface is further out */
     uint8_t card = sign > 0 ? LW_MODE_FLOOR : LW_MODE_CEILING;
-    *floor_mode = *floor_mode || ((m.flags & LW_MASK_FLAGGED) ? true : lw_mode_of(m.angle) == card);
+    *floor_mode =
+        *floor_mode || ((m->flags & LW_MASK_FLAGGED) ? true : lw_mode_of(m->angle) == card);
     return 16 - h;
 }
 
-static void check_seams(const lw_level *level, sink *s)
+/* The placed masks of tile row @ty per cell and path (NULL: no collision, or outside). */
+static void fill_row(placed_cache *pc, int32_t ty, int32_t cols, int32_t rows, const lw_mask **row)
+{
+    for (int32_t tx = 0; tx < cols; tx++)
+        for (int p = 0; p < 2; p++)
+            row[tx * 2 + p] = ty >= 0 && ty < rows ? placed(pc, tx, ty, p) : NULL;
+}
+
+static void check_seams(const lw_level *level, placed_cache *pc, sink *s)
 {
     int32_t cols = lw_level_width_px(level) / 16, rows = lw_level_height_px(level) / 16;
     unsigned found = 0;
     int32_t fx = 0, fy = 0, fdiff = 0;
     int fpath = 0;
-    for (int path = 0; path < 2; path++)
-        for (int32_t ty = 0; ty < rows; ty++)
-            for (int32_t tx = 0; tx + 1 < cols; tx++)
+    /* three rows of placed masks: the one above, this one, the one below */
+    const lw_mask **buf = g_new0(const lw_mask *, (size_t)cols * 6);
+    const lw_mask **above = buf, **cur = buf + cols * 2, **below = buf + cols * 4;
+    fill_row(pc, 0, cols, rows, cur);
+    for (int32_t ty = 0; ty < rows; ty++) {
+        fill_row(pc, ty + 1, cols, rows, below);
+        for (int32_t tx = 0; tx + 1 < cols; tx++)
+            for (int path = 0; path < 2; path++)
                 for (int sign = 1; sign >= -1; sign -= 2) {
+                    const lw_mask **out = sign > 0 ? above : below;
                     bool mode = false;
-                    int a = edge_depth(level, path, tx, ty, 15, sign, &mode);
+                    int a = edge_depth(cur[tx * 2 + path], out[tx * 2 + path], 15, sign, &mode);
                     if (a < 0)
                         continue;
-                    int b = edge_depth(level, path, tx + 1, ty, 0, sign, &mode);
+                    int b = edge_depth(cur[(tx + 1) * 2 + path], out[(tx + 1) * 2 + path], 0, sign,
+                                       &mode);
                     if (b < 0 || !mode || abs(a - b) <= EDITOR_CHECK_SEAM_TOLERANCE)
                         continue;
+                    int32_t y = ty * 16 + (sign > 0 ? MIN(a, b) : 15 - MIN(a, b));
                     if (found++ == 0) {
                         fx = (tx + 1) * 16;
-                        fy = ty * 16 + (sign > 0 ? MIN(a, b) : 15 - MIN(a, b));
+                        fy = y;
                         fdiff = abs(a - b);
                         fpath = path;
                     }
                     if (found <= 20)
-                        report(s, "height-seam", (tx + 1) * 16,
-                               ty * 16 + (sign > 0 ? MIN(a, b) : 15 - MIN(a, b)),
+                        report(s, "height-seam", (tx + 1) * 16, y,
                                "path %c: the %s steps %d px at the seam x = %d between the tiles "
                                "at (%d, %d) and (%d, %d)",
                                'A' + path, sign > 0 ? "floor" : "ceiling", abs(a - b),
                                (tx + 1) * 16, tx * 16, ty * 16, (tx + 1) * 16, ty * 16);
                 }
+        const lw_mask **t = above;
+        above = cur;
+        cur = below;
+        below = t;
+    }
+    g_free(buf);
     if (found > 20)
         report(s, "height-seam", fx, fy,
                "%u more height steps at tile seams (the first: %d px on path %c at x = %d)",
@@ -246,21 +302,37 @@ static void check_seams(const lw_level *level, sink *s)
 
 /* ---- top-only walls and ceilings ---- */
 
-static void check_top_only(const lw_level *level, sink *s)
+static void check_top_only(const lw_level *level, placed_cache *pc, sink *s)
 {
-    int32_t cols = lw_level_width_px(level) / 16, rows = lw_level_height_px(level) / 16;
-    /* one report per (tile, flips, path) */
+    /* a chunk reads the same wherever it is placed: each used chunk once, reported at its
+     * first place, and once per (tile, flips, path) */
+    g_autofree int32_t *first = g_new(int32_t, MAX(level->chunk_count, 1u));
+    for (uint32_t k = 0; k < level->chunk_count; k++)
+        first[k] = -1;
+    for (uint32_t ly = 0; ly < level->layout_height; ly++)
+        for (uint32_t lx = 0; lx < level->layout_width; lx++) {
+            uint16_t c = lw_level_layout_get(level, LW_LAYER_FG, lx, ly);
+            if (c != LW_NONE && c < level->chunk_count && first[c] < 0)
+                first[c] = (int32_t)(ly * level->layout_width + lx);
+        }
     GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
-    for (int32_t ty = 0; ty < rows; ty++)
-        for (int32_t tx = 0; tx < cols; tx++)
+    uint32_t n = level->chunk_cells;
+    for (uint32_t ch = 0; ch < level->chunk_count; ch++) {
+        if (first[ch] < 0)
+            continue;
+        const lw_cell *cells = lw_level_chunk_cells(level, ch);
+        int32_t sx = (int32_t)((uint32_t)first[ch] % level->layout_width) << level->chunk_shift;
+        int32_t sy = (int32_t)((uint32_t)first[ch] / level->layout_width) << level->chunk_shift;
+        for (uint32_t i = 0; i < n * n; i++)
             for (int path = 0; path < 2; path++) {
-                lw_mask m;
                 unsigned solid;
-                uint16_t tile;
-                uint8_t flips;
-                if (!placed(level, tx, ty, path, &m, &solid, &tile, &flips) ||
-                    solid != LW_SOLID_TOP)
+                const lw_mask *pm = placed_cell(pc, &cells[i], path, &solid);
+                if (!pm || solid != LW_SOLID_TOP)
                     continue;
+                const lw_mask m = *pm;
+                uint16_t tile = cells[i].tile;
+                uint8_t flips = cells[i].flags & 3u;
+                int32_t x = sx + (int32_t)(i % n) * 16, y = sy + (int32_t)(i / n) * 16;
                 lwm_bits bits;
                 lwm_bits_from_mask(&m, &bits);
                 uint8_t card;
@@ -280,29 +352,27 @@ static void check_top_only(const lw_level *level, sink *s)
                     continue;
                 g_hash_table_add(seen, key);
                 if (hanging && mode != LW_MODE_LWALL && mode != LW_MODE_RWALL)
-                    report(s, "top-only-wall", tx * 16, ty * 16,
+                    report(s, "top-only-wall", x, y,
                            "path %c: tile %u at (%d, %d) is top-only (jump-through) but its mask "
                            "hangs from the tile's top edge (ceiling-type): a player standing on "
                            "it reads nothing in the second block (PHYSICS.md §3.3) and bounces "
                            "between ground and air",
-                           'A' + path, tile, tx * 16, ty * 16);
+                           'A' + path, tile, x, y);
                 else
-                    report(
-                        s, "top-only-wall", tx * 16, ty * 16,
-                        "path %c: tile %u at (%d, %d) is top-only (jump-through) but its surface "
-                        "is "
-                        "a %s (angle 0x%02X): only floor sensors see it, walls and ceilings need "
-                        "the side/bottom bit too",
-                        'A' + path, tile, tx * 16, ty * 16,
-                        mode == LW_MODE_CEILING ? "ceiling" : "wall", a);
+                    report(s, "top-only-wall", x, y,
+                           "path %c: tile %u at (%d, %d) is top-only (jump-through) but its "
+                           "surface is a %s (angle 0x%02X): only floor sensors see it, walls and "
+                           "ceilings need the side/bottom bit too",
+                           'A' + path, tile, x, y, mode == LW_MODE_CEILING ? "ceiling" : "wall", a);
             }
+    }
     g_hash_table_unref(seen);
 }
 
 /* ---- swappers ---- */
 
-static bool ground_in(const lw_level *level, int path, int32_t x0, int32_t y0, int32_t x1,
-                      int32_t y1)
+static bool ground_in(const lw_level *level, placed_cache *pc, int path, int32_t x0, int32_t y0,
+                      int32_t x1, int32_t y1)
 {
     x0 = MAX(x0, 0);
     y0 = MAX(y0, 0);
@@ -310,17 +380,15 @@ static bool ground_in(const lw_level *level, int path, int32_t x0, int32_t y0, i
     y1 = MIN(y1, lw_level_height_px(level));
     for (int32_t ty = y0 / 16; ty * 16 < y1; ty++)
         for (int32_t tx = x0 / 16; tx * 16 < x1; tx++) {
-            lw_mask m;
-            if (!placed(level, tx, ty, path, &m, NULL, NULL, NULL))
-                continue;
-            for (int c = 0; c < 16; c++)
-                if (m.heights[c] != 0)
+            const lw_mask *m = placed(pc, tx, ty, path);
+            for (int c = 0; m && c < 16; c++)
+                if (m->heights[c] != 0)
                     return true;
         }
     return false;
 }
 
-static void check_swappers(const lw_level *level, sink *s)
+static void check_swappers(const lw_level *level, placed_cache *pc, sink *s)
 {
     static const char *const sides[2][2] = {{"left", "right"}, {"upper", "lower"}};
     for (uint32_t i = 0; i < level->object_count; i++) {
@@ -333,12 +401,13 @@ static void check_swappers(const lw_level *level, sink *s)
             int path = sw->path[side] & 1;
             bool ok;
             if (!sw->horizontal)
-                ok = side == 0
-                         ? ground_in(level, path, o->x - 48, o->y - r - 16, o->x, o->y + r + 128)
-                         : ground_in(level, path, o->x, o->y - r - 16, o->x + 48, o->y + r + 128);
+                ok = side == 0 ? ground_in(level, pc, path, o->x - 48, o->y - r - 16, o->x,
+                                           o->y + r + 128)
+                               : ground_in(level, pc, path, o->x, o->y - r - 16, o->x + 48,
+                                           o->y + r + 128);
             else
-                ok = side == 0 ? ground_in(level, path, o->x - r, o->y - 64, o->x + r, o->y)
-                               : ground_in(level, path, o->x - r, o->y, o->x + r, o->y + 128);
+                ok = side == 0 ? ground_in(level, pc, path, o->x - r, o->y - 64, o->x + r, o->y)
+                               : ground_in(level, pc, path, o->x - r, o->y, o->x + r, o->y + 128);
             if (!ok)
                 report(s, "swapper-no-ground", o->x, o->y,
                        "object %u: the path swapper's %s side selects path %c, but path %c has no "
@@ -351,8 +420,11 @@ static void check_swappers(const lw_level *level, sink *s)
 void editor_level_check_masks(const lw_level *level, editor_problem_fn fn, void *user)
 {
     sink s = {fn, user, 0};
+    placed_cache pc;
+    cache_init(&pc, level);
     check_masks(level, &s);
-    check_seams(level, &s);
-    check_top_only(level, &s);
-    check_swappers(level, &s);
+    check_seams(level, &pc, &s);
+    check_top_only(level, &pc, &s);
+    check_swappers(level, &pc, &s);
+    cache_clear(&pc);
 }
