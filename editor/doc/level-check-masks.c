@@ -98,24 +98,38 @@ static const lw_mask *placed(placed_cache *pc, int32_t tx, int32_t ty, int path)
     return placed_cell(pc, lw_level_cell_at(pc->level, tx * 16, ty * 16), path, NULL);
 }
 
-/* First placed foreground cell (tile coordinates) whose tile uses mask @m on a solid path. */
-static bool find_mask_use(const lw_level *level, uint32_t m, int32_t *tx, int32_t *ty)
+/* The first placed foreground cell (tile coordinates, reading order) whose tile uses each mask
+ * on a solid path, found in one pass over the level when first asked for. */
+typedef struct {
+    const lw_level *level;
+    int32_t *first; /* per mask: ty * cols + tx, or -1 */
+} mask_uses;
+
+static bool find_mask_use(mask_uses *u, uint32_t m, int32_t *tx, int32_t *ty)
 {
+    const lw_level *level = u->level;
     int32_t cols = lw_level_width_px(level) / 16, rows = lw_level_height_px(level) / 16;
-    for (int32_t y = 0; y < rows; y++)
-        for (int32_t x = 0; x < cols; x++) {
-            const lw_cell *c = lw_level_cell_at(level, x * 16, y * 16);
-            if (!c || c->tile == LW_NONE || c->tile >= level->tile_count)
-                continue;
-            const lw_tile *t = &level->tiles[c->tile];
-            for (int p = 0; p < 2; p++)
-                if (t->mask[p] == m && lw_cell_solidity(c, (lw_path)p) != LW_SOLID_NONE) {
-                    *tx = x;
-                    *ty = y;
-                    return true;
-                }
-        }
-    return false;
+    if (!u->first) {
+        u->first = g_new(int32_t, MAX(level->mask_count, 1u));
+        for (uint32_t k = 0; k < level->mask_count; k++)
+            u->first[k] = -1;
+        for (int32_t y = 0; y < rows; y++)
+            for (int32_t x = 0; x < cols; x++) {
+                const lw_cell *c = lw_level_cell_at(level, x * 16, y * 16);
+                if (!c || c->tile == LW_NONE || c->tile >= level->tile_count)
+                    continue;
+                const lw_tile *t = &level->tiles[c->tile];
+                for (int p = 0; p < 2; p++)
+                    if (t->mask[p] < level->mask_count && u->first[t->mask[p]] < 0 &&
+                        lw_cell_solidity(c, (lw_path)p) != LW_SOLID_NONE)
+                        u->first[t->mask[p]] = y * cols + x;
+            }
+    }
+    if (m >= level->mask_count || u->first[m] < 0)
+        return false;
+    *tx = u->first[m] % cols;
+    *ty = u->first[m] / cols;
+    return true;
 }
 
 /* Does a straight surface at hex angle @a fit the pixels @bits, give or take @slack px, over
@@ -182,6 +196,7 @@ static bool angle_fits_pixels(const lwm_bits *bits, uint8_t a, double slack, int
 
 static void check_masks(const lw_level *level, sink *s)
 {
+    mask_uses uses = {level, NULL};
     for (uint32_t m = 0; m < level->mask_count; m++) {
         const lw_mask *mask = &level->masks[m];
         lwm_bits bits;
@@ -189,7 +204,7 @@ static void check_masks(const lw_level *level, sink *s)
         bool straight = lwm_bits_is_flagged(&bits, NULL);
         int32_t tx, ty;
         if (mask->flags & LW_MASK_FLAGGED) {
-            if (!straight && find_mask_use(level, m, &tx, &ty))
+            if (!straight && find_mask_use(&uses, m, &tx, &ty))
                 report(s, "flagged-slope", tx * 16, ty * 16,
                        "mask %u is flagged (the player snaps to a cardinal angle on it) but its "
                        "pixels are a slope; compute or set its angle",
@@ -205,7 +220,7 @@ static void check_masks(const lw_level *level, sink *s)
         if (!(fitted.flags & LW_MASK_FLAGGED) &&
             abs((int8_t)(uint8_t)(fitted.angle - mask->angle)) <= EDITOR_CHECK_ANGLE_STEPS)
             continue; /* the fitter itself says about that: a corner or a bend */
-        if (find_mask_use(level, m, &tx, &ty)) {
+        if (find_mask_use(&uses, m, &tx, &ty)) {
             if (fitted.flags & LW_MASK_FLAGGED)
                 report(s, "angle-mismatch", tx * 16, ty * 16,
                        "mask %u: angle 0x%02X does not fit its pixels (more than %g px off); they "
@@ -218,6 +233,7 @@ static void check_masks(const lw_level *level, sink *s)
                        m, mask->angle, EDITOR_CHECK_ANGLE_SLACK_PX, fitted.angle);
         }
     }
+    g_free(uses.first);
 }
 
 /* ---- seams ---- */
