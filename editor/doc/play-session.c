@@ -412,16 +412,35 @@ guint play_session_get_overrides(const PlaySession *self, lw_override *out, guin
     return n;
 }
 
-/* The level's physics: preset and effective profile. */
-static gboolean level_physics(const lw_level *level, lw_profile *preset, lw_profile *effective,
-                              GError **error)
+/* The level's physics (under another profile / character when given): preset and effective
+ * profile. */
+static gboolean level_physics_as(const lw_level *level, const char *profile, const char *character,
+                                 lw_profile *preset, lw_profile *effective, GError **error)
 {
     lw_error err;
-    if (!lw_profile_init(preset, level->profile, level->character, &err))
+    if (!lw_profile_init(preset, profile && *profile ? profile : level->profile,
+                         character && *character ? character : level->character, &err))
         return fail(error, &err);
     *effective = *preset;
     if (!lw_profile_apply_overrides(effective, level, &err))
         return fail(error, &err);
+    return TRUE;
+}
+
+static gboolean level_physics(const lw_level *level, lw_profile *preset, lw_profile *effective,
+                              GError **error)
+{
+    return level_physics_as(level, NULL, NULL, preset, effective, error);
+}
+
+gboolean play_session_use_level_physics(PlaySession *self, const char *profile,
+                                        const char *character, GError **error)
+{
+    lw_profile preset, effective;
+    if (!level_physics_as(self->level, profile, character, &preset, &effective, error))
+        return FALSE;
+    self->preset = preset;
+    self->sim.profile = effective;
     return TRUE;
 }
 

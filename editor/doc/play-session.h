@@ -156,6 +156,14 @@ void play_session_reset_tuning(PlaySession *self);
  * Writes at most @max entries into @out and returns how many there are. */
 guint play_session_get_overrides(const PlaySession *self, lw_override *out, guint max);
 
+/**
+ * Use profile @profile and character @character (NULL or "" = the level's) with the level's
+ * overrides on top and nothing else — exactly the physics `loopwright sim --profile --character`
+ * and a replay run with. FALSE with @error for an unknown name or a bad override.
+ */
+gboolean play_session_use_level_physics(PlaySession *self, const char *profile,
+                                        const char *character, GError **error);
+
 /** Take profile, character and overrides from the level (after it changed, e.g. an undo). */
 gboolean play_session_sync_physics_from_level(PlaySession *self, GError **error);
 
