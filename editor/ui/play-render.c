@@ -606,9 +606,14 @@ static void draw_panel(cairo_t *cr, const PlayRenderState *s)
     }
     if (a >= 0 && b >= 0) {
         const lw_sensor_hit *ha = &d->casts[a].hit, *hb = &d->casts[b].hit;
-        g_snprintf(l[n++], sizeof l[0], "floor A d%+d %s   B d%+d %s   %s wins", ha->distance,
+        const char *outcome = "";
+        if (d->routine != LW_ROUTINE_AIR && pl->airborne)
+            outcome = " → left the ground";
+        else if (d->landed)
+            outcome = " → landed";
+        g_snprintf(l[n++], sizeof l[0], "floor pair  A %+d %s  B %+d %s%s", ha->distance,
                    ha->surface ? "hit" : "MISS", hb->distance, hb->surface ? "hit" : "MISS",
-                   hb->distance < ha->distance ? "B" : "A");
+                   outcome);
     }
     const char *lines[8];
     for (int i = 0; i < n; i++)

@@ -57,6 +57,7 @@ struct _PlayWindow {
     GtkLabel *replays_tab_label;
     GtkDropDown *speed_dropdown, *profile_dropdown, *character_dropdown;
     GtkButton *rewind_button;
+    GtkNotebook *side_notebook;
 
     /* Other widgets */
     GtkWidget **param_name, **param_preset, **param_value; /* lw_param_count() each */
@@ -1222,6 +1223,21 @@ static void action_screenshot(GSimpleAction *a, GVariant *p, gpointer user)
         set_status(self, error->message);
 }
 
+static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    PlayWindow *self = user;
+    gtk_notebook_set_current_page(self->side_notebook,
+                                  g_str_equal(g_variant_get_string(p, NULL), "replays") ? 1 : 0);
+}
+
+static void action_select_replay(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    PlayWindow *self = user;
+    GtkListBoxRow *row =
+        gtk_list_box_get_row_at_index(self->replay_list, (int)g_variant_get_uint32(p));
+    gtk_list_box_select_row(self->replay_list, row);
+}
+
 static const GActionEntry win_entries[] = {
     {.name = "pause", .state = "false", .change_state = change_bool},
     {.name = "step", .activate = action_step},
@@ -1259,6 +1275,8 @@ static const GActionEntry win_entries[] = {
     {.name = "save-replay-named", .parameter_type = "s", .activate = action_save_replay_named},
     {.name = "screenshot", .parameter_type = "s", .activate = action_screenshot},
     {.name = "window-screenshot", .parameter_type = "s", .activate = action_screenshot},
+    {.name = "show-panel", .parameter_type = "s", .activate = action_show_panel},
+    {.name = "select-replay", .parameter_type = "u", .activate = action_select_replay},
 };
 
 static const struct {
@@ -1500,9 +1518,9 @@ static void print_bench(PlayWindow *self)
     printf("benchmark summary over %u frames (first %u left out): frame work median %.2f ms, p99 "
            "%.2f ms, max %.2f ms; simulation step median %.1f us, p99 %.1f us (%.2f%% of the "
            "16.67 ms budget at p99); view drawing median %.2f ms, p99 %.2f ms; frame interval "
-           "median %.2f ms, p99 %.2f ms; %u intervals over 25 ms\n",
+           "median %.2f ms, p99 %.2f ms, max %.2f ms; %u intervals over 25 ms (dropped frames)\n",
            sim_frames, BENCH_WARMUP, wm, wp, wx, sm * 1000, sp * 1000, sp / 16.667 * 100, dm, dp,
-           im, ip, late);
+           im, ip, ix, late);
     g_array_unref(work);
     g_array_unref(sim);
     g_array_unref(draw);
@@ -1702,6 +1720,7 @@ static void play_window_class_init(PlayWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, profile_dropdown);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, character_dropdown);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, rewind_button);
+    gtk_widget_class_bind_template_child(widget_class, PlayWindow, side_notebook);
 }
 
 static void play_window_init(PlayWindow *self)

@@ -380,6 +380,13 @@ static void test_replays_and_tuning(void)
     EditorLayoutEdit wall = {24, 6, 23};
     editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &wall, 1, NULL, 0));
     g_assert_cmpuint(replay_issues(ed), ==, issues_before + 1);
+    /* the play window's Replays panel says so too (a picture for people, not an assertion) */
+    act(w, "win.show-panel('replays')");
+    act(w, "win.select-replay(uint32 0)");
+    spin(900);
+    g_autofree char *pic = g_build_filename(g_getenv("G_TEST_BUILDDIR"), "play-replays.png", NULL);
+    g_autofree char *shot = g_strdup_printf("win.window-screenshot('%s')", pic);
+    act(w, shot);
     editor_document_undo(doc);
     g_assert_cmpuint(replay_issues(ed), ==, issues_before);
 
@@ -394,6 +401,11 @@ static void test_replays_and_tuning(void)
     /* tuning: a constant changed in the window, saved to the level, undone in the editor */
     act(w, "win.set-param(('top', 2048))");
     g_assert_cmpint(sim_of(pw)->profile.top, ==, 2048);
+    act(w, "win.show-panel('tuning')");
+    spin(300);
+    g_autofree char *tpic = g_build_filename(g_getenv("G_TEST_BUILDDIR"), "play-tuning.png", NULL);
+    g_autofree char *tact = g_strdup_printf("win.window-screenshot('%s')", tpic);
+    act(w, tact);
     g_assert_cmpuint(l->override_count, ==, 0);
     act(w, "win.save-tuning");
     g_assert_cmpuint(l->override_count, ==, 1);
