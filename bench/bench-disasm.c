@@ -13,6 +13,7 @@
  */
 #include "level-json.h"
 
+#include "bench-util.h"
 #include <loopwright/disasm.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,41 +21,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
-static int run(char **argv)
-{
-    fflush(NULL); /* the child must not write our buffered output again */
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
-            _exit(126);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0)
-        return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 static void must(bool ok, const char *what)
 {
@@ -145,9 +111,9 @@ static figures measure(const lw_level *lv, const lwm_image *art, lwm_game game, 
     for (int r = 0; r < runs; r++) {
         lwm_disasm_export_clear(&ex);
         lwm_report rep = {0};
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         bool ok = lwm_disasm_export_level(lv, art, &opts, &ex, &rep, &err);
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
         if (!ok) {
             for (size_t i = 0; i < rep.count; i++)
                 fprintf(stderr, "  %s\n", rep.items[i].message);
@@ -156,17 +122,17 @@ static figures measure(const lw_level *lv, const lwm_image *art, lwm_game game, 
         }
         lwm_report_clear(&rep);
     }
-    f.export_ms = median(t, runs);
+    f.export_ms = bench_median(t, runs);
     f.stats = ex.stats;
     for (size_t i = 0; i < ex.file_count; i++)
         f.bytes += ex.files[i].size;
     char failed[4096];
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         must(lwm_disasm_export_write(&ex, tmp, failed, &err), "write");
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    f.write_ms = median(t, runs);
+    f.write_ms = bench_median(t, runs);
     lwm_disasm_import_options io = {0};
     io.game = game;
     io.zone = "BENCH";
@@ -174,13 +140,13 @@ static figures measure(const lw_level *lv, const lwm_image *art, lwm_game game, 
     for (int r = 0; r < runs; r++) {
         lwm_disasm_import im;
         lwm_report rep = {0};
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         must(lwm_disasm_import_level(tmp, &io, &im, &rep, failed, &err), "import");
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
         lwm_disasm_import_clear(&im);
         lwm_report_clear(&rep);
     }
-    f.import_ms = median(t, runs);
+    f.import_ms = bench_median(t, runs);
     lwm_disasm_export_clear(&ex);
     return f;
 }
@@ -189,11 +155,11 @@ static double cli_ms(char **argv, int runs)
 {
     double t[MAX_RUNS];
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
-        must(run(argv) == 0, argv[1]);
-        t[r] = now_ms() - t0;
+        double t0 = bench_now_ms();
+        must(bench_run(argv, NULL) == 0, argv[1]);
+        t[r] = bench_now_ms() - t0;
     }
-    return median(t, runs);
+    return bench_median(t, runs);
 }
 
 int main(int argc, char **argv)
@@ -259,6 +225,6 @@ int main(int argc, char **argv)
         lw_level_free(s);
     }
     char *rm[] = {"/bin/rm", "-rf", tmp, NULL};
-    run(rm);
+    bench_run(rm, NULL);
     return 0;
 }

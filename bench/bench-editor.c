@@ -22,6 +22,7 @@
 #include "doc/level-json.h"
 #include "editor-render.h"
 
+#include "bench-util.h"
 #include <cairo.h>
 #include <loopwright/image.h>
 #include <stdio.h>
@@ -32,59 +33,6 @@
 
 #define VIEW_W 1920
 #define VIEW_H 1080
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
-static lw_level *make_max_level(void)
-{
-    lw_error err;
-    lw_level *level = lw_level_new(128, 128, 16, &err);
-    uint32_t seed = 12345;
-#define RND() (seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7FFF)
-    for (int m = 0; m < 1023; m++) {
-        lw_mask mask = {.angle = (uint8_t)(RND() & 0xFE)};
-        for (int c = 0; c < 16; c++)
-            mask.heights[c] = (int8_t)(RND() % 17);
-        lw_level_add_mask(level, &mask);
-    }
-    for (int t = 0; t < LW_MAX_TILES; t++) {
-        lw_tile tile = {.art = (uint16_t)(t % 64),
-                        .mask = {(uint16_t)(RND() % 1023), (uint16_t)(RND() % 1023)}};
-        lw_level_add_tile(level, &tile);
-    }
-    lw_cell cells[64];
-    for (int c = 0; c < LW_MAX_CHUNKS; c++) {
-        for (int i = 0; i < 64; i++)
-            cells[i] = (lw_cell){.tile = (uint16_t)(RND() % LW_MAX_TILES),
-                                 .flags = (uint8_t)(RND() & 3),
-                                 .solid = (uint8_t)(RND() & 15)};
-        lw_level_add_chunk(level, cells);
-    }
-    for (size_t i = 0; i < 128u * 16u; i++)
-        level->layout[LW_LAYER_FG][i] = (uint16_t)(i % LW_MAX_CHUNKS);
-    lw_level_set_string(&level->tileset, "max-tiles.png");
-    lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 64};
-    lw_level_add_object(level, &start);
-    return level;
-#undef RND
-}
 
 /* A 128x128 tileset whose 64 cells all differ, with some transparent pixels. */
 static void make_art(lwm_image *art)
@@ -125,7 +73,7 @@ int main(int argc, char **argv)
         char p[4096], a[4096];
         snprintf(p, sizeof p, "%s/max.json", argv[2]);
         snprintf(a, sizeof a, "%s/max-tiles.png", argv[2]);
-        lw_level *l = make_max_level();
+        lw_level *l = bench_max_level();
         lwm_image img;
         lw_error e;
         make_art(&img);
@@ -145,7 +93,7 @@ int main(int argc, char **argv)
     char path[128], art_path[128];
     snprintf(path, sizeof path, "%s/max.json", dir);
     snprintf(art_path, sizeof art_path, "%s/max-tiles.png", dir);
-    lw_level *level = make_max_level();
+    lw_level *level = bench_max_level();
     lw_error err;
     lwm_image art;
     make_art(&art);
@@ -175,7 +123,7 @@ int main(int argc, char **argv)
             editor_renderer_free(renderer);
             g_object_unref(doc);
         }
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         GError *error = NULL;
         doc = editor_document_load(path, &error);
         if (!doc) {
@@ -188,7 +136,7 @@ int main(int argc, char **argv)
         g_free(png);
         draw(renderer, cr, 0, 0, 1);
         cairo_surface_flush(target);
-        open[r] = now_ms() - t0;
+        open[r] = bench_now_ms() - t0;
     }
     Ctx ctx = {renderer};
     g_signal_connect(doc, "changed", G_CALLBACK(on_changed), &ctx);
@@ -201,40 +149,40 @@ int main(int argc, char **argv)
         cairo_destroy(pc);
     }
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         cairo_set_source_surface(cr, picture, 0, 0);
         cairo_paint(cr);
         cairo_surface_flush(target);
-        blit[r] = now_ms() - t0;
+        blit[r] = bench_now_ms() - t0;
     }
     /* warm repaints at zoom 1, scrolled around the first screens (caches warm) */
     for (int r = 0; r < runs; r++) {
-        double x = (r % 3) * 7, t0 = now_ms();
+        double x = (r % 3) * 7, t0 = bench_now_ms();
         draw(renderer, cr, x, 0, 1);
         cairo_surface_flush(target);
-        z1[r] = now_ms() - t0;
+        z1[r] = bench_now_ms() - t0;
     }
     /* zoom 1/4: the first draw builds the mip; then warm */
     for (int r = 0; r < runs; r++) {
         if (r == 0) {
-            double t0 = now_ms();
+            double t0 = bench_now_ms();
             draw(renderer, cr, 0, 0, 0.25);
             cairo_surface_flush(target);
-            first4[0] = now_ms() - t0;
+            first4[0] = bench_now_ms() - t0;
         }
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         draw(renderer, cr, (r % 3) * 16, 0, 0.25);
         cairo_surface_flush(target);
-        z4[r] = now_ms() - t0;
+        z4[r] = bench_now_ms() - t0;
     }
     /* collision overlay of path A at zoom 1 (warm) */
     for (int r = 0; r <= runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         editor_renderer_draw_view(renderer, cr, 0, 0, 1, 1, VIEW_W, VIEW_H,
                                   EDITOR_OVERLAY_COLLISION_A | EDITOR_OVERLAY_CHUNK_GRID);
         cairo_surface_flush(target);
         if (r > 0)
-            coll[r - 1] = now_ms() - t0;
+            coll[r - 1] = bench_now_ms() - t0;
     }
     /* paint latency: one command through the document, then the full redraw */
     for (int i = 0; i < paints; i++) {
@@ -242,21 +190,21 @@ int main(int argc, char **argv)
             double zoom = zi ? 0.25 : 1;
             uint16_t sx = (uint16_t)(1 + (i * 5) % 13), sy = (uint16_t)((i * 3) % 8);
             EditorLayoutEdit e = {sx, sy, (uint16_t)((i * 37 + zi * 11) % LW_MAX_CHUNKS)};
-            double t0 = now_ms();
+            double t0 = bench_now_ms();
             editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
             draw(renderer, cr, 0, 0, zoom);
             cairo_surface_flush(target);
-            (zi ? p4 : p1)[i] = now_ms() - t0;
+            (zi ? p4 : p1)[i] = bench_now_ms() - t0;
         }
     }
 
-    double mb = median(blit, runs), m1 = median(z1, runs), m4 = median(z4, runs);
+    double mb = bench_median(blit, runs), m1 = bench_median(z1, runs), m4 = bench_median(z4, runs);
     printf("maximum-size level: 128x16 chunks of 128 px (16384x2048 px), 1024 chunks, 1023 tiles, "
            "1023 masks; view %dx%d\n",
            VIEW_W, VIEW_H);
     printf("median of %d runs (paint latency: %d paints):\n", runs, paints);
     printf("  open to first frame (load, document, tileset, first view)  %8.2f ms\n",
-           median(open, runs));
+           bench_median(open, runs));
     printf("  plain full-window image blit (reference)                   %8.2f ms\n", mb);
     printf(
         "  repaint full window, zoom 1                                %8.2f ms  (%.2fx the blit)\n",
@@ -266,11 +214,11 @@ int main(int argc, char **argv)
         m4, m4 / mb);
     printf("  first draw at zoom 1/4 (builds the whole-level mip)        %8.2f ms\n", first4[0]);
     printf("  repaint with path A collision overlay, zoom 1              %8.2f ms\n",
-           median(coll, runs));
+           bench_median(coll, runs));
     printf("  paint latency (command + invalidate + redraw), zoom 1      %8.2f ms\n",
-           median(p1, paints));
+           bench_median(p1, paints));
     printf("  paint latency (command + invalidate + redraw), zoom 1/4    %8.2f ms\n",
-           median(p4, paints));
+           bench_median(p4, paints));
 
     g_object_unref(doc);
     editor_renderer_free(renderer);

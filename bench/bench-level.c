@@ -8,6 +8,7 @@
  *
  *   bench-level [RUNS]      (meson: `meson test -C build --benchmark --suite level`)
  */
+#include "bench-util.h"
 #include <loopwright/image.h>
 #include <loopwright/render.h>
 #include <stdio.h>
@@ -20,76 +21,6 @@
 
 #include "level-json.h"
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
-/* Run @argv in a fresh process (stdout/stderr discarded) and return its peak RSS in KiB. */
-static long child_maxrss(char **argv)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen("/dev/null", "w", stderr);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0)
-        return -1;
-    return ru.ru_maxrss;
-}
-
-static lw_level *make_max_level(void)
-{
-    lw_error err;
-    lw_level *level = lw_level_new(128, 128, 16, &err);
-    uint32_t seed = 12345;
-#define RND() (seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7FFF)
-    for (int m = 0; m < 1023; m++) {
-        lw_mask mask = {.angle = (uint8_t)(RND() & 0xFE)};
-        for (int c = 0; c < 16; c++)
-            mask.heights[c] = (int8_t)(RND() % 17);
-        lw_level_add_mask(level, &mask);
-    }
-    for (int t = 0; t < LW_MAX_TILES; t++) {
-        lw_tile tile = {.art = (uint16_t)(t % 64), .mask = {(uint16_t)(RND() % 1023),
-                                                            (uint16_t)(RND() % 1023)}};
-        lw_level_add_tile(level, &tile);
-    }
-    lw_cell cells[64];
-    for (int c = 0; c < LW_MAX_CHUNKS; c++) {
-        for (int i = 0; i < 64; i++)
-            cells[i] = (lw_cell){.tile = (uint16_t)(RND() % LW_MAX_TILES),
-                                 .flags = (uint8_t)(RND() & 3), .solid = (uint8_t)(RND() & 15)};
-        lw_level_add_chunk(level, cells);
-    }
-    for (size_t i = 0; i < 128u * 16u; i++)
-        level->layout[LW_LAYER_FG][i] = (uint16_t)(i % LW_MAX_CHUNKS);
-    lw_level_set_string(&level->tileset, "max-tiles.png");
-    lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 64};
-    lw_level_add_object(level, &start);
-    return level;
-#undef RND
-}
-
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 7;
@@ -101,7 +32,7 @@ int main(int argc, char **argv)
     char path[128], art_path[128];
     snprintf(path, sizeof path, "%s/max.json", dir);
     snprintf(art_path, sizeof art_path, "%s/max-tiles.png", dir);
-    lw_level *level = make_max_level();
+    lw_level *level = bench_max_level();
     lw_error err;
     lwm_image art;
     lwm_image_init(&art, 128, 128, 0x8C4C20FFu, &err); /* 64 art cells */
@@ -119,23 +50,23 @@ int main(int argc, char **argv)
            *render = calloc((size_t)runs, sizeof *render),
            *encode = calloc((size_t)runs, sizeof *encode);
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         lw_level *loaded = NULL;
         if (!editor_level_load_file(path, 0, &loaded, &err)) {
             fprintf(stderr, "bench: load: %s\n", err.message);
             return 1;
         }
-        double t1 = now_ms();
+        double t1 = bench_now_ms();
         editor_level_save_file(path, loaded, &err);
-        double t2 = now_ms();
+        double t2 = bench_now_ms();
         lwm_render_options opts = lwm_render_options_default();
         lwm_image img;
         lwm_render_level(loaded, &art, &opts, &img, &err);
-        double t3 = now_ms();
+        double t3 = bench_now_ms();
         void *png;
         size_t png_size;
         lwm_image_encode_png(&img, &png, &png_size, &err);
-        double t4 = now_ms();
+        double t4 = bench_now_ms();
         free(png);
         lwm_image_clear(&img);
         lw_level_free(loaded);
@@ -152,18 +83,20 @@ int main(int argc, char **argv)
     if (exe) {
         char *check_argv[] = {(char *)exe, "check", path, NULL};
         char *version_argv[] = {(char *)exe, "--version", NULL};
-        peak = child_maxrss(check_argv);
-        baseline = child_maxrss(version_argv);
+        if (bench_run(check_argv, &peak) != 0)
+            peak = -1;
+        if (bench_run(version_argv, &baseline) != 0)
+            baseline = -1;
     }
 
     printf("maximum-size level: 128x16 chunks of 128 px (16384x2048 px), 1024 chunks, %u tiles, "
            "%u masks; JSON %ld bytes\n",
            level->tile_count, level->mask_count, bytes);
     printf("median of %d runs:\n", runs);
-    printf("  load + validate      %8.1f ms\n", median(load, runs));
-    printf("  save (atomic)        %8.1f ms\n", median(save, runs));
-    printf("  render 16384x2048    %8.1f ms\n", median(render, runs));
-    printf("  PNG encode           %8.1f ms\n", median(encode, runs));
+    printf("  load + validate      %8.1f ms\n", bench_median(load, runs));
+    printf("  save (atomic)        %8.1f ms\n", bench_median(save, runs));
+    printf("  render 16384x2048    %8.1f ms\n", bench_median(render, runs));
+    printf("  PNG encode           %8.1f ms\n", bench_median(encode, runs));
     if (peak >= 0)
         printf("peak RSS of `loopwright check` on it: %ld KiB (`loopwright --version`: %ld KiB)\n",
                peak, baseline);

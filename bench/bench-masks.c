@@ -9,6 +9,7 @@
  *   bench-masks --child MODE PNG  one job in this process, for the memory figures
  */
 #define _DEFAULT_SOURCE /* wait4 */
+#include "bench-util.h"
 #include <loopwright/image.h>
 #include <loopwright/masks.h>
 #include <loopwright/terrain.h>
@@ -28,25 +29,6 @@
 
 /* CPU time of this process (user + system, page faults included): far steadier than wall time
  * on a shared virtual machine. */
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 static void die(const char *what, const lw_error *err)
 {
     fprintf(stderr, "bench-masks: %s: %s\n", what, err ? err->message : "failed");
@@ -140,28 +122,28 @@ static void time_sheet(const char *png, int runs, double *decode, double *job)
     for (int i = 0; i < runs; i++) {
         lwm_image img;
         lw_error err;
-        double t0 = now_ms();
+        double t0 = bench_cpu_ms();
         if (!lwm_image_load_png(png, &img, &err))
             die(png, &err);
-        double t1 = now_ms();
+        double t1 = bench_cpu_ms();
         lwm_image_clear(&img);
         lwm_image_info info;
         lwm_sheet s;
         if (!lwm_image_load_png_info(png, &img, &info, &err))
             die(png, &err);
-        double t2 = now_ms();
+        double t2 = bench_cpu_ms();
         if (!info.has_alpha)
             lwm_image_apply_color_key(&img, lwm_image_corner_rgb(&img));
         if (!lwm_sheet_build(&img, &s, &err))
             die("sheet", &err);
-        double t3 = now_ms();
+        double t3 = bench_cpu_ms();
         lwm_sheet_clear(&s);
         lwm_image_clear(&img);
         d[i] = t1 - t0;
         j[i] = t3 - t2;
     }
-    *decode = median(d, runs);
-    *job = median(j, runs);
+    *decode = bench_median(d, runs);
+    *job = bench_median(j, runs);
 }
 
 static void time_import(const char *png, int runs, double *decode, double *job)
@@ -170,20 +152,20 @@ static void time_import(const char *png, int runs, double *decode, double *job)
     for (int i = 0; i < runs; i++) {
         lwm_image img;
         lw_error err;
-        double t0 = now_ms();
+        double t0 = bench_cpu_ms();
         if (!lwm_image_load_png(png, &img, &err))
             die(png, &err);
-        double t1 = now_ms();
+        double t1 = bench_cpu_ms();
         lwm_image_clear(&img);
         if (!lwm_image_load_png(png, &img, &err))
             die(png, &err);
-        double t2 = now_ms();
+        double t2 = bench_cpu_ms();
         lwm_import_options o = lwm_import_options_default();
         o.terrain = &img;
         lwm_import_result r;
         if (!lwm_import_terrain(&o, &r, &err))
             die("import", &err);
-        double t3 = now_ms();
+        double t3 = bench_cpu_ms();
         if (i == 0)
             printf("  terrain level: %u masks, %u tiles, %u chunks, %u art cells, %u warnings\n",
                    r.level->mask_count, r.level->tile_count, r.level->chunk_count, r.art_cells,
@@ -193,8 +175,8 @@ static void time_import(const char *png, int runs, double *decode, double *job)
         d[i] = t1 - t0;
         j[i] = t3 - t2;
     }
-    *decode = median(d, runs);
-    *job = median(j, runs);
+    *decode = bench_median(d, runs);
+    *job = bench_median(j, runs);
 }
 
 /* Peak resident memory (KiB) of a child running argv. */

@@ -11,6 +11,7 @@
 #include "level-json.h"
 #include "packed-fixtures.h"
 
+#include "bench-util.h"
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
@@ -19,40 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
-static int run(char **argv)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
-            _exit(126);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0)
-        return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 #define MAX_RUNS 101
 
@@ -70,38 +37,38 @@ int main(int argc, char **argv)
 
     for (int r = 0; r < runs; r++) {
         free(bin);
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (!lw_packed_write(level, &plain, &bin, &size, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double pack_ms = median(t, runs);
+    double pack_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
         free(kbin);
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (!lw_packed_write(level, &packed, &kbin, &ksize, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double kpack_ms = median(t, runs);
+    double kpack_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
         lw_level *back = NULL;
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (!lw_packed_load(bin, size, &back, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
         lw_level_free(back);
     }
-    double load_ms = median(t, runs);
+    double load_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
         lw_level *back = NULL;
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (!lw_packed_load(kbin, ksize, &back, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
         lw_level_free(back);
     }
-    double kload_ms = median(t, runs);
+    double kload_ms = bench_median(t, runs);
 
     /* Kosinski on the level's chunk words (what CHNK holds, 131072 bytes) */
     size_t raw_n = (size_t)level->chunk_count * 64u * 2u;
@@ -115,19 +82,19 @@ int main(int argc, char **argv)
     }
     size_t comp_n = 0;
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         comp_n = lw_kosinski_compress(raw, raw_n, comp);
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double kc_ms = median(t, runs);
+    double kc_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
         size_t got;
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (!lw_kosinski_decompress(comp, comp_n, back, raw_n, &got, NULL, &err) || got != raw_n)
             return fprintf(stderr, "bench: kosinski round trip failed\n"), 1;
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double kd_ms = median(t, runs);
+    double kd_ms = bench_median(t, runs);
     /* and on 64 KiB of zeros with sparse marks (long runs: the match search's best case) */
     size_t z_n = 65536;
     uint8_t *z = calloc(1, z_n), *zc = malloc(lw_kosinski_bound(z_n)), *zb = malloc(z_n);
@@ -135,18 +102,18 @@ int main(int argc, char **argv)
         z[i] = (uint8_t)i;
     size_t zc_n = 0;
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         zc_n = lw_kosinski_compress(z, z_n, zc);
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double zc_ms = median(t, runs);
+    double zc_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
         size_t got;
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         lw_kosinski_decompress(zc, zc_n, zb, z_n, &got, NULL, &err);
-        t[r] = now_ms() - t0;
+        t[r] = bench_now_ms() - t0;
     }
-    double zd_ms = median(t, runs);
+    double zd_ms = bench_median(t, runs);
 
     /* the CLI end to end: JSON -> binary and binary -> JSON, fresh processes */
     double cli_pack = -1, cli_unpack = -1;
@@ -162,19 +129,19 @@ int main(int argc, char **argv)
             char *pack_argv[] = {(char *)exe, "pack", json, "-o", out, NULL};
             char *unpack_argv[] = {(char *)exe, "unpack", out, "-o", back_json, NULL};
             for (int r = 0; r < n; r++) {
-                double t0 = now_ms();
-                if (run(pack_argv) != 0)
+                double t0 = bench_now_ms();
+                if (bench_run(pack_argv, NULL) != 0)
                     return fprintf(stderr, "bench: loopwright pack failed\n"), 1;
-                t[r] = now_ms() - t0;
+                t[r] = bench_now_ms() - t0;
             }
-            cli_pack = median(t, n);
+            cli_pack = bench_median(t, n);
             for (int r = 0; r < n; r++) {
-                double t0 = now_ms();
-                if (run(unpack_argv) != 0)
+                double t0 = bench_now_ms();
+                if (bench_run(unpack_argv, NULL) != 0)
                     return fprintf(stderr, "bench: loopwright unpack failed\n"), 1;
-                t[r] = now_ms() - t0;
+                t[r] = bench_now_ms() - t0;
             }
-            cli_unpack = median(t, n);
+            cli_unpack = bench_median(t, n);
         }
         char bak[160];
         snprintf(bak, sizeof bak, "%s.bak", json);

@@ -14,6 +14,7 @@
  */
 #include "level-json.h"
 
+#include "bench-util.h"
 #include <loopwright/player.h>
 #include <loopwright/script.h>
 #include <stdio.h>
@@ -21,22 +22,9 @@
 #include <string.h>
 #include <time.h>
 
-#define EXPECTED_HASH 0xcd205cf818c7e789ull /* also `loopwright sim ... --start 3000,812` */
+#define EXPECTED_HASH 0x3f1a342bc916ea6eull /* also `loopwright sim ... --start 3000,812` */
 #define START_X       3000
 #define START_Y       812
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The measured loop: only lw_sim_step and the script reader. */
 __attribute__((noinline)) static void run_frames(lw_sim *sim, const lw_input *inputs,
@@ -99,9 +87,9 @@ int main(int argc, char **argv)
     uint64_t hash = 0;
     for (int r = 0; r < runs; r++) {
         lw_sim_restore(&sim, &start);
-        double t0 = now_ns();
+        double t0 = bench_now_ns();
         run_frames(&sim, inputs, frames);
-        ns[r] = (now_ns() - t0) / frames;
+        ns[r] = (bench_now_ns() - t0) / frames;
         hash = lw_sim_hash(&sim);
         if (hash != EXPECTED_HASH) {
             fprintf(stderr, "bench-sim: hash %016llx, expected %016llx\n", (unsigned long long)hash,
@@ -109,10 +97,10 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    qsort(ns, (size_t)runs, sizeof *ns, cmp_double);
+    double med = bench_median(ns, runs); /* sorts ns */
     printf("simulation step: %u frames of bench/sim-loop.txt on loop-hill.json, %d runs\n", frames,
            runs);
-    printf("  median %.1f ns/frame (min %.1f, max %.1f), hash %016llx ok\n", ns[runs / 2], ns[0],
+    printf("  median %.1f ns/frame (min %.1f, max %.1f), hash %016llx ok\n", med, ns[0],
            ns[runs - 1], (unsigned long long)hash);
     lw_sim_clear(&sim);
     free(ns);

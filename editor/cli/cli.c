@@ -226,6 +226,40 @@ const char *cli_find_option(int argc, char **argv, const char *name)
     return NULL;
 }
 
+char *cli_path_stem(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, base, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+bool cli_tileset_paths(const char *level_path, char **rel, char **full)
+{
+    const char *slash = strrchr(level_path, '/');
+    size_t dir_len = slash ? (size_t)(slash - level_path) + 1 : 0;
+    char *stem = cli_path_stem(level_path);
+    *rel = stem ? malloc(strlen(stem) + sizeof "-tiles.png") : NULL;
+    *full = *rel ? malloc(dir_len + strlen(stem) + sizeof "-tiles.png") : NULL;
+    if (!*full) {
+        free(stem);
+        free(*rel);
+        *rel = NULL;
+        return false;
+    }
+    sprintf(*rel, "%s-tiles.png", stem);
+    memcpy(*full, level_path, dir_len);
+    strcpy(*full + dir_len, *rel);
+    free(stem);
+    return true;
+}
+
 int cli_not_implemented(const char *cmd)
 {
     fprintf(stderr, "loopwright %s: not implemented yet\n", cmd);

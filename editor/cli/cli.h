@@ -78,6 +78,14 @@ bool cli_file_is_packed(const char *path);
  * @bytes is non-NULL it receives the file contents (malloc()ed) and *@size their length. */
 bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size);
 
+/** The file name of @path without its folder and extension ("a/b/level.json" -> "level").
+ * Returns a malloc()ed string, NULL when out of memory. */
+char *cli_path_stem(const char *path);
+
+/** The tileset written beside a level: *@rel = "STEM-tiles.png" (as the level refers to it)
+ * and *@full = that name in the level's folder. Both malloc()ed; false when out of memory. */
+bool cli_tileset_paths(const char *level_path, char **rel, char **full);
+
 /** "Not implemented yet" for subcommands whose issue has not landed; returns CLI_EXIT_USAGE. */
 int cli_not_implemented(const char *cmd);
 

@@ -45,20 +45,6 @@ static void on_warn(void *user, const char *file, long offset, const char *messa
         fprintf(stderr, "loopwright: %s: warning: %s\n", file ? file : fallback, message);
 }
 
-static char *stem_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, base, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 static int do_export(lwm_game game, const char *level_path, const char *dir, const char *zone)
 {
     lw_level *level;
@@ -69,7 +55,7 @@ static int do_export(lwm_game game, const char *level_path, const char *dir, con
     char *failed = malloc(4096);
     lwm_classic *data = malloc(sizeof *data);
     lw_error err;
-    if (!failed || !data || (!zone && !(zone = stem = stem_of(level_path)))) {
+    if (!failed || !data || (!zone && !(zone = stem = cli_path_stem(level_path)))) {
         fprintf(stderr, "loopwright: %s: out of memory\n", level_path);
         goto done;
     }

@@ -89,20 +89,6 @@ static void print_report(const lwm_report *r, const char *base, bool with_files)
                 dropped);
 }
 
-static char *stem_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, base, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 /* The level's art: the tileset PNG beside a JSON, or the art a packed binary embeds. */
 static bool load_art(const char *path, const lw_level *level, lwm_image *img, bool *have)
 {
@@ -211,7 +197,7 @@ int cli_disasm_pack_main(int argc, char **argv, const char *format)
     lwm_report report = {0};
     lwm_disasm_export ex = {0};
     lw_error err;
-    if (!failed || (!zone && !(zone = stem = stem_of(in)))) {
+    if (!failed || (!zone && !(zone = stem = cli_path_stem(in)))) {
         fprintf(stderr, "loopwright: %s: out of memory\n", in);
         goto done;
     }
@@ -254,27 +240,6 @@ done:
 }
 
 /* "dir/name.json" -> "name-tiles.png" (relative) and "dir/name-tiles.png" (full). */
-static bool tileset_paths(const char *level_path, char **rel, char **full)
-{
-    const char *slash = strrchr(level_path, '/');
-    const char *base = slash ? slash + 1 : level_path;
-    size_t dir_len = (size_t)(base - level_path);
-    size_t stem = strlen(base);
-    const char *dot = strrchr(base, '.');
-    if (dot && dot != base)
-        stem = (size_t)(dot - base);
-    *rel = malloc(stem + 16);
-    *full = malloc(dir_len + stem + 16);
-    if (!*rel || !*full) {
-        free(*rel);
-        free(*full);
-        return false;
-    }
-    snprintf(*rel, stem + 16, "%.*s-tiles.png", (int)stem, base);
-    snprintf(*full, dir_len + stem + 16, "%.*s%s", (int)dir_len, level_path, *rel);
-    return true;
-}
-
 int cli_disasm_unpack_main(int argc, char **argv, const char *format)
 {
     lwm_game game = strcmp(format, "s1") == 0 ? LWM_GAME_S1 : LWM_GAME_S2;
@@ -348,7 +313,7 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     lwm_report report = {0};
     lwm_disasm_import im = {0};
     lw_error err;
-    if (!failed || !tileset_paths(out, &rel, &full)) {
+    if (!failed || !cli_tileset_paths(out, &rel, &full)) {
         fprintf(stderr, "loopwright: %s: out of memory\n", in);
         goto done;
     }

@@ -69,41 +69,6 @@ static void on_warn(void *user, int32_t x, int32_t y, const char *message)
 }
 
 /* "dir/name.json" -> "name-tiles.png" (relative) and "dir/name-tiles.png" (full). */
-static bool tileset_paths(const char *level_path, char **rel, char **full)
-{
-    const char *slash = strrchr(level_path, '/');
-    const char *base = slash ? slash + 1 : level_path;
-    size_t dir_len = (size_t)(base - level_path);
-    size_t stem = strlen(base);
-    const char *dot = strrchr(base, '.');
-    if (dot && dot != base)
-        stem = (size_t)(dot - base);
-    *rel = malloc(stem + 16);
-    *full = malloc(dir_len + stem + 16);
-    if (!*rel || !*full) {
-        free(*rel);
-        free(*full);
-        return false;
-    }
-    snprintf(*rel, stem + 16, "%.*s-tiles.png", (int)stem, base);
-    snprintf(*full, dir_len + stem + 16, "%.*s%s", (int)dir_len, level_path, *rel);
-    return true;
-}
-
-static char *stem_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, base, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 int cli_import_main(int argc, char **argv)
 {
     const char *terrain = NULL, *art = NULL, *top = NULL, *path_b = NULL, *out = NULL;
@@ -188,7 +153,7 @@ int cli_import_main(int argc, char **argv)
     if (ui.printed > 50)
         fprintf(stderr, "loopwright: %s: warning: %u more warnings not shown\n", terrain,
                 ui.printed - 50);
-    if (!tileset_paths(out, &rel, &full) || !(name = stem_of(terrain)) ||
+    if (!cli_tileset_paths(out, &rel, &full) || !(name = cli_path_stem(terrain)) ||
         !lw_level_set_string(&res.level->name, name)) {
         fprintf(stderr, "loopwright: %s: out of memory\n", out);
         goto done;

@@ -346,20 +346,35 @@ static bool copy_short(ctx *c, const char *s, char *dst, size_t size, const char
     return true;
 }
 
+/* Fetch the array member @key (at most @max entries) and allocate @elem_size bytes per entry for
+ * it (at least one entry, so an empty pool is still a valid pointer). On success the JSON path
+ * points at the array (the caller pops it) and *@capacity holds the entry count allocated. */
+static void *begin_array(ctx *c, json_t *root, const char *key, size_t max, size_t elem_size,
+                         json_t **arr, uint32_t *capacity)
+{
+    if (!get_array(c, root, key, true, max, arr))
+        return NULL;
+    json_path_push_key(&c->path, key);
+    size_t n = json_array_size(*arr);
+    void *p = calloc(n ? n : 1, elem_size);
+    if (!p) {
+        fail(c, LW_ERR_NOMEM, "out of memory");
+        json_path_pop(&c->path);
+        return NULL;
+    }
+    *capacity = (uint32_t)(n ? n : 1);
+    return p;
+}
+
 static bool load_masks(ctx *c, json_t *root, lw_level *level)
 {
     json_t *arr;
-    if (!get_array(c, root, "masks", true, LW_MAX_MASKS, &arr))
+    level->masks = begin_array(c, root, "masks", LW_MAX_MASKS, sizeof(lw_mask), &arr,
+                               &level->mask_capacity);
+    if (!level->masks)
         return false;
-    json_path_push_key(&c->path, "masks");
     bool ok = true;
     size_t n = json_array_size(arr);
-    level->masks = calloc(n ? n : 1, sizeof(lw_mask));
-    if (!level->masks) {
-        json_path_pop(&c->path);
-        return fail(c, LW_ERR_NOMEM, "out of memory");
-    }
-    level->mask_capacity = (uint32_t)(n ? n : 1);
     static const char *const keys[] = {"heights", "angle", "flagged", "locked", NULL};
     for (size_t i = 0; ok && i < n; i++) {
         json_t *m = json_array_get(arr, i);
@@ -424,16 +439,11 @@ static bool get_index(ctx *c, json_t *obj, const char *key, uint32_t count, cons
 static bool load_tiles(ctx *c, json_t *root, lw_level *level)
 {
     json_t *arr;
-    if (!get_array(c, root, "tiles", true, LW_MAX_TILES, &arr))
+    level->tiles = begin_array(c, root, "tiles", LW_MAX_TILES, sizeof(lw_tile), &arr,
+                               &level->tile_capacity);
+    if (!level->tiles)
         return false;
-    json_path_push_key(&c->path, "tiles");
     size_t n = json_array_size(arr);
-    level->tiles = calloc(n ? n : 1, sizeof(lw_tile));
-    if (!level->tiles) {
-        json_path_pop(&c->path);
-        return fail(c, LW_ERR_NOMEM, "out of memory");
-    }
-    level->tile_capacity = (uint32_t)(n ? n : 1);
     static const char *const keys[] = {"art", "mask_a", "mask_b", "jump_through", NULL};
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {
@@ -459,17 +469,12 @@ static bool load_tiles(ctx *c, json_t *root, lw_level *level)
 static bool load_chunks(ctx *c, json_t *root, lw_level *level)
 {
     json_t *arr;
-    if (!get_array(c, root, "chunks", true, LW_MAX_CHUNKS, &arr))
-        return false;
-    json_path_push_key(&c->path, "chunks");
-    size_t n = json_array_size(arr);
     uint32_t side = level->chunk_cells, per = side * side;
-    level->cells = calloc((n ? n : 1) * per, sizeof(lw_cell));
-    if (!level->cells) {
-        json_path_pop(&c->path);
-        return fail(c, LW_ERR_NOMEM, "out of memory");
-    }
-    level->chunk_capacity = (uint32_t)(n ? n : 1);
+    level->cells = begin_array(c, root, "chunks", LW_MAX_CHUNKS, per * sizeof(lw_cell), &arr,
+                               &level->chunk_capacity);
+    if (!level->cells)
+        return false;
+    size_t n = json_array_size(arr);
     static const char *const keys[] = {"rows", NULL};
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {

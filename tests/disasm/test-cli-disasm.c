@@ -8,37 +8,11 @@
 #include <loopwright/disasm.h>
 #include <loopwright/kosinski.h>
 #include <string.h>
+
+#include "cli-run.h"
 #include <sys/wait.h>
 
-typedef struct run_result {
-    int code;
-    char *out, *err;
-} run_result;
-
-static run_result run(const char *const *args)
-{
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)g_getenv("LW_LOOPWRIGHT"));
-    for (const char *const *a = args; *a; a++)
-        g_ptr_array_add(argv, (char *)*a);
-    g_ptr_array_add(argv, NULL);
-    char **envp = g_get_environ();
-    envp = g_environ_unsetenv(envp, "DISPLAY");
-    envp = g_environ_unsetenv(envp, "WAYLAND_DISPLAY");
-    run_result r = {0};
-    int status;
-    GError *error = NULL;
-    g_assert_true(g_spawn_sync(NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r.out, &r.err, &status, &error));
-    g_assert_no_error(error);
-    g_assert_true(WIFEXITED(status));
-    r.code = WEXITSTATUS(status);
-    g_strfreev(envp);
-    g_ptr_array_free(argv, TRUE);
-    return r;
-}
-
-static void expect(run_result *r, int code, const char *in_err)
+static void expect(cli_result *r, int code, const char *in_err)
 {
     if (r->code != code || (in_err && !strstr(r->err, in_err)))
         g_error("exit %d (want %d), stderr:\n%s\n(want \"%s\")", r->code, code, r->err,
@@ -162,8 +136,8 @@ static void test_s2_round_trip(void)
     char *level = sample("loop-hill.json"), *dir = in_tmp("lh-s2"), *json = in_tmp("lh.json");
     lwm_disasm_export ex;
     library_export("loop-hill.json", LWM_GAME_S2, "LH", 1, &ex);
-    run_result r =
-        run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "LH", NULL});
+    cli_result r =
+        cli_run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "LH", NULL});
     char *sum = summary("S2", &ex.stats, 128);
     g_assert_nonnull(strstr(r.out, sum));
     g_free(sum);
@@ -190,7 +164,7 @@ static void test_s2_round_trip(void)
                     "mappings/16x16/LH.kos\n"
                     "startpos/LH_1.bin");
     g_free(files);
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "LH", "-o", json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "LH", "-o", json, NULL});
     lwm_disasm_import_options io = {0};
     io.game = LWM_GAME_S2;
     io.zone = "LH";
@@ -212,11 +186,11 @@ static void test_s2_round_trip(void)
     expect(&r, 0, NULL);
     char *png = in_tmp("lh-tiles.png");
     g_assert_true(g_file_test(png, G_FILE_TEST_IS_REGULAR));
-    r = run((const char *[]){"check", json, NULL});
+    r = cli_run((const char *[]){"check", json, NULL});
     expect(&r, 0, NULL);
     /* the imported level exports to the same files again */
     char *dir2 = in_tmp("lh-s2-again");
-    r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir2, "--zone", "LH", NULL});
+    r = cli_run((const char *[]){"pack", json, "--format", "s2", "-o", dir2, "--zone", "LH", NULL});
     expect(&r, 0, NULL);
     static const char *const same[] = {"mappings/128x128/LH.kos",
                                        "mappings/16x16/LH.kos",
@@ -246,7 +220,7 @@ static void test_s1_round_trip(void)
     char *level = sample("pipe-works.json"), *dir = in_tmp("pw-s1"), *json = in_tmp("pw.json");
     lwm_disasm_export ex;
     library_export("pipe-works.json", LWM_GAME_S1, "PW", 2, &ex);
-    run_result r = run((const char *[]){"pack", level, "--format=s1", "--output", dir, "--zone",
+    cli_result r = cli_run((const char *[]){"pack", level, "--format=s1", "--output", dir, "--zone",
                                         "PW", "--act", "2", NULL});
     char *sum = summary("S1", &ex.stats, 256);
     g_assert_nonnull(strstr(r.out, sum));
@@ -268,7 +242,7 @@ static void test_s1_round_trip(void)
                     "palette/PW.bin\n"
                     "startpos/pw2.bin");
     g_free(files);
-    r = run((const char *[]){"unpack", "--format", "s1", dir, "--zone", "PW", "--act", "2", "-o",
+    r = cli_run((const char *[]){"unpack", "--format", "s1", dir, "--zone", "PW", "--act", "2", "-o",
                              json, NULL});
     char *line = g_strdup_printf("%u chunks of 256 px, layout %ux%u", ex.stats.chunks,
                                  ex.stats.layout_width, ex.stats.layout_height);
@@ -276,7 +250,7 @@ static void test_s1_round_trip(void)
     g_free(line);
     expect(&r, 0, NULL);
     lwm_disasm_export_clear(&ex);
-    r = run((const char *[]){"check", json, NULL});
+    r = cli_run((const char *[]){"check", json, NULL});
     expect(&r, 0, NULL);
     g_free(level);
     g_free(dir);
@@ -288,11 +262,11 @@ static void test_from_packed(void)
 {
     char *level = sample("pipe-works.json"), *bin = in_tmp("pw.bin");
     char *a = in_tmp("from-json"), *b = in_tmp("from-bin");
-    run_result r = run((const char *[]){"pack", level, "-o", bin, NULL});
+    cli_result r = cli_run((const char *[]){"pack", level, "-o", bin, NULL});
     expect(&r, 0, NULL);
-    r = run((const char *[]){"pack", level, "--format", "s2", "-o", a, "--zone", "PW", NULL});
+    r = cli_run((const char *[]){"pack", level, "--format", "s2", "-o", a, "--zone", "PW", NULL});
     expect(&r, 0, NULL);
-    r = run((const char *[]){"pack", bin, "--format", "s2", "-o", b, "--zone", "PW", NULL});
+    r = cli_run((const char *[]){"pack", bin, "--format", "s2", "-o", b, "--zone", "PW", NULL});
     expect(&r, 0, NULL);
     char *fa = files_of(a), *fb = files_of(b);
     g_assert_cmpstr(fa, ==, fb);
@@ -351,7 +325,7 @@ static void test_limits(void)
     /* too wide for S2, too many tiles: both reported, nothing written, the folder not made */
     lw_level *lv = small_level(129, 1, 800);
     char *json = write_level("wide.json", lv, NULL), *dir = in_tmp("wide-out");
-    run_result r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir, NULL});
+    cli_result r = cli_run((const char *[]){"pack", json, "--format", "s2", "-o", dir, NULL});
     g_assert_nonnull(strstr(r.err, "wide.json: over the limit: 800 tiles: S2's block table "
                                    "holds 0x300 blocks"));
     g_assert_nonnull(strstr(r.err, "wide.json: over the limit: layout: 129x1 chunks of 128 px"));
@@ -379,23 +353,23 @@ static void test_limits(void)
         }
     json = write_level("colours.json", lv, &art);
     dir = in_tmp("colours-out");
-    r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir, NULL});
+    r = cli_run((const char *[]){"pack", json, "--format", "s2", "-o", dir, NULL});
     g_assert_nonnull(strstr(r.err, "colours.json: over the limit: art: 3 of 5 8x8 patterns "
                                    "(60.0%) fit the palette (3 lines of 15 colours"));
     g_assert_nonnull(strstr(r.err, "over the limit: art: tile 3 (art cell 3), top-left 8x8"));
     expect(&r, 1, "nothing was written");
     g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
-    r = run(
+    r = cli_run(
         (const char *[]){"pack", json, "--format", "s2", "-o", dir, "--palette-lines", "4", NULL});
     expect(&r, 1, "art: 4 of 5 8x8 patterns (80.0%) fit the palette (4 lines");
-    r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir, "--quantize", NULL});
+    r = cli_run((const char *[]){"pack", json, "--format", "s2", "-o", dir, "--quantize", NULL});
     expect(&r, 0,
            "warning: art: 3 of 5 8x8 patterns (60.0%) fit the palette; the other 2 were "
            "quantised to the nearest colours of one line: 128 pixels changed");
     char *pal = g_build_filename(dir, "art", "palettes", "colours.bin", NULL);
     g_assert_true(g_file_test(pal, G_FILE_TEST_IS_REGULAR));
     char *dir2 = in_tmp("colours-noart");
-    r = run((const char *[]){"pack", json, "--format", "s2", "-o", dir2, "--no-art", NULL});
+    r = cli_run((const char *[]){"pack", json, "--format", "s2", "-o", dir2, "--no-art", NULL});
     expect(&r, 0, NULL);
     char *files = files_of(dir2);
     g_assert_null(strstr(files, "art/"));
@@ -411,15 +385,15 @@ static void test_limits(void)
 static void test_bad_files(void)
 {
     char *level = sample("loop-hill.json"), *dir = in_tmp("bad-s2"), *json = in_tmp("bad.json");
-    run_result r =
-        run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "Z", NULL});
+    cli_result r =
+        cli_run((const char *[]){"pack", level, "--format", "s2", "-o", dir, "--zone", "Z", NULL});
     expect(&r, 0, NULL);
     char *lay = g_build_filename(dir, "level", "layout", "Z_1.kos", NULL);
     char *data;
     gsize n;
     g_assert_true(g_file_get_contents(lay, &data, &n, NULL));
     g_assert_true(g_file_set_contents(lay, data, 5, NULL));
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
     char *want = g_strdup_printf("loopwright: %s: byte 5: ", lay);
     expect(&r, 1, want);
     g_assert_false(g_file_test(json, G_FILE_TEST_EXISTS));
@@ -433,7 +407,7 @@ static void test_bad_files(void)
     uint8_t kos[0x1400];
     size_t k = lw_kosinski_compress(raw, sizeof raw, kos);
     g_assert_true(g_file_set_contents(lay, (char *)kos, (gssize)k, NULL));
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
     lwm_disasm_export ex;
     library_export("loop-hill.json", LWM_GAME_S2, "Z", 1, &ex);
     want = g_strdup_printf("loopwright: %s: unpacked byte 3: FG row 0 column 3: chunk 250, the "
@@ -448,16 +422,16 @@ static void test_bad_files(void)
     char bad[96] = {0};
     bad[10] = 0x01;
     g_assert_true(g_file_set_contents(pal, bad, 96, NULL));
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, NULL});
     want = g_strdup_printf("loopwright: %s: byte 10: colour word 0x0100", pal);
     expect(&r, 1, want);
     g_free(want);
     /* a missing zone */
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "NOPE", "-o", json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "NOPE", "-o", json, NULL});
     expect(&r, 1, "mappings/128x128/NOPE.kos: cannot open");
     /* --path reads another file */
     g_assert_true(g_file_set_contents(pal, bad, 0, NULL));
-    r = run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, "--path",
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, "--path",
                              "palette=art/palettes/none.bin", NULL});
     expect(&r, 0, "art/palettes/none.bin: warning: no palette: the art is drawn in grey");
     g_free(pal);
@@ -487,16 +461,16 @@ static void test_usage(void)
                          "100,100", NULL},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-        run_result r = run(cases[i]);
+        cli_result r = cli_run(cases[i]);
         if (r.code != 2)
             g_error("case %zu: exit %d\n%s", i, r.code, r.err);
         expect(&r, 2, "loopwright ");
     }
     g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
-    run_result r = run((const char *[]){"pack", "--format", "s2", "--help", NULL});
+    cli_result r = cli_run((const char *[]){"pack", "--format", "s2", "--help", NULL});
     g_assert_nonnull(strstr(r.out, "mappings/128x128/NAME.kos"));
     expect(&r, 0, NULL);
-    r = run((const char *[]){"unpack", "--format", "s1", "--help", NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s1", "--help", NULL});
     g_assert_nonnull(strstr(r.out, "--collision-zone NAME"));
     expect(&r, 0, NULL);
     g_free(level);

@@ -7,47 +7,15 @@
 #include <loopwright/image.h>
 #include <loopwright/masks.h>
 #include <string.h>
+
+#include "cli-run.h"
 #include <sys/wait.h>
 #include <zlib.h>
 
 #include "level-json.h"
 #include "synth.h"
 
-typedef struct run_result {
-    int code;
-    char *out, *err;
-} run_result;
-
-static run_result run(const char *const *args)
-{
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)g_getenv("LW_LOOPWRIGHT"));
-    for (const char *const *a = args; *a; a++)
-        g_ptr_array_add(argv, (char *)*a);
-    g_ptr_array_add(argv, NULL);
-    char **envp = g_get_environ();
-    envp = g_environ_unsetenv(envp, "DISPLAY");
-    envp = g_environ_unsetenv(envp, "WAYLAND_DISPLAY");
-    run_result r = {0};
-    int status;
-    GError *error = NULL;
-    g_assert_true(g_spawn_sync(NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r.out, &r.err, &status, &error));
-    g_assert_no_error(error);
-    g_assert_true(WIFEXITED(status));
-    r.code = WEXITSTATUS(status);
-    g_strfreev(envp);
-    g_ptr_array_free(argv, TRUE);
-    return r;
-}
-
-static void run_free(run_result *r)
-{
-    g_free(r->out);
-    g_free(r->err);
-}
-
-static void expect(run_result r, int code, const char *in_err)
+static void expect(cli_result r, int code, const char *in_err)
 {
     if (r.code != code || (in_err && !strstr(r.err, in_err)))
         g_error("exit %d (want %d), stderr:\n%s\n(want \"%s\")", r.code, code, r.err,
@@ -98,10 +66,10 @@ static json_t *load_json(const char *path)
 static void test_masks_sheet(void)
 {
     char *sheet = write_sheet(), *out = in_tmp("masks.json"), *prev = in_tmp("preview.png");
-    run_result r = run((const char *[]){"masks", sheet, "-o", out, "--preview", prev, NULL});
+    cli_result r = cli_run((const char *[]){"masks", sheet, "-o", out, "--preview", prev, NULL});
     expect(r, 0, "loopwright: ");
     g_assert_nonnull(strstr(r.err, "sheet.png:16,16: warning: tile 9: columns 4 are not one run"));
-    run_free(&r);
+    cli_run_free(&r);
     json_t *j = load_json(out);
     g_assert_cmpstr(json_string_value(json_object_get(j, "format")), ==, "loopwright-masks");
     g_assert_cmpint(json_integer_value(json_object_get(j, "columns")), ==, 8);
@@ -136,14 +104,14 @@ static void test_masks_sheet(void)
     g_assert_cmpint(pw, ==, 8 * LWM_PREVIEW_BOX_W + 4);
     g_assert_cmpint(ph, ==, 2 * LWM_PREVIEW_BOX_H + 4);
     /* without -o: JSON on stdout */
-    r = run((const char *[]){"masks", sheet, NULL});
+    r = cli_run((const char *[]){"masks", sheet, NULL});
     expect(r, 0, NULL);
     json_error_t e;
     j = json_loads(r.out, 0, &e);
     g_assert_nonnull(j);
     g_assert_cmpint(json_array_size(json_object_get(j, "tiles")), ==, 16);
     json_decref(j);
-    run_free(&r);
+    cli_run_free(&r);
     g_free(sheet);
     g_free(out);
     g_free(prev);
@@ -161,18 +129,18 @@ static void test_masks_color_key(void)
     void *png = synth_png(&img, 2, 8, false, false, &size);
     char *path = in_tmp("rgb.png");
     g_assert_true(g_file_set_contents(path, png, (gssize)size, NULL));
-    run_result r = run((const char *[]){"masks", path, NULL});
+    cli_result r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "\"solid\": \"colour key #3050A0\""));
     g_assert_nonnull(strstr(r.out, "\"heights\":[4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4]"));
-    run_free(&r);
-    r = run((const char *[]){"masks", path, "--key", "C0C020", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"masks", path, "--key", "C0C020", NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "\"heights\":[-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12]"));
-    run_free(&r);
-    r = run((const char *[]){"masks", path, "--key", "nope", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"masks", path, "--key", "nope", NULL});
     expect(r, 2, "--key takes a colour");
-    run_free(&r);
+    cli_run_free(&r);
     g_free(png);
     g_free(path);
     lwm_image_clear(&img);
@@ -189,10 +157,10 @@ static void test_masks_bad_files(void)
     char *path = in_tmp("bad.png");
     /* not a PNG */
     g_assert_true(g_file_set_contents(path, "hello, world", -1, NULL));
-    run_result r = run((const char *[]){"masks", path, NULL});
+    cli_result r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 1, "bad.png: not a PNG file");
     g_assert_cmpstr(r.out, ==, "");
-    run_free(&r);
+    cli_run_free(&r);
     /* a valid PNG, truncated, and with a broken CRC */
     lwm_image img;
     g_assert_true(lwm_image_init(&img, 32, 32, 0x808080FFu, NULL));
@@ -200,22 +168,22 @@ static void test_masks_bad_files(void)
     size_t size;
     g_assert_true(lwm_image_encode_png(&img, &data, &size, NULL));
     g_assert_true(g_file_set_contents(path, data, (gssize)(size - 20), NULL));
-    r = run((const char *[]){"masks", path, NULL});
+    r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 1, "truncated");
-    run_free(&r);
+    cli_run_free(&r);
     ((uint8_t *)data)[30] ^= 0xFF;
     g_assert_true(g_file_set_contents(path, data, (gssize)size, NULL));
-    r = run((const char *[]){"masks", path, NULL});
+    r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 1, "CRC error");
-    run_free(&r);
+    cli_run_free(&r);
     g_free(data);
     lwm_image_clear(&img);
     /* 1x1: not a sheet */
     g_assert_true(lwm_image_init(&img, 1, 1, 0xFFFFFFFFu, NULL));
     g_assert_true(lwm_image_save_png(path, &img, NULL));
-    r = run((const char *[]){"masks", path, NULL});
+    r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 1, "bad.png: the sheet is 1x1 px; both sides must be multiples of 16");
-    run_free(&r);
+    cli_run_free(&r);
     lwm_image_clear(&img);
     /* a forged header claiming 100000x100000 */
     uint8_t forged[64] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
@@ -230,23 +198,23 @@ static void test_masks_bad_files(void)
     memcpy(forged + 37, "IEND", 4);
     put32(forged + 41, (uint32_t)crc32(0, forged + 37, 4));
     g_assert_true(g_file_set_contents(path, (char *)forged, 45, NULL));
-    r = run((const char *[]){"masks", path, NULL});
+    r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 1, "PNG is 100000x100000 px, over the limit");
-    run_free(&r);
+    cli_run_free(&r);
     /* missing file, usage errors */
-    r = run((const char *[]){"masks", "/nonexistent/x.png", NULL});
+    r = cli_run((const char *[]){"masks", "/nonexistent/x.png", NULL});
     expect(r, 1, "loopwright: /nonexistent/x.png: cannot open");
-    run_free(&r);
-    r = run((const char *[]){"masks", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"masks", NULL});
     expect(r, 2, "missing TILES.png");
-    run_free(&r);
-    r = run((const char *[]){"masks", path, "--frobnicate", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"masks", path, "--frobnicate", NULL});
     expect(r, 2, "unknown option --frobnicate");
-    run_free(&r);
-    r = run((const char *[]){"masks", "--help", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"masks", "--help", NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "Usage: loopwright masks"));
-    run_free(&r);
+    cli_run_free(&r);
     g_free(path);
 }
 
@@ -261,10 +229,10 @@ static void test_masks_interlaced(void)
     void *png = synth_png(&img, 6, 8, false, true, &size);
     char *path = in_tmp("adam7.png");
     g_assert_true(g_file_set_contents(path, png, (gssize)size, NULL));
-    run_result r = run((const char *[]){"masks", path, NULL});
+    cli_result r = cli_run((const char *[]){"masks", path, NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "\"angle\":224"));
-    run_free(&r);
+    cli_run_free(&r);
     g_free(png);
     g_free(path);
     lwm_image_clear(&img);
@@ -301,18 +269,18 @@ static void test_import(void)
     char *dir = in_tmp("lvl");
     g_mkdir(dir, 0755);
     char *level = g_build_filename(dir, "level.json", NULL);
-    run_result r = run((const char *[]){"import", terrain, "--top-solid", top, "-o", level, NULL});
+    cli_result r = cli_run((const char *[]){"import", terrain, "--top-solid", top, "-o", level, NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "tileset level-tiles.png"));
     g_assert_null(strchr(r.err, '\r')); /* no progress line into a pipe */
-    run_free(&r);
+    cli_run_free(&r);
     char *tiles = g_build_filename(dir, "level-tiles.png", NULL);
     g_assert_true(g_file_test(tiles, G_FILE_TEST_EXISTS));
-    r = run((const char *[]){"check", level, NULL});
+    r = cli_run((const char *[]){"check", level, NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, ": ok: "));
     g_assert_nonnull(strstr(r.out, "0 errors, 0 warnings"));
-    run_free(&r);
+    cli_run_free(&r);
     lw_level *lv;
     lw_error err;
     g_assert_true(editor_level_load_file(level, 0, &lv, &err));
@@ -327,27 +295,27 @@ static void test_import(void)
     g_assert_cmpint(lv->objects[0].y, ==, 230);
     lw_level_free(lv);
     /* options: 256 px chunks, a separate art image, path B, forced progress */
-    r = run((const char *[]){"import", terrain, "--art", terrain, "--path-b", terrain, "--chunk",
+    r = cli_run((const char *[]){"import", terrain, "--art", terrain, "--path-b", terrain, "--chunk",
                              "256", "--progress", "-o", level, NULL});
     expect(r, 0, "loopwright import: chunks");
-    run_free(&r);
+    cli_run_free(&r);
     g_assert_true(editor_level_load_file(level, 0, &lv, &err));
     g_assert_cmpint(lv->chunk_px, ==, 256);
     lw_level_free(lv);
     /* errors */
-    r = run((const char *[]){"import", terrain, "--chunk", "64", "-o", level, NULL});
+    r = cli_run((const char *[]){"import", terrain, "--chunk", "64", "-o", level, NULL});
     expect(r, 2, "--chunk takes 128 or 256");
-    run_free(&r);
-    r = run((const char *[]){"import", terrain, NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"import", terrain, NULL});
     expect(r, 2, "missing -o LEVEL.json");
-    run_free(&r);
+    cli_run_free(&r);
     char *sheet = write_sheet();
-    r = run((const char *[]){"import", terrain, "--art", sheet, "-o", level, NULL});
+    r = cli_run((const char *[]){"import", terrain, "--art", sheet, "-o", level, NULL});
     expect(r, 1, "terrain.png: the art image is 128x32 px but the terrain is 600x300 px");
-    run_free(&r);
-    r = run((const char *[]){"import", "/nonexistent.png", "-o", level, NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"import", "/nonexistent.png", "-o", level, NULL});
     expect(r, 1, "loopwright: /nonexistent.png: cannot open");
-    run_free(&r);
+    cli_run_free(&r);
     g_free(sheet);
     g_free(tiles);
     g_free(level);
@@ -361,10 +329,10 @@ static void test_collision(void)
     char *level = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
                                    NULL);
     char *dir = in_tmp("s2");
-    run_result r = run((const char *[]){"collision", "export", "--format", "s2", level, "-o", dir,
+    cli_result r = cli_run((const char *[]){"collision", "export", "--format", "s2", level, "-o", dir,
                                         "--zone", "LH", NULL});
     expect(r, 0, NULL);
-    run_free(&r);
+    cli_run_free(&r);
     static const char *const files[] = {
         "Collision array - Vertical.bin", "Collision array - Horizontal.bin",
         "Curve and resistance mapping.bin", "LH primary 16x16 collision index.kos",
@@ -376,10 +344,10 @@ static void test_collision(void)
         g_free(p);
     }
     char *out = in_tmp("s2.json");
-    r = run((const char *[]){"collision", "import", "--format", "s2", dir, "--zone", "LH", "-o",
+    r = cli_run((const char *[]){"collision", "import", "--format", "s2", dir, "--zone", "LH", "-o",
                              out, NULL});
     expect(r, 0, NULL);
-    run_free(&r);
+    cli_run_free(&r);
     json_t *j = load_json(out);
     g_assert_cmpint(json_array_size(json_object_get(j, "masks")), ==, 256);
     g_assert_cmpint(json_array_size(json_object_get(j, "tiles")), ==, 256);
@@ -390,9 +358,9 @@ static void test_collision(void)
     /* a truncated height array: exit 1 with the byte offset */
     char *h = g_build_filename(dir, "Collision array - Vertical.bin", NULL);
     g_assert_true(g_file_set_contents(h, "\x01\x02\x03", 3, NULL));
-    r = run((const char *[]){"collision", "import", "--format", "s2", dir, NULL});
+    r = cli_run((const char *[]){"collision", "import", "--format", "s2", dir, NULL});
     expect(r, 1, "Collision array - Vertical.bin: byte 3: 3 bytes, expected 4096");
-    run_free(&r);
+    cli_run_free(&r);
     /* over the limits: nothing is written */
     lw_level *big = lw_level_new(128, 1, 1, NULL);
     lw_mask m = {.heights = {4}};
@@ -404,25 +372,25 @@ static void test_collision(void)
     char *bigpath = in_tmp("big.json"), *bigdir = in_tmp("bigout");
     g_assert_true(editor_level_save_file(bigpath, big, NULL));
     lw_level_free(big);
-    r = run((const char *[]){"collision", "export", "--format", "s2", bigpath, "-o", bigdir, NULL});
+    r = cli_run((const char *[]){"collision", "export", "--format", "s2", bigpath, "-o", bigdir, NULL});
     expect(r, 1, "800 tiles: S2 holds 767 blocks");
     g_assert_false(g_file_test(bigdir, G_FILE_TEST_EXISTS));
-    run_free(&r);
-    r = run((const char *[]){"collision", "export", "--format", "s1", bigpath, "-o", bigdir, NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"collision", "export", "--format", "s1", bigpath, "-o", bigdir, NULL});
     expect(r, 0, NULL);
     char *ghz = g_build_filename(bigdir, "big.bin", NULL);
     g_assert_true(g_file_test(ghz, G_FILE_TEST_EXISTS));
-    run_free(&r);
+    cli_run_free(&r);
     /* usage */
-    r = run((const char *[]){"collision", "export", level, "-o", dir, NULL});
+    r = cli_run((const char *[]){"collision", "export", level, "-o", dir, NULL});
     expect(r, 2, "missing --format");
-    run_free(&r);
-    r = run((const char *[]){"collision", "export", "--format", "s4", level, "-o", dir, NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"collision", "export", "--format", "s4", level, "-o", dir, NULL});
     expect(r, 2, "--format takes s1, s2 or s3k");
-    run_free(&r);
-    r = run((const char *[]){"collision", "--format", "s2", NULL});
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"collision", "--format", "s2", NULL});
     expect(r, 2, "expected import or export");
-    run_free(&r);
+    cli_run_free(&r);
     g_free(ghz);
     g_free(bigpath);
     g_free(bigdir);
