@@ -154,8 +154,12 @@ static void dialog_changed(KeysDialog *d)
 static gboolean dialog_key(GtkEventControllerKey *c, guint keyval, guint code,
                            GdkModifierType state, KeysDialog *d)
 {
-    if (d->capturing < 0)
-        return FALSE;
+    if (d->capturing < 0) {
+        if (keyval != GDK_KEY_Escape)
+            return FALSE;
+        gtk_window_destroy(d->window);
+        return TRUE;
+    }
     if (keyval == GDK_KEY_Escape) {
         d->capturing = -1;
         dialog_refresh(d);

@@ -711,13 +711,14 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         text_box(cr, width - w - 22, y, lines, n, 12, 0);
     }
     if (s->banner) {
+        /* below the player's focus line, above the plot: it never hides the player */
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size(cr, 28);
+        cairo_set_font_size(cr, 22);
         cairo_text_extents_t te;
         cairo_text_extents(cr, s->banner, &te);
-        double bx = (width - te.x_advance) / 2, by = height * 0.3;
+        double bx = (width - te.x_advance) / 2, by = height * 0.72;
         cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
-        rounded_rect(cr, bx - 16, by - te.height - 12, te.x_advance + 32, te.height + 24, 8);
+        rounded_rect(cr, bx - 14, by - te.height - 10, te.x_advance + 28, te.height + 20, 8);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_move_to(cr, bx, by);

@@ -489,6 +489,30 @@ static void test_cli_automation(void)
     g_assert_true(g_str_has_prefix(out, "frame 300\n"));
     check_picture(shot, TRUE);
 
+    /* a packed binary plays the same */
+    g_autofree char *bin = g_build_filename(tmpdir, "loop-hill.bin", NULL);
+    const char *pack[] = {g_getenv("LW_LOOPWRIGHT"), "pack", level_path, "-o", bin, NULL};
+    g_assert_true(g_spawn_sync(NULL, (char **)pack, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+    g_assert_true(g_spawn_check_wait_status(status, NULL));
+    const char *packed[] = {g_getenv("LW_LOOPWRIGHT"),
+                            "play",
+                            bin,
+                            "--input",
+                            spath,
+                            "--frames",
+                            "120",
+                            "--trace",
+                            trace,
+                            NULL};
+    g_assert_true(g_spawn_sync(NULL, (char **)packed, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+    g_assert_true(g_spawn_check_wait_status(status, NULL));
+    g_autofree char *from_bin = NULL;
+    g_assert_true(g_file_get_contents(trace, &from_bin, NULL, NULL));
+    g_autofree char *json120 = sim_trace(level_path, spath, 120);
+    g_assert_cmpstr(from_bin, ==, json120);
+
     /* bad usage and bad files */
     const char *bad[] = {g_getenv("LW_LOOPWRIGHT"), "play", level_path, "--screenshot", shot, NULL};
     g_assert_true(g_spawn_sync(NULL, (char **)bad, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
