@@ -284,14 +284,15 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 
 static void status_text(PlayWindow *self, char *buf, size_t size)
 {
-    const char *speed[] = {"", " · 1/2×", " · 1/4×", "", " · 1/8×"};
-    guint si = self->speed_den == 2 ? 1 : self->speed_den == 4 ? 2 : self->speed_den == 8 ? 4 : 0;
+    char speed[16] = "";
+    if (self->speed_den > 1)
+        g_snprintf(speed, sizeof speed, " · 1/%u×", self->speed_den);
     const char *mode = self->rewinding                             ? "◀◀ Rewinding"
                        : play_session_script_active(self->session) ? "▶ Replaying"
                        : self->paused                              ? "Paused"
                                                                    : "● Recording";
     g_snprintf(buf, size, "%s · %u frames%s%s", mode,
-               play_session_get_recorded_frames(self->session), speed[si],
+               play_session_get_recorded_frames(self->session), speed,
                play_session_physics_match_level(self->session) ? "" : " · tuned");
 }
 
