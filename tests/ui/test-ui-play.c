@@ -425,6 +425,90 @@ static void test_replays_and_tuning(void)
     g_assert_false(editor_document_get_modified(doc));
 }
 
+/* ---- the issue's "done means": find a collision hole with the debugger, fix it, save the run ----
+ */
+
+/* The floor pair (ground casts A and B) of the last frame. */
+static void floor_pair(const lw_sim *sim, const lw_cast_record **a, const lw_cast_record **b)
+{
+    *a = *b = NULL;
+    for (int i = 0; i < sim->debug.cast_count; i++) {
+        const lw_cast_record *c = &sim->debug.casts[i];
+        if (c->use == LW_CAST_GROUND && c->sensor == LW_SENSOR_A)
+            *a = c;
+        if (c->use == LW_CAST_GROUND && c->sensor == LW_SENSOR_B)
+            *b = c;
+    }
+    g_assert_nonnull(*a);
+    g_assert_nonnull(*b);
+}
+
+static void test_done_means(void)
+{
+    PlayWindow *pw = play();
+    GtkWidget *w = GTK_WIDGET(pw);
+    EditorDocument *doc = play_window_get_document(pw);
+    const lw_level *l = editor_document_get_level(doc);
+    /* an authoring mistake: two grass tiles after the loop solid on path B only */
+    EditorCellEdit bug[2] = {cell_edit_at(l, 5136, 840), cell_edit_at(l, 5152, 840)};
+    for (int i = 0; i < 2; i++)
+        bug[i].cell.solid = lw_cell_solid_bits(LW_SOLID_NONE, LW_SOLID_ALL);
+    editor_document_push(doc, editor_cmd_set_cells_new(doc, bug, 2, "Solidity", 0));
+    g_assert_true(editor_document_get_modified(doc));
+
+    /* play towards it from a start before it; the player leaves the ground over the tiles */
+    g_action_group_change_action_state(G_ACTION_GROUP(pw), "pause", g_variant_new_boolean(TRUE));
+    g_autoptr(GError) error = NULL;
+    const int32_t start[2] = {4700, 812};
+    g_assert_true(play_window_restart_at(pw, start, &error));
+    g_autofree char *spath = write_temp("story.txt", "300 R\n");
+    g_autofree char *set = g_strdup_printf("win.set-input('%s')", spath);
+    act(w, set);
+    const lw_sim *sim = sim_of(pw);
+    while (!sim->state.player.airborne && sim->state.frame < 300)
+        act(w, "win.advance(uint32 1)");
+    g_assert_cmpuint(sim->state.frame, ==, 138);
+    g_action_group_change_action_state(G_ACTION_GROUP(pw), "debug", g_variant_new_boolean(TRUE));
+    /* the frame where it leaves the ground: both floor sensors found nothing */
+    const lw_cast_record *a, *b;
+    floor_pair(sim, &a, &b);
+    g_assert_false(a->hit.surface);
+    g_assert_false(b->hit.surface);
+    g_assert_cmpint(a->x, >=, 5136);
+    g_assert_cmpint(b->x, <, 5168);
+    /* one frame back: A still stood on the grass before the hole, B was over it already */
+    act(w, "win.rewind-frames(uint32 1)");
+    floor_pair(sim, &a, &b);
+    g_assert_true(a->hit.surface);
+    g_assert_false(b->hit.surface);
+    g_assert_cmpuint(a->hit.tile, !=, LW_NONE);
+    /* fix the tiles in the editor (both paths solid again), continue: no fall this time */
+    EditorCellEdit fix[2] = {bug[0], bug[1]};
+    for (int i = 0; i < 2; i++)
+        fix[i].cell.solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL);
+    editor_document_push(doc, editor_cmd_set_cells_new(doc, fix, 2, "Solidity", 0));
+    g_assert_true(g_str_has_prefix(play_window_get_note(pw), "Level changed at frame 137"));
+    for (int i = 0; i < 163; i++) {
+        act(w, "win.advance(uint32 1)");
+        g_assert_false(sim->state.player.airborne && sim->state.player.x >> 8 < 5200);
+    }
+    g_assert_cmpuint(sim->state.frame, ==, 300);
+    /* the run saved as a replay passes on the fixed level: its expectation is this very run */
+    uint64_t live = lw_sim_hash(sim);
+    act(w, "win.save-replay-named('over the fixed grass')");
+    g_assert_cmpuint(l->replay_count, ==, 1);
+    g_assert_cmpuint(l->replays[0].expect_hash, ==, live);
+    g_assert_cmpuint(editor_replay_check(l, NULL, NULL), ==, 0);
+    /* and would have caught the mistake */
+    editor_document_push(doc, editor_cmd_set_cells_new(doc, bug, 2, "Solidity", 0));
+    g_assert_cmpuint(editor_replay_check(l, NULL, NULL), ==, 1);
+    for (int i = 0; i < 4; i++)
+        editor_document_undo(doc);
+    g_assert_cmpuint(l->replay_count, ==, 0);
+    g_assert_false(editor_document_get_modified(doc));
+    g_action_group_change_action_state(G_ACTION_GROUP(pw), "debug", g_variant_new_boolean(FALSE));
+}
+
 /* ---- play from here ---- */
 
 static void test_play_here(void)
@@ -588,6 +672,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/play/rewind", test_rewind);
     g_test_add_func("/ui/play/live-edit", test_live_edit);
     g_test_add_func("/ui/play/replays-and-tuning", test_replays_and_tuning);
+    g_test_add_func("/ui/play/done-means", test_done_means);
     g_test_add_func("/ui/play/play-here", test_play_here);
     g_test_add_func("/ui/play/cli-automation", test_cli_automation);
     g_test_add_func("/ui/play/keymap", test_keymap);
