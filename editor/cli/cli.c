@@ -13,7 +13,10 @@
 
 const cli_command cli_commands[] = {
     {"edit", NULL, "[LEVEL]", "open the editor (on the sample level when none is given)"},
-    {"play", NULL, "LEVEL [--start X,Y]", "open the test-play window"},
+    {"play", NULL,
+     "LEVEL [--start X,Y] [--profile P] [--character C] [--debug] [--input SCRIPT --frames N "
+     "--screenshot OUT.png --trace OUT.csv --benchmark]",
+     "open the test-play window (or run it on a script and exit)"},
     {"check", cli_check_main, "LEVEL", "validate a level and list problems with their places"},
     {"render", cli_render_main, "LEVEL -o OUT.png [--collision] [--trace T.csv]",
      "draw the whole level as a PNG"},

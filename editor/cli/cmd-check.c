@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "level-check.h"
+#include "replay-check.h"
 
 typedef struct check_state {
     const char *file;
@@ -22,7 +23,9 @@ static void print_problem(const editor_problem *p, void *user)
 static int usage(void)
 {
     printf("Usage: loopwright check LEVEL [--allow-outside-paths] [--strict]\n\n"
-           "Validate a level file and list problems with their places.\n"
+           "Validate a level file and list problems with their places. The level's saved replays\n"
+           "are run again: one that no longer ends as recorded (falls, gets stuck, ends on\n"
+           "another path or elsewhere) is an error.\n"
            "  --allow-outside-paths  accept a tileset outside the level's folder\n"
            "  --strict               treat warnings as errors\n"
            "Exit status: 0 no errors, 1 errors found (or the file is invalid), 2 bad usage.\n");
@@ -55,11 +58,12 @@ int cli_check_main(int argc, char **argv)
         return CLI_EXIT_DATA;
     check_state st = {path, 0};
     unsigned errors = editor_level_check(level, path, print_problem, &st);
+    errors += editor_replay_check(level, print_problem, &st);
     printf("%s: %s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u (%dx%d px), %u objects; "
-           "%u errors, %u warnings\n",
-           path, errors ? "FAILED" : "ok", level->mask_count, level->tile_count,
-           level->chunk_count, level->chunk_px, level->layout_width, level->layout_height,
-           lw_level_width_px(level), lw_level_height_px(level), level->object_count, errors,
+           "%u replays; %u errors, %u warnings\n",
+           path, errors ? "FAILED" : "ok", level->mask_count, level->tile_count, level->chunk_count,
+           level->chunk_px, level->layout_width, level->layout_height, lw_level_width_px(level),
+           lw_level_height_px(level), level->object_count, level->replay_count, errors,
            st.warnings);
     lw_level_free(level);
     return (errors || (strict && st.warnings)) ? CLI_EXIT_DATA : CLI_EXIT_OK;

@@ -8,6 +8,7 @@
 #include "editor-file-chooser.h"
 #include "editor-resources.h"
 #include "editor-window.h"
+#include "play-command.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -603,9 +604,10 @@ EditorApplication *editor_application_new(void)
 int editor_app_run(int argc, char **argv)
 {
     process_start_us = g_get_monotonic_time();
-    /* "edit" is the default command; "play" opens the editor until the test-play window
-     * exists. Drop either so GApplication sees only options and files. */
-    if (argc >= 2 && (g_str_equal(argv[1], "edit") || g_str_equal(argv[1], "play"))) {
+    if (argc >= 2 && g_str_equal(argv[1], "play"))
+        return play_command_run(argc - 1, argv + 1);
+    /* "edit" is the default command: drop it so GApplication sees only options and files. */
+    if (argc >= 2 && g_str_equal(argv[1], "edit")) {
         argv[1] = argv[0];
         argv++;
         argc--;

@@ -211,6 +211,14 @@ void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w,
     *h = gtk_widget_get_height(GTK_WIDGET(self)) / self->zoom;
 }
 
+gboolean editor_canvas_get_pointer(EditorCanvas *self, double *x, double *y)
+{
+    if (!self->pointer_in)
+        return FALSE;
+    widget_to_level(self, self->pointer_x, self->pointer_y, x, y);
+    return TRUE;
+}
+
 static gboolean highlight_done(gpointer data)
 {
     EditorCanvas *self = data;

@@ -42,6 +42,9 @@ void editor_canvas_center_on(EditorCanvas *self, double x, double y);
 /** The visible level rectangle in px. */
 void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w, double *h);
 
+/** The level pixel under the pointer now; FALSE when the pointer is not over the canvas. */
+gboolean editor_canvas_get_pointer(EditorCanvas *self, double *x, double *y);
+
 /** Flash a marker at level pixel (@x, @y) (the issues panel's "jump to"). */
 void editor_canvas_highlight(EditorCanvas *self, int32_t x, int32_t y);
 

@@ -7,9 +7,11 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
+#include "doc/replay-check.h"
 #include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-file-chooser.h"
+#include "play-window.h"
 
 #include <loopwright/fixed.h>
 #include <math.h>
@@ -285,8 +287,6 @@ static void update_actions(EditorWindow *self)
     set_enabled(self, "stop-editing", editing);
     set_enabled(self, "make-unique", editing);
     set_enabled(self, "snap-to-ground", t->selected_object != 0);
-    set_enabled(self, "play", FALSE);
-    set_enabled(self, "play-here", FALSE);
 }
 
 static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user);
@@ -689,10 +689,34 @@ static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
     editor_document_push(self->doc, cmd);
 }
 
+/* F5: the test-play window from the level's player start; Shift+F5: from the level pixel under
+ * the pointer (the middle of the view when the pointer is elsewhere). One play window per
+ * level. */
 static void action_play(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    /* The test-play window is a later feature; the action exists so menus, accelerators and
-     * its place in the window are ready for it. */
+    EditorWindow *self = user;
+    int32_t start[2];
+    const int32_t *at = NULL;
+    if (g_str_equal(g_action_get_name(G_ACTION(a)), "play-here")) {
+        double x, y, w, h;
+        if (!editor_canvas_get_pointer(self->canvas, &x, &y)) {
+            editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
+            x += w / 2;
+            y += h / 2;
+        }
+        start[0] = (int32_t)x;
+        start[1] = (int32_t)y;
+        at = start;
+    }
+    GtkApplication *app = gtk_window_get_application(GTK_WINDOW(self));
+    PlayWindow *pw = play_window_find(app, self->doc);
+    g_autoptr(GError) error = NULL;
+    if (pw ? !play_window_restart_at(pw, at, &error)
+           : !(pw = play_window_new(app, self->doc, at, &error))) {
+        editor_window_show_error(self, "The level cannot be played", error);
+        return;
+    }
+    gtk_window_present(GTK_WINDOW(pw));
 }
 
 static void action_check(GSimpleAction *a, GVariant *p, gpointer user);
@@ -1876,6 +1900,10 @@ static gboolean run_check(gpointer data)
     GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
     editor_level_check(level(self), editor_document_get_path(self->doc), collect_problem, found);
     editor_window_set_issues(self, "check", (editor_problem *)found->data, found->len);
+    /* saved replays as regression tests: the ones that now end differently */
+    g_array_set_size(found, 0);
+    editor_replay_check(level(self), collect_problem, found);
+    editor_window_set_issues(self, "replays", (editor_problem *)found->data, found->len);
     g_array_unref(found);
     return G_SOURCE_REMOVE;
 }
@@ -2003,6 +2031,10 @@ static gboolean editor_window_close_request(GtkWindow *window)
     if (self->closing_confirmed || !editor_document_get_modified(self->doc)) {
         if (!editor_document_get_modified(self->doc))
             editor_document_delete_recovery(self->doc);
+        /* the level's test-play window goes with its editor */
+        PlayWindow *pw = play_window_find(gtk_window_get_application(window), self->doc);
+        if (pw)
+            gtk_window_destroy(GTK_WINDOW(pw));
         return GTK_WINDOW_CLASS(editor_window_parent_class)->close_request(window);
     }
     GtkWidget *d = gtk_message_dialog_new(window, GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,

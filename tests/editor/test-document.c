@@ -7,6 +7,7 @@
  * level operations; snap to ground; crash recovery files.
  */
 #include "editor-clipboard.h"
+#include "editor-commands-play.h"
 #include "editor-commands.h"
 #include "editor-document.h"
 #include "image-private.h"
@@ -197,6 +198,83 @@ static EditorCommand *make_set_props(EditorDocument *doc, GRand *rand)
     return editor_cmd_set_level_props_new(doc, &p);
 }
 
+/* Test-play commands: physics settings, replays (add, remove, update). */
+static EditorCommand *make_set_physics(EditorDocument *doc, GRand *rand)
+{
+    static const char *const names[] = {"acc", "top", "gravity", "jump", "roll_cap"};
+    lw_override ov[3];
+    guint n = (guint)g_rand_int_range(rand, 0, 4);
+    for (guint i = 0; i < n; i++) {
+        memset(&ov[i], 0, sizeof ov[i]);
+        g_strlcpy(ov[i].name, names[(i + (guint)g_rand_int_range(rand, 0, 3)) % 5],
+                  sizeof ov[i].name);
+        for (guint j = 0; j < i; j++)
+            if (g_str_equal(ov[i].name, ov[j].name))
+                g_strlcpy(ov[i].name, names[(i + 3) % 5], sizeof ov[i].name);
+        ov[i].value = g_rand_int_range(rand, 1, 2000);
+    }
+    return editor_cmd_set_physics_new(doc, g_rand_boolean(rand) ? "s3k" : "modern",
+                                      g_rand_boolean(rand) ? "tails" : "sonic", ov, n);
+}
+
+static EditorCommand *make_add_replay(EditorDocument *doc, GRand *rand)
+{
+    lw_replay r = {.name = "run", .script = "30 R\n1 RJ\n", .frames = 31};
+    r.has_start = g_rand_boolean(rand);
+    r.start_x = g_rand_int_range(rand, 0, 4000);
+    r.start_y = 700;
+    g_strlcpy(r.profile, g_rand_boolean(rand) ? "s1" : "", sizeof r.profile);
+    r.has_expect = g_rand_boolean(rand);
+    r.expect_hash = g_rand_int(rand);
+    r.expect_x = 100;
+    r.expect_path = LW_PATH_B;
+    const lw_level *l = editor_document_get_level(doc);
+    return editor_cmd_add_replay_new(doc, &r,
+                                     g_rand_int_range(rand, -1, (gint32)l->replay_count + 1));
+}
+
+/* A level without replays (the samples) gets one first, in the same undo step, so the command
+ * under test still runs (the round-trip test undoes the whole step). */
+static gboolean begin_with_replay(EditorDocument *doc)
+{
+    if (editor_document_get_level(doc)->replay_count > 0)
+        return FALSE;
+    editor_document_begin_group(doc, "Replay");
+    lw_replay r = {.name = "first", .script = "10 L\n", .frames = 10};
+    editor_document_push(doc, editor_cmd_add_replay_new(doc, &r, -1));
+    return TRUE;
+}
+
+static EditorCommand *finish_with_replay(EditorDocument *doc, gboolean grouped, EditorCommand *cmd)
+{
+    if (!grouped)
+        return cmd;
+    editor_document_push(doc, cmd);
+    editor_document_end_group(doc);
+    return NULL; /* already pushed */
+}
+
+static EditorCommand *make_remove_replay(EditorDocument *doc, GRand *rand)
+{
+    gboolean grouped = begin_with_replay(doc);
+    const lw_level *l = editor_document_get_level(doc);
+    guint i = (guint)g_rand_int_range(rand, 0, (gint32)l->replay_count);
+    return finish_with_replay(doc, grouped, editor_cmd_remove_replay_new(doc, i));
+}
+
+static EditorCommand *make_set_replay(EditorDocument *doc, GRand *rand)
+{
+    gboolean grouped = begin_with_replay(doc);
+    const lw_level *l = editor_document_get_level(doc);
+    guint i = (guint)g_rand_int_range(rand, 0, (gint32)l->replay_count);
+    lw_replay r = l->replays[i];
+    r.name = "renamed";
+    r.has_expect = TRUE;
+    r.expect_hash ^= 0x1234;
+    r.expect_air = !r.expect_air;
+    return finish_with_replay(doc, grouped, editor_cmd_set_replay_new(doc, i, &r, NULL));
+}
+
 static EditorCommand *make_replace_resize(EditorDocument *doc, GRand *rand)
 {
     const lw_level *l = editor_document_get_level(doc);
@@ -270,6 +348,10 @@ static const CommandType command_types[] = {
     {"move-object", make_move_object},
     {"set-object", make_set_object},
     {"set-level-props", make_set_props},
+    {"set-physics", make_set_physics},
+    {"add-replay", make_add_replay},
+    {"remove-replay", make_remove_replay},
+    {"set-replay", make_set_replay},
     {"replace-resize", make_replace_resize},
     {"replace-rows", make_replace_rows},
     {"replace-compact", make_replace_compact},
