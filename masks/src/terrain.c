@@ -273,6 +273,30 @@ static void bits_from_words(const uint32_t px[256], lwm_bits *out)
             out->col[c] = (uint16_t)(out->col[c] | (px[r * 16 + c] >> 31) << r);
 }
 
+/* A run anchored at a cell's top edge is ceiling-type (negative heights), which a floor sensor
+ * coming from above cannot see (PHYSICS.md §3.3: a top-anchored run is "nothing" unless the
+ * anchor is already inside it). That is right for a ceiling, whose solid continues into the cell
+ * above, but a run with open air above it is a surface someone stands on: a thin ledge or
+ * jump-through bar lying at the top of its cell. Such columns are made solid down to the cell's
+ * bottom, the shape the originals use for ledges. Returns the columns changed. */
+static uint16_t stand_on_hanging_runs(importer *im, int p, uint32_t tx, uint32_t ty)
+{
+    size_t t = (size_t)ty * im->tw + tx;
+    lwm_bits *b = &im->bits[p][t];
+    const lwm_bits *above = ty > 0 ? &im->bits[p][t - im->tw] : NULL;
+    uint16_t changed = 0;
+    for (int c = 0; c < 16; c++) {
+        uint16_t col = b->col[c];
+        bool hanging = col != 0 && col != 0xFFFFu && (col & (col + 1u)) == 0; /* rows 0..n-1 */
+        bool open_above = !above || !(above->col[c] & 0x8000u);               /* row 15 */
+        if (hanging && open_above) {
+            b->col[c] = 0xFFFFu;
+            changed = (uint16_t)(changed | (1u << c));
+        }
+    }
+    return changed;
+}
+
 static bool cells_step(importer *im, lw_error *err)
 {
     const lwm_import_options *o = im->o;
@@ -315,6 +339,7 @@ static bool cells_step(importer *im, lw_error *err)
                          "%u px cleared",
                          path_name(p), tx, ty, cols, fix.added, fix.removed);
                 }
+                uint16_t stood = stand_on_hanging_runs(im, p, tx, ty);
                 uint8_t s = LW_SOLID_NONE;
                 uint16_t any = 0;
                 for (int c = 0; c < 16; c++)
@@ -335,6 +360,12 @@ static bool cells_step(importer *im, lw_error *err)
                                  path_name(p), tx, ty);
                     }
                 }
+                if (stood && s == LW_SOLID_ALL)
+                    warn(im, (int32_t)tx * 16, (int32_t)ty * 16,
+                         "%s: cell (%u, %u): a run hanging from the cell's top edge with open air "
+                         "above is a floor; made solid down to the cell's bottom so a player can "
+                         "stand on it (its underside is now the cell's bottom edge)",
+                         path_name(p), tx, ty);
                 im->solid[p][t] = s;
             }
             if (!has_art) {

@@ -340,6 +340,35 @@ static void test_top_solid_and_start(void)
     lwm_image_clear(&top);
 }
 
+/* A run hanging from a cell's top edge with open air above is a floor (a thin ledge): its
+ * columns become solid down to the cell's bottom, so floor sensors see it from above, with a
+ * warning for a solid cell. One under solid ground stays ceiling-type (negative heights). */
+static void test_hanging_runs(void)
+{
+    lwm_image img = ground_image(512, 256, flat_ground);
+    for (uint32_t x = 64; x < 128; x++) /* a 4 px ledge at the top of cell row 8 */
+        for (uint32_t y = 128; y < 132; y++)
+            set_px(&img, x, y, 0xD0A040FFu);
+    for (uint32_t x = 320; x < 384; x++) /* a ceiling: solid rows 0..67 */
+        for (uint32_t y = 0; y < 68; y++)
+            set_px(&img, x, y, 0xD0A040FFu);
+    warn_log log = {0};
+    lw_level *level = import(&img, NULL, NULL, 128, true, &log);
+    lw_collision_cell cc;
+    g_assert_true(lw_level_collision_at(level, 70, 130, LW_PATH_A, &cc));
+    for (int c = 0; c < 16; c++)
+        g_assert_cmpint(cc.mask->heights[c], ==, 16);
+    g_assert_true(lw_level_collision_at(level, 330, 64, LW_PATH_A, &cc));
+    for (int c = 0; c < 16; c++)
+        g_assert_cmpint(cc.mask->heights[c], ==, -4);
+    /* four cells of the ledge, one warning each */
+    g_assert_cmpint(log.count, ==, 4);
+    g_assert_nonnull(strstr(log.last, "path A: cell (7, 8): a run hanging from the cell's top edge "
+                                      "with open air above is a floor"));
+    lw_level_free(level);
+    lwm_image_clear(&img);
+}
+
 /* A wall at the left: the start moves to the first column with room. */
 static void test_start_past_wall(void)
 {
@@ -428,6 +457,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/loop-angles", test_loop_angles);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
+    g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
     g_test_add_func("/masks/terrain/start-past-wall", test_start_past_wall);
     g_test_add_func("/masks/terrain/limits", test_limits);
     g_test_add_func("/masks/terrain/padding", test_padding);
