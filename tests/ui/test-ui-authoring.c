@@ -22,24 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui-support.h"
+
 static EditorApplication *app;
 static char *tmpdir;
 static char *level_path;
 static EditorWindow *win;
-
-static void spin(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-#define WAIT_FOR(cond, ms)                                                                         \
-    do {                                                                                           \
-        gint64 end_ = g_get_monotonic_time() + (gint64)(ms)*1000;                                  \
-        while (!(cond) && g_get_monotonic_time() < end_)                                           \
-            g_main_context_iteration(NULL, FALSE);                                                 \
-    } while (0)
 
 static void act(const char *detailed)
 {
@@ -47,7 +35,7 @@ static void act(const char *detailed)
     g_autoptr(GVariant) target = NULL;
     g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
     g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    spin(10);
+    ui_spin(10);
 }
 
 static void actf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
@@ -86,7 +74,7 @@ static guint steps(void)
 /* Render @widget (its own toplevel) into a PNG in the build folder. */
 static void picture(GtkWidget *widget, const char *name)
 {
-    spin(200);
+    ui_spin(200);
     int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
     g_assert_cmpint(w, >, 100);
     GdkPaintable *p = gtk_widget_paintable_new(widget);
@@ -117,7 +105,7 @@ static void test_mask_editor(void)
     act("win.mask-editor");
     EditorMaskEditor *first = editor_authoring_get_mask_editor(win);
     g_assert_nonnull(first);
-    WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(first)), 2000);
+    UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(first)), 2000);
     g_assert_cmpuint(editor_mask_editor_get_tile(first), ==, shown->tile);
     picture(GTK_WIDGET(first), "mask-editor.png");
 
@@ -140,7 +128,7 @@ static void test_mask_editor(void)
     act("win.mask-editor");
     EditorMaskEditor *ed = editor_authoring_get_mask_editor(win);
     g_assert_nonnull(ed);
-    WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 2000);
+    UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 2000);
     g_assert_true(gtk_widget_get_visible(GTK_WIDGET(ed)));
     g_assert_cmpuint(editor_mask_editor_get_tile(ed), ==, tile);
     g_assert_cmpuint(editor_mask_editor_get_mask(ed), ==, m);
@@ -201,7 +189,7 @@ static void test_mask_editor(void)
     g_assert_cmpuint(mods, ==, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
     g_assert_true(gtk_window_get_application(GTK_WINDOW(ed)) == GTK_APPLICATION(app));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(ed), "win.mask-lock", NULL));
-    spin(10);
+    ui_spin(10);
     g_assert_false(l->masks[m].flags & LW_MASK_LOCKED);
 
     /* copy the mask, switch to path B and paste it there */
@@ -222,7 +210,7 @@ static void test_mask_editor(void)
     g_assert_cmpstr(back, ==, start);
     g_assert_false(editor_document_get_modified(doc()));
     gtk_window_close(GTK_WINDOW(ed));
-    spin(50);
+    ui_spin(50);
 }
 
 /* ---- generation from art: accept some, reject some ---- */
@@ -236,7 +224,7 @@ static void test_generate_dialog(void)
     act("win.generate-masks");
     GtkWindow *d = editor_authoring_get_generate_dialog(win);
     g_assert_nonnull(d);
-    WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
+    UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
     g_assert_true(editor_generate_dialog_is_ready(d));
     guint n = editor_generate_dialog_get_count(d);
     g_test_message("%u tiles would change", n);
@@ -255,7 +243,7 @@ static void test_generate_dialog(void)
     guint before = steps();
     const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(win));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.apply", NULL));
-    spin(100);
+    ui_spin(100);
     g_assert_null(editor_authoring_get_generate_dialog(win));
     g_assert_cmpuint(steps(), ==, before + 1);
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Generate Masks from Art");
@@ -380,11 +368,11 @@ static void test_import_terrain(void)
     actf("win.import-terrain-from('%s')", png);
     GtkWindow *d = editor_authoring_get_import_dialog(win);
     g_assert_nonnull(d);
-    WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
+    UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
     g_assert_true(editor_import_dialog_is_ready(d));
     picture(GTK_WIDGET(d), "import-dialog.png");
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
-    spin(100);
+    ui_spin(100);
     g_assert_null(editor_authoring_get_import_dialog(win));
     const lw_level *l = level();
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Import Terrain");
@@ -422,14 +410,14 @@ int main(int argc, char **argv)
     GtkWindow *w = editor_application_open_path(level_path);
     g_assert_nonnull(w);
     win = EDITOR_WINDOW(w);
-    spin(300);
+    ui_spin(300);
     g_test_add_func("/ui/authoring/mask-editor", test_mask_editor);
     g_test_add_func("/ui/authoring/generate-dialog", test_generate_dialog);
     g_test_add_func("/ui/authoring/slope-and-loop", test_slope_and_loop);
     g_test_add_func("/ui/authoring/import-terrain", test_import_terrain);
     int status = g_test_run();
     editor_window_close_now(win);
-    spin(50);
+    ui_spin(50);
     g_application_release(G_APPLICATION(app));
     return status;
 }

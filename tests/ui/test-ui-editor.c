@@ -21,33 +21,11 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "ui-support.h"
+
 static EditorApplication *app;
 static char *tmpdir;
 static char *level_path;
-
-static void spin(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-/* Iterate the main loop until @cond holds or ~@ms pass. */
-#define WAIT_FOR(cond, ms)                                                                         \
-    do {                                                                                           \
-        gint64 end_ = g_get_monotonic_time() + (gint64)(ms)*1000;                                  \
-        while (!(cond) && g_get_monotonic_time() < end_)                                           \
-            g_main_context_iteration(NULL, FALSE);                                                 \
-    } while (0)
-
-static void copy_file(const char *from, const char *to)
-{
-    char *data;
-    gsize len;
-    g_assert_true(g_file_get_contents(from, &data, &len, NULL));
-    g_assert_true(g_file_set_contents(to, data, (gssize)len, NULL));
-    g_free(data);
-}
 
 static EditorWindow *window_for(const char *path, gboolean want_modified)
 {
@@ -68,7 +46,7 @@ static void act(EditorWindow *win, const char *detailed)
     g_autoptr(GVariant) target = NULL;
     g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
     g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    spin(10);
+    ui_spin(10);
 }
 
 static void pointer(EditorWindow *win, int x, int y, int kind)
@@ -129,7 +107,7 @@ static void test_recovery_after_kill(void)
     GFile *file = g_file_new_for_path(level_path);
     g_application_open(G_APPLICATION(app), &file, 1, "");
     g_object_unref(file);
-    spin(300);
+    ui_spin(300);
     /* the offer is a dialog; answer it through its action */
     gboolean dialog = FALSE;
     GListModel *tops = gtk_window_get_toplevels();
@@ -141,7 +119,7 @@ static void test_recovery_after_kill(void)
     }
     g_assert_true(dialog);
     g_action_group_activate_action(G_ACTION_GROUP(app), "recover", NULL);
-    spin(200);
+    ui_spin(200);
     EditorWindow *rec = window_for(level_path, TRUE);
     for (GList *w = gtk_application_get_windows(GTK_APPLICATION(app)); w && !rec; w = w->next)
         if (EDITOR_IS_WINDOW(w->data)) {
@@ -156,7 +134,7 @@ static void test_recovery_after_kill(void)
     /* discard the recovered copy: closing without saving deletes the recovery file */
     editor_document_delete_recovery(editor_window_get_document(rec));
     editor_window_close_now(rec);
-    spin(100);
+    ui_spin(100);
     g_assert_false(g_file_test(found, G_FILE_TEST_EXISTS));
 }
 
@@ -167,7 +145,7 @@ static void test_edit_through_actions(void)
     EditorWindow *win = window_for(level_path, FALSE);
     g_assert_nonnull(win);
     gtk_window_present(GTK_WINDOW(win));
-    spin(200);
+    ui_spin(200);
     EditorDocument *doc = editor_window_get_document(win);
     const lw_level *l = editor_document_get_level(doc);
     g_autofree char *original = editor_level_to_json(l, NULL);
@@ -364,7 +342,7 @@ static void test_window_picture(void)
     act(win, "win.zoom-reset");
     g_assert_cmpfloat(editor_canvas_get_zoom(editor_window_get_canvas(win)), ==, 1);
     act(win, "win.overlay-collision-a");
-    spin(300);
+    ui_spin(300);
     int w = gtk_widget_get_width(GTK_WIDGET(win)), h = gtk_widget_get_height(GTK_WIDGET(win));
     g_assert_cmpint(w, >, 400);
     GdkPaintable *paintable = gtk_widget_paintable_new(GTK_WIDGET(win));
@@ -404,7 +382,7 @@ static void test_bad_level_dialog(void)
                                       -1, NULL));
     GtkWindow *res = editor_application_open_path(bad);
     g_assert_null(res);
-    spin(200);
+    ui_spin(200);
     GtkMessageDialog *dialog = NULL;
     GListModel *tops = gtk_window_get_toplevels();
     for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
@@ -421,7 +399,7 @@ static void test_bad_level_dialog(void)
     g_assert_true(g_str_has_prefix(text, expect));
     g_assert_nonnull(strstr(text, "chunk_size"));
     gtk_window_destroy(GTK_WINDOW(dialog));
-    spin(50);
+    ui_spin(50);
     /* still usable: the open level takes an edit */
     EditorWindow *win = window_for(level_path, FALSE);
     g_assert_nonnull(win);
@@ -458,7 +436,7 @@ static void test_build_from_scratch(void)
     /* a new level (File > New) */
     g_assert_null(untitled_window());
     g_action_group_activate_action(G_ACTION_GROUP(app), "new", NULL);
-    spin(200);
+    ui_spin(200);
     EditorWindow *win = untitled_window();
     g_assert_nonnull(win);
     EditorDocument *doc = editor_window_get_document(win);
@@ -553,7 +531,7 @@ static void test_build_from_scratch(void)
     g_assert_cmpint(errors, ==, 0);
     g_assert_cmpuint(editor_document_get_level(again)->object_count, ==, 3);
     editor_window_close_now(win);
-    spin(50);
+    ui_spin(50);
 }
 
 int main(int argc, char **argv)
@@ -570,8 +548,8 @@ int main(int argc, char **argv)
     g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
     g_autofree char *src_json = g_build_filename(src, "loop-hill.json", NULL);
     g_autofree char *src_png = g_build_filename(src, "tiles.png", NULL);
-    copy_file(src_json, level_path);
-    copy_file(src_png, png);
+    ui_copy_file(src_json, level_path);
+    ui_copy_file(src_png, png);
     app = editor_application_new();
     g_application_hold(G_APPLICATION(app));
     g_test_add_func("/ui/editor/recovery-after-kill", test_recovery_after_kill);

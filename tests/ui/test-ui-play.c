@@ -30,32 +30,11 @@
 #include <loopwright/trace.h>
 #include <string.h>
 
+#include "ui-support.h"
+
 static EditorApplication *app;
 static char *tmpdir;
 static char *level_path;
-
-static void spin(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-#define WAIT_FOR(cond, ms)                                                                         \
-    do {                                                                                           \
-        gint64 end_ = g_get_monotonic_time() + (gint64)(ms)*1000;                                  \
-        while (!(cond) && g_get_monotonic_time() < end_)                                           \
-            g_main_context_iteration(NULL, FALSE);                                                 \
-    } while (0)
-
-static void copy_file(const char *from, const char *to)
-{
-    char *data;
-    gsize len;
-    g_assert_true(g_file_get_contents(from, &data, &len, NULL));
-    g_assert_true(g_file_set_contents(to, data, (gssize)len, NULL));
-    g_free(data);
-}
 
 static void act(GtkWidget *win, const char *detailed)
 {
@@ -82,10 +61,10 @@ static PlayWindow *play(void)
     PlayWindow *pw = play_window_find(GTK_APPLICATION(app), doc);
     if (!pw) {
         act(GTK_WIDGET(ed), "win.play");
-        WAIT_FOR((pw = play_window_find(GTK_APPLICATION(app), doc)) != NULL, 2000);
+        UI_WAIT_FOR((pw = play_window_find(GTK_APPLICATION(app), doc)) != NULL, 2000);
         g_assert_nonnull(pw);
-        WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(pw)), 2000);
-        spin(200);
+        UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(pw)), 2000);
+        ui_spin(200);
     }
     return pw;
 }
@@ -127,29 +106,16 @@ static char *sim_trace(const char *level, const char *script_path, guint frames)
     return text;
 }
 
-static size_t count_near(const lwm_image *img, uint32_t rgb, int tolerance)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < (size_t)img->width * img->height; i++) {
-        const uint8_t *p = img->rgba + i * 4;
-        int dr = p[0] - (int)(rgb >> 16 & 255), dg = p[1] - (int)(rgb >> 8 & 255),
-            db = p[2] - (int)(rgb & 255);
-        if (dr * dr + dg * dg + db * db <= tolerance * tolerance)
-            n++;
-    }
-    return n;
-}
-
 /* The screenshot shows the level (sky, ground), the player and, with the debugger, sensors. */
 static void check_picture(const char *path, gboolean debug)
 {
     lwm_image img = {0};
     lw_error err;
     g_assert_true(lwm_image_load_png(path, &img, &err));
-    size_t sky = count_near(&img, 0x78B4E8, 8);
-    size_t ground = count_near(&img, 0xB06830, 8) + count_near(&img, 0x8C4C20, 8);
-    size_t player = count_near(&img, PLAY_RENDER_PLAYER_RGB, 6);
-    size_t hit = count_near(&img, 0x40F259, 6); /* a sensor line that met ground */
+    size_t sky = ui_count_near(&img, 0x78B4E8, 8);
+    size_t ground = ui_count_near(&img, 0xB06830, 8) + ui_count_near(&img, 0x8C4C20, 8);
+    size_t player = ui_count_near(&img, PLAY_RENDER_PLAYER_RGB, 6);
+    size_t hit = ui_count_near(&img, 0x40F259, 6); /* a sensor line that met ground */
     g_test_message("%s: %ux%u, %zu sky, %zu ground, %zu player, %zu sensor px", path, img.width,
                    img.height, sky, ground, player, hit);
     size_t area = (size_t)img.width * img.height;
@@ -190,7 +156,7 @@ static void test_trace_matches_sim(void)
     gint64 t0 = g_get_monotonic_time();
     g_assert_true(play_window_start_automation(pw, &a, &error));
     /* one frame per frame-clock tick: 400 frames take ~6.7 s at 60 Hz */
-    WAIT_FOR(status >= 0, 30000);
+    UI_WAIT_FOR(status >= 0, 30000);
     g_signal_handler_disconnect(pw, id);
     g_test_message("400 frames through the frame clock in %.2f s",
                    (g_get_monotonic_time() - t0) / 1e6);
@@ -240,7 +206,7 @@ static void test_rewind(void)
     }
     /* holding the rewind key (its action state) runs backwards through the frame clock */
     g_action_group_change_action_state(G_ACTION_GROUP(pw), "rewind", g_variant_new_boolean(TRUE));
-    WAIT_FOR(sim_of(pw)->state.frame <= 360, 5000);
+    UI_WAIT_FOR(sim_of(pw)->state.frame <= 360, 5000);
     g_action_group_change_action_state(G_ACTION_GROUP(pw), "rewind", g_variant_new_boolean(FALSE));
     uint32_t f = sim_of(pw)->state.frame;
     g_test_message("held rewind stopped at frame %u", f);
@@ -248,7 +214,7 @@ static void test_rewind(void)
     g_assert_cmpuint(f, >, 100);
     g_assert_cmpuint(lw_sim_hash(sim_of(pw)), ==, hash[f]);
     /* paused again: the frame stays */
-    spin(200);
+    ui_spin(200);
     g_assert_cmpuint(sim_of(pw)->state.frame, ==, f);
     for (; f < 420; f++)
         act(w, "win.advance(uint32 1)");
@@ -383,7 +349,7 @@ static void test_replays_and_tuning(void)
     /* the play window's Replays panel says so too (a picture for people, not an assertion) */
     act(w, "win.show-panel('replays')");
     act(w, "win.select-replay(uint32 0)");
-    spin(900);
+    ui_spin(900);
     g_autofree char *pic = g_build_filename(g_getenv("G_TEST_BUILDDIR"), "play-replays.png", NULL);
     g_autofree char *shot = g_strdup_printf("win.window-screenshot('%s')", pic);
     act(w, shot);
@@ -392,7 +358,7 @@ static void test_replays_and_tuning(void)
 
     /* played back in the window, through the frame clock */
     act(w, "win.play-replay(uint32 0)");
-    WAIT_FOR(play_window_get_note(pw) && g_str_has_prefix(play_window_get_note(pw), "Replay"),
+    UI_WAIT_FOR(play_window_get_note(pw) && g_str_has_prefix(play_window_get_note(pw), "Replay"),
              20000);
     g_assert_cmpstr(play_window_get_note(pw), ==, "Replay finished: passes");
     g_assert_cmpuint(sim_of(pw)->state.frame, ==, 600);
@@ -402,7 +368,7 @@ static void test_replays_and_tuning(void)
     act(w, "win.set-param(('top', 2048))");
     g_assert_cmpint(sim_of(pw)->profile.top, ==, 2048);
     act(w, "win.show-panel('tuning')");
-    spin(300);
+    ui_spin(300);
     g_autofree char *tpic = g_build_filename(g_getenv("G_TEST_BUILDDIR"), "play-tuning.png", NULL);
     g_autofree char *tact = g_strdup_printf("win.window-screenshot('%s')", tpic);
     act(w, tact);
@@ -516,7 +482,7 @@ static void test_play_here(void)
     PlayWindow *pw = play();
     EditorWindow *ed = editor();
     act(GTK_WIDGET(ed), "win.view((3000.0, 700.0, 1.0))");
-    spin(100);
+    ui_spin(100);
     double x, y, vw, vh;
     editor_canvas_get_view(editor_window_get_canvas(ed), &x, &y, &vw, &vh);
     act(GTK_WIDGET(ed), "win.play-here");
@@ -641,7 +607,7 @@ static void test_close_with_editor(void)
     PlayWindow *pw = play();
     g_object_add_weak_pointer(G_OBJECT(pw), (gpointer *)&pw);
     editor_window_close_now(editor());
-    WAIT_FOR(pw == NULL, 2000);
+    UI_WAIT_FOR(pw == NULL, 2000);
     g_assert_null(pw);
 }
 
@@ -659,15 +625,15 @@ int main(int argc, char **argv)
     g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
     g_autofree char *src_json = g_build_filename(src, "loop-hill.json", NULL);
     g_autofree char *src_png = g_build_filename(src, "tiles.png", NULL);
-    copy_file(src_json, level_path);
-    copy_file(src_png, png);
+    ui_copy_file(src_json, level_path);
+    ui_copy_file(src_png, png);
     app = editor_application_new();
     g_application_hold(G_APPLICATION(app));
     g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
     GFile *file = g_file_new_for_path(level_path);
     g_application_open(G_APPLICATION(app), &file, 1, "");
     g_object_unref(file);
-    spin(300);
+    ui_spin(300);
     g_test_add_func("/ui/play/trace-matches-sim", test_trace_matches_sim);
     g_test_add_func("/ui/play/rewind", test_rewind);
     g_test_add_func("/ui/play/live-edit", test_live_edit);

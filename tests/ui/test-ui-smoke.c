@@ -14,18 +14,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-static size_t count_near(const lwm_image *img, uint32_t rgb, int tolerance)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < (size_t)img->width * img->height; i++) {
-        const uint8_t *p = img->rgba + i * 4;
-        int dr = p[0] - (int)(rgb >> 16 & 255), dg = p[1] - (int)(rgb >> 8 & 255),
-            db = p[2] - (int)(rgb & 255);
-        if (dr * dr + dg * dg + db * db <= tolerance * tolerance)
-            n++;
-    }
-    return n;
-}
+#include "ui-support.h"
 
 int main(int argc, char **argv)
 {
@@ -59,8 +48,8 @@ int main(int argc, char **argv)
         lw_error err;
         if (!lwm_image_load_png(shot, &img, &err))
             continue;
-        sky = count_near(&img, 0x78B4E8, 8);
-        ground = count_near(&img, 0xB06830, 8) + count_near(&img, 0x8C4C20, 8);
+        sky = ui_count_near(&img, 0x78B4E8, 8);
+        ground = ui_count_near(&img, 0xB06830, 8) + ui_count_near(&img, 0x8C4C20, 8);
         /* the window shows the top-left of the level: lots of sky and the start's ground */
         seen = sky > 100000 && ground > 20000;
         lwm_image_clear(&img);
