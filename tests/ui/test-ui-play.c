@@ -619,14 +619,7 @@ int main(int argc, char **argv)
         printf("1..0 # SKIP no display (run under xvfb-run)\n");
         return 77;
     }
-    tmpdir = g_dir_make_tmp("lw-ui-play-XXXXXX", NULL);
-    level_path = g_build_filename(tmpdir, "loop-hill.json", NULL);
-    g_autofree char *png = g_build_filename(tmpdir, "tiles.png", NULL);
-    g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
-    g_autofree char *src_json = g_build_filename(src, "loop-hill.json", NULL);
-    g_autofree char *src_png = g_build_filename(src, "tiles.png", NULL);
-    ui_copy_file(src_json, level_path);
-    ui_copy_file(src_png, png);
+    level_path = ui_copy_sample_level("lw-ui-play-XXXXXX", &tmpdir);
     app = editor_application_new();
     g_application_hold(G_APPLICATION(app));
     g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));

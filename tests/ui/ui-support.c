@@ -29,3 +29,20 @@ size_t ui_count_near(const lwm_image *img, uint32_t rgb, int tolerance)
     }
     return n;
 }
+
+char *ui_copy_sample_level(const char *template, char **dir)
+{
+    *dir = g_dir_make_tmp(template, NULL);
+    g_assert_nonnull(*dir);
+    char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
+    static const char *const files[] = {"loop-hill.json", "tiles.png"};
+    for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+        char *from = g_build_filename(src, files[i], NULL);
+        char *to = g_build_filename(*dir, files[i], NULL);
+        ui_copy_file(from, to);
+        g_free(from);
+        g_free(to);
+    }
+    g_free(src);
+    return g_build_filename(*dir, "loop-hill.json", NULL);
+}

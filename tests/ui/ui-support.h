@@ -21,3 +21,7 @@ void ui_copy_file(const char *from, const char *to);
 
 /** Pixels of @img within @tolerance (Euclidean, per 0..255 channel) of the colour 0xRRGGBB. */
 size_t ui_count_near(const lwm_image *img, uint32_t rgb, int tolerance);
+
+/** Copy sample-levels/loop-hill.json and its tileset into a new temporary folder named after
+ * @template (g_dir_make_tmp) and return the copied level's path; *@dir receives the folder. */
+char *ui_copy_sample_level(const char *template, char **dir);
