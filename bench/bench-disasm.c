@@ -11,9 +11,9 @@
  *
  *   bench-disasm [RUNS]      (meson: `meson test -C build --benchmark --suite disasm -v`)
  */
+#include "bench-util.h"
 #include "level-json.h"
 
-#include "bench-util.h"
 #include <loopwright/disasm.h>
 #include <stdio.h>
 #include <stdlib.h>

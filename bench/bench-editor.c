@@ -17,12 +17,12 @@
  *   bench-editor --save-level DIR   write DIR/max.json and DIR/max-tiles.png and exit (for
  *                         timing the real window: `loopwright --exit-after-first-frame`)
  */
+#include "bench-util.h"
 #include "doc/editor-commands.h"
 #include "doc/editor-document.h"
 #include "doc/level-json.h"
 #include "editor-render.h"
 
-#include "bench-util.h"
 #include <cairo.h>
 #include <loopwright/image.h>
 #include <stdio.h>

@@ -9,6 +9,8 @@
  *   bench-level [RUNS]      (meson: `meson test -C build --benchmark --suite level`)
  */
 #include "bench-util.h"
+#include "level-json.h"
+
 #include <loopwright/image.h>
 #include <loopwright/render.h>
 #include <stdio.h>
@@ -18,8 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-#include "level-json.h"
 
 int main(int argc, char **argv)
 {

@@ -10,10 +10,11 @@
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include "bench-util.h"
+
+#include <fcntl.h>
 #include <loopwright/image.h>
 #include <loopwright/masks.h>
 #include <loopwright/terrain.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +64,16 @@ static void make_sheet(lwm_image *img)
         uint32_t kind = (seed >> 16) % 8u;
         if (kind == 0)
             continue; /* empty */
-        double angle = (double)((seed >> 8) % 256u), px = 4 + (seed >> 4) % 8, py = 4 + (seed >> 12) % 8;
+        double angle = (double)((seed >> 8) % 256u), px = 4 + (seed >> 4) % 8,
+               py = 4 + (seed >> 12) % 8;
         double th = angle * M_PI / 128.0, nx = sin(th), ny = -cos(th);
         uint32_t tx = (t % 64) * 16, ty = (t / 64) * 16;
         for (uint32_t r = 0; r < 16; r++)
             for (uint32_t c = 0; c < 16; c++) {
                 double qx = c + 0.5 - px, qy = r + 0.5 - py;
-                bool solid = kind == 1 ? true : kind == 2 ? r >= (seed >> 20) % 16 : qx * nx + qy * ny < 0;
+                bool solid = kind == 1   ? true
+                             : kind == 2 ? r >= (seed >> 20) % 16
+                                         : qx * nx + qy * ny < 0;
                 if (solid)
                     put(img, tx + c, ty + r, ground_colour(c, r, 10));
             }
@@ -287,8 +291,8 @@ int main(int argc, char **argv)
         printf("peak RSS (KiB): terrain decode %ld, decode + import %ld; decoded image %.0f KiB; "
                "import peak / decoded size %.2f\n",
                rd, ri, decoded_kib, ri / decoded_kib);
-        printf("peak RSS (KiB): sheet decode %ld, decode + masks %ld; decoded image %.0f KiB\n",
-               sd, ss, 1024.0 * 1024 * 4 / 1024);
+        printf("peak RSS (KiB): sheet decode %ld, decode + masks %ld; decoded image %.0f KiB\n", sd,
+               ss, 1024.0 * 1024 * 4 / 1024);
     }
     const char *exe = getenv("LW_LOOPWRIGHT");
     if (exe && *exe) {

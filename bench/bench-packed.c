@@ -8,10 +8,10 @@
  *
  *   bench-packed [RUNS]      (meson: `meson test -C build --benchmark --suite packed -v`)
  */
+#include "bench-util.h"
 #include "level-json.h"
 #include "packed-fixtures.h"
 
-#include "bench-util.h"
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
 #include <stdio.h>

@@ -12,9 +12,9 @@
  * and divide the "Collected" count by the frame count it prints (docs/BENCHMARKS.md).
  * Needs LW_SOURCE_ROOT (set by meson) to find the level and the script.
  */
+#include "bench-util.h"
 #include "level-json.h"
 
-#include "bench-util.h"
 #include <loopwright/player.h>
 #include <loopwright/script.h>
 #include <stdio.h>

@@ -74,15 +74,16 @@ lw_level *bench_max_level(void)
         lw_level_add_mask(level, &mask);
     }
     for (int t = 0; t < LW_MAX_TILES; t++) {
-        lw_tile tile = {.art = (uint16_t)(t % 64), .mask = {(uint16_t)(RND() % 1023),
-                                                            (uint16_t)(RND() % 1023)}};
+        lw_tile tile = {.art = (uint16_t)(t % 64),
+                        .mask = {(uint16_t)(RND() % 1023), (uint16_t)(RND() % 1023)}};
         lw_level_add_tile(level, &tile);
     }
     lw_cell cells[64];
     for (int c = 0; c < LW_MAX_CHUNKS; c++) {
         for (int i = 0; i < 64; i++)
             cells[i] = (lw_cell){.tile = (uint16_t)(RND() % LW_MAX_TILES),
-                                 .flags = (uint8_t)(RND() & 3), .solid = (uint8_t)(RND() & 15)};
+                                 .flags = (uint8_t)(RND() & 3),
+                                 .solid = (uint8_t)(RND() & 15)};
         lw_level_add_chunk(level, cells);
     }
     for (size_t i = 0; i < 128u * 16u; i++)

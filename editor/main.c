@@ -3,13 +3,13 @@
  * `loopwright`: headless subcommands are dispatched here without ever touching GTK, so they run
  * with no display; everything else opens the GUI (when built with it).
  */
+#include "cli/cli.h"
+#include "config.h"
+
 #include <loopwright/base.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "cli/cli.h"
-#include "config.h"
 
 #if LW_HAVE_GUI
 #include "ui/editor-app.h"

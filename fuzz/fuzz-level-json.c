@@ -4,12 +4,12 @@
  * (sanitizers), it checks a property: whatever the loader accepts saves to JSON that loads again
  * and saves to the same bytes.
  */
+#include "level-json.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "level-json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

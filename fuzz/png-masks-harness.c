@@ -76,10 +76,10 @@ int lwm_fuzz_png_masks(const uint8_t *data, size_t size)
 static void one_input(const uint8_t *data, size_t size)
 {
     if (size >= 24) {
-        uint64_t w = (uint64_t)data[16] << 24 | (uint64_t)data[17] << 16 |
-                     (uint64_t)data[18] << 8 | data[19];
-        uint64_t h = (uint64_t)data[20] << 24 | (uint64_t)data[21] << 16 |
-                     (uint64_t)data[22] << 8 | data[23];
+        uint64_t w = (uint64_t)data[16] << 24 | (uint64_t)data[17] << 16 | (uint64_t)data[18] << 8 |
+                     data[19];
+        uint64_t h = (uint64_t)data[20] << 24 | (uint64_t)data[21] << 16 | (uint64_t)data[22] << 8 |
+                     data[23];
         if (w * h > FUZZ_MAX_PIXELS) {
             /* still exercise the header checks, which must refuse or accept without decoding */
             lwm_image img = {0};

@@ -12,6 +12,8 @@
  * (art + masks) and chunks are de-duplicated. The output is deterministic; a test checks the
  * committed files equal a fresh run.
  */
+#include "level-json.h"
+
 #include <loopwright/fixed.h>
 #include <loopwright/image.h>
 #include <loopwright/level.h>
@@ -20,10 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "level-json.h"
-
 #define TILE 16
-#define PI 3.14159265358979323846
+#define PI   3.14159265358979323846
 
 enum { PATH_A = 1, PATH_B = 2, PATH_AB = 3 };
 
@@ -45,12 +45,12 @@ typedef struct shape {
 #define MAX_SHAPES 64
 
 typedef struct world {
-    int w, h;                /* px */
-    uint8_t *solid;          /* per pixel: bit 0 path A, bit 1 path B */
-    uint8_t *top_only;       /* per pixel: 1 = jump-through */
-    uint8_t *shape_id;       /* per pixel: index into shapes, 0 = none */
-    uint8_t *bg;             /* background layer art: 0 none, else a tone */
-    double *ground;          /* per column: top solid row of the ground height field (or 1e9) */
+    int w, h;          /* px */
+    uint8_t *solid;    /* per pixel: bit 0 path A, bit 1 path B */
+    uint8_t *top_only; /* per pixel: 1 = jump-through */
+    uint8_t *shape_id; /* per pixel: index into shapes, 0 = none */
+    uint8_t *bg;       /* background layer art: 0 none, else a tone */
+    double *ground;    /* per column: top solid row of the ground height field (or 1e9) */
     shape shapes[MAX_SHAPES];
     int shape_count;
 } world;
@@ -240,7 +240,7 @@ static uint32_t pixel_art(const world *wd, int x, int y)
             return 0x2A7A2AFFu;
         }
     }
-    bool check = ((x >> 4) + (y >> 4)) & 1; /* the classic 16 px checkerboard */
+    bool check = ((x >> 4) + (y >> 4)) & 1;                  /* the classic 16 px checkerboard */
     bool speck = (((x & 15) * 7 + (y & 15) * 13) % 23) == 0; /* same in every tile */
     if (speck)
         return 0x603010FFu;
@@ -257,8 +257,8 @@ typedef struct tile_key {
 
 typedef struct builder {
     lw_level *level;
-    tile_key *keys;   /* per tile, for de-duplication */
-    uint8_t *cells;   /* unique art cells, RGBA, 16x16 each */
+    tile_key *keys; /* per tile, for de-duplication */
+    uint8_t *cells; /* unique art cells, RGBA, 16x16 each */
     uint32_t cell_count;
 } builder;
 
@@ -335,8 +335,7 @@ static void bitmap_heights(bool bits[16][16], int8_t heights[16], int tx, int ty
                 if (!bits[r][c])
                     h = 99;
         if (h == 99) {
-            fprintf(stderr, "gen-samples: tile at (%d, %d) column %d is not a height\n", tx, ty,
-                    c);
+            fprintf(stderr, "gen-samples: tile at (%d, %d) column %d is not a height\n", tx, ty, c);
             exit(1);
         }
         heights[c] = (int8_t)h;
@@ -347,8 +346,7 @@ static int find_or_add_mask(lw_level *level, const lw_mask *m)
 {
     for (uint32_t i = 0; i < level->mask_count; i++) {
         const lw_mask *o = &level->masks[i];
-        if (memcmp(o->heights, m->heights, 16) == 0 && o->angle == m->angle &&
-            o->flags == m->flags)
+        if (memcmp(o->heights, m->heights, 16) == 0 && o->angle == m->angle && o->flags == m->flags)
             return (int)i;
     }
     int idx = lw_level_add_mask(level, m);
@@ -446,7 +444,8 @@ static uint16_t find_or_add_tile(builder *b, const tile_key *key)
     for (uint32_t i = 0; i < level->tile_count; i++)
         if (memcmp(&b->keys[i], key, sizeof *key) == 0)
             return (uint16_t)i;
-    lw_tile t = {.art = 0, .mask = {LW_NONE, LW_NONE}, .flags = key->jump ? LW_TILE_JUMP_THROUGH : 0};
+    lw_tile t = {
+        .art = 0, .mask = {LW_NONE, LW_NONE}, .flags = key->jump ? LW_TILE_JUMP_THROUGH : 0};
     t.art = find_or_add_art(b, key->art);
     for (int p = 0; p < 2; p++)
         t.mask[p] = key->mask[p] < 0 ? (uint16_t)LW_NONE : (uint16_t)key->mask[p];
@@ -543,8 +542,8 @@ static lw_level *build_level(builder *b, const world *wd, uint16_t chunk_px, con
                              bool with_bg)
 {
     lw_error err;
-    lw_level *level = lw_level_new(chunk_px, (uint16_t)(wd->w / chunk_px),
-                                   (uint16_t)(wd->h / chunk_px), &err);
+    lw_level *level =
+        lw_level_new(chunk_px, (uint16_t)(wd->w / chunk_px), (uint16_t)(wd->h / chunk_px), &err);
     if (!level) {
         fprintf(stderr, "gen-samples: %s\n", err.message);
         exit(1);
@@ -605,12 +604,13 @@ static lw_level *make_loop_hill(builder *b)
     world *wd = world_new(56 * 128, 8 * 128);
     const double base = 832;
     const knot knots[] = {
-        {0, 0},         {632, 0},       {648, -T225},  {888, -T225},  {904, 0},
-        {1144, 0},      {1160, T225},   {1400, T225},  {1416, 0},     {1632, 0},
-        {1696, -1},     {1760, -1},     {1824, 0},     {2048, 0},     {2112, 1},
-        {2176, 1},      {2240, 0},      /* 45° up and down, 64 px rounded transitions */
-        {2560, 0},      {2624, -0.75},  {2688, 0},     {2752, 0.75},  {2816, 0}, /* the hill */
-        {5184, 0},      {5232, -1},     {5296, -1},    {5344, 0},     {7168, 0},
+        {0, 0},       {632, 0},      {648, -T225}, {888, -T225}, {904, 0},   {1144, 0},
+        {1160, T225}, {1400, T225},  {1416, 0},    {1632, 0},    {1696, -1}, {1760, -1},
+        {1824, 0},    {2048, 0},     {2112, 1},    {2176, 1},    {2240, 0}, /* 45° up and down, 64
+                                                                               px rounded
+                                                                               transitions */
+        {2560, 0},    {2624, -0.75}, {2688, 0},    {2752, 0.75}, {2816, 0}, /* the hill */
+        {5184, 0},    {5232, -1},    {5296, -1},   {5344, 0},    {7168, 0},
     };
     const cliff cliffs[] = {{5888, 160}};
     build_ground(wd, base, knots, (int)(sizeof knots / sizeof knots[0]), cliffs, 1);
@@ -640,13 +640,13 @@ static lw_level *make_pipe_works(builder *b)
     world *wd = world_new(24 * 256, 4 * 256);
     const double base = 832;
     const knot knots[] = {
-        {0, 0},      {760, 0},     {776, T225},   {1000, T225}, {1016, 0},   {1240, 0},
-        {1256, -T225}, {1480, -T225}, {1496, 0}, {1792, 0},    {1856, -1},   {1920, 0},
-        {1984, 1},   {2048, 0},    {6144, 0},
+        {0, 0},     {760, 0},      {776, T225},   {1000, T225}, {1016, 0},
+        {1240, 0},  {1256, -T225}, {1480, -T225}, {1496, 0},    {1792, 0},
+        {1856, -1}, {1920, 0},     {1984, 1},     {2048, 0},    {6144, 0},
     };
     const cliff cliffs[] = {{3328, 64}};
     build_ground(wd, base, knots, (int)(sizeof knots / sizeof knots[0]), cliffs, 1);
-    build_platform(wd, 2304, 768, 2464);   /* stairs of jump-through bars, 64 px apart */
+    build_platform(wd, 2304, 768, 2464); /* stairs of jump-through bars, 64 px apart */
     build_platform(wd, 2528, 704, 2688);
     build_block(wd, 2816, 640, 3328, 832); /* a raised block: its right side is a ledge */
     build_block(wd, 4032, 832, 4096, 896); /* a low wall to push against (and jump) */
@@ -677,8 +677,8 @@ static void write_tileset(builder *b, const char *path)
     for (uint32_t i = 0; i < b->cell_count; i++) {
         uint32_t ox = (i % per_row) * 16, oy = (i / per_row) * 16;
         for (int r = 0; r < 16; r++)
-            memcpy(lwm_image_pixel(&img, ox, oy + (uint32_t)r), b->cells + (size_t)i * 1024 + r * 64,
-                   64);
+            memcpy(lwm_image_pixel(&img, ox, oy + (uint32_t)r),
+                   b->cells + (size_t)i * 1024 + r * 64, 64);
     }
     if (!lwm_image_save_png(path, &img, &err)) {
         fprintf(stderr, "gen-samples: %s: %s\n", path, err.message);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-#include <stdio.h>
-#include <string.h>
-
 #include "cli.h"
 #include "level-check.h"
 #include "replay-check.h"
+
+#include <stdio.h>
+#include <string.h>
 
 typedef struct check_state {
     const char *file;

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright collision import|export`: the disassemblies' collision arrays, angle maps and
  * per-zone collision indexes. */
+#include "cli.h"
+#include "masks-json.h"
+
 #include <errno.h>
 #include <loopwright/classic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "cli.h"
-#include "masks-json.h"
 
 static int usage(void)
 {
@@ -79,8 +79,8 @@ static int do_export(lwm_game game, const char *level_path, const char *dir, con
                 masks++;
                 break;
             }
-    printf("%s: %u masks, %u tiles as blocks 1..%u, zone \"%s\"\n", dir, masks,
-           level->tile_count, level->tile_count, zone);
+    printf("%s: %u masks, %u tiles as blocks 1..%u, zone \"%s\"\n", dir, masks, level->tile_count,
+           level->tile_count, zone);
     status = CLI_EXIT_OK;
 done:
     free(stem);

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright import`: a whole level (masks, tiles, chunks, layout, tileset PNG, player start)
  * from a terrain image. */
+#include "cli.h"
+#include "level-json.h"
+#include "masks-json.h"
+
 #include <loopwright/terrain.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include "cli.h"
-#include "level-json.h"
-#include "masks-json.h"
 
 static int usage(void)
 {

@@ -1,26 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright masks`: height masks, widths and angles for every 16x16 tile of a sheet. */
+#include "cli.h"
+#include "masks-json.h"
+
 #include <loopwright/masks.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "masks-json.h"
-
 static int usage(void)
 {
-    printf("Usage: loopwright masks TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]\n\n"
-           "Height masks, widths and angles for each 16x16 tile of a tileset sheet (row-major).\n"
-           "A pixel is solid when its alpha is 128 or more. In an image without alpha (no alpha\n"
-           "channel, no tRNS) a colour key marks empty pixels: the top-left pixel's colour unless\n"
-           "--key gives one.\n"
-           "  -o OUT.json      write the JSON there (docs/MASKS-JSON.md); default: standard output\n"
-           "  --preview OUT.png  draw every tile's mask at 4x with its surface normal, hex angle\n"
-           "                   and shared mask (#index and flip); tiles the hole policy changed\n"
-           "                   have a red frame\n"
-           "  --key RRGGBB     colour key for images without alpha\n"
-           "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
+    printf(
+        "Usage: loopwright masks TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]\n\n"
+        "Height masks, widths and angles for each 16x16 tile of a tileset sheet (row-major).\n"
+        "A pixel is solid when its alpha is 128 or more. In an image without alpha (no alpha\n"
+        "channel, no tRNS) a colour key marks empty pixels: the top-left pixel's colour unless\n"
+        "--key gives one.\n"
+        "  -o OUT.json      write the JSON there (docs/MASKS-JSON.md); default: standard output\n"
+        "  --preview OUT.png  draw every tile's mask at 4x with its surface normal, hex angle\n"
+        "                   and shared mask (#index and flip); tiles the hole policy changed\n"
+        "                   have a red frame\n"
+        "  --key RRGGBB     colour key for images without alpha\n"
+        "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
     return CLI_EXIT_OK;
 }
 
@@ -70,9 +71,12 @@ static const char *fit_name(const lwm_sheet_tile *t)
     if (t->mask.flags & LW_MASK_FLAGGED)
         return "flag";
     switch (t->fit) {
-    case LWM_FIT_LINE: return "line";
-    case LWM_FIT_NORMAL: return "normal";
-    case LWM_FIT_NONE: break;
+    case LWM_FIT_LINE:
+        return "line";
+    case LWM_FIT_NORMAL:
+        return "normal";
+    case LWM_FIT_NONE:
+        break;
     }
     return "none";
 }
@@ -137,7 +141,8 @@ int cli_masks_main(int argc, char **argv)
         json_t *o = json_object();
         ok = o && json_object_set_new(o, "index", json_integer((json_int_t)i)) == 0 &&
              json_object_set_new(o, "x", json_integer(x)) == 0 &&
-             json_object_set_new(o, "y", json_integer(y)) == 0 && cli_mask_json_fields(o, &t->mask) &&
+             json_object_set_new(o, "y", json_integer(y)) == 0 &&
+             cli_mask_json_fields(o, &t->mask) &&
              json_object_set_new(o, "mask", json_integer(t->shared)) == 0 &&
              json_object_set_new(o, "flip", json_string(lwm_flip_name(t->flip))) == 0 &&
              json_object_set_new(o, "fit", json_string(fit_name(t))) == 0 &&
@@ -147,7 +152,8 @@ int cli_masks_main(int argc, char **argv)
             size_t len = 0;
             for (int c = 0; c < 16; c++)
                 if (t->fix.columns & (1u << c))
-                    len += (size_t)snprintf(cols + len, sizeof cols - len, "%s%d", len ? "," : "", c);
+                    len +=
+                        (size_t)snprintf(cols + len, sizeof cols - len, "%s%d", len ? "," : "", c);
             snprintf(msg, sizeof msg,
                      "tile %zu: columns %s are not one run from the top or the bottom (holes or "
                      "floating pixels); nearest mask used: %u px filled, %u px cleared",
@@ -163,8 +169,8 @@ int cli_masks_main(int argc, char **argv)
         }
     }
     if (warned > 50)
-        fprintf(stderr, "loopwright: %s: warning: %u more tiles changed by the hole policy\n",
-                path, warned - 50);
+        fprintf(stderr, "loopwright: %s: warning: %u more tiles changed by the hole policy\n", path,
+                warned - 50);
     ok = ok && json_object_set_new(root, "masks", masks) == 0;
     masks = NULL;
     ok = ok && json_object_set_new(root, "tiles", tiles) == 0;
@@ -177,7 +183,7 @@ int cli_masks_main(int argc, char **argv)
     }
     if (preview) {
         lw_mask *list = malloc(n * sizeof *list);
-        char (*text)[16] = malloc(n * sizeof *text);
+        char(*text)[16] = malloc(n * sizeof *text);
         const char **labels = malloc(n * sizeof *labels);
         bool *warn = malloc(n * sizeof *warn);
         lwm_image pic = {0};

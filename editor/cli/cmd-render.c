@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
+#include "cli.h"
+#include "level-json.h"
+
 #include <loopwright/render.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "cli.h"
-#include "level-json.h"
 
 static int usage(void)
 {

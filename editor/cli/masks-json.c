@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "masks-json.h"
 
+#include "cli.h"
+
 #include <loopwright/image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "cli.h"
 
 static json_t *int_array(const int8_t *v, int n)
 {

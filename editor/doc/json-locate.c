@@ -85,8 +85,12 @@ static bool string_equals_and_skip(cursor *c, const char *key)
         if (ch == '\\') {
             i++;
             char e = i < end ? c->s[i] : 0;
-            ch = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b'
-               : e == 'f' ? '\f' : e;
+            ch = e == 'n'   ? '\n'
+                 : e == 't' ? '\t'
+                 : e == 'r' ? '\r'
+                 : e == 'b' ? '\b'
+                 : e == 'f' ? '\f'
+                            : e;
             if (e == 'u')
                 return false; /* not a key of ours */
         }

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 #include "level-check.h"
 
+#include "level-json.h"
+
 #include <loopwright/fixed.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "level-json.h"
 
 typedef struct checker {
     editor_problem_fn fn;
@@ -39,17 +39,19 @@ static void report(checker *ck, editor_severity sev, const char *code, int32_t x
 static const char *type_name(lw_object_type t)
 {
     switch (t) {
-    case LW_OBJECT_PLAYER_START: return "player start";
-    case LW_OBJECT_PATH_SWAPPER: return "path swapper";
-    case LW_OBJECT_MARKER: return "marker";
+    case LW_OBJECT_PLAYER_START:
+        return "player start";
+    case LW_OBJECT_PATH_SWAPPER:
+        return "path swapper";
+    case LW_OBJECT_MARKER:
+        return "marker";
     }
     return "object";
 }
 
 /* The first place in the foreground layout where @tile is used with solidity on @path, so a
  * problem with a tile can be shown where it matters. */
-static bool find_tile_use(const lw_level *level, uint32_t tile, int path, int32_t *px,
-                          int32_t *py)
+static bool find_tile_use(const lw_level *level, uint32_t tile, int path, int32_t *px, int32_t *py)
 {
     uint32_t n = level->chunk_cells;
     for (uint32_t ly = 0; ly < level->layout_height; ly++)
@@ -129,8 +131,8 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
             int32_t x, y;
             if (level->tiles[t].mask[p] == LW_NONE && find_tile_use(level, t, p, &x, &y))
                 report(&ck, EDITOR_SEVERITY_WARNING, "solid-without-mask", x, y,
-                       "tile %u is placed solid on path %c at (%d, %d) but has no mask there",
-                       t, 'A' + p, x, y);
+                       "tile %u is placed solid on path %c at (%d, %d) but has no mask there", t,
+                       'A' + p, x, y);
         }
     }
     editor_level_check_masks(level, fn, user);

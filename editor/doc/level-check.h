@@ -34,7 +34,7 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
  * within this many pixels of the surface over 8 consecutive columns (rows for walls) and the
  * masks library's fitter finds an angle more than EDITOR_CHECK_ANGLE_STEPS away (docs/CLI.md). */
 #define EDITOR_CHECK_ANGLE_SLACK_PX 1.0
-#define EDITOR_CHECK_ANGLE_STEPS 8
+#define EDITOR_CHECK_ANGLE_STEPS    8
 /** Largest step (px) of a floor or ceiling at the seam of two neighbouring tiles before
  * "height-seam" is reported. */
 #define EDITOR_CHECK_SEAM_TOLERANCE 1

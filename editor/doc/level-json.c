@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "level-json.h"
 
+#include "json-locate.h"
+
 #include <jansson.h>
 #include <loopwright/image.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "json-locate.h"
 
 /* ======================================================================================== */
 /* Cell tokens                                                                               */
@@ -125,8 +125,7 @@ char *editor_level_resolve_path(const char *level_path, const char *relative)
 void editor_format_error(const char *file, const lw_error *err, char *buf, size_t size)
 {
     if (err->line > 0)
-        snprintf(buf, size, "loopwright: %s:%d:%d: %s", file, err->line, err->column,
-                 err->message);
+        snprintf(buf, size, "loopwright: %s:%d:%d: %s", file, err->line, err->column, err->message);
     else if (err->offset >= 0)
         snprintf(buf, size, "loopwright: %s: byte %ld: %s", file, err->offset, err->message);
     else
@@ -172,14 +171,21 @@ static bool fail(ctx *c, lw_status code, const char *fmt, ...)
 static const char *type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a real number";
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "an array";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+        return "an integer";
+    case JSON_REAL:
+        return "a real number";
     case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
+    case JSON_FALSE:
+        return "a boolean";
+    case JSON_NULL:
+        return "null";
     }
     return "a value";
 }
@@ -189,7 +195,8 @@ static bool check_keys(ctx *c, json_t *obj, const char *const *allowed)
 {
     const char *key;
     json_t *value;
-    json_object_foreach(obj, key, value) {
+    json_object_foreach(obj, key, value)
+    {
         bool known = false;
         for (const char *const *a = allowed; *a; a++)
             if (strcmp(*a, key) == 0)
@@ -215,8 +222,7 @@ static json_t *member(ctx *c, json_t *obj, const char *key, bool required, bool 
 
 static bool want_type(ctx *c, json_t *v, json_type type, const char *expected)
 {
-    bool match = json_typeof(v) == type ||
-                 (type == JSON_TRUE && json_typeof(v) == JSON_FALSE);
+    bool match = json_typeof(v) == type || (type == JSON_TRUE && json_typeof(v) == JSON_FALSE);
     if (!match)
         return fail(c, LW_ERR_FORMAT, "expected %s, found %s", expected, type_name(v));
     return true;
@@ -296,8 +302,8 @@ static bool get_array(ctx *c, json_t *obj, const char *key, bool required, size_
     json_path_push_key(&c->path, key);
     if ((ok = want_type(c, v, JSON_ARRAY, "an array"))) {
         if (json_array_size(v) > max_len)
-            ok = fail(c, LW_ERR_LIMIT, "%zu entries is over the limit of %zu",
-                      json_array_size(v), max_len);
+            ok = fail(c, LW_ERR_LIMIT, "%zu entries is over the limit of %zu", json_array_size(v),
+                      max_len);
         else
             *out = v;
     }
@@ -339,8 +345,7 @@ static bool parse_path_letter(const char *s, uint8_t *path)
 static bool copy_short(ctx *c, const char *s, char *dst, size_t size, const char *what)
 {
     if (strlen(s) >= size)
-        return fail(c, LW_ERR_LIMIT, "%s \"%s\" is longer than %zu characters", what, s,
-                    size - 1);
+        return fail(c, LW_ERR_LIMIT, "%s \"%s\" is longer than %zu characters", what, s, size - 1);
     if (s != dst) /* an absent key leaves the default, which already lives in dst */
         memmove(dst, s, strlen(s) + 1);
     return true;
@@ -369,8 +374,8 @@ static void *begin_array(ctx *c, json_t *root, const char *key, size_t max, size
 static bool load_masks(ctx *c, json_t *root, lw_level *level)
 {
     json_t *arr;
-    level->masks = begin_array(c, root, "masks", LW_MAX_MASKS, sizeof(lw_mask), &arr,
-                               &level->mask_capacity);
+    level->masks =
+        begin_array(c, root, "masks", LW_MAX_MASKS, sizeof(lw_mask), &arr, &level->mask_capacity);
     if (!level->masks)
         return false;
     bool ok = true;
@@ -389,8 +394,7 @@ static bool load_masks(ctx *c, json_t *root, lw_level *level)
              get_bool(c, m, "flagged", false, &flagged) && get_bool(c, m, "locked", false, &locked);
         if (ok && json_array_size(heights) != 16) {
             json_path_push_key(&c->path, "heights");
-            ok = fail(c, LW_ERR_FORMAT, "expected 16 heights, found %zu",
-                      json_array_size(heights));
+            ok = fail(c, LW_ERR_FORMAT, "expected 16 heights, found %zu", json_array_size(heights));
             json_path_pop(&c->path);
         }
         for (size_t k = 0; ok && k < 16; k++) {
@@ -439,8 +443,8 @@ static bool get_index(ctx *c, json_t *obj, const char *key, uint32_t count, cons
 static bool load_tiles(ctx *c, json_t *root, lw_level *level)
 {
     json_t *arr;
-    level->tiles = begin_array(c, root, "tiles", LW_MAX_TILES, sizeof(lw_tile), &arr,
-                               &level->tile_capacity);
+    level->tiles =
+        begin_array(c, root, "tiles", LW_MAX_TILES, sizeof(lw_tile), &arr, &level->tile_capacity);
     if (!level->tiles)
         return false;
     size_t n = json_array_size(arr);
@@ -645,9 +649,17 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
         obj.type = LW_OBJECT_PLAYER_START;
         obj.facing_left = ok && strcmp(facing, "left") == 0;
     } else if (strcmp(type, "path_swapper") == 0) {
-        static const char *const keys[] = {"id",    "type",     "x",             "y",
-                                           "orientation", "radius", "paths",   "priority",
-                                           "grounded_only", "priority_only", NULL};
+        static const char *const keys[] = {"id",
+                                           "type",
+                                           "x",
+                                           "y",
+                                           "orientation",
+                                           "radius",
+                                           "paths",
+                                           "priority",
+                                           "grounded_only",
+                                           "priority_only",
+                                           NULL};
         const char *orient = NULL;
         long long radius = 0;
         obj.type = LW_OBJECT_PATH_SWAPPER;
@@ -699,7 +711,8 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
             const char *key;
             json_t *value;
             if (ok) {
-                json_object_foreach(props, key, value) {
+                json_object_foreach(props, key, value)
+                {
                     json_path_push_key(&c->path, key);
                     ok = want_type(c, value, JSON_STRING, "a string");
                     if (ok && (!*key || strlen(key) > 64))
@@ -766,8 +779,8 @@ static bool parse_hash(const char *s, uint64_t *out)
 
 static bool load_replay(ctx *c, json_t *r, lw_level *level)
 {
-    static const char *const keys[] = {"name", "start", "profile", "character", "frames",
-                                       "script", "expect", NULL};
+    static const char *const keys[] = {"name",   "start",  "profile", "character",
+                                       "frames", "script", "expect",  NULL};
     lw_replay rep = {0};
     const char *name = NULL, *script = NULL, *profile = "", *character = "";
     long long frames = 0;
@@ -873,7 +886,8 @@ static bool load_physics(ctx *c, json_t *root, lw_level *level)
         const char *key;
         json_t *value;
         if (ok) {
-            json_object_foreach(ov, key, value) {
+            json_object_foreach(ov, key, value)
+            {
                 long long v;
                 json_path_push_key(&c->path, key);
                 ok = read_int_value(c, value, INT32_MIN, INT32_MAX, &v);
@@ -918,10 +932,9 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         json_path_pop(&c->path);
         return false;
     }
-    static const char *const keys[] = {"format", "version", "name",   "chunk_size",
-                                       "tileset", "background_color", "physics", "masks",
-                                       "tiles",  "chunks",  "layout",  "objects",
-                                       "replays", NULL};
+    static const char *const keys[] = {
+        "format", "version", "name",   "chunk_size", "tileset", "background_color", "physics",
+        "masks",  "tiles",   "chunks", "layout",     "objects", "replays",          NULL};
     if (!check_keys(c, root, keys))
         return false;
 
@@ -976,8 +989,8 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         json_path_pop(&c->path);
     }
     ok = ok && load_physics(c, root, level) && load_masks(c, root, level) &&
-         load_tiles(c, root, level) && load_chunks(c, root, level) &&
-         load_layout(c, root, level) && load_objects(c, root, level);
+         load_tiles(c, root, level) && load_chunks(c, root, level) && load_layout(c, root, level) &&
+         load_objects(c, root, level);
     json_t *replays = NULL;
     if (ok)
         ok = get_array(c, root, "replays", false, LW_MAX_REPLAYS, &replays);
@@ -1057,8 +1070,8 @@ bool editor_level_check_art(const lw_level *level, const char *level_path, uint3
         uint16_t art = level->tiles[t].art;
         if (art != LW_NONE && art >= n)
             return lw_error_set(err, LW_ERR_RANGE,
-                                "tiles[%u].art: art cell %u is outside the tileset (%u cells)",
-                                t, art, n);
+                                "tiles[%u].art: art cell %u is outside the tileset (%u cells)", t,
+                                art, n);
     }
     if (cells)
         *cells = n;
@@ -1157,8 +1170,7 @@ static json_t *level_json(const lw_level *level)
     json_object_set_new(phys, "character", json_string(level->character));
     json_t *ov = json_object();
     for (uint32_t i = 0; i < level->override_count; i++)
-        json_object_set_new(ov, level->overrides[i].name,
-                            json_integer(level->overrides[i].value));
+        json_object_set_new(ov, level->overrides[i].name, json_integer(level->overrides[i].value));
     json_object_set_new(phys, "overrides", ov);
     json_object_set_new(root, "physics", phys);
 
@@ -1211,9 +1223,8 @@ static json_t *level_json(const lw_level *level)
     json_object_set_new(layout, "height", json_integer(level->layout_height));
     json_object_set_new(layout, "foreground", layout_json(level, level->layout[LW_LAYER_FG]));
     json_object_set_new(layout, "background",
-                        level->layout[LW_LAYER_BG]
-                            ? layout_json(level, level->layout[LW_LAYER_BG])
-                            : json_null());
+                        level->layout[LW_LAYER_BG] ? layout_json(level, level->layout[LW_LAYER_BG])
+                                                   : json_null());
     json_object_set_new(root, "layout", layout);
 
     json_t *objects = json_array();
@@ -1227,8 +1238,7 @@ static json_t *level_json(const lw_level *level)
         json_t *j = json_object();
         json_object_set_new(j, "name", json_string(r->name ? r->name : ""));
         json_object_set_new(j, "start",
-                            r->has_start ? json_pack("[ii]", r->start_x, r->start_y)
-                                         : json_null());
+                            r->has_start ? json_pack("[ii]", r->start_x, r->start_y) : json_null());
         json_object_set_new(j, "profile", json_string(r->profile));
         json_object_set_new(j, "character", json_string(r->character));
         json_object_set_new(j, "frames", json_integer(r->frames));
@@ -1237,9 +1247,9 @@ static json_t *level_json(const lw_level *level)
             char hash[17];
             snprintf(hash, sizeof hash, "%016llx", (unsigned long long)r->expect_hash);
             json_object_set_new(j, "expect",
-                                json_pack("{ss si si ss sb}", "hash", hash, "x", r->expect_x,
-                                          "y", r->expect_y, "path",
-                                          r->expect_path ? "B" : "A", "air", r->expect_air));
+                                json_pack("{ss si si ss sb}", "hash", hash, "x", r->expect_x, "y",
+                                          r->expect_y, "path", r->expect_path ? "B" : "A", "air",
+                                          r->expect_air));
         } else {
             json_object_set_new(j, "expect", json_null());
         }
@@ -1310,7 +1320,8 @@ static bool is_flat1(const json_t *v)
     }
     const char *k;
     json_t *m;
-    json_object_foreach((json_t *)v, k, m) {
+    json_object_foreach((json_t *)v, k, m)
+    {
         if (!is_scalar(m))
             return false;
     }
@@ -1325,7 +1336,8 @@ static bool is_flat2(const json_t *v)
         return false;
     const char *k;
     json_t *m;
-    json_object_foreach((json_t *)v, k, m) {
+    json_object_foreach((json_t *)v, k, m)
+    {
         if (!is_flat1(m))
             return false;
     }
@@ -1369,7 +1381,8 @@ static void out_value(outbuf *o, const json_t *v, int depth)
     if (obj) {
         const char *k;
         json_t *m;
-        json_object_foreach((json_t *)v, k, m) {
+        json_object_foreach((json_t *)v, k, m)
+        {
             if (flat) {
                 if (i)
                     out_str(o, ", ");

@@ -9,8 +9,8 @@
 
 #include <loopwright/level.h>
 
-#define EDITOR_LEVEL_FORMAT "loopwright-level"
-#define EDITOR_LEVEL_VERSION 1
+#define EDITOR_LEVEL_FORMAT         "loopwright-level"
+#define EDITOR_LEVEL_VERSION        1
 #define EDITOR_LEVEL_MAX_FILE_BYTES (64u << 20) /* refuse larger level files before parsing */
 
 enum {

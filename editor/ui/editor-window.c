@@ -65,7 +65,7 @@ struct _EditorWindow {
     gboolean closing_confirmed;
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
-    guint properties_idle; /* a rebuild is scheduled */
+    guint properties_idle;    /* a rebuild is scheduled */
     gint64 status_hold_until; /* a message stays in the status bar until then (monotonic us) */
 };
 

@@ -272,14 +272,12 @@ lw_level *lw_level_dup(const lw_level *src)
         ok = false;
     level->masks = dup_block(src->masks, src->mask_count * sizeof(lw_mask), &ok);
     level->tiles = dup_block(src->tiles, src->tile_count * sizeof(lw_tile), &ok);
-    level->cells = dup_block(src->cells,
-                             (size_t)src->chunk_count * lw_level_cells_per_chunk(src) *
-                                 sizeof(lw_cell),
-                             &ok);
+    level->cells =
+        dup_block(src->cells,
+                  (size_t)src->chunk_count * lw_level_cells_per_chunk(src) * sizeof(lw_cell), &ok);
     level->layout[0] = dup_block(src->layout[0], slots * sizeof(uint16_t), &ok);
     level->layout[1] = dup_block(src->layout[1], slots * sizeof(uint16_t), &ok);
-    level->overrides =
-        dup_block(src->overrides, src->override_count * sizeof(lw_override), &ok);
+    level->overrides = dup_block(src->overrides, src->override_count * sizeof(lw_override), &ok);
     if (!level->name || !level->layout[0])
         ok = false;
     if (ok && src->object_count) {
@@ -319,9 +317,8 @@ const lw_cell *lw_level_cell_at(const lw_level *level, int32_t x, int32_t y)
     if (x < 0 || y < 0 || x >= lw_level_width_px(level) || y >= lw_level_height_px(level))
         return NULL;
     uint32_t shift = level->chunk_shift;
-    uint16_t chunk =
-        level->layout[LW_LAYER_FG][((uint32_t)y >> shift) * level->layout_width +
-                                   ((uint32_t)x >> shift)];
+    uint16_t chunk = level->layout[LW_LAYER_FG][((uint32_t)y >> shift) * level->layout_width +
+                                                ((uint32_t)x >> shift)];
     if (chunk == LW_NONE)
         return NULL;
     uint32_t n = level->chunk_cells;
@@ -355,9 +352,8 @@ int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask)
 {
     if (level->block)
         return -1;
-    if (level->mask_count >= LW_MAX_MASKS ||
-        !grow((void **)&level->masks, &level->mask_capacity, level->mask_count + 1,
-              sizeof(lw_mask)))
+    if (level->mask_count >= LW_MAX_MASKS || !grow((void **)&level->masks, &level->mask_capacity,
+                                                   level->mask_count + 1, sizeof(lw_mask)))
         return -1;
     lw_mask *m = &level->masks[level->mask_count];
     *m = *mask;
@@ -369,9 +365,8 @@ int32_t lw_level_add_tile(lw_level *level, const lw_tile *tile)
 {
     if (level->block)
         return -1;
-    if (level->tile_count >= LW_MAX_TILES ||
-        !grow((void **)&level->tiles, &level->tile_capacity, level->tile_count + 1,
-              sizeof(lw_tile)))
+    if (level->tile_count >= LW_MAX_TILES || !grow((void **)&level->tiles, &level->tile_capacity,
+                                                   level->tile_count + 1, sizeof(lw_tile)))
         return -1;
     level->tiles[level->tile_count] = *tile;
     return (int32_t)level->tile_count++;
@@ -565,7 +560,7 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
             if (m != LW_NONE && m >= level->mask_count)
                 return lw_error_set(err, LW_ERR_RANGE,
                                     "tile %u: path %c mask %u does not exist (%u masks)", t,
-                                    "AB"[p], m, level->mask_count);
+                                    "AB"[p], m, level -> mask_count);
         }
     }
     uint32_t n = level->chunk_cells;
@@ -574,8 +569,8 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
         for (uint32_t i = 0; i < n * n; i++) {
             if (cells[i].tile != LW_NONE && cells[i].tile >= level->tile_count)
                 return lw_error_set(err, LW_ERR_RANGE,
-                                    "chunk %u cell (%u,%u): tile %u does not exist (%u tiles)",
-                                    c, i % n, i / n, cells[i].tile, level->tile_count);
+                                    "chunk %u cell (%u,%u): tile %u does not exist (%u tiles)", c,
+                                    i % n, i / n, cells[i].tile, level->tile_count);
             if (cells[i].flags & ~3u || cells[i].solid & ~15u)
                 return lw_error_set(err, LW_ERR_RANGE, "chunk %u cell (%u,%u): unknown bits", c,
                                     i % n, i / n);
@@ -588,10 +583,9 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
             for (uint32_t x = 0; x < level->layout_width; x++) {
                 uint16_t id = level->layout[l][(size_t)y * level->layout_width + x];
                 if (id != LW_NONE && id >= level->chunk_count)
-                    return lw_error_set(err, LW_ERR_RANGE,
-                                        "%s layout (%u,%u): chunk %u does not exist (%u chunks)",
-                                        l ? "background" : "foreground", x, y, id,
-                                        level->chunk_count);
+                    return lw_error_set(
+                        err, LW_ERR_RANGE, "%s layout (%u,%u): chunk %u does not exist (%u chunks)",
+                        l ? "background" : "foreground", x, y, id, level->chunk_count);
             }
     }
     for (uint32_t i = 0; i < level->object_count; i++) {
@@ -600,14 +594,13 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
             return lw_error_set(err, LW_ERR_RANGE, "object %u: id 0 is reserved", i);
         for (uint32_t j = 0; j < i; j++)
             if (level->objects[j].id == o->id)
-                return lw_error_set(err, LW_ERR_RANGE, "object %u: id %u is used twice", i,
-                                    o->id);
+                return lw_error_set(err, LW_ERR_RANGE, "object %u: id %u is used twice", i, o->id);
         if (o->type == LW_OBJECT_PATH_SWAPPER) {
             uint16_t r = o->swapper.radius;
             if (r != 32 && r != 64 && r != 128 && r != 256)
                 return lw_error_set(err, LW_ERR_RANGE,
-                                    "object %u: swapper radius %u is not 32, 64, 128 or 256",
-                                    o->id, r);
+                                    "object %u: swapper radius %u is not 32, 64, 128 or 256", o->id,
+                                    r);
             if (o->swapper.path[0] > 1 || o->swapper.path[1] > 1)
                 return lw_error_set(err, LW_ERR_RANGE, "object %u: swapper path is not A or B",
                                     o->id);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/classic.h"
 
+#include "loopwright/image.h"
+
 #include <errno.h>
 #include <loopwright/kosinski.h>
 #include <stdio.h>
@@ -8,9 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "loopwright/image.h"
-
-#define TABLE_BYTES (LWM_CLASSIC_MASKS * 16u)
+#define TABLE_BYTES    (LWM_CLASSIC_MASKS * 16u)
 #define S2_INDEX_BYTES 768u
 #define SK_INDEX_BYTES 1536u /* S&K: primary and secondary interleaved */
 #define S3_INDEX_BYTES 3072u /* S3: 768 big-endian words primary, then 768 secondary */
@@ -77,7 +77,10 @@ bool lwm_classic_from_level(const lw_level *level, lwm_game game, lwm_classic *o
         return lw_error_set(err, LW_ERR_LIMIT,
                             "%u tiles: %s holds %u blocks besides the empty block 0 (tile t is "
                             "block t+1)",
-                            level->tile_count, game == LWM_GAME_S1 ? "S1" : game == LWM_GAME_S2 ? "S2" : "S3K",
+                            level->tile_count,
+                            game == LWM_GAME_S1   ? "S1"
+                            : game == LWM_GAME_S2 ? "S2"
+                                                  : "S3K",
                             max_tiles);
     /* classic id of every level mask */
     uint16_t *id_of = malloc((level->mask_count + 1) * sizeof *id_of);

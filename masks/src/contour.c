@@ -6,17 +6,17 @@
  * cell the angle of the piece that holds most of its surface. A long straight slope is one
  * piece, so all its cells - slivers included - get the same angle.
  */
+#include "masks-private.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "masks-private.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
-#define TOLERANCE 1.05      /* px: digital straight lines stay within ~1 px of their chord */
+#define TOLERANCE 1.05 /* px: digital straight lines stay within ~1 px of their chord */
 
 typedef struct edge {
     int32_t x, y; /* the solid pixel */
@@ -29,18 +29,18 @@ typedef struct run {
 
 typedef struct pass {
     const lwm_bits *bits;
-    uint32_t tw, th;      /* tiles */
-    int32_t w, h;         /* original image size: edges facing outside it are not surface */
-    uint32_t *slot;       /* tile -> visited block index, UINT32_MAX = none yet */
+    uint32_t tw, th; /* tiles */
+    int32_t w, h;    /* original image size: edges facing outside it are not surface */
+    uint32_t *slot;  /* tile -> visited block index, UINT32_MAX = none yet */
     uint8_t (*visited)[128];
     uint32_t visited_count, visited_cap;
-    edge *edges;          /* the contour being processed */
+    edge *edges; /* the contour being processed */
     size_t edge_count, edge_cap;
     run *runs;
     size_t run_cap;
     /* per tile: the piece holding most of its surface among the pieces facing the way the
      * tile's mask is anchored ([0]), and among all pieces ([1]) */
-    int8_t *prefer;       /* +1 floor-type (faces up), -1 ceiling-type (faces down), 0 either */
+    int8_t *prefer; /* +1 floor-type (faces up), -1 ceiling-type (faces down), 0 either */
     uint32_t *best_count[2], *best_len[2];
     float *best_angle[2];
     bool nomem;
@@ -91,10 +91,18 @@ static uint8_t *visited_byte(pass *p, const edge *e, uint8_t *bit)
 static void edge_start(const edge *e, int32_t *vx, int32_t *vy)
 {
     switch (e->side) {
-    case LWM_FACE_UP: *vx = e->x, *vy = e->y; break;
-    case LWM_FACE_RIGHT: *vx = e->x + 1, *vy = e->y; break;
-    case LWM_FACE_DOWN: *vx = e->x + 1, *vy = e->y + 1; break;
-    default: *vx = e->x, *vy = e->y + 1; break;
+    case LWM_FACE_UP:
+        *vx = e->x, *vy = e->y;
+        break;
+    case LWM_FACE_RIGHT:
+        *vx = e->x + 1, *vy = e->y;
+        break;
+    case LWM_FACE_DOWN:
+        *vx = e->x + 1, *vy = e->y + 1;
+        break;
+    default:
+        *vx = e->x, *vy = e->y + 1;
+        break;
     }
 }
 
@@ -135,10 +143,18 @@ static bool is_border(const pass *p, const edge *e)
 {
     int32_t x = e->x, y = e->y;
     switch (e->side) {
-    case LWM_FACE_UP: y--; break;
-    case LWM_FACE_DOWN: y++; break;
-    case LWM_FACE_LEFT: x--; break;
-    default: x++; break;
+    case LWM_FACE_UP:
+        y--;
+        break;
+    case LWM_FACE_DOWN:
+        y++;
+        break;
+    case LWM_FACE_LEFT:
+        x--;
+        break;
+    default:
+        x++;
+        break;
     }
     return x < 0 || y < 0 || x >= p->w || y >= p->h;
 }
@@ -146,10 +162,18 @@ static bool is_border(const pass *p, const edge *e)
 static void midpoint(const edge *e, double *x, double *y)
 {
     switch (e->side) {
-    case LWM_FACE_UP: *x = e->x + 0.5, *y = e->y; break;
-    case LWM_FACE_DOWN: *x = e->x + 0.5, *y = e->y + 1.0; break;
-    case LWM_FACE_LEFT: *x = e->x, *y = e->y + 0.5; break;
-    default: *x = e->x + 1.0, *y = e->y + 0.5; break;
+    case LWM_FACE_UP:
+        *x = e->x + 0.5, *y = e->y;
+        break;
+    case LWM_FACE_DOWN:
+        *x = e->x + 0.5, *y = e->y + 1.0;
+        break;
+    case LWM_FACE_LEFT:
+        *x = e->x, *y = e->y + 0.5;
+        break;
+    default:
+        *x = e->x + 1.0, *y = e->y + 0.5;
+        break;
     }
 }
 
@@ -225,10 +249,10 @@ static void piece(pass *p, const edge *chain, size_t n, size_t first, size_t cou
  * direction. A piece can end at E when E's direction lies in every earlier point's interval.
  */
 typedef struct cone {
-    double ax, ay;  /* the first point */
-    double ref;     /* reference direction (the first constraining point), radians */
+    double ax, ay; /* the first point */
+    double ref;    /* reference direction (the first constraining point), radians */
     bool has_ref;
-    double lo, hi;  /* allowed directions relative to ref */
+    double lo, hi; /* allowed directions relative to ref */
 } cone;
 
 /* P's direction relative to the cone's reference and its half-width; false when P is within

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/image.h"
 
+#include "image-private.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <png.h>
@@ -10,10 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "image-private.h"
-
-bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba,
-                    lw_error *err)
+bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba, lw_error *err)
 {
     if (width == 0 || height == 0 || width > LWM_MAX_IMAGE_SIDE || height > LWM_MAX_IMAGE_SIDE ||
         (uint64_t)width * height > LWM_MAX_IMAGE_PIXELS)
@@ -99,8 +98,8 @@ static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, 
 
 /* The IHDR chunk must come first (PNG spec 11.2.2): read its fields straight from the bytes so
  * limits apply before libpng allocates anything for the image. */
-static bool read_ihdr(const uint8_t *p, size_t size, lwm_image_info *info, uint32_t *w,
-                      uint32_t *h, lw_error *err)
+static bool read_ihdr(const uint8_t *p, size_t size, lwm_image_info *info, uint32_t *w, uint32_t *h,
+                      lw_error *err)
 {
     if (size < 8 + 8 + 13 + 4 || memcmp(p + 12, "IHDR", 4) != 0)
         return lw_error_set_at(err, LW_ERR_FORMAT, 8, "no IHDR chunk at the start of the PNG");
@@ -185,8 +184,7 @@ bool lwm_image_load_png_memory(const void *data, size_t size, lwm_image *out, lw
     return lwm_image_load_png_memory_info(data, size, out, NULL, err);
 }
 
-bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info,
-                             lw_error *err)
+bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info, lw_error *err)
 {
     char *data;
     size_t size;
@@ -407,8 +405,7 @@ bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
             if (link(path, bak) != 0 && !copy_file(path, bak)) {
                 saved = errno;
                 unlink(tmp);
-                return lw_error_set(err, LW_ERR_IO, "cannot keep a backup: %s",
-                                    strerror(saved));
+                return lw_error_set(err, LW_ERR_IO, "cannot keep a backup: %s", strerror(saved));
             }
         }
     }
@@ -421,8 +418,7 @@ bool lwm_write_file_atomic(const char *path, const void *data, size_t size,
     return true;
 }
 
-bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed,
-                            lw_error *err)
+bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed, lw_error *err)
 {
     char(*tmp)[4200] = calloc(count ? count : 1, sizeof *tmp);
     if (!tmp)

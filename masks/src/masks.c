@@ -7,10 +7,10 @@
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
+#include "masks-private.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "masks-private.h"
 
 /* ---- bit tiles ---- */
 
@@ -256,10 +256,18 @@ void lwm_fit_init(lwm_fit *fit)
 void lwm_fit_add_edge(lwm_fit *fit, int facing, double x, double y)
 {
     switch (facing) {
-    case LWM_FACE_UP: fit->ny -= 1; break;
-    case LWM_FACE_DOWN: fit->ny += 1; break;
-    case LWM_FACE_LEFT: fit->nx -= 1; break;
-    default: fit->nx += 1; break;
+    case LWM_FACE_UP:
+        fit->ny -= 1;
+        break;
+    case LWM_FACE_DOWN:
+        fit->ny += 1;
+        break;
+    case LWM_FACE_LEFT:
+        fit->nx -= 1;
+        break;
+    default:
+        fit->nx += 1;
+        break;
     }
     lwm_fit_sums *s = &fit->sums[facing];
     s->n += 1;
@@ -534,8 +542,8 @@ bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err)
 {
     if (img->width % 16 || img->height % 16)
         return lw_error_set(err, LW_ERR_FORMAT,
-                            "the sheet is %ux%u px; both sides must be multiples of 16",
-                            img->width, img->height);
+                            "the sheet is %ux%u px; both sides must be multiples of 16", img->width,
+                            img->height);
     uint32_t cols = img->width / 16, rows = img->height / 16;
     size_t n = (size_t)cols * rows;
     lwm_sheet s = {cols, rows, NULL, NULL, 0};
@@ -589,8 +597,8 @@ bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err)
                     if (f == 0)
                         t->mask = s.masks[t->shared];
                     else
-                        lwm_mask_flip(&s.masks[t->shared], f & LW_CELL_FLIP_X,
-                                      f & LW_CELL_FLIP_Y, &t->mask);
+                        lwm_mask_flip(&s.masks[t->shared], f & LW_CELL_FLIP_X, f & LW_CELL_FLIP_Y,
+                                      &t->mask);
                     found = true;
                     break;
                 }

@@ -2,21 +2,20 @@
 /* Mask preview sheets: each mask at 4x with its surface normal and hex angle, for a person to
  * check generated masks at a glance. */
 #include "loopwright/masks.h"
+#include "loopwright/render.h"
 
 #include <loopwright/fixed.h>
 #include <stdio.h>
 
-#include "loopwright/render.h"
-
-#define COLOR_BACK 0x181818FFu
-#define COLOR_EMPTY 0x2C3444FFu
-#define COLOR_SOLID 0xC8C8C8FFu
-#define COLOR_GRID 0xFFFFFF14u
-#define COLOR_NORMAL 0x40A0FFFFu
+#define COLOR_BACK    0x181818FFu
+#define COLOR_EMPTY   0x2C3444FFu
+#define COLOR_SOLID   0xC8C8C8FFu
+#define COLOR_GRID    0xFFFFFF14u
+#define COLOR_NORMAL  0x40A0FFFFu
 #define COLOR_FLAGGED 0xFF7040FFu
-#define COLOR_KEPT 0x909090FFu
-#define COLOR_LABEL 0xE0E0E0FFu
-#define COLOR_WARN 0xFF3030FFu
+#define COLOR_KEPT    0x909090FFu
+#define COLOR_LABEL   0xE0E0E0FFu
+#define COLOR_WARN    0xFF3030FFu
 
 /* The middle of the surface that faces along @nx, @ny (8.8 units), in tile pixels x 256. */
 static bool surface_middle(const lwm_bits *b, int32_t nx, int32_t ny, int32_t *mx, int32_t *my)
@@ -102,8 +101,7 @@ static void draw_box(lwm_image *img, int32_t ox, int32_t oy, const lw_mask *m, c
 }
 
 bool lwm_preview_masks(const lw_mask *masks, uint32_t count, uint32_t columns,
-                       const char *const *labels, const bool *warn, lwm_image *out,
-                       lw_error *err)
+                       const char *const *labels, const bool *warn, lwm_image *out, lw_error *err)
 {
     if (columns == 0)
         columns = 1;

@@ -32,8 +32,7 @@ void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, u
     if (y1 > (int32_t)img->height)
         y1 = (int32_t)img->height;
     if ((rgba & 0xFFu) == 0xFFu) {
-        uint8_t px[4] = {(uint8_t)(rgba >> 24), (uint8_t)(rgba >> 16), (uint8_t)(rgba >> 8),
-                         0xFF};
+        uint8_t px[4] = {(uint8_t)(rgba >> 24), (uint8_t)(rgba >> 16), (uint8_t)(rgba >> 8), 0xFF};
         for (int32_t yy = y0; yy < y1; yy++)
             for (int32_t xx = x0; xx < x1; xx++)
                 memcpy(lwm_image_pixel(img, (uint32_t)xx, (uint32_t)yy), px, 4);
@@ -44,8 +43,7 @@ void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, u
             lwm_blend_pixel(img, xx, yy, rgba);
 }
 
-void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                   uint32_t rgba)
+void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba)
 {
     int32_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
     int32_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
@@ -73,22 +71,18 @@ typedef struct glyph {
 } glyph;
 
 static const glyph font[] = {
-    {'0', {7, 5, 5, 5, 7}}, {'1', {2, 6, 2, 2, 7}}, {'2', {7, 1, 7, 4, 7}},
-    {'3', {7, 1, 3, 1, 7}}, {'4', {5, 5, 7, 1, 1}}, {'5', {7, 4, 7, 1, 7}},
-    {'6', {7, 4, 7, 5, 7}}, {'7', {7, 1, 1, 2, 2}}, {'8', {7, 5, 7, 5, 7}},
-    {'9', {7, 5, 7, 1, 7}}, {'A', {2, 5, 7, 5, 5}}, {'B', {6, 5, 6, 5, 6}},
-    {'C', {3, 4, 4, 4, 3}}, {'D', {6, 5, 5, 5, 6}}, {'E', {7, 4, 6, 4, 7}},
-    {'F', {7, 4, 6, 4, 4}}, {'G', {3, 4, 5, 5, 3}}, {'H', {5, 5, 7, 5, 5}},
-    {'I', {7, 2, 2, 2, 7}}, {'J', {1, 1, 1, 5, 2}}, {'K', {5, 5, 6, 5, 5}},
-    {'L', {4, 4, 4, 4, 7}}, {'M', {5, 7, 7, 5, 5}}, {'N', {6, 5, 5, 5, 5}},
-    {'O', {2, 5, 5, 5, 2}}, {'P', {6, 5, 6, 4, 4}}, {'Q', {2, 5, 5, 6, 3}},
-    {'R', {6, 5, 6, 5, 5}}, {'S', {3, 4, 2, 1, 6}}, {'T', {7, 2, 2, 2, 2}},
-    {'U', {5, 5, 5, 5, 7}}, {'V', {5, 5, 5, 5, 2}}, {'W', {5, 5, 7, 7, 5}},
-    {'X', {5, 5, 2, 5, 5}}, {'Y', {5, 5, 2, 2, 2}}, {'Z', {7, 1, 2, 4, 7}},
-    {'-', {0, 0, 7, 0, 0}}, {'.', {0, 0, 0, 0, 2}}, {':', {0, 2, 0, 2, 0}},
-    {'/', {1, 1, 2, 4, 4}}, {'+', {0, 2, 7, 2, 0}}, {'=', {0, 7, 0, 7, 0}},
-    {'(', {1, 2, 2, 2, 1}}, {')', {4, 2, 2, 2, 4}}, {',', {0, 0, 0, 2, 4}},
-    {'%', {5, 1, 2, 4, 5}}, {'#', {5, 7, 5, 7, 5}},
+    {'0', {7, 5, 5, 5, 7}}, {'1', {2, 6, 2, 2, 7}}, {'2', {7, 1, 7, 4, 7}}, {'3', {7, 1, 3, 1, 7}},
+    {'4', {5, 5, 7, 1, 1}}, {'5', {7, 4, 7, 1, 7}}, {'6', {7, 4, 7, 5, 7}}, {'7', {7, 1, 1, 2, 2}},
+    {'8', {7, 5, 7, 5, 7}}, {'9', {7, 5, 7, 1, 7}}, {'A', {2, 5, 7, 5, 5}}, {'B', {6, 5, 6, 5, 6}},
+    {'C', {3, 4, 4, 4, 3}}, {'D', {6, 5, 5, 5, 6}}, {'E', {7, 4, 6, 4, 7}}, {'F', {7, 4, 6, 4, 4}},
+    {'G', {3, 4, 5, 5, 3}}, {'H', {5, 5, 7, 5, 5}}, {'I', {7, 2, 2, 2, 7}}, {'J', {1, 1, 1, 5, 2}},
+    {'K', {5, 5, 6, 5, 5}}, {'L', {4, 4, 4, 4, 7}}, {'M', {5, 7, 7, 5, 5}}, {'N', {6, 5, 5, 5, 5}},
+    {'O', {2, 5, 5, 5, 2}}, {'P', {6, 5, 6, 4, 4}}, {'Q', {2, 5, 5, 6, 3}}, {'R', {6, 5, 6, 5, 5}},
+    {'S', {3, 4, 2, 1, 6}}, {'T', {7, 2, 2, 2, 2}}, {'U', {5, 5, 5, 5, 7}}, {'V', {5, 5, 5, 5, 2}},
+    {'W', {5, 5, 7, 7, 5}}, {'X', {5, 5, 2, 5, 5}}, {'Y', {5, 5, 2, 2, 2}}, {'Z', {7, 1, 2, 4, 7}},
+    {'-', {0, 0, 7, 0, 0}}, {'.', {0, 0, 0, 0, 2}}, {':', {0, 2, 0, 2, 0}}, {'/', {1, 1, 2, 4, 4}},
+    {'+', {0, 2, 7, 2, 0}}, {'=', {0, 7, 0, 7, 0}}, {'(', {1, 2, 2, 2, 1}}, {')', {4, 2, 2, 2, 4}},
+    {',', {0, 0, 0, 2, 4}}, {'%', {5, 1, 2, 4, 5}}, {'#', {5, 7, 5, 7, 5}},
 };
 
 static const glyph *find_glyph(char ch)
@@ -280,8 +274,8 @@ static bool upscale(const lwm_image *src, uint32_t s, lwm_image *dst, lw_error *
     return true;
 }
 
-bool lwm_render_level(const lw_level *level, const lwm_image *art,
-                      const lwm_render_options *opts, lwm_image *out, lw_error *err)
+bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_render_options *opts,
+                      lwm_image *out, lw_error *err)
 {
     uint32_t scale = opts->scale ? opts->scale : 1;
     if (scale > 8)
@@ -332,8 +326,7 @@ bool lwm_render_level(const lw_level *level, const lwm_image *art,
                     if (!lw_level_collision_at(level, tx, ty, (lw_path)p, &cc))
                         continue;
                     uint8_t a = lw_angle_flip(lw_mask_angle_byte(cc.mask),
-                                              cc.flags & LW_CELL_FLIP_X,
-                                              cc.flags & LW_CELL_FLIP_Y);
+                                              cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y);
                     if (lw_angle_is_flagged(a))
                         continue;
                     char label[3] = {"0123456789ABCDEF"[a >> 4], "0123456789ABCDEF"[a & 15], 0};

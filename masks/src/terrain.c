@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/terrain.h"
 
+#include "loopwright/masks.h"
+#include "masks-private.h"
+
 #include <loopwright/fixed.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopwright/masks.h"
-#include "masks-private.h"
-
-#define NONE_ID 0xFFFFFFFFu    /* no art / no mask on this path */
+#define NONE_ID    0xFFFFFFFFu /* no art / no mask on this path */
 #define MISSING_ID 0xFFFFFFFEu /* a flipped version that does not exist */
-#define ART_LIMIT (4u * LW_MAX_TILES)
+#define ART_LIMIT  (4u * LW_MAX_TILES)
 #define MASK_LIMIT (8u * LW_MAX_TILES)
 
 lwm_import_options lwm_import_options_default(void)
@@ -72,16 +72,16 @@ typedef struct tile_key {
 typedef struct importer {
     const lwm_import_options *o;
     lwm_import_result *res;
-    uint32_t w, h;     /* image px */
-    uint32_t tw, th;   /* cells of the padded level */
+    uint32_t w, h;   /* image px */
+    uint32_t tw, th; /* cells of the padded level */
     size_t nt;
     /* per cell */
-    lwm_bits *bits[2];  /* representable pixels per path ([1] may alias [0]) */
+    lwm_bits *bits[2]; /* representable pixels per path ([1] may alias [0]) */
     uint8_t *angle[2], *flags[2];
-    uint8_t *solid[2];  /* lw_solidity per path */
+    uint8_t *solid[2]; /* lw_solidity per path */
     uint32_t *mask_id[2];
     uint32_t *art_id;
-    uint32_t *tile_id;  /* LW_NONE for empty cells */
+    uint32_t *tile_id; /* LW_NONE for empty cells */
     uint8_t *cell_flip;
     /* unique art cells: 256 RGBA words each, fully transparent pixels zeroed */
     uint32_t *art;
@@ -170,8 +170,8 @@ static void art_flip_px(const uint32_t in[256], uint8_t f, uint32_t out[256])
 {
     for (int r = 0; r < 16; r++)
         for (int c = 0; c < 16; c++)
-            out[r * 16 + c] = in[((f & LW_CELL_FLIP_Y) ? 15 - r : r) * 16 +
-                                 ((f & LW_CELL_FLIP_X) ? 15 - c : c)];
+            out[r * 16 + c] =
+                in[((f & LW_CELL_FLIP_Y) ? 15 - r : r) * 16 + ((f & LW_CELL_FLIP_X) ? 15 - c : c)];
 }
 
 /* Find @px among the art cells; insert it when @insert. Returns the id, NONE_ID when absent and
@@ -587,10 +587,9 @@ static bool level_step(importer *im, lw_error *err)
                 lw_cell *c = &cells[i];
                 c->tile = (uint16_t)im->tile_id[t];
                 c->flags = c->tile == LW_NONE ? 0 : im->cell_flip[t];
-                c->solid = c->tile == LW_NONE
-                               ? 0
-                               : lw_cell_solid_bits((lw_solidity)im->solid[0][t],
-                                                    (lw_solidity)im->solid[1][t]);
+                c->solid = c->tile == LW_NONE ? 0
+                                              : lw_cell_solid_bits((lw_solidity)im->solid[0][t],
+                                                                   (lw_solidity)im->solid[1][t]);
                 if (c->tile != LW_NONE) {
                     /* no mask on a path: nothing there to be solid */
                     const lw_tile *tl = &level->tiles[c->tile];
@@ -677,8 +676,10 @@ static bool start_step(importer *im, lw_error *err)
         }
     }
     if (!found)
-        warn(im, sx, sy, "no floor with room above it found on path A; player start put at "
-                         "(%d, %d)", sx, sy);
+        warn(im, sx, sy,
+             "no floor with room above it found on path A; player start put at "
+             "(%d, %d)",
+             sx, sy);
     lw_object obj;
     memset(&obj, 0, sizeof obj);
     obj.type = LW_OBJECT_PLAYER_START;
@@ -738,8 +739,8 @@ bool lwm_import_terrain(const lwm_import_options *o, lwm_import_result *out, lw_
         return lw_error_set(err, LW_ERR_LIMIT,
                             "the terrain is %ux%u px (padded %llux%llu); a level is at most "
                             "%ux%u px",
-                            w, h, (unsigned long long)pw, (unsigned long long)ph,
-                            LW_MAX_LEVEL_W_PX, LW_MAX_LEVEL_H_PX);
+                            w, h, (unsigned long long)pw, (unsigned long long)ph, LW_MAX_LEVEL_W_PX,
+                            LW_MAX_LEVEL_H_PX);
 
     memset(out, 0, sizeof *out);
     importer im;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright pack/unpack --format s1|s2` run as a user runs them: the real binary, its exit
  * codes, messages and files. */
+#include "cli-run.h"
 #include "level-json.h"
 
 #include <glib.h>
@@ -8,8 +9,6 @@
 #include <loopwright/disasm.h>
 #include <loopwright/kosinski.h>
 #include <string.h>
-
-#include "cli-run.h"
 #include <sys/wait.h>
 
 static void expect(cli_result *r, int code, const char *in_err)
@@ -164,7 +163,8 @@ static void test_s2_round_trip(void)
                     "mappings/16x16/LH.kos\n"
                     "startpos/LH_1.bin");
     g_free(files);
-    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "LH", "-o", json, NULL});
+    r = cli_run(
+        (const char *[]){"unpack", "--format", "s2", dir, "--zone", "LH", "-o", json, NULL});
     lwm_disasm_import_options io = {0};
     io.game = LWM_GAME_S2;
     io.zone = "LH";
@@ -221,7 +221,7 @@ static void test_s1_round_trip(void)
     lwm_disasm_export ex;
     library_export("pipe-works.json", LWM_GAME_S1, "PW", 2, &ex);
     cli_result r = cli_run((const char *[]){"pack", level, "--format=s1", "--output", dir, "--zone",
-                                        "PW", "--act", "2", NULL});
+                                            "PW", "--act", "2", NULL});
     char *sum = summary("S1", &ex.stats, 256);
     g_assert_nonnull(strstr(r.out, sum));
     g_free(sum);
@@ -242,8 +242,8 @@ static void test_s1_round_trip(void)
                     "palette/PW.bin\n"
                     "startpos/pw2.bin");
     g_free(files);
-    r = cli_run((const char *[]){"unpack", "--format", "s1", dir, "--zone", "PW", "--act", "2", "-o",
-                             json, NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s1", dir, "--zone", "PW", "--act", "2",
+                                 "-o", json, NULL});
     char *line = g_strdup_printf("%u chunks of 256 px, layout %ux%u", ex.stats.chunks,
                                  ex.stats.layout_width, ex.stats.layout_height);
     g_assert_nonnull(strstr(r.out, line));
@@ -427,12 +427,13 @@ static void test_bad_files(void)
     expect(&r, 1, want);
     g_free(want);
     /* a missing zone */
-    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "NOPE", "-o", json, NULL});
+    r = cli_run(
+        (const char *[]){"unpack", "--format", "s2", dir, "--zone", "NOPE", "-o", json, NULL});
     expect(&r, 1, "mappings/128x128/NOPE.kos: cannot open");
     /* --path reads another file */
     g_assert_true(g_file_set_contents(pal, bad, 0, NULL));
-    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json, "--path",
-                             "palette=art/palettes/none.bin", NULL});
+    r = cli_run((const char *[]){"unpack", "--format", "s2", dir, "--zone", "Z", "-o", json,
+                                 "--path", "palette=art/palettes/none.bin", NULL});
     expect(&r, 0, "art/palettes/none.bin: warning: no palette: the art is drawn in grey");
     g_free(pal);
     g_free(data);

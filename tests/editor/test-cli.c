@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The headless CLI as a user runs it: exit codes, messages, outputs; never needs a display. */
+#include "cli-run.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/image.h>
 #include <string.h>
-
-#include "cli-run.h"
 #include <sys/wait.h>
 
 static char *sample(const char *name)
@@ -98,8 +98,8 @@ static void test_render(void)
     g_assert_cmpuint(busy_pixels(&img), >, (size_t)7168 * 192);
     lwm_image_clear(&img);
 
-    r = cli_run((const char *[]){"render", path, "-o", out, "--collision", "--scale", "2", "--labels",
-                             NULL});
+    r = cli_run((const char *[]){"render", path, "-o", out, "--collision", "--scale", "2",
+                                 "--labels", NULL});
     g_assert_cmpint(r.code, ==, 0);
     cli_run_free(&r);
     g_assert_true(lwm_image_load_png(out, &img, &err));

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
+#include "image-private.h"
+#include "level-json.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/image.h>
 #include <string.h>
-
-#include "image-private.h"
-#include "level-json.h"
 
 static char *sample_path(const char *name)
 {
@@ -70,8 +70,10 @@ static void test_cell_tokens(void)
     for (unsigned tile = 0; tile < 1100; tile += 37)
         for (unsigned flags = 0; flags < 4; flags++)
             for (unsigned solid = 0; solid < 16; solid++) {
-                lw_cell c = {.tile = (uint16_t)tile, .flags = (uint8_t)flags,
-                             .solid = (uint8_t)solid}, back;
+                lw_cell c = {.tile = (uint16_t)tile,
+                             .flags = (uint8_t)flags,
+                             .solid = (uint8_t)solid},
+                        back;
                 char tok[24];
                 editor_cell_format(&c, tok, sizeof tok);
                 g_assert_true(editor_cell_parse(tok, &back));
@@ -83,8 +85,8 @@ static void test_cell_tokens(void)
     g_assert_cmpuint(c.flags, ==, LW_CELL_FLIP_X | LW_CELL_FLIP_Y);
     g_assert_cmpuint(lw_cell_solidity(&c, LW_PATH_A), ==, LW_SOLID_TOP);
     g_assert_cmpuint(lw_cell_solidity(&c, LW_PATH_B), ==, LW_SOLID_ALL);
-    const char *bad[] = {"", "x", "12", "12:a", "12:aaa", "012:aa", "12yx:aa", "12:ab",
-                         "-1:aa", "999999:aa", "12 :aa", ".:aa"};
+    const char *bad[] = {"",        "x",     "12",    "12:a",      "12:aaa", "012:aa",
+                         "12yx:aa", "12:ab", "-1:aa", "999999:aa", "12 :aa", ".:aa"};
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++)
         g_assert_false(editor_cell_parse(bad[i], &c));
 }
@@ -172,8 +174,8 @@ static void test_samples_regenerate(void)
     char *dir = g_dir_make_tmp("lw-gen-XXXXXX", NULL);
     char *argv[] = {(char *)gen, dir, NULL};
     int status;
-    g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
-                               NULL, &status, NULL));
+    g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                               &status, NULL));
     g_assert_true(g_spawn_check_wait_status(status, NULL));
     const char *files[] = {"tiles.png", "loop-hill.json", "pipe-works.json"};
     for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {

@@ -17,7 +17,7 @@ static void test_widths_ceiling(void)
 {
     lw_mask m = {0};
     for (int c = 0; c < 16; c++)
-        m.heights[c] = (int8_t)-(16 - c); /* column 0 solid 16 rows, column 15 one row */
+        m.heights[c] = (int8_t) - (16 - c); /* column 0 solid 16 rows, column 15 one row */
     m.heights[0] = 16;
     lw_mask_derive_widths(&m);
     g_assert_cmpint(m.widths[0], ==, 16);  /* every column reaches row 0 */
@@ -46,7 +46,8 @@ static lw_level *make_level(void)
     g_assert_cmpint(lw_level_add_tile(level, &t), ==, 0);
     g_assert_cmpint(lw_level_add_chunk(level, NULL), ==, 0);
     lw_cell *cells = lw_level_chunk_cells(level, 0);
-    cells[7 * 8 + 3] = (lw_cell){.tile = 0, .flags = LW_CELL_FLIP_X,
+    cells[7 * 8 + 3] = (lw_cell){.tile = 0,
+                                 .flags = LW_CELL_FLIP_X,
                                  .solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_TOP)};
     level->layout[LW_LAYER_FG][1 * 4 + 2] = 0; /* chunk 0 at layout (2, 1) */
     return level;

@@ -25,8 +25,7 @@ void synth_plane_bits(double angle, double px, double py, lwm_bits *out)
     }
 }
 
-void synth_paint_bits(lwm_image *img, uint32_t tx, uint32_t ty, const lwm_bits *bits,
-                      uint32_t rgba)
+void synth_paint_bits(lwm_image *img, uint32_t tx, uint32_t ty, const lwm_bits *bits, uint32_t rgba)
 {
     for (uint32_t c = 0; c < 16; c++)
         for (uint32_t r = 0; r < 16; r++)
@@ -105,7 +104,11 @@ void *synth_png(const lwm_image *img, int color_type, int depth, bool trns, bool
         png_set_tRNS(png, info, NULL, 0, &c);
     }
     png_write_info(png, info);
-    int channels = color_type == 0 ? 1 : color_type == 2 ? 3 : color_type == 3 ? 1 : color_type == 4 ? 2 : 4;
+    int channels = color_type == 0   ? 1
+                   : color_type == 2 ? 3
+                   : color_type == 3 ? 1
+                   : color_type == 4 ? 2
+                                     : 4;
     int bps = depth / 8;
     size_t stride = (size_t)img->width * (size_t)channels * (size_t)bps;
     uint8_t *rows = g_malloc(stride * img->height);
@@ -116,11 +119,21 @@ void *synth_png(const lwm_image *img, int color_type, int depth, bool trns, bool
             uint8_t v[4];
             int k = 0;
             switch (color_type) {
-            case 0: v[k++] = p[0]; break;
-            case 2: v[k++] = p[0], v[k++] = p[1], v[k++] = p[2]; break;
-            case 3: v[k++] = index[(size_t)y * img->width + x]; break;
-            case 4: v[k++] = p[0], v[k++] = p[3]; break;
-            default: v[k++] = p[0], v[k++] = p[1], v[k++] = p[2], v[k++] = p[3]; break;
+            case 0:
+                v[k++] = p[0];
+                break;
+            case 2:
+                v[k++] = p[0], v[k++] = p[1], v[k++] = p[2];
+                break;
+            case 3:
+                v[k++] = index[(size_t)y * img->width + x];
+                break;
+            case 4:
+                v[k++] = p[0], v[k++] = p[3];
+                break;
+            default:
+                v[k++] = p[0], v[k++] = p[1], v[k++] = p[2], v[k++] = p[3];
+                break;
             }
             for (int j = 0; j < k; j++) {
                 uint8_t *d = row + ((size_t)x * (size_t)channels + (size_t)j) * (size_t)bps;

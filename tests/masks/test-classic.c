@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The disassemblies' collision data: round trips for S1/S2/S3K, limits, bad files. */
+#include "level-json.h"
+#include "synth.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/classic.h>
@@ -7,13 +10,10 @@
 #include <loopwright/kosinski.h>
 #include <string.h>
 
-#include "level-json.h"
-#include "synth.h"
-
 static lw_level *sample(void)
 {
-    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                  NULL);
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     lw_level *level;
     lw_error err;
     if (!editor_level_load_file(path, 0, &level, &err))
@@ -97,8 +97,8 @@ static void test_round_trip(gconstpointer data)
         g_assert_cmpint(size % 16, ==, 0);
         uint8_t un[800];
         size_t got;
-        g_assert_true(lw_kosinski_decompress((uint8_t *)bytes, size, un, sizeof un, &got, NULL,
-                                             NULL));
+        g_assert_true(
+            lw_kosinski_decompress((uint8_t *)bytes, size, un, sizeof un, &got, NULL, NULL));
         g_assert_cmpint(got, ==, 768);
     } else {
         g_assert_cmpint(size, ==, game == LWM_GAME_S1 ? level->tile_count + 1 : 1536);

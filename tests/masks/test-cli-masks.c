@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* `loopwright masks`, `import` and `collision` run as a user runs them: the real binary, its
  * exit codes, messages and files. */
+#include "cli-run.h"
+#include "level-json.h"
+#include "synth.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <jansson.h>
 #include <loopwright/image.h>
 #include <loopwright/masks.h>
 #include <string.h>
-
-#include "cli-run.h"
 #include <sys/wait.h>
 #include <zlib.h>
-
-#include "level-json.h"
-#include "synth.h"
 
 static void expect(cli_result r, int code, const char *in_err)
 {
@@ -136,7 +135,8 @@ static void test_masks_color_key(void)
     cli_run_free(&r);
     r = cli_run((const char *[]){"masks", path, "--key", "C0C020", NULL});
     expect(r, 0, NULL);
-    g_assert_nonnull(strstr(r.out, "\"heights\":[-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12]"));
+    g_assert_nonnull(strstr(
+        r.out, "\"heights\":[-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12,-12]"));
     cli_run_free(&r);
     r = cli_run((const char *[]){"masks", path, "--key", "nope", NULL});
     expect(r, 2, "--key takes a colour");
@@ -247,7 +247,8 @@ static void write_terrain(char **terrain, char **top)
     for (uint32_t x = 0; x < 600; x++) {
         uint32_t g = x < 200 ? 250 : x < 300 ? 250 - (x - 200) : 150;
         for (uint32_t y = g; y < 300; y++)
-            memcpy(lwm_image_pixel(&img, x, y), (x / 8 + y / 8) % 2 ? "\x50\xA0\x40\xFF" : "\x40\x90\x30\xFF", 4);
+            memcpy(lwm_image_pixel(&img, x, y),
+                   (x / 8 + y / 8) % 2 ? "\x50\xA0\x40\xFF" : "\x40\x90\x30\xFF", 4);
     }
     for (uint32_t x = 400; x < 480; x++)
         for (uint32_t y = 80; y < 88; y++) {
@@ -269,7 +270,8 @@ static void test_import(void)
     char *dir = in_tmp("lvl");
     g_mkdir(dir, 0755);
     char *level = g_build_filename(dir, "level.json", NULL);
-    cli_result r = cli_run((const char *[]){"import", terrain, "--top-solid", top, "-o", level, NULL});
+    cli_result r =
+        cli_run((const char *[]){"import", terrain, "--top-solid", top, "-o", level, NULL});
     expect(r, 0, NULL);
     g_assert_nonnull(strstr(r.out, "tileset level-tiles.png"));
     g_assert_null(strchr(r.err, '\r')); /* no progress line into a pipe */
@@ -304,8 +306,8 @@ static void test_import(void)
     g_assert_cmpint(lv->objects[0].y, ==, 230);
     lw_level_free(lv);
     /* options: 256 px chunks, a separate art image, path B, forced progress */
-    r = cli_run((const char *[]){"import", terrain, "--art", terrain, "--path-b", terrain, "--chunk",
-                             "256", "--progress", "-o", level, NULL});
+    r = cli_run((const char *[]){"import", terrain, "--art", terrain, "--path-b", terrain,
+                                 "--chunk", "256", "--progress", "-o", level, NULL});
     expect(r, 0, "loopwright import: chunks");
     cli_run_free(&r);
     g_assert_true(editor_level_load_file(level, 0, &lv, &err));
@@ -335,11 +337,11 @@ static void test_import(void)
 
 static void test_collision(void)
 {
-    char *level = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                   NULL);
+    char *level =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     char *dir = in_tmp("s2");
-    cli_result r = cli_run((const char *[]){"collision", "export", "--format", "s2", level, "-o", dir,
-                                        "--zone", "LH", NULL});
+    cli_result r = cli_run((const char *[]){"collision", "export", "--format", "s2", level, "-o",
+                                            dir, "--zone", "LH", NULL});
     expect(r, 0, NULL);
     cli_run_free(&r);
     static const char *const files[] = {
@@ -354,7 +356,7 @@ static void test_collision(void)
     }
     char *out = in_tmp("s2.json");
     r = cli_run((const char *[]){"collision", "import", "--format", "s2", dir, "--zone", "LH", "-o",
-                             out, NULL});
+                                 out, NULL});
     expect(r, 0, NULL);
     cli_run_free(&r);
     json_t *j = load_json(out);
@@ -381,11 +383,13 @@ static void test_collision(void)
     char *bigpath = in_tmp("big.json"), *bigdir = in_tmp("bigout");
     g_assert_true(editor_level_save_file(bigpath, big, NULL));
     lw_level_free(big);
-    r = cli_run((const char *[]){"collision", "export", "--format", "s2", bigpath, "-o", bigdir, NULL});
+    r = cli_run(
+        (const char *[]){"collision", "export", "--format", "s2", bigpath, "-o", bigdir, NULL});
     expect(r, 1, "800 tiles: S2 holds 767 blocks");
     g_assert_false(g_file_test(bigdir, G_FILE_TEST_EXISTS));
     cli_run_free(&r);
-    r = cli_run((const char *[]){"collision", "export", "--format", "s1", bigpath, "-o", bigdir, NULL});
+    r = cli_run(
+        (const char *[]){"collision", "export", "--format", "s1", bigpath, "-o", bigdir, NULL});
     expect(r, 0, NULL);
     char *ghz = g_build_filename(bigdir, "big.bin", NULL);
     g_assert_true(g_file_test(ghz, G_FILE_TEST_EXISTS));

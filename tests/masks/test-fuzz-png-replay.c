@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Replays the PNG fuzz corpus (fuzz/corpus/png) through the fuzz harness, so every normal test
  * run (and the sanitizer build) exercises it on the seeds and on any crash inputs added there. */
-#include <glib.h>
-
 #include "png-masks-harness.h"
+
+#include <glib.h>
 
 static void test_replay(void)
 {

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* PNG input for mask generation: every colour type and depth, tRNS, interlacing, colour keys,
  * and bad files (truncated, CRC errors, not a PNG, forged huge headers). */
+#include "synth.h"
+
 #include <glib.h>
 #include <loopwright/image.h>
 #include <loopwright/masks.h>
 #include <string.h>
 #include <zlib.h>
-
-#include "synth.h"
 
 /* 32x16: left half transparent black, right half opaque colours; pixel (0,0) is the key. */
 static lwm_image pattern(void)
@@ -34,11 +34,11 @@ typedef struct variant {
 static void test_color_types(void)
 {
     static const variant v[] = {
-        {6, 8, false, false, true},  {6, 16, false, false, true}, {4, 8, false, false, true},
-        {4, 16, false, false, true}, {2, 8, false, false, false}, {2, 8, true, false, true},
+        {6, 8, false, false, true},   {6, 16, false, false, true}, {4, 8, false, false, true},
+        {4, 16, false, false, true},  {2, 8, false, false, false}, {2, 8, true, false, true},
         {2, 16, false, false, false}, {0, 8, false, false, false}, {0, 8, true, false, true},
         {0, 16, false, false, false}, {3, 8, false, false, false}, {3, 8, true, false, true},
-        {6, 8, false, true, true},   {3, 8, true, true, true},    {0, 16, true, true, true},
+        {6, 8, false, true, true},    {3, 8, true, true, true},    {0, 16, true, true, true},
     };
     lwm_image src = pattern();
     for (size_t i = 0; i < G_N_ELEMENTS(v); i++) {
@@ -121,7 +121,9 @@ static void test_bad_files(void)
     /* truncated anywhere: before the header it is not a PNG, after it the end is missing */
     for (size_t cut = 0; cut < size; cut++)
         expect_fail(png, cut, cut < 33 ? LW_ERR_FORMAT : LW_ERR_TRUNCATED,
-                    cut < 8 ? "not a PNG" : cut < 33 ? "IHDR" : "truncated");
+                    cut < 8    ? "not a PNG"
+                    : cut < 33 ? "IHDR"
+                               : "truncated");
     /* wrong CRC in IHDR (bytes 29..32) and in the first IDAT's data */
     uint8_t *bad = g_memdup2(png, size);
     bad[30] ^= 0x55;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Pixels -> masks: heights, the hole policy, widths, angles, flags, flips, sheets, previews. */
+#include "masks-private.h"
+#include "synth.h"
+
 #include <glib.h>
 #include <loopwright/fixed.h>
 #include <loopwright/masks.h>
 #include <math.h>
 #include <string.h>
-
-#include "masks-private.h"
-#include "synth.h"
 
 static lw_mask mask_of(const lwm_bits *b)
 {

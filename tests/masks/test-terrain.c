@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Whole-terrain import: pixel-exact round trips of the sample levels, neighbour-aware angles on
  * long slopes and loops, tile flips, jump-through cells, limits, the player start. */
+#include "level-json.h"
+#include "synth.h"
+
 #include <glib.h>
 #include <loopwright/fixed.h>
 #include <loopwright/masks.h>
 #include <loopwright/terrain.h>
 #include <math.h>
 #include <string.h>
-
-#include "level-json.h"
-#include "synth.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -114,9 +114,9 @@ static void test_round_trip(gconstpointer data)
             }
     g_assert_cmpuint(solid, >, 10000);
     g_assert_true(lw_level_validate(dst, &err));
-    g_test_message("%s: %u masks, %u tiles, %u chunks (source %u, %u, %u)", name,
-                   dst->mask_count, dst->tile_count, dst->chunk_count, src->mask_count,
-                   src->tile_count, src->chunk_count);
+    g_test_message("%s: %u masks, %u tiles, %u chunks (source %u, %u, %u)", name, dst->mask_count,
+                   dst->tile_count, dst->chunk_count, src->mask_count, src->tile_count,
+                   src->chunk_count);
     lw_level_free(src);
     lw_level_free(dst);
     lwm_image_clear(&a);
@@ -217,13 +217,14 @@ static void test_loop_angles(void)
         double deg; /* position on the circle, screen angle from +x, clockwise */
         int want;   /* hex angle of the surface there */
     } probes[] = {
-        {0, 0xC0}, {45, 0xE0}, {90, 0x00}, {135, 0x20}, {180, 0x40}, {225, 0x60}, {270, 0x80},
-        {315, 0xA0}, {20, 0xCE}, {300, 0x95},
+        {0, 0xC0},   {45, 0xE0},  {90, 0x00},  {135, 0x20}, {180, 0x40},
+        {225, 0x60}, {270, 0x80}, {315, 0xA0}, {20, 0xCE},  {300, 0x95},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(probes); i++) {
         double t = probes[i].deg * M_PI / 180.0;
         /* the first solid pixel just outside the circle */
-        int32_t x = (int32_t)floor(cx + (r + 1.0) * cos(t)), y = (int32_t)floor(cy + (r + 1.0) * sin(t));
+        int32_t x = (int32_t)floor(cx + (r + 1.0) * cos(t)),
+                y = (int32_t)floor(cy + (r + 1.0) * sin(t));
         bool flagged = false;
         int a = angle_at(level, x, y, &flagged);
         g_assert_cmpint(a, >=, 0);

@@ -14,6 +14,7 @@
 #include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-window.h"
+#include "ui-support.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -21,8 +22,6 @@
 #include <loopwright/image.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "ui-support.h"
 
 static EditorApplication *app;
 static char *tmpdir;

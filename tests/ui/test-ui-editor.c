@@ -13,6 +13,7 @@
 #include "doc/level-json.h"
 #include "editor-application.h"
 #include "editor-window.h"
+#include "ui-support.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -20,8 +21,6 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
-
-#include "ui-support.h"
 
 static EditorApplication *app;
 static char *tmpdir;

@@ -23,14 +23,13 @@
 #include "play-keys.h"
 #include "play-render.h"
 #include "play-window.h"
+#include "ui-support.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <loopwright/image.h>
 #include <loopwright/trace.h>
 #include <string.h>
-
-#include "ui-support.h"
 
 static EditorApplication *app;
 static char *tmpdir;

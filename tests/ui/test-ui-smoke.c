@@ -6,6 +6,8 @@
  * Without a display the test exits 77 (meson SKIP); CI runs it under xvfb-run and counts a skip
  * as a failure.
  */
+#include "ui-support.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright/image.h>
@@ -14,8 +16,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "ui-support.h"
-
 int main(int argc, char **argv)
 {
     if (!g_getenv("DISPLAY") || !*g_getenv("DISPLAY")) {
@@ -23,14 +23,13 @@ int main(int argc, char **argv)
         return 77;
     }
     const char *exe = g_getenv("LW_LOOPWRIGHT");
-    char *level = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                   NULL);
+    char *level =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     char *shot = g_build_filename(g_getenv("G_TEST_BUILDDIR"), "ui-smoke.png", NULL);
     char *app_argv[] = {(char *)exe, level, NULL};
     GPid pid;
     GError *error = NULL;
-    if (!g_spawn_async(NULL, app_argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
-                       &error)) {
+    if (!g_spawn_async(NULL, app_argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error)) {
         printf("not ok 1 - cannot start loopwright: %s\n", error->message);
         return 1;
     }
@@ -40,8 +39,8 @@ int main(int argc, char **argv)
         g_usleep(250000);
         char *grab[] = {"import", "-window", "root", shot, NULL};
         int status;
-        if (!g_spawn_sync(NULL, grab, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                          NULL, NULL, NULL, NULL, &status, NULL) ||
+        if (!g_spawn_sync(NULL, grab, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                          NULL, NULL, NULL, &status, NULL) ||
             !g_spawn_check_wait_status(status, NULL))
             continue;
         lwm_image img = {0};

@@ -23,19 +23,19 @@
 
 /* ---- limits (documented in docs/LEVEL-JSON.md; checked before any allocation) ---- */
 
-#define LW_TILE_PX 16           /* a tile (block) is 16x16 px */
-#define LW_MAX_MASKS 4096       /* masks in the pool */
-#define LW_MAX_TILES 1023       /* tiles; fits a 10-bit block id with 0 meaning "empty" */
-#define LW_MAX_CHUNKS 1024      /* chunks */
-#define LW_MAX_LEVEL_W_PX 65536 /* level width in px (layout width * chunk size) */
-#define LW_MAX_LEVEL_H_PX 16384 /* level height in px */
-#define LW_MAX_LAYOUT_CELLS 65536 /* layout width * height, in chunks */
-#define LW_MAX_OBJECTS 65536    /* objects of all kinds */
-#define LW_MAX_PROPERTIES 64    /* properties on one marker */
-#define LW_MAX_STRING 4096      /* bytes in any one string (names, property values) */
-#define LW_MAX_SCRIPT 1048576   /* bytes in one saved replay script */
-#define LW_MAX_REPLAYS 256      /* replays saved with a level */
-#define LW_MAX_OVERRIDES 64     /* physics-constant overrides saved with a level */
+#define LW_TILE_PX          16      /* a tile (block) is 16x16 px */
+#define LW_MAX_MASKS        4096    /* masks in the pool */
+#define LW_MAX_TILES        1023    /* tiles; fits a 10-bit block id with 0 meaning "empty" */
+#define LW_MAX_CHUNKS       1024    /* chunks */
+#define LW_MAX_LEVEL_W_PX   65536   /* level width in px (layout width * chunk size) */
+#define LW_MAX_LEVEL_H_PX   16384   /* level height in px */
+#define LW_MAX_LAYOUT_CELLS 65536   /* layout width * height, in chunks */
+#define LW_MAX_OBJECTS      65536   /* objects of all kinds */
+#define LW_MAX_PROPERTIES   64      /* properties on one marker */
+#define LW_MAX_STRING       4096    /* bytes in any one string (names, property values) */
+#define LW_MAX_SCRIPT       1048576 /* bytes in one saved replay script */
+#define LW_MAX_REPLAYS      256     /* replays saved with a level */
+#define LW_MAX_OVERRIDES    64      /* physics-constant overrides saved with a level */
 
 /** "No index": an empty cell's tile, a tile without a mask on a path, an empty layout slot. */
 #define LW_NONE 0xFFFFu
@@ -127,12 +127,12 @@ typedef enum lw_object_type {
 
 /** A path swapper ("layer switcher", S2 object 03; PHYSICS.md §2.7). */
 typedef struct lw_path_swapper {
-    bool horizontal;      /* false: vertical line, threshold on X; true: horizontal, on Y */
-    bool grounded_only;   /* only switch while the player is on the ground */
-    bool priority_only;   /* only change sprite priority, never the path */
-    uint16_t radius;      /* half-length of the line in px: 32, 64, 128 or 256 */
-    uint8_t path[2];      /* path applied on [0] the left/above side, [1] the right/below side */
-    uint8_t priority[2];  /* sprite priority per side: 0 low, 1 high (visual only) */
+    bool horizontal;     /* false: vertical line, threshold on X; true: horizontal, on Y */
+    bool grounded_only;  /* only switch while the player is on the ground */
+    bool priority_only;  /* only change sprite priority, never the path */
+    uint16_t radius;     /* half-length of the line in px: 32, 64, 128 or 256 */
+    uint8_t path[2];     /* path applied on [0] the left/above side, [1] the right/below side */
+    uint8_t priority[2]; /* sprite priority per side: 0 low, 1 high (visual only) */
 } lw_path_swapper;
 
 typedef struct lw_property {
@@ -142,14 +142,14 @@ typedef struct lw_property {
 
 /** A placed object. Ids are stable and unique within a level (references across undo use them). */
 typedef struct lw_object {
-    uint32_t id;             /* unique, non-zero */
+    uint32_t id; /* unique, non-zero */
     lw_object_type type;
     int32_t x, y;            /* px: the player's centre, the swapper's midpoint, a marker's spot */
     bool facing_left;        /* player start: initial facing */
     lw_path_swapper swapper; /* LW_OBJECT_PATH_SWAPPER only */
     /* Owned (LW_OBJECT_MARKER only; NULL/0 otherwise) */
-    char *name;              /* marker type name, e.g. "ring", "spring" */
-    lw_property *props;      /* marker properties in file order */
+    char *name;         /* marker type name, e.g. "ring", "spring" */
+    lw_property *props; /* marker properties in file order */
     uint32_t prop_count;
 } lw_object;
 
@@ -157,26 +157,26 @@ typedef struct lw_object {
 
 /** A physics-constant override saved with the level (interpreted by lw_profile_*). */
 typedef struct lw_override {
-    char name[32];  /* constant name, e.g. "acc", "top", "gravity" */
-    int32_t value;  /* raw engine units (subpixels, frames, ...) */
+    char name[32]; /* constant name, e.g. "acc", "top", "gravity" */
+    int32_t value; /* raw engine units (subpixels, frames, ...) */
 } lw_override;
 
 /** An input recording saved with the level, replayed as a regression test (test-play issue). */
 typedef struct lw_replay {
     /* Owned */
-    char *name;          /* label shown to the user */
-    char *script;        /* input script text in the `sim` format */
+    char *name;   /* label shown to the user */
+    char *script; /* input script text in the `sim` format */
     /* Plain */
-    bool has_start;      /* start position given (else the level's player start) */
+    bool has_start; /* start position given (else the level's player start) */
     int32_t start_x, start_y;
-    char profile[16];    /* profile name, "" = the level's */
-    char character[16];  /* character name, "" = the level's */
-    uint32_t frames;     /* frames the recording lasted */
-    bool has_expect;     /* expectation recorded */
-    uint64_t expect_hash;        /* state hash after `frames` frames */
-    int32_t expect_x, expect_y;  /* final centre position, px */
-    uint8_t expect_path;         /* final path */
-    bool expect_air;             /* final airborne flag */
+    char profile[16];           /* profile name, "" = the level's */
+    char character[16];         /* character name, "" = the level's */
+    uint32_t frames;            /* frames the recording lasted */
+    bool has_expect;            /* expectation recorded */
+    uint64_t expect_hash;       /* state hash after `frames` frames */
+    int32_t expect_x, expect_y; /* final centre position, px */
+    uint8_t expect_path;        /* final path */
+    bool expect_air;            /* final airborne flag */
 } lw_replay;
 
 /* ---- the level ---- */
@@ -190,15 +190,15 @@ typedef enum lw_layer { LW_LAYER_FG = 0, LW_LAYER_BG = 1 } lw_layer;
  */
 typedef struct lw_level {
     /* Owned */
-    char *name;               /* display name (never NULL, may be "") */
-    char *tileset;            /* tileset PNG, relative to the level file's folder; NULL = none */
-    lw_mask *masks;           /* mask pool */
-    lw_tile *tiles;           /* tiles */
-    lw_cell *cells;           /* chunk_count * chunk_cells^2 cells, chunk-major, row-major */
-    uint16_t *layout[2];      /* [LW_LAYER_FG], [LW_LAYER_BG] (NULL = no background): chunk ids */
-    lw_object *objects;       /* objects in file order */
-    lw_override *overrides;   /* physics overrides */
-    lw_replay *replays;       /* saved replays */
+    char *name;             /* display name (never NULL, may be "") */
+    char *tileset;          /* tileset PNG, relative to the level file's folder; NULL = none */
+    lw_mask *masks;         /* mask pool */
+    lw_tile *tiles;         /* tiles */
+    lw_cell *cells;         /* chunk_count * chunk_cells^2 cells, chunk-major, row-major */
+    uint16_t *layout[2];    /* [LW_LAYER_FG], [LW_LAYER_BG] (NULL = no background): chunk ids */
+    lw_object *objects;     /* objects in file order */
+    lw_override *overrides; /* physics overrides */
+    lw_replay *replays;     /* saved replays */
 
     /* Sizes */
     uint32_t mask_count, mask_capacity;
@@ -209,17 +209,17 @@ typedef struct lw_level {
     uint32_t replay_count;
 
     /* Geometry */
-    uint16_t chunk_px;        /* 128 or 256 */
-    uint8_t chunk_shift;      /* 7 or 8: log2(chunk_px) */
-    uint8_t chunk_cells;      /* 8 or 16: cells along a chunk's side */
-    uint16_t layout_width;    /* in chunks */
-    uint16_t layout_height;   /* in chunks */
+    uint16_t chunk_px;      /* 128 or 256 */
+    uint8_t chunk_shift;    /* 7 or 8: log2(chunk_px) */
+    uint8_t chunk_cells;    /* 8 or 16: cells along a chunk's side */
+    uint16_t layout_width;  /* in chunks */
+    uint16_t layout_height; /* in chunks */
 
     /* Settings */
-    uint32_t background_rgb;  /* 0xRRGGBB drawn where no art covers */
-    char profile[16];         /* default game profile ("s2") */
-    char character[16];       /* default character ("sonic") */
-    uint32_t next_object_id;  /* next id lw_level_add_object hands out */
+    uint32_t background_rgb; /* 0xRRGGBB drawn where no art covers */
+    char profile[16];        /* default game profile ("s2") */
+    char character[16];      /* default character ("sonic") */
+    uint32_t next_object_id; /* next id lw_level_add_object hands out */
 
     /* Storage */
     void *block; /* NULL: an ordinary level, every array allocated separately. Non-NULL: a

@@ -10,7 +10,7 @@
 
 #include "loopwright/level.h"
 
-#define LWM_CLASSIC_MASKS 256u      /* masks in each table; id 0 is "no collision" */
+#define LWM_CLASSIC_MASKS      256u  /* masks in each table; id 0 is "no collision" */
 #define LWM_CLASSIC_MAX_BLOCKS 1024u /* index entries we keep (block ids are 10 bits) */
 
 typedef enum lwm_game {
@@ -28,8 +28,8 @@ typedef enum lwm_classic_file {
     LWM_FILE_HEIGHTS = 0,
     LWM_FILE_WIDTHS = 1,
     LWM_FILE_ANGLES = 2,
-    LWM_FILE_INDEX = 3,     /* S2: the primary index; S1/S3K: the only index file */
-    LWM_FILE_INDEX_B = 4,   /* S2 only: the secondary index */
+    LWM_FILE_INDEX = 3,   /* S2: the primary index; S1/S3K: the only index file */
+    LWM_FILE_INDEX_B = 4, /* S2 only: the secondary index */
 } lwm_classic_file;
 
 /** The disassembly's file name for @which (with @zone for the indexes) into @buf. False when the
@@ -43,7 +43,7 @@ typedef struct lwm_classic {
     lw_mask masks[LWM_CLASSIC_MASKS]; /* heights and widths as stored; angle = the stored byte;
                                          LW_MASK_FLAGGED when that byte is odd (bit 0 test) */
     bool has_index;
-    uint32_t block_count;            /* entries in each index table */
+    uint32_t block_count;                     /* entries in each index table */
     uint8_t index[2][LWM_CLASSIC_MAX_BLOCKS]; /* mask id per block: [0] primary = path A,
                                                  [1] secondary = path B (S1: a copy of [0]) */
 } lwm_classic;
@@ -76,8 +76,8 @@ bool lwm_classic_encode_file(const lwm_classic *data, lwm_classic_file which, ui
  * disassembly's names for @zone. Each file is written atomically. On failure @failed (at least
  * 4096 bytes) holds the path of the file concerned.
  */
-bool lwm_classic_write_dir(const lwm_classic *data, const char *dir, const char *zone,
-                           char *failed, lw_error *err);
+bool lwm_classic_write_dir(const lwm_classic *data, const char *dir, const char *zone, char *failed,
+                           lw_error *err);
 
 /**
  * Read the tables of @game from @dir, and the zone's index files when @zone is non-NULL (S2: a

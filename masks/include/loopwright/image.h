@@ -10,8 +10,8 @@
 #include "loopwright/base.h"
 
 /** Default limits for untrusted images (documented in docs/LEVEL-JSON.md). */
-#define LWM_MAX_IMAGE_SIDE 65536u         /* px, either side */
-#define LWM_MAX_IMAGE_PIXELS (1u << 26)   /* 67,108,864 px = 256 MiB as RGBA */
+#define LWM_MAX_IMAGE_SIDE     65536u       /* px, either side */
+#define LWM_MAX_IMAGE_PIXELS   (1u << 26)   /* 67,108,864 px = 256 MiB as RGBA */
 #define LWM_MAX_PNG_FILE_BYTES (256u << 20) /* bytes of compressed input */
 
 /** An 8-bit RGBA image, rows top to bottom, 4 bytes per pixel, no padding. */
@@ -21,8 +21,7 @@ typedef struct lwm_image {
 } lwm_image;
 
 /** Allocate a @width x @height image filled with @rgba (0xRRGGBBAA). False on limit/memory. */
-bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba,
-                    lw_error *err);
+bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba, lw_error *err);
 
 /** Free the pixels and zero the struct (accepts a zeroed image). */
 void lwm_image_clear(lwm_image *img);
@@ -66,8 +65,7 @@ typedef struct lwm_image_info {
  * height in the IHDR chunk are checked against the limits before libpng sees the data, so a
  * forged header claiming a huge image is refused (LW_ERR_LIMIT) without any allocation.
  */
-bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info,
-                             lw_error *err);
+bool lwm_image_load_png_info(const char *path, lwm_image *out, lwm_image_info *info, lw_error *err);
 
 /** lwm_image_load_png_info for a PNG held in memory. */
 bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *out,

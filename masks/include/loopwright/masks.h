@@ -62,9 +62,9 @@ bool lwm_bits_is_flagged(const lwm_bits *bits, uint8_t *cardinal);
 
 /** Where a fitted angle came from. */
 typedef enum lwm_fit_kind {
-    LWM_FIT_NONE = 0,    /* no surface inside the tile (empty, full, or only tile-border edges) */
-    LWM_FIT_NORMAL = 1,  /* too few samples for a line: direction of the summed edge normals */
-    LWM_FIT_LINE = 2,    /* least-squares line through the surface samples */
+    LWM_FIT_NONE = 0,   /* no surface inside the tile (empty, full, or only tile-border edges) */
+    LWM_FIT_NORMAL = 1, /* too few samples for a line: direction of the summed edge normals */
+    LWM_FIT_LINE = 2,   /* least-squares line through the surface samples */
 } lwm_fit_kind;
 
 /**
@@ -97,19 +97,19 @@ bool lwm_mask_equal(const lw_mask *a, const lw_mask *b);
 
 /** One 16x16 tile of a sheet. */
 typedef struct lwm_sheet_tile {
-    lw_mask mask;         /* the tile's own mask (as if unshared) */
-    uint32_t shared;      /* index into lwm_sheet.masks */
-    uint8_t flip;         /* LW_CELL_FLIP_X | LW_CELL_FLIP_Y: tile = masks[shared] seen flipped */
-    lwm_fix_report fix;   /* hole policy changes (fix.columns == 0: none) */
-    lwm_fit_kind fit;     /* how the angle was found */
+    lw_mask mask;       /* the tile's own mask (as if unshared) */
+    uint32_t shared;    /* index into lwm_sheet.masks */
+    uint8_t flip;       /* LW_CELL_FLIP_X | LW_CELL_FLIP_Y: tile = masks[shared] seen flipped */
+    lwm_fix_report fix; /* hole policy changes (fix.columns == 0: none) */
+    lwm_fit_kind fit;   /* how the angle was found */
 } lwm_sheet_tile;
 
 /** The masks of a sheet, de-duplicated with flips. */
 typedef struct lwm_sheet {
     uint32_t columns, rows; /* in tiles */
     /* Owned */
-    lwm_sheet_tile *tiles;  /* columns * rows, row-major */
-    lw_mask *masks;         /* unique masks in order of first use */
+    lwm_sheet_tile *tiles; /* columns * rows, row-major */
+    lw_mask *masks;        /* unique masks in order of first use */
     uint32_t mask_count;
 } lwm_sheet;
 
@@ -140,5 +140,4 @@ const char *lwm_flip_name(uint8_t flip);
  * shared mask index and flip). @warn (may be NULL) marks boxes with a red frame.
  */
 bool lwm_preview_masks(const lw_mask *masks, uint32_t count, uint32_t columns,
-                       const char *const *labels, const bool *warn, lwm_image *out,
-                       lw_error *err);
+                       const char *const *labels, const bool *warn, lwm_image *out, lw_error *err);

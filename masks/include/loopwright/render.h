@@ -13,18 +13,18 @@
 #define LWM_COLOR_SOLID_ALL 0xE8E8E8FFu /* top + LRB: fully solid */
 #define LWM_COLOR_SOLID_TOP 0x40D060FFu /* top only: jump-through */
 #define LWM_COLOR_SOLID_LRB 0xE05050FFu /* LRB only: not for floor sensors */
-#define LWM_COLOR_ANGLE 0xFFD020FFu     /* surface direction glyphs and angle labels */
-#define LWM_COLOR_SWAPPER 0xFF40FFFFu   /* path swappers */
-#define LWM_COLOR_START 0x40A0FFFFu     /* player start */
-#define LWM_COLOR_TRACE 0xFF3030FFu     /* a sim trace */
+#define LWM_COLOR_ANGLE     0xFFD020FFu /* surface direction glyphs and angle labels */
+#define LWM_COLOR_SWAPPER   0xFF40FFFFu /* path swappers */
+#define LWM_COLOR_START     0x40A0FFFFu /* player start */
+#define LWM_COLOR_TRACE     0xFF3030FFu /* a sim trace */
 
 typedef struct lwm_render_options {
-    bool collision;      /* draw two panels (path A above, path B below) of collision over
-                            dimmed art instead of plain art */
-    bool objects;        /* draw player start, swappers and markers */
-    bool angle_labels;   /* with collision: print each tile's hex angle (needs scale >= 2) */
-    uint32_t scale;      /* integer zoom, 1..8 (nearest neighbour) */
-    const int32_t *trace;  /* optional: trace_count (x, y) pixel pairs of a player's path */
+    bool collision;       /* draw two panels (path A above, path B below) of collision over
+                             dimmed art instead of plain art */
+    bool objects;         /* draw player start, swappers and markers */
+    bool angle_labels;    /* with collision: print each tile's hex angle (needs scale >= 2) */
+    uint32_t scale;       /* integer zoom, 1..8 (nearest neighbour) */
+    const int32_t *trace; /* optional: trace_count (x, y) pixel pairs of a player's path */
     size_t trace_count;
 } lwm_render_options;
 
@@ -36,8 +36,8 @@ lwm_render_options lwm_render_options_default(void);
  * tileset or NULL (tiles then drawn as flat grey squares). Fails with LW_ERR_LIMIT when the
  * picture would exceed the image limits.
  */
-bool lwm_render_level(const lw_level *level, const lwm_image *art,
-                      const lwm_render_options *opts, lwm_image *out, lw_error *err);
+bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_render_options *opts,
+                      lwm_image *out, lw_error *err);
 
 /** Copy 16x16 art cell @cell of @art to (@x, @y) in @dst with flips; transparent pixels
  * (alpha < 128) are skipped. Cells outside @art draw nothing. */
@@ -47,8 +47,7 @@ void lwm_blit_art_cell(lwm_image *dst, int32_t x, int32_t y, const lwm_image *ar
 /* ---- primitive drawing (clipped to the image) ---- */
 
 void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, uint32_t rgba);
-void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                   uint32_t rgba);
+void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba);
 /** Text in a 3x5 pixel font (0-9, A-Z, a few symbols), each glyph 4 px wide at @scale 1. */
 void lwm_draw_text(lwm_image *img, int32_t x, int32_t y, const char *text, uint32_t rgba,
                    uint32_t scale);

@@ -41,13 +41,13 @@ lwm_import_options lwm_import_options_default(void);
 
 typedef struct lwm_import_result {
     /* Owned */
-    lw_level *level;    /* the level; its tileset path is left NULL for the caller to set */
-    lwm_image tileset;  /* unique art cells, row-major; width 0 when there is no art at all */
+    lw_level *level;   /* the level; its tileset path is left NULL for the caller to set */
+    lwm_image tileset; /* unique art cells, row-major; width 0 when there is no art at all */
     /* Counts */
-    uint32_t warnings;   /* warnings reported */
-    uint32_t art_cells;  /* cells in the tileset */
+    uint32_t warnings;        /* warnings reported */
+    uint32_t art_cells;       /* cells in the tileset */
     int32_t start_x, start_y; /* the player start placed (px) */
-    bool start_found;    /* false: no floor found, start placed at the top-left */
+    bool start_found;         /* false: no floor found, start placed at the top-left */
 } lwm_import_result;
 
 /**
