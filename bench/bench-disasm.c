@@ -14,7 +14,7 @@
 #include "bench-util.h"
 #include "level-json.h"
 
-#include <loopwright/disasm.h>
+#include <loopwright-masks/disasm.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

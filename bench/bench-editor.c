@@ -24,7 +24,7 @@
 #include "editor-render.h"
 
 #include <cairo.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

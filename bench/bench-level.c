@@ -11,8 +11,8 @@
 #include "bench-util.h"
 #include "level-json.h"
 
-#include <loopwright/image.h>
-#include <loopwright/render.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/render.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

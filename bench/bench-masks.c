@@ -12,9 +12,9 @@
 #include "bench-util.h"
 
 #include <fcntl.h>
-#include <loopwright/image.h>
-#include <loopwright/masks.h>
-#include <loopwright/terrain.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
+#include <loopwright-masks/terrain.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

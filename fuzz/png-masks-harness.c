@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "png-masks-harness.h"
 
-#include <loopwright/image.h>
-#include <loopwright/masks.h>
-#include <loopwright/terrain.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
+#include <loopwright-masks/terrain.h>
 #include <stdlib.h>
 #include <string.h>
 

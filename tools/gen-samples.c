@@ -14,8 +14,8 @@
  */
 #include "level-json.h"
 
+#include <loopwright-masks/image.h>
 #include <loopwright/fixed.h>
-#include <loopwright/image.h>
 #include <loopwright/level.h>
 #include <math.h>
 #include <stdio.h>

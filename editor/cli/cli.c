@@ -4,7 +4,7 @@
 #include "level-json.h"
 
 #include <errno.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/packed.h>
 #include <stdarg.h>
 #include <stdio.h>

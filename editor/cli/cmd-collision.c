@@ -5,7 +5,7 @@
 #include "masks-json.h"
 
 #include <errno.h>
-#include <loopwright/classic.h>
+#include <loopwright-masks/classic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

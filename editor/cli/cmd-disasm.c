@@ -4,8 +4,8 @@
 #include "cli.h"
 #include "level-json.h"
 
-#include <loopwright/art-png.h>
-#include <loopwright/disasm.h>
+#include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
 #include <stdlib.h>

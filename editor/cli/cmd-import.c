@@ -5,7 +5,7 @@
 #include "level-json.h"
 #include "masks-json.h"
 
-#include <loopwright/terrain.h>
+#include <loopwright-masks/terrain.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

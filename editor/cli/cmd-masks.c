@@ -3,7 +3,7 @@
 #include "cli.h"
 #include "masks-json.h"
 
-#include <loopwright/masks.h>
+#include <loopwright-masks/masks.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

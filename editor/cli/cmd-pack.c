@@ -6,8 +6,8 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <loopwright/art-png.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/art-png.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #include "cli.h"
 #include "level-json.h"
 
-#include <loopwright/render.h>
+#include <loopwright-masks/render.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/player.h>
 #include <loopwright/profile.h>
 #include <loopwright/script.h>

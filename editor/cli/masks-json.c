@@ -3,7 +3,7 @@
 
 #include "cli.h"
 
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

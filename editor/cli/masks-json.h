@@ -4,7 +4,7 @@
  * writer that keeps big arrays readable (one element per line). jansson, no GTK. */
 
 #include <jansson.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/level.h>
 
 /** {"heights": [16], "widths": [16], "angle": N, "flagged": B}. New reference; NULL on OOM. */

@@ -17,7 +17,7 @@
 #include "editor-command.h"
 #include "editor-document.h"
 
-#include <loopwright/masks.h>
+#include <loopwright-masks/masks.h>
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <string.h>
 #include <unistd.h>
 

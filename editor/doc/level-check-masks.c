@@ -8,8 +8,8 @@
 #include "level-check.h"
 
 #include <glib.h>
+#include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
-#include <loopwright/masks.h>
 #include <loopwright/sensor.h>
 #include <math.h>
 #include <stdarg.h>

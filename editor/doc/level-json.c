@@ -4,7 +4,7 @@
 #include "json-locate.h"
 
 #include <jansson.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,8 +19,8 @@
 #include "editor-commands-mask.h"
 #include "editor-document.h"
 
-#include <loopwright/image.h>
-#include <loopwright/masks.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
 #include <loopwright/sensor.h>
 
 G_BEGIN_DECLS

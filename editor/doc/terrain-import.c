@@ -6,7 +6,7 @@
 #include "editor-commands.h"
 
 #include <glib/gstdio.h>
-#include <loopwright/terrain.h>
+#include <loopwright-masks/terrain.h>
 #include <stdlib.h>
 #include <string.h>
 

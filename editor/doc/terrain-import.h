@@ -10,7 +10,7 @@
 
 #include "editor-document.h"
 
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 

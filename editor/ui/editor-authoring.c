@@ -9,8 +9,8 @@
 #include "doc/terrain-import.h"
 #include "editor-file-chooser.h"
 
+#include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
-#include <loopwright/render.h>
 #include <math.h>
 #include <string.h>
 

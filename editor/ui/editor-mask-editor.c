@@ -6,8 +6,8 @@
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-ops.h"
 
+#include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
-#include <loopwright/masks.h>
 #include <loopwright/sensor.h>
 #include <math.h>
 

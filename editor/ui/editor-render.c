@@ -5,9 +5,9 @@
 
 #include "doc/editor-document.h"
 
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
-#include <loopwright/image.h>
-#include <loopwright/render.h>
 #include <math.h>
 #include <string.h>
 

@@ -12,7 +12,7 @@
 #include "doc/editor-change.h"
 
 #include <cairo.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 
 #include "doc/editor-document.h"
 
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 

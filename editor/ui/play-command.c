@@ -14,7 +14,7 @@
 #include "play-window.h"
 
 #include <errno.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/packed.h>
 #include <loopwright/script.h>
 #include <stdio.h>

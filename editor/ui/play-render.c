@@ -5,8 +5,8 @@
 
 #include "doc/play-session.h"
 
+#include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
-#include <loopwright/render.h>
 #include <loopwright/trace.h>
 #include <math.h>
 #include <stdio.h>

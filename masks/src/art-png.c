@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/art-png.h"
+#include "loopwright-masks/art-png.h"
 
 #include <png.h>
 #include <stdlib.h>

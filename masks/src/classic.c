@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/classic.h"
+#include "loopwright-masks/classic.h"
 
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 
 #include <errno.h>
 #include <loopwright/kosinski.h>

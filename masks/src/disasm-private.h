@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Internals shared by disasm-export.c, disasm-import.c and disasm-art.c. */
 
-#include "loopwright/disasm.h"
+#include "loopwright-masks/disasm.h"
 
 /** Append an item (printf-style message). Never fails: when memory runs out the item is only
  * counted. */

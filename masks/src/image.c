@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 
 #include "image-private.h"
 

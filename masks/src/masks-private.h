@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Internals of the mask generator shared by masks.c, terrain.c and the tests. */
 
-#include "loopwright/masks.h"
+#include "loopwright-masks/masks.h"
 
 /* Facing of a surface edge: the outward normal (from solid to empty). */
 enum { LWM_FACE_UP = 0, LWM_FACE_DOWN = 1, LWM_FACE_LEFT = 2, LWM_FACE_RIGHT = 3 };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/masks.h"
+#include "loopwright-masks/masks.h"
 
 #include <loopwright/fixed.h>
 #include <math.h>

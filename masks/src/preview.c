@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Mask preview sheets: each mask at 4x with its surface normal and hex angle, for a person to
  * check generated masks at a glance. */
-#include "loopwright/masks.h"
-#include "loopwright/render.h"
+#include "loopwright-masks/masks.h"
+#include "loopwright-masks/render.h"
 
 #include <loopwright/fixed.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/render.h"
+#include "loopwright-masks/render.h"
 
 #include <loopwright/fixed.h>
 #include <string.h>

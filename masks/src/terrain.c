@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/terrain.h"
+#include "loopwright-masks/terrain.h"
 
-#include "loopwright/masks.h"
+#include "loopwright-masks/masks.h"
 #include "masks-private.h"
 
 #include <loopwright/fixed.h>

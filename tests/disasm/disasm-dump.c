@@ -8,7 +8,7 @@
 #include "level-json.h"
 
 #include <errno.h>
-#include <loopwright/disasm.h>
+#include <loopwright-masks/disasm.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/disasm.h>
+#include <loopwright-masks/disasm.h>
 #include <loopwright/kosinski.h>
 #include <string.h>
 #include <sys/wait.h>

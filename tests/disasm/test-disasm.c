@@ -11,7 +11,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/disasm.h>
+#include <loopwright-masks/disasm.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
 #include <stdlib.h>

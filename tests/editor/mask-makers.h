@@ -10,7 +10,7 @@
 #include "mask-ops.h"
 #include "terrain-import.h"
 
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <math.h>
 
 static guint random_mask(EditorDocument *doc, GRand *rand)

@@ -4,7 +4,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <string.h>
 #include <sys/wait.h>
 

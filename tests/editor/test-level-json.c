@@ -4,7 +4,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <string.h>
 
 static char *sample_path(const char *name)

@@ -2,9 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Synthetic pictures for the masks suite, made at test time. */
 
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
 #include <loopwright/level.h>
-#include <loopwright/masks.h>
 
 /* Pixels of the half-plane behind a straight surface through (@px, @py) (tile px) whose hex
  * angle is @angle (PHYSICS.md §1.3: the direction positive ground speed moves along it): a pixel

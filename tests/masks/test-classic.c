@@ -5,7 +5,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/classic.h>
+#include <loopwright-masks/classic.h>
 #include <loopwright/fixed.h>
 #include <loopwright/kosinski.h>
 #include <string.h>

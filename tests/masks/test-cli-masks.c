@@ -8,8 +8,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <jansson.h>
-#include <loopwright/image.h>
-#include <loopwright/masks.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <zlib.h>

@@ -4,8 +4,8 @@
 #include "synth.h"
 
 #include <glib.h>
-#include <loopwright/image.h>
-#include <loopwright/masks.h>
+#include <loopwright-masks/image.h>
+#include <loopwright-masks/masks.h>
 #include <string.h>
 #include <zlib.h>
 

@@ -4,8 +4,8 @@
 #include "synth.h"
 
 #include <glib.h>
+#include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
-#include <loopwright/masks.h>
 #include <math.h>
 #include <string.h>
 

@@ -5,9 +5,9 @@
 #include "synth.h"
 
 #include <glib.h>
+#include <loopwright-masks/masks.h>
+#include <loopwright-masks/terrain.h>
 #include <loopwright/fixed.h>
-#include <loopwright/masks.h>
-#include <loopwright/terrain.h>
 #include <math.h>
 #include <string.h>
 

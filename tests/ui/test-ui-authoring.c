@@ -18,8 +18,8 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/fixed.h>
-#include <loopwright/image.h>
 #include <stdlib.h>
 #include <string.h>
 

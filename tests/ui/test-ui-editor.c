@@ -17,7 +17,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>

@@ -27,7 +27,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <loopwright/trace.h>
 #include <string.h>
 

@@ -10,7 +10,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>

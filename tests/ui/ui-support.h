@@ -3,7 +3,7 @@
 /* Helpers shared by the ui suite's test programs (GLib only; no GTK needed). */
 
 #include <glib.h>
-#include <loopwright/image.h>
+#include <loopwright-masks/image.h>
 
 /** Iterate the default main context for @ms milliseconds. */
 void ui_spin(guint ms);

@@ -10,7 +10,7 @@
  * caller decodes the PNGs and saves the level and the tileset.
  */
 
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 #include "loopwright/level.h"
 
 /** Called now and then with a stage name ("cells", "angles", "tiles", "chunks") and progress. */

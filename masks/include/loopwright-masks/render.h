@@ -6,7 +6,7 @@
  * trace. Shared by `loopwright render`, mask previews and tests. No GUI toolkit involved.
  */
 
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 #include "loopwright/level.h"
 
 /** Colours of the collision view (0xRRGGBBAA). */

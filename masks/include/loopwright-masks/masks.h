@@ -9,7 +9,7 @@
  * rules. Depends on the engine and libpng only; never on jansson, GLib or GTK.
  */
 
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 #include "loopwright/level.h"
 
 /** Alpha at or above which a pixel is solid. */

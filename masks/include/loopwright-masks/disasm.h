@@ -14,8 +14,8 @@
  * Depends on the engine (level model, Kosinski, Enigma) and libc; files through image.h.
  */
 
-#include "loopwright/classic.h"
-#include "loopwright/image.h"
+#include "loopwright-masks/classic.h"
+#include "loopwright-masks/image.h"
 
 /* ---- limits of the games (docs/DISASM.md §2) ---- */
 

@@ -6,7 +6,7 @@
  * and decoding then re-encoding such a PNG gives the same bytes again.
  */
 
-#include "loopwright/image.h"
+#include "loopwright-masks/image.h"
 
 /**
  * Encode @img as an indexed (palette) PNG when it has at most 256 distinct RGBA colours — the
