@@ -95,12 +95,12 @@ static bool load_art(const char *path, const lw_level *level, lwm_image *img, bo
     lw_error err;
     *have = false;
     if (cli_file_is_packed(path)) {
-        lw_level *packed;
+        lw_packed_level *packed;
         uint8_t *bytes;
         size_t size;
         if (!cli_load_packed(path, &packed, &bytes, &size))
             return false;
-        lw_level_free(packed);
+        lw_packed_level_free(packed);
         const uint8_t *png;
         size_t png_size;
         bool ok = lw_packed_find_art(bytes, size, &png, &png_size, &err);
