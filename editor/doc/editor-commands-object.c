@@ -277,12 +277,8 @@ EditorCommand *editor_cmd_set_object_new(EditorDocument *doc, const lw_object *a
         g_error("out of memory");
     if (c->after.type != LW_OBJECT_MARKER) {
         /* only markers carry a name and properties */
-        lw_object tmp = c->after;
-        tmp.name = NULL;
-        tmp.props = NULL;
-        tmp.prop_count = 0;
-        lw_object_clear(&c->after);
-        c->after = tmp;
+        lw_object_set_name(&c->after, NULL);
+        lw_object_clear_properties(&c->after);
     }
     return &c->base;
 }

@@ -13,6 +13,7 @@
 #include "image-private.h"
 #include "level-json.h"
 #include "level-ops.h"
+#include "object-props.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -945,6 +946,38 @@ static void test_clipboard_between_levels(void)
     g_assert_false(editor_document_get_modified(big));
 }
 
+/* The object editor's "key = value" text: parsed below the UI, through the engine's setters. */
+static void test_object_properties_text(void)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER};
+    g_assert_true(lw_object_set_property(&o, "old", "gone"));
+    g_assert_true(editor_object_set_properties_text(
+        &o, "  speed = 4 \nno equals sign\n = empty key\nlabel=a = b\nspeed=5\n\n"));
+    g_assert_cmpuint(o.prop_count, ==, 2);
+    g_assert_cmpstr(o.props[0].key, ==, "speed"); /* first place, last value */
+    g_assert_cmpstr(o.props[0].value, ==, "5");
+    g_assert_cmpstr(o.props[1].key, ==, "label"); /* split at the first '=' */
+    g_assert_cmpstr(o.props[1].value, ==, "a = b");
+    g_autofree char *text = editor_object_properties_text(&o);
+    g_assert_cmpstr(text, ==, "speed = 5\nlabel = a = b\n");
+    /* a key over the limit is skipped; the text form round-trips */
+    g_autofree char *long_key = g_strnfill(EDITOR_PROPERTY_KEY_MAX + 1, 'k');
+    g_autofree char *with_long = g_strdup_printf("%s = x\n%s", long_key, text);
+    g_assert_true(editor_object_set_properties_text(&o, with_long));
+    g_autofree char *again = editor_object_properties_text(&o);
+    g_assert_cmpstr(again, ==, text);
+    /* over LW_MAX_PROPERTIES: FALSE, the first 64 kept */
+    GString *many = g_string_new(NULL);
+    for (int i = 0; i <= LW_MAX_PROPERTIES; i++)
+        g_string_append_printf(many, "k%d = %d\n", i, i);
+    g_assert_false(editor_object_set_properties_text(&o, many->str));
+    g_assert_cmpuint(o.prop_count, ==, LW_MAX_PROPERTIES);
+    g_string_free(many, TRUE);
+    g_assert_true(editor_object_set_properties_text(&o, ""));
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    lw_object_clear(&o);
+}
+
 int main(int argc, char **argv)
 {
     /* A private state folder for recovery files. (Not G_TEST_OPTION_ISOLATE_DIRS: GLib 2.74
@@ -972,6 +1005,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/level-ops/rows-and-columns", test_rows_and_columns);
     g_test_add_func("/editor/level-ops/flood-fill", test_flood_fill);
     g_test_add_func("/editor/level-ops/snap-to-ground", test_snap_to_ground);
+    g_test_add_func("/editor/object-props/text", test_object_properties_text);
     int status = g_test_run();
     g_autofree char *rdir = editor_recovery_dir();
     g_rmdir(rdir);
