@@ -157,6 +157,19 @@ static void append_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *
     editor_change_add_flags(change, EDITOR_CHANGE_COUNTS);
 }
 
+/* Undoing an append removes the last id: tools holding it follow (editor_change_follow_*). */
+static void append_removed(EditorChange *change, guint id, gboolean chunk)
+{
+    EditorRemap *r = g_new(EditorRemap, 1);
+    editor_remap_init(r);
+    if (chunk)
+        editor_remap_truncate_chunks(r, id + 1, id);
+    else
+        editor_remap_truncate_tiles(r, id + 1, id);
+    editor_change_add_remap(change, r);
+    g_free(r);
+}
+
 static void append_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
 {
     AppendCommand *c = (AppendCommand *)cmd;
@@ -167,11 +180,13 @@ static void append_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange 
         g_assert(level->chunk_count == c->id + 1);
         level->chunk_count--;
         editor_change_add_chunk(change, c->id);
+        append_removed(change, c->id, TRUE);
         break;
     case APPEND_TILE:
         g_assert(level->tile_count == c->id + 1);
         level->tile_count--;
         editor_change_add_tile(change, c->id);
+        append_removed(change, c->id, FALSE);
         break;
     case APPEND_MASK:
         g_assert(level->mask_count == c->id + 1);

@@ -41,6 +41,13 @@ EditorCommand *editor_cmd_set_layout_new(EditorDocument *doc, lw_layer layer,
 EditorCommand *editor_cmd_replace_level_new(EditorDocument *doc, lw_level *level,
                                             const char *label);
 
+/** The same, for an edit that renumbers chunks or tiles as @remap says (old -> new ids, as
+ * the compaction functions of level-ops.h give it; copied): the document's change carries it
+ * on apply, and its inverse on undo, so tools and selections holding an id follow. Without a
+ * remap (editor_cmd_replace_level_new) the ids past the new level's counts count as removed. */
+EditorCommand *editor_cmd_replace_level_remap_new(EditorDocument *doc, lw_level *level,
+                                                  const char *label, const EditorRemap *remap);
+
 /* ---- chunks, tiles, masks ---- */
 
 /** One chunk cell to set: chunk id, cell index (row * chunk_cells + column), the new cell. */
