@@ -325,6 +325,22 @@ char *editor_document_dup_tileset_path(EditorDocument *self)
     return out;
 }
 
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
+{
+    g_autofree char *png = editor_document_dup_tileset_path(self);
+    if (!png) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
+                            "the level has no tileset (Level Properties)");
+        return FALSE;
+    }
+    lw_error err;
+    if (!lwm_image_load_png(png, out, &err)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
+        return FALSE;
+    }
+    return TRUE;
+}
+
 gboolean editor_document_get_modified(EditorDocument *self)
 {
     return !editor_undo_stack_is_clean(self->stack);

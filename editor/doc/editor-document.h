@@ -17,6 +17,7 @@
 #include "editor-types.h"
 
 #include <gio/gio.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,10 @@ const char *editor_document_get_title(EditorDocument *self);
 /** Absolute path of the tileset PNG, or NULL (no tileset, or untitled with a relative one).
  * Returns a newly allocated string. */
 char *editor_document_dup_tileset_path(EditorDocument *self);
+
+/** The level's tileset decoded (8-bit RGBA, editor_document_dup_tileset_path). FALSE and @error
+ * when there is none or it cannot be read. */
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error);
 
 gboolean editor_document_get_modified(EditorDocument *self);
 gboolean editor_document_can_undo(EditorDocument *self);
