@@ -86,7 +86,6 @@ static void set_cells_free(EditorCommand *cmd)
 
 static const EditorCommandClass set_cells_class = {
     .name = "set-cells",
-    .merge_id = EDITOR_MERGE_CELL_PAINT,
     .apply = set_cells_apply,
     .revert = set_cells_revert,
     .merge = set_cells_merge,
@@ -372,7 +371,6 @@ static gboolean set_mask_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass set_mask_class = {
     .name = "set-mask",
-    .merge_id = EDITOR_MERGE_MASK_EDIT,
     .apply = set_mask_apply,
     .revert = set_mask_revert,
     .merge = set_mask_merge,

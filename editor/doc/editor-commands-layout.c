@@ -101,7 +101,6 @@ static void set_layout_free(EditorCommand *cmd)
 
 static const EditorCommandClass set_layout_class = {
     .name = "set-layout",
-    .merge_id = EDITOR_MERGE_LAYOUT_PAINT,
     .apply = set_layout_apply,
     .revert = set_layout_revert,
     .merge = set_layout_merge,

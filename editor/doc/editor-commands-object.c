@@ -162,7 +162,6 @@ static gboolean move_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass move_class = {
     .name = "move-object",
-    .merge_id = EDITOR_MERGE_OBJECT_MOVE,
     .apply = move_apply,
     .revert = move_revert,
     .merge = move_merge,

@@ -9,7 +9,10 @@
  *
  * Properties (all read-only, notify on change): path, title, modified, can-undo, can-redo,
  * undo-label, redo-label, busy. Document-level GActions ("doc" prefix) come from
- * editor_document_get_actions(). GLib/GIO only, no GTK.
+ * editor_document_get_actions(); when doc.save or doc.revert fails the document emits
+ * `failed` (action name, GError) for the window to show, or logs it when nobody listens. That
+ * is the one save path: a window's Save can activate doc.save and report through `failed`.
+ * GLib/GIO only, no GTK.
  */
 
 #include "editor-change.h"

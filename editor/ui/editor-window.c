@@ -149,8 +149,6 @@ static void resize_palettes(EditorWindow *self);
 
 static void on_doc_changed(EditorWindow *self, EditorChange *change)
 {
-    const char *old_ts = NULL;
-    (void)old_ts;
     if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
         /* the tileset path may have changed: reload the art */
         load_tileset(self);

@@ -654,6 +654,36 @@ static void test_actions(void)
     g_assert_cmpstr(editor_document_get_title(untitled), ==, "Untitled");
 }
 
+static void on_failed(EditorDocument *doc, const char *action, const GError *error, GString *log)
+{
+    g_string_append_printf(log, "%s: %s\n", action, error->message);
+}
+
+/* doc.save reports a failure through `failed` (the window shows it), else in the log. */
+static void test_save_failure_reported(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("lw-save-XXXXXX", NULL);
+    g_autofree char *gone = g_build_filename(dir, "gone", NULL);
+    g_assert_cmpint(g_mkdir(gone, 0700), ==, 0);
+    g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 4, 2, NULL);
+    g_autofree char *path = g_build_filename(gone, "level.json", NULL);
+    g_assert_true(editor_document_save_as(doc, path, NULL));
+    g_assert_cmpint(g_remove(path), ==, 0);
+    g_assert_cmpint(g_rmdir(gone), ==, 0); /* the folder the document saves to is gone */
+    GActionGroup *ag = editor_document_get_actions(doc);
+    g_test_expect_message("editor-document", G_LOG_LEVEL_MESSAGE, "save failed: *");
+    g_action_group_activate_action(ag, "save", NULL);
+    g_test_assert_expected_messages();
+    GString *log = g_string_new(NULL);
+    gulong id = g_signal_connect(doc, "failed", G_CALLBACK(on_failed), log);
+    g_action_group_activate_action(ag, "save", NULL);
+    g_assert_true(g_str_has_prefix(log->str, "save: "));
+    g_assert_nonnull(strstr(log->str, "level.json"));
+    g_signal_handler_disconnect(doc, id);
+    g_string_free(log, TRUE);
+    g_assert_cmpint(g_rmdir(dir), ==, 0);
+}
+
 /* ---- saving ---- */
 
 static void test_atomic_save_through_document(void)
@@ -1172,6 +1202,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/level-ops/snap-to-ground", test_snap_to_ground);
     g_test_add_func("/editor/object-props/text", test_object_properties_text);
     g_test_add_func("/editor/remap/follow", test_remap_follow);
+    g_test_add_func("/editor/document/save-failure-reported", test_save_failure_reported);
     g_test_add_func("/editor/remap/compose", test_remap_compose);
     int status = g_test_run();
     g_autofree char *rdir = editor_recovery_dir();
