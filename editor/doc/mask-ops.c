@@ -236,80 +236,99 @@ static gint tile_index(EditorDocument *doc, const lw_tile *t, EditorPaintReport 
     return id;
 }
 
-gboolean editor_paint_cells(EditorDocument *doc, const EditorCellPaint *paints, guint n,
-                            const lwm_image *art, EditorPaintReport *report, GError **error)
-{
-    EditorPaintReport rep = {0};
-    const lw_level *level = editor_document_get_level(doc);
-    guint per = lw_level_cells_per_chunk(level);
+/* One resolver run: the paints, one per cell, and what the three rules decide for them. */
+typedef struct {
+    EditorDocument *doc;
+    EditorPaintReport rep;
+    GError **error;
+    guint per;          /* cells per chunk */
+    guint nm;           /* masks before the run (rule 1 decides over these) */
+    GArray *list;       /* Paint: one per cell, the cell as it is now */
+    gboolean *in_place; /* per mask < nm: rule 1 changes it in place */
+    GArray *edits;      /* Paint: cur replaced by the cell's new value (rule 2's result) */
+} PaintRun;
 
-    /* 1. one Paint per cell (later paints win per path), with the cell as it is now */
-    GArray *list = g_array_new(FALSE, TRUE, sizeof(Paint));
+/* Fold paint @p into the Paint @d of its cell (later paints win per path). */
+static void paint_merge(Paint *d, const EditorCellPaint *p)
+{
+    gboolean fx = d->cur.flags & LW_CELL_FLIP_X, fy = d->cur.flags & LW_CELL_FLIP_Y;
+    for (int path = 0; path < 2; path++) {
+        if (!(p->paths & (1u << path)))
+            continue;
+        d->paths |= (guint8)(1u << path);
+        d->has_mask[path] = p->has_mask[path];
+        if (p->has_mask[path]) {
+            lwm_mask_flip(&p->mask[path], fx, fy, &d->want[path]);
+            d->want[path].flags &= LW_MASK_FLAGGED | LW_MASK_LOCKED;
+            lw_mask_derive_widths(&d->want[path]);
+        }
+    }
+    d->match_art = d->match_art || p->match_art;
+}
+
+/* One Paint per cell inside the level, with the cell as it is now. */
+static void paint_collect(PaintRun *R, const EditorCellPaint *paints, guint n)
+{
+    const lw_level *level = editor_document_get_level(R->doc);
     GHashTable *at = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     for (guint i = 0; i < n; i++) {
         const EditorCellPaint *p = &paints[i];
         if (p->slot_x >= level->layout_width || p->slot_y >= level->layout_height ||
-            p->index >= per || !(p->paths & 3u))
+            p->index >= R->per || !(p->paths & 3u))
             continue;
         gint64 key = (gint64)CELL_KEY(p->slot_x, p->slot_y, p->index);
         gpointer pos = g_hash_table_lookup(at, &key);
-        Paint *d;
-        if (pos) {
-            d = &g_array_index(list, Paint, GPOINTER_TO_UINT(pos) - 1);
-        } else {
+        if (!pos) {
             Paint fresh = {.slot_x = p->slot_x, .slot_y = p->slot_y, .index = p->index};
             fresh.chunk = lw_level_layout_get(level, LW_LAYER_FG, p->slot_x, p->slot_y);
             fresh.cur = fresh.chunk == LW_NONE ? (lw_cell){.tile = LW_NONE}
                                                : lw_level_chunk_cells(level, fresh.chunk)[p->index];
             if (fresh.cur.tile == LW_NONE)
                 fresh.cur.flags = 0;
-            g_array_append_val(list, fresh);
+            g_array_append_val(R->list, fresh);
             gint64 *k = g_new(gint64, 1);
             *k = key;
-            g_hash_table_insert(at, k, GUINT_TO_POINTER(list->len));
-            d = &g_array_index(list, Paint, list->len - 1);
+            pos = GUINT_TO_POINTER(R->list->len);
+            g_hash_table_insert(at, k, pos);
         }
-        gboolean fx = d->cur.flags & LW_CELL_FLIP_X, fy = d->cur.flags & LW_CELL_FLIP_Y;
-        for (int path = 0; path < 2; path++) {
-            if (!(p->paths & (1u << path)))
-                continue;
-            d->paths |= (guint8)(1u << path);
-            d->has_mask[path] = p->has_mask[path];
-            if (p->has_mask[path]) {
-                lwm_mask_flip(&p->mask[path], fx, fy, &d->want[path]);
-                d->want[path].flags &= LW_MASK_FLAGGED | LW_MASK_LOCKED;
-                lw_mask_derive_widths(&d->want[path]);
-            }
-        }
-        d->match_art = d->match_art || p->match_art;
+        paint_merge(&g_array_index(R->list, Paint, GPOINTER_TO_UINT(pos) - 1), p);
     }
     g_hash_table_unref(at);
+}
 
-    /* 2. masks to change in place: every placed use wants the same new mask */
-    guint nm = level->mask_count;
+/* Placed (cell, path) uses of every mask: both layers, every slot. */
+static void mask_placed_uses(const lw_level *level, guint per, guint nm, guint *placed)
+{
+    g_autofree guint *slots = g_new0(guint, MAX(level->chunk_count, 1u));
+    editor_level_chunk_usage(level, slots);
+    for (guint c = 0; c < level->chunk_count; c++) {
+        if (!slots[c])
+            continue;
+        const lw_cell *cs = lw_level_chunk_cells(level, c);
+        for (guint i = 0; i < per; i++) {
+            if (cs[i].tile == LW_NONE || cs[i].tile >= level->tile_count)
+                continue;
+            const lw_tile *t = &level->tiles[cs[i].tile];
+            for (int path = 0; path < 2; path++)
+                if (t->mask[path] < nm)
+                    placed[t->mask[path]] += slots[c];
+        }
+    }
+}
+
+/* Rule 1: a mask whose every placed use is among the edited cells, all wanting the same new
+ * mask, is changed in place (R->in_place marks it). */
+static void rule_masks_in_place(PaintRun *R)
+{
+    const lw_level *level = editor_document_get_level(R->doc);
+    guint nm = R->nm;
     g_autofree guint *placed = g_new0(guint, MAX(nm, 1u));       /* placed (cell, path) uses */
     g_autofree guint *covered = g_new0(guint, MAX(nm, 1u));      /* of which edited */
     g_autofree lw_mask *want_val = g_new0(lw_mask, MAX(nm, 1u)); /* the one new mask wanted */
     g_autofree guint8 *want_state = g_new0(guint8, MAX(nm, 1u)); /* 0 none, 1 one, 2 several */
-    {
-        g_autofree guint *slots = g_new0(guint, MAX(level->chunk_count, 1u));
-        editor_level_chunk_usage(level, slots);
-        for (guint c = 0; c < level->chunk_count; c++) {
-            if (!slots[c])
-                continue;
-            const lw_cell *cs = lw_level_chunk_cells(level, c);
-            for (guint i = 0; i < per; i++) {
-                if (cs[i].tile == LW_NONE || cs[i].tile >= level->tile_count)
-                    continue;
-                const lw_tile *t = &level->tiles[cs[i].tile];
-                for (int path = 0; path < 2; path++)
-                    if (t->mask[path] < nm)
-                        placed[t->mask[path]] += slots[c];
-            }
-        }
-    }
-    for (guint k = 0; k < list->len; k++) {
-        const Paint *p = &g_array_index(list, Paint, k);
+    mask_placed_uses(level, R->per, nm, placed);
+    for (guint k = 0; k < R->list->len; k++) {
+        const Paint *p = &g_array_index(R->list, Paint, k);
         if (p->cur.tile == LW_NONE)
             continue;
         const lw_tile *t = &level->tiles[p->cur.tile];
@@ -328,162 +347,226 @@ gboolean editor_paint_cells(EditorDocument *doc, const EditorCellPaint *paints, 
             }
         }
     }
-    g_autofree gboolean *in_place = g_new0(gboolean, MAX(nm, 1u));
     for (guint m = 0; m < nm; m++) {
         if (want_state[m] != 1 || covered[m] != placed[m])
             continue;
-        in_place[m] = TRUE;
+        R->in_place[m] = TRUE;
         if (mask_same(&level->masks[m], &want_val[m]))
             continue;
-        EditorCommand *cmd = editor_cmd_set_mask_new(doc, m, &want_val[m], NULL, 0);
+        EditorCommand *cmd = editor_cmd_set_mask_new(R->doc, m, &want_val[m], NULL, 0);
         if (cmd) {
-            editor_document_push(doc, cmd);
-            rep.masks_in_place++;
+            editor_document_push(R->doc, cmd);
+            R->rep.masks_in_place++;
         }
     }
+}
 
-    /* 3. the new cell of every Paint */
-    ArtIndex ai;
-    art_index_init(&ai, editor_document_get_level(doc), art);
-    GArray *edits = g_array_new(FALSE, FALSE, sizeof(Paint)); /* cur replaced by the new cell */
-    gboolean ok = TRUE;
-    for (guint k = 0; ok && k < list->len; k++) {
-        Paint p = g_array_index(list, Paint, k);
-        level = editor_document_get_level(doc);
-        lw_tile cur_tile = {.art = LW_NONE, .mask = {LW_NONE, LW_NONE}, .flags = 0};
-        if (p.cur.tile != LW_NONE)
-            cur_tile = level->tiles[p.cur.tile];
-        lw_tile nt = cur_tile;
-        for (int path = 0; ok && path < 2; path++) {
-            if (!(p.paths & (1u << path)))
-                continue;
-            if (!p.has_mask[path]) {
-                nt.mask[path] = LW_NONE;
-            } else if (cur_tile.mask[path] < nm && in_place[cur_tile.mask[path]]) {
-                nt.mask[path] = cur_tile.mask[path];
-            } else {
-                gint id = mask_index(doc, &p.want[path], &rep);
-                ok = id >= 0 || limit_error(error, "masks");
-                nt.mask[path] = (uint16_t)id;
-            }
-        }
-        if (!ok)
-            break;
-        lw_cell cell = p.cur;
-        if (nt.mask[0] == LW_NONE && nt.mask[1] == LW_NONE &&
-            (p.match_art || p.cur.tile == LW_NONE)) {
-            cell = (lw_cell){.tile = LW_NONE, .flags = 0, .solid = 0};
+/* Rule 2, masks: the new tile's mask per painted path (the one changed in place, an identical
+ * existing one, or an appended one). FALSE at the mask limit. */
+static gboolean cell_masks(PaintRun *R, const Paint *p, const lw_tile *cur_tile, lw_tile *nt)
+{
+    for (int path = 0; path < 2; path++) {
+        if (!(p->paths & (1u << path)))
+            continue;
+        if (!p->has_mask[path]) {
+            nt->mask[path] = LW_NONE;
+        } else if (cur_tile->mask[path] < R->nm && R->in_place[cur_tile->mask[path]]) {
+            nt->mask[path] = cur_tile->mask[path];
         } else {
-            if (p.cur.tile == LW_NONE || p.match_art) {
-                lwm_bits want = {{0}}, b;
-                level = editor_document_get_level(doc);
-                for (int path = 0; path < 2; path++)
-                    if (nt.mask[path] != LW_NONE) {
-                        lwm_bits_from_mask(&level->masks[nt.mask[path]], &b);
-                        for (int c = 0; c < 16; c++)
-                            want.col[c] |= b.col[c];
-                    }
-                uint16_t a = art_match(&ai, &want);
-                if (a != LW_NONE || p.cur.tile == LW_NONE)
-                    nt.art = a;
-            }
-            if (p.cur.tile == LW_NONE || !tile_same(&nt, &cur_tile)) {
-                gint id = tile_index(doc, &nt, &rep);
-                if (id < 0) {
-                    ok = limit_error(error, "tiles");
-                    break;
-                }
-                cell.tile = (uint16_t)id;
-            }
-            for (int path = 0; path < 2; path++) {
-                if (!(p.paths & (1u << path)))
-                    continue;
-                lw_solidity s = lw_cell_solidity(&cell, (lw_path)path);
-                if (nt.mask[path] == LW_NONE)
-                    s = LW_SOLID_NONE;
-                else if (s == LW_SOLID_NONE)
-                    s = (nt.flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP : LW_SOLID_ALL;
-                lw_solidity o = lw_cell_solidity(&cell, (lw_path)(path ^ 1));
-                cell.solid = path == 0 ? lw_cell_solid_bits(s, o) : lw_cell_solid_bits(o, s);
-            }
+            gint id = mask_index(R->doc, &p->want[path], &R->rep);
+            if (id < 0)
+                return limit_error(R->error, "masks");
+            nt->mask[path] = (uint16_t)id;
         }
-        if (cell_same(&cell, &p.cur))
+    }
+    return TRUE;
+}
+
+/* The art cell closest to the solid pixels of @nt's masks (kept when nothing matches and the
+ * cell had a tile). */
+static void cell_art(PaintRun *R, const ArtIndex *ai, const Paint *p, lw_tile *nt)
+{
+    const lw_level *level = editor_document_get_level(R->doc);
+    lwm_bits want = {{0}}, b;
+    for (int path = 0; path < 2; path++)
+        if (nt->mask[path] != LW_NONE) {
+            lwm_bits_from_mask(&level->masks[nt->mask[path]], &b);
+            for (int c = 0; c < 16; c++)
+                want.col[c] |= b.col[c];
+        }
+    uint16_t a = art_match(ai, &want);
+    if (a != LW_NONE || p->cur.tile == LW_NONE)
+        nt->art = a;
+}
+
+/* Solidity per painted path: none without a mask, kept when set, else the tile's natural one. */
+static void cell_solidity(const Paint *p, const lw_tile *nt, lw_cell *cell)
+{
+    for (int path = 0; path < 2; path++) {
+        if (!(p->paths & (1u << path)))
+            continue;
+        lw_solidity s = lw_cell_solidity(cell, (lw_path)path);
+        if (nt->mask[path] == LW_NONE)
+            s = LW_SOLID_NONE;
+        else if (s == LW_SOLID_NONE)
+            s = (nt->flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP : LW_SOLID_ALL;
+        lw_solidity o = lw_cell_solidity(cell, (lw_path)(path ^ 1));
+        cell->solid = path == 0 ? lw_cell_solid_bits(s, o) : lw_cell_solid_bits(o, s);
+    }
+}
+
+/* Rule 2: the new value of @p's cell - a tile with the new masks, an identical existing tile
+ * reused, else appended. FALSE at a limit. */
+static gboolean rule_new_cell(PaintRun *R, const ArtIndex *ai, const Paint *p, lw_cell *out)
+{
+    const lw_level *level = editor_document_get_level(R->doc);
+    lw_tile cur_tile = {.art = LW_NONE, .mask = {LW_NONE, LW_NONE}, .flags = 0};
+    if (p->cur.tile != LW_NONE)
+        cur_tile = level->tiles[p->cur.tile];
+    lw_tile nt = cur_tile;
+    if (!cell_masks(R, p, &cur_tile, &nt))
+        return FALSE;
+    lw_cell cell = p->cur;
+    if (nt.mask[0] == LW_NONE && nt.mask[1] == LW_NONE &&
+        (p->match_art || p->cur.tile == LW_NONE)) {
+        *out = (lw_cell){.tile = LW_NONE, .flags = 0, .solid = 0};
+        return TRUE;
+    }
+    if (p->cur.tile == LW_NONE || p->match_art)
+        cell_art(R, ai, p, &nt);
+    if (p->cur.tile == LW_NONE || !tile_same(&nt, &cur_tile)) {
+        gint id = tile_index(R->doc, &nt, &R->rep);
+        if (id < 0)
+            return limit_error(R->error, "tiles");
+        cell.tile = (uint16_t)id;
+    }
+    cell_solidity(p, &nt, &cell);
+    *out = cell;
+    return TRUE;
+}
+
+/* Rule 2 over every Paint: R->edits gets the cells that change. */
+static gboolean rule_new_cells(PaintRun *R, const lwm_image *art)
+{
+    ArtIndex ai;
+    art_index_init(&ai, editor_document_get_level(R->doc), art);
+    gboolean ok = TRUE;
+    for (guint k = 0; ok && k < R->list->len; k++) {
+        Paint p = g_array_index(R->list, Paint, k);
+        lw_cell cell;
+        ok = rule_new_cell(R, &ai, &p, &cell);
+        if (!ok || cell_same(&cell, &p.cur))
             continue;
         p.cur = cell;
-        g_array_append_val(edits, p);
+        g_array_append_val(R->edits, p);
     }
     art_index_clear(&ai);
+    return ok;
+}
 
-    /* 4. chunks: in place when one slot uses them, else a copy (or an identical chunk) */
-    level = editor_document_get_level(doc);
+/* Rule 3, one slot used alone: its chunk's cells set in place. */
+static void chunk_in_place(PaintRun *R, guint k, uint16_t chunk)
+{
+    const Paint *first = &g_array_index(R->edits, Paint, k);
+    GArray *ce = g_array_new(FALSE, FALSE, sizeof(EditorCellEdit));
+    for (guint j = k; j < R->edits->len; j++) {
+        const Paint *p = &g_array_index(R->edits, Paint, j);
+        if (p->slot_x != first->slot_x || p->slot_y != first->slot_y)
+            continue;
+        EditorCellEdit e = {chunk, p->index, p->cur};
+        g_array_append_val(ce, e);
+    }
+    EditorCommand *cmd =
+        editor_cmd_set_cells_new(R->doc, (EditorCellEdit *)ce->data, ce->len, NULL, 0);
+    if (cmd)
+        editor_document_push(R->doc, cmd);
+    R->rep.cells += ce->len;
+    g_array_unref(ce);
+}
+
+/* Rule 3, a shared chunk or an empty slot: the slot points at a copy with the new cells (an
+ * identical existing chunk reused, else appended). FALSE at the chunk limit. */
+static gboolean chunk_copy(PaintRun *R, guint k, uint16_t chunk, guint *slots)
+{
+    const lw_level *level = editor_document_get_level(R->doc);
+    const Paint *first = &g_array_index(R->edits, Paint, k);
+    guint per = R->per;
+    g_autofree lw_cell *cells = g_new(lw_cell, per);
+    for (guint i = 0; i < per; i++)
+        cells[i] = chunk == LW_NONE ? (lw_cell){.tile = LW_NONE, .flags = 0, .solid = 0}
+                                    : lw_level_chunk_cells(level, chunk)[i];
+    for (guint j = k; j < R->edits->len; j++) {
+        const Paint *p = &g_array_index(R->edits, Paint, j);
+        if (p->slot_x == first->slot_x && p->slot_y == first->slot_y) {
+            cells[p->index] = p->cur;
+            R->rep.cells++;
+        }
+    }
+    guint target = LW_NONE;
+    for (guint c = 0; c < level->chunk_count && target == LW_NONE; c++)
+        if (memcmp(lw_level_chunk_cells(level, c), cells, per * sizeof(lw_cell)) == 0)
+            target = c;
+    if (target == LW_NONE) {
+        target = level->chunk_count;
+        EditorCommand *add = editor_cmd_add_chunk_new(R->doc, cells, NULL, R->error);
+        if (!add)
+            return FALSE;
+        editor_document_push(R->doc, add);
+        R->rep.chunks_added++;
+    }
+    EditorLayoutEdit le = {first->slot_x, first->slot_y, (uint16_t)target};
+    EditorCommand *set = editor_cmd_set_layout_new(R->doc, LW_LAYER_FG, &le, 1, NULL, 0);
+    if (set) {
+        editor_document_push(R->doc, set);
+        R->rep.slots++;
+    }
+    if (chunk != LW_NONE)
+        slots[chunk]--;
+    slots[target]++;
+    return TRUE;
+}
+
+/* Rule 3: per edited slot, its chunk in place when one slot uses it, else a copy. */
+static gboolean rule_chunks(PaintRun *R)
+{
     g_autofree guint *slots = g_new0(guint, LW_MAX_CHUNKS);
-    editor_level_chunk_usage(level, slots);
+    editor_level_chunk_usage(editor_document_get_level(R->doc), slots);
     GHashTable *done = g_hash_table_new(g_direct_hash, g_direct_equal);
-    for (guint k = 0; ok && k < edits->len; k++) {
-        const Paint *first = &g_array_index(edits, Paint, k);
+    gboolean ok = TRUE;
+    for (guint k = 0; ok && k < R->edits->len; k++) {
+        const Paint *first = &g_array_index(R->edits, Paint, k);
         gpointer key = GUINT_TO_POINTER(SLOT_KEY(first->slot_x, first->slot_y) + 1u);
         if (g_hash_table_contains(done, key))
             continue;
         g_hash_table_add(done, key);
-        level = editor_document_get_level(doc);
         uint16_t chunk = first->chunk;
-        if (chunk != LW_NONE && slots[chunk] == 1) {
-            GArray *ce = g_array_new(FALSE, FALSE, sizeof(EditorCellEdit));
-            for (guint j = k; j < edits->len; j++) {
-                const Paint *p = &g_array_index(edits, Paint, j);
-                if (p->slot_x != first->slot_x || p->slot_y != first->slot_y)
-                    continue;
-                EditorCellEdit e = {chunk, p->index, p->cur};
-                g_array_append_val(ce, e);
-            }
-            EditorCommand *cmd =
-                editor_cmd_set_cells_new(doc, (EditorCellEdit *)ce->data, ce->len, NULL, 0);
-            if (cmd)
-                editor_document_push(doc, cmd);
-            rep.cells += ce->len;
-            g_array_unref(ce);
-            continue;
-        }
-        g_autofree lw_cell *cells = g_new(lw_cell, per);
-        for (guint i = 0; i < per; i++)
-            cells[i] = chunk == LW_NONE ? (lw_cell){.tile = LW_NONE, .flags = 0, .solid = 0}
-                                        : lw_level_chunk_cells(level, chunk)[i];
-        for (guint j = k; j < edits->len; j++) {
-            const Paint *p = &g_array_index(edits, Paint, j);
-            if (p->slot_x == first->slot_x && p->slot_y == first->slot_y) {
-                cells[p->index] = p->cur;
-                rep.cells++;
-            }
-        }
-        guint target = LW_NONE;
-        for (guint c = 0; c < level->chunk_count && target == LW_NONE; c++)
-            if (memcmp(lw_level_chunk_cells(level, c), cells, per * sizeof(lw_cell)) == 0)
-                target = c;
-        if (target == LW_NONE) {
-            target = level->chunk_count;
-            EditorCommand *add = editor_cmd_add_chunk_new(doc, cells, NULL, error);
-            if (!add) {
-                ok = FALSE;
-                break;
-            }
-            editor_document_push(doc, add);
-            rep.chunks_added++;
-        }
-        EditorLayoutEdit le = {first->slot_x, first->slot_y, (uint16_t)target};
-        EditorCommand *set = editor_cmd_set_layout_new(doc, LW_LAYER_FG, &le, 1, NULL, 0);
-        if (set) {
-            editor_document_push(doc, set);
-            rep.slots++;
-        }
-        if (chunk != LW_NONE)
-            slots[chunk]--;
-        slots[target]++;
+        if (chunk != LW_NONE && slots[chunk] == 1)
+            chunk_in_place(R, k, chunk);
+        else
+            ok = chunk_copy(R, k, chunk, slots);
     }
     g_hash_table_unref(done);
-    g_array_unref(edits);
-    g_array_unref(list);
+    return ok;
+}
+
+gboolean editor_paint_cells(EditorDocument *doc, const EditorCellPaint *paints, guint n,
+                            const lwm_image *art, EditorPaintReport *report, GError **error)
+{
+    const lw_level *level = editor_document_get_level(doc);
+    PaintRun R = {.doc = doc, .error = error};
+    R.per = lw_level_cells_per_chunk(level);
+    R.nm = level->mask_count;
+    R.list = g_array_new(FALSE, TRUE, sizeof(Paint));
+    R.edits = g_array_new(FALSE, FALSE, sizeof(Paint));
+    R.in_place = g_new0(gboolean, MAX(R.nm, 1u));
+    paint_collect(&R, paints, n);
+    rule_masks_in_place(&R);
+    gboolean ok = rule_new_cells(&R, art) && rule_chunks(&R);
+    g_free(R.in_place);
+    g_array_unref(R.edits);
+    g_array_unref(R.list);
     if (report)
-        *report = rep;
+        *report = R.rep;
     return ok;
 }
 
