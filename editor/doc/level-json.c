@@ -618,6 +618,113 @@ static bool load_pair(ctx *c, json_t *obj, const char *key, const char *a, const
     return ok;
 }
 
+static bool load_player_start(ctx *c, json_t *o, lw_object *obj)
+{
+    static const char *const keys[] = {"id", "type", "x", "y", "facing", NULL};
+    const char *facing = "right";
+    bool ok = check_keys(c, o, keys) && get_string(c, o, "facing", false, false, 16, &facing);
+    if (ok && strcmp(facing, "left") != 0 && strcmp(facing, "right") != 0) {
+        editor_json_path_push_key(&c->path, "facing");
+        ok = fail(c, LW_ERR_RANGE, "facing must be \"left\" or \"right\"");
+        editor_json_path_pop(&c->path);
+    }
+    obj->type = LW_OBJECT_PLAYER_START;
+    obj->facing_left = ok && strcmp(facing, "left") == 0;
+    return ok;
+}
+
+static bool load_path_swapper(ctx *c, json_t *o, lw_object *obj)
+{
+    static const char *const keys[] = {"id",
+                                       "type",
+                                       "x",
+                                       "y",
+                                       "orientation",
+                                       "radius",
+                                       "paths",
+                                       "priority",
+                                       "grounded_only",
+                                       "priority_only",
+                                       NULL};
+    const char *orient = NULL;
+    long long radius = 0;
+    obj->type = LW_OBJECT_PATH_SWAPPER;
+    bool ok = check_keys(c, o, keys) && get_string(c, o, "orientation", true, false, 16, &orient) &&
+              get_int(c, o, "radius", true, 32, 256, &radius) &&
+              load_pair(c, o, "paths", "A", "B", obj->swapper.path) &&
+              load_pair(c, o, "priority", "low", "high", obj->swapper.priority) &&
+              get_bool(c, o, "grounded_only", false, &obj->swapper.grounded_only) &&
+              get_bool(c, o, "priority_only", false, &obj->swapper.priority_only);
+    if (ok && strcmp(orient, "vertical") != 0 && strcmp(orient, "horizontal") != 0) {
+        editor_json_path_push_key(&c->path, "orientation");
+        ok = fail(c, LW_ERR_RANGE, "orientation must be \"vertical\" or \"horizontal\"");
+        editor_json_path_pop(&c->path);
+    }
+    if (ok && radius != 32 && radius != 64 && radius != 128 && radius != 256) {
+        editor_json_path_push_key(&c->path, "radius");
+        ok = fail(c, LW_ERR_RANGE, "radius %lld is not 32, 64, 128 or 256", radius);
+        editor_json_path_pop(&c->path);
+    }
+    if (ok) {
+        obj->swapper.horizontal = strcmp(orient, "horizontal") == 0;
+        obj->swapper.radius = (uint16_t)radius;
+    }
+    return ok;
+}
+
+/* A marker's "properties": an object of strings, set on the stored marker in file order. */
+static bool load_marker_properties(ctx *c, json_t *props, lw_object *stored)
+{
+    editor_json_path_push_key(&c->path, "properties");
+    bool ok = want_type(c, props, JSON_OBJECT, "an object of strings");
+    if (ok && json_object_size(props) > LW_MAX_PROPERTIES)
+        ok = fail(c, LW_ERR_LIMIT, "%zu properties is over the limit of %d",
+                  json_object_size(props), LW_MAX_PROPERTIES);
+    const char *key;
+    json_t *value;
+    if (ok) {
+        json_object_foreach(props, key, value)
+        {
+            editor_json_path_push_key(&c->path, key);
+            ok = want_type(c, value, JSON_STRING, "a string");
+            if (ok && (!*key || strlen(key) > 64))
+                ok = fail(c, LW_ERR_FORMAT, "property names are 1..64 characters");
+            if (ok && json_string_length(value) > LW_MAX_STRING)
+                ok = fail(c, LW_ERR_LIMIT, "value over %d bytes", LW_MAX_STRING);
+            if (ok && !lw_object_set_property(stored, key, json_string_value(value)))
+                ok = fail(c, LW_ERR_NOMEM, "out of memory");
+            editor_json_path_pop(&c->path);
+            if (!ok)
+                break;
+        }
+    }
+    editor_json_path_pop(&c->path);
+    return ok;
+}
+
+/* A marker is added to @level here (its properties are set on the stored copy). */
+static bool load_marker(ctx *c, json_t *o, lw_object *obj, lw_level *level)
+{
+    static const char *const keys[] = {"id", "type", "x", "y", "name", "properties", NULL};
+    const char *name = NULL;
+    obj->type = LW_OBJECT_MARKER;
+    bool ok = check_keys(c, o, keys) && get_string(c, o, "name", true, false, 64, &name);
+    if (ok && !*name) {
+        editor_json_path_push_key(&c->path, "name");
+        ok = fail(c, LW_ERR_FORMAT, "a marker needs a non-empty name");
+        editor_json_path_pop(&c->path);
+    }
+    if (!ok)
+        return false;
+    json_t *props = json_object_get(o, "properties");
+    obj->name = (char *)name; /* copied by lw_level_add_object */
+    lw_object *stored = lw_level_add_object(level, obj);
+    obj->name = NULL;
+    if (!stored)
+        return fail(c, LW_ERR_NOMEM, "out of memory");
+    return !props || load_marker_properties(c, props, stored);
+}
+
 static bool load_object(ctx *c, json_t *o, lw_level *level)
 {
     if (!want_type(c, o, JSON_OBJECT, "an object"))
@@ -633,102 +740,16 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
     lw_object obj = {.id = (uint32_t)id, .x = (int32_t)x, .y = (int32_t)y};
     if (lw_level_find_object(level, obj.id)) {
         editor_json_path_push_key(&c->path, "id");
-        ok = fail(c, LW_ERR_RANGE, "object id %u is used twice", obj.id);
+        fail(c, LW_ERR_RANGE, "object id %u is used twice", obj.id);
         editor_json_path_pop(&c->path);
         return false;
     }
     if (strcmp(type, "player_start") == 0) {
-        static const char *const keys[] = {"id", "type", "x", "y", "facing", NULL};
-        const char *facing = "right";
-        ok = check_keys(c, o, keys) && get_string(c, o, "facing", false, false, 16, &facing);
-        if (ok && strcmp(facing, "left") != 0 && strcmp(facing, "right") != 0) {
-            editor_json_path_push_key(&c->path, "facing");
-            ok = fail(c, LW_ERR_RANGE, "facing must be \"left\" or \"right\"");
-            editor_json_path_pop(&c->path);
-        }
-        obj.type = LW_OBJECT_PLAYER_START;
-        obj.facing_left = ok && strcmp(facing, "left") == 0;
+        ok = load_player_start(c, o, &obj);
     } else if (strcmp(type, "path_swapper") == 0) {
-        static const char *const keys[] = {"id",
-                                           "type",
-                                           "x",
-                                           "y",
-                                           "orientation",
-                                           "radius",
-                                           "paths",
-                                           "priority",
-                                           "grounded_only",
-                                           "priority_only",
-                                           NULL};
-        const char *orient = NULL;
-        long long radius = 0;
-        obj.type = LW_OBJECT_PATH_SWAPPER;
-        ok = check_keys(c, o, keys) && get_string(c, o, "orientation", true, false, 16, &orient) &&
-             get_int(c, o, "radius", true, 32, 256, &radius) &&
-             load_pair(c, o, "paths", "A", "B", obj.swapper.path) &&
-             load_pair(c, o, "priority", "low", "high", obj.swapper.priority) &&
-             get_bool(c, o, "grounded_only", false, &obj.swapper.grounded_only) &&
-             get_bool(c, o, "priority_only", false, &obj.swapper.priority_only);
-        if (ok && strcmp(orient, "vertical") != 0 && strcmp(orient, "horizontal") != 0) {
-            editor_json_path_push_key(&c->path, "orientation");
-            ok = fail(c, LW_ERR_RANGE, "orientation must be \"vertical\" or \"horizontal\"");
-            editor_json_path_pop(&c->path);
-        }
-        if (ok && radius != 32 && radius != 64 && radius != 128 && radius != 256) {
-            editor_json_path_push_key(&c->path, "radius");
-            ok = fail(c, LW_ERR_RANGE, "radius %lld is not 32, 64, 128 or 256", radius);
-            editor_json_path_pop(&c->path);
-        }
-        if (ok) {
-            obj.swapper.horizontal = strcmp(orient, "horizontal") == 0;
-            obj.swapper.radius = (uint16_t)radius;
-        }
+        ok = load_path_swapper(c, o, &obj);
     } else if (strcmp(type, "marker") == 0) {
-        static const char *const keys[] = {"id", "type", "x", "y", "name", "properties", NULL};
-        const char *name = NULL;
-        obj.type = LW_OBJECT_MARKER;
-        ok = check_keys(c, o, keys) && get_string(c, o, "name", true, false, 64, &name);
-        if (ok && !*name) {
-            editor_json_path_push_key(&c->path, "name");
-            ok = fail(c, LW_ERR_FORMAT, "a marker needs a non-empty name");
-            editor_json_path_pop(&c->path);
-        }
-        json_t *props = ok ? json_object_get(o, "properties") : NULL;
-        lw_object *stored = NULL;
-        if (ok) {
-            obj.name = (char *)name; /* copied by lw_level_add_object */
-            stored = lw_level_add_object(level, &obj);
-            obj.name = NULL;
-            if (!stored)
-                return fail(c, LW_ERR_NOMEM, "out of memory");
-        }
-        if (ok && props) {
-            editor_json_path_push_key(&c->path, "properties");
-            ok = want_type(c, props, JSON_OBJECT, "an object of strings");
-            if (ok && json_object_size(props) > LW_MAX_PROPERTIES)
-                ok = fail(c, LW_ERR_LIMIT, "%zu properties is over the limit of %d",
-                          json_object_size(props), LW_MAX_PROPERTIES);
-            const char *key;
-            json_t *value;
-            if (ok) {
-                json_object_foreach(props, key, value)
-                {
-                    editor_json_path_push_key(&c->path, key);
-                    ok = want_type(c, value, JSON_STRING, "a string");
-                    if (ok && (!*key || strlen(key) > 64))
-                        ok = fail(c, LW_ERR_FORMAT, "property names are 1..64 characters");
-                    if (ok && json_string_length(value) > LW_MAX_STRING)
-                        ok = fail(c, LW_ERR_LIMIT, "value over %d bytes", LW_MAX_STRING);
-                    if (ok && !lw_object_set_property(stored, key, json_string_value(value)))
-                        ok = fail(c, LW_ERR_NOMEM, "out of memory");
-                    editor_json_path_pop(&c->path);
-                    if (!ok)
-                        break;
-                }
-            }
-            editor_json_path_pop(&c->path);
-        }
-        return ok;
+        return load_marker(c, o, &obj, level);
     } else {
         editor_json_path_push_key(&c->path, "type");
         fail(c, LW_ERR_RANGE,

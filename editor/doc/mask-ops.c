@@ -719,6 +719,148 @@ guint8 editor_slope_angle(const lw_level *level, double x0, double y0, double x1
     return editor_line_angle(x0, y0, x1, y1, right);
 }
 
+/* One slope stroke's line: ends, unit normal towards the solid side, angle. */
+typedef struct {
+    double x0, y0, x1, y1;
+    double nx, ny;
+    guint8 angle;
+    guint8 paths;
+} SlopeLine;
+
+/* Masks mode, one crossed cell: pixels whose projection falls on the segment follow the line;
+ * the others (past its ends) keep what the cell has, so strokes join. FALSE when no path of
+ * the cell changes. */
+static gboolean slope_cut_cell(const lw_level *level, const SlopeLine *L, guint tx, guint ty,
+                               EditorCellPaint *p)
+{
+    double dx = L->x1 - L->x0, dy = L->y1 - L->y0, len2 = dx * dx + dy * dy;
+    gboolean any = FALSE;
+    for (int path = 0; path < 2; path++) {
+        if (!(L->paths & (1u << path)))
+            continue;
+        lwm_bits old = {{0}}, bits = {{0}};
+        lw_mask cur;
+        if (placed_mask(level, tx, ty, path, &cur))
+            lwm_bits_from_mask(&cur, &old);
+        gboolean cut = FALSE;
+        for (int c = 0; c < 16; c++)
+            for (int r = 0; r < 16; r++) {
+                double px = tx * 16.0 + c + 0.5 - L->x0, py = ty * 16.0 + r + 0.5 - L->y0;
+                double t = (px * dx + py * dy) / len2;
+                gboolean solid;
+                if (t < 0 || t > 1) {
+                    solid = (old.col[c] >> r) & 1u;
+                } else {
+                    /* a pixel centre on the line is solid */
+                    solid = px * L->nx + py * L->ny >= -1e-9;
+                    cut = TRUE;
+                }
+                if (solid)
+                    bits.col[c] |= (uint16_t)(1u << r);
+            }
+        guint count = lwm_bits_count(&bits);
+        if (!cut || (count == 0 && lwm_bits_count(&old) == 0))
+            continue;
+        p->paths |= (guint8)(1u << path);
+        p->has_mask[path] = count > 0;
+        if (count == 256) {
+            full_mask(&p->mask[path]);
+        } else if (count > 0) {
+            lwm_heights_from_bits(&bits, &p->mask[path], NULL, NULL);
+            p->mask[path].angle = L->angle;
+            p->mask[path].flags = LW_MASK_LOCKED;
+        }
+        any = TRUE;
+    }
+    return any;
+}
+
+/* Angles mode, one crossed cell: its masks with a surface inside the tile get the line's angle,
+ * locked. FALSE when there is none. */
+static gboolean slope_angle_cell(const lw_level *level, const SlopeLine *L, guint tx, guint ty,
+                                 EditorCellPaint *p)
+{
+    for (int path = 0; path < 2; path++) {
+        lw_mask m;
+        if (!(L->paths & (1u << path)) || !placed_mask(level, tx, ty, path, &m))
+            continue;
+        lwm_bits bits;
+        lwm_bits_from_mask(&m, &bits);
+        guint count = lwm_bits_count(&bits);
+        if (count == 0 || count == 256)
+            continue; /* no surface inside the tile */
+        m.angle = L->angle;
+        m.flags = LW_MASK_LOCKED;
+        p->paths |= (guint8)(1u << path);
+        p->has_mask[path] = TRUE;
+        p->mask[path] = m;
+    }
+    return p->paths != 0;
+}
+
+/* Full blocks under a floor-like line, per tile column from below its lowest crossed row down
+ * to the ground (at most 64 rows). */
+static void slope_fill_under(const lw_level *level, guint8 paths, const gint *lowest, guint cols,
+                             GArray *paints)
+{
+    guint rows = level->layout_height * level->chunk_cells;
+    for (guint tx = 0; tx < cols; tx++) {
+        if (lowest[tx] < 0)
+            continue;
+        for (guint ty = (guint)lowest[tx] + 1; ty < rows && ty < (guint)lowest[tx] + 65; ty++) {
+            gboolean solid = FALSE;
+            for (int path = 0; path < 2 && !solid; path++) {
+                lw_mask m;
+                lwm_bits bits;
+                if ((paths & (1u << path)) && placed_mask(level, tx, ty, path, &m)) {
+                    lwm_bits_from_mask(&m, &bits);
+                    solid = lwm_bits_count(&bits) > 0;
+                }
+            }
+            if (solid)
+                break;
+            EditorCellPaint p;
+            paint_at(level, tx, ty, &p);
+            for (int path = 0; path < 2; path++)
+                if (paths & (1u << path)) {
+                    p.paths |= (guint8)(1u << path);
+                    p.has_mask[path] = TRUE;
+                    full_mask(&p.mask[path]);
+                }
+            g_array_append_val(paints, p);
+        }
+    }
+}
+
+/* The paints of one stroke over the crossed @cells. */
+static GArray *slope_paints(const lw_level *level, const SlopeLine *L, GArray *cells,
+                            const EditorSlopeOptions *opts)
+{
+    GArray *paints = g_array_new(FALSE, TRUE, sizeof(EditorCellPaint));
+    guint cols = level->layout_width * level->chunk_cells;
+    g_autofree gint *lowest = g_new(gint, cols); /* per tile column: lowest crossed row */
+    for (guint i = 0; i < cols; i++)
+        lowest[i] = -1;
+    for (guint k = 0; k < cells->len; k++) {
+        guint32 v = g_array_index(cells, guint32, k);
+        guint tx = v & 0xFFFFu, ty = v >> 16;
+        EditorCellPaint p;
+        paint_at(level, tx, ty, &p);
+        if (opts->masks) {
+            if (!slope_cut_cell(level, L, tx, ty, &p))
+                continue;
+            if ((gint)ty > lowest[tx])
+                lowest[tx] = (gint)ty;
+        } else if (!slope_angle_cell(level, L, tx, ty, &p)) {
+            continue;
+        }
+        g_array_append_val(paints, p);
+    }
+    if (opts->masks && opts->fill_under && L->ny > 0.2)
+        slope_fill_under(level, L->paths, lowest, cols, paints);
+    return paints;
+}
+
 gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x0, double y0,
                              double x1, double y1, const EditorSlopeOptions *opts, guint8 *angle,
                              EditorPaintReport *report, GError **error)
@@ -733,121 +875,15 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
     }
     GArray *cells = editor_line_cells(level, x0, y0, x1, y1);
     gboolean right = slope_solid_right(level, cells, x0, y0, x1, y1, paths);
-    double nx = -(y1 - y0) / len, ny = (x1 - x0) / len;
+    SlopeLine L = {x0, y0, x1, y1, -(y1 - y0) / len, (x1 - x0) / len, 0, paths};
     if (!right) {
-        nx = -nx;
-        ny = -ny;
+        L.nx = -L.nx;
+        L.ny = -L.ny;
     }
-    guint8 a = editor_line_angle(x0, y0, x1, y1, right);
+    L.angle = editor_line_angle(x0, y0, x1, y1, right);
     if (angle)
-        *angle = a;
-
-    GArray *paints = g_array_new(FALSE, TRUE, sizeof(EditorCellPaint));
-    guint cols = level->layout_width * level->chunk_cells;
-    g_autofree gint *lowest = g_new(gint, cols); /* per tile column: lowest crossed row */
-    for (guint i = 0; i < cols; i++)
-        lowest[i] = -1;
-    for (guint k = 0; k < cells->len; k++) {
-        guint32 v = g_array_index(cells, guint32, k);
-        guint tx = v & 0xFFFFu, ty = v >> 16;
-        EditorCellPaint p;
-        paint_at(level, tx, ty, &p);
-        if (opts->masks) {
-            /* pixels whose projection falls on the segment follow the line; the others (past
-             * its ends) keep what the cell has, so strokes join */
-            double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
-            gboolean any = FALSE;
-            for (int path = 0; path < 2; path++) {
-                if (!(paths & (1u << path)))
-                    continue;
-                lwm_bits old = {{0}}, bits = {{0}};
-                lw_mask cur;
-                if (placed_mask(level, tx, ty, path, &cur))
-                    lwm_bits_from_mask(&cur, &old);
-                gboolean cut = FALSE;
-                for (int c = 0; c < 16; c++)
-                    for (int r = 0; r < 16; r++) {
-                        double px = tx * 16.0 + c + 0.5 - x0, py = ty * 16.0 + r + 0.5 - y0;
-                        double t = (px * dx + py * dy) / len2;
-                        gboolean solid;
-                        if (t < 0 || t > 1) {
-                            solid = (old.col[c] >> r) & 1u;
-                        } else {
-                            solid = px * nx + py * ny >=
-                                    -1e-9; /* a pixel centre on the line is solid */
-                            cut = TRUE;
-                        }
-                        if (solid)
-                            bits.col[c] |= (uint16_t)(1u << r);
-                    }
-                guint count = lwm_bits_count(&bits);
-                if (!cut || (count == 0 && lwm_bits_count(&old) == 0))
-                    continue;
-                p.paths |= (guint8)(1u << path);
-                p.has_mask[path] = count > 0;
-                if (count == 256) {
-                    full_mask(&p.mask[path]);
-                } else if (count > 0) {
-                    lwm_heights_from_bits(&bits, &p.mask[path], NULL, NULL);
-                    p.mask[path].angle = a;
-                    p.mask[path].flags = LW_MASK_LOCKED;
-                }
-                any = TRUE;
-            }
-            if (!any)
-                continue;
-            if ((gint)ty > lowest[tx])
-                lowest[tx] = (gint)ty;
-        } else {
-            for (int path = 0; path < 2; path++) {
-                lw_mask m;
-                if (!(paths & (1u << path)) || !placed_mask(level, tx, ty, path, &m))
-                    continue;
-                lwm_bits bits;
-                lwm_bits_from_mask(&m, &bits);
-                guint count = lwm_bits_count(&bits);
-                if (count == 0 || count == 256)
-                    continue; /* no surface inside the tile */
-                m.angle = a;
-                m.flags = LW_MASK_LOCKED;
-                p.paths |= (guint8)(1u << path);
-                p.has_mask[path] = TRUE;
-                p.mask[path] = m;
-            }
-            if (!p.paths)
-                continue;
-        }
-        g_array_append_val(paints, p);
-    }
-    /* full blocks under a floor-like line, down to the ground */
-    guint rows = level->layout_height * level->chunk_cells;
-    if (opts->masks && opts->fill_under && ny > 0.2)
-        for (guint tx = 0; tx < cols; tx++) {
-            if (lowest[tx] < 0)
-                continue;
-            for (guint ty = (guint)lowest[tx] + 1; ty < rows && ty < (guint)lowest[tx] + 65; ty++) {
-                gboolean solid = FALSE;
-                for (int path = 0; path < 2 && !solid; path++) {
-                    lw_mask m;
-                    lwm_bits bits;
-                    if ((paths & (1u << path)) && placed_mask(level, tx, ty, path, &m)) {
-                        lwm_bits_from_mask(&m, &bits);
-                        solid = lwm_bits_count(&bits) > 0;
-                    }
-                }
-                if (solid)
-                    break;
-                EditorCellPaint p;
-                paint_at(level, tx, ty, &p);
-                for (int path = 0; path < 2; path++)
-                    if (paths & (1u << path)) {
-                        p.paths |= (guint8)(1u << path);
-                        p.has_mask[path] = TRUE;
-                        full_mask(&p.mask[path]);
-                    }
-                g_array_append_val(paints, p);
-            }
-        }
+        *angle = L.angle;
+    GArray *paints = slope_paints(level, &L, cells, opts);
     g_array_unref(cells);
     if (paints->len == 0) {
         g_array_unref(paints);

@@ -292,17 +292,18 @@ static bool expect_size(size_t size, size_t want, lw_error *err)
                            want);
 }
 
-bool lwm_classic_read_dir(const char *dir, lwm_game game, const char *zone, lwm_classic *out,
-                          lwm_file_warn_fn warn, void *user, char *failed, lw_error *err)
+/* The three mask tables: heights, widths (a stored width that the heights do not give is
+ * warned about), angles. The file buffers go to @bufs for the caller to free. */
+static bool read_mask_tables(const char *dir, lwm_game game, lwm_classic *out,
+                             lwm_file_warn_fn warn, void *user, char *failed, uint8_t *bufs[3],
+                             lw_error *err)
 {
-    memset(out, 0, sizeof *out);
-    out->game = game;
     char name[4096];
-    uint8_t *h = NULL, *w = NULL, *a = NULL, *ix = NULL, *ix2 = NULL;
-    size_t hs, ws, as, is = 0, is2 = 0;
+    size_t hs, ws, as;
     bool ok = lwm_classic_file_name(game, LWM_FILE_HEIGHTS, "", name, sizeof name) &&
-              read_one(dir, name, 1u << 20, &h, &hs, failed, err) &&
+              read_one(dir, name, 1u << 20, &bufs[0], &hs, failed, err) &&
               expect_size(hs, TABLE_BYTES, err);
+    const uint8_t *h = bufs[0];
     for (uint32_t i = 0; ok && i < TABLE_BYTES; i++) {
         int v = (int8_t)h[i];
         if (v < -16 || v > 16)
@@ -313,7 +314,9 @@ bool lwm_classic_read_dir(const char *dir, lwm_game game, const char *zone, lwm_
             out->masks[i / 16].heights[i % 16] = (int8_t)v;
     }
     ok = ok && lwm_classic_file_name(game, LWM_FILE_WIDTHS, "", name, sizeof name) &&
-         read_one(dir, name, 1u << 20, &w, &ws, failed, err) && expect_size(ws, TABLE_BYTES, err);
+         read_one(dir, name, 1u << 20, &bufs[1], &ws, failed, err) &&
+         expect_size(ws, TABLE_BYTES, err);
+    const uint8_t *w = bufs[1];
     for (uint32_t m = 0; ok && m < LWM_CLASSIC_MASKS; m++) {
         lw_mask derived = out->masks[m];
         lw_mask_derive_widths(&derived);
@@ -340,85 +343,115 @@ bool lwm_classic_read_dir(const char *dir, lwm_game game, const char *zone, lwm_
         }
     }
     ok = ok && lwm_classic_file_name(game, LWM_FILE_ANGLES, "", name, sizeof name) &&
-         read_one(dir, name, 1u << 20, &a, &as, failed, err) &&
+         read_one(dir, name, 1u << 20, &bufs[2], &as, failed, err) &&
          expect_size(as, LWM_CLASSIC_MASKS, err);
     for (uint32_t m = 0; ok && m < LWM_CLASSIC_MASKS; m++) {
-        out->masks[m].angle = a[m];
-        out->masks[m].flags = (a[m] & 1u) ? LW_MASK_FLAGGED : 0;
+        out->masks[m].angle = bufs[2][m];
+        out->masks[m].flags = (bufs[2][m] & 1u) ? LW_MASK_FLAGGED : 0;
     }
+    return ok;
+}
+
+/* S1: one byte per block, the same index for both paths. */
+static bool index_s1(lwm_classic *out, const uint8_t *ix, size_t is, lw_error *err)
+{
+    if (is == 0 || is > LWM_CLASSIC_MAX_BLOCKS)
+        return lw_error_set_at(
+            err, is ? LW_ERR_FORMAT : LW_ERR_TRUNCATED, (long)(is ? LWM_CLASSIC_MAX_BLOCKS : 0),
+            "%zu bytes: an S1 index has 1 to %u (one per block)", is, LWM_CLASSIC_MAX_BLOCKS);
+    out->block_count = (uint32_t)is;
+    memcpy(out->index[0], ix, is);
+    memcpy(out->index[1], ix, is);
+    return true;
+}
+
+/* S3K: interleaved byte pairs (S&K) or two tables of big-endian words (S3). */
+static bool index_s3k(lwm_classic *out, const uint8_t *ix, size_t is, lw_error *err)
+{
+    out->block_count = S2_INDEX_BYTES;
+    if (is == SK_INDEX_BYTES) {
+        for (uint32_t b = 0; b < S2_INDEX_BYTES; b++) {
+            out->index[0][b] = ix[2 * b];
+            out->index[1][b] = ix[2 * b + 1];
+        }
+        return true;
+    }
+    if (is != S3_INDEX_BYTES)
+        return lw_error_set_at(err, is < SK_INDEX_BYTES ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                               (long)(is < SK_INDEX_BYTES ? is : SK_INDEX_BYTES),
+                               "%zu bytes: expected %u (S&K layout) or %u (S3 layout)", is,
+                               SK_INDEX_BYTES, S3_INDEX_BYTES);
+    for (uint32_t b = 0; b < 2 * S2_INDEX_BYTES; b++) {
+        unsigned v = (unsigned)ix[2 * b] << 8 | ix[2 * b + 1];
+        if (v >= LWM_CLASSIC_MASKS)
+            return lw_error_set_at(err, LW_ERR_RANGE, (long)(2 * b),
+                                   "mask id %u: these tables hold %u masks", v, LWM_CLASSIC_MASKS);
+        out->index[b / S2_INDEX_BYTES][b % S2_INDEX_BYTES] = (uint8_t)v;
+    }
+    return true;
+}
+
+/* One S2 index: a Kosinski stream of exactly S2_INDEX_BYTES. */
+static bool index_s2_unpack(const uint8_t *src, size_t src_size, uint8_t *dst, lw_error *err)
+{
+    size_t got = 0;
+    uint8_t tmp[S2_INDEX_BYTES + 1];
+    if (!lw_kosinski_decompress(src, src_size, tmp, sizeof tmp, &got, NULL, err))
+        return false;
+    if (got != S2_INDEX_BYTES)
+        return lw_error_set(err, got < S2_INDEX_BYTES ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                            "the Kosinski stream unpacks to %zu bytes, expected %u", got,
+                            S2_INDEX_BYTES);
+    memcpy(dst, tmp, S2_INDEX_BYTES);
+    return true;
+}
+
+/* S2: the primary index (already read: @ix), and the secondary file when the zone has one
+ * (else the primary serves both paths). The secondary's buffer goes to *@ix2. */
+static bool index_s2(const char *dir, lwm_game game, const char *zone, lwm_classic *out,
+                     const uint8_t *ix, size_t is, uint8_t **ix2, char *failed, lw_error *err)
+{
+    out->block_count = S2_INDEX_BYTES;
+    if (!index_s2_unpack(ix, is, out->index[0], err))
+        return false;
+    char name[4096];
+    if (!lwm_classic_file_name(game, LWM_FILE_INDEX_B, zone, name, sizeof name))
+        return false;
+    char path[4096];
+    struct stat st;
+    if (join(dir, name, path) && stat(path, &st) != 0) {
+        /* no secondary file: the zone uses its primary index for both paths */
+        memcpy(out->index[1], out->index[0], S2_INDEX_BYTES);
+        return true;
+    }
+    size_t is2 = 0;
+    return read_one(dir, name, 1u << 20, ix2, &is2, failed, err) &&
+           index_s2_unpack(*ix2, is2, out->index[1], err);
+}
+
+bool lwm_classic_read_dir(const char *dir, lwm_game game, const char *zone, lwm_classic *out,
+                          lwm_file_warn_fn warn, void *user, char *failed, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->game = game;
+    uint8_t *tables[3] = {NULL, NULL, NULL}, *ix = NULL, *ix2 = NULL;
+    size_t is = 0;
+    bool ok = read_mask_tables(dir, game, out, warn, user, failed, tables, err);
     if (ok && zone) {
+        char name[4096];
         ok = lwm_classic_file_name(game, LWM_FILE_INDEX, zone, name, sizeof name) ||
              lw_error_set(err, LW_ERR_IO, "zone name too long");
         ok = ok && read_one(dir, name, 1u << 20, &ix, &is, failed, err);
-        if (ok && game == LWM_GAME_S1) {
-            if (is == 0 || is > LWM_CLASSIC_MAX_BLOCKS)
-                ok = lw_error_set_at(err, is ? LW_ERR_FORMAT : LW_ERR_TRUNCATED,
-                                     (long)(is ? LWM_CLASSIC_MAX_BLOCKS : 0),
-                                     "%zu bytes: an S1 index has 1 to %u (one per block)", is,
-                                     LWM_CLASSIC_MAX_BLOCKS);
-            else {
-                out->block_count = (uint32_t)is;
-                memcpy(out->index[0], ix, is);
-                memcpy(out->index[1], ix, is);
-            }
-        } else if (ok && game == LWM_GAME_S3K) {
-            out->block_count = S2_INDEX_BYTES;
-            if (is == SK_INDEX_BYTES) {
-                for (uint32_t b = 0; b < S2_INDEX_BYTES; b++) {
-                    out->index[0][b] = ix[2 * b];
-                    out->index[1][b] = ix[2 * b + 1];
-                }
-            } else if (is == S3_INDEX_BYTES) {
-                for (uint32_t b = 0; ok && b < 2 * S2_INDEX_BYTES; b++) {
-                    unsigned v = (unsigned)ix[2 * b] << 8 | ix[2 * b + 1];
-                    if (v >= LWM_CLASSIC_MASKS)
-                        ok = lw_error_set_at(err, LW_ERR_RANGE, (long)(2 * b),
-                                             "mask id %u: these tables hold %u masks", v,
-                                             LWM_CLASSIC_MASKS);
-                    else
-                        out->index[b / S2_INDEX_BYTES][b % S2_INDEX_BYTES] = (uint8_t)v;
-                }
-            } else {
-                ok = lw_error_set_at(err, is < SK_INDEX_BYTES ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
-                                     (long)(is < SK_INDEX_BYTES ? is : SK_INDEX_BYTES),
-                                     "%zu bytes: expected %u (S&K layout) or %u (S3 layout)", is,
-                                     SK_INDEX_BYTES, S3_INDEX_BYTES);
-            }
-        } else if (ok) {
-            out->block_count = S2_INDEX_BYTES;
-            for (int p = 0; ok && p < 2; p++) {
-                const uint8_t *src = p ? ix2 : ix;
-                size_t src_size = p ? is2 : is;
-                if (p == 1) {
-                    ok = lwm_classic_file_name(game, LWM_FILE_INDEX_B, zone, name, sizeof name);
-                    char path[4096];
-                    struct stat st;
-                    if (ok && join(dir, name, path) && stat(path, &st) != 0) {
-                        /* no secondary file: the zone uses its primary index for both paths */
-                        memcpy(out->index[1], out->index[0], S2_INDEX_BYTES);
-                        break;
-                    }
-                    ok = ok && read_one(dir, name, 1u << 20, &ix2, &is2, failed, err);
-                    src = ix2;
-                    src_size = is2;
-                }
-                size_t got = 0;
-                uint8_t tmp[S2_INDEX_BYTES + 1];
-                if (ok && !lw_kosinski_decompress(src, src_size, tmp, sizeof tmp, &got, NULL, err))
-                    ok = false;
-                if (ok && got != S2_INDEX_BYTES)
-                    ok = lw_error_set(err, got < S2_INDEX_BYTES ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
-                                      "the Kosinski stream unpacks to %zu bytes, expected %u", got,
-                                      S2_INDEX_BYTES);
-                if (ok)
-                    memcpy(out->index[p], tmp, S2_INDEX_BYTES);
-            }
-        }
+        if (ok && game == LWM_GAME_S1)
+            ok = index_s1(out, ix, is, err);
+        else if (ok && game == LWM_GAME_S3K)
+            ok = index_s3k(out, ix, is, err);
+        else if (ok)
+            ok = index_s2(dir, game, zone, out, ix, is, &ix2, failed, err);
         out->has_index = ok;
     }
-    free(h);
-    free(w);
-    free(a);
+    for (int i = 0; i < 3; i++)
+        free(tables[i]);
     free(ix);
     free(ix2);
     return ok;

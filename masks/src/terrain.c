@@ -494,7 +494,153 @@ static bool tile_step(importer *im, lw_error *err)
     return true;
 }
 
-/* Masks and art cells in the order the tiles first use them. */
+/* Masks and tiles in the order the tiles first use them; @mask_new / @art_new map the
+ * importer's ids to the level's (NONE_ID until used); *@art_used counts the art cells. */
+static bool level_tiles(importer *im, lw_level *level, uint32_t *mask_new, uint32_t *art_new,
+                        uint32_t *art_used, lw_error *err)
+{
+    for (uint32_t i = 0; i < im->tile_count; i++) {
+        const tile_key *k = &im->tiles[i];
+        lw_tile tile = {LW_NONE, {LW_NONE, LW_NONE}, k->jump ? LW_TILE_JUMP_THROUGH : 0};
+        if (k->art != NONE_ID) {
+            if (art_new[k->art] == NONE_ID)
+                art_new[k->art] = (*art_used)++;
+            tile.art = (uint16_t)art_new[k->art];
+        }
+        for (int p = 0; p < 2; p++) {
+            uint32_t m = k->mask[p];
+            if (m == NONE_ID)
+                continue;
+            if (mask_new[m] == NONE_ID) {
+                const mask_entry *e = &im->masks[m];
+                lw_mask mask;
+                lwm_heights_from_bits(&e->bits, &mask, NULL, NULL);
+                mask.angle = e->angle;
+                mask.flags = e->flags;
+                int32_t id = lw_level_add_mask(level, &mask);
+                if (id < 0)
+                    return lw_error_set(err, LW_ERR_LIMIT, "more than %u masks", LW_MAX_MASKS);
+                mask_new[m] = (uint32_t)id;
+            }
+            tile.mask[p] = (uint16_t)mask_new[m];
+        }
+        if (lw_level_add_tile(level, &tile) < 0)
+            return lw_error_set(err, LW_ERR_NOMEM, "out of memory adding tiles");
+    }
+    return true;
+}
+
+/* The tileset image: the @art_used art cells the tiles use, in their new order. */
+static bool level_tileset(importer *im, const uint32_t *art_new, uint32_t art_used, lw_error *err)
+{
+    uint32_t cols = im->o->tileset_columns ? im->o->tileset_columns : 16;
+    if (cols > art_used)
+        cols = art_used;
+    uint32_t rows = (art_used + cols - 1) / cols;
+    im->res->art_cells = art_used;
+    if (!lwm_image_init(&im->res->tileset, cols * 16, rows * 16, 0, err))
+        return false;
+    for (uint32_t a = 0; a < im->art_count; a++) {
+        uint32_t n = art_new[a];
+        if (n == NONE_ID)
+            continue;
+        const uint32_t *px = im->art + (size_t)a * 256u;
+        for (uint32_t r = 0; r < 16; r++)
+            for (uint32_t c = 0; c < 16; c++) {
+                uint8_t *d =
+                    lwm_image_pixel(&im->res->tileset, (n % cols) * 16 + c, (n / cols) * 16 + r);
+                uint32_t v = px[r * 16 + c];
+                d[0] = (uint8_t)v;
+                d[1] = (uint8_t)(v >> 8);
+                d[2] = (uint8_t)(v >> 16);
+                d[3] = (uint8_t)(v >> 24);
+            }
+    }
+    return true;
+}
+
+/* The cells of layout slot (@lx, @ly) into @cells; false when all are empty. */
+static bool slot_cells(const importer *im, const lw_level *level, uint32_t lx, uint32_t ly,
+                       uint32_t cpc, lw_cell *cells)
+{
+    bool empty = true;
+    for (uint32_t i = 0; i < cpc * cpc; i++) {
+        size_t t = (size_t)(ly * cpc + i / cpc) * im->tw + lx * cpc + i % cpc;
+        lw_cell *c = &cells[i];
+        c->tile = (uint16_t)im->tile_id[t];
+        c->flags = c->tile == LW_NONE ? 0 : im->cell_flip[t];
+        c->solid = c->tile == LW_NONE ? 0
+                                      : lw_cell_solid_bits((lw_solidity)im->solid[0][t],
+                                                           (lw_solidity)im->solid[1][t]);
+        if (c->tile != LW_NONE) {
+            /* no mask on a path: nothing there to be solid */
+            const lw_tile *tl = &level->tiles[c->tile];
+            c->solid = lw_cell_solid_bits(
+                tl->mask[0] == LW_NONE ? LW_SOLID_NONE : lw_cell_solidity(c, LW_PATH_A),
+                tl->mask[1] == LW_NONE ? LW_SOLID_NONE : lw_cell_solidity(c, LW_PATH_B));
+        }
+        empty &= c->tile == LW_NONE;
+    }
+    return !empty;
+}
+
+/* The id of a chunk equal to @cells, appended when new; NONE_ID (and @err) at a limit. */
+static uint32_t chunk_intern(importer *im, lw_level *level, idset *chunk_set, const lw_cell *cells,
+                             uint32_t per, uint32_t lx, uint32_t ly, lw_error *err)
+{
+    uint64_t h = 0x51ED270B27D3A2C5ull;
+    for (uint32_t i = 0; i < per; i++)
+        h = (h ^ ((uint64_t)cells[i].tile | (uint64_t)cells[i].flags << 16 |
+                  (uint64_t)cells[i].solid << 24)) *
+            0x9E3779B97F4A7C15ull;
+    size_t slot = mix64(h) & (chunk_set->cap - 1);
+    for (; chunk_set->slots[slot] != UINT32_MAX; slot = (slot + 1) & (chunk_set->cap - 1))
+        if (memcmp(lw_level_chunk_cells(level, chunk_set->slots[slot]), cells,
+                   per * sizeof *cells) == 0)
+            return chunk_set->slots[slot];
+    if (level->chunk_count >= LW_MAX_CHUNKS) {
+        lw_error_set(err, LW_ERR_LIMIT,
+                     "chunk at (%u, %u) px would be distinct chunk %u; a level holds at most %u",
+                     lx * im->o->chunk_px, ly * im->o->chunk_px, level->chunk_count + 1,
+                     LW_MAX_CHUNKS);
+        return NONE_ID;
+    }
+    int32_t nid = lw_level_add_chunk(level, cells);
+    if (nid < 0) {
+        lw_error_set(err, LW_ERR_NOMEM, "out of memory adding chunks");
+        return NONE_ID;
+    }
+    chunk_set->slots[slot] = (uint32_t)nid;
+    return (uint32_t)nid;
+}
+
+/* Chunks and the foreground layout: identical slots share one chunk, empty ones stay empty. */
+static bool level_chunks(importer *im, lw_level *level, lw_cell *cells, lw_error *err)
+{
+    uint32_t cpc = (uint32_t)im->o->chunk_px / 16u, per = cpc * cpc;
+    uint16_t lw = level->layout_width, lh = level->layout_height;
+    idset chunk_set = {NULL, 0};
+    if (!idset_init(&chunk_set, LW_MAX_CHUNKS + 1))
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    bool ok = true;
+    for (uint32_t ly = 0; ok && ly < lh; ly++) {
+        progress(im, "chunks", ly, lh);
+        for (uint32_t lx = 0; ok && lx < lw; lx++) {
+            if (!slot_cells(im, level, lx, ly, cpc, cells))
+                continue; /* the layout slot stays LW_NONE */
+            uint32_t id = chunk_intern(im, level, &chunk_set, cells, per, lx, ly, err);
+            ok = id != NONE_ID;
+            if (ok)
+                level->layout[LW_LAYER_FG][(size_t)ly * lw + lx] = (uint16_t)id;
+        }
+    }
+    if (ok)
+        progress(im, "chunks", lh, lh);
+    free(chunk_set.slots);
+    return ok;
+}
+
+/* The level: masks, tiles, the tileset image, chunks and layout. */
 static bool level_step(importer *im, lw_error *err)
 {
     const lwm_import_options *o = im->o;
@@ -517,125 +663,9 @@ static bool level_step(importer *im, lw_error *err)
     memset(mask_new, 0xFF, (im->mask_count + 1) * sizeof *mask_new);
     memset(art_new, 0xFF, (im->art_count + 1) * sizeof *art_new);
     uint32_t art_used = 0;
-    for (uint32_t i = 0; ok && i < im->tile_count; i++) {
-        const tile_key *k = &im->tiles[i];
-        lw_tile tile = {LW_NONE, {LW_NONE, LW_NONE}, k->jump ? LW_TILE_JUMP_THROUGH : 0};
-        if (k->art != NONE_ID) {
-            if (art_new[k->art] == NONE_ID)
-                art_new[k->art] = art_used++;
-            tile.art = (uint16_t)art_new[k->art];
-        }
-        for (int p = 0; p < 2; p++) {
-            uint32_t m = k->mask[p];
-            if (m == NONE_ID)
-                continue;
-            if (mask_new[m] == NONE_ID) {
-                const mask_entry *e = &im->masks[m];
-                lw_mask mask;
-                lwm_heights_from_bits(&e->bits, &mask, NULL, NULL);
-                mask.angle = e->angle;
-                mask.flags = e->flags;
-                int32_t id = lw_level_add_mask(level, &mask);
-                if (id < 0) {
-                    ok = lw_error_set(err, LW_ERR_LIMIT, "more than %u masks", LW_MAX_MASKS);
-                    break;
-                }
-                mask_new[m] = (uint32_t)id;
-            }
-            tile.mask[p] = (uint16_t)mask_new[m];
-        }
-        if (ok && lw_level_add_tile(level, &tile) < 0)
-            ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory adding tiles");
-    }
-    /* tileset image */
-    if (ok && art_used) {
-        uint32_t cols = o->tileset_columns ? o->tileset_columns : 16;
-        if (cols > art_used)
-            cols = art_used;
-        uint32_t rows = (art_used + cols - 1) / cols;
-        ok = lwm_image_init(&im->res->tileset, cols * 16, rows * 16, 0, err);
-        for (uint32_t a = 0; ok && a < im->art_count; a++) {
-            uint32_t n = art_new[a];
-            if (n == NONE_ID)
-                continue;
-            const uint32_t *px = im->art + (size_t)a * 256u;
-            for (uint32_t r = 0; r < 16; r++)
-                for (uint32_t c = 0; c < 16; c++) {
-                    uint8_t *d = lwm_image_pixel(&im->res->tileset, (n % cols) * 16 + c,
-                                                 (n / cols) * 16 + r);
-                    uint32_t v = px[r * 16 + c];
-                    d[0] = (uint8_t)v;
-                    d[1] = (uint8_t)(v >> 8);
-                    d[2] = (uint8_t)(v >> 16);
-                    d[3] = (uint8_t)(v >> 24);
-                }
-        }
-        im->res->art_cells = art_used;
-    }
-    /* chunks */
-    idset chunk_set = {NULL, 0};
-    if (ok && !idset_init(&chunk_set, LW_MAX_CHUNKS + 1))
-        ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    uint32_t per = cpc * cpc;
-    for (uint32_t ly = 0; ok && ly < lh; ly++) {
-        progress(im, "chunks", ly, lh);
-        for (uint32_t lx = 0; ok && lx < lw; lx++) {
-            bool empty = true;
-            for (uint32_t i = 0; i < per; i++) {
-                size_t t = (size_t)(ly * cpc + i / cpc) * im->tw + lx * cpc + i % cpc;
-                lw_cell *c = &cells[i];
-                c->tile = (uint16_t)im->tile_id[t];
-                c->flags = c->tile == LW_NONE ? 0 : im->cell_flip[t];
-                c->solid = c->tile == LW_NONE ? 0
-                                              : lw_cell_solid_bits((lw_solidity)im->solid[0][t],
-                                                                   (lw_solidity)im->solid[1][t]);
-                if (c->tile != LW_NONE) {
-                    /* no mask on a path: nothing there to be solid */
-                    const lw_tile *tl = &level->tiles[c->tile];
-                    c->solid = lw_cell_solid_bits(
-                        tl->mask[0] == LW_NONE ? LW_SOLID_NONE : lw_cell_solidity(c, LW_PATH_A),
-                        tl->mask[1] == LW_NONE ? LW_SOLID_NONE : lw_cell_solidity(c, LW_PATH_B));
-                }
-                empty &= c->tile == LW_NONE;
-            }
-            if (empty)
-                continue; /* the layout slot stays LW_NONE */
-            uint64_t h = 0x51ED270B27D3A2C5ull;
-            for (uint32_t i = 0; i < per; i++)
-                h = (h ^ ((uint64_t)cells[i].tile | (uint64_t)cells[i].flags << 16 |
-                          (uint64_t)cells[i].solid << 24)) *
-                    0x9E3779B97F4A7C15ull;
-            size_t slot = mix64(h) & (chunk_set.cap - 1);
-            uint32_t id = NONE_ID;
-            for (; chunk_set.slots[slot] != UINT32_MAX; slot = (slot + 1) & (chunk_set.cap - 1))
-                if (memcmp(lw_level_chunk_cells(level, chunk_set.slots[slot]), cells,
-                           per * sizeof *cells) == 0) {
-                    id = chunk_set.slots[slot];
-                    break;
-                }
-            if (id == NONE_ID) {
-                if (level->chunk_count >= LW_MAX_CHUNKS) {
-                    ok = lw_error_set(err, LW_ERR_LIMIT,
-                                      "chunk at (%u, %u) px would be distinct chunk %u; a level "
-                                      "holds at most %u",
-                                      lx * o->chunk_px, ly * o->chunk_px, level->chunk_count + 1,
-                                      LW_MAX_CHUNKS);
-                    break;
-                }
-                int32_t nid = lw_level_add_chunk(level, cells);
-                if (nid < 0) {
-                    ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory adding chunks");
-                    break;
-                }
-                id = (uint32_t)nid;
-                chunk_set.slots[slot] = id;
-            }
-            level->layout[LW_LAYER_FG][(size_t)ly * lw + lx] = (uint16_t)id;
-        }
-    }
-    if (ok)
-        progress(im, "chunks", lh, lh);
-    free(chunk_set.slots);
+    ok = level_tiles(im, level, mask_new, art_new, &art_used, err) &&
+         (!art_used || level_tileset(im, art_new, art_used, err)) &&
+         level_chunks(im, level, cells, err);
     free(mask_new);
     free(art_new);
     free(cells);
