@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * codec-measure CODEC FILE...: decode each file with CODEC (nem, kos, kosm), re-encode the
- * result and compare it with the file. Prints one line per file ("ok", "differs" or
+ * codec-measure CODEC FILE...: decode each file with CODEC (nem, kos, kosm, kosm-loaded),
+ * re-encode the result and compare it with the file. "kosm" keeps everything the modules decode
+ * (lw_kosm_decompress_raw / lw_kosm_compress_raw), "kosm-loaded" only the bytes the game loads
+ * (lw_kosm_decompress / lw_kosm_compress). Prints one line per file ("ok", "differs" or
  * "ok-even-padded", "FAIL: reason") and a summary line "CODEC: N files, D decoded, E byte-exact,
  * P byte-exact after padding to an even size". Exit status 1
  * when any file fails to decode (a byte-inexact re-encoding is reported, not an error).
@@ -65,11 +67,21 @@ static int measure(const char *codec, const uint8_t *in, size_t n, char *why, si
             again = malloc(lw_kosinski_bound(got));
             packed = lw_kosinski_compress(out, got, again);
         }
-    } else {
+    } else if (strcmp(codec, "kosm-loaded") == 0) {
+        /* only the bytes the game loads, re-encoded with the header they give */
         ok = lw_kosm_decompress(in, n, out, cap, &got, &used, &err);
         if (ok) {
             again = malloc(lw_kosm_bound(got));
             packed = lw_kosm_compress(out, got, again);
+        }
+    } else {
+        /* everything the modules hold, re-encoded with the stored header */
+        uint16_t header = 0;
+        ok = lw_kosm_decompress(in, n, out, cap, NULL, NULL, &err) &&
+             lw_kosm_decompress_raw(in, n, out, cap, &got, &header, &used, &err);
+        if (ok) {
+            again = malloc(lw_kosm_bound(got));
+            packed = lw_kosm_compress_raw(out, got, header, again);
         }
     }
     if (!ok) {
@@ -92,8 +104,9 @@ static int measure(const char *codec, const uint8_t *in, size_t n, char *why, si
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || (strcmp(argv[1], "nem") && strcmp(argv[1], "kos") && strcmp(argv[1], "kosm"))) {
-        fprintf(stderr, "usage: codec-measure nem|kos|kosm FILE...\n");
+    if (argc < 2 || (strcmp(argv[1], "nem") && strcmp(argv[1], "kos") && strcmp(argv[1], "kosm") &&
+                     strcmp(argv[1], "kosm-loaded"))) {
+        fprintf(stderr, "usage: codec-measure nem|kos|kosm|kosm-loaded FILE...\n");
         return 2;
     }
     int files = 0, decoded = 0, exact = 0, padded = 0;
@@ -116,8 +129,7 @@ int main(int argc, char **argv)
                : r == 2 ? "ok"
                : r == 1 ? "differs"
                         : "FAIL",
-               argv[i],
-               why[0] ? ": " : "", why);
+               argv[i], why[0] ? ": " : "", why);
     }
     printf("%s: %d files, %d decoded, %d byte-exact, %d byte-exact after padding to an even size\n",
            argv[1], files, decoded, exact, padded);

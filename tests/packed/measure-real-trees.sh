@@ -26,10 +26,11 @@ status=0
 for tree in "$@"; do
     [ "$tree" = "-" ] && continue
     name=$(basename "$tree")
-    for codec in nem kos kosm; do
+    for codec in nem kos kosm kosm-loaded; do
         log=$build/measure-$name-$codec.txt
+        ext=${codec%-loaded}
         # sorted file list, names may contain spaces
-        find "$tree" -type f -iname "*.$codec" -print0 | sort -z | xargs -0 -r "$measure" "$codec" >"$log" || status=1
+        find "$tree" -type f -iname "*.$ext" -print0 | sort -z | xargs -0 -r "$measure" "$codec" >"$log" || status=1
         summary=$(tail -n 1 "$log")
         case $summary in
         "$codec:"*) echo "$name $summary" ;;

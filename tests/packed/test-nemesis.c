@@ -75,8 +75,8 @@ static void test_decode_table_rules(void)
     /* a table code "1" (value 3, run 1) is shadowed by the escape when followed by 11111; the
      * table's first byte is a value byte even without bit 7, and a later entry overwrites an
      * earlier one with the same prefix */
-    static const uint8_t head[] = {0x00, 0x01, 0x03, 0x01, 0x01, 0x84, 0x71, 0x00,
-                                   0x85, 0x71, 0x00, 0xFF};
+    static const uint8_t head[] = {0x00, 0x01, 0x03, 0x01, 0x01, 0x84,
+                                   0x71, 0x00, 0x85, 0x71, 0x00, 0xFF};
     size_t n = build(in, head, sizeof head, "1 0  111111 000 0110  0 0 0 0 0 0 1 0 1 0");
     g_assert_true(lw_nemesis_decompress(in, n, out, sizeof out, &got, NULL, &err));
     /* 3, 5x8, 6, 5x8 x6, 3, 5x8 (cut at the end); the last "1 0" is never read */

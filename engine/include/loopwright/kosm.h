@@ -62,3 +62,22 @@ size_t lw_kosm_bound(size_t n);
  * the output is byte-identical to Sega's KosinskiM files where the module encoder is.
  */
 size_t lw_kosm_compress(const uint8_t *in, size_t n, uint8_t *out);
+
+/**
+ * Like lw_kosm_decompress, but keeps everything the modules decode: the last module may hold
+ * more bytes than the header loads (three Starpost files of skdisasm: 192 bytes, header 0x60),
+ * and re-encoding the loaded bytes alone could not give the file back. *@out_size = all bytes
+ * decoded by the modules the ROM reads, *@header (may be NULL) = the header word as stored.
+ * Same errors, except that LW_ERR_LIMIT is raised when the modules' output exceeds @out_cap.
+ */
+bool lw_kosm_decompress_raw(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_cap,
+                            size_t *out_size, uint16_t *header, size_t *in_used, lw_error *err);
+
+/**
+ * Like lw_kosm_compress, with the header word given: encodes @n bytes in modules of 0x1000 and
+ * writes @header. Returns 0 (nothing written) unless the header loads the same number of
+ * modules as @n makes and no more bytes than @n (0xA000 loads 0x8000, an odd header one byte
+ * less), or when lw_kosinski_compress cannot allocate. With lw_kosm_decompress_raw this gives
+ * back files whose last module holds bytes the game never loads.
+ */
+size_t lw_kosm_compress_raw(const uint8_t *in, size_t n, uint16_t header, uint8_t *out);
