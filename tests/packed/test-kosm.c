@@ -51,8 +51,8 @@ static void test_layout(void)
     uint8_t module[0x1000];
     for (size_t m = 0; m < 3; m++) {
         size_t got = 0, used = 0;
-        g_assert_true(lw_kosinski_decompress(packed + pos, size - pos, module, sizeof module,
-                                             &got, &used, NULL));
+        g_assert_true(lw_kosinski_decompress(packed + pos, size - pos, module, sizeof module, &got,
+                                             &used, NULL));
         g_assert_cmpuint(got, ==, m < 2 ? 0x1000 : 0x346);
         g_assert_cmpmem(module, got, raw + m * 0x1000, got);
         pos += (used + 15) / 16 * 16;
