@@ -343,7 +343,7 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     jobs[njobs++] = (lwm_file_job){out, json, json_size};
     size_t bad = 0;
-    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
+    if (!lwm_file_write_set(jobs, njobs, NULL, &bad, &err)) {
         cli_print_error(jobs[bad].path, &err);
         goto done;
     }

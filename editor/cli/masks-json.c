@@ -119,7 +119,7 @@ bool cli_json_write(json_t *root, const char *path)
     bool ok = true;
     if (path) {
         lw_error err;
-        if (!lwm_write_file_atomic(path, b.data, b.len, NULL, &err)) {
+        if (!lwm_file_write_atomic(path, b.data, b.len, NULL, &err)) {
             cli_print_error(path, &err);
             ok = false;
         }
