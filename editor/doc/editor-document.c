@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK(editor - document - error - quark, editor_document_error)
+/* editor_document_error_quark() is in editor-error.c, so headless code using the error domain
+ * does not link the document (and GObject/GIO) in. */
 
 struct _EditorDocument {
     GObject parent_instance;
