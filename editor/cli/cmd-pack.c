@@ -265,6 +265,8 @@ out:
 
 int cli_unpack_main(int argc, char **argv)
 {
+    if (cli_tree_wanted(argc, argv))
+        return cli_tree_unpack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("unpack", argc, argv, &usage_rc);
     if (!format)
