@@ -31,8 +31,7 @@ static void print_tree_report(const lwm_report *r, const char *root)
     for (size_t i = 0; i < r->count; i++) {
         const lwm_report_item *it = &r->items[i];
         if (it->kind == LWM_REPORT_NOTE) {
-            printf("%s%s%s\n", it->file[0] ? it->file : "", it->file[0] ? ": " : "",
-                   it->message);
+            printf("%s%s%s\n", it->file[0] ? it->file : "", it->file[0] ? ": " : "", it->message);
             continue;
         }
         char where[4400];

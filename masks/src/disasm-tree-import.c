@@ -177,7 +177,8 @@ static bool parse_number(const char *s, size_t n, uint32_t *out)
     buf[n] = '\0';
     char *end;
     errno = 0;
-    unsigned long v = strtoul(buf, &end, (n > 2 && buf[0] == '0' && (buf[1] | 32) == 'x') ? 16 : 10);
+    unsigned long v =
+        strtoul(buf, &end, (n > 2 && buf[0] == '0' && (buf[1] | 32) == 'x') ? 16 : 10);
     if (*end || errno || v > 0xFFFFFFul || buf[0] == '-' || buf[0] == '+')
         return false;
     *out = (uint32_t)v;
@@ -466,8 +467,8 @@ static bool read_table(tree_ctx *c, const char *role, size_t want, blob *dst)
     if (!load_role(c, role, want, dst, true, &skipped))
         return false;
     if (dst->size != want)
-        return fail_unpacked(c, role, LW_ERR_TRUNCATED, "%zu bytes: this table has %zu",
-                             dst->size, want);
+        return fail_unpacked(c, role, LW_ERR_TRUNCATED, "%zu bytes: this table has %zu", dst->size,
+                             want);
     return true;
 }
 
@@ -538,8 +539,7 @@ static bool read_palette(tree_ctx *c)
         }
         if ((size_t)(from + len) * 2u > size)
             lw_error_set_at(c->err, LW_ERR_TRUNCATED, (long)size,
-                            "%zu bytes: colours %u..%u are asked for", size, from,
-                            from + len - 1u);
+                            "%zu bytes: colours %u..%u are asked for", size, from, from + len - 1u);
         free(file);
         if (!ok)
             return false;
@@ -646,9 +646,8 @@ static bool build_tiles(tree_ctx *c)
     for (uint32_t i = 0; i < LWM_CLASSIC_MASKS; i++)
         c->mask_of[i] = -1;
     for (uint32_t b = 1; b < blocks; b++) {
-        lw_tile tile = {c->tiles.size ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE,
-                        {LW_NONE, LW_NONE},
-                        0};
+        lw_tile tile = {
+            c->tiles.size ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
         for (int p = 0; p < 2 && b < indexed; p++) {
             const blob *ix = p ? second : &c->index[0];
             uint8_t id = b < ix->size ? ix->data[b] : 0;
@@ -693,12 +692,13 @@ static bool chunk_cell(tree_ctx *c, uint32_t off, lw_cell *cell)
     }
     if (c->game == LWM_GAME_S1) {
         unsigned sol = (wd >> 13) & 3u;
-        *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u), (uint8_t)(sol | sol << 2)};
+        *cell =
+            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u), (uint8_t)(sol | sol << 2)};
         if (wd & 0x8400u)
             return keep_word(c, off, wd);
     } else {
-        *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u),
-                          (uint8_t)((wd >> 12) & 15u)};
+        *cell =
+            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u), (uint8_t)((wd >> 12) & 15u)};
     }
     return true;
 }
@@ -720,9 +720,9 @@ static bool build_chunks(tree_ctx *c)
     for (size_t i = 0; i < c->src->kept_count; i++)
         past += (c->src->kept[i].word & 0x3FFu) >= c->src->block_count;
     if (ok && past)
-        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "chunks"),
-                       -1, "unpacked byte %u: %zu chunk words name blocks past the %u loaded: "
-                           "drawn empty, each word kept exactly",
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "chunks"), -1,
+                       "unpacked byte %u: %zu chunk words name blocks past the %u loaded: "
+                       "drawn empty, each word kept exactly",
                        c->src->kept[0].offset, past, c->src->block_count);
     return ok;
 }
@@ -783,8 +783,8 @@ static bool build_tileset(tree_ctx *c)
             }
             uint32_t t = b - 1u;
             md_pattern_draw(&c->out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
-                            (t / 16u) * 16u + (k >> 1) * 8u,
-                            c->tiles.data + idx * MD_PATTERN_BYTES, wd, rgba[line]);
+                            (t / 16u) * 16u + (k >> 1) * 8u, c->tiles.data + idx * MD_PATTERN_BYTES,
+                            wd, rgba[line]);
         }
     if (past)
         lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "blocks"), -1,
@@ -817,7 +817,9 @@ static bool build_level(tree_ctx *c)
     if (!lw_level_set_string(&level->name, name))
         return nomem(c);
     snprintf(level->profile, sizeof level->profile, "%s",
-             c->game == LWM_GAME_S1 ? "s1" : c->game == LWM_GAME_S2 ? "s2" : "s3k");
+             c->game == LWM_GAME_S1   ? "s1"
+             : c->game == LWM_GAME_S2 ? "s2"
+                                      : "s3k");
     if (c->tiles.size && c->have_pal[32])
         level->background_rgb = lwm_md_color_rgb(c->pal[32]);
     if (c->have_start) {

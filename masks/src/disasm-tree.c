@@ -82,8 +82,9 @@ static bool parse_version(const lwm_ini *ini, lwm_game *game, lw_error *err)
 {
     const lwm_ini_entry *v = lwm_ini_entry_find(&ini->sections[0], "version");
     if (!v)
-        return lw_error_set(err, LW_ERR_FORMAT, "no \"version\" key (S1, S2 or S3K) before the "
-                                                "first level");
+        return lw_error_set(err, LW_ERR_FORMAT,
+                            "no \"version\" key (S1, S2 or S3K) before the "
+                            "first level");
     if (strcmp(v->value, "S1") == 0)
         *game = LWM_GAME_S1;
     else if (strcmp(v->value, "S2") == 0)

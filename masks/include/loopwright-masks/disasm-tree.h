@@ -67,8 +67,8 @@ typedef struct lwm_tree_file {
     char role[16];  /* the INI key: "tiles", "blocks", "chunks", "layout", "fglayout", ... */
     char path[512]; /* relative to the tree's root, '/'-separated */
     lwm_disasm_codec codec;
-    uint32_t offset; /* where its unpacked bytes go in the role's data (`file:OFFSET`) */
-    uint32_t size;   /* the file's stored size */
+    uint32_t offset;   /* where its unpacked bytes go in the role's data (`file:OFFSET`) */
+    uint32_t size;     /* the file's stored size */
     uint32_t raw_size; /* unpacked size */
     uint32_t crc32;    /* of the stored bytes, to notice a tree changed since the import */
 } lwm_tree_file;
@@ -88,15 +88,15 @@ typedef struct lwm_tree_source {
     lwm_tree_file files[LWM_TREE_MAX_FILES];
     size_t file_count;
     /* Owned */
-    uint8_t *mask_ids; /* original collision id of each level mask (mask_count entries) */
+    uint8_t *mask_ids;        /* original collision id of each level mask (mask_count entries) */
     lwm_tree_kept_word *kept; /* chunk words past the loaded blocks */
     /* Plain */
     uint32_t mask_count;
     size_t kept_count;
-    uint32_t first_chunk;   /* file chunk of level chunk 0 (S2: 1 when chunk 0 is empty) */
-    uint32_t chunk_count;   /* chunks in the chunk data */
-    uint32_t block_count;   /* blocks in the block data */
-    uint32_t pattern_count; /* 8x8 patterns in the art (0: no art) */
+    uint32_t first_chunk;       /* file chunk of level chunk 0 (S2: 1 when chunk 0 is empty) */
+    uint32_t chunk_count;       /* chunks in the chunk data */
+    uint32_t block_count;       /* blocks in the block data */
+    uint32_t pattern_count;     /* 8x8 patterns in the art (0: no art) */
     uint32_t layout_padding[2]; /* S1: bytes after the FG and BG layout rows */
     uint32_t layout_short[2];   /* S1: bytes the rows lack at the file's end (read as empty) */
 } lwm_tree_source;
