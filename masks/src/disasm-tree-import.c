@@ -86,7 +86,7 @@ static const char *ctx_get(const tree_ctx *c, const char *key)
     return v ? v : lwm_ini_get(&c->tree->ini.sections[0], key);
 }
 
-static lwm_disasm_codec codec_of(const char *path)
+lwm_disasm_codec tree_codec_of(const char *path)
 {
     const char *dot = strrchr(path, '.');
     if (!dot)
@@ -102,13 +102,12 @@ static lwm_disasm_codec codec_of(const char *path)
     return LWM_CODEC_NONE;
 }
 
-/* Unpack @in by @codec into a new buffer of at most @max bytes (Enigma words big-endian). */
-static bool unpack(tree_ctx *c, lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max,
-                   uint8_t **out, size_t *out_size)
+bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max, uint8_t **out,
+                 size_t *out_size, lw_error *err)
 {
     uint8_t *buf = malloc(max ? max : 1);
     if (!buf)
-        return nomem(c);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     lw_error e;
     bool ok = true;
     lw_error_clear(&e);
@@ -122,7 +121,8 @@ static bool unpack(tree_ctx *c, lwm_disasm_codec codec, const uint8_t *in, size_
     } else if (codec == LWM_CODEC_ENIGMA) {
         uint16_t *words = malloc((max / 2 ? max / 2 : 1) * sizeof *words);
         size_t nw = 0;
-        ok = words ? lw_enigma_decompress(in, n, 0, words, max / 2, &nw, NULL, &e) : nomem(c);
+        ok = words ? lw_enigma_decompress(in, n, 0, words, max / 2, &nw, NULL, &e)
+                   : lw_error_set(&e, LW_ERR_NOMEM, "out of memory");
         for (size_t i = 0; ok && i < nw; i++) {
             buf[2 * i] = (uint8_t)(words[i] >> 8);
             buf[2 * i + 1] = (uint8_t)words[i];
@@ -143,11 +143,11 @@ static bool unpack(tree_ctx *c, lwm_disasm_codec codec, const uint8_t *in, size_
     if (!ok) {
         free(buf);
         if (e.code == LW_ERR_LIMIT)
-            return lw_error_set_at(c->err, LW_ERR_LIMIT, e.offset,
+            return lw_error_set_at(err, LW_ERR_LIMIT, e.offset,
                                    "unpacks to more than %zu bytes, the most this table holds",
                                    max);
-        if (c->err)
-            *c->err = e;
+        if (err)
+            *err = e;
         return false;
     }
     *out = buf;
@@ -217,7 +217,7 @@ static bool read_tree_file(tree_ctx *c, const char *role, const char *value, boo
     memset(f, 0, sizeof *f);
     snprintf(f->role, sizeof f->role, "%s", role);
     snprintf(f->path, sizeof f->path, "%s", rel);
-    f->codec = codec_of(rel);
+    f->codec = tree_codec_of(rel);
     f->size = (uint32_t)*size;
     f->crc32 = lw_crc32(0, buf, *size);
     return true;
@@ -267,7 +267,7 @@ static bool load_part(tree_ctx *c, const char *role, const char *part, size_t le
         free(file);
         return true;
     }
-    ok = ok && unpack(c, f->codec, file, size, max, &raw, &raw_size) &&
+    ok = ok && tree_unpack(f->codec, file, size, max, &raw, &raw_size, c->err) &&
          place(c, dst, off, raw, raw_size, max);
     if (ok) {
         f->offset = off;

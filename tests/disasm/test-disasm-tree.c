@@ -74,7 +74,9 @@ static void test_ini_bad(void)
         {"[s] x\n", 0, 1, 4, "text after"},
         {"[s\n", 0, 1, 3, "ends with"},
         {"[a[b]\n", 0, 1, 2, "unescaped"},
-        {"k=a\x01" "b\n", 0, 1, 4, "control"},
+        {"k=a\x01"
+         "b\n",
+         0, 1, 4, "control"},
         {"k=a\rb\n", 0, 1, 4, "carriage return"},
         {"k=a\0b\n", 6, 1, 4, "control"},
         {"a=1\n\r", 0, 2, 1, "carriage return"},
@@ -203,21 +205,20 @@ static char *export_tree(const char *name, lwm_game game)
     return dir;
 }
 
-static const char s2_ini[] =
-    "version=S2\n"
-    "colarr1=../collision/Collision array - Vertical.bin\n"
-    "colarr2=../collision/Collision array - Horizontal.bin\n"
-    "angles=../collision/Curve and resistance mapping.bin\n"
-    "[Test Zone Act 1]\n"
-    "displayname=The Test\n"
-    "tiles=../art/kosinski/TST.kos\n"
-    "blocks=%s\n"
-    "chunks=../mappings/128x128/TST.kos\n"
-    "layout=../level/layout/TST_1.kos\n"
-    "palette=../art/palettes/TST.bin:0:16:48\n"
-    "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
-    "colind1=../collision/TST primary 16x16 collision index.kos\n"
-    "colind2=../collision/TST secondary 16x16 collision index.kos\n";
+static const char s2_ini[] = "version=S2\n"
+                             "colarr1=../collision/Collision array - Vertical.bin\n"
+                             "colarr2=../collision/Collision array - Horizontal.bin\n"
+                             "angles=../collision/Curve and resistance mapping.bin\n"
+                             "[Test Zone Act 1]\n"
+                             "displayname=The Test\n"
+                             "tiles=../art/kosinski/TST.kos\n"
+                             "blocks=%s\n"
+                             "chunks=../mappings/128x128/TST.kos\n"
+                             "layout=../level/layout/TST_1.kos\n"
+                             "palette=../art/palettes/TST.bin:0:16:48\n"
+                             "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
+                             "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                             "colind2=../collision/TST secondary 16x16 collision index.kos\n";
 
 static lwm_tree open_tree(const char *root)
 {
@@ -244,8 +245,7 @@ static char *json_named(lw_level *level, const char *name)
     return editor_level_to_json(level, NULL);
 }
 
-static void assert_same_as_folder_import(const char *root, lwm_game game,
-                                         const lwm_tree_import *im)
+static void assert_same_as_folder_import(const char *root, lwm_game game, const lwm_tree_import *im)
 {
     lwm_disasm_import_options io = {0};
     io.game = game;
@@ -425,8 +425,7 @@ static const char s1_ini[] = "version=S1\n"
                              "startpos=../startpos/tst1.bin:Sonic:Level Start\n"
                              "colind=../collide/TST.bin\n";
 
-static void append_bytes(const char *root, const char *rel, const char *bytes, size_t n,
-                         size_t cut)
+static void append_bytes(const char *root, const char *rel, const char *bytes, size_t n, size_t cut)
 {
     char *p = g_build_filename(root, rel, NULL);
     gchar *data;

@@ -119,3 +119,45 @@ bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *
 
 /** Free the level, tileset and source and zero @im. */
 void lwm_tree_import_clear(lwm_tree_import *im);
+
+/* ---- write-back (docs/DISASM.md §8) ---- */
+
+/** One file of a write-back whose bytes differ from the tree's. */
+typedef struct lwm_tree_out_file {
+    char path[512]; /* relative to the tree's root */
+    char role[16];
+    /* Owned */
+    uint8_t *data; /* the new stored bytes */
+    char *shared;  /* other levels (INI names, "; "-separated) reading this file; NULL = none */
+    /* Plain */
+    size_t size;
+    uint32_t changed_bytes; /* unpacked bytes that differ */
+    bool alters_others;     /* another level's collision or layout would change */
+} lwm_tree_out_file;
+
+typedef struct lwm_tree_export {
+    lwm_tree_out_file files[LWM_TREE_MAX_FILES];
+    size_t file_count;    /* files that changed */
+    size_t unchanged;     /* files the level was read from that stay as they are */
+    uint32_t masks_added; /* collision ids newly used (changed or new masks) */
+    /* Owned */
+    uint8_t *mask_ids; /* the collision id of each level mask after the write-back */
+    /* Plain */
+    uint32_t mask_count;
+} lwm_tree_export;
+
+/**
+ * Compute the files of @tree that @level (imported as @src) changes: the chunk mappings,
+ * layout(s), collision indexes, collision arrays and angle map, and the start position are
+ * rebuilt from the level over the tree's current bytes (bytes the level does not model stay as
+ * they are: kept chunk words, padding, layout slots outside the level, unused ids); art, blocks
+ * and palette are not written (a warning says when their use in the level changed). A mask whose
+ * content changed, or a new mask, takes a collision id that no level of the tree uses, so other
+ * levels' collision never changes through the arrays. Every file is checked against @src's CRC
+ * first (LW_ERR_FORMAT "changed since the import"). Writes nothing.
+ */
+bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
+                           lwm_tree_export *out, lwm_report *report, char *failed, lw_error *err);
+
+/** Free the files and zero @ex. */
+void lwm_tree_export_clear(lwm_tree_export *ex);
