@@ -36,10 +36,10 @@ char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
         "{s:s, s:i, s:s, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:o, s:o, s:[I,I], s:[I,I]}", "format",
         SOURCE_FORMAT, "version", 1, "game", game_names[src->game <= 3 ? src->game : 0], "tree",
         tree, "level", src->level, "files", files, "first_chunk", (json_int_t)src->first_chunk,
-        "chunks", (json_int_t)src->chunk_count, "blocks", (json_int_t)src->block_count,
-        "patterns", (json_int_t)src->pattern_count, "mask_ids", ids, "kept_chunk_words", kept,
-        "layout_padding", (json_int_t)src->layout_padding[0], (json_int_t)src->layout_padding[1],
-        "layout_short", (json_int_t)src->layout_short[0], (json_int_t)src->layout_short[1]);
+        "chunks", (json_int_t)src->chunk_count, "blocks", (json_int_t)src->block_count, "patterns",
+        (json_int_t)src->pattern_count, "mask_ids", ids, "kept_chunk_words", kept, "layout_padding",
+        (json_int_t)src->layout_padding[0], (json_int_t)src->layout_padding[1], "layout_short",
+        (json_int_t)src->layout_short[0], (json_int_t)src->layout_short[1]);
     if (!root)
         return NULL;
     char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -73,8 +73,8 @@ static bool get_str(json_t *obj, const char *key, char *buf, size_t size, lw_err
 {
     const char *s = json_string_value(json_object_get(obj, key));
     if (!s || strlen(s) >= size || !*s)
-        return lw_error_set(err, LW_ERR_FORMAT, "source.%s: expected a string of 1..%zu bytes",
-                            key, size - 1);
+        return lw_error_set(err, LW_ERR_FORMAT, "source.%s: expected a string of 1..%zu bytes", key,
+                            size - 1);
     memcpy(buf, s, strlen(s) + 1);
     return true;
 }
@@ -112,7 +112,8 @@ static bool parse_file(json_t *f, lwm_tree_file *out, lw_error *err)
 
 static bool parse_lists(json_t *root, lwm_tree_source *src, lw_error *err)
 {
-    json_t *ids = json_object_get(root, "mask_ids"), *kept = json_object_get(root, "kept_chunk_words");
+    json_t *ids = json_object_get(root, "mask_ids"),
+           *kept = json_object_get(root, "kept_chunk_words");
     if (!json_is_array(ids) || json_array_size(ids) > 0x10000)
         return bad(err, "mask_ids", "expected an array of collision ids");
     if (!json_is_array(kept) || json_array_size(kept) > 0x8000)
@@ -137,8 +138,8 @@ static bool parse_lists(json_t *root, lwm_tree_source *src, lw_error *err)
             json_integer_value(o) % 2 || json_integer_value(w) < 0 ||
             json_integer_value(w) > 0xFFFF)
             return bad(err, "kept_chunk_words", "[even offset 0..65534, word 0..65535]");
-        src->kept[i] = (lwm_tree_kept_word){(uint32_t)json_integer_value(o),
-                                            (uint16_t)json_integer_value(w)};
+        src->kept[i] =
+            (lwm_tree_kept_word){(uint32_t)json_integer_value(o), (uint16_t)json_integer_value(w)};
     }
     return true;
 }
@@ -183,7 +184,8 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
               get_uint(root, "chunks", 0x400, &src->chunk_count, err) &&
               get_uint(root, "blocks", 0x400, &src->block_count, err) &&
               get_uint(root, "patterns", 0x800, &src->pattern_count, err) &&
-              parse_lists(root, src, err) && parse_pair(root, "layout_padding", src->layout_padding, err) &&
+              parse_lists(root, src, err) &&
+              parse_pair(root, "layout_padding", src->layout_padding, err) &&
               parse_pair(root, "layout_short", src->layout_short, err);
     if (ok && !(*tree = strdup(treebuf)))
         ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");

@@ -277,8 +277,8 @@ static bool build_chunks(export_ctx *c, blob *t)
         for (uint32_t i = 0; i < cells; i++) {
             const lw_cell *cell = &lw_level_chunk_cells(lv, k)[i];
             if (cell->tile != LW_NONE && cell->tile + 1u > 0x3FFu)
-                return lw_error_set(c->err, LW_ERR_LIMIT, "chunk %u: tile %u past block 0x3FF",
-                                    k, cell->tile);
+                return lw_error_set(c->err, LW_ERR_LIMIT, "chunk %u: tile %u past block 0x3FF", k,
+                                    cell->tile);
             uint16_t w = word_of_cell(c, cell);
             size_t off = ((size_t)k + c->src->first_chunk) * c->chunk_bytes + 2u * i;
             t->data[off] = (uint8_t)(w >> 8);
@@ -352,8 +352,8 @@ static bool build_s1_layer(export_ctx *c, int layer, blob *t)
     nw.data[1] = (uint8_t)(h - 1u);
     for (uint32_t y = 0; y < h; y++)
         for (uint32_t x = 0; x < w; x++) {
-            uint8_t was = x < ow && y < oh && 2u + y * ow + x < old.size ? old.data[2u + y * ow + x]
-                                                                         : 0;
+            uint8_t was =
+                x < ow && y < oh && 2u + y * ow + x < old.size ? old.data[2u + y * ow + x] : 0;
             uint8_t id = was;
             if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height)
                 file_chunk(c, lw_level_layout_get(lv, (lw_layer)layer, x, y), &id);
@@ -540,8 +540,8 @@ static bool build_start(export_ctx *c, blob *t)
         if (o->type != LW_OBJECT_PLAYER_START)
             continue;
         if (t->size != 4 || o->x < 0 || o->y < 0 || o->x > 0xFFFF || o->y > 0xFFFF)
-            return lw_error_set(c->err, LW_ERR_RANGE, "player start (%d,%d) outside 0..65535",
-                                o->x, o->y);
+            return lw_error_set(c->err, LW_ERR_RANGE, "player start (%d,%d) outside 0..65535", o->x,
+                                o->y);
         uint8_t b[4] = {(uint8_t)(o->x >> 8), (uint8_t)o->x, (uint8_t)(o->y >> 8), (uint8_t)o->y};
         memcpy(t->data, b, 4);
         break;
