@@ -98,6 +98,8 @@ static const char *format_of(const char *cmd, int argc, char **argv, int *rc)
 
 int cli_pack_main(int argc, char **argv)
 {
+    if (cli_find_option(argc, argv, "--into")) /* back into a disassembly tree */
+        return cli_tree_pack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("pack", argc, argv, &usage_rc);
     if (!format)
@@ -247,6 +249,8 @@ out:
 
 int cli_unpack_main(int argc, char **argv)
 {
+    if (cli_tree_wanted(argc, argv))
+        return cli_tree_unpack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("unpack", argc, argv, &usage_rc);
     if (!format)
