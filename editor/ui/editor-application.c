@@ -4,6 +4,7 @@
 #include "editor-application.h"
 
 #include "config.h"
+#include "doc/editor-commands.h"
 #include "editor-app.h"
 #include "editor-file-chooser.h"
 #include "editor-resources.h"
@@ -23,6 +24,7 @@ struct _EditorApplication {
     GPtrArray *recovery;    /* char*: recovery files offered at start-up */
     GtkWidget *recovery_dialog;
     GMenu *recent_menu;
+    EditorClipboard *clipboard;
 
     /* State */
     guint autosave_seconds;
@@ -94,19 +96,10 @@ GtkWindow *editor_application_open_path(const char *path)
     return editor_application_open_document(self, doc);
 }
 
-void editor_application_update_all_actions(void)
+EditorClipboard *editor_application_get_clipboard(void)
 {
     EditorApplication *self = default_app();
-    if (!self)
-        return;
-    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
-        if (!EDITOR_IS_WINDOW(w->data))
-            continue;
-        /* the window re-evaluates its actions on any tools notification */
-        EditorTools *t = editor_window_get_tools(w->data);
-        if (t->notify)
-            t->notify(t->notify_user, 0);
-    }
+    return self ? self->clipboard : NULL;
 }
 
 /* ---- recent files ---- */
@@ -212,6 +205,27 @@ static void find_recovery_files(EditorApplication *self)
     g_ptr_array_sort(self->recovery, (GCompareFunc)g_strcmp0);
 }
 
+/* The window already showing @path with no unsaved changes of its own, if any. */
+static EditorWindow *clean_window_for(EditorApplication *self, const char *path)
+{
+    if (!path)
+        return NULL;
+    g_autofree char *want = g_canonicalize_filename(path, NULL);
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
+        if (!EDITOR_IS_WINDOW(w->data))
+            continue;
+        EditorDocument *doc = editor_window_get_document(w->data);
+        const char *p = editor_document_get_path(doc);
+        g_autofree char *have = p ? g_canonicalize_filename(p, NULL) : NULL;
+        if (have && g_str_equal(have, want) && !editor_document_get_modified(doc))
+            return w->data;
+    }
+    return NULL;
+}
+
+/* Recovered work replaces what a window on the same file shows (one undoable step, so the
+ * stale pre-crash copy is never left beside it to be saved over the recovered edits); a level
+ * not open yet gets its own window. */
 static void recover_all(EditorApplication *self)
 {
     for (guint i = 0; self->recovery && i < self->recovery->len; i++) {
@@ -224,6 +238,18 @@ static void recover_all(EditorApplication *self)
                 editor_window_show_error(EDITOR_WINDOW(w), "A recovered level could not be read",
                                          error);
             continue;
+        }
+        EditorWindow *stale = clean_window_for(self, editor_document_get_path(doc));
+        if (stale) {
+            EditorDocument *target = editor_window_get_document(stale);
+            lw_level *copy = lw_level_dup(editor_document_get_level(doc));
+            EditorCommand *cmd =
+                copy ? editor_cmd_replace_level_new(target, copy, "Recover Autosaved Work") : NULL;
+            if (cmd) {
+                editor_document_push(target, cmd);
+                gtk_window_present(GTK_WINDOW(stale));
+                continue;
+            }
         }
         editor_application_open_document(self, doc);
     }
@@ -562,6 +588,7 @@ static void editor_application_finalize(GObject *object)
     g_clear_pointer(&self->run_actions, g_ptr_array_unref);
     g_clear_pointer(&self->recovery, g_ptr_array_unref);
     g_clear_object(&self->recent_menu);
+    g_clear_object(&self->clipboard);
     G_OBJECT_CLASS(editor_application_parent_class)->finalize(object);
 }
 
@@ -581,6 +608,7 @@ static void editor_application_init(EditorApplication *self)
     /* the resources live in a static library: referencing them keeps them linked in */
     g_resources_register(editor_get_resource());
     self->run_actions = g_ptr_array_new_with_free_func(g_free);
+    self->clipboard = editor_clipboard_new();
     self->autosave_seconds = 60;
     static const GOptionEntry options[] = {
         {"run-action", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING_ARRAY, NULL,

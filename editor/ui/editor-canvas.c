@@ -406,6 +406,35 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                     t->preview.w * cpx * z, t->preview.h * cpx * z, 1, 1, 1, TRUE);
     if (t->kind == EDITOR_TOOL_SLOPE && t->dragging)
         draw_slope_preview(cr, l, t, vx, vy, z);
+    if (t->paste_clip) {
+        /* the floating paste: the block's chunks (when this level has them), framed */
+        guint pw = editor_clip_get_width(t->paste_clip), ph = editor_clip_get_height(t->paste_clip);
+        for (guint j = 0; j < ph; j++)
+            for (guint i = 0; i < pw; i++) {
+                double px = WX((t->paste_x + (double)i) * cpx),
+                       py = WY((t->paste_y + (double)j) * cpx);
+                if (!editor_clip_slot_filled(t->paste_clip, i, j))
+                    continue;
+                uint16_t c = editor_clip_preview_chunk(t->paste_clip, l, i, j);
+                cairo_save(cr);
+                cairo_rectangle(cr, px, py, cpx * z, cpx * z);
+                cairo_clip(cr);
+                if (c != LW_NONE) {
+                    cairo_translate(cr, px, py);
+                    cairo_scale(cr, z, z);
+                    cairo_set_source_surface(
+                        cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
+                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+                    cairo_paint_with_alpha(cr, 0.75);
+                } else {
+                    cairo_set_source_rgba(cr, 0.4, 0.9, 1, 0.3);
+                    cairo_paint(cr);
+                }
+                cairo_restore(cr);
+            }
+        stroke_rect(cr, WX(t->paste_x * (double)cpx), WY(t->paste_y * (double)cpx), pw * cpx * z,
+                    ph * cpx * z, 1, 0.85, 0.2, TRUE);
+    }
     if (self->pointer_in && !self->panning) {
         double lx, ly;
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);
@@ -537,6 +566,8 @@ static void motion(GtkEventControllerMotion *c, double x, double y, EditorCanvas
     self->pointer_in = TRUE;
     double lx, ly;
     widget_to_level(self, x, y, &lx, &ly);
+    if (!self->tools->dragging)
+        editor_tools_hover(self->tools, (int32_t)floor(lx), (int32_t)floor(ly));
     g_signal_emit(self, signals[SIGNAL_CURSOR_MOVED], 0, lx, ly);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -573,11 +604,7 @@ static gboolean key_pressed(GtkEventControllerKey *c, guint keyval, guint keycod
         return TRUE;
     }
     if (keyval == GDK_KEY_Escape) {
-        EditorTools *t = self->tools;
-        if (t->editing_chunk)
-            editor_tools_stop_editing(t);
-        else
-            editor_tools_set_slot_selection(t, (EditorRect){0});
+        editor_tools_escape(self->tools);
         gtk_widget_queue_draw(GTK_WIDGET(self));
         return TRUE;
     }

@@ -8,8 +8,8 @@
  * from the document's `changed` signal, never because it just made an edit.
  */
 
+#include "doc/editor-tools.h"
 #include "editor-render.h"
-#include "editor-tools.h"
 
 #include <gtk/gtk.h>
 
