@@ -33,9 +33,7 @@ static void editor_clipboard_class_init(EditorClipboardClass *klass)
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
-static void editor_clipboard_init(EditorClipboard *self)
-{
-}
+static void editor_clipboard_init(EditorClipboard *self) {}
 
 EditorClipboard *editor_clipboard_new(void)
 {

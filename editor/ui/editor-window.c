@@ -49,7 +49,8 @@ struct _EditorWindow {
     GtkListBox *history_list;
     GtkListBox *issues_list;
     GtkLabel *issues_tab_label;
-    GtkLabel *status_label;
+    GtkLabel *status_label;   /* what is under the pointer, the zoom: always live */
+    GtkLabel *status_message; /* what the last command did, for a few seconds */
     GMenu *recent_section;
 
     /* Other widgets */
@@ -65,8 +66,9 @@ struct _EditorWindow {
     gboolean closing_confirmed;
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
-    guint properties_idle;    /* a rebuild is scheduled */
-    gint64 status_hold_until; /* a message stays in the status bar until then (monotonic us) */
+    guint properties_idle;        /* a rebuild is scheduled */
+    guint status_message_timeout; /* clears the message */
+    double status_x, status_y;    /* the level pixel last reported under the pointer (-1: none) */
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -87,6 +89,7 @@ static void update_actions(EditorWindow *self);
 static void rebuild_properties(EditorWindow *self);
 static void update_history(EditorWindow *self);
 static void update_status(EditorWindow *self, double lx, double ly);
+static void refresh_status(EditorWindow *self);
 static void update_brush_label(EditorWindow *self);
 static void update_chunk_banner(EditorWindow *self);
 static void schedule_check(EditorWindow *self);
@@ -190,6 +193,8 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
     update_brush_label(self);
     update_actions(self);
     schedule_check(self);
+    /* an edit made from the keyboard changes what is under a pointer that did not move */
+    refresh_status(self);
 }
 
 static void on_doc_notify(EditorWindow *self)
@@ -399,9 +404,12 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         if (!editor_document_revert(self->doc, &error))
             editor_window_show_error(self, "The level could not be reloaded", error);
     } else if (response == DISK_KEEP_MINE) {
-        if (!editor_document_save_full(self->doc, TRUE, &error))
+        if (!editor_document_save_full(self->doc, TRUE, &error)) {
             editor_window_show_error(self, "The level could not be saved", error);
-        else if (close_after)
+            return;
+        }
+        editor_application_note_recent(editor_document_get_path(self->doc));
+        if (close_after)
             editor_window_close_now(self);
     } else if (response == DISK_COMPARE) {
         /* the file as it is now, in a window of its own (untitled: saving it asks where) */
@@ -425,8 +433,10 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
 static gboolean save_checked(EditorWindow *self, gboolean close_after)
 {
     g_autoptr(GError) error = NULL;
-    if (editor_document_save(self->doc, &error))
+    if (editor_document_save(self->doc, &error)) {
+        editor_application_note_recent(editor_document_get_path(self->doc));
         return TRUE;
+    }
     if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
         editor_window_show_error(self, "The level could not be saved", error);
         return FALSE;
@@ -501,7 +511,7 @@ static void action_zoom(GSimpleAction *a, GVariant *p, gpointer user)
         editor_canvas_set_zoom(self->canvas, 1, -1, -1);
     else
         editor_canvas_zoom_fit(self->canvas);
-    update_status(self, -1, -1);
+    refresh_status(self);
 }
 
 static void action_copy(GSimpleAction *a, GVariant *p, gpointer user)
@@ -645,14 +655,14 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
         lw_level_free(next);
         g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
                                                tiles ? "tiles" : "chunks");
-        gtk_label_set_text(self->status_label, msg);
+        editor_window_set_status(self, msg);
         return;
     }
     g_autofree char *label =
         g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
                         dups ? "Duplicate" : "Unused", tiles ? "Tiles" : "Chunks");
     push_replace(self, next, label, NULL);
-    gtk_label_set_text(self->status_label, label);
+    editor_window_set_status(self, label);
 }
 
 static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
@@ -671,8 +681,8 @@ static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
                                             (y + 0.5) * l->chunk_px);
                     return;
                 }
-        gtk_label_set_text(self->status_label, "Place the chunk in the level (or pick a slot "
-                                               "with a chunk) to edit it in place.");
+        editor_window_set_status(self, "Place the chunk in the level (or pick a slot "
+                                       "with a chunk) to edit it in place.");
     }
 }
 
@@ -766,7 +776,7 @@ static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
         return;
     int32_t y;
     if (!editor_level_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
-        gtk_label_set_text(self->status_label, "Snap to ground: no floor below on path A.");
+        editor_window_set_status(self, "Snap to ground: no floor below on path A.");
         return;
     }
     EditorCommand *cmd = editor_cmd_move_object_new(self->doc, o->id, o->x, y, 0);
@@ -853,8 +863,13 @@ static void action_pointer(GSimpleAction *a, GVariant *p, gpointer user)
         editor_tools_motion(&self->tools, x, y);
     if (kind == 0 || kind == 3)
         editor_tools_release(&self->tools, x, y);
-    if (kind == 4)
+    if (kind == 4) {
         editor_tools_hover(&self->tools, x, y);
+        /* what the canvas reports when the pointer moves */
+        self->status_x = x;
+        self->status_y = y;
+        refresh_status(self);
+    }
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
 }
 
@@ -890,6 +905,8 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
         editor_window_show_error(self, "The level could not be saved", error);
+    else
+        editor_application_note_recent(editor_document_get_path(self->doc));
 }
 
 /* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
@@ -1024,7 +1041,7 @@ static void props_tileset_chosen(const char *path, gpointer user)
 static void props_choose_tileset(GtkButton *b, PropsDialog *pd)
 {
     editor_file_chooser_open_png(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(b))),
-                                 props_tileset_chosen, pd);
+                                 "Choose the Tileset PNG", props_tileset_chosen, pd);
 }
 
 static void props_response(GtkDialog *d, int response, PropsDialog *pd)
@@ -1223,7 +1240,7 @@ static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
     const lw_level *l = level(self);
     guint cells = editor_renderer_get_art_cell_count(self->renderer);
     if (cells == 0) {
-        gtk_label_set_text(self->status_label, "Choose a tileset PNG in Level Properties first.");
+        editor_window_set_status(self, "Choose a tileset PNG in Level Properties first.");
         return;
     }
     g_autofree gboolean *used = g_new0(gboolean, cells);
@@ -1929,7 +1946,7 @@ void editor_window_activate_issue(EditorWindow *self, guint index)
     const Issue *i = &g_array_index(self->issues, Issue, index);
     if (i->problem.x >= 0)
         editor_canvas_highlight(self->canvas, i->problem.x, i->problem.y);
-    gtk_label_set_text(self->status_label, i->problem.message);
+    editor_window_set_status(self, i->problem.message);
 }
 
 static void issue_activated(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
@@ -2016,16 +2033,34 @@ static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
 
 /* ---- status bar ---- */
 
+static gboolean clear_status_message(gpointer data)
+{
+    EditorWindow *self = data;
+    self->status_message_timeout = 0;
+    gtk_label_set_text(self->status_message, "");
+    return G_SOURCE_REMOVE;
+}
+
 void editor_window_set_status(EditorWindow *self, const char *text)
 {
-    gtk_label_set_text(self->status_label, text);
-    self->status_hold_until = g_get_monotonic_time() + 4 * G_USEC_PER_SEC;
+    gtk_label_set_text(self->status_message, text);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(self->status_message), text);
+    g_clear_handle_id(&self->status_message_timeout, g_source_remove);
+    self->status_message_timeout = g_timeout_add_seconds(6, clear_status_message, self);
+}
+
+const char *editor_window_get_status_text(EditorWindow *self)
+{
+    return gtk_label_get_text(self->status_label);
+}
+
+static void refresh_status(EditorWindow *self)
+{
+    update_status(self, self->status_x, self->status_y);
 }
 
 static void update_status(EditorWindow *self, double lx, double ly)
 {
-    if (g_get_monotonic_time() < self->status_hold_until)
-        return; /* a message is showing */
     const lw_level *l = level(self);
     GString *s = g_string_new(NULL);
     if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
@@ -2073,20 +2108,23 @@ static void update_status(EditorWindow *self, double lx, double ly)
         g_string_append_printf(s, "%s · %u x %u chunks", l->name, l->layout_width,
                                l->layout_height);
     }
-    g_string_append_printf(s, " · zoom %g%%", editor_canvas_get_zoom(self->canvas) * 100);
+    g_autofree char *zoom = editor_canvas_format_zoom(editor_canvas_get_zoom(self->canvas));
+    g_string_append_printf(s, " · zoom %s", zoom);
     gtk_label_set_text(self->status_label, s->str);
     g_string_free(s, TRUE);
 }
 
 static void on_cursor_moved(EditorCanvas *canvas, double x, double y, EditorWindow *self)
 {
+    self->status_x = x;
+    self->status_y = y;
     update_status(self, x, y);
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
 static void on_zoom_changed(EditorWindow *self)
 {
-    update_status(self, -1, -1);
+    refresh_status(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
@@ -2161,6 +2199,7 @@ static void editor_window_dispose(GObject *object)
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_handle_id(&self->check_timeout, g_source_remove);
     g_clear_handle_id(&self->properties_idle, g_source_remove);
+    g_clear_handle_id(&self->status_message_timeout, g_source_remove);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -2201,6 +2240,7 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_list);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_tab_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_message);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, recent_section);
 }
 
@@ -2333,6 +2373,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     rebuild_properties_now(self);
     update_brush_label(self);
     update_actions(self);
+    self->status_x = self->status_y = -1;
     update_status(self, -1, -1);
     schedule_check(self); /* after the first frame */
     gtk_widget_grab_focus(GTK_WIDGET(self->canvas));

@@ -11,6 +11,7 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "editor-application.h"
+#include "editor-file-chooser.h"
 #include "editor-window.h"
 #include "ui-support.h"
 
@@ -261,6 +262,7 @@ static void test_chunk_edit_pick(void)
     ui_spin(50);
     GtkWidget *props = find_named(GTK_WIDGET(win), "properties-box");
     g_assert_nonnull(props);
+    UI_WAIT_FOR(g_str_has_prefix(first_label(props), "Player start"), 3000);
     g_assert_true(g_str_has_prefix(first_label(props), "Player start"));
     /* the ground chunk of slot (20, 7); a cell holding a tile other than the brush's */
     uint16_t chunk = lw_level_layout_get(l, LW_LAYER_FG, 20, 7);
@@ -279,7 +281,185 @@ static void test_chunk_edit_pick(void)
     g_assert_cmpuint(t->brush_tile, ==, cells[pick].tile);
     ui_spin(50);
     g_autofree char *want = g_strdup_printf("Tile %u", cells[pick].tile);
+    UI_WAIT_FOR(g_str_has_prefix(first_label(props), want), 3000);
     g_assert_true(g_str_has_prefix(first_label(props), want));
+    act(GTK_WIDGET(win), "win.stop-editing");
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
+/* ---- 4: Open Recent lists the levels opened and saved, nothing else ---- */
+
+/* Whether the recent menu opens @path; *@others counts entries that are not levels. */
+static gboolean recent_has(const char *path, guint *others)
+{
+    GMenuModel *m = editor_application_get_recent_menu();
+    g_assert_nonnull(m);
+    gboolean found = FALSE;
+    *others = 0;
+    for (int i = 0; i < g_menu_model_get_n_items(m); i++) {
+        g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value(
+            m, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+        if (!target)
+            continue; /* "No recent levels" */
+        const char *t = g_variant_get_string(target, NULL);
+        found |= g_str_equal(t, path);
+        if (!g_str_has_suffix(t, ".json"))
+            (*others)++;
+    }
+    return found;
+}
+
+/* Every label of @m and its submenus and sections. */
+static void collect_labels(GMenuModel *m, GPtrArray *out)
+{
+    for (int i = 0; i < g_menu_model_get_n_items(m); i++) {
+        char *label = NULL;
+        if (g_menu_model_get_item_attribute(m, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+            g_ptr_array_add(out, label);
+        GMenuLinkIter *it = g_menu_model_iterate_item_links(m, i);
+        GMenuModel *child;
+        while (g_menu_link_iter_get_next(it, NULL, &child)) {
+            collect_labels(child, out);
+            g_object_unref(child);
+        }
+        g_object_unref(it);
+    }
+}
+
+static void test_open_recent(void)
+{
+    guint others;
+    g_autofree char *a = g_build_filename(tmpdir, "recent-a.json", NULL);
+    g_autofree char *b = g_build_filename(tmpdir, "recent-b.json", NULL);
+    ui_copy_file(level_path, a);
+    g_assert_false(recent_has(a, &others));
+    EditorWindow *win = open_window(a);
+    UI_WAIT_FOR(recent_has(a, &others), 3000);
+    g_assert_true(recent_has(a, &others));
+    /* a save under another name is recorded too */
+    g_assert_false(recent_has(b, &others));
+    g_autofree char *save = g_strdup_printf("win.save-to('%s')", b);
+    act(GTK_WIDGET(win), save);
+    UI_WAIT_FOR(recent_has(b, &others), 3000);
+    g_assert_true(recent_has(b, &others));
+    /* what the file choosers record on their own (a tileset, a terrain PNG) is not a level */
+    g_autofree char *png = g_build_filename(tmpdir, "tiles.png", NULL);
+    g_autofree char *uri = g_filename_to_uri(png, NULL, NULL);
+    gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
+    ui_spin(500);
+    g_assert_true(recent_has(b, &others));
+    g_assert_cmpuint(others, ==, 0);
+    /* the newest first, and it opens */
+    GMenuModel *m = editor_application_get_recent_menu();
+    g_autoptr(GVariant) first =
+        g_menu_model_get_item_attribute_value(m, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+    g_assert_cmpstr(g_variant_get_string(first, NULL), ==, b);
+    /* no menu label shows a literal mnemonic of a nested submenu */
+    GtkWidget *button = find_named(GTK_WIDGET(win), "primary-menu");
+    g_assert_nonnull(button);
+    g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func(g_free);
+    collect_labels(gtk_menu_button_get_menu_model(GTK_MENU_BUTTON(button)), labels);
+    gboolean recent_header = FALSE;
+    for (guint i = 0; i < labels->len; i++) {
+        g_assert_cmpstr(labels->pdata[i], !=, "Open _Recent");
+        recent_header |= g_str_equal(labels->pdata[i], "Recent Levels");
+    }
+    g_assert_true(recent_header);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
+/* ---- 5: the terrain import's file chooser says what it is for ---- */
+
+static void test_chooser_titles(void)
+{
+    EditorWindow *win = open_window(level_path);
+    act(GTK_WIDGET(win), "win.import-terrain");
+    ui_spin(200);
+    g_assert_cmpstr(editor_file_chooser_get_last_title(), ==, "Import a Terrain PNG");
+    /* GTK's own chooser dialog (no portal under Xvfb) carries the same title: close it */
+    GListModel *tops = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        if (GTK_IS_FILE_CHOOSER_DIALOG(w)) {
+            g_assert_cmpstr(gtk_window_get_title(w), ==, "Import a Terrain PNG");
+            gtk_dialog_response(GTK_DIALOG(w), GTK_RESPONSE_CANCEL);
+        }
+        g_object_unref(w);
+    }
+    ui_spin(100);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
+/* ---- 9: F1 is help, zoom steps and their labels, the status bar after a keyboard edit ---- */
+
+static void test_help_zoom_status(void)
+{
+    EditorWindow *win = open_window(level_path);
+    g_auto(GStrv) f1 = gtk_application_get_actions_for_accel(GTK_APPLICATION(app), "F1");
+    g_assert_cmpuint(g_strv_length(f1), ==, 1);
+    g_assert_cmpstr(f1[0], ==, "app.help");
+    act(GTK_WIDGET(win), "app.help");
+    ui_spin(200);
+    GtkWindow *help = NULL;
+    GListModel *tops = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        if (g_strcmp0(gtk_window_get_title(w), "Loopwright Help") == 0)
+            help = w;
+        g_object_unref(w);
+    }
+    g_assert_nonnull(help);
+    GtkWidget *text = find_named(GTK_WIDGET(help), "help-text");
+    g_assert_nonnull(text);
+    g_assert_cmpstr(first_label(text), ==, "The editor"); /* docs/EDITOR.md's title */
+    gtk_window_destroy(help);
+
+    /* zoom: fixed steps, labelled "25 %" */
+    EditorCanvas *canvas = editor_window_get_canvas(win);
+    const double *steps;
+    guint n = editor_canvas_get_zoom_steps(&steps);
+    act(GTK_WIDGET(win), "win.zoom-fit");
+    for (int i = 0; i < 12; i++) {
+        double z = editor_canvas_get_zoom(canvas);
+        gboolean is_step = FALSE;
+        for (guint k = 0; k < n; k++)
+            is_step |= z == steps[k];
+        g_assert_true(is_step);
+        g_autofree char *label = editor_canvas_format_zoom(z);
+        g_autofree char *tail = g_strdup_printf("zoom %s", label);
+        g_assert_true(g_str_has_suffix(editor_window_get_status_text(win), tail));
+        g_assert_null(strchr(label, 'e'));
+        g_assert_true(g_str_has_suffix(label, " %"));
+        act(GTK_WIDGET(win), i < 6 ? "win.zoom-out" : "win.zoom-in");
+    }
+    act(GTK_WIDGET(win), "win.zoom-reset");
+    g_assert_true(g_str_has_suffix(editor_window_get_status_text(win), "zoom 100 %"));
+    act(GTK_WIDGET(win), "win.view((1000.0, 500.0, 0.3))"); /* an odd zoom snaps to a step */
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), ==, 0.25);
+    g_autofree char *q = editor_canvas_format_zoom(0.25);
+    g_assert_cmpstr(q, ==, "25 %");
+    g_autofree char *e = editor_canvas_format_zoom(0.125);
+    g_assert_cmpstr(e, ==, "12.5 %");
+
+    /* the status bar follows a keyboard edit under a pointer that did not move */
+    const lw_level *l = editor_document_get_level(editor_window_get_document(win));
+    uint16_t chunk = lw_level_layout_get(l, LW_LAYER_FG, 20, 7);
+    act(GTK_WIDGET(win), "win.edit-chunk-at((uint32 20, uint32 7))");
+    int x = 20 * 128 + 8, y = 7 * 128 + 8;
+    const lw_cell *cell = lw_level_cell_at(l, x, y);
+    g_assert_nonnull(cell);
+    g_assert_cmpuint(cell->tile, !=, LW_NONE);
+    pointer(win, x, y, 0, 4);
+    g_assert_nonnull(strstr(editor_window_get_status_text(win), "solid A all"));
+    act(GTK_WIDGET(win), "win.select-cells((0, 0, 1, 1))");
+    act(GTK_WIDGET(win), "win.solidity('none')");
+    g_assert_cmpuint(lw_level_chunk_cells(l, chunk)[0].solid, ==, 0);
+    g_assert_nonnull(strstr(editor_window_get_status_text(win), "solid A none"));
+    act(GTK_WIDGET(win), "doc.undo");
+    g_assert_nonnull(strstr(editor_window_get_status_text(win), "solid A all"));
     act(GTK_WIDGET(win), "win.stop-editing");
     editor_window_close_now(win);
     ui_spin(50);
@@ -287,7 +467,17 @@ static void test_chunk_edit_pick(void)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    /* one set of user folders for the whole run (the recent manager keeps its file's path) */
+    char *home = g_dir_make_tmp("lw-ui-defects-home-XXXXXX", NULL);
+    g_assert_nonnull(home);
+    static const char *const vars[] = {"HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
+                                       "XDG_CACHE_HOME"};
+    for (guint i = 0; i < G_N_ELEMENTS(vars); i++) {
+        g_autofree char *d = i ? g_build_filename(home, vars[i], NULL) : g_strdup(home);
+        g_mkdir_with_parents(d, 0700);
+        g_setenv(vars[i], d, TRUE);
+    }
+    g_test_init(&argc, &argv, NULL);
     gtk_disable_setlocale();
     if (!gtk_init_check()) {
         printf("1..0 # SKIP no display (run under xvfb-run)\n");
@@ -300,6 +490,9 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/changed-on-disk", test_changed_on_disk);
     g_test_add_func("/ui/defects/floating-paste", test_floating_paste);
     g_test_add_func("/ui/defects/chunk-edit-pick", test_chunk_edit_pick);
+    g_test_add_func("/ui/defects/open-recent", test_open_recent);
+    g_test_add_func("/ui/defects/chooser-titles", test_chooser_titles);
+    g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
