@@ -7,6 +7,7 @@
 #include "disasm-tree-private.h"
 
 #include <errno.h>
+#include <loopwright/crc32.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
