@@ -39,8 +39,7 @@ static void fuzz_nemesis(const uint8_t *in, size_t n, uint8_t *out, uint8_t *aga
     }
     if (!lw_nemesis_header(in, n, &header_size, NULL, &err) || got != header_size || used > n)
         abort();
-    if (lw_nemesis_decompress(in, n, again, got - 1, NULL, NULL, &err) ||
-        err.code != LW_ERR_LIMIT)
+    if (lw_nemesis_decompress(in, n, again, got - 1, NULL, NULL, &err) || err.code != LW_ERR_LIMIT)
         abort();
     uint8_t *packed = malloc(lw_nemesis_bound(got));
     uint8_t *packed2 = malloc(lw_nemesis_bound(got));
