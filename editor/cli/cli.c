@@ -155,7 +155,7 @@ bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, s
     lw_error err;
     char *data = NULL;
     size_t n = 0;
-    if (!lwm_read_file(path, LW_PACKED_MAX_FILE, &data, &n, &err)) {
+    if (!lwm_file_read(path, LW_PACKED_MAX_FILE, &data, &n, &err)) {
         cli_print_error(path, &err);
         return false;
     }

@@ -100,6 +100,10 @@ int cli_unpack_main(int argc, char **argv);
 /* `pack`/`unpack` with --format s1|s2 (cmd-disasm.c); @format is "s1" or "s2". */
 int cli_disasm_pack_main(int argc, char **argv, const char *format);
 int cli_disasm_unpack_main(int argc, char **argv, const char *format);
+/* cmd-disasm-tree.c: `unpack TREE --list | --level NAME`, and --format s1|s2 on a tree. */
+bool cli_tree_wanted(int argc, char **argv);
+int cli_tree_unpack_main(int argc, char **argv);
+int cli_tree_pack_main(int argc, char **argv); /* `pack LEVEL --into TREE` */
 
 /** The value of option @name ("--name V" or "--name=V") anywhere in @argv, or NULL. */
 const char *cli_find_option(int argc, char **argv, const char *name);

@@ -5,6 +5,7 @@
 #include "level-json.h"
 
 #include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm-tree.h>
 #include <loopwright-masks/disasm.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
@@ -299,6 +300,8 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     if (!in)
         return cli_usage_error("unpack", "missing DIR");
+    if (lwm_tree_exists(in)) /* a whole tree: resolved through its SonLVL INI */
+        return cli_tree_unpack_main(argc, argv);
     if (!opts.zone)
         return cli_usage_error("unpack", "missing --zone NAME");
     if (!*opts.zone || strchr(opts.zone, '/'))
@@ -343,7 +346,7 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     jobs[njobs++] = (lwm_file_job){out, json, json_size};
     size_t bad = 0;
-    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
+    if (!lwm_file_write_set(jobs, njobs, NULL, &bad, &err)) {
         cli_print_error(jobs[bad].path, &err);
         goto done;
     }

@@ -119,7 +119,7 @@ static EditorDocument *load_level(const char *path)
     size_t size = 0;
     lw_error err;
     char msg[1024];
-    if (!lwm_read_file(path, LW_PACKED_MAX_FILE, &data, &size, &err)) {
+    if (!lwm_file_read(path, LW_PACKED_MAX_FILE, &data, &size, &err)) {
         editor_format_error(path, &err, msg, sizeof msg);
         fprintf(stderr, "%s\n", msg);
         return NULL;
@@ -284,7 +284,7 @@ int play_command_run(int argc, char **argv)
         lw_error err;
         char *data;
         size_t len;
-        if (!lwm_read_file(input, 64u << 20, &data, &len, &err)) {
+        if (!lwm_file_read(input, 64u << 20, &data, &len, &err)) {
             char msg[1024];
             editor_format_error(input, &err, msg, sizeof msg);
             fprintf(stderr, "%s\n", msg);
