@@ -1446,20 +1446,7 @@ static void out_value(outbuf *o, const json_t *v, int depth)
 
 char *editor_level_to_json(const lw_level *level, size_t *len)
 {
-    json_t *root = level_json(level);
-    if (!root)
-        return NULL;
-    outbuf o = {0};
-    out_value(&o, root, 0);
-    out_str(&o, "\n");
-    json_decref(root);
-    if (o.failed) {
-        free(o.data);
-        return NULL;
-    }
-    if (len)
-        *len = o.len;
-    return o.data;
+    return editor_level_to_json_source(level, NULL, len);
 }
 
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err)

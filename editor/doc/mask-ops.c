@@ -572,6 +572,20 @@ gboolean editor_paint_cells(EditorDocument *doc, const EditorCellPaint *paints, 
 
 /* ---- the slope tool ---- */
 
+/* End the group a paint operation opened: kept with its report when @ok, else undone. */
+static gboolean close_paint_group(EditorDocument *doc, gboolean ok, const EditorPaintReport *rep,
+                                  EditorPaintReport *report)
+{
+    if (!ok) {
+        editor_document_cancel_group(doc);
+        return FALSE;
+    }
+    editor_document_end_group(doc);
+    if (report)
+        *report = *rep;
+    return TRUE;
+}
+
 guint8 editor_line_angle(double x0, double y0, double x1, double y1, gboolean solid_right)
 {
     double dx = x1 - x0, dy = y1 - y0;
@@ -897,14 +911,7 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
     gboolean ok =
         editor_paint_cells(doc, (EditorCellPaint *)paints->data, paints->len, art, &rep, error);
     g_array_unref(paints);
-    if (!ok) {
-        editor_document_cancel_group(doc);
-        return FALSE;
-    }
-    editor_document_end_group(doc);
-    if (report)
-        *report = rep;
-    return TRUE;
+    return close_paint_group(doc, ok, &rep, report);
 }
 
 /* ---- the loop preset ---- */
@@ -1022,12 +1029,5 @@ gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const Edi
         if (cmd)
             editor_document_push(doc, cmd);
     }
-    if (!ok) {
-        editor_document_cancel_group(doc);
-        return FALSE;
-    }
-    editor_document_end_group(doc);
-    if (report)
-        *report = rep;
-    return TRUE;
+    return close_paint_group(doc, ok, &rep, report);
 }

@@ -27,3 +27,14 @@
  * (excluding the NUL); @size should be LW_TRACE_ROW_MAX.
  */
 size_t lw_trace_format_row(char *buf, size_t size, uint32_t frame, const lw_player *player);
+
+/** Longest text lw_trace_format_state writes, NUL included. */
+#define LW_TRACE_STATE_MAX 256
+
+/**
+ * The state block `loopwright sim` prints after the run (docs/CLI.md): one "name value" line
+ * each for frame, x, y, xsp, ysp, gsp (exact decimals), angle, mode, air, rolling, path, status
+ * (ok or dead) and hash (16 hex digits, lw_sim_hash). Returns the length (excluding the NUL);
+ * @size should be LW_TRACE_STATE_MAX.
+ */
+size_t lw_trace_format_state(char *buf, size_t size, const lw_sim *sim);
