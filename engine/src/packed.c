@@ -7,6 +7,7 @@
 
 #include "crc32-table.h"
 #include "loopwright/kosinski.h"
+#include "loopwright/limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1152,6 +1153,13 @@ static bool load_all(loader *L, lw_level **out)
         o->swapper.radius = get16(r + 6);
         o->x = (int32_t)get32(r + 8);
         o->y = (int32_t)get32(r + 12);
+        if (!lw_limits_object_pos_ok(o->x, o->y)) {
+            ok = FAIL(LW_ERR_RANGE, L->sec[SEC_OBJS].offset + LIST_HEAD + i * OBJ_RECORD + 8,
+                      "object %zu: position (%ld, %ld) is outside %d..%d, %d..%d", i, (long)o->x,
+                      (long)o->y, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, LW_MIN_OBJECT_Y,
+                      LW_MAX_OBJECT_Y);
+            break;
+        }
         o->swapper.path[0] = r[16];
         o->swapper.path[1] = r[17];
         o->swapper.priority[0] = r[18];
@@ -1211,6 +1219,15 @@ static bool load_all(loader *L, lw_level **out)
         rp->expect_hash = (uint64_t)get32(r + 56) | (uint64_t)get32(r + 60) << 32;
         rp->expect_x = (int32_t)get32(r + 64);
         rp->expect_y = (int32_t)get32(r + 68);
+        size_t at = L->sec[SEC_RPLY].offset + LIST_HEAD + i * REPLAY_RECORD;
+        if (ok && rp->has_start && !lw_limits_start_ok(rp->start_x, rp->start_y))
+            ok = FAIL(LW_ERR_RANGE, at + 12, "replay %zu: start (%ld, %ld) is outside 0..%d, 0..%d",
+                      i, (long)rp->start_x, (long)rp->start_y, LW_MAX_START_X, LW_MAX_START_Y);
+        if (ok && rp->frames > LW_MAX_REPLAY_FRAMES)
+            ok = FAIL(LW_ERR_RANGE, at + 52, "replay %zu: %lu frames is over the limit of %u", i,
+                      (unsigned long)rp->frames, LW_MAX_REPLAY_FRAMES);
+        if (ok && rp->has_expect && !lw_limits_object_pos_ok(rp->expect_x, rp->expect_y))
+            ok = FAIL(LW_ERR_RANGE, at + 64, "replay %zu: expected position is out of range", i);
     }
     if (!ok) {
         free(block);

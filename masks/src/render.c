@@ -43,16 +43,81 @@ void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, u
             lwm_blend_pixel(img, xx, yy, rgba);
 }
 
-void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba)
+/* Clip the segment (*x0,*y0)-(*x1,*y1) to [0,w-1]x[0,h-1] (Cohen-Sutherland in integers; the
+ * products of two 33-bit differences are formed in 128 bits). False when nothing of it is inside.
+ * Endpoints inside are kept exactly. */
+static int outcode(int64_t x, int64_t y, int64_t w, int64_t h)
 {
-    int32_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
-    int32_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
-    int32_t e = dx + dy;
-    for (int guard = 0; guard < 1 << 20; guard++) {
-        lwm_blend_pixel(img, x0, y0, rgba);
+    return (x < 0) | (x >= w) << 1 | (y < 0) << 2 | (y >= h) << 3;
+}
+
+__extension__ typedef __int128 wide_int;
+
+/* a + (b - a) * num / den rounded to nearest (den != 0). */
+static int64_t lerp(int64_t a, int64_t b, int64_t num, int64_t den)
+{
+    wide_int p = (wide_int)(b - a) * num;
+    if (den < 0) {
+        p = -p;
+        den = -den;
+    }
+    wide_int t = p >= 0 ? (p + den / 2) / den : -((-p + den / 2) / den);
+    return a + (int64_t)t;
+}
+
+static bool clip_line(int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1, int64_t w, int64_t h)
+{
+    for (int guard = 0; guard < 8; guard++) {
+        int c0 = outcode(*x0, *y0, w, h), c1 = outcode(*x1, *y1, w, h);
+        if (!(c0 | c1))
+            return true;
+        if (c0 & c1)
+            return false;
+        int c = c0 ? c0 : c1;
+        int64_t x, y;
+        int64_t ax = *x0, ay = *y0, bx = *x1, by = *y1;
+        if (c & 8) {
+            y = h - 1;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 4) {
+            y = 0;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 2) {
+            x = w - 1;
+            y = lerp(ay, by, x - ax, bx - ax);
+        } else {
+            x = 0;
+            y = lerp(ay, by, x - ax, bx - ax);
+        }
+        if (c == c0) {
+            *x0 = x;
+            *y0 = y;
+        } else {
+            *x1 = x;
+            *y1 = y;
+        }
+    }
+    return outcode(*x0, *y0, w, h) == 0 && outcode(*x1, *y1, w, h) == 0;
+}
+
+void lwm_draw_line(lwm_image *img, int32_t ix0, int32_t iy0, int32_t ix1, int32_t iy1,
+                   uint32_t rgba)
+{
+    if (!img->width || !img->height)
+        return;
+    int64_t x0 = ix0, y0 = iy0, x1 = ix1, y1 = iy1;
+    /* only the part inside the picture is walked: a line to (2^31, 2^31) costs what its visible
+     * part costs, and every coordinate below stays inside the image (no overflow) */
+    if (!clip_line(&x0, &y0, &x1, &y1, img->width, img->height))
+        return;
+    int64_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
+    int64_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
+    int64_t e = dx + dy;
+    for (int64_t steps = dx - dy + 1; steps > 0; steps--) {
+        lwm_blend_pixel(img, (int32_t)x0, (int32_t)y0, rgba);
         if (x0 == x1 && y0 == y1)
             break;
-        int32_t e2 = 2 * e;
+        int64_t e2 = 2 * e;
         if (e2 >= dy) {
             e += dy;
             x0 += sx;
@@ -284,9 +349,11 @@ bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_ren
     uint32_t gap = 16, panels = opts->collision ? 2 : 1;
     uint32_t total_h = h * panels + gap * (panels - 1);
     if ((uint64_t)w * scale * total_h * scale > LWM_MAX_IMAGE_PIXELS)
-        return lw_error_set(err, LW_ERR_LIMIT,
-                            "a %ux%u picture is over the image limit of %u px; lower --scale",
-                            w * scale, total_h * scale, LWM_MAX_IMAGE_PIXELS);
+        return lw_error_set(err, LW_ERR_LIMIT, "a %ux%u picture is over the image limit of %u px%s",
+                            w * scale, total_h * scale, LWM_MAX_IMAGE_PIXELS,
+                            scale > 1         ? "; lower --scale"
+                            : opts->collision ? "; leave out --collision"
+                                              : " (the level is too large to render whole)");
     lwm_image img;
     uint32_t bg = (level->background_rgb << 8) | 0xFFu;
     if (!lwm_image_init(&img, w, total_h, bg, err))
