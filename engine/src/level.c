@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/level.h"
 
+#include "loopwright/limits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -565,7 +567,8 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
 
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
-    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err))
+    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
+        !lw_level_check_limits(level, err))
         return false;
     if (level->mask_count > LW_MAX_MASKS || level->tile_count > LW_MAX_TILES ||
         level->chunk_count > LW_MAX_CHUNKS || level->object_count > LW_MAX_OBJECTS)
