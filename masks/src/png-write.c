@@ -14,8 +14,8 @@ struct lwm_png_writer {
     uint8_t *buf;
     size_t size, cap;
     bool nomem;
-    long offset;       /* bytes written so far */
-    long plte_offset;  /* where the PLTE chunk starts (-1: none yet) */
+    long offset;      /* bytes written so far */
+    long plte_offset; /* where the PLTE chunk starts (-1: none yet) */
     uint8_t final_palette[256 * 3];
     bool patch_palette;
     char message[160];
@@ -83,8 +83,7 @@ static bool fail(lwm_png_writer *w, lw_error *err)
     if (w->nomem)
         lw_error_set(err, LW_ERR_NOMEM, "out of memory encoding a PNG");
     else
-        lw_error_set(err, w->file ? LW_ERR_IO : LW_ERR_FORMAT, "cannot encode PNG: %s",
-                     w->message);
+        lw_error_set(err, w->file ? LW_ERR_IO : LW_ERR_FORMAT, "cannot encode PNG: %s", w->message);
     lwm_png_writer_abort(w);
     return false;
 }
@@ -119,7 +118,7 @@ static bool write_header(lwm_png_writer *w, const lwm_png_format *fmt, lw_error 
     png_set_write_fn(w->png, w, on_write, on_flush);
     int type = fmt->kind == LWM_PNGW_RGBA  ? PNG_COLOR_TYPE_RGB_ALPHA
                : fmt->kind == LWM_PNGW_RGB ? PNG_COLOR_TYPE_RGB
-                                          : PNG_COLOR_TYPE_PALETTE;
+                                           : PNG_COLOR_TYPE_PALETTE;
     png_set_IHDR(w->png, w->info, fmt->width, fmt->height, 8, type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (fmt->kind == LWM_PNGW_PALETTE) {
@@ -173,8 +172,7 @@ static bool patch_palette(lwm_png_writer *w)
     memcpy(chunk, "PLTE", 4);
     memcpy(chunk + 4, w->final_palette, 256 * 3);
     uint32_t crc = lw_crc32(0, chunk, sizeof chunk);
-    uint8_t be[4] = {(uint8_t)(crc >> 24), (uint8_t)(crc >> 16), (uint8_t)(crc >> 8),
-                     (uint8_t)crc};
+    uint8_t be[4] = {(uint8_t)(crc >> 24), (uint8_t)(crc >> 16), (uint8_t)(crc >> 8), (uint8_t)crc};
     bool ok = fflush(w->file) == 0 && fseek(w->file, w->plte_offset + 8, SEEK_SET) == 0 &&
               fwrite(w->final_palette, 1, 256 * 3, w->file) == 256 * 3 &&
               fwrite(be, 1, 4, w->file) == 4 && fflush(w->file) == 0 &&
