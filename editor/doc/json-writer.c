@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "json-writer.h"
 
-#include <loopwright-masks/image.h> /* lwm_write_file_atomic */
+#include <loopwright-masks/file-io.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,7 +266,7 @@ bool json_writer_save(json_writer *w, const char *path, lw_error *err)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory writing JSON");
     const char *text = w->data ? w->data : "";
     if (path)
-        return lwm_write_file_atomic(path, text, w->len, NULL, err);
+        return lwm_file_write_atomic(path, text, w->len, NULL, err);
     if (fwrite(text, 1, w->len, stdout) != w->len || fflush(stdout) != 0)
         return lw_error_set(err, LW_ERR_IO, "cannot write to standard output");
     return true;

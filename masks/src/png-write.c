@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "png-write.h"
 
-#include <loopwright/packed.h> /* lw_crc32: the PNG CRC */
+#include <loopwright/crc32.h> /* lw_crc32: the PNG CRC */
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
