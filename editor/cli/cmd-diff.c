@@ -301,8 +301,7 @@ static bool write_png(const lw_level *a, const lw_level *b, const char *b_path,
     bool ok = lwm_image_init(&img, pic.width + PANEL_W, h, 0x181818FFu, &err);
     if (ok) {
         for (uint32_t y = 0; y < pic.height; y++)
-            memcpy(lwm_image_pixel(&img, 0, y), lwm_image_pixel(&pic, 0, y),
-                   (size_t)pic.width * 4);
+            memcpy(lwm_image_pixel(&img, 0, y), lwm_image_pixel(&pic, 0, y), (size_t)pic.width * 4);
         for (int32_t y = 0; y < lw_level_height_px(b); y += 16)
             for (int32_t x = 0; x < lw_level_width_px(b); x += 16)
                 if (!cell_same(a, b, x, y))

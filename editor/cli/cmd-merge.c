@@ -26,8 +26,8 @@ typedef struct merge {
 static void conflict(merge *m, const char *place, const char *ours, const char *theirs)
 {
     m->conflicts++;
-    g_string_append_printf(m->report, "loopwright: %s: conflict: %s: ours %s, theirs %s\n",
-                           m->path, place, ours, theirs);
+    g_string_append_printf(m->report, "loopwright: %s: conflict: %s: ours %s, theirs %s\n", m->path,
+                           place, ours, theirs);
 }
 
 /* Three-way choice for one element: 0 take ours, 1 take theirs, -1 conflict. */
@@ -49,8 +49,7 @@ static bool mask_eq(const lw_mask *a, const lw_mask *b)
 {
     if (!a || !b)
         return a == b;
-    return memcmp(a->heights, b->heights, 16) == 0 && a->angle == b->angle &&
-           a->flags == b->flags;
+    return memcmp(a->heights, b->heights, 16) == 0 && a->angle == b->angle && a->flags == b->flags;
 }
 
 static bool tile_eq(const lw_tile *a, const lw_tile *b)
@@ -289,8 +288,8 @@ static void merge_chunks_layout(merge *m, const lw_level *b, const lw_level *o, 
                     r->layout[layer][i] = vt;
                 else if (c < 0) {
                     char place[64], x1[16], y1[16];
-                    snprintf(place, sizeof place, "layout %s %u,%u (px %u,%u)",
-                             layer ? "bg" : "fg", x, y, x << r->chunk_shift, y << r->chunk_shift);
+                    snprintf(place, sizeof place, "layout %s %u,%u (px %u,%u)", layer ? "bg" : "fg",
+                             x, y, x << r->chunk_shift, y << r->chunk_shift);
                     snprintf(x1, sizeof x1, "chunk %d", vo == LW_NONE ? -1 : vo);
                     snprintf(y1, sizeof y1, "chunk %d", vt == LW_NONE ? -1 : vt);
                     conflict(m, place, x1, y1);

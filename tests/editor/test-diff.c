@@ -109,8 +109,7 @@ static void test_diff(void)
     r = cli_run((const char *[]){"diff", f.base, b, "--png", png, NULL});
     g_assert_cmpint(r.code, ==, 1);
     char *want = g_strdup_printf("layout fg %u,%u (px %u,%u): chunk %u -> chunk %u\n", sx, sy,
-                                 sx * l->chunk_px, sy * l->chunk_px, ch,
-                                 (ch + 1) % l->chunk_count);
+                                 sx * l->chunk_px, sy * l->chunk_px, ch, (ch + 1) % l->chunk_count);
     g_assert_nonnull(strstr(r.out, want));
     g_free(want);
     want = g_strdup_printf("object %u: ", l->objects[0].id);
@@ -169,7 +168,8 @@ static void test_merge(void)
     lw_error err;
     g_assert_true(editor_level_load_file(ours, 0, &m, &err));
     g_assert_cmpuint(m->layout[LW_LAYER_FG][slot], ==, LW_NONE);
-    g_assert_cmpuint(lw_level_chunk_cells(m, ch)[cell].flags, ==, lw_level_chunk_cells(t, ch)[cell].flags);
+    g_assert_cmpuint(lw_level_chunk_cells(m, ch)[cell].flags, ==,
+                     lw_level_chunk_cells(t, ch)[cell].flags);
     g_assert_cmpint(m->objects[1].y, ==, t->objects[1].y);
     g_assert_cmpuint(m->override_count, ==, t->override_count);
     lw_level_free(m);
@@ -187,10 +187,10 @@ static void test_merge(void)
     g_assert_true(g_file_get_contents(ours, &before, NULL, NULL));
     r = cli_run((const char *[]){"merge-level", f.base, ours, theirs, NULL});
     g_assert_cmpint(r.code, ==, 1);
-    char *want = g_strdup_printf("conflict: layout fg %u,%u (px %u,%u): ours chunk -1, theirs "
-                                 "chunk %u",
-                                 sx, sy, sx * o->chunk_px, sy * o->chunk_px,
-                                 (ch + 1) % t->chunk_count);
+    char *want =
+        g_strdup_printf("conflict: layout fg %u,%u (px %u,%u): ours chunk -1, theirs "
+                        "chunk %u",
+                        sx, sy, sx * o->chunk_px, sy * o->chunk_px, (ch + 1) % t->chunk_count);
     g_assert_nonnull(strstr(r.err, want));
     g_free(want);
     cli_run_free(&r);
