@@ -2,7 +2,7 @@
 /*
  * angle-survey: measures the masks library's angles against Sega's on the real games.
  *
- *   angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] TREE
+ *   angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] [--ini FILE] TREE
  *
  * TREE is a disassembly (s1disasm, s2disasm or skdisasm); its "SonLVL INI Files/SonLVL.ini" names
  * every level's chunks, layout and collision index, and the collision arrays and angle map. For
@@ -340,9 +340,8 @@ static bool load_level(const ini *f, const char *sec, game g, level *lv)
             for (uint32_t i = 0; i < chunk_cells * chunk_cells; i++) {
                 uint16_t w = be16(ch + 2 * i);
                 uint32_t block = w & 0x3FFu;
-                cellinfo *c =
-                    &lv->cells[(size_t)(y * chunk_cells + i / chunk_cells) * lv->cw +
-                               x * chunk_cells + i % chunk_cells];
+                cellinfo *c = &lv->cells[(size_t)(y * chunk_cells + i / chunk_cells) * lv->cw +
+                                         x * chunk_cells + i % chunk_cells];
                 uint8_t sa, sb;
                 if (g == S1) {
                     c->flip = (uint8_t)(((w >> 11) & 1u ? LW_CELL_FLIP_X : 0) |
@@ -498,8 +497,8 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
                 lwm_bits_from_mask(&s->masks[m], &b);
                 if (lwm_bits_count(&b) == 0)
                     continue;
-                uint8_t sa = lw_angle_flip(s->angle[m], c->flip & LW_CELL_FLIP_X,
-                                           c->flip & LW_CELL_FLIP_Y);
+                uint8_t sa =
+                    lw_angle_flip(s->angle[m], c->flip & LW_CELL_FLIP_X, c->flip & LW_CELL_FLIP_Y);
                 bool sf = (s->angle[m] & 1u) != 0;
                 uint8_t oa = 0;
                 bool of = true;
@@ -548,8 +547,7 @@ static void print_row(const char *game_name, const char *name, const tally *t)
 {
     printf("| %s | %s | %llu | %llu | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", game_name, name,
            (unsigned long long)t->cells, (unsigned long long)t->sloped, pct(t->within2, t->sloped),
-           pct(t->exact, t->sloped), pct(t->within4, t->sloped),
-           pct(t->flag_agree, t->flag_cells));
+           pct(t->exact, t->sloped), pct(t->within4, t->sloped), pct(t->flag_agree, t->flag_cells));
 }
 
 static void per_mask(const sega *s)
@@ -572,29 +570,32 @@ static void per_mask(const sega *s)
 
 int main(int argc, char **argv)
 {
-    const char *tree = NULL, *only = NULL, *csv_path = NULL;
+    const char *tree = NULL, *only = NULL, *csv_path = NULL, *ini_name = "SonLVL.ini";
     bool masks_only = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--per-mask") == 0)
             masks_only = true;
         else if (strcmp(argv[i], "--cells") == 0 && i + 1 < argc)
             csv_path = argv[++i];
+        else if (strcmp(argv[i], "--ini") == 0 && i + 1 < argc)
+            ini_name = argv[++i];
         else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (argv[i][0] != '-' && !tree)
             tree = argv[i];
         else {
-            fprintf(stderr,
-                    "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] TREE\n");
+            fprintf(stderr, "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] "
+                            "[--ini FILE] TREE\n");
             return 2;
         }
     }
     if (!tree) {
-        fprintf(stderr, "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] TREE\n");
+        fprintf(stderr, "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] [--ini "
+                        "FILE] TREE\n");
         return 2;
     }
     char path[2048];
-    snprintf(path, sizeof path, "%s/SonLVL INI Files/SonLVL.ini", tree);
+    snprintf(path, sizeof path, "%s/SonLVL INI Files/%s", tree, ini_name);
     ini f;
     if (!ini_load(path, &f))
         return 1;

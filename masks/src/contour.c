@@ -489,17 +489,57 @@ static bool line_depth(const pass *p, int q, int32_t x0, int32_t y0, int u, int 
     return false;
 }
 
+/* Depth of the surface on line @u when it lies inside the cell: the first solid pixel of the
+ * line, unless that is the outer pixel and the surface continues outside. */
+static bool line_depth_inside(const pass *p, int q, int32_t x0, int32_t y0, int u, int *depth)
+{
+    for (int v = 0; v < 16; v++) {
+        int32_t x, y;
+        frame_px(q, x0, y0, u, v, &x, &y);
+        if (!solid(p, x, y))
+            continue;
+        if (v == 0) {
+            frame_px(q, x0, y0, u, -1, &x, &y);
+            if (solid(p, x, y))
+                return false;
+        }
+        *depth = v;
+        return true;
+    }
+    return false;
+}
+
 /* Sega's rule as measured on the three games: the surface's rise between the cell's first and
- * last line, over 16 px, as an angle rounded to a multiple of CHORD_STEP (halves away from the
- * cardinal direction, so mirrored cells get mirrored angles). False when an end has no surface
- * near it. */
+ * last line, over 16 px, as an angle rounded to a multiple of 4 (halves away from the cardinal
+ * direction, so mirrored cells get mirrored angles). When an end line has no surface inside the
+ * cell, the rise between the first and last lines that have one, over their distance; when fewer
+ * than two lines have one, the ends found in the neighbouring cells. False when none works. */
 static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
 {
     int32_t x0 = (int32_t)(t % p->tw) * 16, y0 = (int32_t)(t / p->tw) * 16;
+    int d[16];
+    bool in[16];
+    int first = -1, last = -1;
+    for (int u = 0; u < 16; u++) {
+        in[u] = line_depth_inside(p, q, x0, y0, u, &d[u]);
+        if (in[u]) {
+            if (first < 0)
+                first = u;
+            last = u;
+        }
+    }
+    if (in[0] && in[15]) {
+        *angle = lwm_chord_angle(q, d[15] - d[0], 16);
+        return true;
+    }
+    if (first >= 0 && last > first) {
+        *angle = lwm_chord_angle(q, d[last] - d[first], last - first);
+        return true;
+    }
     int d0, d15;
     if (!line_depth(p, q, x0, y0, 0, &d0) || !line_depth(p, q, x0, y0, 15, &d15))
         return false;
-    *angle = lwm_chord_angle(q, d15 - d0);
+    *angle = lwm_chord_angle(q, d15 - d0, 16);
     return true;
 }
 

@@ -83,8 +83,7 @@ static void test_sweep(void)
         uint8_t want = (uint8_t)a;
         for (size_t p = 0; p < G_N_ELEMENTS(profiles); p++) {
             r = cli_run((const char *[]){"sim", level, "--input", a < 0 ? left : right, "--start",
-                                         start, "--profile", profiles[p], "--trace", trace,
-                                         NULL});
+                                         start, "--profile", profiles[p], "--trace", trace, NULL});
             if (r.code != 0)
                 g_printerr("%s", r.err);
             g_assert_cmpint(r.code, ==, 0);
