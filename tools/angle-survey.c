@@ -552,6 +552,7 @@ static void print_row(const char *game_name, const char *name, const tally *t)
 
 static void per_mask(const sega *s)
 {
+    unsigned n = 0, exact = 0, within2 = 0;
     printf("mask,sega,masks,heights\n");
     for (int m = 1; m < 256; m++) {
         lwm_bits b;
@@ -565,7 +566,21 @@ static void per_mask(const sega *s)
         for (int c = 0; c < 16; c++)
             printf("%s%d", c ? " " : "", s->masks[m].heights[c]);
         printf("\n");
+        bool full = true;
+        for (int c = 0; c < 16; c++)
+            full &= s->masks[m].heights[c] == 16;
+        if ((s->angle[m] & 1u) || (s->angle[m] & 0x3Fu) == 0 || full)
+            continue; /* sloped masks only, as in the level table */
+        int d = (int8_t)(uint8_t)(ours.angle - s->angle[m]);
+        bool of = (ours.flags & LW_MASK_FLAGGED) != 0;
+        n++;
+        exact += !of && d == 0;
+        within2 += !of && d >= -2 && d <= 2;
     }
+    fprintf(stderr,
+            "angle-survey: %u sloped masks, `masks` on each alone: %u within 2 (%.1f %%), "
+            "%u exact (%.1f %%)\n",
+            n, within2, pct(within2, n), exact, pct(exact, n));
 }
 
 int main(int argc, char **argv)
@@ -642,10 +657,14 @@ int main(int argc, char **argv)
         if (seen || ndone == 128)
             continue;
         snprintf(done[ndone++], sizeof done[0], "%s", key);
+        if (!ini_get(&f, sec, g == S1 ? "fglayout" : "layout") ||
+            !ini_get(&f, sec, g == S2 ? "colind1" : "colind")) {
+            fprintf(stderr, "angle-survey: %s: no layout or collision index named, skipped\n", sec);
+            continue;
+        }
         level lv;
         if (!load_level(&f, sec, g, &lv)) {
             fprintf(stderr, "angle-survey: %s: level files missing or bad, skipped\n", sec);
-            failures++;
             continue;
         }
         const char *name = strrchr(sec, '\\');
