@@ -545,6 +545,11 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
 
 static void print_row(const char *game_name, const char *name, const tally *t)
 {
+    if (t->sloped == 0) {
+        printf("| %s | %s | %llu | 0 | — | — | — | %.1f %% |\n", game_name, name,
+               (unsigned long long)t->cells, pct(t->flag_agree, t->flag_cells));
+        return;
+    }
     printf("| %s | %s | %llu | %llu | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", game_name, name,
            (unsigned long long)t->cells, (unsigned long long)t->sloped, pct(t->within2, t->sloped),
            pct(t->exact, t->sloped), pct(t->within4, t->sloped), pct(t->flag_agree, t->flag_cells));

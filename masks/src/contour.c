@@ -3,8 +3,10 @@
  * The neighbour-aware angle pass of terrain import: trace the boundary of the solid pixels of a
  * whole path as closed contours of unit edges, split each contour into straight pieces (every
  * edge midpoint within TOLERANCE px of the chord), fit each piece by least squares and give every
- * cell the angle of the piece that holds most of its surface. A long straight slope is one
- * piece, so all its cells - slivers included - get the same angle.
+ * cell the piece that holds most of its surface. The piece tells which way the cell's surface
+ * faces; the angle is then Sega's chord rule (the surface's rise across the cell over 16 px,
+ * rounded to a multiple of 4, measured on the three games: docs/MASKS.md §4.4), except on long
+ * straight pieces where the chord rule strays from the line's fitted angle.
  */
 #include "masks-private.h"
 
@@ -17,9 +19,9 @@
 #endif
 
 #define TOLERANCE 1.05 /* px: digital straight lines stay within ~1 px of their chord */
-#define LONG_PIECE                                                                                 \
-    320 /* edges: a straight piece this long decides its cells' angles when the                    \
-          chord rule disagrees with it by more than 2 steps */
+/* Edges: a straight piece this long decides its cells' angles where the chord rule is more than
+ * 2.5 steps from its fitted angle (docs/MASKS.md §4.3). */
+#define LONG_PIECE 320
 
 typedef struct edge {
     int32_t x, y; /* the solid pixel */

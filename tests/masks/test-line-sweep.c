@@ -6,7 +6,8 @@
  * `loopwright import`; `loopwright sim` then runs a player down it in every profile with
  * --trace, and every grounded frame away from the line's ends must read an angle within +-2
  * steps of the line's. Full tiles under the line carry its surface too, so they must not read
- * 0 (the flicker the issue reported at tile seams).
+ * 0 (the flicker the issue reported at tile seams). The 45-degree lines run in both diagonal
+ * conventions (first column of height 1, as Sega draws them, and of height 0).
  */
 #include "cli-run.h"
 
@@ -23,18 +24,26 @@
 
 static const char *const profiles[] = {"s1", "s2", "s3k", "cd", "modern"};
 
+/* The line's slope dy/dx; exactly +-1 at 45 degrees so the diagonal's phase is exact. */
+static double slope(int a)
+{
+    return a == 32 ? 1.0 : a == -32 ? -1.0 : tan(a * 2.0 * G_PI / 256.0);
+}
+
 /* Surface row at column @x (the first solid pixel's y) of the line at @a steps. */
 static int surface_y(int a, double y0, int x)
 {
-    double t = tan(a * 2.0 * G_PI / 256.0);
+    double t = slope(a);
     /* pixel (x, y) is solid when its centre is on or below the line */
     return (int)ceil(y0 + (x + 0.5) * t - 0.5);
 }
 
-static char *write_terrain(const char *dir, int a, double *y0_out, int *height)
+/* @phase moves the line down by that many px: at 45 degrees phase 0 gives diagonal cells of
+ * heights 1..16 (Sega's convention, S2 mask 2) and phase 1 heights 0..15 (S2 mask 156). */
+static char *write_terrain(const char *dir, int a, int phase, double *y0_out, int *height)
 {
-    double t = tan(a * 2.0 * G_PI / 256.0);
-    double y0 = 48.0 + (t < 0 ? -t * W : 0.0);
+    double t = slope(a);
+    double y0 = 48.0 + (t < 0 ? -t * W : 0.0) + phase;
     int h = (int)(y0 + (t > 0 ? t * W : 0.0)) + 48;
     h = (h + 15) / 16 * 16;
     lwm_image img;
@@ -66,10 +75,12 @@ static void test_sweep(void)
     char *trace = g_build_filename(dir, "trace.csv", NULL);
     int worst = 0;
     unsigned runs = 0;
-    for (int a = -32; a <= 32; a++) {
+    for (int i = 0; i < 65 + 2; i++) {
+        /* every angle once, then the two 45-degree lines in the other diagonal convention */
+        int a = i < 65 ? i - 32 : i == 65 ? -32 : 32, phase = i < 65 ? 0 : 1;
         double y0;
         int h;
-        char *png = write_terrain(dir, a, &y0, &h);
+        char *png = write_terrain(dir, a, phase, &y0, &h);
         cli_result r = cli_run((const char *[]){"import", png, "-o", level, NULL});
         if (r.code != 0)
             g_printerr("%s", r.err);
@@ -107,8 +118,9 @@ static void test_sweep(void)
                     if (d > worst)
                         worst = d;
                     if (d > 2)
-                        g_test_message("angle %d, profile %s, frame %s: x %s read 0x%02X", a,
-                                       profiles[p], f[0], f[1], angle);
+                        g_test_message("angle %d (phase %d), profile %s, frame %s: x %s read "
+                                       "0x%02X",
+                                       a, phase, profiles[p], f[0], f[1], angle);
                     g_assert_cmpint(d, <=, 2);
                     checked++;
                 }
