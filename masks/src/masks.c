@@ -430,6 +430,13 @@ uint8_t lwm_angle_round_even(double angle)
     return (uint8_t)((unsigned long)(k * 2) & 0xFFu);
 }
 
+uint8_t lwm_chord_angle(int q, int rise, int run)
+{
+    double dev = atan((double)rise / (double)run) * 128.0 / M_PI;
+    long k = lround(dev / 4.0); /* halves away from zero: mirror-symmetric */
+    return (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
+}
+
 /* ---- whole masks ---- */
 
 static int bits_compare(const lwm_bits *a, const lwm_bits *b)
