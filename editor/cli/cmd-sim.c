@@ -99,7 +99,7 @@ typedef struct trace_file {
     FILE *f;
 } trace_file;
 
-static bool trace_open(trace_file *t, const char *path)
+static bool trace_open(trace_file *t, const char *path, const char *header)
 {
     t->path = path;
     size_t n = strlen(path) + 16;
@@ -122,7 +122,8 @@ static bool trace_open(trace_file *t, const char *path)
         t->tmp = NULL;
         return false;
     }
-    fputs(LW_TRACE_HEADER "\n", t->f);
+    fputs(header, t->f);
+    fputc('\n', t->f);
     return true;
 }
 
@@ -168,7 +169,10 @@ static void print_state(const lw_sim *sim)
            "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
            sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
            lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-           pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
+           pl->path == LW_PATH_B ? 'B' : 'A',
+           sim->state.status == LW_SIM_DEAD       ? "dead"
+           : sim->state.status == LW_SIM_FINISHED ? "finished"
+                                                  : "ok",
            lw_sim_hash(sim));
 }
 
@@ -274,14 +278,14 @@ int cli_sim_main(int argc, char **argv)
     if (!frames_arg)
         frames = script.frame_count;
 
-    if (trace_path && !trace_open(&trace, trace_path))
+    if (trace_path && !trace_open(&trace, trace_path, lw_trace_header_for(&sim)))
         goto out;
     lw_script_cursor cursor = {0};
     for (unsigned long f = 0; f < frames; f++) {
         lw_sim_status st = lw_sim_step(&sim, lw_script_next(&script, &cursor));
         if (trace.f) {
             char row[LW_TRACE_ROW_MAX];
-            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            lw_trace_format_sim_row(row, sizeof row, &sim);
             fputs(row, trace.f);
         }
         if (st == LW_SIM_DEAD) {
@@ -290,6 +294,8 @@ int cli_sim_main(int argc, char **argv)
                     sim.state.frame);
             break;
         }
+        if (st == LW_SIM_FINISHED) /* passed a goal sign: the run is over */
+            break;
     }
     if (trace.f && !trace_commit(&trace))
         goto out;
