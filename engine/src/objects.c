@@ -76,8 +76,8 @@ static bool bad(lw_error *err, const lw_object *o, const char *key, const char *
                         (unsigned)o->id, o->name, key, value, allowed);
 }
 
-static bool word_prop(const lw_object *o, const char *key, const char *const *words, int n,
-                      int def, const char *allowed, int *out, lw_error *err)
+static bool word_prop(const lw_object *o, const char *key, const char *const *words, int n, int def,
+                      const char *allowed, int *out, lw_error *err)
 {
     const char *v = prop(o, key);
     if (!v) {

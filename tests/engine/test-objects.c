@@ -152,9 +152,9 @@ static void test_bridge_curve(void)
 {
     /* §7.2 by hand: 12 logs, standing on log 5, full phase (sin 0x40 = 256): depth 12 */
     g_assert_cmpint(lw_bridge_log_offset(12, 5, 5, 0x40), ==, 12);
-    g_assert_cmpint(lw_bridge_log_offset(12, 5, 0, 0x40), ==, (63 * 12) >> 8);   /* sin[10] 62 */
-    g_assert_cmpint(lw_bridge_log_offset(12, 5, 11, 0x40), ==, (57 * 12) >> 8);  /* sin[9] 56 */
-    g_assert_cmpint(lw_bridge_log_offset(12, 5, 6, 0x40), ==, (249 * 12) >> 8);  /* sin[54] */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 0, 0x40), ==, (63 * 12) >> 8);  /* sin[10] 62 */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 11, 0x40), ==, (57 * 12) >> 8); /* sin[9] 56 */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 6, 0x40), ==, (249 * 12) >> 8); /* sin[54] */
     g_assert_cmpint(lw_bridge_log_offset(12, 5, 5, 0x20), ==, (256 * 12 * 181) >> 16);
     g_assert_cmpint(lw_bridge_log_offset(16, 0, 0, 0x40), ==, 2);
     g_assert_cmpint(lw_bridge_log_offset(16, 7, 7, 0x40), ==, 16);
@@ -243,7 +243,7 @@ static void test_ring_loss(void)
     g_assert_cmpint(px(pl->y), ==, px(cy)); /* the rings start at the player's whole pixel */
     /* §5.2 over the first frames: the rings moved once on the spawn frame */
     static const int32_t v[][2] = {
-        {-196, -1004}, {196, -1004}, {-568, -848}, {568, -848}, {-848, -568},
+        {-196, -1004}, {196, -1004},  {-568, -848}, {568, -848},  {-848, -568},
         {848, -568},   {-1004, -196}, {1004, -196}, {-1004, 196}, {1004, 196},
     };
     for (int k = 0; k < 10; k++) {
@@ -442,7 +442,8 @@ static void test_platform_falling_collapsing(void)
         g_assert_cmpint(o->y, ==, 600 * 256);
         lw_sim_step(&sim, 0);
     }
-    lw_sim_step(&sim, 0); /* falls: move by the old speed (0), then gravity (S2 ObjectMoveAndFall) */
+    lw_sim_step(&sim,
+                0); /* falls: move by the old speed (0), then gravity (S2 ObjectMoveAndFall) */
     g_assert_cmpint(o->y, ==, 600 * 256);
     g_assert_cmpint(o->ysp, ==, 0x38);
     lw_sim_step(&sim, 0);

@@ -69,25 +69,25 @@ typedef enum lw_platform_motion {
 
 /** A game object as the simulation reads it (copied from the level at lw_sim_init). */
 typedef struct lw_sim_object {
-    uint32_t id;      /* the level object's id (the trace's "on" column) */
-    int32_t x, y;     /* px: origin (centre) */
-    uint8_t type;     /* lw_obj_type */
-    uint8_t dir;      /* lw_obj_dir */
-    uint8_t variant;  /* spring: 1 red; monitor: lw_monitor_contents; platform: lw_platform_motion */
-    uint8_t logs;     /* bridge: 1..16 logs of 16 px; ring: the marker's row length */
-    int16_t speed;    /* spring: launch speed, subpx/frame */
-    int16_t half_w;   /* px: solid half-width (platform: "width" / 2) */
+    uint32_t id;     /* the level object's id (the trace's "on" column) */
+    int32_t x, y;    /* px: origin (centre) */
+    uint8_t type;    /* lw_obj_type */
+    uint8_t dir;     /* lw_obj_dir */
+    uint8_t variant; /* spring: 1 red; monitor: lw_monitor_contents; platform: lw_platform_motion */
+    uint8_t logs;    /* bridge: 1..16 logs of 16 px; ring: the marker's row length */
+    int16_t speed;   /* spring: launch speed, subpx/frame */
+    int16_t half_w;  /* px: solid half-width (platform: "width" / 2) */
     int16_t distance; /* px: platform amplitude; ring: spacing of the marker's row */
     uint16_t period;  /* frames: platform period (>= 2) */
 } lw_sim_object;
 
 /** Object state flags. */
 enum {
-    LW_OBJF_GONE = 1u << 0,     /* collected / broken / destroyed / fallen away */
-    LW_OBJF_STANDING = 1u << 1, /* the player stands on it */
+    LW_OBJF_GONE = 1u << 0,      /* collected / broken / destroyed / fallen away */
+    LW_OBJF_STANDING = 1u << 1,  /* the player stands on it */
     LW_OBJF_TRIGGERED = 1u << 2, /* checkpoint touched, goal passed, platform triggered */
-    LW_OBJF_PUSHING = 1u << 3,  /* the player pushes against it */
-    LW_OBJF_FLIP = 1u << 4,     /* enemy: walking left */
+    LW_OBJF_PUSHING = 1u << 3,   /* the player pushes against it */
+    LW_OBJF_FLIP = 1u << 4,      /* enemy: walking left */
 };
 
 /** One object's mutable state (16 bytes). */
@@ -127,20 +127,20 @@ enum {
  */
 typedef struct lw_game_state {
     uint16_t rings;
-    uint16_t invuln;     /* frames: post-hit invulnerability (the player flashes) */
-    uint16_t invincible; /* frames: monitor invincibility */
-    uint16_t shoes;      /* frames: speed shoes */
-    uint16_t on_object;  /* index + 1 of the object the player stands on; 0 = none */
+    uint16_t invuln;           /* frames: post-hit invulnerability (the player flashes) */
+    uint16_t invincible;       /* frames: monitor invincibility */
+    uint16_t shoes;            /* frames: speed shoes */
+    uint16_t on_object;        /* index + 1 of the object the player stands on; 0 = none */
     uint16_t spindash_counter; /* 8.8 spindash charge (0..0x800) */
     uint16_t spill_count;      /* scattered rings alive */
     uint16_t checkpoint;       /* index + 1 of the last checkpoint touched; 0 = none */
     uint8_t spindash;          /* charging a spindash */
     uint8_t hurt;              /* in the hurt routine (no control, gravity 0x30) */
     uint8_t shield;            /* lw_shield */
-    uint8_t extra_lives; /* 1-ups collected (lives beyond the start) */
-    uint8_t chain;       /* enemies destroyed since the player last landed */
-    uint8_t events;      /* LW_EVENT_* of the last frame */
-    uint8_t spill_timer; /* frames the scattered rings still live */
+    uint8_t extra_lives;       /* 1-ups collected (lives beyond the start) */
+    uint8_t chain;             /* enemies destroyed since the player last landed */
+    uint8_t events;            /* LW_EVENT_* of the last frame */
+    uint8_t spill_timer;       /* frames the scattered rings still live */
     uint8_t pad;
     uint32_t score;
     int32_t respawn_x, respawn_y; /* px: the last checkpoint's position */
