@@ -218,10 +218,11 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
         return true;
     /* one allocation: the table, then each entry's level order for the stable sort */
     /* one block: the table, then the reset states */
-    sim->objects = calloc(count, sizeof *sim->objects + sizeof *sim->initial);
+    sim->objects = calloc(count, sizeof *sim->objects + sizeof *sim->initial + sizeof(uint32_t));
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
+    sim->enemies = (uint32_t *)(void *)(sim->initial + count);
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
         lw_sim_object so;
@@ -235,6 +236,37 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
             d->x = so.x + (int32_t)k * so.distance;
         }
     }
+    /* Update reach (§1.3: what the culling loop may skip): the solid box plus the player's
+     * push radius and a margin for one frame of motion. */
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        lw_sim_object *o = &sim->objects[i];
+        int32_t r = 0;
+        switch ((lw_obj_type)o->type) {
+        case LW_OBJ_SPRING:
+            r = 16 + 40 + 32; /* also the horizontal springs' 40 px trigger area */
+            break;
+        case LW_OBJ_SPIKES:
+        case LW_OBJ_MONITOR:
+            r = 16 + 32;
+            break;
+        case LW_OBJ_PLATFORM:
+            r = o->half_w + 32;
+            o->busy = o->variant == LW_PLATFORM_HORIZONTAL || o->variant == LW_PLATFORM_VERTICAL;
+            break;
+        case LW_OBJ_BRIDGE:
+            r = 8 * o->logs + 8 + 32;
+            break;
+        case LW_OBJ_ENEMY:
+            o->busy = 1;
+            break;
+        case LW_OBJ_RING:
+        case LW_OBJ_CHECKPOINT:
+        case LW_OBJ_GOAL:
+        case LW_OBJ_TYPE_COUNT:
+            break;
+        }
+        o->reach = (uint16_t)r;
+    }
     /* Insertion sort by x keeps level order among equal x (deterministic, no qsort). */
     for (uint32_t i = 1; i < sim->object_count; i++) {
         lw_sim_object v = sim->objects[i];
@@ -245,6 +277,9 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
         }
         sim->objects[j] = v;
     }
+    for (uint32_t i = 0; i < sim->object_count; i++)
+        if (sim->objects[i].type == LW_OBJ_ENEMY)
+            sim->enemies[sim->enemy_count++] = i;
     return true;
 }
 
@@ -615,6 +650,78 @@ static void kill_enemy(lw_sim *sim, uint32_t i)
         pl->ysp = -pl->ysp;
 }
 
+/* One object's touch test (§4.1); false once the run is over. */
+static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    const lw_sim_object *o = &sim->objects[i];
+    lw_obj_state *s = &g->obj[i];
+    if (s->flags & LW_OBJF_GONE)
+        return true;
+    int32_t ox = px_of(s->x), oy = px_of(s->y);
+    switch (o->type) {
+    case LW_OBJ_RING:
+        if (g->invuln < 90 && touches(pl, ox, oy, 6, 6)) {
+            s->flags |= LW_OBJF_GONE;
+            if (g->rings < 999)
+                g->rings++;
+            g->events |= LW_EVENT_RING;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    case LW_OBJ_MONITOR:
+        if (*first_done || !touches(pl, ox, oy, 16, 16))
+            break;
+        *first_done = true;
+        sim->debug.touched = (uint16_t)(i + 1);
+        if (pl->ysp < 0) {
+            /* from below: only when the centre is 16 px under the monitor's */
+            if (px_of(pl->y) - 16 < oy)
+                break;
+            pl->ysp = -pl->ysp;
+            s->ysp = -0x180;
+            s->flags |= LW_OBJF_TRIGGERED; /* knocked up: falls back (§10) */
+        } else if (pl->rolling) {
+            pl->ysp = -pl->ysp;
+            break_monitor(sim, i);
+        }
+        break;
+    case LW_OBJ_ENEMY:
+        if (*first_done || !touches(pl, ox, oy, 16, 14))
+            break;
+        *first_done = true;
+        sim->debug.touched = (uint16_t)(i + 1);
+        if (g->invincible || pl->rolling || g->spindash)
+            kill_enemy(sim, i);
+        else
+            hurt(sim, ox);
+        break;
+    case LW_OBJ_CHECKPOINT:
+        if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox + 8 >= 0 && px - ox + 8 < 16 &&
+            px_of(pl->y) - oy + 64 >= 0 && px_of(pl->y) - oy + 64 < 104) {
+            s->flags |= LW_OBJF_TRIGGERED;
+            g->checkpoint = (uint16_t)(i + 1);
+            g->respawn_x = ox;
+            g->respawn_y = oy;
+            g->events |= LW_EVENT_CHECKPOINT;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    case LW_OBJ_GOAL:
+        if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox >= 0 && px - ox < 32) {
+            s->flags |= LW_OBJF_TRIGGERED;
+            g->events |= LW_EVENT_GOAL;
+            sim->state.status = LW_SIM_FINISHED;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    default:
+        break;
+    }
+    return sim->state.status == LW_SIM_RUNNING;
+}
+
 void lw_objects_touch(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
@@ -622,77 +729,28 @@ void lw_objects_touch(lw_sim *sim)
     if (g->hurt || sim->state.status != LW_SIM_RUNNING)
         return;
     int32_t px = px_of(pl->x);
-    int32_t lo = px - LW_OBJ_CULL_PX, hi = px + LW_OBJ_CULL_PX;
-    /* placed rings: every overlapping one (S2 Touch_Rings), not while invuln >= 90 */
+    /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player: a
+     * binary search finds them; the enemies (which walk) come after them, from their own list,
+     * within the culling window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
     bool first_done = false;
-    for (uint32_t i = lw_objects_first(sim, lo); i < sim->object_count; i++) {
-        const lw_sim_object *o = &sim->objects[i];
-        if (o->x >= hi)
+    int32_t hi = px + LW_OBJ_TOUCH_PX;
+    for (uint32_t i = lw_objects_first(sim, px - LW_OBJ_TOUCH_PX);
+         i < sim->object_count && sim->objects[i].x < hi; i++)
+        if (sim->objects[i].type != LW_OBJ_ENEMY && !touch_one(sim, i, px, &first_done))
+            return;
+    uint32_t k0 = 0, k1 = sim->enemy_count; /* first enemy with origin x >= px - window */
+    while (k0 < k1) {
+        uint32_t mid = (k0 + k1) / 2;
+        if (sim->objects[sim->enemies[mid]].x < px - LW_OBJ_CULL_PX)
+            k0 = mid + 1;
+        else
+            k1 = mid;
+    }
+    for (uint32_t k = k0; k < sim->enemy_count; k++) {
+        const lw_sim_object *o = &sim->objects[sim->enemies[k]];
+        if (o->x >= px + LW_OBJ_CULL_PX)
             break;
-        lw_obj_state *s = &g->obj[i];
-        if (s->flags & LW_OBJF_GONE)
-            continue;
-        int32_t ox = px_of(s->x), oy = px_of(s->y);
-        switch (o->type) {
-        case LW_OBJ_RING:
-            if (g->invuln < 90 && touches(pl, ox, oy, 6, 6)) {
-                s->flags |= LW_OBJF_GONE;
-                if (g->rings < 999)
-                    g->rings++;
-                g->events |= LW_EVENT_RING;
-                sim->debug.touched = (uint16_t)(i + 1);
-            }
-            break;
-        case LW_OBJ_MONITOR:
-            if (first_done || !touches(pl, ox, oy, 16, 16))
-                break;
-            first_done = true;
-            sim->debug.touched = (uint16_t)(i + 1);
-            if (pl->ysp < 0) {
-                /* from below: only when the centre is 16 px under the monitor's */
-                if (px_of(pl->y) - 16 < oy)
-                    break;
-                pl->ysp = -pl->ysp;
-                s->ysp = -0x180;
-                s->flags |= LW_OBJF_TRIGGERED; /* knocked up: falls back (§10) */
-            } else if (pl->rolling) {
-                pl->ysp = -pl->ysp;
-                break_monitor(sim, i);
-            }
-            break;
-        case LW_OBJ_ENEMY:
-            if (first_done || !touches(pl, ox, oy, 16, 14))
-                break;
-            first_done = true;
-            sim->debug.touched = (uint16_t)(i + 1);
-            if (g->invincible || pl->rolling || g->spindash)
-                kill_enemy(sim, i);
-            else
-                hurt(sim, ox);
-            break;
-        case LW_OBJ_CHECKPOINT:
-            if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox + 8 >= 0 && px - ox + 8 < 16 &&
-                px_of(pl->y) - oy + 64 >= 0 && px_of(pl->y) - oy + 64 < 104) {
-                s->flags |= LW_OBJF_TRIGGERED;
-                g->checkpoint = (uint16_t)(i + 1);
-                g->respawn_x = ox;
-                g->respawn_y = oy;
-                g->events |= LW_EVENT_CHECKPOINT;
-                sim->debug.touched = (uint16_t)(i + 1);
-            }
-            break;
-        case LW_OBJ_GOAL:
-            if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox >= 0 && px - ox < 32) {
-                s->flags |= LW_OBJF_TRIGGERED;
-                g->events |= LW_EVENT_GOAL;
-                sim->state.status = LW_SIM_FINISHED;
-                sim->debug.touched = (uint16_t)(i + 1);
-            }
-            break;
-        default:
-            break;
-        }
-        if (sim->state.status != LW_SIM_RUNNING)
+        if (!touch_one(sim, sim->enemies[k], px, &first_done))
             return;
     }
     /* scattered rings: one per frame, as any touch-list object */
@@ -1066,6 +1124,11 @@ void lw_objects_run(lw_sim *sim)
         const lw_sim_object *o = &sim->objects[i];
         if (o->x >= hi)
             break;
+        /* an idle object out of the player's reach has nothing to do (no state changes) */
+        const lw_obj_state *s = &g->obj[i];
+        if (!o->busy && (uint32_t)(px - o->x + o->reach) > 2u * o->reach && s->flags == 0 &&
+            s->timer == 0 && s->aux == 0)
+            continue;
         switch (o->type) {
         case LW_OBJ_SPRING:
             run_spring(sim, i);

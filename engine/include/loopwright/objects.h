@@ -20,6 +20,9 @@
 /** Objects whose origin is within this many px of the player's X run in a frame (culling,
  * OBJECTS.md §1.3); the object the player stands on always runs. */
 #define LW_OBJ_CULL_PX 512
+/** Objects that stay at their origin touch the player only within this many px of its X
+ * (the widest hitbox or trigger, 32 + 8, plus a margin). */
+#define LW_OBJ_TOUCH_PX 48
 /** Rings one hit can scatter (the originals' limit, §5.2). */
 #define LW_SIM_MAX_SPILL 32
 
@@ -79,6 +82,10 @@ typedef struct lw_sim_object {
     int16_t half_w;  /* px: solid half-width (platform: "width" / 2) */
     int16_t distance; /* px: platform amplitude; ring: spacing of the marker's row */
     uint16_t period;  /* frames: platform period (>= 2) */
+    uint16_t reach;   /* px: beyond this |player x - origin x| an idle object has nothing to do
+                         in its own update (computed at init; 0 = nothing to do ever) */
+    uint8_t busy;     /* runs every frame in the window whatever the distance (moving
+                         platforms, enemies) */
 } lw_sim_object;
 
 /** Object state flags. */

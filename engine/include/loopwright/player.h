@@ -184,6 +184,8 @@ typedef struct lw_sim {
     uint32_t object_count;
     lw_obj_state *initial; /* each object's state at reset (object_count entries, same block as
                               objects): the hash leaves out a game block equal to it */
+    uint32_t *enemies;     /* indices of the enemies in object order (same block) */
+    uint32_t enemy_count;
     /* Plain */
     lw_profile profile; /* physics constants and switches; may be edited between frames */
     lw_sim_state state; /* everything a step changes */
