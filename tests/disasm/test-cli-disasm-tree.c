@@ -96,27 +96,26 @@ static void assert_diff(GHashTable *before, const char *root, const char *want)
     g_hash_table_unref(after);
 }
 
-static const char ini[] =
-    "version=S2\n"
-    "colarr1=../collision/Collision array - Vertical.bin\n"
-    "colarr2=../collision/Collision array - Horizontal.bin\n"
-    "angles=../collision/Curve and resistance mapping.bin\n"
-    "[Test Zone Act 1]\n"
-    "tiles=../art/kosinski/TST.kos\n"
-    "blocks=../mappings/16x16/TST.kos\n"
-    "chunks=../mappings/128x128/TST.kos\n"
-    "layout=../level/layout/TST_1.kos\n"
-    "palette=../art/palettes/TST.bin:0:16:48\n"
-    "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
-    "colind1=../collision/TST primary 16x16 collision index.kos\n"
-    "colind2=../collision/TST secondary 16x16 collision index.kos\n"
-    "[Test Zone Act 2]\n"
-    "blocks=../mappings/16x16/TST.kos\n"
-    "chunks=../mappings/128x128/TST.kos\n"
-    "layout=../level/layout/TST_2.kos\n"
-    "startpos=../startpos/TST_2.bin:Sonic:Level Start\n"
-    "colind1=../collision/TST primary 16x16 collision index.kos\n"
-    "colind2=../collision/TST secondary 16x16 collision index.kos\n";
+static const char ini[] = "version=S2\n"
+                          "colarr1=../collision/Collision array - Vertical.bin\n"
+                          "colarr2=../collision/Collision array - Horizontal.bin\n"
+                          "angles=../collision/Curve and resistance mapping.bin\n"
+                          "[Test Zone Act 1]\n"
+                          "tiles=../art/kosinski/TST.kos\n"
+                          "blocks=../mappings/16x16/TST.kos\n"
+                          "chunks=../mappings/128x128/TST.kos\n"
+                          "layout=../level/layout/TST_1.kos\n"
+                          "palette=../art/palettes/TST.bin:0:16:48\n"
+                          "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
+                          "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                          "colind2=../collision/TST secondary 16x16 collision index.kos\n"
+                          "[Test Zone Act 2]\n"
+                          "blocks=../mappings/16x16/TST.kos\n"
+                          "chunks=../mappings/128x128/TST.kos\n"
+                          "layout=../level/layout/TST_2.kos\n"
+                          "startpos=../startpos/TST_2.bin:Sonic:Level Start\n"
+                          "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                          "colind2=../collision/TST secondary 16x16 collision index.kos\n";
 
 static void copy_file(const char *root, const char *from, const char *to)
 {
@@ -166,10 +165,10 @@ static void bump_first_height(const char *path)
 static char *make_tree(void)
 {
     char *tree = in_tmp("tree");
-    char *sample = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                    NULL);
-    cli_result r = cli_run((const char *[]){"pack", sample, "--format", "s2", "-o", tree,
-                                            "--zone", "TST", NULL});
+    char *sample =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    cli_result r = cli_run(
+        (const char *[]){"pack", sample, "--format", "s2", "-o", tree, "--zone", "TST", NULL});
     expect(&r, 0, NULL, NULL);
     copy_file(tree, "level/layout/TST_1.kos", "level/layout/TST_2.kos");
     copy_file(tree, "startpos/TST_1.bin", "startpos/TST_2.bin");
@@ -244,8 +243,8 @@ static void test_round_trip(void)
     expect(&r, 1, NULL, "changed since the level was imported");
 
     /* a level without a source section, a bad INI */
-    char *sample = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                    NULL);
+    char *sample =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     r = cli_run((const char *[]){"pack", sample, "--into", tree, NULL});
     expect(&r, 1, NULL, "no \"source\" section");
     char *ini_path = g_build_filename(tree, "SonLVL INI Files", "SonLVL.ini", NULL);
