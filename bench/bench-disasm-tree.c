@@ -55,8 +55,7 @@ int main(int argc, char **argv)
     size_t slow_i = 0;
     for (int r = 0; r < runs; r++)
         for (size_t i = 0; i < t.level_count; i++) {
-            char *a[] = {(char *)lw, "unpack", copy, "--level", t.levels[i].name, "-o", json,
-                         NULL};
+            char *a[] = {(char *)lw, "unpack", copy, "--level", t.levels[i].name, "-o", json, NULL};
             double ms = run_ms(a);
             totals[r] += ms;
             if (ms > slow[r]) {
