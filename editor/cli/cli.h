@@ -7,6 +7,7 @@
  */
 
 #include <loopwright/level.h>
+#include <loopwright/packed.h>
 #include <stdbool.h>
 #include <stdio.h> /* FILE */
 
@@ -74,9 +75,10 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out);
 /** True when the file at @path starts with the packed-level magic (false when unreadable). */
 bool cli_file_is_packed(const char *path);
 
-/** Read and load a packed binary, printing any error. *@out is a one-block packed level. When
- * @bytes is non-NULL it receives the file contents (malloc()ed) and *@size their length. */
-bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size);
+/** Read and load a packed binary, printing any error. *@out is a read-only packed level (free
+ * it with lw_packed_level_free). When @bytes is non-NULL it receives the file contents
+ * (malloc()ed) and *@size their length. */
+bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, size_t *size);
 
 /** The file name of @path without its folder and extension ("a/b/level.json" -> "level").
  * Returns a malloc()ed string, NULL when out of memory. */

@@ -8,6 +8,7 @@
 
 #include <loopwright-masks/art-png.h>
 #include <loopwright-masks/disasm-tree.h>
+#include <loopwright/crc32.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
 #include <stdlib.h>

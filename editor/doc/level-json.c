@@ -1044,7 +1044,7 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
     char *text;
     size_t len;
     lw_error_clear(err);
-    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
+    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
         return false;
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
@@ -1445,7 +1445,7 @@ bool editor_level_save_file(const char *path, const lw_level *level, lw_error *e
     char *text = editor_level_to_json(level, &len);
     if (!text)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory while saving");
-    bool ok = lwm_write_file_atomic(path, text, len, ".bak", err);
+    bool ok = lwm_file_write_atomic(path, text, len, ".bak", err);
     free(text);
     return ok;
 }

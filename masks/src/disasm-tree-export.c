@@ -7,6 +7,7 @@
  */
 #include "disasm-tree-private.h"
 
+#include <loopwright/crc32.h>
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <loopwright/crc32.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
