@@ -90,8 +90,8 @@ int main(int argc, char **argv)
                    f->path, names[f->codec], out_size, size);
         else {
             bad++;
-            printf("not ok %zu - %s (kosinski): %zu bytes re-encoded, %zu stored\n", i + 1,
-                   f->path, out_size, size);
+            printf("not ok %zu - %s (kosinski): %zu bytes re-encoded, %zu stored\n", i + 1, f->path,
+                   out_size, size);
         }
         free(data);
         free(raw);
