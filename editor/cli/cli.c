@@ -260,9 +260,3 @@ bool cli_tileset_paths(const char *level_path, char **rel, char **full)
     free(stem);
     return true;
 }
-
-int cli_not_implemented(const char *cmd)
-{
-    fprintf(stderr, "loopwright %s: not implemented yet\n", cmd);
-    return CLI_EXIT_USAGE;
-}

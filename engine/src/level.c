@@ -196,6 +196,39 @@ bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
     return true;
 }
 
+bool lw_object_remove_property(lw_object *obj, const char *key)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        if (strcmp(obj->props[i].key, key) != 0)
+            continue;
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+        memmove(&obj->props[i], &obj->props[i + 1], (obj->prop_count - i - 1) * sizeof *obj->props);
+        if (--obj->prop_count == 0) {
+            free(obj->props);
+            obj->props = NULL;
+        }
+        return true;
+    }
+    return false;
+}
+
+void lw_object_clear_properties(lw_object *obj)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+    }
+    free(obj->props);
+    obj->props = NULL;
+    obj->prop_count = 0;
+}
+
+bool lw_object_set_name(lw_object *obj, const char *name)
+{
+    return lw_level_set_string(&obj->name, name);
+}
+
 void lw_replay_clear(lw_replay *replay)
 {
     if (!replay)
