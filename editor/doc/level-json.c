@@ -940,9 +940,9 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         return false;
     json_t *source = json_object_get(root, "source");
     if (source && !json_is_object(source)) {
-        json_path_push_key(&c->path, "source");
+        editor_json_path_push_key(&c->path, "source");
         fail(c, LW_ERR_FORMAT, "expected an object (where a disassembly level came from)");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
 
