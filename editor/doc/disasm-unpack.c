@@ -35,8 +35,8 @@ bool editor_disasm_unpack(const lwm_tree *tree, size_t index, const char *json_p
     char *rel = NULL, *full = NULL, *root = NULL, *src = NULL, *json = NULL;
     void *png = NULL;
     size_t png_size = 0, json_size = 0;
-    bool ok = tileset_paths(json_path, &rel, &full) ||
-              lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    bool ok =
+        tileset_paths(json_path, &rel, &full) || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     ok = ok && lwm_tree_import_level(tree, index, &im, report, failed, err);
     lwm_file_job jobs[2];
     size_t njobs = 0;

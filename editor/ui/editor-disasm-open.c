@@ -118,9 +118,9 @@ GtkWindow *editor_disasm_open_tree(GtkWindow *parent, const char *root)
     char failed[4096];
     lw_error err;
     if (!lwm_tree_open(root, &c->tree, failed, &err)) {
-        char *detail = err.line ? g_strdup_printf("%s:%d:%d: %s", failed, err.line, err.column,
-                                                  err.message)
-                                : g_strdup_printf("%s: %s", failed, err.message);
+        char *detail =
+            err.line ? g_strdup_printf("%s:%d:%d: %s", failed, err.line, err.column, err.message)
+                     : g_strdup_printf("%s: %s", failed, err.message);
         show_error(parent, "Not a disassembly with a SonLVL project file", detail);
         g_free(detail);
         g_free(c);

@@ -641,6 +641,42 @@ static bool write_arrays(export_ctx *c)
     return true;
 }
 
+/* The objects or rings file with the level's markers of that kind (docs/DISASM.md §8.3). */
+static bool do_layout(export_ctx *c, const char *role, bool rings)
+{
+    lwm_layout_format fmt;
+    if (!tree_layout_format(c->game, rings, &fmt))
+        return true;
+    for (size_t j = 0; j < c->src->file_count; j++) {
+        const lwm_tree_file *f = &c->src->files[j];
+        if (strcmp(f->role, role) != 0 || !c->decoded[j])
+            continue;
+        uint8_t *data = NULL;
+        size_t size = 0;
+        set_failed(c, f->path);
+        if (!tree_markers_to_layout(c->level, fmt, c->raw[j].data, c->raw[j].size, &data, &size,
+                                    c->err))
+            return false;
+        uint32_t changed = 0;
+        for (size_t k = 0; k < size || k < c->raw[j].size; k++)
+            changed += k >= size || k >= c->raw[j].size || data[k] != c->raw[j].data[k];
+        if (!changed) {
+            free(data);
+            c->out->unchanged++;
+            continue;
+        }
+        lwm_tree_out_file *o = &c->out->files[c->out->file_count++];
+        memset(o, 0, sizeof *o);
+        snprintf(o->path, sizeof o->path, "%s", f->path);
+        snprintf(o->role, sizeof o->role, "%s", f->role);
+        o->data = data;
+        o->size = size;
+        o->changed_bytes = changed;
+        o->shared = shared_with(c, f->path);
+    }
+    return true;
+}
+
 static bool run(export_ctx *c)
 {
     bool s1 = c->game == LWM_GAME_S1, s3k = c->game == LWM_GAME_S3K;
@@ -659,7 +695,8 @@ static bool run(export_ctx *c)
             : s3k ? do_role(c, "colind", build_s3k_index, true)
                   : do_role(c, "colind1", build_ind_a, true) &&
                         do_role(c, "colind2", build_ind_b, true)) &&
-           write_arrays(c) && do_role(c, "startpos", build_start, false);
+           write_arrays(c) && do_role(c, "startpos", build_start, false) &&
+           do_layout(c, "objects", false) && do_layout(c, "rings", true);
 }
 
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,

@@ -967,6 +967,70 @@ static bool build_tileset(tree_ctx *c)
     return true;
 }
 
+/* The object lists SonLVL loads for the level: the global `objlst`, then the level's. */
+static lwm_object_names *load_names(tree_ctx *c)
+{
+    lwm_object_names *names = malloc(sizeof *names);
+    if (!names)
+        return NULL;
+    lwm_object_names_init(names);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s", c->tree->root, LWM_TREE_INI_DIR);
+    const char *lists[2] = {lwm_ini_get(&c->tree->ini.sections[0], "objlst"),
+                            lwm_ini_get(c->sec, "objlst")};
+    for (int k = 0; k < 2; k++)
+        for (const char *v = lists[k]; v && *v;) {
+            size_t n = strcspn(v, "|");
+            char part[600];
+            snprintf(part, sizeof part, "%.*s", (int)(n < 599 ? n : 599), v);
+            v += n + (v[n] == '|');
+            lw_error e;
+            if (!lwm_object_names_add_file(names, dir, part, &e))
+                lwm_report_add(c->report, LWM_REPORT_WARNING, NULL, -1,
+                               "object list %s: %s (its names are not used)", part, e.message);
+        }
+    return names;
+}
+
+/* The INI's `objects` or `rings` file as markers (docs/DISASM.md §8.3). */
+static bool read_layout_role(tree_ctx *c, const char *role, bool rings,
+                             const lwm_object_names *names)
+{
+    lwm_layout_format fmt;
+    const char *v = lwm_ini_get(c->sec, role);
+    if (!v || !tree_layout_format(c->game, rings, &fmt))
+        return true;
+    char path[512];
+    tree_first_path(v, path, sizeof path);
+    uint8_t *data;
+    size_t size, count = 0;
+    bool missing;
+    if (!read_tree_file(c, role, path, true, &missing, &data, &size))
+        return false;
+    if (missing) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, path, -1, "no %s file", role);
+        return true;
+    }
+    c->src->files[c->src->file_count - 1].raw_size = (uint32_t)size;
+    bool ok = tree_layout_to_markers(c->out->level, fmt, data, size, names, &count, c->err);
+    free(data);
+    if (ok)
+        lwm_report_add(c->report, LWM_REPORT_NOTE, role_file(c, role), -1,
+                       "%zu %s records as markers", count, rings ? "ring" : "object");
+    return ok;
+}
+
+static bool read_layouts(tree_ctx *c)
+{
+    lwm_object_names *names = load_names(c);
+    if (!names)
+        return nomem(c);
+    bool ok =
+        read_layout_role(c, "objects", false, names) && read_layout_role(c, "rings", true, names);
+    free(names);
+    return ok;
+}
+
 static bool build_level(tree_ctx *c)
 {
     level_size(c);
@@ -996,7 +1060,7 @@ static bool build_level(tree_ctx *c)
         if (!lw_level_add_object(level, &start))
             return nomem(c);
     }
-    return lw_level_validate(level, c->err);
+    return read_layouts(c) && lw_level_validate(level, c->err);
 }
 
 static void ctx_free(tree_ctx *c)

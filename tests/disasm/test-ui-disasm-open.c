@@ -34,30 +34,30 @@ static void expect(cli_result *r, int code, const char *in_out)
 static char *make_tree(void)
 {
     char *tree = g_build_filename(tmp, "tree", NULL);
-    char *sample = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                    NULL);
-    cli_result r = cli_run((const char *[]){"pack", sample, "--format", "s2", "-o", tree,
-                                            "--zone", "TST", NULL});
+    char *sample =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    cli_result r = cli_run(
+        (const char *[]){"pack", sample, "--format", "s2", "-o", tree, "--zone", "TST", NULL});
     expect(&r, 0, NULL);
     char *dir = g_build_filename(tree, "SonLVL INI Files", NULL);
     g_mkdir_with_parents(dir, 0755);
     char *ini = g_build_filename(dir, "SonLVL.ini", NULL);
-    g_assert_true(g_file_set_contents(
-        ini,
-        "version=S2\n"
-        "colarr1=../collision/Collision array - Vertical.bin\n"
-        "colarr2=../collision/Collision array - Horizontal.bin\n"
-        "angles=../collision/Curve and resistance mapping.bin\n"
-        "[Test Zone Act 1]\n"
-        "tiles=../art/kosinski/TST.kos\n"
-        "blocks=../mappings/16x16/TST.kos\n"
-        "chunks=../mappings/128x128/TST.kos\n"
-        "layout=../level/layout/TST_1.kos\n"
-        "palette=../art/palettes/TST.bin:0:16:48\n"
-        "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
-        "colind1=../collision/TST primary 16x16 collision index.kos\n"
-        "colind2=../collision/TST secondary 16x16 collision index.kos\n",
-        -1, NULL));
+    g_assert_true(
+        g_file_set_contents(ini,
+                            "version=S2\n"
+                            "colarr1=../collision/Collision array - Vertical.bin\n"
+                            "colarr2=../collision/Collision array - Horizontal.bin\n"
+                            "angles=../collision/Curve and resistance mapping.bin\n"
+                            "[Test Zone Act 1]\n"
+                            "tiles=../art/kosinski/TST.kos\n"
+                            "blocks=../mappings/16x16/TST.kos\n"
+                            "chunks=../mappings/128x128/TST.kos\n"
+                            "layout=../level/layout/TST_1.kos\n"
+                            "palette=../art/palettes/TST.bin:0:16:48\n"
+                            "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
+                            "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                            "colind2=../collision/TST secondary 16x16 collision index.kos\n",
+                            -1, NULL));
     g_free(ini);
     g_free(dir);
     g_free(sample);
