@@ -50,8 +50,8 @@ static bool add_object(lw_level *level, const lwm_object *r, const char *name)
     else
         snprintf(label, sizeof label, "object 0x%02X", r->id);
     bool ok = lw_level_set_string(&o.name, label) &&
-              lw_object_set_property(&o, "disasm", "object") &&
-              set_hex(&o, "id", r->id) && set_hex(&o, "subtype", r->subtype) &&
+              lw_object_set_property(&o, "disasm", "object") && set_hex(&o, "id", r->id) &&
+              set_hex(&o, "subtype", r->subtype) &&
               lw_object_set_property(&o, "x_flip", r->x_flip ? "true" : "false") &&
               lw_object_set_property(&o, "y_flip", r->y_flip ? "true" : "false") &&
               lw_object_set_property(&o, "respawn", r->respawn ? "true" : "false") &&
@@ -68,8 +68,8 @@ static bool add_ring(lw_level *level, const lwm_ring *r)
     o.type = LW_OBJECT_MARKER;
     o.x = r->x_px;
     o.y = r->y_px;
-    bool ok = lw_level_set_string(&o.name, "ring") && lw_object_set_property(&o, "disasm", "ring") &&
-              set_dec(&o, "count", r->count) &&
+    bool ok = lw_level_set_string(&o.name, "ring") &&
+              lw_object_set_property(&o, "disasm", "ring") && set_dec(&o, "count", r->count) &&
               lw_object_set_property(&o, "column", r->column ? "true" : "false") &&
               set_dec(&o, "spare_bits", r->spare_bits) && lw_level_add_object(level, &o);
     lw_object_clear(&o);
@@ -174,9 +174,8 @@ bool tree_markers_to_layout(const lw_level *level, lwm_layout_format format, con
     bool ok = lwm_layout_parse(&lay, format, old, old_size, err);
     size_t n = 0;
     for (uint32_t i = 0; i < level->object_count; i++) {
-        const char *d = level->objects[i].type == LW_OBJECT_MARKER
-                            ? prop(&level->objects[i], "disasm")
-                            : NULL;
+        const char *d =
+            level->objects[i].type == LW_OBJECT_MARKER ? prop(&level->objects[i], "disasm") : NULL;
         n += d && strcmp(d, kind) == 0;
     }
     void *arr = ok ? calloc(n ? n : 1, rings ? sizeof(lwm_ring) : sizeof(lwm_object)) : NULL;

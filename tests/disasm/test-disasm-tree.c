@@ -571,6 +571,43 @@ static void test_tree_s3k(void)
     g_assert_cmpuint(ex.files[0].data[0x88], ==, *slot + im.source.first_chunk);
     g_assert_cmpmem(ex.files[0].data + 0x89, size - 0x89, lay + 0x89, size - 0x89);
     lwm_tree_export_clear(&ex);
+    /* random damage to the S3K layout, the index and the INI: refused or imported, never a
+     * crash, a refusal names a file (run under ASan/UBSan too) */
+    static const char *const victims[] = {"s3k/layout.bin", "s3k/index.bin", LWM_TREE_INI_FILE,
+                                          "mappings/128x128/TST.kos"};
+    GRand *rnd = g_rand_new_with_seed(11);
+    for (int round = 0; round < 160; round++) {
+        const char *v = victims[round % 4];
+        char *vp = g_build_filename(root, v, NULL);
+        gchar *orig;
+        gsize osize;
+        g_assert_true(g_file_get_contents(vp, &orig, &osize, NULL));
+        gchar *bad = g_memdup2(orig, osize);
+        gsize bsize = osize;
+        if (round % 3 == 0)
+            bsize = (gsize)g_rand_int_range(rnd, 0, (gint32)osize);
+        for (int k = 0; k < 1 + round % 5; k++)
+            if (bsize)
+                bad[g_rand_int_range(rnd, 0, (gint32)bsize)] = (char)g_rand_int(rnd);
+        g_assert_true(g_file_set_contents(vp, bad, (gssize)bsize, NULL));
+        lwm_tree bt;
+        lwm_tree_import bim = {0};
+        lwm_report brep = {0};
+        if (lwm_tree_open(root, &bt, failed, &err)) {
+            if (bt.level_count && !lwm_tree_import_level(&bt, 0, &bim, &brep, failed, &err))
+                g_assert_true(failed[0] && err.message[0]);
+            lwm_tree_import_clear(&bim);
+            lwm_tree_clear(&bt);
+        } else {
+            g_assert_true(strstr(failed, "SonLVL") && err.message[0]);
+        }
+        lwm_report_clear(&brep);
+        g_assert_true(g_file_set_contents(vp, orig, (gssize)osize, NULL));
+        g_free(bad);
+        g_free(orig);
+        g_free(vp);
+    }
+    g_rand_free(rnd);
     /* a resized S3K layout is refused */
     g_assert_true(lw_level_resize_layout(im.level, (uint16_t)(w + 1), (uint16_t)h, &err));
     g_assert_false(lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err));
