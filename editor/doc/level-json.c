@@ -2,9 +2,12 @@
 #include "level-json.h"
 
 #include "json-locate.h"
+#include "json-prescan.h"
+#include "real-path.h"
 
 #include <jansson.h>
 #include <loopwright-masks/image.h>
+#include <loopwright/limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,8 +125,10 @@ char *editor_level_resolve_path(const char *level_path, const char *relative)
     return out;
 }
 
-void editor_format_error(const char *file, const lw_error *err, char *buf, size_t size)
+void editor_format_error(const char *file_name, const lw_error *err, char *buf, size_t size)
 {
+    char file[1024];
+    lw_text_escape(file, sizeof file, file_name); /* the message itself is escaped already */
     if (err->line > 0)
         snprintf(buf, size, "loopwright: %s:%d:%d: %s", file, err->line, err->column, err->message);
     else if (err->offset >= 0)
@@ -626,8 +631,8 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
     long long id = 0, x = 0, y = 0;
     bool ok = get_string(c, o, "type", true, false, 64, &type) &&
               get_int(c, o, "id", true, 1, UINT32_MAX, &id) &&
-              get_int(c, o, "x", true, -LW_MAX_LEVEL_W_PX, 2 * LW_MAX_LEVEL_W_PX, &x) &&
-              get_int(c, o, "y", true, -LW_MAX_LEVEL_H_PX, 2 * LW_MAX_LEVEL_H_PX, &y);
+              get_int(c, o, "x", true, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, &x) &&
+              get_int(c, o, "y", true, LW_MIN_OBJECT_Y, LW_MAX_OBJECT_Y, &y);
     if (!ok)
         return false;
     lw_object obj = {.id = (uint32_t)id, .x = (int32_t)x, .y = (int32_t)y};
@@ -789,7 +794,7 @@ static bool load_replay(ctx *c, json_t *r, lw_level *level)
               get_string(c, r, "script", true, false, LW_MAX_SCRIPT, &script) &&
               get_string(c, r, "profile", false, false, 15, &profile) &&
               get_string(c, r, "character", false, false, 15, &character) &&
-              get_int(c, r, "frames", true, 0, 100000000, &frames);
+              get_int(c, r, "frames", true, 0, LW_MAX_REPLAY_FRAMES, &frames);
     if (!ok)
         return false;
     json_t *start = json_object_get(r, "start");
@@ -801,12 +806,12 @@ static bool load_replay(ctx *c, json_t *r, lw_level *level)
         long long sx = 0, sy = 0;
         if (ok) {
             editor_json_path_push_index(&c->path, 0);
-            ok = read_int_value(c, json_array_get(start, 0), 0, LW_MAX_LEVEL_W_PX, &sx);
+            ok = read_int_value(c, json_array_get(start, 0), 0, LW_MAX_START_X, &sx);
             editor_json_path_pop(&c->path);
         }
         if (ok) {
             editor_json_path_push_index(&c->path, 1);
-            ok = read_int_value(c, json_array_get(start, 1), 0, LW_MAX_LEVEL_H_PX, &sy);
+            ok = read_int_value(c, json_array_get(start, 1), 0, LW_MAX_START_Y, &sy);
             editor_json_path_pop(&c->path);
         }
         editor_json_path_pop(&c->path);
@@ -823,8 +828,8 @@ static bool load_replay(ctx *c, json_t *r, lw_level *level)
         ok = want_type(c, expect, JSON_OBJECT, "an object or null") &&
              check_keys(c, expect, ekeys) &&
              get_string(c, expect, "hash", true, false, 16, &hash) &&
-             get_int(c, expect, "x", true, -LW_MAX_LEVEL_W_PX, 2 * LW_MAX_LEVEL_W_PX, &ex) &&
-             get_int(c, expect, "y", true, -LW_MAX_LEVEL_H_PX, 2 * LW_MAX_LEVEL_H_PX, &ey) &&
+             get_int(c, expect, "x", true, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, &ex) &&
+             get_int(c, expect, "y", true, LW_MIN_OBJECT_Y, LW_MAX_OBJECT_Y, &ey) &&
              get_string(c, expect, "path", true, false, 1, &path) &&
              get_bool(c, expect, "air", true, &rep.expect_air);
         if (ok && !parse_hash(hash, &rep.expect_hash)) {
@@ -1023,6 +1028,8 @@ bool editor_level_load_text(const char *text, size_t len, unsigned flags, lw_lev
                             lw_error *err)
 {
     lw_error_clear(err);
+    if (!editor_json_prescan(text, len, err))
+        return false; /* over a limit: refused before jansson allocates anything */
     json_error_t jerr;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
@@ -1048,6 +1055,12 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
         return false;
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
+    if (ok && (*out)->tileset && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
+        !editor_path_real_inside(path, (*out)->tileset, err)) {
+        lw_level_free(*out);
+        *out = NULL;
+        return false;
+    }
     return ok;
 }
 
