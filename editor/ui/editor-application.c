@@ -6,6 +6,7 @@
 #include "config.h"
 #include "doc/editor-commands.h"
 #include "editor-app.h"
+#include "editor-disasm-open.h"
 #include "editor-file-chooser.h"
 #include "editor-help.h"
 #include "editor-resources.h"
@@ -368,6 +369,11 @@ static void action_open(GSimpleAction *a, GVariant *p, gpointer user)
                                    self);
 }
 
+static void action_open_disasm(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_disasm_open(gtk_application_get_active_window(GTK_APPLICATION(user)));
+}
+
 static void action_open_file(GSimpleAction *a, GVariant *p, gpointer user)
 {
     editor_application_open_path(g_variant_get_string(p, NULL));
@@ -424,6 +430,7 @@ static const GActionEntry app_entries[] = {
     {.name = "new", .activate = action_new},
     {.name = "open", .activate = action_open},
     {.name = "open-file", .parameter_type = "s", .activate = action_open_file},
+    {.name = "open-disasm", .activate = action_open_disasm},
     {.name = "quit", .activate = action_quit},
     {.name = "about", .activate = action_about},
     {.name = "help", .activate = action_help},
