@@ -64,8 +64,7 @@ char *editor_help_markup_line(const char *line)
         level++;
     if (level > 0 && line[level] == ' ') {
         static const char *const sizes[] = {"xx-large", "x-large", "large", "medium"};
-        g_string_append_printf(out, "<span size=\"%s\" weight=\"bold\">",
-                               sizes[MIN(level, 4) - 1]);
+        g_string_append_printf(out, "<span size=\"%s\" weight=\"bold\">", sizes[MIN(level, 4) - 1]);
         append_inline(out, line + level + 1);
         g_string_append(out, "</span>");
     } else if ((line[0] == '*' || line[0] == '-') && line[1] == ' ') {
@@ -127,9 +126,9 @@ static void fill(GtkBox *box, const char *text)
             FLUSH();
             continue;
         }
-        gboolean starts_block =
-            line[0] == '#' || ((line[0] == '*' || line[0] == '-') && line[1] == ' ') ||
-            g_ascii_isdigit(line[0]);
+        gboolean starts_block = line[0] == '#' ||
+                                ((line[0] == '*' || line[0] == '-') && line[1] == ' ') ||
+                                g_ascii_isdigit(line[0]);
         if (starts_block)
             FLUSH();
         g_autofree char *m = editor_help_markup_line(line);

@@ -52,6 +52,11 @@ struct _EditorWindow {
     GtkLabel *status_label;   /* what is under the pointer, the zoom: always live */
     GtkLabel *status_message; /* what the last command did, for a few seconds */
     GMenu *recent_section;
+    GtkWidget *side_panel;
+    GtkScrolledWindow *toolbar_scroller;
+    GtkWidget *overlay_group;
+    GtkWidget *bg_layer_button;
+    GtkWidget *overflow_button;
 
     /* Other widgets */
     EditorCanvas *canvas;
@@ -69,6 +74,10 @@ struct _EditorWindow {
     guint properties_idle;        /* a rebuild is scheduled */
     guint status_message_timeout; /* clears the message */
     double status_x, status_y;    /* the level pixel last reported under the pointer (-1: none) */
+    gboolean toolbar_overflow;    /* the view toggles went into the overflow menu */
+    double toolbar_full_width;    /* the toolbar's width with them in it */
+    guint toolbar_idle;
+    gboolean disposed;
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -332,6 +341,14 @@ static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user)
                                                         : o & ~overlay_actions[i].bit);
             return;
         }
+    if (g_str_equal(name, "show-sidebar")) {
+        gtk_widget_set_visible(self->side_panel, on);
+        return;
+    }
+    if (g_str_equal(name, "show-palettes")) {
+        gtk_widget_set_visible(GTK_WIDGET(self->palette_notebook), on);
+        return;
+    }
     if (g_str_equal(name, "background-layer")) {
         self->tools.layer = on ? LW_LAYER_BG : LW_LAYER_FG;
         update_brush_label(self);
@@ -919,6 +936,14 @@ static void action_view(GSimpleAction *a, GVariant *p, gpointer user)
     editor_canvas_center_on(self->canvas, x, y);
 }
 
+/* (width, height): the window's size (automation, screenshots) */
+static void action_window_size(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    gint32 w, h;
+    g_variant_get(p, "(ii)", &w, &h);
+    gtk_window_set_default_size(GTK_WINDOW(user), w, h);
+}
+
 static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
@@ -948,6 +973,8 @@ static const GActionEntry win_entries[] = {
     {.name = "grid-tiles", .state = "false", .change_state = change_state_bool},
     {.name = "grid-chunks", .state = "true", .change_state = change_state_bool},
     {.name = "background-layer", .state = "false", .change_state = change_state_bool},
+    {.name = "show-sidebar", .state = "true", .change_state = change_state_bool},
+    {.name = "show-palettes", .state = "true", .change_state = change_state_bool},
     {.name = "tool", .parameter_type = "s", .state = "'pencil'", .change_state = change_tool},
     {.name = "solidity", .parameter_type = "s", .state = "'all'", .change_state = change_solidity},
     {.name = "solidity-path",
@@ -998,6 +1025,7 @@ static const GActionEntry win_entries[] = {
     {.name = "save-to", .parameter_type = "s", .activate = action_save_to},
     {.name = "view", .parameter_type = "(ddd)", .activate = action_view},
     {.name = "show-panel", .parameter_type = "s", .activate = action_show_panel},
+    {.name = "window-size", .parameter_type = "(ii)", .activate = action_window_size},
 };
 
 /* ---- level properties dialog ---- */
@@ -2192,14 +2220,67 @@ static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, do
     return TRUE;
 }
 
+/* ---- the toolbar overflows into a menu ---- */
+
+/* The view toggles leave the toolbar for the overflow menu when the tools would not fit, and
+ * come back when the window is wide enough for all of it again. */
+static gboolean toolbar_fit(gpointer data)
+{
+    EditorWindow *self = data;
+    self->toolbar_idle = 0;
+    GtkAdjustment *h = gtk_scrolled_window_get_hadjustment(self->toolbar_scroller);
+    double page = gtk_adjustment_get_page_size(h), upper = gtk_adjustment_get_upper(h);
+    if (page <= 1)
+        return G_SOURCE_REMOVE;
+    gboolean overflow = self->toolbar_overflow;
+    if (!overflow && upper > page + 0.5) {
+        self->toolbar_full_width = upper;
+        overflow = TRUE;
+    } else if (overflow) {
+        /* the room the toolbar row has beside the brush label's minimum */
+        GtkWidget *row = gtk_widget_get_parent(GTK_WIDGET(self->toolbar_scroller));
+        int label_min;
+        gtk_widget_measure(GTK_WIDGET(self->brush_label), GTK_ORIENTATION_HORIZONTAL, -1,
+                           &label_min, NULL, NULL, NULL);
+        double room = gtk_widget_get_width(row) - label_min - gtk_box_get_spacing(GTK_BOX(row)) -
+                      gtk_widget_get_margin_end(row);
+        overflow = room < self->toolbar_full_width;
+    }
+    if (overflow != self->toolbar_overflow) {
+        self->toolbar_overflow = overflow;
+        gtk_widget_set_visible(self->overlay_group, !overflow);
+        gtk_widget_set_visible(self->bg_layer_button, !overflow);
+        gtk_widget_set_visible(self->overflow_button, overflow);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void toolbar_resized(EditorWindow *self)
+{
+    if (self->disposed)
+        return;
+    if (self->toolbar_overflow && gtk_widget_get_width(GTK_WIDGET(self)) <= 1)
+        return;
+    /* not during the allocation that reported it */
+    if (!self->toolbar_idle)
+        self->toolbar_idle = g_idle_add(toolbar_fit, self);
+}
+
+gboolean editor_window_get_toolbar_overflow(EditorWindow *self)
+{
+    return self->toolbar_overflow;
+}
+
 /* ---- lifetime ---- */
 
 static void editor_window_dispose(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
+    self->disposed = TRUE;
     g_clear_handle_id(&self->check_timeout, g_source_remove);
     g_clear_handle_id(&self->properties_idle, g_source_remove);
     g_clear_handle_id(&self->status_message_timeout, g_source_remove);
+    g_clear_handle_id(&self->toolbar_idle, g_source_remove);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -2242,6 +2323,11 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_message);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, recent_section);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, side_panel);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, toolbar_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, overlay_group);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, bg_layer_button);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, overflow_button);
 }
 
 static void editor_window_init(EditorWindow *self)
@@ -2347,6 +2433,13 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     gtk_list_box_set_selection_mode(self->issues_list, GTK_SELECTION_NONE);
     gtk_list_box_set_activate_on_single_click(self->issues_list, TRUE);
 
+    GtkAdjustment *tb = gtk_scrolled_window_get_hadjustment(self->toolbar_scroller);
+    g_signal_connect_object(tb, "changed", G_CALLBACK(toolbar_resized), self, G_CONNECT_SWAPPED);
+    /* growing: the toolbar's own size does not move while its toggles are in the menu, the
+     * canvas's does */
+    g_signal_connect_object(gtk_scrolled_window_get_hadjustment(self->canvas_scroller), "changed",
+                            G_CALLBACK(toolbar_resized), self, G_CONNECT_SWAPPED);
+
     GtkDropTarget *drop = gtk_drop_target_new(GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
     g_signal_connect(drop, "drop", G_CALLBACK(on_drop), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(drop));
@@ -2373,6 +2466,17 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     rebuild_properties_now(self);
     update_brush_label(self);
     update_actions(self);
+    /* a default size that fits the screen: most of it, up to 1600 x 1000 */
+    GListModel *monitors = gdk_display_get_monitors(gtk_widget_get_display(GTK_WIDGET(self)));
+    GdkMonitor *mon =
+        g_list_model_get_n_items(monitors) ? g_list_model_get_item(monitors, 0) : NULL;
+    if (mon) {
+        GdkRectangle geo;
+        gdk_monitor_get_geometry(mon, &geo);
+        gtk_window_set_default_size(GTK_WINDOW(self), MIN(1600, geo.width * 9 / 10),
+                                    MIN(1000, geo.height * 9 / 10));
+        g_object_unref(mon);
+    }
     self->status_x = self->status_y = -1;
     update_status(self, -1, -1);
     schedule_check(self); /* after the first frame */

@@ -17,6 +17,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <stdlib.h>
 #include <string.h>
 
 static EditorApplication *app;
@@ -465,6 +466,193 @@ static void test_help_zoom_status(void)
     ui_spin(50);
 }
 
+/* ---- 6 and 9: fits 1366x768 (and 1920x1080 at scale 2), panels collapse, the toolbar
+ * overflows into a menu, tools and view toggles are told apart, the right panel keeps its
+ * width ---- */
+
+static void collect_buttons(GtkWidget *w, GPtrArray *out)
+{
+    if (!gtk_widget_get_visible(w))
+        return;
+    if (GTK_IS_BUTTON(w) || GTK_IS_MENU_BUTTON(w)) {
+        g_ptr_array_add(out, w);
+        return;
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c))
+        collect_buttons(c, out);
+}
+
+/* The icons and labels inside button @b get the size they ask for, inside the button. */
+static void check_content(GtkWidget *w, GtkWidget *win, const graphene_rect_t *outer)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        if (!gtk_widget_get_visible(c))
+            continue;
+        if (GTK_IS_IMAGE(c) || GTK_IS_LABEL(c)) {
+            graphene_rect_t r;
+            g_assert_true(gtk_widget_compute_bounds(c, win, &r));
+            int min_w, min_h;
+            gtk_widget_measure(c, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+            gtk_widget_measure(c, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+            g_assert_cmpfloat(r.size.width, >=, min_w - 0.5);
+            g_assert_cmpfloat(r.size.height, >=, min_h - 0.5);
+            g_assert_cmpfloat(r.origin.x, >=, outer->origin.x - 0.5);
+            g_assert_cmpfloat(r.origin.y, >=, outer->origin.y - 0.5);
+            g_assert_cmpfloat(r.origin.x + r.size.width, <=,
+                              outer->origin.x + outer->size.width + 0.5);
+            g_assert_cmpfloat(r.origin.y + r.size.height, <=,
+                              outer->origin.y + outer->size.height + 0.5);
+        }
+        check_content(c, win, outer);
+    }
+}
+
+/* Every visible button of the header bar and the toolbar lies inside the window, at least as
+ * large as it asks to be (nothing clipped), and no two say the same thing. */
+static void check_controls(EditorWindow *win)
+{
+    int ww = gtk_widget_get_width(GTK_WIDGET(win)), wh = gtk_widget_get_height(GTK_WIDGET(win));
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new();
+    collect_buttons(gtk_window_get_titlebar(GTK_WINDOW(win)), buttons);
+    collect_buttons(find_named(GTK_WIDGET(win), "toolbar"), buttons);
+    g_assert_cmpuint(buttons->len, >=, 20);
+    GtkWidget *toolbar = find_named(GTK_WIDGET(win), "toolbar");
+    graphene_rect_t tb;
+    g_assert_true(gtk_widget_compute_bounds(toolbar, GTK_WIDGET(win), &tb));
+    g_autoptr(GHashTable) tips = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint i = 0; i < buttons->len; i++) {
+        GtkWidget *b = buttons->pdata[i];
+        graphene_rect_t r;
+        g_assert_true(gtk_widget_compute_bounds(b, GTK_WIDGET(win), &r));
+        const char *tip = gtk_widget_get_tooltip_text(b);
+        g_test_message("button %s at %.0f,%.0f %.0fx%.0f", tip, r.origin.x, r.origin.y,
+                       r.size.width, r.size.height);
+        g_assert_cmpfloat(r.origin.x, >=, 0);
+        g_assert_cmpfloat(r.origin.y, >=, 0);
+        g_assert_cmpfloat(r.origin.x + r.size.width, <=, ww + 0.5);
+        g_assert_cmpfloat(r.origin.y + r.size.height, <=, wh + 0.5);
+        check_content(b, GTK_WIDGET(win), &r);
+        if (gtk_widget_is_ancestor(b, toolbar)) /* not scrolled out of the toolbar's view */
+            g_assert_cmpfloat(r.origin.x + r.size.width, <=, tb.origin.x + tb.size.width + 0.5);
+        if (gtk_widget_get_ancestor(b, GTK_TYPE_WINDOW_CONTROLS))
+            continue; /* the window manager's buttons */
+        g_assert_nonnull(tip);
+        g_assert_false(g_hash_table_contains(tips, tip));
+        g_hash_table_add(tips, (gpointer)tip);
+        const char *label = GTK_IS_BUTTON(b) ? gtk_button_get_label(GTK_BUTTON(b)) : NULL;
+        g_assert_true(label == NULL || !g_str_equal(label, "Objects"));
+    }
+    /* tools and view toggles: two groups, told apart by their tooltips */
+    GtkWidget *tools = find_named(GTK_WIDGET(win), "tool-group");
+    g_assert_nonnull(tools);
+    for (GtkWidget *c = gtk_widget_get_first_child(tools); c; c = gtk_widget_get_next_sibling(c))
+        g_assert_nonnull(strstr(gtk_widget_get_tooltip_text(c), " tool ("));
+    GtkWidget *view = find_named(GTK_WIDGET(win), "overlay-group");
+    for (GtkWidget *c = gtk_widget_get_first_child(view); c; c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_BUTTON(c))
+            g_assert_true(g_str_has_prefix(gtk_widget_get_tooltip_text(c), "Show "));
+}
+
+static void save_window_png(EditorWindow *win, const char *name)
+{
+    int w = gtk_widget_get_width(GTK_WIDGET(win)), h = gtk_widget_get_height(GTK_WIDGET(win));
+    GdkPaintable *paintable = gtk_widget_paintable_new(GTK_WIDGET(win));
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(win));
+    GdkTexture *tex = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);
+    g_assert_true(gdk_texture_save_to_png(tex, png));
+    g_test_message("window picture %s", png);
+    g_object_unref(tex);
+    gsk_render_node_unref(node);
+    g_object_unref(paintable);
+}
+
+/* Give the window the size @w x @h (its default size: what a window manager maximising it on
+ * that screen asks for) and wait until it has it. The client-side frame (shadow and border)
+ * takes a few pixels of it. */
+static void resize_to(EditorWindow *win, int w, int h)
+{
+    g_autofree char *a = g_strdup_printf("win.window-size((%d, %d))", w, h);
+    act(GTK_WIDGET(win), a);
+    UI_WAIT_FOR(abs(gtk_widget_get_width(GTK_WIDGET(win)) - w) <= 12 &&
+                    abs(gtk_widget_get_height(GTK_WIDGET(win)) - h) <= 12,
+                3000);
+    ui_spin(300);
+    g_test_message("window %d x %d for %d x %d", gtk_widget_get_width(GTK_WIDGET(win)),
+                   gtk_widget_get_height(GTK_WIDGET(win)), w, h);
+}
+
+static void test_window_size(void)
+{
+    EditorWindow *win = open_window(level_path);
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(win));
+    /* the screen in logical pixels: 1366x768 at scale 1, 1920x1080 at scale 2 */
+    int sw = scale == 2 ? 960 : 1366, sh = scale == 2 ? 540 : 768;
+    int min_w, min_h;
+    gtk_widget_measure(GTK_WIDGET(win), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+    gtk_widget_measure(GTK_WIDGET(win), GTK_ORIENTATION_VERTICAL, sw, &min_h, NULL, NULL, NULL);
+    g_test_message("scale %d: minimum %d x %d logical px", scale, min_w, min_h);
+    g_assert_cmpint(min_w, <=, sw);
+    g_assert_cmpint(min_h, <=, sh);
+    resize_to(win, sw, sh);
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(win)), <=, sw);
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(win)), >=, sw - 12);
+    g_assert_cmpint(gtk_widget_get_height(GTK_WIDGET(win)), <=, sh);
+    g_assert_cmpint(gtk_widget_get_height(GTK_WIDGET(win)), >=, sh - 12);
+    check_controls(win);
+    g_autofree char *name = g_strdup_printf("ui-window-%dx%d-scale%d.png", sw, sh, scale);
+    save_window_png(win, name);
+    /* the canvas keeps most of the room */
+    int cw = gtk_widget_get_width(GTK_WIDGET(editor_window_get_canvas(win)));
+    g_assert_cmpint(cw, >=, sw * 2 / 5);
+
+    /* the right panel keeps its width whatever it shows */
+    GtkWidget *side = find_named(GTK_WIDGET(win), "side-panel");
+    int side_w = gtk_widget_get_width(side);
+    act(GTK_WIDGET(win), "win.select-object(uint32 1)");
+    editor_problem long_issue = {.severity = EDITOR_SEVERITY_WARNING, .x = 10, .y = 10};
+    long_issue.code = "test";
+    g_strlcpy(long_issue.message,
+              "a very long message that goes on and on to see whether the panel widens to hold "
+              "it in one line, which it must not do, ever, however long the text is",
+              sizeof long_issue.message);
+    editor_window_set_issues(win, "test", &long_issue, 1);
+    act(GTK_WIDGET(win), "win.show-panel('issues')");
+    ui_spin(300);
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    act(GTK_WIDGET(win), "win.show-panel('properties')");
+    ui_spin(300);
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    editor_window_set_issues(win, "test", NULL, 0);
+
+    /* panels collapse: the canvas takes the room */
+    act(GTK_WIDGET(win), "win.show-sidebar");
+    act(GTK_WIDGET(win), "win.show-palettes");
+    ui_spin(300);
+    g_assert_false(gtk_widget_get_visible(side));
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(editor_window_get_canvas(win))), >=, sw - 40);
+    act(GTK_WIDGET(win), "win.show-sidebar");
+    act(GTK_WIDGET(win), "win.show-palettes");
+    ui_spin(200);
+    g_assert_true(gtk_widget_get_visible(side));
+
+    /* narrower still: the view toggles go into the overflow menu, and come back */
+    g_assert_false(editor_window_get_toolbar_overflow(win));
+    resize_to(win, 640, sh);
+    UI_WAIT_FOR(editor_window_get_toolbar_overflow(win), 2000);
+    g_assert_true(editor_window_get_toolbar_overflow(win));
+    g_assert_true(gtk_widget_get_visible(find_named(GTK_WIDGET(win), "toolbar-overflow")));
+    check_controls(win);
+    resize_to(win, sw, sh);
+    UI_WAIT_FOR(!editor_window_get_toolbar_overflow(win), 2000);
+    g_assert_false(editor_window_get_toolbar_overflow(win));
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     /* one set of user folders for the whole run (the recent manager keeps its file's path) */
@@ -493,6 +681,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/open-recent", test_open_recent);
     g_test_add_func("/ui/defects/chooser-titles", test_chooser_titles);
     g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
+    g_test_add_func("/ui/defects/window-size", test_window_size);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
