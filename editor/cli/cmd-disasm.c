@@ -5,6 +5,7 @@
 #include "level-json.h"
 
 #include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm-tree.h>
 #include <loopwright-masks/disasm.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
@@ -95,12 +96,12 @@ static bool load_art(const char *path, const lw_level *level, lwm_image *img, bo
     lw_error err;
     *have = false;
     if (cli_file_is_packed(path)) {
-        lw_level *packed;
+        lw_packed_level *packed;
         uint8_t *bytes;
         size_t size;
         if (!cli_load_packed(path, &packed, &bytes, &size))
             return false;
-        lw_level_free(packed);
+        lw_packed_level_free(packed);
         const uint8_t *png;
         size_t png_size;
         bool ok = lw_packed_find_art(bytes, size, &png, &png_size, &err);
@@ -299,6 +300,8 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     if (!in)
         return cli_usage_error("unpack", "missing DIR");
+    if (lwm_tree_exists(in)) /* a whole tree: resolved through its SonLVL INI */
+        return cli_tree_unpack_main(argc, argv);
     if (!opts.zone)
         return cli_usage_error("unpack", "missing --zone NAME");
     if (!*opts.zone || strchr(opts.zone, '/'))
@@ -343,7 +346,7 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     jobs[njobs++] = (lwm_file_job){out, json, json_size};
     size_t bad = 0;
-    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
+    if (!lwm_file_write_set(jobs, njobs, NULL, &bad, &err)) {
         cli_print_error(jobs[bad].path, &err);
         goto done;
     }

@@ -98,6 +98,8 @@ static const char *format_of(const char *cmd, int argc, char **argv, int *rc)
 
 int cli_pack_main(int argc, char **argv)
 {
+    if (cli_find_option(argc, argv, "--into")) /* back into a disassembly tree */
+        return cli_tree_pack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("pack", argc, argv, &usage_rc);
     if (!format)
@@ -156,11 +158,11 @@ int cli_pack_main(int argc, char **argv)
     uint8_t *src_bin = NULL;
     size_t src_size = 0;
     if (cli_file_is_packed(in)) {
-        lw_level *packed;
+        lw_packed_level *packed;
         if (!cli_load_packed(in, &packed, &src_bin, &src_size))
             return CLI_EXIT_DATA;
-        level = lw_level_dup(packed);
-        lw_level_free(packed);
+        level = lw_level_dup(lw_packed_level_get(packed));
+        lw_packed_level_free(packed);
     } else if (!cli_load_level(in, flags, &level)) {
         return CLI_EXIT_DATA;
     }
@@ -182,7 +184,7 @@ int cli_pack_main(int argc, char **argv)
         cli_print_error(in, &err);
         goto done;
     }
-    if (!lwm_write_file_atomic(out, bin, bin_size, NULL, &err)) {
+    if (!lwm_file_write_atomic(out, bin, bin_size, NULL, &err)) {
         cli_print_error(out, &err);
         goto done;
     }
@@ -193,24 +195,6 @@ done:
     free(src_bin);
     lw_level_free(level);
     return rc;
-}
-
-/* mkdir -p for the folders of @path (not the last component). */
-static bool make_parents(const char *path)
-{
-    char buf[PATH_MAX];
-    if (strlen(path) >= sizeof buf)
-        return false;
-    strcpy(buf, path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return false;
-        *p = '/';
-    }
-    return true;
 }
 
 static const char *base_name(const char *path)
@@ -265,6 +249,8 @@ out:
 
 int cli_unpack_main(int argc, char **argv)
 {
+    if (cli_tree_wanted(argc, argv))
+        return cli_tree_unpack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("unpack", argc, argv, &usage_rc);
     if (!format)
@@ -307,13 +293,13 @@ int cli_unpack_main(int argc, char **argv)
         cli_print_error(in, &err);
         return CLI_EXIT_DATA;
     }
-    lw_level *packed = NULL;
+    lw_packed_level *packed = NULL;
     uint8_t *bytes = NULL;
     size_t size = 0;
     if (!cli_load_packed(in, &packed, &bytes, &size))
         return CLI_EXIT_DATA;
     int rc = CLI_EXIT_DATA;
-    lw_level *level = lw_level_dup(packed);
+    lw_level *level = lw_level_dup(lw_packed_level_get(packed));
     char *art_path = NULL, *json = NULL;
     const uint8_t *png = NULL;
     size_t png_size = 0;
@@ -337,12 +323,12 @@ int cli_unpack_main(int argc, char **argv)
             }
             art_path = editor_level_resolve_path(out, rel);
         }
-        if (!art_path || !make_parents(art_path)) {
+        if (!art_path || !lwm_file_make_parents(art_path, NULL, NULL, 0)) {
             fprintf(stderr, "loopwright: %s: cannot create the art folder\n",
                     art_path ? art_path : out);
             goto done;
         }
-        if (!lwm_write_file_atomic(art_path, png, png_size, NULL, &err)) {
+        if (!lwm_file_write_atomic(art_path, png, png_size, NULL, &err)) {
             cli_print_error(art_path, &err);
             goto done;
         }
@@ -362,7 +348,7 @@ int cli_unpack_main(int argc, char **argv)
     json = editor_level_to_json(level, &len);
     if (!json)
         goto done;
-    if (!lwm_write_file_atomic(out, json, len, NULL, &err)) {
+    if (!lwm_file_write_atomic(out, json, len, NULL, &err)) {
         cli_print_error(out, &err);
         goto done;
     }
@@ -372,6 +358,6 @@ done:
     free(art_path);
     free(bytes);
     lw_level_free(level);
-    lw_level_free(packed);
+    lw_packed_level_free(packed);
     return rc;
 }

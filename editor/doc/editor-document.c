@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK(editor - document - error - quark, editor_document_error)
+/* editor_document_error_quark() is in editor-error.c, so headless code using the error domain
+ * does not link the document (and GObject/GIO) in. */
 
 struct _EditorDocument {
     GObject parent_instance;
@@ -539,8 +540,8 @@ static char *relocate_tileset(EditorDocument *self, const char *new_path, GError
         char *data = NULL;
         size_t size = 0;
         lw_error err;
-        if (!lwm_read_file(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
-            !lwm_write_file_atomic(dst, data, size, NULL, &err)) {
+        if (!lwm_file_read(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
+            !lwm_file_write_atomic(dst, data, size, NULL, &err)) {
             free(data);
             set_error_from_lw(error, src, &err);
             *ok = FALSE;
@@ -653,7 +654,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
      * leaves at worst a note without a level, never a level that forgot where it belongs. */
     if (self->path) {
         g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
-        if (!lwm_write_file_atomic(note, abs, strlen(abs), NULL, &err)) {
+        if (!lwm_file_write_atomic(note, abs, strlen(abs), NULL, &err)) {
             set_error_from_lw(error, note, &err);
             return FALSE;
         }
@@ -662,7 +663,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
     }
     size_t len;
     char *text = editor_level_to_json(self->level, &len);
-    gboolean ok = text && lwm_write_file_atomic(path, text, len, NULL, &err);
+    gboolean ok = text && lwm_file_write_atomic(path, text, len, NULL, &err);
     free(text);
     if (!ok) {
         set_error_from_lw(error, path, &err);
