@@ -1129,30 +1129,6 @@ static const GActionEntry entries[] = {
     {.name = "import-terrain-from", .parameter_type = "s", .activate = action_import_terrain_from},
 };
 
-/* Accelerators of the authoring actions (listed in the shortcuts window, Masks group). */
-static const struct {
-    const char *action;
-    const char *accel;
-} accels[] = {
-    {"win.mask-editor", "<Control>m"},
-    {"win.mask-path-b", "<Control><Shift>p"},
-    {"win.mask-widths", "<Control><Shift>w"},
-    {"win.mask-compute-angle", "<Control><Shift>a"},
-    {"win.mask-flag", "<Control><Shift>f"},
-    {"win.mask-lock", "<Control><Shift>l"},
-    {"win.mask-copy", "<Control><Shift>c"},
-    {"win.mask-paste", "<Control><Shift>v"},
-    {"win.mask-copy-a-to-b", "<Control><Shift>b"},
-    {"win.mask-reset-from-art", "<Control><Shift>t"},
-    {"win.mask-make-unique", "<Control><Shift>u"},
-    {"win.tool('slope')", "<Alt><Shift>p"},
-    {"win.slope-masks", "<Alt><Shift>m"},
-    {"win.slope-fill", "<Alt><Shift>f"},
-    {"win.loop-preset", "<Control><Shift>o"},
-    {"win.generate-masks", "<Control><Shift>m"},
-    {"win.import-terrain", "<Control><Shift>i"},
-};
-
 static void authoring_free(gpointer data)
 {
     Authoring *a = data;
@@ -1168,11 +1144,6 @@ void editor_authoring_install(EditorWindow *win)
     a->pointer_x = a->pointer_y = -1;
     g_object_set_data_full(G_OBJECT(win), "editor-authoring", a, authoring_free);
     g_action_map_add_action_entries(G_ACTION_MAP(win), entries, G_N_ELEMENTS(entries), win);
-    GtkApplication *app = gtk_window_get_application(GTK_WINDOW(win));
-    for (guint i = 0; app && i < G_N_ELEMENTS(accels); i++) {
-        const char *list[] = {accels[i].accel, NULL};
-        gtk_application_set_accels_for_action(app, accels[i].action, list);
-    }
     EditorTools *t = editor_window_get_tools(win);
     t->art = editor_renderer_get_art(editor_window_get_renderer(win));
     g_signal_connect(editor_window_get_canvas(win), "cursor-moved", G_CALLBACK(on_cursor_moved), a);

@@ -8,8 +8,10 @@
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
 #include "doc/replay-check.h"
+#include "editor-actions.h"
 #include "editor-application.h"
 #include "editor-authoring.h"
+#include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "play-window.h"
 
@@ -609,6 +611,12 @@ static void action_escape(GSimpleAction *a, GVariant *p, gpointer user)
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
 }
 
+static void action_command_palette(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_command_palette_open(GTK_WINDOW(self), editor_document_get_actions(self->doc));
+}
+
 static void on_clipboard_changed(EditorWindow *self)
 {
     /* a floating paste borrows the old block */
@@ -985,6 +993,7 @@ static const GActionEntry win_entries[] = {
     {.name = "cut", .activate = action_cut},
     {.name = "paste", .activate = action_paste},
     {.name = "escape", .activate = action_escape},
+    {.name = "command-palette", .activate = action_command_palette},
     {.name = "delete", .activate = action_delete},
     {.name = "select-all", .activate = action_select_all},
     {.name = "insert-row", .activate = action_rows},
@@ -2340,45 +2349,6 @@ static void editor_window_init(EditorWindow *self)
                                     self);
 }
 
-/* Single-key shortcuts belong to the canvas (they must not fire while typing in a field). */
-static void add_canvas_shortcuts(EditorWindow *self)
-{
-    static const struct {
-        guint key;
-        const char *action;
-        const char *target; /* string parameter or NULL */
-    } keys[] = {
-        {GDK_KEY_b, "win.tool", "pencil"},
-        {GDK_KEY_r, "win.tool", "rect"},
-        {GDK_KEY_g, "win.tool", "fill"},
-        {GDK_KEY_s, "win.tool", "select"},
-        {GDK_KEY_o, "win.tool", "object"},
-        {GDK_KEY_l, "win.tool", "solidity"},
-        {GDK_KEY_p, "win.tool", "slope"},
-        {GDK_KEY_1, "win.overlay-collision-a", NULL},
-        {GDK_KEY_2, "win.overlay-collision-b", NULL},
-        {GDK_KEY_3, "win.overlay-angles", NULL},
-        {GDK_KEY_4, "win.overlay-objects", NULL},
-        {GDK_KEY_5, "win.overlay-swappers", NULL},
-        {GDK_KEY_x, "win.flip-x", NULL},
-        {GDK_KEY_y, "win.flip-y", NULL},
-        {GDK_KEY_Return, "win.edit-chunk", NULL},
-        {GDK_KEY_n, "win.solidity", "none"},
-        {GDK_KEY_t, "win.solidity", "top"},
-        {GDK_KEY_w, "win.solidity", "lrb"},
-        {GDK_KEY_a, "win.solidity", "all"},
-    };
-    GtkEventController *c = gtk_shortcut_controller_new();
-    for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
-        GtkShortcut *s = gtk_shortcut_new(gtk_keyval_trigger_new(keys[i].key, 0),
-                                          gtk_named_action_new(keys[i].action));
-        if (keys[i].target)
-            gtk_shortcut_set_arguments(s, g_variant_new_string(keys[i].target));
-        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(c), s);
-    }
-    gtk_widget_add_controller(GTK_WIDGET(self->canvas), c);
-}
-
 EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
 {
     EditorWindow *self = g_object_new(EDITOR_TYPE_WINDOW, "application", app, NULL);
@@ -2395,7 +2365,11 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     gtk_scrolled_window_set_child(self->canvas_scroller, GTK_WIDGET(self->canvas));
     g_signal_connect(self->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), self);
     g_signal_connect_swapped(self->canvas, "notify::zoom", G_CALLBACK(on_zoom_changed), self);
-    add_canvas_shortcuts(self);
+    /* single keys belong to the canvas (they must not fire while typing in a field) */
+    gtk_widget_add_controller(GTK_WIDGET(self->canvas), editor_actions_canvas_shortcuts());
+    GtkShortcutsWindow *help = editor_actions_new_shortcuts_window();
+    gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(self), help);
+    g_object_unref(help);
     editor_authoring_install(self);
 
     self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());

@@ -10,7 +10,9 @@
  */
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
+#include "editor-actions.h"
 #include "editor-application.h"
+#include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-window.h"
 #include "ui-support.h"
@@ -653,6 +655,159 @@ static void test_window_size(void)
     ui_spin(50);
 }
 
+/* ---- one table of commands: accelerators == the shortcuts window; the command palette ---- */
+
+static void collect_shortcuts(GtkWidget *w, GPtrArray *out, gboolean in_section)
+{
+    /* only the sections' own entries (the window's search page holds copies) */
+    in_section |= GTK_IS_SHORTCUTS_SECTION(w);
+    if (in_section && GTK_IS_SHORTCUTS_SHORTCUT(w)) {
+        char *accel = NULL;
+        g_object_get(w, "accelerator", &accel, NULL);
+        g_ptr_array_add(out, accel);
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c))
+        collect_shortcuts(c, out, in_section);
+}
+
+/* One accelerator in the normal form GTK gives it. */
+static char *normal_accel(const char *accel)
+{
+    guint key;
+    GdkModifierType mods;
+    g_assert_true(gtk_accelerator_parse(accel, &key, &mods));
+    return gtk_accelerator_name(key, mods);
+}
+
+static void test_shortcuts_and_palette(void)
+{
+    EditorWindow *win = open_window(level_path);
+    /* every accelerator the application has, and every single key on the canvas, is in the
+     * shortcuts window exactly once, and the window lists nothing else */
+    g_autoptr(GHashTable) app_accels = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_auto(GStrv) names = gtk_application_list_action_descriptions(GTK_APPLICATION(app));
+    for (guint i = 0; names[i]; i++) {
+        g_auto(GStrv) acc = gtk_application_get_accels_for_action(GTK_APPLICATION(app), names[i]);
+        for (guint k = 0; acc[k]; k++) {
+            if (g_str_has_prefix(names[i], "win.") &&
+                !g_action_group_has_action(G_ACTION_GROUP(win), names[i] + 4)) {
+                g_autofree char *plain = NULL;
+                g_autoptr(GVariant) target = NULL;
+                g_action_parse_detailed_name(names[i] + 4, &plain, &target, NULL);
+                if (!g_action_group_has_action(G_ACTION_GROUP(win), plain))
+                    continue; /* another window's (the test-play window) */
+            }
+            char *n = normal_accel(acc[k]);
+            g_assert_false(g_hash_table_contains(app_accels, n)); /* no accelerator twice */
+            g_hash_table_add(app_accels, n);
+        }
+    }
+    g_assert_cmpuint(g_hash_table_size(app_accels), >=, 90);
+    /* the canvas keys */
+    guint n;
+    const EditorActionInfo *table = editor_actions_get(&n);
+    guint canvas_keys = 0;
+    for (guint i = 0; i < n; i++)
+        canvas_keys += table[i].canvas_key != NULL;
+    GtkShortcutsWindow *sw = gtk_application_window_get_help_overlay(GTK_APPLICATION_WINDOW(win));
+    g_assert_nonnull(sw);
+    g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+    collect_shortcuts(GTK_WIDGET(sw), shown, FALSE);
+    g_autoptr(GHashTable) listed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    guint single = 0;
+    for (guint i = 0; i < shown->len; i++) {
+        g_auto(GStrv) parts = g_strsplit(shown->pdata[i], " ", -1);
+        for (guint k = 0; parts[k]; k++) {
+            if (!*parts[k])
+                continue;
+            guint key;
+            GdkModifierType mods;
+            g_assert_true(gtk_accelerator_parse(parts[k], &key, &mods));
+            if (mods == 0 && !(key >= GDK_KEY_F1 && key <= GDK_KEY_F12) && key != GDK_KEY_Delete &&
+                key != GDK_KEY_Escape) {
+                single++; /* a canvas key (or space: pan) */
+                continue;
+            }
+            char *nm = gtk_accelerator_name(key, mods);
+            if (key == GDK_KEY_Escape) { /* the canvas's Escape */
+                single++;
+                g_free(nm);
+                continue;
+            }
+            if (g_hash_table_contains(listed, nm))
+                g_test_message("listed twice: %s", nm);
+            g_assert_false(g_hash_table_contains(listed, nm));
+            g_hash_table_add(listed, nm);
+        }
+    }
+    GHashTableIter it;
+    gpointer key;
+    g_hash_table_iter_init(&it, app_accels);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        if (!g_hash_table_contains(listed, key))
+            g_test_message("not in the shortcuts window: %s", (char *)key);
+        g_assert_true(g_hash_table_contains(listed, key));
+    }
+    g_hash_table_iter_init(&it, listed);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        if (!g_hash_table_contains(app_accels, key))
+            g_test_message("shown but not an accelerator: %s", (char *)key);
+        g_assert_true(g_hash_table_contains(app_accels, key));
+    }
+    g_assert_cmpuint(single, ==, canvas_keys + 1); /* + space */
+    /* the Alt+Shift tool shortcuts the old help overlay lacked */
+    g_autofree char *alt_shift_b = normal_accel("<Alt><Shift>b");
+    g_assert_true(g_hash_table_contains(listed, alt_shift_b));
+
+    /* the command palette finds any command by words of its title and runs it */
+    g_auto(GStrv) pal =
+        gtk_application_get_accels_for_action(GTK_APPLICATION(app), "win.command-palette");
+    g_autofree char *pal0 = normal_accel(pal[0]), *want_pal = normal_accel("<Control><Shift>p");
+    g_assert_cmpstr(pal0, ==, want_pal);
+    act(GTK_WIDGET(win), "win.command-palette");
+    GtkWindow *palette = NULL;
+    GListModel *tops = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        if (g_strcmp0(gtk_window_get_title(w), "Find a Command") == 0)
+            palette = w;
+        g_object_unref(w);
+    }
+    g_assert_nonnull(palette);
+    guint all = editor_command_palette_get_match_count(palette);
+    g_assert_cmpuint(all, >=, 80);
+    /* typing into its entry filters */
+    GtkWidget *entry = find_named(GTK_WIDGET(palette), "palette-entry");
+    gtk_editable_set_text(GTK_EDITABLE(entry), "zoom in");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 1);
+    g_assert_cmpstr(editor_command_palette_get_match(palette, 0), ==, "win.zoom-in");
+    /* commands the window cannot run now are not offered (nothing to undo yet) */
+    gtk_editable_set_text(GTK_EDITABLE(entry), "undo");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 0);
+    gtk_editable_set_text(GTK_EDITABLE(entry), "merge duplicate tiles");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 1);
+    gtk_editable_set_text(GTK_EDITABLE(entry), "zoom in");
+    double z = editor_canvas_get_zoom(editor_window_get_canvas(win));
+    g_signal_emit_by_name(entry, "activate");
+    ui_spin(50);
+    g_assert_cmpfloat(editor_canvas_get_zoom(editor_window_get_canvas(win)), >, z);
+    /* it closed */
+    gboolean still = FALSE;
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        still |= g_strcmp0(gtk_window_get_title(w), "Find a Command") == 0;
+        g_object_unref(w);
+    }
+    g_assert_false(still);
+    /* a tool with a parameter, through the palette */
+    palette = editor_command_palette_open(GTK_WINDOW(win), NULL);
+    editor_command_palette_set_query(palette, "flood fill tool");
+    g_assert_true(editor_command_palette_activate_first(palette));
+    g_assert_cmpint(editor_window_get_tools(win)->kind, ==, EDITOR_TOOL_FILL);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     /* one set of user folders for the whole run (the recent manager keeps its file's path) */
@@ -682,6 +837,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/chooser-titles", test_chooser_titles);
     g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
     g_test_add_func("/ui/defects/window-size", test_window_size);
+    g_test_add_func("/ui/defects/shortcuts-and-palette", test_shortcuts_and_palette);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
