@@ -5,8 +5,14 @@
 
 #include <string.h>
 
-#define T(action, title, section, ...) {action, {__VA_ARGS__}, NULL, title, section}
-#define K(action, key, title, section, ...) {action, {__VA_ARGS__}, key, title, section}
+#define T(action, title, section, ...)                                                             \
+    {                                                                                              \
+        action, {__VA_ARGS__}, NULL, title, section                                                \
+    }
+#define K(action, key, title, section, ...)                                                        \
+    {                                                                                              \
+        action, {__VA_ARGS__}, key, title, section                                                 \
+    }
 
 static const EditorActionInfo actions[] = {
     /* Files */
@@ -54,8 +60,7 @@ static const EditorActionInfo actions[] = {
     K("win.overlay-swappers", "5", "Show path swappers", "View", "<Control>5"),
     T("win.grid-tiles", "Show the tile grid", "View", "<Control>g"),
     T("win.grid-chunks", "Show the chunk grid", "View", "<Control><Shift>g"),
-    T("win.show-sidebar", "Show the sidebar (minimap, properties, history, issues)", "View",
-      "F9"),
+    T("win.show-sidebar", "Show the sidebar (minimap, properties, history, issues)", "View", "F9"),
     T("win.show-palettes", "Show the palettes", "View", "<Control>F9"),
     /* Chunks */
     K("win.edit-chunk", "Return", "Edit the chunk in place (or double-click it)", "Chunks",
@@ -99,8 +104,7 @@ static const EditorActionInfo actions[] = {
     T("win.mask-copy", "Copy the mask", "Masks", "<Control><Shift>c"),
     T("win.mask-paste", "Paste the mask", "Masks", "<Control><Shift>v"),
     T("win.mask-copy-a-to-b", "Copy path A's mask to B", "Masks", "<Control><Shift>b"),
-    T("win.mask-reset-from-art", "Reset the mask from the tile art", "Masks",
-      "<Control><Shift>t"),
+    T("win.mask-reset-from-art", "Reset the mask from the tile art", "Masks", "<Control><Shift>t"),
     T("win.mask-make-unique", "Make the mask unique", "Masks", "<Control><Shift>u"),
     T("win.loop-preset", "Loop preset", "Masks", "<Control><Shift>o"),
     T("win.generate-masks", "Generate masks from tile art", "Masks", "<Control><Shift>m"),
@@ -143,8 +147,9 @@ GtkEventController *editor_actions_canvas_shortcuts(void)
         g_autoptr(GVariant) target = NULL;
         if (!g_action_parse_detailed_name(a->action, &name, &target, NULL))
             continue;
-        GtkShortcut *s = gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name(a->canvas_key), 0),
-                                          gtk_named_action_new(name));
+        GtkShortcut *s =
+            gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name(a->canvas_key), 0),
+                             gtk_named_action_new(name));
         if (target)
             gtk_shortcut_set_arguments(s, target);
         gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(c), s);

@@ -78,7 +78,8 @@ void editor_command_palette_set_query(GtkWindow *palette, const char *query)
     const EditorActionInfo *table = editor_actions_get(&n);
     for (guint i = 0; i < p->rows->len; i++) {
         GtkWidget *row = p->rows->pdata[i];
-        const EditorActionInfo *a = &table[GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), "index"))];
+        const EditorActionInfo *a =
+            &table[GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), "index"))];
         gtk_widget_set_visible(row, enabled_now(p, a) && matches(a, words));
     }
     if (gtk_editable_get_text(GTK_EDITABLE(p->entry)) != query &&

@@ -12,6 +12,7 @@
 #include "doc/level-json.h"
 #include "editor-actions.h"
 #include "editor-application.h"
+#include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-window.h"
@@ -808,6 +809,95 @@ static void test_shortcuts_and_palette(void)
     ui_spin(50);
 }
 
+/* ---- 7 and 9: a terrain import offers to move or remove the objects it would leave outside
+ * the new level (in the same step); the preview's path labels are readable ---- */
+
+static GtkWindow *import_small_terrain(EditorWindow *win)
+{
+    lwm_image pic;
+    g_assert_true(lwm_image_init(&pic, 1024, 512, 0, NULL));
+    for (uint32_t x = 0; x < pic.width; x++)
+        for (uint32_t y = 400; y < pic.height; y++) {
+            uint8_t *p = lwm_image_pixel(&pic, x, y);
+            p[0] = 0xB0, p[1] = 0x68, p[2] = 0x30, p[3] = 255;
+        }
+    g_autofree char *png = g_build_filename(tmpdir, "small-terrain.png", NULL);
+    g_assert_true(lwm_image_save_png(png, &pic, NULL));
+    lwm_image_clear(&pic);
+    g_autofree char *a = g_strdup_printf("win.import-terrain-from('%s')", png);
+    act(GTK_WIDGET(win), a);
+    GtkWindow *d = editor_authoring_get_import_dialog(win);
+    g_assert_nonnull(d);
+    UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
+    g_assert_true(editor_import_dialog_is_ready(d));
+    ui_spin(200);
+    return d;
+}
+
+static guint objects_outside(const lw_level *l)
+{
+    guint n = 0;
+    for (guint i = 0; i < l->object_count; i++)
+        n += l->objects[i].x >= lw_level_width_px(l) || l->objects[i].y >= lw_level_height_px(l);
+    return n;
+}
+
+static void test_import_objects_outside(void)
+{
+    EditorWindow *win = open_window(level_path);
+    EditorDocument *doc = editor_window_get_document(win);
+    const lw_level *l = editor_document_get_level(doc);
+    guint objects = l->object_count;
+    g_autofree char *start = editor_level_to_json(l, NULL);
+    GtkWindow *d = import_small_terrain(win);
+    /* the preview names its two panels in labels of the normal size */
+    for (int p = 0; p < 2; p++) {
+        GtkWidget *label = find_named(GTK_WIDGET(d), p ? "import-path-b" : "import-path-a");
+        g_assert_nonnull(label);
+        g_assert_cmpint(gtk_widget_get_height(label), >=, 12);
+    }
+    GtkWidget *row = find_named(GTK_WIDGET(d), "import-outside");
+    g_assert_nonnull(row);
+    g_assert_true(gtk_widget_get_visible(row));
+    guint before = editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
+    /* the default: move them inside, in the same undo step as the import */
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(l->layout_width, ==, 8);
+    g_assert_cmpuint(objects_outside(l), ==, 0);
+    g_assert_cmpuint(l->object_count, ==, objects);
+    g_assert_cmpuint(editor_undo_stack_get_index(editor_document_get_undo_stack(doc)), ==,
+                     before + 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc), ==, "Import Terrain");
+    act(GTK_WIDGET(win), "doc.undo");
+    g_autofree char *back = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(back, ==, start);
+
+    /* or remove them */
+    d = import_small_terrain(win);
+    GtkWidget *choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 2);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(objects_outside(l), ==, 0);
+    g_assert_cmpuint(l->object_count, <, objects);
+    g_assert_cmpuint(editor_undo_stack_get_index(editor_document_get_undo_stack(doc)), ==,
+                     before + 1);
+    act(GTK_WIDGET(win), "doc.undo");
+    g_assert_cmpuint(l->object_count, ==, objects);
+
+    /* or leave them (what the import did before) */
+    d = import_small_terrain(win);
+    choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 0);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(objects_outside(l), >, 0);
+    act(GTK_WIDGET(win), "doc.undo");
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     /* one set of user folders for the whole run (the recent manager keeps its file's path) */
@@ -838,6 +928,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
     g_test_add_func("/ui/defects/window-size", test_window_size);
     g_test_add_func("/ui/defects/shortcuts-and-palette", test_shortcuts_and_palette);
+    g_test_add_func("/ui/defects/import-objects-outside", test_import_objects_outside);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
