@@ -261,7 +261,8 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     } else {
         self->acc = 0;
     }
-    for (guint i = 0; i < steps; i++)
+    /* a replay that ends mid-catch-up pauses the window: no frame after its last */
+    for (guint i = 0; i < steps && (self->automation || self->rewinding || !self->paused); i++)
         sim_frame(self);
     if (steps)
         gtk_widget_queue_draw(widget);
