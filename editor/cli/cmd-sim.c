@@ -4,6 +4,7 @@
  * script, optionally write the per-frame trace CSV, and print the final state and its hash.
  */
 #include "cli.h"
+#include "sim-state.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -92,14 +93,15 @@ static bool read_script(const char *path, char **data, size_t *size)
 
 /* The trace is streamed (its size is unbounded: one row per frame) through an lwm_file_stream:
  * a temporary file beside the target, renamed over it when complete. */
-static bool trace_open(lwm_file_stream *t, const char *path)
+static bool trace_open(lwm_file_stream *t, const char *path, const char *header)
 {
     lw_error err;
     if (!lwm_file_stream_open(t, path, &err)) {
         fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, err.message);
         return false;
     }
-    fputs(LW_TRACE_HEADER "\n", t->f);
+    fputs(header, t->f);
+    fputc('\n', t->f);
     return true;
 }
 
@@ -111,13 +113,6 @@ static bool trace_commit(lwm_file_stream *t, const char *path)
         return false;
     }
     return true;
-}
-
-static void print_state(const lw_sim *sim)
-{
-    char text[LW_TRACE_STATE_MAX];
-    lw_trace_format_state(text, sizeof text, sim);
-    fputs(text, stdout);
 }
 
 int cli_sim_main(int argc, char **argv)
@@ -222,14 +217,14 @@ int cli_sim_main(int argc, char **argv)
     if (!frames_arg)
         frames = script.frame_count;
 
-    if (trace_path && !trace_open(&trace, trace_path))
+    if (trace_path && !trace_open(&trace, trace_path, lw_trace_header_for(&sim)))
         goto out;
     lw_script_cursor cursor = {0};
     for (unsigned long f = 0; f < frames; f++) {
         lw_sim_status st = lw_sim_step(&sim, lw_script_next(&script, &cursor));
         if (trace.f) {
             char row[LW_TRACE_ROW_MAX];
-            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            lw_trace_format_sim_row(row, sizeof row, &sim);
             fputs(row, trace.f);
         }
         if (st == LW_SIM_DEAD) {
@@ -238,10 +233,12 @@ int cli_sim_main(int argc, char **argv)
                     sim.state.frame);
             break;
         }
+        if (st == LW_SIM_FINISHED) /* passed a goal sign: the run is over */
+            break;
     }
     if (trace.f && !trace_commit(&trace, trace_path))
         goto out;
-    print_state(&sim);
+    editor_sim_print_state(stdout, &sim);
     status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_DATA;
 
 out:

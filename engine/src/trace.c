@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/trace.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 
 /* The five 1/256 values of a row, as exact decimals. */
@@ -30,17 +29,21 @@ size_t lw_trace_format_row(char *buf, size_t size, uint32_t frame, const lw_play
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t lw_trace_format_state(char *buf, size_t size, const lw_sim *sim)
+const char *lw_trace_header_for(const lw_sim *sim)
 {
-    const lw_player *pl = &sim->state.player;
-    motion_text t;
-    format_motion(&t, pl);
-    int n = snprintf(buf, size,
-                     "frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\n"
-                     "air %d\nrolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
-                     sim->state.frame, t.x, t.y, t.xsp, t.ysp, t.gsp, (unsigned)pl->angle,
-                     lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-                     pl->path == LW_PATH_B ? 'B' : 'A',
-                     sim->state.status == LW_SIM_DEAD ? "dead" : "ok", lw_sim_hash(sim));
-    return n < 0 ? 0 : (size_t)n;
+    return sim->object_count ? LW_TRACE_HEADER LW_TRACE_OBJECT_COLUMNS : LW_TRACE_HEADER;
+}
+
+size_t lw_trace_format_sim_row(char *buf, size_t size, const lw_sim *sim)
+{
+    size_t n = lw_trace_format_row(buf, size, sim->state.frame, &sim->state.player);
+    if (!sim->object_count || n == 0 || n >= size)
+        return n;
+    const lw_game_state *g = &sim->state.game;
+    uint32_t on = g->on_object ? sim->objects[g->on_object - 1].id : 0;
+    n--; /* overwrite the newline */
+    int m = snprintf(buf + n, size - n, ",%u,%d,%d,%u,%u\n", (unsigned)g->rings,
+                     (g->hurt || (g->events & LW_EVENT_HURT)) ? 1 : 0,
+                     (g->events & LW_EVENT_SPRING) ? 1 : 0, (unsigned)on, (unsigned)g->events);
+    return m < 0 ? n : n + (size_t)m;
 }
