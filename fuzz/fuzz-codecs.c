@@ -18,8 +18,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define FUZZ_OUT_CAP (LW_NEMESIS_MAX_PATTERNS * LW_NEMESIS_PATTERN_BYTES)
-
 static void check_refusal(const lw_error *err, size_t size)
 {
     if (err->code == LW_OK || !err->message[0] || err->offset < 0 || (size_t)err->offset > size) {
@@ -29,11 +27,11 @@ static void check_refusal(const lw_error *err, size_t size)
     }
 }
 
-static void fuzz_nemesis(const uint8_t *in, size_t n, uint8_t *out, uint8_t *again)
+static void fuzz_nemesis(const uint8_t *in, size_t n, uint8_t *out, uint8_t *again, size_t cap)
 {
     size_t got = 0, used = 0, header_size = 0;
     lw_error err;
-    if (!lw_nemesis_decompress(in, n, out, FUZZ_OUT_CAP, &got, &used, &err)) {
+    if (!lw_nemesis_decompress(in, n, out, cap, &got, &used, &err)) {
         check_refusal(&err, n);
         return;
     }
@@ -56,13 +54,14 @@ static void fuzz_nemesis(const uint8_t *in, size_t n, uint8_t *out, uint8_t *aga
     free(packed2);
 }
 
-static void fuzz_kosm(const uint8_t *in, size_t n, bool raw, uint8_t *out, uint8_t *again)
+static void fuzz_kosm(const uint8_t *in, size_t n, bool raw, uint8_t *out, uint8_t *again,
+                      size_t cap)
 {
     size_t got = 0, used = 0;
     uint16_t header = 0;
     lw_error err;
-    bool ok = raw ? lw_kosm_decompress_raw(in, n, out, FUZZ_OUT_CAP, &got, &header, &used, &err)
-                  : lw_kosm_decompress(in, n, out, FUZZ_OUT_CAP, &got, &used, &err);
+    bool ok = raw ? lw_kosm_decompress_raw(in, n, out, cap, &got, &header, &used, &err)
+                  : lw_kosm_decompress(in, n, out, cap, &got, &used, &err);
     if (!ok) {
         check_refusal(&err, n);
         return;
@@ -97,14 +96,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    uint8_t *out = malloc(FUZZ_OUT_CAP);
-    uint8_t *again = malloc(FUZZ_OUT_CAP);
+    /* buffers sized from the header where it gives the size (exactly: the decoders must not
+     * need a byte more), else the largest output of the format */
+    size_t cap = LW_KOSM_MAX_SIZE + 2u + LW_KOSM_MODULE_SIZE;
+    size_t nem_size = 0;
+    if (!(data[0] & 1u))
+        cap = lw_nemesis_header(data + 1, size - 1, &nem_size, NULL, NULL) ? nem_size : 32u;
+    uint8_t *out = malloc(cap);
+    uint8_t *again = malloc(cap);
     if (!out || !again)
         abort();
     if (data[0] & 1u)
-        fuzz_kosm(data + 1, size - 1, (data[0] & 2u) != 0, out, again);
+        fuzz_kosm(data + 1, size - 1, (data[0] & 2u) != 0, out, again, cap);
     else
-        fuzz_nemesis(data + 1, size - 1, out, again);
+        fuzz_nemesis(data + 1, size - 1, out, again, cap);
     free(out);
     free(again);
     return 0;

@@ -105,6 +105,15 @@ static void decode_ring(lwm_layout_format format, const uint8_t *p, lwm_ring *r)
     }
 }
 
+void lwm_ring_position(const lwm_ring *ring, unsigned k, uint16_t *x_px, uint16_t *y_px)
+{
+    LW_ASSERT(ring && x_px && y_px);
+    LW_ASSERT(k < ring->count);
+    unsigned step = k * LWM_RING_SPACING_PX;
+    *x_px = (uint16_t)(ring->x_px + (ring->column ? 0u : step));
+    *y_px = (uint16_t)(ring->y_px + (ring->column ? step : 0u));
+}
+
 /* The head a format may start with: an all-zero first record. */
 static bool has_zero_head(lwm_layout_format format)
 {

@@ -134,6 +134,15 @@ static void test_rings(void)
     g_assert_cmpuint(l.rings[0].y_px, ==, 0x348);
     g_assert_cmpuint(l.rings[1].count, ==, 8);
     g_assert_true(l.rings[1].column);
+    uint16_t x = 0, y = 0;
+    lwm_ring_position(&l.rings[0], 2, &x, &y);
+    g_assert_cmpuint(x, ==, 0xF8 + 2 * 0x18);
+    g_assert_cmpuint(y, ==, 0x348);
+    lwm_ring_position(&l.rings[1], 7, &x, &y);
+    g_assert_cmpuint(x, ==, 0x100);
+    g_assert_cmpuint(y, ==, 0x100 + 7 * 0x18);
+    lwm_ring_position(&l.rings[1], 0, &x, &y);
+    g_assert_cmpuint(y, ==, 0x100);
     lwm_layout_clear(&l);
     /* an empty S2 ring file is just FFFF */
     parse_ok(&l, LWM_LAYOUT_S2_RINGS, s2 + 8, 2);

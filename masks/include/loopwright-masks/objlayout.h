@@ -71,6 +71,15 @@ typedef struct lwm_ring {
     uint8_t spare_bits; /* S3K: y bits 15-12 (4 bits); S2: 0 */
 } lwm_ring;
 
+/** Spacing of the rings of an S2 row or column, in px (RingsManager_Setup). */
+#define LWM_RING_SPACING_PX 0x18u
+
+/**
+ * Where ring @k (0 .. @ring->count - 1) of @ring lies: S2 rows step x by LWM_RING_SPACING_PX,
+ * columns step y; 16-bit arithmetic, wrapping as the ROM's addi.w does. @k must be below count.
+ */
+void lwm_ring_position(const lwm_ring *ring, unsigned k, uint16_t *x_px, uint16_t *y_px);
+
 /** A parsed layout. Own it with lwm_layout_init / lwm_layout_clear. */
 typedef struct lwm_layout {
     lwm_layout_format format;
