@@ -147,7 +147,7 @@ bool cli_file_is_packed(const char *path)
     return n > 0 && lw_packed_is_packed(head, (size_t)n);
 }
 
-bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size)
+bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, size_t *size)
 {
     lw_error err;
     char *data = NULL;
@@ -156,7 +156,7 @@ bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *
         cli_print_error(path, &err);
         return false;
     }
-    lw_level *level = NULL;
+    lw_packed_level *level = NULL;
     if (!lw_packed_load(data, n, &level, &err)) {
         free(data);
         cli_print_error(path, &err);
@@ -177,27 +177,28 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out)
     lw_error err;
     /* the content decides, not the extension: packed binaries start with their magic */
     if (cli_file_is_packed(path)) {
-        lw_level *packed;
-        if (!cli_load_packed(path, &packed, NULL, NULL))
+        lw_packed_level *loaded;
+        if (!cli_load_packed(path, &loaded, NULL, NULL))
             return false;
+        const lw_level *packed = lw_packed_level_get(loaded);
         if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
             !editor_path_stays_inside(packed->tileset)) {
             lw_error_set(&err, LW_ERR_PATH,
                          "tileset \"%s\" leaves the level's folder (use --allow-outside-paths)",
                          packed->tileset);
-            lw_level_free(packed);
+            lw_packed_level_free(loaded);
             cli_print_error(path, &err);
             return false;
         }
         if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
             !editor_path_real_inside(path, packed->tileset, &err)) {
-            lw_level_free(packed);
+            lw_packed_level_free(loaded);
             cli_print_error(path, &err);
             return false;
         }
         /* subcommands may edit what they load: hand them an ordinary copy */
         lw_level *copy = lw_level_dup(packed);
-        lw_level_free(packed);
+        lw_packed_level_free(loaded);
         if (!copy) {
             lw_error_set(&err, LW_ERR_NOMEM, NULL);
             cli_print_error(path, &err);

@@ -6,6 +6,7 @@
 #include "level-save.h"
 
 #include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm-tree.h>
 #include <loopwright-masks/disasm.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
@@ -96,12 +97,12 @@ static bool load_art(const char *path, const lw_level *level, lwm_image *img, bo
     lw_error err;
     *have = false;
     if (cli_file_is_packed(path)) {
-        lw_level *packed;
+        lw_packed_level *packed;
         uint8_t *bytes;
         size_t size;
         if (!cli_load_packed(path, &packed, &bytes, &size))
             return false;
-        lw_level_free(packed);
+        lw_packed_level_free(packed);
         const uint8_t *png;
         size_t png_size;
         bool ok = lw_packed_find_art(bytes, size, &png, &png_size, &err);
@@ -300,6 +301,8 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
     }
     if (!in)
         return cli_usage_error("unpack", "missing DIR");
+    if (lwm_tree_exists(in)) /* a whole tree: resolved through its SonLVL INI */
+        return cli_tree_unpack_main(argc, argv);
     if (!opts.zone)
         return cli_usage_error("unpack", "missing --zone NAME");
     if (!*opts.zone || strchr(opts.zone, '/'))

@@ -99,6 +99,8 @@ static const char *format_of(const char *cmd, int argc, char **argv, int *rc)
 
 int cli_pack_main(int argc, char **argv)
 {
+    if (cli_find_option(argc, argv, "--into")) /* back into a disassembly tree */
+        return cli_tree_pack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("pack", argc, argv, &usage_rc);
     if (!format)
@@ -157,11 +159,11 @@ int cli_pack_main(int argc, char **argv)
     uint8_t *src_bin = NULL;
     size_t src_size = 0;
     if (cli_file_is_packed(in)) {
-        lw_level *packed;
+        lw_packed_level *packed;
         if (!cli_load_packed(in, &packed, &src_bin, &src_size))
             return CLI_EXIT_DATA;
-        level = lw_level_dup(packed);
-        lw_level_free(packed);
+        level = lw_level_dup(lw_packed_level_get(packed));
+        lw_packed_level_free(packed);
     } else if (!cli_load_level(in, flags, &level)) {
         return CLI_EXIT_DATA;
     }
@@ -248,6 +250,8 @@ out:
 
 int cli_unpack_main(int argc, char **argv)
 {
+    if (cli_tree_wanted(argc, argv))
+        return cli_tree_unpack_main(argc, argv);
     int usage_rc = CLI_EXIT_USAGE;
     const char *format = format_of("unpack", argc, argv, &usage_rc);
     if (!format)
@@ -296,13 +300,13 @@ int cli_unpack_main(int argc, char **argv)
         cli_print_error(in, &err);
         return CLI_EXIT_DATA;
     }
-    lw_level *packed = NULL;
+    lw_packed_level *packed = NULL;
     uint8_t *bytes = NULL;
     size_t size = 0;
     if (!cli_load_packed(in, &packed, &bytes, &size))
         return CLI_EXIT_DATA;
     int rc = CLI_EXIT_DATA;
-    lw_level *level = lw_level_dup(packed);
+    lw_level *level = lw_level_dup(lw_packed_level_get(packed));
     char *art_path = NULL, *json = NULL;
     const uint8_t *png = NULL;
     size_t png_size = 0;
@@ -380,6 +384,6 @@ done:
     free(art_path);
     free(bytes);
     lw_level_free(level);
-    lw_level_free(packed);
+    lw_packed_level_free(packed);
     return rc;
 }

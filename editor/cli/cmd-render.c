@@ -73,7 +73,7 @@ int cli_render_main(int argc, char **argv)
         return CLI_EXIT_DATA;
     int status = CLI_EXIT_DATA;
     lw_error err;
-    lwm_image art = {0}, img = {0};
+    lwm_image art = {0};
     int32_t *xy = NULL;
     if (level->tileset) {
         if (!editor_level_check_art(level, path, NULL, &err)) {
@@ -96,18 +96,14 @@ int cli_render_main(int argc, char **argv)
         }
         opts.trace = xy;
     }
-    if (!lwm_render_level(level, level->tileset ? &art : NULL, &opts, &img, &err)) {
-        cli_print_error(path, &err);
-        goto done;
-    }
-    if (!lwm_image_save_png(out, &img, &err)) {
+    /* straight to the file, band by band: no picture-size limit */
+    if (!lwm_render_level_png(level, level->tileset ? &art : NULL, &opts, out, &err)) {
         cli_print_error(out, &err);
         goto done;
     }
     status = CLI_EXIT_OK;
 done:
     free(xy);
-    lwm_image_clear(&img);
     lwm_image_clear(&art);
     lw_level_free(level);
     return status;

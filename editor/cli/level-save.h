@@ -6,7 +6,8 @@
 #include <stddef.h>
 
 /**
- * Save @level to @json_path (atomically; @backup_suffix as in lwm_file_write_atomic) with the tileset
+ * Save @level to @json_path (atomically; @backup_suffix as in lwm_file_write_atomic) with the
+ * tileset
  * @png (@png_size bytes; NULL: none) as a file beside it. The tileset never replaces a file the
  * previous JSON may name: it is written under @rel (relative to the JSON's folder) when that is
  * free or already holds these bytes, else under `rel`'s stem plus a hash of its content

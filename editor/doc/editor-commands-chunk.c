@@ -30,7 +30,7 @@ static void set_cells_write(SetCellsCommand *c, EditorDocument *doc, EditorChang
     lw_level *level = editor_document_level_for_command(doc);
     for (guint i = 0; i < c->edits->len; i++) {
         const CellEdit *e = &g_array_index(c->edits, CellEdit, i);
-        lw_level_chunk_cells(level, e->chunk)[e->index] = after ? e->after : e->before;
+        lw_level_chunk_cells_mut(level, e->chunk)[e->index] = after ? e->after : e->before;
         editor_change_add_chunk(change, e->chunk);
     }
 }

@@ -125,7 +125,7 @@ static void move_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *ch
                        gboolean after)
 {
     MoveObjectCommand *c = (MoveObjectCommand *)cmd;
-    lw_object *o = lw_level_find_object(editor_document_level_for_command(doc), c->id);
+    lw_object *o = lw_level_find_object_mut(editor_document_level_for_command(doc), c->id);
     g_assert(o);
     const int32_t *v = after ? c->after : c->before;
     o->x = v[0];
@@ -196,7 +196,7 @@ static void set_object_write(EditorCommand *cmd, EditorDocument *doc, EditorChan
                              gboolean after)
 {
     SetObjectCommand *c = (SetObjectCommand *)cmd;
-    lw_object *o = lw_level_find_object(editor_document_level_for_command(doc), c->after.id);
+    lw_object *o = lw_level_find_object_mut(editor_document_level_for_command(doc), c->after.id);
     g_assert(o);
     lw_object copy;
     if (!lw_object_copy(&copy, after ? &c->after : &c->before))

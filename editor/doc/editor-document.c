@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK(editor - document - error - quark, editor_document_error)
+/* editor_document_error_quark() is in editor-error.c, so headless code using the error domain
+ * does not link the document (and GObject/GIO) in. */
 
 struct _EditorDocument {
     GObject parent_instance;
@@ -25,6 +26,7 @@ struct _EditorDocument {
     EditorUndoStack *stack;
     GSimpleActionGroup *actions;
     char *untitled_recovery; /* recovery name of an untitled document */
+    char *disk_sum;          /* SHA-256 of the file as last read or written, NULL = unknown */
 
     /* State */
     EditorChange pending; /* what the running command(s) changed, not yet emitted */
@@ -62,6 +64,25 @@ static void set_error_from_lw(GError **error, const char *file, const lw_error *
 }
 
 static gboolean fix_tileset_for(EditorDocument *self, const char *path, GError **error);
+
+/* SHA-256 of a file's bytes (newly allocated), NULL when it cannot be read. */
+static char *file_sum(const char *path)
+{
+    char *data = NULL;
+    gsize size = 0;
+    if (!path || !g_file_get_contents(path, &data, &size, NULL))
+        return NULL;
+    char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)data, size);
+    g_free(data);
+    return sum;
+}
+
+/* Remember the file as it is now on disk (after a load, save or revert). */
+static void note_disk_state(EditorDocument *self)
+{
+    g_free(self->disk_sum);
+    self->disk_sum = file_sum(self->path);
+}
 
 static void update_title(EditorDocument *self)
 {
@@ -165,6 +186,7 @@ static void editor_document_finalize(GObject *object)
     g_clear_pointer(&self->path, g_free);
     g_clear_pointer(&self->title, g_free);
     g_clear_pointer(&self->untitled_recovery, g_free);
+    g_clear_pointer(&self->disk_sum, g_free);
     g_clear_object(&self->actions);
     G_OBJECT_CLASS(editor_document_parent_class)->finalize(object);
 }
@@ -284,7 +306,18 @@ EditorDocument *editor_document_load(const char *path, GError **error)
         set_error_from_lw(error, path, &err);
         return NULL;
     }
-    return editor_document_new_for_level(level, path);
+    EditorDocument *self = editor_document_new_for_level(level, path);
+    note_disk_state(self);
+    return self;
+}
+
+gboolean editor_document_changed_on_disk(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (!self->path || !g_file_test(self->path, G_FILE_TEST_EXISTS))
+        return FALSE; /* nothing there to overwrite */
+    g_autofree char *now = file_sum(self->path);
+    return g_strcmp0(now, self->disk_sum) != 0;
 }
 
 const lw_level *editor_document_get_level(EditorDocument *self)
@@ -450,6 +483,11 @@ static gboolean save_to(EditorDocument *self, const char *path, GError **error)
 
 gboolean editor_document_save(EditorDocument *self, GError **error)
 {
+    return editor_document_save_full(self, FALSE, error);
+}
+
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+{
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
     if (!self->path) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
@@ -461,8 +499,14 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
                             "an edit is still in progress");
         return FALSE;
     }
+    if (!overwrite_changed && editor_document_changed_on_disk(self)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                    "%s: the file changed on disk since it was opened or saved here", self->path);
+        return FALSE;
+    }
     if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
         return FALSE;
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
@@ -535,6 +579,7 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     editor_document_delete_recovery(self);
     g_free(self->path);
     self->path = g_steal_pointer(&abs);
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PATH]);
     flush(self);
@@ -554,6 +599,7 @@ gboolean editor_document_revert(EditorDocument *self, GError **error)
         return FALSE;
     }
     editor_document_push(self, editor_cmd_replace_level_new(self, level, "Revert to Saved"));
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
@@ -656,6 +702,8 @@ EditorDocument *editor_document_load_recovery(const char *recovery_path, GError 
     EditorDocument *self = editor_document_new_for_level(level, original);
     if (!original)
         self->untitled_recovery = g_path_get_basename(recovery_path);
+    /* the original file as it is now is what this work was based on */
+    note_disk_state(self);
     /* Unsaved work: nothing on disk matches it. */
     editor_undo_stack_mark_dirty(self->stack);
     flush(self);

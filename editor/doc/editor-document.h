@@ -88,8 +88,22 @@ void editor_document_end_long_operation(EditorDocument *self, gboolean commit);
 gboolean editor_document_is_busy(EditorDocument *self);
 
 /** Save to the document's path (atomic, keeps PATH.bak). Marks the document clean on success;
- * deletes its recovery file. */
+ * deletes its recovery file. Refuses when the file changed on disk (editor_document_save_full).*/
 gboolean editor_document_save(EditorDocument *self, GError **error);
+
+/** The error code (EDITOR_DOCUMENT_ERROR domain, beside the lw_status codes) of a save refused
+ * because the file changed on disk since this document last read or wrote it. */
+#define EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK 1000
+
+/** editor_document_save(), which refuses (EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK) to overwrite a
+ * file another program or window changed since this document read or wrote it unless
+ * @overwrite_changed ("keep mine"). */
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed,
+                                   GError **error);
+
+/** Whether the file at the document's path differs from what the document last read or wrote
+ * there (FALSE when there is no file). */
+gboolean editor_document_changed_on_disk(EditorDocument *self);
 
 /** Save to @path and make it the document's path. A relative tileset path is rewritten so it
  * still points at the same PNG from the new folder. */

@@ -23,9 +23,9 @@ typedef struct section {
 static const section sections[] = {
     {"masks", LW_MAX_MASKS, (size_t)LW_MAX_MASKS * 32},
     {"tiles", LW_MAX_TILES, (size_t)LW_MAX_TILES * 16},
-    {"chunks", LW_MAX_CHUNKS, (size_t)LW_MAX_CHUNKS * (16 * 16 + 40)},
+    {"chunks", LW_MAX_CHUNKS, (size_t)LW_MAX_CHUNKS *(16 * 16 + 40)},
     {"layout", 0, 2 * (size_t)LW_MAX_LAYOUT_CELLS + 4096},
-    {"objects", LW_MAX_OBJECTS, (size_t)LW_MAX_OBJECTS * (24 + 2 * LW_MAX_PROPERTIES)},
+    {"objects", LW_MAX_OBJECTS, (size_t)LW_MAX_OBJECTS *(24 + 2 * LW_MAX_PROPERTIES)},
     {"replays", LW_MAX_REPLAYS, (size_t)LW_MAX_REPLAYS * 32},
     {"physics", 0, 4 * (size_t)LW_MAX_OVERRIDES + 64},
     {"format", 0, 1},
@@ -49,17 +49,18 @@ typedef struct scan {
     int line, col;
     frame stack[MAX_DEPTH];
     int depth;
-    int section;          /* index into sections, -1 other, -2 none (at the root) */
+    int section; /* index into sections, -1 other, -2 none (at the root) */
     size_t values[COUNT(sections) + 1];
-    bool over;            /* the current section's array is over its entry limit */
-    char key[32];         /* the last key read at depth 1 */
+    bool over;    /* the current section's array is over its entry limit */
+    char key[32]; /* the last key read at depth 1 */
     lw_error *err;
 } scan;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-static bool fail(scan *s, int line, int col, lw_status code, const char *fmt, ...)
+static bool
+fail(scan *s, int line, int col, lw_status code, const char *fmt, ...)
 {
     char msg[200];
     va_list ap;
@@ -161,10 +162,10 @@ bool editor_json_prescan(const char *text, size_t len, lw_error *err)
             if (!value_start(&s))
                 return false;
             if (s.depth == MAX_DEPTH)
-                return fail(&s, s.line, s.col, LW_ERR_LIMIT,
-                            "values nested more than %d deep", MAX_DEPTH);
-            s.stack[s.depth++] = (frame){.object = ch == '{', .want_key = ch == '{',
-                                         .line = s.line, .col = s.col};
+                return fail(&s, s.line, s.col, LW_ERR_LIMIT, "values nested more than %d deep",
+                            MAX_DEPTH);
+            s.stack[s.depth++] =
+                (frame){.object = ch == '{', .want_key = ch == '{', .line = s.line, .col = s.col};
             advance(&s);
             continue;
         }
@@ -172,8 +173,8 @@ bool editor_json_prescan(const char *text, size_t len, lw_error *err)
             if (!top || top->object != (ch == '}'))
                 return true; /* mismatched: jansson reports it */
             /* the loader's array limits, with its words, before any tree is built */
-            if (s.depth == 2 && !top->object && s.section >= 0 &&
-                sections[s.section].max_entries && top->entries > sections[s.section].max_entries)
+            if (s.depth == 2 && !top->object && s.section >= 0 && sections[s.section].max_entries &&
+                top->entries > sections[s.section].max_entries)
                 return fail(&s, top->line, top->col, LW_ERR_LIMIT,
                             "%s: %zu entries is over the limit of %zu", sections[s.section].key,
                             top->entries, sections[s.section].max_entries);

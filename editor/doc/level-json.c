@@ -937,11 +937,19 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         json_path_pop(&c->path);
         return false;
     }
-    static const char *const keys[] = {
-        "format", "version", "name",   "chunk_size", "tileset", "background_color", "physics",
-        "masks",  "tiles",   "chunks", "layout",     "objects", "replays",          NULL};
+    static const char *const keys[] = {"format",  "version",          "name",    "chunk_size",
+                                       "tileset", "background_color", "physics", "masks",
+                                       "tiles",   "chunks",           "layout",  "objects",
+                                       "replays", "source",           NULL};
     if (!check_keys(c, root, keys))
         return false;
+    json_t *source = json_object_get(root, "source");
+    if (source && !json_is_object(source)) {
+        json_path_push_key(&c->path, "source");
+        fail(c, LW_ERR_FORMAT, "expected an object (where a disassembly level came from)");
+        json_path_pop(&c->path);
+        return false;
+    }
 
     long long chunk_px = 0, lw = 0, lh = 0;
     if (!get_int(c, root, "chunk_size", true, 128, 256, &chunk_px))
@@ -1452,5 +1460,49 @@ bool editor_level_save_file(const char *path, const lw_level *level, lw_error *e
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory while saving");
     bool ok = lwm_file_write_atomic(path, text, len, ".bak", err);
     free(text);
+    return ok;
+}
+
+/* ---- the `source` section (docs/DISASM.md §8): kept as JSON, read by its users ---- */
+
+char *editor_level_to_json_source(const lw_level *level, const char *source_json, size_t *len)
+{
+    json_t *root = level_json(level);
+    if (!root)
+        return NULL;
+    if (source_json) {
+        json_t *src = json_loads(source_json, JSON_REJECT_DUPLICATES, NULL);
+        if (!src || !json_is_object(src) || json_object_set_new(root, "source", src) != 0) {
+            json_decref(root);
+            return NULL;
+        }
+    }
+    outbuf o = {0};
+    out_value(&o, root, 0);
+    out_str(&o, "\n");
+    json_decref(root);
+    if (o.failed) {
+        free(o.data);
+        return NULL;
+    }
+    if (len)
+        *len = o.len;
+    return o.data;
+}
+
+bool editor_level_source_text(const char *text, size_t len, char **source_json, lw_error *err)
+{
+    *source_json = NULL;
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return lw_error_set(err, LW_ERR_FORMAT, "invalid JSON: %s", jerr.text);
+    json_t *src = json_is_object(root) ? json_object_get(root, "source") : NULL;
+    bool ok = true;
+    if (src) {
+        *source_json = json_dumps(src, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        ok = *source_json || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    json_decref(root);
     return ok;
 }

@@ -125,7 +125,7 @@ static EditorDocument *load_level(const char *path)
         return NULL;
     }
     if (lw_packed_is_packed(data, size)) {
-        lw_level *packed = NULL;
+        lw_packed_level *packed = NULL;
         gboolean ok = lw_packed_load(data, size, &packed, &err);
         free(data);
         if (!ok) {
@@ -133,8 +133,8 @@ static EditorDocument *load_level(const char *path)
             fprintf(stderr, "%s\n", msg);
             return NULL;
         }
-        lw_level *level = lw_level_dup(packed);
-        lw_level_free(packed);
+        lw_level *level = lw_level_dup(lw_packed_level_get(packed));
+        lw_packed_level_free(packed);
         if (!level) {
             fprintf(stderr, "loopwright: %s: out of memory\n", path);
             return NULL;

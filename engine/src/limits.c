@@ -16,8 +16,7 @@ bool lw_level_check_limits(const lw_level *level, lw_error *err)
         if (r->has_start && !lw_limits_start_ok(r->start_x, r->start_y))
             return lw_error_set(err, LW_ERR_RANGE,
                                 "replay %u: start (%ld, %ld) is outside 0..%d, 0..%d", i,
-                                (long)r->start_x, (long)r->start_y, LW_MAX_START_X,
-                                LW_MAX_START_Y);
+                                (long)r->start_x, (long)r->start_y, LW_MAX_START_X, LW_MAX_START_Y);
         if (r->frames > LW_MAX_REPLAY_FRAMES)
             return lw_error_set(err, LW_ERR_RANGE, "replay %u: %lu frames is over the limit of %u",
                                 i, (unsigned long)r->frames, LW_MAX_REPLAY_FRAMES);

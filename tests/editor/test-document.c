@@ -880,7 +880,7 @@ static void test_snap_to_ground(void)
     lw_tile t = {.art = LW_NONE, .mask = {0, 0}};
     lw_level_add_tile(s, &t);
     lw_level_add_chunk(s, NULL);
-    lw_level_chunk_cells(s, 0)[7 * 8 + 0] =
+    lw_level_chunk_cells_mut(s, 0)[7 * 8 + 0] =
         (lw_cell){0, 0, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
     s->layout[LW_LAYER_FG][0] = 0;
     lw_object mk = {.type = LW_OBJECT_MARKER, .x = 5, .y = 10};
@@ -890,7 +890,8 @@ static void test_snap_to_ground(void)
     g_assert_cmpint(editor_sensor_scan_down(s, LW_PATH_A, 5, 121), ==, 0);
     g_assert_cmpint(editor_sensor_scan_down(s, LW_PATH_A, 5, 125), ==, -4);
     /* top-only solidity on path B only: path A has nothing there */
-    lw_level_chunk_cells(s, 0)[7 * 8 + 0].solid = lw_cell_solid_bits(LW_SOLID_LRB, LW_SOLID_TOP);
+    lw_level_chunk_cells_mut(s, 0)[7 * 8 + 0].solid =
+        lw_cell_solid_bits(LW_SOLID_LRB, LW_SOLID_TOP);
     g_assert_false(editor_level_snap_to_ground(s, &mk, LW_PATH_A, &y));
     g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_B, &y));
 }

@@ -45,7 +45,7 @@ static lw_level *make_level(void)
     lw_tile t = {.art = 0, .mask = {0, LW_NONE}};
     g_assert_cmpint(lw_level_add_tile(level, &t), ==, 0);
     g_assert_cmpint(lw_level_add_chunk(level, NULL), ==, 0);
-    lw_cell *cells = lw_level_chunk_cells(level, 0);
+    lw_cell *cells = lw_level_chunk_cells_mut(level, 0);
     cells[7 * 8 + 3] = (lw_cell){.tile = 0,
                                  .flags = LW_CELL_FLIP_X,
                                  .solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_TOP)};
@@ -107,7 +107,7 @@ static void test_dup_and_validate(void)
     g_assert_true(copy->objects[0].name != level->objects[0].name);
     lw_error err;
     g_assert_true(lw_level_validate(copy, &err));
-    lw_level_chunk_cells(copy, 0)[0].tile = 5; /* no such tile */
+    lw_level_chunk_cells_mut(copy, 0)[0].tile = 5; /* no such tile */
     g_assert_false(lw_level_validate(copy, &err));
     g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
     g_assert_nonnull(strstr(err.message, "tile 5 does not exist"));

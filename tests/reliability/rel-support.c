@@ -170,8 +170,8 @@ char *rel_replace(const char *text, const char *from, const char *to)
 
 char *rel_sample_with_replay(const char *fields)
 {
-    char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                 NULL);
+    char *src =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     gchar *text;
     g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
     g_free(src);

@@ -5,15 +5,15 @@
  * `loopwright` binary ($LW_LOOPWRIGHT) run as a user would, under a timeout so that a hang fails
  * the test instead of stalling the suite. See docs/RELIABILITY.md.
  */
-#include "rel-support.h"
-
 #include "file-io-private.h"
+#include "rel-support.h"
 
 #include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <loopwright-masks/file-io.h>
 #include <loopwright-masks/image.h>
+#include <loopwright/crc32.h>
 #include <loopwright/packed.h>
 #include <signal.h>
 #include <stdio.h>
@@ -461,8 +461,7 @@ static void test_render_trace(void)
 
 static void put_chunk(GByteArray *png, const char *type, const uint8_t *data, uint32_t len)
 {
-    uint8_t be[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8),
-                     (uint8_t)len};
+    uint8_t be[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8), (uint8_t)len};
     g_byte_array_append(png, be, 4);
     size_t at = png->len;
     g_byte_array_append(png, (const uint8_t *)type, 4);
@@ -587,8 +586,8 @@ static void test_escaped_messages(void)
     char *dir = rel_tmpdir();
     char *level = g_build_filename(dir, "level.json", NULL);
     gchar *text;
-    char *sample = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                    NULL);
+    char *sample =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     g_assert_true(g_file_get_contents(sample, &text, NULL, NULL));
     char *evil = rel_replace(text, "\"tileset\": \"tiles.png\"",
                              "\"tileset\": \"../\\u001b]0;owned\\u0007\\u001b[2J\\nfake\"");
@@ -725,8 +724,8 @@ static void test_out_of_space(void)
         if (full)
             rel_fill_fs(full);
         /* a previous version of the output survives */
-        rel_result rr = rel_run_in(cmds[i], full ? NULL : "LOOPWRIGHT_TEST_FAULT=write-after=100",
-                                   dir, 60);
+        rel_result rr =
+            rel_run_in(cmds[i], full ? NULL : "LOOPWRIGHT_TEST_FAULT=write-after=100", dir, 60);
         if (rr.code != 1)
             g_error("%s: exit %d, stderr: %s", cmds[i][0], rr.code, rr.err);
         g_assert_true(strstr(rr.err, "No space left") || strstr(rr.err, "space"));

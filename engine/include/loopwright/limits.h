@@ -12,13 +12,13 @@
 
 #include "loopwright/level.h"
 
-#define LW_MIN_OBJECT_X (-LW_MAX_LEVEL_W_PX)    /* px: objects may lie a level's size outside */
-#define LW_MAX_OBJECT_X (2 * LW_MAX_LEVEL_W_PX) /* px */
-#define LW_MIN_OBJECT_Y (-LW_MAX_LEVEL_H_PX)    /* px */
-#define LW_MAX_OBJECT_Y (2 * LW_MAX_LEVEL_H_PX) /* px */
-#define LW_MAX_START_X  LW_MAX_LEVEL_W_PX       /* px: a replay's start, 0..this */
-#define LW_MAX_START_Y  LW_MAX_LEVEL_H_PX       /* px */
-#define LW_MAX_REPLAY_FRAMES 100000000u         /* frames of one replay (about 19 days at 60 Hz) */
+#define LW_MIN_OBJECT_X      (-LW_MAX_LEVEL_W_PX) /* px: objects may lie a level's size outside */
+#define LW_MAX_OBJECT_X      (2 * LW_MAX_LEVEL_W_PX) /* px */
+#define LW_MIN_OBJECT_Y      (-LW_MAX_LEVEL_H_PX)    /* px */
+#define LW_MAX_OBJECT_Y      (2 * LW_MAX_LEVEL_H_PX) /* px */
+#define LW_MAX_START_X       LW_MAX_LEVEL_W_PX       /* px: a replay's start, 0..this */
+#define LW_MAX_START_Y       LW_MAX_LEVEL_H_PX       /* px */
+#define LW_MAX_REPLAY_FRAMES 100000000u /* frames of one replay (about 19 days at 60 Hz) */
 
 /** True when (@x, @y) is a position an object may have. */
 static inline bool lw_limits_object_pos_ok(int64_t x, int64_t y)

@@ -113,6 +113,8 @@ typedef enum lwm_disasm_codec {
     LWM_CODEC_NONE = 0,
     LWM_CODEC_KOSINSKI = 1,
     LWM_CODEC_ENIGMA = 2,
+    LWM_CODEC_NEMESIS = 3, /* read by disasm-tree.h when the engine has a Nemesis decoder */
+    LWM_CODEC_KOSM = 4,    /* KosinskiM (S3K art), likewise */
 } lwm_disasm_codec;
 
 /** One file of an export, computed in memory. */
