@@ -84,15 +84,27 @@ static int write_level(const lwm_tree *t, size_t index, const char *out)
         cli_print_error(failed, &err);
         goto done;
     }
-    lwm_file_job jobs[2];
-    size_t njobs = 0;
+    /* the tileset under a name no other JSON uses for other bytes, then the JSON naming it: the
+     * pair changes at the JSON's rename (lwm_file_dependent_name) */
     if (im.tileset.width) {
-        if (!lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err) ||
-            !lw_level_set_string(&im.level->tileset, rel)) {
-            cli_print_error(full, &err);
-            goto done;
+        bool same = false;
+        char *name = NULL, *path = NULL;
+        bool art_ok = lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err);
+        if (art_ok && (!(name = lwm_file_dependent_name(out, rel, png, png_size, &same)) ||
+                       !(path = editor_level_resolve_path(out, name)) ||
+                       !lw_level_set_string(&im.level->tileset, name)))
+            art_ok = lw_error_set(&err, LW_ERR_NOMEM, "out of memory");
+        if (art_ok && !same)
+            art_ok = lwm_file_write_atomic(path, png, png_size, NULL, &err);
+        if (!art_ok)
+            cli_print_error(path ? path : full, &err);
+        free(path);
+        if (name) {
+            free(rel);
+            rel = name;
         }
-        jobs[njobs++] = (lwm_file_job){full, png, png_size};
+        if (!art_ok)
+            goto done;
     }
     char *root = realpath(t->root, NULL);
     char *src = root ? editor_source_to_json(&im.source, root) : NULL;
@@ -103,10 +115,8 @@ static int write_level(const lwm_tree *t, size_t index, const char *out)
         fprintf(stderr, "loopwright: %s: out of memory\n", out);
         goto done;
     }
-    jobs[njobs++] = (lwm_file_job){out, json, json_size};
-    size_t bad = 0;
-    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
-        cli_print_error(jobs[bad].path, &err);
+    if (!lwm_file_write_atomic(out, json, json_size, NULL, &err)) {
+        cli_print_error(out, &err);
         goto done;
     }
     printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
@@ -352,7 +362,9 @@ static bool write_back(const char *root, const char *level_path, const lw_level 
     size_t bad = 0;
     if (ok) {
         jobs[n] = (lwm_file_job){level_path, json, json_size};
-        ok = lwm_write_files_atomic(jobs, n + 1, &bad, &err);
+        /* journaled in the tree: a kill between renames is completed by the next run that
+         * writes or reads this tree (lwm_file_recover) */
+        ok = lwm_file_write_set(jobs, n + 1, root, &bad, &err);
         if (!ok)
             cli_print_error(jobs[bad].path, &err);
     } else {

@@ -3,6 +3,7 @@
 #include "disasm-tree-private.h"
 
 #include <ctype.h>
+#include <loopwright-masks/file-io.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,11 @@ bool lwm_tree_open(const char *root, lwm_tree *out, char *failed, lw_error *err)
     out->root = strdup(root);
     if (!out->root)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    /* a save into this tree killed between its renames is completed before anything is read */
+    if (!lwm_file_recover(root, err)) {
+        lwm_tree_clear(out);
+        return false;
+    }
     bool ok = lwm_ini_load(failed, &out->ini, err) && parse_version(&out->ini, &out->game, err) &&
               list_levels(out, err);
     if (!ok)
