@@ -386,6 +386,12 @@ static bool check_objects(loader *L)
             return FAIL(LW_ERR_RANGE, o, "object %zu: id 0 is reserved", i);
         if (type > LW_OBJECT_MARKER)
             return FAIL(LW_ERR_FORMAT, o + 4, "object %u: unknown type %u", id, type);
+        int32_t ox = (int32_t)get32(r + 8), oy = (int32_t)get32(r + 12);
+        if (!lw_limits_object_pos_ok(ox, oy))
+            return FAIL(LW_ERR_RANGE, o + 8,
+                        "object %zu: position (%ld, %ld) is outside %d..%d, %d..%d", i, (long)ox,
+                        (long)oy, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, LW_MIN_OBJECT_Y,
+                        LW_MAX_OBJECT_Y);
         uint32_t allowed = type == LW_OBJECT_PLAYER_START   ? 1u
                            : type == LW_OBJECT_PATH_SWAPPER ? 14u
                                                             : 0u;
@@ -405,12 +411,6 @@ static bool check_objects(loader *L)
             return FAIL(LW_ERR_FORMAT, o + (radius ? 6u : 16u),
                         "object %u: swapper fields must be zero for its type", id);
         }
-        int32_t x = (int32_t)get32(r + 8), y = (int32_t)get32(r + 12);
-        if (!lw_limits_object_pos_ok(x, y))
-            return FAIL(LW_ERR_RANGE, o + 8,
-                        "object %u: position (%ld, %ld) is outside %d..%d, %d..%d", id, (long)x,
-                        (long)y, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, LW_MIN_OBJECT_Y,
-                        LW_MAX_OBJECT_Y);
         uint32_t name = get32(r + 20), first = get32(r + 24), count = get32(r + 28);
         if (type == LW_OBJECT_MARKER) {
             if (!check_ref(L, o + 20, name, true, LW_MAX_STRING, "marker name"))
@@ -508,23 +508,22 @@ static bool check_replays(loader *L)
             for (int k = 8; k < 12; k++)
                 if (r[k] > 1)
                     return FAIL(LW_ERR_RANGE, o + (size_t)k, "replay %zu: field is not 0 or 1", i);
-            int32_t sx = (int32_t)get32(r + 12), sy = (int32_t)get32(r + 16);
-            int32_t ex = (int32_t)get32(r + 64), ey = (int32_t)get32(r + 68);
-            if (r[8] && !lw_limits_start_ok(sx, sy))
-                return FAIL(LW_ERR_RANGE, o + 12,
-                            "replay %zu: start (%ld, %ld) is outside 0..%d, 0..%d", i, (long)sx,
-                            (long)sy, LW_MAX_START_X, LW_MAX_START_Y);
-            if (get32(r + 52) > LW_MAX_REPLAY_FRAMES)
-                return FAIL(LW_ERR_RANGE, o + 52, "replay %zu: %lu frames is over the limit of %u",
-                            i, (unsigned long)get32(r + 52), LW_MAX_REPLAY_FRAMES);
-            if (r[9] && !lw_limits_object_pos_ok(ex, ey))
-                return FAIL(LW_ERR_RANGE, o + 64,
-                            "replay %zu: expected position (%ld, %ld) is out of range", i, (long)ex,
-                            (long)ey);
             if (!check_fixed(L, o + 20, 16, false, "replay profile") ||
                 !check_fixed(L, o + 36, 16, false, "replay character") ||
                 !zero_bytes(L, o + 72, o + 80, "replay reserved field"))
                 return false;
+            int32_t sx = (int32_t)get32(r + 12), sy = (int32_t)get32(r + 16);
+            uint32_t frames = get32(r + 52);
+            if (r[8] && !lw_limits_start_ok(sx, sy))
+                return FAIL(LW_ERR_RANGE, o + 12,
+                            "replay %zu: start (%ld, %ld) is outside 0..%d, 0..%d", i, (long)sx,
+                            (long)sy, LW_MAX_START_X, LW_MAX_START_Y);
+            if (frames > LW_MAX_REPLAY_FRAMES)
+                return FAIL(LW_ERR_RANGE, o + 52, "replay %zu: %lu frames is over the limit of %u",
+                            i, (unsigned long)frames, LW_MAX_REPLAY_FRAMES);
+            if (r[9] && !lw_limits_object_pos_ok((int32_t)get32(r + 64), (int32_t)get32(r + 68)))
+                return FAIL(LW_ERR_RANGE, o + 64, "replay %zu: expected position is out of range",
+                            i);
         }
     }
     return true;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright-masks/render.h"
 
+#include "loopwright-masks/file-io.h"
 #include "png-write.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <loopwright-masks/file-io.h>
 #include <loopwright/fixed.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,57 +52,114 @@ void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, u
             lwm_blend_pixel(img, xx, yy, rgba);
 }
 
+/* Clip the segment (*x0,*y0)-(*x1,*y1) to [0,w-1]x[0,h-1] (Cohen-Sutherland in integers; the
+ * products of two 33-bit differences are formed in 128 bits). False when nothing of it is inside.
+ * Endpoints inside are kept exactly. */
+static int outcode(int64_t x, int64_t y, int64_t w, int64_t h)
+{
+    return (x < 0) | (x >= w) << 1 | (y < 0) << 2 | (y >= h) << 3;
+}
+
 __extension__ typedef __int128 wide_int;
 
-/* ceil(a / b) for b > 0 */
-static wide_int ceil_div(wide_int a, wide_int b)
+/* a + (b - a) * num / den rounded to nearest (den != 0). */
+static int64_t lerp(int64_t a, int64_t b, int64_t num, int64_t den)
 {
-    return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+    wide_int p = (wide_int)(b - a) * num;
+    if (den < 0) {
+        p = -p;
+        den = -den;
+    }
+    wide_int t = p >= 0 ? (p + den / 2) / den : -((-p + den / 2) / den);
+    return a + (int64_t)t;
 }
 
-/* The range [*lo, *hi] of indexes j (within 0..@m) whose coordinate @b0 + @sb * j lies in
- * 0..@len-1. False when empty. */
-static bool visible_range(int64_t b0, int64_t sb, int64_t len, int64_t m, int64_t *lo, int64_t *hi)
+static bool clip_line(int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1, int64_t w, int64_t h)
 {
-    int64_t l = sb > 0 ? -b0 : b0 - (len - 1), h = sb > 0 ? len - 1 - b0 : b0;
-    *lo = l > 0 ? l : 0;
-    *hi = h < m ? h : m;
-    return *lo <= *hi;
+    for (int guard = 0; guard < 8; guard++) {
+        int c0 = outcode(*x0, *y0, w, h), c1 = outcode(*x1, *y1, w, h);
+        if (!(c0 | c1))
+            return true;
+        if (c0 & c1)
+            return false;
+        int c = c0 ? c0 : c1;
+        int64_t x, y;
+        int64_t ax = *x0, ay = *y0, bx = *x1, by = *y1;
+        if (c & 8) {
+            y = h - 1;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 4) {
+            y = 0;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 2) {
+            x = w - 1;
+            y = lerp(ay, by, x - ax, bx - ax);
+        } else {
+            x = 0;
+            y = lerp(ay, by, x - ax, bx - ax);
+        }
+        if (c == c0) {
+            *x0 = x;
+            *y0 = y;
+        } else {
+            *x1 = x;
+            *y1 = y;
+        }
+    }
+    return outcode(*x0, *y0, w, h) == 0 && outcode(*x1, *y1, w, h) == 0;
 }
+
+/* The line's pixels inside the rectangle [cx, cx + cw) x [cy, cy + ch) of @img's coordinates (which
+ * may reach outside @img: pixels off the image are dropped). Clipping against a rectangle that
+ * does not depend on @img keeps the pixels of a line drawn in bands of a picture (render's
+ * streaming) exactly those of the line drawn into the whole picture. */
+static void draw_line_within(lwm_image *img, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                             uint32_t rgba, int64_t cx, int64_t cw, int64_t cy, int64_t ch)
+{
+    if (cw <= 0 || ch <= 0)
+        return;
+    x0 -= cx;
+    x1 -= cx;
+    y0 -= cy;
+    y1 -= cy;
+    /* only the part inside the rectangle is walked: a line to (2^31, 2^31) costs what its
+     * visible part costs, and every coordinate below stays small (no overflow) */
+    if (!clip_line(&x0, &y0, &x1, &y1, cw, ch))
+        return;
+    x0 += cx;
+    x1 += cx;
+    y0 += cy;
+    y1 += cy;
+    int64_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
+    int64_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
+    int64_t e = dx + dy;
+    for (int64_t steps = dx - dy + 1; steps > 0; steps--) {
+        if (x0 >= 0 && y0 >= 0 && x0 < (int64_t)img->width && y0 < (int64_t)img->height)
+            lwm_blend_pixel(img, (int32_t)x0, (int32_t)y0, rgba);
+        if (x0 == x1 && y0 == y1)
+            break;
+        int64_t e2 = 2 * e;
+        if (e2 >= dy) {
+            e += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            e += dx;
+            y0 += sy;
+        }
+    }
+}
+
+/* Lines of level data (angles, objects, previews) are clipped to a fixed square far larger than
+ * any picture, not to @img: a line crossing two bands of a streamed render keeps the pixels it has
+ * in the whole picture, and a hostile coordinate still costs at most 2^22 steps. */
+#define LINE_CLIP_MIN  (-(INT64_C(1) << 20))
+#define LINE_CLIP_SIZE (INT64_C(1) << 21)
 
 void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba)
 {
-    /* Bresenham's line in closed form: along the major axis, step i in 0..n puts the minor
-     * coordinate at floor((2 i m + n) / (2 n)) steps (the same pixels as the incremental
-     * algorithm). Only the steps whose pixel can be inside the picture are visited, computed in
-     * 64/128-bit integers: a segment to (2^31, -2^31) costs what its visible part costs, with no
-     * overflow, and a picture drawn in bands gets exactly the pixels of the whole. */
-    if (!img->width || !img->height)
-        return;
-    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
-    bool x_major = (dx < 0 ? -dx : dx) >= (dy < 0 ? -dy : dy);
-    int64_t a0 = x_major ? x0 : y0, b0 = x_major ? y0 : x0;
-    int64_t da = x_major ? dx : dy, db = x_major ? dy : dx;
-    int64_t sa = da < 0 ? -1 : 1, sb = db < 0 ? -1 : 1;
-    int64_t n = da < 0 ? -da : da, m = db < 0 ? -db : db;
-    int64_t alen = x_major ? img->width : img->height, blen = x_major ? img->height : img->width;
-    int64_t ilo, ihi, jlo, jhi;
-    if (!visible_range(a0, sa, alen, n, &ilo, &ihi) || !visible_range(b0, sb, blen, m, &jlo, &jhi))
-        return;
-    if (m > 0) {
-        /* j(i) >= jlo  <=>  2im + n >= 2n jlo;  j(i) <= jhi  <=>  2im + n < 2n (jhi + 1) */
-        wide_int first = ceil_div((wide_int)2 * n * jlo - n, (wide_int)2 * m);
-        wide_int last = ceil_div((wide_int)2 * n * (jhi + 1) - n, (wide_int)2 * m) - 1;
-        if (first > ilo)
-            ilo = first > ihi ? ihi + 1 : (int64_t)first;
-        if (last < ihi)
-            ihi = last < ilo ? ilo - 1 : (int64_t)last;
-    }
-    for (int64_t i = ilo; i <= ihi; i++) {
-        int64_t j = n ? (int64_t)(((wide_int)2 * i * m + n) / ((wide_int)2 * n)) : 0;
-        int64_t a = a0 + sa * i, b = b0 + sb * j;
-        lwm_blend_pixel(img, (int32_t)(x_major ? a : b), (int32_t)(x_major ? b : a), rgba);
-    }
+    draw_line_within(img, x0, y0, x1, y1, rgba, LINE_CLIP_MIN, LINE_CLIP_SIZE, LINE_CLIP_MIN,
+                     LINE_CLIP_SIZE);
 }
 
 /* 3x5 glyphs, one row per 3 bits (bit 2 = left column). */
@@ -310,13 +367,18 @@ static void draw_objects(lwm_image *img, int32_t oy, const lw_level *level)
     }
 }
 
-static void draw_trace(lwm_image *img, int32_t oy, const lwm_render_options *opts)
+/* The trace, clipped to the whole picture ([0, w) x [clip_top, clip_top + clip_h) in @img's
+ * rows), so every band draws exactly the pixels the whole picture has. */
+static void draw_trace(lwm_image *img, int32_t oy, int64_t clip_top, int64_t clip_h,
+                       const lwm_render_options *opts)
 {
     for (size_t i = 1; i < opts->trace_count; i++) {
-        int32_t ya = oy + opts->trace[2 * i - 1], yb = oy + opts->trace[2 * i + 1];
-        if ((ya < 0 && yb < 0) || (ya >= (int32_t)img->height && yb >= (int32_t)img->height))
+        int64_t ya = (int64_t)oy + opts->trace[2 * i - 1],
+                yb = (int64_t)oy + opts->trace[2 * i + 1];
+        if ((ya < 0 && yb < 0) || (ya >= (int64_t)img->height && yb >= (int64_t)img->height))
             continue; /* not in this band */
-        lwm_draw_line(img, opts->trace[2 * i - 2], ya, opts->trace[2 * i], yb, LWM_COLOR_TRACE);
+        draw_line_within(img, opts->trace[2 * i - 2], ya, opts->trace[2 * i], yb, LWM_COLOR_TRACE,
+                         0, img->width, clip_top, clip_h);
     }
 }
 
@@ -369,7 +431,7 @@ static void draw_band(lwm_image *band, int32_t y0, const lw_level *level, const 
         if (opts->objects)
             draw_objects(band, oy, level);
         if (opts->trace_count)
-            draw_trace(band, oy, opts);
+            draw_trace(band, oy, -(int64_t)y0, g->total_h, opts);
     }
 }
 
@@ -468,9 +530,7 @@ bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_ren
     if ((uint64_t)g.w * g.scale * g.total_h * g.scale > LWM_MAX_IMAGE_PIXELS)
         return lw_error_set(err, LW_ERR_LIMIT, "a %ux%u picture is over the image limit of %u px%s",
                             g.w * g.scale, g.total_h * g.scale, LWM_MAX_IMAGE_PIXELS,
-                            g.scale > 1       ? "; lower --scale"
-                            : opts->collision ? "; leave out --collision"
-                                              : " (the level is too large to render whole)");
+                            g.scale > 1 ? "; lower --scale" : "; render it to a file instead");
     /* one band: the whole picture */
     banding b;
     if (!banding_init(&b, &g, g.total_h, err))
@@ -609,13 +669,14 @@ bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
     banding b;
     if (!banding_init(&b, &g, rows, err))
         return false;
-    /* streamed into a temporary beside @path, renamed over it when complete (file-io.h) */
-    lwm_file_stream st;
-    if (!lwm_file_stream_open(&st, path, err)) {
+    /* the file layer's stream: a temporary beside the target, the umask honoured, stale
+     * temporaries of ours removed, renamed over the target only when complete */
+    lwm_file_stream out;
+    if (!lwm_file_stream_open(&out, path, err)) {
         banding_clear(&b);
         return false;
     }
-    FILE *f = st.f;
+    FILE *f = out.f;
     /* indexed when the picture has at most 256 colours (most level art), found while writing:
      * on the 257th colour the file starts again as RGB */
     int r = encode_file(f, true, level, art, opts, &g, &b, err);
@@ -630,8 +691,8 @@ bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
     }
     banding_clear(&b);
     if (r != ENCODE_OK) {
-        lwm_file_stream_abort(&st);
+        lwm_file_stream_abort(&out);
         return false;
     }
-    return lwm_file_stream_commit(&st, err);
+    return lwm_file_stream_commit(&out, err);
 }
