@@ -38,14 +38,23 @@ bool editor_disasm_unpack(const lwm_tree *tree, size_t index, const char *json_p
     bool ok =
         tileset_paths(json_path, &rel, &full) || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     ok = ok && lwm_tree_import_level(tree, index, &im, report, failed, err);
-    lwm_file_job jobs[2];
-    size_t njobs = 0;
+    /* the tileset under a name no other JSON uses for other bytes, then the JSON naming it: the
+     * pair changes at the JSON's rename (docs/RELIABILITY.md) */
     if (ok && im.tileset.width) {
         snprintf(failed, 4096, "%s", full);
-        ok = lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, err) &&
-             (lw_level_set_string(&im.level->tileset, rel) ||
-              lw_error_set(err, LW_ERR_NOMEM, "out of memory"));
-        jobs[njobs++] = (lwm_file_job){full, png, png_size};
+        bool same = false;
+        char *name = NULL, *path = NULL;
+        ok = lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, err);
+        if (ok && (!(name = lwm_file_dependent_name(json_path, rel, png, png_size, &same)) ||
+                   !(path = editor_level_resolve_path(json_path, name)) ||
+                   !lw_level_set_string(&im.level->tileset, name)))
+            ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        if (ok && !same) {
+            snprintf(failed, 4096, "%s", path);
+            ok = lwm_file_write_atomic(path, png, png_size, NULL, err);
+        }
+        free(path);
+        free(name);
     }
     if (ok) {
         snprintf(failed, 4096, "%s", json_path);
@@ -55,13 +64,8 @@ bool editor_disasm_unpack(const lwm_tree *tree, size_t index, const char *json_p
         ok = json || lw_error_set(err, root ? LW_ERR_NOMEM : LW_ERR_IO, "%s",
                                   root ? "out of memory" : "cannot resolve the tree's path");
     }
-    if (ok) {
-        jobs[njobs++] = (lwm_file_job){json_path, json, json_size};
-        size_t bad = 0;
-        ok = lwm_write_files_atomic(jobs, njobs, &bad, err);
-        if (!ok)
-            snprintf(failed, 4096, "%s", jobs[bad].path);
-    }
+    if (ok)
+        ok = lwm_file_write_atomic(json_path, json, json_size, NULL, err);
     if (ok && out)
         *out = im;
     else

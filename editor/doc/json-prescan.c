@@ -189,8 +189,10 @@ bool editor_json_prescan(const char *text, size_t len, lw_error *err)
         /* a number, true, false, null (or garbage, which jansson reports) */
         if (!value_start(&s))
             return false;
-        while (s.p < s.end && !strchr(" \t\r\n,:]}[{\"", *s.p))
+        /* at least one byte: a NUL (which strchr finds in its own terminator) must not stall */
+        do
             advance(&s);
+        while (s.p < s.end && *s.p && !strchr(" \t\r\n,:]}[{\"", *s.p));
     }
     return true;
 }

@@ -147,7 +147,23 @@ typedef struct ctx {
     unsigned flags;
     lw_error *err;
     EditorJsonPath path;
+    uint32_t *ids;   /* open-addressing set of the object ids seen (0 = free slot) */
+    size_t ids_mask; /* slots - 1, a power of two minus one */
 } ctx;
+
+/* Add @id (non-zero) to the set; false when it was there already. Linear in the objects overall
+ * (lw_level_find_object per object made 65536 objects cost seconds). */
+static bool ids_add(ctx *c, uint32_t id)
+{
+    size_t h = (size_t)(id * 2654435761u) & c->ids_mask;
+    while (c->ids[h]) {
+        if (c->ids[h] == id)
+            return false;
+        h = (h + 1) & c->ids_mask;
+    }
+    c->ids[h] = id;
+    return true;
+}
 
 /* Fail with a message prefixed by the current JSON path, positioned at the current value. */
 static bool fail(ctx *c, lw_status code, const char *fmt, ...)
@@ -743,7 +759,7 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
     if (!ok)
         return false;
     lw_object obj = {.id = (uint32_t)id, .x = (int32_t)x, .y = (int32_t)y};
-    if (lw_level_find_object(level, obj.id)) {
+    if (c->ids ? !ids_add(c, obj.id) : lw_level_find_object(level, obj.id) != NULL) {
         editor_json_path_push_key(&c->path, "id");
         fail(c, LW_ERR_RANGE, "object id %u is used twice", obj.id);
         editor_json_path_pop(&c->path);
@@ -778,11 +794,18 @@ static bool load_objects(ctx *c, json_t *root, lw_level *level)
     level->object_capacity = (uint32_t)json_array_size(arr) + 1;
     if (!level->objects)
         ok = fail(c, LW_ERR_NOMEM, "out of memory");
+    size_t slots = 64;
+    while (slots < 2 * json_array_size(arr))
+        slots *= 2;
+    c->ids = calloc(slots, sizeof *c->ids); /* NULL: the slower search below still works */
+    c->ids_mask = slots - 1;
     for (size_t i = 0; ok && i < json_array_size(arr); i++) {
         editor_json_path_push_index(&c->path, (long)i);
         ok = load_object(c, json_array_get(arr, i), level);
         editor_json_path_pop(&c->path);
     }
+    free(c->ids);
+    c->ids = NULL;
     editor_json_path_pop(&c->path);
     return ok;
 }

@@ -578,6 +578,44 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
     return true;
 }
 
+static int cmp_id_index(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b;
+    return *x < *y ? -1 : *x > *y;
+}
+
+/* Object ids are non-zero and unique: sorted (id, index) pairs, so 65536 objects cost a sort
+ * instead of 2^31 comparisons; the quadratic search remains when memory is short. */
+static bool check_unique_ids(const lw_level *level, lw_error *err)
+{
+    uint32_t n = level->object_count;
+    for (uint32_t i = 0; i < n; i++)
+        if (level->objects[i].id == 0)
+            return lw_error_set(err, LW_ERR_RANGE, "object %u: id 0 is reserved", i);
+    uint64_t *keys = n > 1 ? malloc((size_t)n * sizeof *keys) : NULL;
+    if (!keys) {
+        for (uint32_t i = 1; i < n; i++)
+            for (uint32_t j = 0; j < i; j++)
+                if (level->objects[j].id == level->objects[i].id)
+                    return lw_error_set(err, LW_ERR_RANGE, "object %u: id %u is used twice", i,
+                                        level->objects[i].id);
+        return true;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        keys[i] = (uint64_t)level->objects[i].id << 32 | i;
+    qsort(keys, n, sizeof *keys, cmp_id_index);
+    /* the first repeated id by the index of its second use, as the search reported it */
+    uint32_t bad = UINT32_MAX;
+    for (uint32_t k = 1; k < n; k++)
+        if (keys[k] >> 32 == keys[k - 1] >> 32 && (uint32_t)keys[k] < bad)
+            bad = (uint32_t)keys[k];
+    free(keys);
+    if (bad != UINT32_MAX)
+        return lw_error_set(err, LW_ERR_RANGE, "object %u: id %u is used twice", bad,
+                            level->objects[bad].id);
+    return true;
+}
+
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
     if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
@@ -624,13 +662,10 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
                         l ? "background" : "foreground", x, y, id, level->chunk_count);
             }
     }
+    if (!check_unique_ids(level, err))
+        return false;
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
-        if (o->id == 0)
-            return lw_error_set(err, LW_ERR_RANGE, "object %u: id 0 is reserved", i);
-        for (uint32_t j = 0; j < i; j++)
-            if (level->objects[j].id == o->id)
-                return lw_error_set(err, LW_ERR_RANGE, "object %u: id %u is used twice", i, o->id);
         if (o->type == LW_OBJECT_PATH_SWAPPER) {
             uint16_t r = o->swapper.radius;
             if (r != 32 && r != 64 && r != 128 && r != 256)

@@ -171,14 +171,6 @@ static bool join(const char *dir, const char *name, char *out)
     return n > 0 && n < 4096;
 }
 
-static bool write_one(const char *dir, const char *name, const void *data, size_t size,
-                      char *failed, lw_error *err)
-{
-    if (!join(dir, name, failed))
-        return lw_error_set(err, LW_ERR_IO, "path too long");
-    return lwm_file_write_atomic(failed, data, size, NULL, err);
-}
-
 bool lwm_classic_encode_file(const lwm_classic *d, lwm_classic_file which, uint8_t **out,
                              size_t *size, lw_error *err)
 {
@@ -249,25 +241,38 @@ bool lwm_classic_write_dir(const lwm_classic *d, const char *dir, const char *zo
         return lw_error_set(err, LW_ERR_IO, "not a folder");
     static const lwm_classic_file order[] = {LWM_FILE_HEIGHTS, LWM_FILE_WIDTHS, LWM_FILE_ANGLES,
                                              LWM_FILE_INDEX, LWM_FILE_INDEX_B};
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+    enum { MAX_FILES = sizeof order / sizeof order[0] };
+    char(*paths)[4096] = calloc(MAX_FILES, sizeof *paths);
+    uint8_t *data[MAX_FILES] = {0};
+    lwm_file_job jobs[MAX_FILES];
+    size_t count = 0;
+    bool ok = paths != NULL || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; ok && i < MAX_FILES; i++) {
         lwm_classic_file which = order[i];
         if (which >= LWM_FILE_INDEX && !d->has_index)
             break;
         if (which == LWM_FILE_INDEX_B && d->game != LWM_GAME_S2)
             break; /* S1 and S3K have one index file */
         char name[4096];
-        if (!lwm_classic_file_name(d->game, which, zone, name, sizeof name))
-            return lw_error_set(err, LW_ERR_IO, "zone name too long");
-        uint8_t *data;
         size_t size;
-        if (!lwm_classic_encode_file(d, which, &data, &size, err))
-            return false;
-        bool ok = write_one(dir, name, data, size, failed, err);
-        free(data);
-        if (!ok)
-            return false;
+        if (!lwm_classic_file_name(d->game, which, zone, name, sizeof name) ||
+            !join(dir, name, paths[count]))
+            ok = lw_error_set(err, LW_ERR_IO, "zone name too long");
+        else if ((ok = lwm_classic_encode_file(d, which, &data[count], &size, err))) {
+            jobs[count] = (lwm_file_job){paths[count], data[count], size};
+            count++;
+        }
     }
-    return true;
+    /* all the tables as one set: a kill or a full disk leaves the old ones or the new ones */
+    size_t bad = 0;
+    if (ok && !lwm_file_write_set(jobs, count, dir, &bad, err)) {
+        snprintf(failed, 4096, "%s", paths[bad]);
+        ok = false;
+    }
+    for (size_t i = 0; i < count; i++)
+        free(data[i]);
+    free(paths);
+    return ok;
 }
 
 /* Read @name from @dir; @exact (0 = any) is the only size accepted. */
@@ -434,6 +439,9 @@ bool lwm_classic_read_dir(const char *dir, lwm_game game, const char *zone, lwm_
 {
     memset(out, 0, sizeof *out);
     out->game = game;
+    snprintf(failed, 4096, "%s", dir);
+    if (!lwm_file_recover(dir, err)) /* an export killed between its renames */
+        return false;
     uint8_t *tables[3] = {NULL, NULL, NULL}, *ix = NULL, *ix2 = NULL;
     size_t is = 0;
     bool ok = read_mask_tables(dir, game, out, warn, user, failed, tables, err);

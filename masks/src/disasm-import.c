@@ -7,6 +7,7 @@
 #include "disasm-private.h"
 
 #include <errno.h>
+#include <loopwright-masks/file-io.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
 #include <stdio.h>
@@ -167,6 +168,9 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
         return lw_error_set(err, LW_ERR_RANGE, "the zone name must be non-empty without '/'");
     if (opts->act < 1 || opts->act > 9)
         return lw_error_set(err, LW_ERR_RANGE, "the act must be 1 to 9");
+    /* a `pack --format` into this folder killed between its renames: complete it first */
+    if (!lwm_file_recover(dir, err))
+        return false;
     uint32_t chunk_px = s2 ? 128u : 256u;
     uint32_t max_w = s2 ? LWM_S2_LAYOUT_W : LWM_S1_LAYOUT_W;
     uint32_t max_h = s2 ? LWM_S2_LAYOUT_H : LWM_S1_LAYOUT_H;

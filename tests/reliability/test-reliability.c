@@ -359,6 +359,102 @@ static void test_set_kill_at_every_rename(void)
     rel_rmdir(dir);
 }
 
+static gint cmp_names(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Bytes of every file of @dir (sorted names) in one string, journal and temporaries excluded. */
+static GString *folder_bytes(const char *dir)
+{
+    GString *all = g_string_new(NULL);
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    GDir *d = g_dir_open(dir, 0, NULL);
+    const char *name;
+    while ((name = g_dir_read_name(d)) != NULL)
+        if (name[0] != '.' && !strstr(name, ".tmp-"))
+            g_ptr_array_add(names, g_strdup(name));
+    g_dir_close(d);
+    g_ptr_array_sort(names, cmp_names);
+    for (guint i = 0; i < names->len; i++) {
+        char *p = g_build_filename(dir, names->pdata[i], NULL);
+        gchar *data;
+        gsize n;
+        g_assert_true(g_file_get_contents(p, &data, &n, NULL));
+        g_string_append_printf(all, "%s:%zu:", (char *)names->pdata[i], (size_t)n);
+        g_string_append_len(all, data, (gssize)n);
+        g_free(data);
+        g_free(p);
+    }
+    g_ptr_array_free(names, TRUE);
+    return all;
+}
+
+/* collision export (a journaled set of five files) killed at each rename: once Loopwright has
+ * read the folder again (collision import completes the journal), it holds one export whole. */
+static void test_collision_export_kill_at_every_rename(void)
+{
+    char *dir = rel_tmpdir();
+    rel_copy_sample(dir, "loop-hill.json", "a.json");
+    rel_copy_sample(dir, "pipe-works.json", "b.json");
+    char *a = g_build_filename(dir, "a.json", NULL), *b = g_build_filename(dir, "b.json", NULL);
+    char *ref_a = g_build_filename(dir, "ref-a", NULL),
+         *ref_b = g_build_filename(dir, "ref-b", NULL);
+    char *work = g_build_filename(dir, "work", NULL), *out = g_build_filename(dir, "x.json", NULL);
+    const char *ea[] = {"collision", "export", "--format", "s2", a,
+                        "-o",        ref_a,    "--zone",   "z",  NULL};
+    const char *eb[] = {"collision", "export", "--format", "s2", b,
+                        "-o",        ref_b,    "--zone",   "z",  NULL};
+    rel_result r = rel_run(ea, NULL, 60);
+    g_assert_cmpint(r.code, ==, 0);
+    rel_result_free(&r);
+    r = rel_run(eb, NULL, 60);
+    g_assert_cmpint(r.code, ==, 0);
+    rel_result_free(&r);
+    GString *want_a = folder_bytes(ref_a), *want_b = folder_bytes(ref_b);
+    g_assert_false(g_string_equal(want_a, want_b));
+    bool saw_a = false, saw_b = false;
+    for (int k = 1; k <= 8; k++) {
+        rel_rmdir(work);
+        const char *wa[] = {"collision", "export", "--format", "s2", a,
+                            "-o",        work,     "--zone",   "z",  NULL};
+        const char *wb[] = {"collision", "export", "--format", "s2", b,
+                            "-o",        work,     "--zone",   "z",  NULL};
+        r = rel_run(wa, NULL, 60);
+        g_assert_cmpint(r.code, ==, 0);
+        rel_result_free(&r);
+        char fault[64];
+        snprintf(fault, sizeof fault, "LOOPWRIGHT_TEST_FAULT=kill-at-rename=%d", k);
+        r = rel_run(wb, fault, 60);
+        bool killed = r.signal == SIGKILL;
+        rel_result_free(&r);
+        const char *imp[] = {"collision", "import", "--format", "s2", work,
+                             "--zone",    "z",      "-o",       out,  NULL};
+        r = rel_run(imp, NULL, 60);
+        g_assert_cmpint(r.code, ==, 0);
+        rel_result_free(&r);
+        GString *now = folder_bytes(work);
+        bool is_a = g_string_equal(now, want_a), is_b = g_string_equal(now, want_b);
+        if (!is_a && !is_b)
+            g_error("killed at rename %d: the folder holds neither export whole", k);
+        saw_a |= is_a;
+        saw_b |= is_b;
+        g_string_free(now, TRUE);
+        if (!killed)
+            break;
+    }
+    g_assert_true(saw_a && saw_b);
+    g_string_free(want_a, TRUE);
+    g_string_free(want_b, TRUE);
+    g_free(out);
+    g_free(work);
+    g_free(ref_a);
+    g_free(ref_b);
+    g_free(a);
+    g_free(b);
+    rel_rmdir(dir);
+}
+
 /* ---- 4. memory bounded before limits ---- */
 
 static void hostile_json(const char *path, const char *key, const char *unit, size_t bytes)
@@ -756,6 +852,8 @@ int main(int argc, char **argv)
     g_test_add_func("/reliability/2-json-limits", test_json_limits);
     g_test_add_func("/reliability/3-import-kill-at-every-rename", test_import_kill_at_every_rename);
     g_test_add_func("/reliability/3-set-kill-at-every-rename", test_set_kill_at_every_rename);
+    g_test_add_func("/reliability/3-collision-export-kill-at-every-rename",
+                    test_collision_export_kill_at_every_rename);
     g_test_add_func("/reliability/4-memory-bounded", test_memory_bounded);
     g_test_add_func("/reliability/5-render-trace", test_render_trace);
     g_test_add_func("/reliability/6-png-after-image", test_png_after_image);

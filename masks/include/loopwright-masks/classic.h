@@ -73,7 +73,8 @@ bool lwm_classic_encode_file(const lwm_classic *data, lwm_classic_file which, ui
 
 /**
  * Write the tables (and the index files when @data->has_index) into folder @dir under the
- * disassembly's names for @zone. Each file is written atomically. On failure @failed (at least
+ * disassembly's names for @zone, as one set (lwm_file_write_set, journaled in @dir: all old or
+ * all new after a kill or a full disk). On failure @failed (at least
  * 4096 bytes) holds the path of the file concerned.
  */
 bool lwm_classic_write_dir(const lwm_classic *data, const char *dir, const char *zone, char *failed,
