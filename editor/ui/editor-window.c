@@ -7,6 +7,7 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
+#include "doc/object-props.h"
 #include "doc/replay-check.h"
 #include "editor-application.h"
 #include "editor-authoring.h"
@@ -160,8 +161,6 @@ static void resize_palettes(EditorWindow *self);
 
 static void on_doc_changed(EditorWindow *self, EditorChange *change)
 {
-    const char *old_ts = NULL;
-    (void)old_ts;
     if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
         /* the tileset path may have changed: reload the art */
         load_tileset(self);
@@ -178,10 +177,10 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_tools_stop_editing(&self->tools);
     if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
         editor_tools_select_object(&self->tools, 0);
-    if (self->tools.brush_chunk != LW_NONE && self->tools.brush_chunk >= l->chunk_count)
-        self->tools.brush_chunk = l->chunk_count ? 0 : LW_NONE;
-    if (self->tools.brush_tile != LW_NONE && self->tools.brush_tile >= l->tile_count)
-        self->tools.brush_tile = l->tile_count ? 0 : LW_NONE;
+    self->tools.brush_chunk =
+        editor_change_follow_chunk(change, self->tools.brush_chunk, l->chunk_count);
+    self->tools.brush_tile =
+        editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
     gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
@@ -649,8 +648,9 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     gboolean tiles = strstr(name, "tiles") != NULL;
     gboolean dups = strstr(name, "duplicate") != NULL;
     guint removed = 0;
-    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed)
-                           : editor_level_compact_chunks(level(self), dups, &removed);
+    g_autofree EditorRemap *remap = g_new(EditorRemap, 1);
+    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed, remap)
+                           : editor_level_compact_chunks(level(self), dups, &removed, remap);
     if (removed == 0) {
         lw_level_free(next);
         g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
@@ -661,7 +661,9 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     g_autofree char *label =
         g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
                         dups ? "Duplicate" : "Unused", tiles ? "Tiles" : "Chunks");
-    push_replace(self, next, label, NULL);
+    if (next)
+        editor_document_push(self->doc,
+                             editor_cmd_replace_level_remap_new(self->doc, next, label, remap));
     editor_window_set_status(self, label);
 }
 
@@ -1597,33 +1599,14 @@ static void object_field_changed(GtkWidget *w, EditorWindow *self)
     else if (g_str_equal(field, "name")) {
         const char *t = gtk_editable_get_text(GTK_EDITABLE(w));
         if (*t)
-            lw_level_set_string(&o.name, t);
+            lw_object_set_name(&o, t);
     } else if (g_str_equal(field, "props")) {
         /* "key = value" lines */
         GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(w));
         GtkTextIter a, b;
         gtk_text_buffer_get_bounds(buf, &a, &b);
         g_autofree char *text = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
-        lw_object_clear(&o);
-        lw_object_copy(&o, cur);
-        for (guint i = 0; i < o.prop_count; i++) {
-            free(o.props[i].key);
-            free(o.props[i].value);
-        }
-        free(o.props);
-        o.props = NULL;
-        o.prop_count = 0;
-        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-        for (guint i = 0; lines[i]; i++) {
-            char *eq = strchr(lines[i], '=');
-            if (!eq)
-                continue;
-            *eq = '\0';
-            g_autofree char *k = g_strstrip(g_strdup(lines[i]));
-            g_autofree char *v = g_strstrip(g_strdup(eq + 1));
-            if (*k && strlen(k) <= 64)
-                lw_object_set_property(&o, k, v);
-        }
+        editor_object_set_properties_text(&o, text);
     }
     EditorCommand *cmd = editor_cmd_set_object_new(self->doc, &o, NULL);
     if (cmd)
@@ -1794,11 +1777,8 @@ static void rebuild_properties_now(EditorWindow *self)
             gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
             GtkWidget *view = gtk_text_view_new();
             gtk_widget_set_size_request(view, -1, 90);
-            GString *s = g_string_new(NULL);
-            for (guint i = 0; i < o->prop_count; i++)
-                g_string_append_printf(s, "%s = %s\n", o->props[i].key, o->props[i].value);
-            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), s->str, -1);
-            g_string_free(s, TRUE);
+            g_autofree char *props_text = editor_object_properties_text(o);
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), props_text, -1);
             g_object_set_data(G_OBJECT(view), "field", (gpointer) "props");
             g_object_set_data(G_OBJECT(view), "window", self);
             GtkWidget *frame = gtk_frame_new(NULL);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/level.h"
 
+#include "loopwright/limits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,6 +209,39 @@ bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
     p[obj->prop_count].value = v;
     obj->prop_count++;
     return true;
+}
+
+bool lw_object_remove_property(lw_object *obj, const char *key)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        if (strcmp(obj->props[i].key, key) != 0)
+            continue;
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+        memmove(&obj->props[i], &obj->props[i + 1], (obj->prop_count - i - 1) * sizeof *obj->props);
+        if (--obj->prop_count == 0) {
+            free(obj->props);
+            obj->props = NULL;
+        }
+        return true;
+    }
+    return false;
+}
+
+void lw_object_clear_properties(lw_object *obj)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+    }
+    free(obj->props);
+    obj->props = NULL;
+    obj->prop_count = 0;
+}
+
+bool lw_object_set_name(lw_object *obj, const char *name)
+{
+    return lw_level_set_string(&obj->name, name);
 }
 
 void lw_replay_clear(lw_replay *replay)
@@ -545,7 +580,8 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
 
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
-    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err))
+    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
+        !lw_level_check_limits(level, err))
         return false;
     if (level->mask_count > LW_MAX_MASKS || level->tile_count > LW_MAX_TILES ||
         level->chunk_count > LW_MAX_CHUNKS || level->object_count > LW_MAX_OBJECTS)

@@ -4,9 +4,14 @@
  * Private to the physics sources (player.c, ground.c, air.c); tests include it on purpose to
  * check single rules (slope factors, slip, landing) in isolation. Every function works on an
  * lw_sim and follows spec/PHYSICS.md to the letter; section numbers are in the comments.
+ *
+ * Internal: nothing here is engine API. The header is outside include/, and its functions
+ * (lw_phys_*) have hidden visibility, so a shared build of the engine would not export them.
  */
 
 #include "loopwright/player.h"
+
+#pragma GCC visibility push(hidden)
 
 /* The buttons of one frame, decoded once. */
 typedef struct lw_frame_input {
@@ -116,3 +121,5 @@ static inline uint8_t lw_phys_air_quadrant(int32_t xsp, int32_t ysp)
 {
     return (uint8_t)((unsigned)lw_ang(lw_calc_angle(xsp, ysp) - 0x20) & 0xC0u);
 }
+
+#pragma GCC visibility pop

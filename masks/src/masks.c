@@ -339,17 +339,12 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
 {
     bool steep = fabs(nx) > fabs(ny);
     lwm_bits b = *bits;
-    double fx = nx, fy = ny; /* the summed normal in the working frame */
-    if (steep) {
+    if (steep)
         bits_transpose(&b, &b);
-        fx = ny;
-        fy = nx;
-    }
-    bool flip = fy > 0;
-    if (flip) {
+    /* the summed normal's vertical part in the working frame: > 0 faces down (a ceiling) */
+    bool flip = (steep ? nx : ny) > 0;
+    if (flip)
         lwm_bits_flip(&b, false, true, &b);
-        fy = -fy;
-    }
     double lo_v[16], hi_v[16];
     int tops = 0;
     for (int c = 0; c < 16; c++) {
@@ -394,7 +389,6 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
         py = t;
     }
     *angle = hex_from_normal(px, py);
-    (void)fx;
     return true;
 }
 
@@ -434,6 +428,13 @@ uint8_t lwm_angle_round_even(double angle)
         a += 256.0;
     long k = lround(a / 2.0); /* halves away from zero */
     return (uint8_t)((unsigned long)(k * 2) & 0xFFu);
+}
+
+uint8_t lwm_chord_angle(int q, int rise, int run)
+{
+    double dev = atan((double)rise / (double)run) * 128.0 / M_PI;
+    long k = lround(dev / 4.0); /* halves away from zero: mirror-symmetric */
+    return (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
 }
 
 /* ---- whole masks ---- */

@@ -142,6 +142,44 @@ static void test_dup_and_validate(void)
     lw_level_free(level);
 }
 
+/* Marker names and properties change only through the setters, which free what they replace. */
+static void test_object_properties(void)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER};
+    g_assert_true(lw_object_set_name(&o, "ring"));
+    g_assert_true(lw_object_set_name(&o, "spring"));
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_property(&o, "a", "1"));
+    g_assert_true(lw_object_set_property(&o, "b", "2"));
+    g_assert_true(lw_object_set_property(&o, "c", "3"));
+    g_assert_true(lw_object_set_property(&o, "a", "one")); /* replaced in place */
+    g_assert_cmpuint(o.prop_count, ==, 3);
+    g_assert_cmpstr(o.props[0].key, ==, "a");
+    g_assert_cmpstr(o.props[0].value, ==, "one");
+    g_assert_true(lw_object_remove_property(&o, "b"));
+    g_assert_false(lw_object_remove_property(&o, "b"));
+    g_assert_cmpuint(o.prop_count, ==, 2);
+    g_assert_cmpstr(o.props[1].key, ==, "c"); /* order kept */
+    g_assert_true(lw_object_remove_property(&o, "a"));
+    g_assert_true(lw_object_remove_property(&o, "c"));
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    for (int i = 0; i < LW_MAX_PROPERTIES; i++) {
+        char key[8];
+        g_snprintf(key, sizeof key, "k%d", i);
+        g_assert_true(lw_object_set_property(&o, key, ""));
+    }
+    g_assert_false(lw_object_set_property(&o, "one-too-many", "x"));
+    g_assert_true(lw_object_set_property(&o, "k0", "still replaceable"));
+    lw_object_clear_properties(&o);
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_name(&o, NULL));
+    g_assert_null(o.name);
+    lw_object_clear(&o);
+}
+
 static void test_resize(void)
 {
     lw_level *level = make_level();
@@ -165,5 +203,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/level/limits", test_limits);
     g_test_add_func("/engine/level/dup-validate", test_dup_and_validate);
     g_test_add_func("/engine/level/resize", test_resize);
+    g_test_add_func("/engine/level/object-properties", test_object_properties);
     return g_test_run();
 }
