@@ -44,8 +44,8 @@ static cairo_surface_t *draw_recorded(EditorRenderer *r, double x, double y, gui
 
 static void test_direct_equals_cairo(void)
 {
-    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                  NULL);
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     lw_level *level = NULL;
     lw_error err;
     g_assert_true(editor_level_load_file(path, 0, &level, &err));
