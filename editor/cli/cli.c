@@ -111,6 +111,42 @@ int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char 
     return 1;
 }
 
+int cli_parse_options(const char *cmd, int argc, char **argv, const cli_option *opts,
+                      const char **pos, int max_pos, int *npos, const char *too_many,
+                      int (*usage)(void))
+{
+    *npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (cli_is_help(arg))
+            return usage();
+        if (arg[0] != '-' || arg[1] == '\0') {
+            if (*npos >= max_pos)
+                return cli_usage_error(cmd, "%s", too_many);
+            pos[(*npos)++] = arg;
+            continue;
+        }
+        const cli_option *o = opts;
+        int r = 0;
+        for (; o->name; o++) {
+            if (o->flag) {
+                if (strcmp(arg, o->name) == 0) {
+                    *o->flag = true;
+                    r = 1;
+                    break;
+                }
+            } else if ((r = cli_option_value(cmd, argc, argv, &i, o->name, o->value)) != 0) {
+                break;
+            }
+        }
+        if (r < 0)
+            return CLI_EXIT_USAGE;
+        if (!o->name)
+            return cli_usage_error(cmd, "unknown option %s", arg);
+    }
+    return -1;
+}
+
 bool cli_parse_point(const char *s, long *x, long *y)
 {
     char *end;

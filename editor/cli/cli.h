@@ -57,6 +57,28 @@ bool cli_is_help(const char *arg);
 int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/**
+ * One option of a subcommand's declarative table (terminated by a zeroed entry): a flag sets
+ * *@flag, an option with a value ("--name VALUE" or "--name=VALUE") stores it in *@value (the
+ * last one given wins).
+ */
+typedef struct cli_option {
+    const char *name;   /* "--strict", "-o" */
+    bool *flag;         /* a flag: set true when given */
+    const char **value; /* an option with a value */
+} cli_option;
+
+/**
+ * Parse @argv (argv[0] the subcommand @cmd) by the table @opts: options anywhere, the rest
+ * positional into @pos (at most @max_pos of them; "-" alone is positional). -h/--help calls
+ * @usage. Returns -1 when the command should go on, otherwise the exit code to return at once
+ * (usage's for --help, CLI_EXIT_USAGE after printing an unknown option, a missing value or too
+ * many arguments — @too_many names them, e.g. "one level at a time"). *@npos receives the count.
+ */
+int cli_parse_options(const char *cmd, int argc, char **argv, const cli_option *opts,
+                      const char **pos, int max_pos, int *npos, const char *too_many,
+                      int (*usage)(void));
+
 /** Parse "X,Y" (integers) into two values. */
 bool cli_parse_point(const char *s, long *x, long *y);
 

@@ -40,23 +40,18 @@ int cli_check_main(int argc, char **argv)
      * the two streams keep their order. Must come before anything else uses stderr. */
     static char err_buf[1 << 16];
     setvbuf(stderr, err_buf, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, sizeof err_buf);
+    bool strict = false, outside = false;
+    const cli_option opts[] = {
+        {"--strict", &strict, NULL},
+        {"--allow-outside-paths", &outside, NULL},
+        {NULL, NULL, NULL},
+    };
     const char *path = NULL;
-    unsigned flags = 0;
-    bool strict = false;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return usage();
-        if (strcmp(argv[i], "--allow-outside-paths") == 0)
-            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        else if (strcmp(argv[i], "--strict") == 0)
-            strict = true;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("check", "unknown option %s", argv[i]);
-        else if (path)
-            return cli_usage_error("check", "one level at a time");
-        else
-            path = argv[i];
-    }
+    int npos, r = cli_parse_options("check", argc, argv, opts, &path, 1, &npos,
+                                    "one level at a time", usage);
+    if (r >= 0)
+        return r;
+    unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     if (!path)
         return cli_usage_error("check", "missing LEVEL");
     lw_level *level;

@@ -352,28 +352,18 @@ static lw_level *load(const char *path, unsigned flags)
 int cli_diff_main(int argc, char **argv)
 {
     const char *paths[2] = {NULL, NULL}, *png = NULL;
-    unsigned flags = 0;
-    bool textconv = false;
-    int npaths = 0;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return diff_usage();
-        if ((r = cli_option_value("diff", argc, argv, &i, "--png", &png)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--textconv") == 0) {
-            textconv = true;
-        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
-            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("diff", "unknown option %s", argv[i]);
-        } else if (npaths == 2) {
-            return cli_usage_error("diff", "two levels at most");
-        } else {
-            paths[npaths++] = argv[i];
-        }
-    }
+    bool textconv = false, outside = false;
+    const cli_option opts[] = {
+        {"--png", NULL, &png},
+        {"--textconv", &textconv, NULL},
+        {"--allow-outside-paths", &outside, NULL},
+        {NULL, NULL, NULL},
+    };
+    int npaths, r = cli_parse_options("diff", argc, argv, opts, paths, 2, &npaths,
+                                      "two levels at most", diff_usage);
+    if (r >= 0)
+        return r;
+    unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     if (textconv) {
         if (npaths != 1 || png)
             return cli_usage_error("diff", "--textconv takes one LEVEL");

@@ -84,23 +84,16 @@ static const char *fit_name(const lwm_sheet_tile *t)
 int cli_masks_main(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *preview = NULL, *key_s = NULL;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage();
-        if ((r = cli_option_value("masks", argc, argv, &i, "-o", &out)) != 0 ||
-            (r = cli_option_value("masks", argc, argv, &i, "--preview", &preview)) != 0 ||
-            (r = cli_option_value("masks", argc, argv, &i, "--key", &key_s)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("masks", "unknown option %s", argv[i]);
-        } else if (path) {
-            return cli_usage_error("masks", "one sheet at a time");
-        } else {
-            path = argv[i];
-        }
-    }
+    const cli_option opts[] = {
+        {"-o", NULL, &out},
+        {"--preview", NULL, &preview},
+        {"--key", NULL, &key_s},
+        {NULL, NULL, NULL},
+    };
+    int npos, r = cli_parse_options("masks", argc, argv, opts, &path, 1, &npos,
+                                    "one sheet at a time", usage);
+    if (r >= 0)
+        return r;
     if (!path)
         return cli_usage_error("masks", "missing TILES.png");
     uint32_t key = 0;

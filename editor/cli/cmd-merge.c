@@ -418,22 +418,11 @@ static int merge_usage(void)
 int cli_merge_main(int argc, char **argv)
 {
     const char *paths[3] = {NULL, NULL, NULL}, *out = NULL;
-    int npaths = 0;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return merge_usage();
-        if ((r = cli_option_value("merge-level", argc, argv, &i, "-o", &out)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("merge-level", "unknown option %s", argv[i]);
-        } else if (npaths == 3) {
-            return cli_usage_error("merge-level", "three levels: BASE OURS THEIRS");
-        } else {
-            paths[npaths++] = argv[i];
-        }
-    }
+    const cli_option opts[] = {{"-o", NULL, &out}, {NULL, NULL, NULL}};
+    int npaths, parsed = cli_parse_options("merge-level", argc, argv, opts, paths, 3, &npaths,
+                                           "three levels: BASE OURS THEIRS", merge_usage);
+    if (parsed >= 0)
+        return parsed;
     if (npaths != 3)
         return cli_usage_error("merge-level", "needs three levels: BASE OURS THEIRS");
     if (!out)

@@ -25,41 +25,32 @@ static int usage(void)
 
 int cli_render_main(int argc, char **argv)
 {
-    const char *path = NULL, *out = NULL, *trace = NULL, *v;
-    unsigned flags = 0;
+    const char *path = NULL, *out = NULL, *trace = NULL, *scale = NULL;
+    bool collision = false, labels = false, no_objects = false, outside = false;
+    const cli_option table[] = {
+        {"-o", NULL, &out},
+        {"--trace", NULL, &trace},
+        {"--scale", NULL, &scale},
+        {"--collision", &collision, NULL},
+        {"--labels", &labels, NULL},
+        {"--no-objects", &no_objects, NULL},
+        {"--allow-outside-paths", &outside, NULL},
+        {NULL, NULL, NULL},
+    };
+    int npos, r = cli_parse_options("render", argc, argv, table, &path, 1, &npos,
+                                    "one level at a time", usage);
+    if (r >= 0)
+        return r;
+    unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     lwm_render_options opts = lwm_render_options_default();
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage();
-        if ((r = cli_option_value("render", argc, argv, &i, "-o", &out)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("render", argc, argv, &i, "--trace", &trace)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("render", argc, argv, &i, "--scale", &v)) != 0) {
-            unsigned long s;
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            if (!cli_parse_count(v, 8, &s) || s < 1)
-                return cli_usage_error("render", "--scale takes an integer from 1 to 8");
-            opts.scale = (uint32_t)s;
-        } else if (strcmp(argv[i], "--collision") == 0) {
-            opts.collision = true;
-        } else if (strcmp(argv[i], "--labels") == 0) {
-            opts.angle_labels = true;
-        } else if (strcmp(argv[i], "--no-objects") == 0) {
-            opts.objects = false;
-        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
-            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("render", "unknown option %s", argv[i]);
-        } else if (path) {
-            return cli_usage_error("render", "one level at a time");
-        } else {
-            path = argv[i];
-        }
+    opts.collision = collision;
+    opts.angle_labels = labels;
+    opts.objects = !no_objects;
+    if (scale) {
+        unsigned long s;
+        if (!cli_parse_count(scale, 8, &s) || s < 1)
+            return cli_usage_error("render", "--scale takes an integer from 1 to 8");
+        opts.scale = (uint32_t)s;
     }
     if (!path)
         return cli_usage_error("render", "missing LEVEL");

@@ -528,21 +528,101 @@ static void draw_grids(EditorRenderer *self, cairo_t *cr, double view_x, double 
             step = l->chunk_px;
             cairo_set_source_rgba(cr, 1, 1, 1, 0.45);
         }
+        /* 1 px lines on pixel centres, as 1 px wide rectangles filled at once: the same pixels
+         * as stroking them (crossings covered once), through cairo's rectangle fast path */
         double x = floor(MAX(view_x, 0) / step) * step;
+        double top = MAX(0, -view_y * zoom), bottom = (y_end - view_y) * zoom;
+        double left = MAX(0, -view_x * zoom), right = (x_end - view_x) * zoom;
         for (; x <= x_end; x += step) {
-            double sx = round((x - view_x) * zoom) + 0.5;
-            cairo_move_to(cr, sx, MAX(0, -view_y * zoom));
-            cairo_line_to(cr, sx, (y_end - view_y) * zoom);
+            double sx = round((x - view_x) * zoom);
+            cairo_rectangle(cr, sx, top, 1, bottom - top);
         }
         double y = floor(MAX(view_y, 0) / step) * step;
         for (; y <= y_end; y += step) {
-            double sy = round((y - view_y) * zoom) + 0.5;
-            cairo_move_to(cr, MAX(0, -view_x * zoom), sy);
-            cairo_line_to(cr, (x_end - view_x) * zoom, sy);
+            double sy = round((y - view_y) * zoom);
+            cairo_rectangle(cr, left, sy, right - left, 1);
         }
-        cairo_stroke(cr);
+        cairo_fill(cr);
     }
     cairo_restore(cr);
+}
+
+/*
+ * The hot path of a repaint at 1:1 (docs/BENCHMARKS.md, "Editor"): opaque chunk art copied row
+ * by row straight into an image-surface target, instead of ~135 cairo fills each building a
+ * pattern, a path and a clip. Only when the target is a 32-bit image surface, the transform a
+ * whole-pixel translation and the clip a rectangle; otherwise (HiDPI, a recording surface, a
+ * rotated context) FALSE, and cairo draws as before. Empty slots get the background colour.
+ */
+static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int sx0, int sy0, int sx1,
+                                 int sy1)
+{
+    cairo_surface_t *target = cairo_get_target(cr);
+    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE)
+        return FALSE;
+    cairo_format_t fmt = cairo_image_surface_get_format(target);
+    if (fmt != CAIRO_FORMAT_RGB24 && fmt != CAIRO_FORMAT_ARGB32)
+        return FALSE;
+    cairo_matrix_t mx;
+    cairo_get_matrix(cr, &mx);
+    double dx = 0, dy = 0;
+    cairo_surface_get_device_offset(target, &dx, &dy);
+    double sx = 1, sy = 1;
+    cairo_surface_get_device_scale(target, &sx, &sy);
+    if (mx.xx != 1 || mx.yy != 1 || mx.xy != 0 || mx.yx != 0 || sx != 1 || sy != 1)
+        return FALSE;
+    double ox = mx.x0 + dx, oy = mx.y0 + dy; /* device position of level pixel (0, 0) */
+    if (ox != floor(ox) || oy != floor(oy))
+        return FALSE;
+    cairo_rectangle_list_t *clips = cairo_copy_clip_rectangle_list(cr);
+    if (clips->status != CAIRO_STATUS_SUCCESS || clips->num_rectangles != 1) {
+        cairo_rectangle_list_destroy(clips);
+        return FALSE;
+    }
+    /* the clip in device pixels, within the target */
+    cairo_rectangle_t c = clips->rectangles[0];
+    cairo_rectangle_list_destroy(clips);
+    double cx0 = c.x + ox, cy0 = c.y + oy, cx1 = cx0 + c.width, cy1 = cy0 + c.height;
+    if (cx0 != floor(cx0) || cy0 != floor(cy0) || cx1 != floor(cx1) || cy1 != floor(cy1))
+        return FALSE;
+    int tw = cairo_image_surface_get_width(target), th = cairo_image_surface_get_height(target);
+    int clip_x0 = MAX(0, (int)cx0), clip_y0 = MAX(0, (int)cy0);
+    int clip_x1 = MIN(tw, (int)cx1), clip_y1 = MIN(th, (int)cy1);
+    if (clip_x0 >= clip_x1 || clip_y0 >= clip_y1)
+        return TRUE;
+    const lw_level *l = self->level;
+    int px = l->chunk_px, ix = (int)ox, iy = (int)oy;
+    cairo_surface_flush(target);
+    unsigned char *tdata = cairo_image_surface_get_data(target);
+    int tstride = cairo_image_surface_get_stride(target);
+    uint32_t bg = 0xFF000000u | self->background_rgb;
+    for (int y = sy0; y < sy1; y++)
+        for (int x = sx0; x < sx1; x++) {
+            int x0 = MAX(clip_x0, ix + x * px), x1 = MIN(clip_x1, ix + (x + 1) * px);
+            int y0 = MAX(clip_y0, iy + y * px), y1 = MIN(clip_y1, iy + (y + 1) * px);
+            if (x0 >= x1 || y0 >= y1)
+                continue;
+            uint16_t id = l->layout[LW_LAYER_FG][(size_t)y * l->layout_width + (size_t)x];
+            cairo_surface_t *cs =
+                (id == LW_NONE || id >= l->chunk_count) ? NULL : chunk_surface(self, KIND_ART, id);
+            if (!cs) {
+                for (int r = y0; r < y1; r++) {
+                    uint32_t *d = (uint32_t *)(tdata + (size_t)r * tstride) + x0;
+                    for (int k = 0; k < x1 - x0; k++)
+                        d[k] = bg;
+                }
+                continue;
+            }
+            const unsigned char *sdata = cairo_image_surface_get_data(cs);
+            int sstride = cairo_image_surface_get_stride(cs);
+            int ux = x0 - (ix + x * px), uy = y0 - (iy + y * px);
+            for (int r = 0; r < y1 - y0; r++)
+                memcpy(tdata + (size_t)(y0 + r) * tstride + (size_t)x0 * 4,
+                       sdata + (size_t)(uy + r) * sstride + (size_t)ux * 4, (size_t)(x1 - x0) * 4);
+        }
+    cairo_surface_mark_dirty_rectangle(target, clip_x0, clip_y0, clip_x1 - clip_x0,
+                                       clip_y1 - clip_y0);
+    return TRUE;
 }
 
 void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
@@ -606,6 +686,8 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
             continue;
         }
         gboolean art = kind == KIND_ART;
+        if (art && self->opaque && copy_view_direct(self, cr, sx0, sy0, sx1, sy1))
+            continue;
         if (art && !self->opaque) {
             /* background colour, then the background layer, then the foreground */
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);

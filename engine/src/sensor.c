@@ -32,9 +32,11 @@ read_block(const lw_level *level, unsigned path, unsigned want, int32_t x, int32
         level->layout[LW_LAYER_FG][(uy >> shift) * level->layout_width + (ux >> shift)];
     if (chunk == LW_NONE)
         return false;
-    uint32_t n = level->chunk_cells;
-    const lw_cell *cell =
-        &level->cells[(size_t)chunk * n * n + ((uy >> 4) & (n - 1)) * n + ((ux >> 4) & (n - 1))];
+    /* chunk_cells is 1 << (shift - 4): cells by shifts, not multiplications */
+    unsigned cs = shift - 4u;
+    uint32_t n = 1u << cs;
+    const lw_cell *cell = &level->cells[((size_t)chunk << (2u * cs)) +
+                                        (((uy >> 4) & (n - 1)) << cs) + ((ux >> 4) & (n - 1))];
     if (cell->tile == LW_NONE)
         return false;
     const lw_tile *tile = &level->tiles[cell->tile];
@@ -76,8 +78,14 @@ static inline bool is_gap(bool read, int v, int32_t o)
     return !read || v == 0 || (v < 0 && o + v >= 0);
 }
 
-int32_t lw_sensor_cast(const lw_level *level, lw_path path, int32_t x, int32_t y, lw_sensor_dir dir,
-                       unsigned solidity, uint8_t initial_angle, lw_sensor_hit *out)
+/* The cast for one direction: @dir is a constant in each caller below, so the direction's
+ * branches (here and in read_block) fold away. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int32_t
+cast_dir(const lw_level *level, lw_path path, int32_t x, int32_t y, const lw_sensor_dir dir,
+         unsigned solidity, uint8_t initial_angle, lw_sensor_hit *out)
 {
     out->angle = initial_angle;
     out->found = false;
@@ -138,6 +146,22 @@ int32_t lw_sensor_cast(const lw_level *level, lw_path path, int32_t x, int32_t y
     }
     out->distance = d;
     return d;
+}
+
+int32_t lw_sensor_cast(const lw_level *level, lw_path path, int32_t x, int32_t y, lw_sensor_dir dir,
+                       unsigned solidity, uint8_t initial_angle, lw_sensor_hit *out)
+{
+    switch (dir) {
+    case LW_DIR_DOWN:
+        return cast_dir(level, path, x, y, LW_DIR_DOWN, solidity, initial_angle, out);
+    case LW_DIR_UP:
+        return cast_dir(level, path, x, y, LW_DIR_UP, solidity, initial_angle, out);
+    case LW_DIR_RIGHT:
+        return cast_dir(level, path, x, y, LW_DIR_RIGHT, solidity, initial_angle, out);
+    case LW_DIR_LEFT:
+    default:
+        return cast_dir(level, path, x, y, LW_DIR_LEFT, solidity, initial_angle, out);
+    }
 }
 
 const char *lw_mode_name(lw_mode mode)
