@@ -278,10 +278,11 @@ static bool load_level(const ini *f, const char *sec, game g, level *lv)
             if (ok) {
                 lw = lay[0] + 1u;
                 lh = lay[1] + 1u;
-                ok = ln >= 2 + (size_t)lw * lh;
             }
+            /* the ending's file is shorter than its header says (the game reads on into the
+             * next file): what is missing is empty here */
             if (ok && (ids = calloc((size_t)lw * lh, 1)))
-                for (uint32_t i = 0; i < lw * lh; i++)
+                for (uint32_t i = 0; i < lw * lh && 2 + (size_t)i < ln; i++)
                     ids[i] = lay[2 + i] & 0x7Fu;
         } else if (g == S2) {
             ok = ln >= 0x1000;

@@ -2,6 +2,7 @@
 /* Whole-terrain import: pixel-exact round trips of the sample levels, neighbour-aware angles on
  * long slopes and loops, tile flips, jump-through cells, limits, the player start. */
 #include "level-json.h"
+#include "masks-private.h"
 #include "synth.h"
 
 #include <glib.h>
@@ -448,6 +449,88 @@ static void test_padding(void)
     lwm_image_clear(&img);
 }
 
+/* Sega's chord rule on synthetic shapes (docs/MASKS.md §4.4), through the angle pass itself. */
+static void chord_px(lwm_bits *cells, uint32_t tw, int32_t x, int32_t y)
+{
+    lwm_bits *b = &cells[(size_t)(y / 16) * tw + (size_t)(x / 16)];
+    b->col[x % 16] = (uint16_t)(b->col[x % 16] | 1u << (y % 16));
+}
+
+static void test_chord_rule(void)
+{
+    enum { TW = 32, TH = 12 };
+    lwm_bits *cells = g_new0(lwm_bits, TW * TH);
+    uint8_t angles[TW * TH], flags[TW * TH];
+    /* A gentle rise of 1 px per cell, the step in each cell's middle (S2's mask 183 shape,
+     * heights 13 x 8 then 14 x 8): the chord rule's atan(1/16) = 3.6 steps gives 0xFC, Sega's
+     * angle for that mask; the long straight piece (fitted 2.5 steps) agrees within 2.5. Cells
+     * cut where the step meets a cell edge (8 columns) take the line's fitted angle. */
+    for (int32_t x = 0; x < TW * 16; x++)
+        for (int32_t y = 96 - (x + 8) / 16; y < TH * 16; y++)
+            chord_px(cells, TW, x, y);
+    for (int mirror = 0; mirror < 2; mirror++) {
+        g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
+        int checked = 0;
+        for (uint32_t tx = 2; tx + 2 < TW; tx++)
+            for (uint32_t ty = 0; ty < TH; ty++) {
+                size_t t = (size_t)ty * TW + tx;
+                const lwm_bits *b = &cells[t];
+                bool partial = false;
+                for (int c = 0; c < 16; c++)
+                    partial |= b->col[c] != 0 && b->col[c] != 0xFFFFu;
+                if (!partial)
+                    continue;
+                g_assert_cmpint(flags[t], ==, 0);
+                bool ends = b->col[0] != 0 && b->col[0] != 0xFFFFu && b->col[15] != 0 &&
+                            b->col[15] != 0xFFFFu;
+                uint8_t want = mirror ? 0x04 : 0xFC;
+                if (ends) { /* both end columns hold the surface: the chord, exactly */
+                    g_assert_cmphex(angles[t], ==, want);
+                    checked++;
+                } else { /* a sliver along a cell edge: the line's own angle, within 2 */
+                    int d = (int8_t)(uint8_t)(angles[t] - want);
+                    g_assert_cmpint(d, >=, -2);
+                    g_assert_cmpint(d, <=, 2);
+                }
+            }
+        g_assert_cmpint(checked, >=, TW / 2);
+        /* mirror the picture left-right: mirrored angles */
+        lwm_bits *m = g_new0(lwm_bits, TW * TH);
+        for (uint32_t t = 0; t < TW * TH; t++)
+            lwm_bits_flip(&cells[t], true, false, &m[(t / TW) * TW + (TW - 1 - t % TW)]);
+        memcpy(cells, m, sizeof(lwm_bits) * TW * TH);
+        g_free(m);
+    }
+
+    /* A short 45-degree staircase drawn 0..15 (first column empty): the full cells right under
+     * the diagonal carry the slope, 0xE0 and not flagged; full cells with no surface stay
+     * flagged. */
+    memset(cells, 0, sizeof(lwm_bits) * TW * TH);
+    for (int32_t x = 0; x < 64; x++)
+        for (int32_t y = 128 - x; y < TH * 16; y++)
+            chord_px(cells, TW, 64 + x, y);
+    for (int32_t x = 128; x < TW * 16; x++)
+        for (int32_t y = 64; y < TH * 16; y++)
+            chord_px(cells, TW, x, y);
+    g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
+    int under = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        uint32_t tx = 4 + k, ty = 7 - k; /* diagonal cells (heights 0..15) */
+        g_assert_cmpint(cells[ty * TW + tx].col[0], ==, 0);
+        g_assert_cmpint(cells[ty * TW + tx].col[15], ==, 0xFFFEu);
+        g_assert_cmphex(angles[ty * TW + tx], ==, 0xE0);
+        size_t below = (size_t)(ty + 1) * TW + tx;
+        if (k > 0) { /* the lowest one's cell below is under the flat floor's start */
+            g_assert_cmpint(flags[below], ==, 0);
+            g_assert_cmphex(angles[below], ==, 0xE0);
+            under++;
+        }
+        g_assert_cmpint(flags[(size_t)(TH - 1) * TW + tx], ==, LW_MASK_FLAGGED);
+    }
+    g_assert_cmpint(under, ==, 3);
+    g_free(cells);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -456,6 +539,7 @@ int main(int argc, char **argv)
                          test_round_trip);
     g_test_add_func("/masks/terrain/slope-consistent", test_slope_consistent);
     g_test_add_func("/masks/terrain/loop-angles", test_loop_angles);
+    g_test_add_func("/masks/terrain/chord-rule", test_chord_rule);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
