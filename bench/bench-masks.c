@@ -7,6 +7,7 @@
  *
  *   bench-masks [RUNS]            all of it (RUNS timing runs each, median reported; default 5)
  *   bench-masks --child MODE PNG  one job in this process, for the memory figures
+ *   bench-masks --save-sheet PNG  write the 1024x1024 sheet and exit (bench-peers uses it)
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include "bench-util.h"
@@ -231,6 +232,16 @@ int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "--child") == 0)
         return child(argv[2], argv[3]);
+    if (argc == 3 && strcmp(argv[1], "--save-sheet") == 0) { /* for bench-peers */
+        lwm_image sheet_img;
+        lw_error save_err;
+        make_sheet(&sheet_img);
+        bool saved = lwm_image_save_png(argv[2], &sheet_img, &save_err);
+        lwm_image_clear(&sheet_img);
+        if (!saved)
+            die(argv[2], &save_err);
+        return 0;
+    }
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     if (runs < 1 || runs > 31)
         runs = 5;

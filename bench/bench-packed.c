@@ -52,21 +52,21 @@ int main(int argc, char **argv)
     }
     double kpack_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
-        lw_level *back = NULL;
+        lw_packed_level *back = NULL;
         double t0 = bench_now_ms();
         if (!lw_packed_load(bin, size, &back, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
         t[r] = bench_now_ms() - t0;
-        lw_level_free(back);
+        lw_packed_level_free(back);
     }
     double load_ms = bench_median(t, runs);
     for (int r = 0; r < runs; r++) {
-        lw_level *back = NULL;
+        lw_packed_level *back = NULL;
         double t0 = bench_now_ms();
         if (!lw_packed_load(kbin, ksize, &back, &err))
             return fprintf(stderr, "bench: %s\n", err.message), 1;
         t[r] = bench_now_ms() - t0;
-        lw_level_free(back);
+        lw_packed_level_free(back);
     }
     double kload_ms = bench_median(t, runs);
 

@@ -1,25 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `loopwright`: headless subcommands are dispatched here without ever touching GTK, so they run
- * with no display; everything else opens the GUI (when built with it).
+ * `loopwright`: the headless subcommands run here, in an executable that links no GTK (so they
+ * start in a millisecond or two and run with no display). The GUI — no command, `edit`, `play`
+ * or a file name — is its own executable, `loopwright-gui`, which this one replaces itself with
+ * (execv, same arguments): first the one beside this executable (a build tree, or both
+ * installed in one folder), then the installed one in libexecdir.
  */
 #include "cli/cli.h"
 #include "config.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <loopwright/base.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#if LW_HAVE_GUI
-#include "ui/editor-app.h"
-#endif
+#include <unistd.h>
 
 static bool looks_like_file(const char *arg)
 {
     struct stat st;
     return stat(arg, &st) == 0 || strchr(arg, '.') || strchr(arg, '/');
 }
+
+#if LW_HAVE_GUI
+/* The folder of this executable, from /proc/self/exe; false when it cannot be read. */
+static bool self_dir(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0 || (size_t)n >= size - 1)
+        return false;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    return true;
+}
+
+static int run_gui(char **argv)
+{
+    char path[PATH_MAX];
+    char dir[PATH_MAX];
+    if (self_dir(dir, sizeof dir) &&
+        snprintf(path, sizeof path, "%s/%s", dir, LW_GUI_NAME) < (int)sizeof path &&
+        access(path, X_OK) == 0)
+        execv(path, argv);
+    execv(LW_GUI_INSTALLED, argv);
+    fprintf(stderr, "loopwright: cannot start the editor (%s): %s\n", LW_GUI_INSTALLED,
+            strerror(errno));
+    return CLI_EXIT_DATA;
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -43,7 +75,7 @@ int main(int argc, char **argv)
         }
     }
 #if LW_HAVE_GUI
-    return editor_app_run(argc, argv);
+    return run_gui(argv);
 #else
     fprintf(stderr, "loopwright: this build has no GUI (configured with -Dgui=disabled); "
                     "headless commands: see 'loopwright --help'\n");

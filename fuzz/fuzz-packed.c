@@ -9,6 +9,7 @@
 
 #include "packed-fixtures.h"
 
+#include <loopwright/crc32.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,16 +71,16 @@ int lw_fuzz_packed_one(const uint8_t *data, size_t size)
 
 static int fuzz_one(const uint8_t *data, size_t size)
 {
-    lw_level *level = NULL;
+    lw_packed_level *packed = NULL;
     lw_error err;
-    if (!lw_packed_load(data, size, &level, &err)) {
-        check(level == NULL, "level set on failure");
+    if (!lw_packed_load(data, size, &packed, &err)) {
+        check(packed == NULL, "level set on failure");
         check(err.code != LW_OK, "failure without a code");
         check(err.offset >= -1 && err.offset <= (long)size, "error offset outside the input");
         check(err.message[0] != '\0', "failure without a message");
         return 0;
     }
-    check(level->block != NULL, "loaded level is not one block");
+    const lw_level *level = lw_packed_level_get(packed);
     check(lw_level_validate(level, &err), "accepted level does not validate");
     const uint8_t *png = NULL;
     size_t png_size = 0;
@@ -89,15 +90,16 @@ static int fuzz_one(const uint8_t *data, size_t size)
     uint8_t *again = NULL;
     size_t again_size = 0;
     check(lw_packed_write(level, &opts, &again, &again_size, &err), "cannot re-pack");
-    lw_level *back = NULL;
+    lw_packed_level *back = NULL;
     check(lw_packed_load(again, again_size, &back, &err), "re-packed file refused");
-    check(fixture_levels_equal(level, back, NULL, 0), "re-packed level differs");
+    check(fixture_levels_equal(level, lw_packed_level_get(back), NULL, 0),
+          "re-packed level differs");
     lw_level *copy = lw_level_dup(level);
-    check(copy && !copy->block, "dup of a packed level");
+    check(copy && fixture_levels_equal(level, copy, NULL, 0), "dup of a packed level");
     lw_level_free(copy);
-    lw_level_free(back);
+    lw_packed_level_free(back);
     free(again);
-    lw_level_free(level);
+    lw_packed_level_free(packed);
     return 0;
 }
 

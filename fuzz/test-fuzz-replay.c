@@ -40,11 +40,11 @@ static void test_replay_corpus(void)
         gsize size = 0;
         g_assert_true(g_file_get_contents(path, &data, &size, NULL));
         lw_fuzz_packed_one((const uint8_t *)data, size);
-        lw_level *level = NULL;
+        lw_packed_level *level = NULL;
         lw_error err;
         if (lw_packed_load(data, size, &level, &err))
             accepted++;
-        lw_level_free(level);
+        lw_packed_level_free(level);
         /* a few cheap mutations of each seed */
         for (gsize k = 0; k < size; k += 1 + size / 64) {
             data[k] ^= 0x5A;

@@ -766,7 +766,7 @@ static void save(const lw_level *level, const char *dir, const char *name)
     }
     size_t len;
     char *text = editor_level_to_json(level, &len);
-    if (!text || !lwm_write_file_atomic(path, text, len, NULL, &err)) {
+    if (!text || !lwm_file_write_atomic(path, text, len, NULL, &err)) {
         fprintf(stderr, "gen-samples: %s: cannot write\n", path);
         exit(1);
     }

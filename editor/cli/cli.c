@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "level-json.h"
+#include "real-path.h"
 
 #include <errno.h>
 #include <loopwright-masks/image.h>
@@ -141,25 +142,21 @@ bool cli_parse_count(const char *s, unsigned long max, unsigned long *out)
 
 bool cli_file_is_packed(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
     uint8_t head[LW_PACKED_MAGIC_SIZE];
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return lw_packed_is_packed(head, n);
+    long n = lwm_file_peek(path, head, sizeof head); /* never blocks on a pipe */
+    return n > 0 && lw_packed_is_packed(head, (size_t)n);
 }
 
-bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size)
+bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, size_t *size)
 {
     lw_error err;
     char *data = NULL;
     size_t n = 0;
-    if (!lwm_read_file(path, LW_PACKED_MAX_FILE, &data, &n, &err)) {
+    if (!lwm_file_read(path, LW_PACKED_MAX_FILE, &data, &n, &err)) {
         cli_print_error(path, &err);
         return false;
     }
-    lw_level *level = NULL;
+    lw_packed_level *level = NULL;
     if (!lw_packed_load(data, n, &level, &err)) {
         free(data);
         cli_print_error(path, &err);
@@ -180,21 +177,28 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out)
     lw_error err;
     /* the content decides, not the extension: packed binaries start with their magic */
     if (cli_file_is_packed(path)) {
-        lw_level *packed;
-        if (!cli_load_packed(path, &packed, NULL, NULL))
+        lw_packed_level *loaded;
+        if (!cli_load_packed(path, &loaded, NULL, NULL))
             return false;
+        const lw_level *packed = lw_packed_level_get(loaded);
         if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
             !editor_path_stays_inside(packed->tileset)) {
             lw_error_set(&err, LW_ERR_PATH,
                          "tileset \"%s\" leaves the level's folder (use --allow-outside-paths)",
                          packed->tileset);
-            lw_level_free(packed);
+            lw_packed_level_free(loaded);
+            cli_print_error(path, &err);
+            return false;
+        }
+        if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
+            !editor_path_real_inside(path, packed->tileset, &err)) {
+            lw_packed_level_free(loaded);
             cli_print_error(path, &err);
             return false;
         }
         /* subcommands may edit what they load: hand them an ordinary copy */
         lw_level *copy = lw_level_dup(packed);
-        lw_level_free(packed);
+        lw_packed_level_free(loaded);
         if (!copy) {
             lw_error_set(&err, LW_ERR_NOMEM, NULL);
             cli_print_error(path, &err);
@@ -258,10 +262,4 @@ bool cli_tileset_paths(const char *level_path, char **rel, char **full)
     strcpy(*full + dir_len, *rel);
     free(stem);
     return true;
-}
-
-int cli_not_implemented(const char *cmd)
-{
-    fprintf(stderr, "loopwright %s: not implemented yet\n", cmd);
-    return CLI_EXIT_USAGE;
 }

@@ -7,6 +7,7 @@
  */
 
 #include <loopwright/level.h>
+#include <loopwright/packed.h>
 #include <stdbool.h>
 #include <stdio.h> /* FILE */
 
@@ -74,9 +75,10 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out);
 /** True when the file at @path starts with the packed-level magic (false when unreadable). */
 bool cli_file_is_packed(const char *path);
 
-/** Read and load a packed binary, printing any error. *@out is a one-block packed level. When
- * @bytes is non-NULL it receives the file contents (malloc()ed) and *@size their length. */
-bool cli_load_packed(const char *path, lw_level **out, uint8_t **bytes, size_t *size);
+/** Read and load a packed binary, printing any error. *@out is a read-only packed level (free
+ * it with lw_packed_level_free). When @bytes is non-NULL it receives the file contents
+ * (malloc()ed) and *@size their length. */
+bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, size_t *size);
 
 /** The file name of @path without its folder and extension ("a/b/level.json" -> "level").
  * Returns a malloc()ed string, NULL when out of memory. */
@@ -85,9 +87,6 @@ char *cli_path_stem(const char *path);
 /** The tileset written beside a level: *@rel = "STEM-tiles.png" (as the level refers to it)
  * and *@full = that name in the level's folder. Both malloc()ed; false when out of memory. */
 bool cli_tileset_paths(const char *level_path, char **rel, char **full);
-
-/** "Not implemented yet" for subcommands whose issue has not landed; returns CLI_EXIT_USAGE. */
-int cli_not_implemented(const char *cmd);
 
 /* Subcommand entry points, one file each. */
 int cli_check_main(int argc, char **argv);
@@ -101,6 +100,10 @@ int cli_unpack_main(int argc, char **argv);
 /* `pack`/`unpack` with --format s1|s2 (cmd-disasm.c); @format is "s1" or "s2". */
 int cli_disasm_pack_main(int argc, char **argv, const char *format);
 int cli_disasm_unpack_main(int argc, char **argv, const char *format);
+/* cmd-disasm-tree.c: `unpack TREE --list | --level NAME`, and --format s1|s2 on a tree. */
+bool cli_tree_wanted(int argc, char **argv);
+int cli_tree_unpack_main(int argc, char **argv);
+int cli_tree_pack_main(int argc, char **argv); /* `pack LEVEL --into TREE` */
 
 /** The value of option @name ("--name V" or "--name=V") anywhere in @argv, or NULL. */
 const char *cli_find_option(int argc, char **argv, const char *name);

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <loopwright-masks/classic.h>
+#include <loopwright-masks/file-io.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,8 +64,16 @@ static int do_export(lwm_game game, const char *level_path, const char *dir, con
         cli_print_error(level_path, &err);
         goto done;
     }
-    struct stat st;
-    if (stat(dir, &st) != 0 && mkdir(dir, 0777) != 0) {
+    /* the folder and any missing parent (mkdir -p), as the usage text says */
+    size_t dlen = strlen(dir);
+    char *slashed = malloc(dlen + 2);
+    bool made = false;
+    if (slashed) {
+        snprintf(slashed, dlen + 2, "%s/", dir);
+        made = lwm_file_make_parents(slashed, NULL, NULL, 0);
+        free(slashed);
+    }
+    if (!made) {
         fprintf(stderr, "loopwright: %s: cannot create the folder: %s\n", dir, strerror(errno));
         goto done;
     }

@@ -122,65 +122,92 @@ int cli_masks_main(int argc, char **argv)
 
     int status = CLI_EXIT_DATA;
     size_t n = (size_t)sheet.columns * sheet.rows;
-    json_t *root = json_object(), *masks = json_array(), *tiles = json_array(),
-           *warnings = json_array();
-    bool ok = root && masks && tiles && warnings;
-    ok = ok && json_object_set_new(root, "format", json_string("loopwright-masks")) == 0 &&
-         json_object_set_new(root, "version", json_integer(1)) == 0 &&
-         json_object_set_new(root, "source", json_string(path)) == 0 &&
-         json_object_set_new(root, "solid", json_string(rule)) == 0 &&
-         json_object_set_new(root, "tile_size", json_integer(16)) == 0 &&
-         json_object_set_new(root, "columns", json_integer(sheet.columns)) == 0 &&
-         json_object_set_new(root, "rows", json_integer(sheet.rows)) == 0;
-    for (uint32_t m = 0; ok && m < sheet.mask_count; m++)
-        ok = json_array_append_new(masks, cli_mask_json(&sheet.masks[m])) == 0;
-    unsigned warned = 0;
-    for (size_t i = 0; ok && i < n; i++) {
+    /* straight into one buffer (json-writer.c): no tree, no printf per value */
+    json_writer w;
+    json_writer_init(&w);
+    json_writer_begin_object(&w, true);
+    json_writer_key(&w, "format");
+    json_writer_string(&w, "loopwright-masks");
+    json_writer_key(&w, "version");
+    json_writer_int(&w, 1);
+    json_writer_key(&w, "source");
+    json_writer_string(&w, path);
+    json_writer_key(&w, "solid");
+    json_writer_string(&w, rule);
+    json_writer_key(&w, "tile_size");
+    json_writer_int(&w, 16);
+    json_writer_key(&w, "columns");
+    json_writer_int(&w, sheet.columns);
+    json_writer_key(&w, "rows");
+    json_writer_int(&w, sheet.rows);
+    json_writer_key(&w, "masks");
+    json_writer_begin_array(&w, sheet.mask_count > 0);
+    for (uint32_t m = 0; m < sheet.mask_count; m++) {
+        json_writer_begin_object(&w, false);
+        cli_mask_json_write_fields(&w, &sheet.masks[m]);
+        json_writer_end_object(&w);
+    }
+    json_writer_end_array(&w);
+    json_writer_key(&w, "tiles");
+    json_writer_begin_array(&w, n > 0);
+    for (size_t i = 0; i < n; i++) {
         const lwm_sheet_tile *t = &sheet.tiles[i];
         uint32_t x = (uint32_t)(i % sheet.columns) * 16, y = (uint32_t)(i / sheet.columns) * 16;
-        json_t *o = json_object();
-        ok = o && json_object_set_new(o, "index", json_integer((json_int_t)i)) == 0 &&
-             json_object_set_new(o, "x", json_integer(x)) == 0 &&
-             json_object_set_new(o, "y", json_integer(y)) == 0 &&
-             cli_mask_json_fields(o, &t->mask) &&
-             json_object_set_new(o, "mask", json_integer(t->shared)) == 0 &&
-             json_object_set_new(o, "flip", json_string(lwm_flip_name(t->flip))) == 0 &&
-             json_object_set_new(o, "fit", json_string(fit_name(t))) == 0 &&
-             json_array_append_new(tiles, o) == 0;
-        if (ok && t->fix.columns) {
-            char cols[64] = "", msg[256];
-            size_t len = 0;
-            for (int c = 0; c < 16; c++)
-                if (t->fix.columns & (1u << c))
-                    len +=
-                        (size_t)snprintf(cols + len, sizeof cols - len, "%s%d", len ? "," : "", c);
-            snprintf(msg, sizeof msg,
-                     "tile %zu: columns %s are not one run from the top or the bottom (holes or "
-                     "floating pixels); nearest mask used: %u px filled, %u px cleared",
-                     i, cols, t->fix.added, t->fix.removed);
-            if (warned++ < 50)
-                fprintf(stderr, "loopwright: %s:%u,%u: warning: %s\n", path, x, y, msg);
-            json_t *w = json_object();
-            ok = w && json_object_set_new(w, "tile", json_integer((json_int_t)i)) == 0 &&
-                 json_object_set_new(w, "x", json_integer(x)) == 0 &&
-                 json_object_set_new(w, "y", json_integer(y)) == 0 &&
-                 json_object_set_new(w, "message", json_string(msg)) == 0 &&
-                 json_array_append_new(warnings, w) == 0;
-        }
+        json_writer_begin_object(&w, false);
+        json_writer_key(&w, "index");
+        json_writer_int(&w, (int64_t)i);
+        json_writer_key(&w, "x");
+        json_writer_int(&w, x);
+        json_writer_key(&w, "y");
+        json_writer_int(&w, y);
+        cli_mask_json_write_fields(&w, &t->mask);
+        json_writer_key(&w, "mask");
+        json_writer_int(&w, t->shared);
+        json_writer_key(&w, "flip");
+        json_writer_string(&w, lwm_flip_name(t->flip));
+        json_writer_key(&w, "fit");
+        json_writer_string(&w, fit_name(t));
+        json_writer_end_object(&w);
     }
+    json_writer_end_array(&w);
+    unsigned warned = 0;
+    for (size_t i = 0; i < n; i++)
+        warned += sheet.tiles[i].fix.columns != 0;
+    json_writer_key(&w, "warnings");
+    json_writer_begin_array(&w, warned > 0);
+    warned = 0;
+    for (size_t i = 0; i < n; i++) {
+        const lwm_sheet_tile *t = &sheet.tiles[i];
+        if (!t->fix.columns)
+            continue;
+        uint32_t x = (uint32_t)(i % sheet.columns) * 16, y = (uint32_t)(i / sheet.columns) * 16;
+        char cols[64] = "", msg[256];
+        size_t len = 0;
+        for (int c = 0; c < 16; c++)
+            if (t->fix.columns & (1u << c))
+                len += (size_t)snprintf(cols + len, sizeof cols - len, "%s%d", len ? "," : "", c);
+        snprintf(msg, sizeof msg,
+                 "tile %zu: columns %s are not one run from the top or the bottom (holes or "
+                 "floating pixels); nearest mask used: %u px filled, %u px cleared",
+                 i, cols, t->fix.added, t->fix.removed);
+        if (warned++ < 50)
+            fprintf(stderr, "loopwright: %s:%u,%u: warning: %s\n", path, x, y, msg);
+        json_writer_begin_object(&w, false);
+        json_writer_key(&w, "tile");
+        json_writer_int(&w, (int64_t)i);
+        json_writer_key(&w, "x");
+        json_writer_int(&w, x);
+        json_writer_key(&w, "y");
+        json_writer_int(&w, y);
+        json_writer_key(&w, "message");
+        json_writer_string(&w, msg);
+        json_writer_end_object(&w);
+    }
+    json_writer_end_array(&w);
+    json_writer_end_object(&w);
     if (warned > 50)
         fprintf(stderr, "loopwright: %s: warning: %u more tiles changed by the hole policy\n", path,
                 warned - 50);
-    ok = ok && json_object_set_new(root, "masks", masks) == 0;
-    masks = NULL;
-    ok = ok && json_object_set_new(root, "tiles", tiles) == 0;
-    tiles = NULL;
-    ok = ok && json_object_set_new(root, "warnings", warnings) == 0;
-    warnings = NULL;
-    if (!ok) {
-        fprintf(stderr, "loopwright: %s: out of memory\n", path);
-        goto done;
-    }
     if (preview) {
         lw_mask *list = malloc(n * sizeof *list);
         char(*text)[16] = malloc(n * sizeof *text);
@@ -210,13 +237,10 @@ int cli_masks_main(int argc, char **argv)
         if (!pok)
             goto done;
     }
-    if (cli_json_write(root, out))
+    if (cli_json_save(&w, out))
         status = CLI_EXIT_OK;
 done:
-    json_decref(masks);
-    json_decref(tiles);
-    json_decref(warnings);
-    json_decref(root);
+    json_writer_clear(&w);
     lwm_sheet_clear(&sheet);
     return status;
 }

@@ -39,13 +39,13 @@ static int usage(void)
     return CLI_EXIT_OK;
 }
 
-/* The script's text into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES: lwm_read_file for a
+/* The script's text into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES: lwm_file_read for a
  * file, standard input read to its end for "-". Prints the error. */
 static bool read_script(const char *path, char **data, size_t *size)
 {
     if (strcmp(path, "-") != 0) {
         lw_error err;
-        if (!lwm_read_file(path, SIM_MAX_SCRIPT_BYTES, data, size, &err)) {
+        if (!lwm_file_read(path, SIM_MAX_SCRIPT_BYTES, data, size, &err)) {
             cli_print_error(path, &err);
             return false;
         }
@@ -90,36 +90,13 @@ static bool read_script(const char *path, char **data, size_t *size)
     return true;
 }
 
-/* The trace is streamed (its size is unbounded: one row per frame) to a temporary file beside the
- * target and renamed over it when complete, instead of being built in memory for
- * lwm_write_file_atomic. */
-typedef struct trace_file {
-    const char *path;
-    char *tmp;
-    FILE *f;
-} trace_file;
-
-static bool trace_open(trace_file *t, const char *path, const char *header)
+/* The trace is streamed (its size is unbounded: one row per frame) through an lwm_file_stream:
+ * a temporary file beside the target, renamed over it when complete. */
+static bool trace_open(lwm_file_stream *t, const char *path, const char *header)
 {
-    t->path = path;
-    size_t n = strlen(path) + 16;
-    t->tmp = malloc(n);
-    if (!t->tmp)
-        return false;
-    snprintf(t->tmp, n, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(t->tmp);
-    if (fd < 0) {
-        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, strerror(errno));
-        free(t->tmp);
-        t->tmp = NULL;
-        return false;
-    }
-    t->f = fdopen(fd, "w");
-    if (!t->f) {
-        close(fd);
-        unlink(t->tmp);
-        free(t->tmp);
-        t->tmp = NULL;
+    lw_error err;
+    if (!lwm_file_stream_open(t, path, &err)) {
+        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, err.message);
         return false;
     }
     fputs(header, t->f);
@@ -127,32 +104,14 @@ static bool trace_open(trace_file *t, const char *path, const char *header)
     return true;
 }
 
-static bool trace_commit(trace_file *t)
+static bool trace_commit(lwm_file_stream *t, const char *path)
 {
-    bool ok = fflush(t->f) == 0 && !ferror(t->f) && fsync(fileno(t->f)) == 0;
-    ok = fclose(t->f) == 0 && ok;
-    t->f = NULL;
-    if (ok && rename(t->tmp, t->path) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", t->path, strerror(errno));
-        unlink(t->tmp);
+    lw_error err;
+    if (!lwm_file_stream_commit(t, &err)) {
+        fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, err.message);
+        return false;
     }
-    free(t->tmp);
-    t->tmp = NULL;
-    return ok;
-}
-
-static void trace_abort(trace_file *t)
-{
-    if (t->f)
-        fclose(t->f);
-    if (t->tmp) {
-        unlink(t->tmp);
-        free(t->tmp);
-    }
-    t->f = NULL;
-    t->tmp = NULL;
+    return true;
 }
 
 static void print_state(const lw_sim *sim)
@@ -235,7 +194,7 @@ int cli_sim_main(int argc, char **argv)
     size_t text_len = 0;
     lw_script script = {0};
     lw_sim sim = {0};
-    trace_file trace = {0};
+    lwm_file_stream trace = {0};
     lw_error err;
     const char *script_name = strcmp(input, "-") == 0 ? "<stdin>" : input;
 
@@ -297,13 +256,13 @@ int cli_sim_main(int argc, char **argv)
         if (st == LW_SIM_FINISHED) /* passed a goal sign: the run is over */
             break;
     }
-    if (trace.f && !trace_commit(&trace))
+    if (trace.f && !trace_commit(&trace, trace_path))
         goto out;
     print_state(&sim);
     status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_DATA;
 
 out:
-    trace_abort(&trace);
+    lwm_file_stream_abort(&trace);
     lw_sim_clear(&sim);
     lw_script_clear(&script);
     free(text);

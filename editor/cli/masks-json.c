@@ -38,95 +38,88 @@ json_t *cli_mask_json(const lw_mask *mask)
     return o;
 }
 
-typedef struct buf {
-    char *data;
-    size_t len, cap;
-    bool failed;
-} buf;
-
-static void put(buf *b, const char *s, size_t n)
+void cli_mask_json_write_fields(json_writer *w, const lw_mask *mask)
 {
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = true;
-            return;
+    json_writer_key(w, "heights");
+    json_writer_begin_array(w, false);
+    for (int i = 0; i < 16; i++)
+        json_writer_int(w, mask->heights[i]);
+    json_writer_end_array(w);
+    json_writer_key(w, "widths");
+    json_writer_begin_array(w, false);
+    for (int i = 0; i < 16; i++)
+        json_writer_int(w, mask->widths[i]);
+    json_writer_end_array(w);
+    json_writer_key(w, "angle");
+    json_writer_int(w, mask->angle);
+    json_writer_key(w, "flagged");
+    json_writer_bool(w, (mask->flags & LW_MASK_FLAGGED) != 0);
+}
+
+/* A jansson value through the writer: containers below the top level compact. */
+static void write_value(json_writer *w, const json_t *v, int depth)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+        const char *key;
+        json_t *value;
+        json_writer_begin_object(w, depth == 0);
+        json_object_foreach((json_t *)v, key, value)
+        {
+            json_writer_key(w, key);
+            write_value(w, value, depth + 1);
         }
-        b->data = d;
-        b->cap = cap;
+        json_writer_end_object(w);
+        break;
     }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
+    case JSON_ARRAY: {
+        size_t n = json_array_size(v);
+        json_writer_begin_array(w, depth == 1 && n > 0); /* the top-level lists: a line each */
+        for (size_t i = 0; i < n; i++)
+            write_value(w, json_array_get(v, i), depth + 1);
+        json_writer_end_array(w);
+        break;
+    }
+    case JSON_STRING:
+        json_writer_string_n(w, json_string_value(v), json_string_length(v));
+        break;
+    case JSON_INTEGER:
+        json_writer_int(w, (int64_t)json_integer_value(v));
+        break;
+    case JSON_REAL: {
+        char *text = json_dumps(v, JSON_ENCODE_ANY); /* none in the masks JSON; kept exact */
+        if (text)
+            json_writer_raw(w, text);
+        else
+            w->failed = true;
+        free(text);
+        break;
+    }
+    case JSON_TRUE:
+    case JSON_FALSE:
+        json_writer_bool(w, json_is_true(v));
+        break;
+    case JSON_NULL:
+        json_writer_null(w);
+        break;
+    }
 }
 
-static void put_str(buf *b, const char *s)
+bool cli_json_save(json_writer *w, const char *path)
 {
-    put(b, s, strlen(s));
-}
-
-static void put_json(buf *b, const json_t *v)
-{
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    if (!s) {
-        b->failed = true;
-        return;
-    }
-    /* JSON_COMPACT drops the space after ':' and ','; keep it after ',' for readability */
-    put_str(b, s);
-    free(s);
+    json_writer_newline(w);
+    lw_error err;
+    bool ok = json_writer_save(w, path, &err);
+    if (!ok)
+        cli_print_error(path ? path : "-", &err);
+    json_writer_clear(w);
+    return ok;
 }
 
 bool cli_json_write(json_t *root, const char *path)
 {
-    buf b = {NULL, 0, 0, false};
-    put_str(&b, "{\n");
-    const char *key;
-    json_t *value;
-    size_t i = 0, n = json_object_size(root);
-    json_object_foreach(root, key, value)
-    {
-        json_t *k = json_string(key);
-        put_str(&b, "  ");
-        put_json(&b, k);
-        json_decref(k);
-        put_str(&b, ": ");
-        if (json_is_array(value) && json_array_size(value) > 0) {
-            put_str(&b, "[\n");
-            size_t m = json_array_size(value);
-            for (size_t j = 0; j < m; j++) {
-                put_str(&b, "    ");
-                put_json(&b, json_array_get(value, j));
-                put_str(&b, j + 1 < m ? ",\n" : "\n");
-            }
-            put_str(&b, "  ]");
-        } else {
-            put_json(&b, value);
-        }
-        put_str(&b, ++i < n ? ",\n" : "\n");
-    }
-    put_str(&b, "}\n");
-    if (b.failed) {
-        free(b.data);
-        fprintf(stderr, "loopwright: %s: out of memory writing JSON\n", path ? path : "-");
-        return false;
-    }
-    bool ok = true;
-    if (path) {
-        lw_error err;
-        if (!lwm_write_file_atomic(path, b.data, b.len, NULL, &err)) {
-            cli_print_error(path, &err);
-            ok = false;
-        }
-    } else if (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0) {
-        fprintf(stderr, "loopwright: -: cannot write to standard output\n");
-        ok = false;
-    }
-    free(b.data);
-    return ok;
+    json_writer w;
+    json_writer_init(&w);
+    write_value(&w, root, 0);
+    return cli_json_save(&w, path);
 }

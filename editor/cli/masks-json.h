@@ -3,6 +3,8 @@
 /* JSON for the masks family of subcommands (docs/MASKS-JSON.md): masks as objects, and a
  * writer that keeps big arrays readable (one element per line). jansson, no GTK. */
 
+#include "json-writer.h"
+
 #include <jansson.h>
 #include <loopwright-masks/image.h>
 #include <loopwright/level.h>
@@ -12,6 +14,13 @@ json_t *cli_mask_json(const lw_mask *mask);
 
 /** Add @mask's four fields to the object @obj. False when out of memory. */
 bool cli_mask_json_fields(json_t *obj, const lw_mask *mask);
+
+/** The four fields of @mask as members of the writer's open (compact) object. */
+void cli_mask_json_write_fields(json_writer *w, const lw_mask *mask);
+
+/** Finish @w's text with a newline and save it to @path atomically, or to stdout when @path is
+ * NULL; clears @w. On failure prints "loopwright: PATH: message" and returns false. */
+bool cli_json_save(json_writer *w, const char *path);
 
 /**
  * Serialise @root (an object) with 2-space indentation at the top level, and every element of

@@ -9,9 +9,23 @@
 
 struct EditorClip {
     guint w, h;
-    uint16_t *ids;  /* w * h chunk ids into @mini, LW_NONE = empty */
-    lw_level *mini; /* owned: only the chunks, tiles and masks the block uses */
+    uint16_t *ids;     /* w * h chunk ids into @mini, LW_NONE = empty */
+    lw_level *mini;    /* owned: only the chunks, tiles and masks the block uses */
+    uint16_t *src_ids; /* w * h chunk ids in the level copied from, for previews */
+    guint32 *src_sums; /* w * h checksums of those chunks' cells as they were */
 };
+
+static guint32 chunk_sum(const lw_level *level, uint16_t id)
+{
+    const lw_cell *cells = lw_level_chunk_cells(level, id);
+    guint32 h = 2166136261u; /* FNV-1a over the cells' fields */
+    for (guint c = 0; c < lw_level_cells_per_chunk(level); c++) {
+        guint32 v[3] = {cells[c].tile, cells[c].flags, cells[c].solid};
+        for (int k = 0; k < 3; k++)
+            h = (h ^ v[k]) * 16777619u;
+    }
+    return h;
+}
 
 EditorClip *editor_clip_new_from_layout(const lw_level *level, lw_layer layer, guint x, guint y,
                                         guint w, guint h)
@@ -26,6 +40,8 @@ EditorClip *editor_clip_new_from_layout(const lw_level *level, lw_layer layer, g
     clip->w = w;
     clip->h = h;
     clip->ids = g_new(uint16_t, (gsize)w * h);
+    clip->src_ids = g_new(uint16_t, (gsize)w * h);
+    clip->src_sums = g_new0(guint32, (gsize)w * h);
     clip->mini = lw_level_new(level->chunk_px, 1, 1, NULL);
     g_autofree gint *chunk_map = g_new(gint, MAX(level->chunk_count, 1u));
     g_autofree gint *tile_map = g_new(gint, MAX(level->tile_count, 1u));
@@ -38,10 +54,13 @@ EditorClip *editor_clip_new_from_layout(const lw_level *level, lw_layer layer, g
     for (guint j = 0; j < h; j++)
         for (guint i = 0; i < w; i++) {
             uint16_t id = lw_level_layout_get(level, layer, x + i, y + j);
+            clip->src_ids[j * w + i] = LW_NONE;
             if (id == LW_NONE || id >= level->chunk_count) {
                 clip->ids[j * w + i] = LW_NONE;
                 continue;
             }
+            clip->src_ids[j * w + i] = id;
+            clip->src_sums[j * w + i] = chunk_sum(level, id);
             if (chunk_map[id] < 0) {
                 const lw_cell *src = lw_level_chunk_cells(level, id);
                 for (guint c = 0; c < per; c++) {
@@ -75,6 +94,8 @@ void editor_clip_free(EditorClip *clip)
     if (!clip)
         return;
     g_free(clip->ids);
+    g_free(clip->src_ids);
+    g_free(clip->src_sums);
     lw_level_free(clip->mini);
     g_free(clip);
 }
@@ -87,6 +108,22 @@ guint editor_clip_get_width(const EditorClip *clip)
 guint editor_clip_get_height(const EditorClip *clip)
 {
     return clip->h;
+}
+
+gboolean editor_clip_slot_filled(const EditorClip *clip, guint i, guint j)
+{
+    return i < clip->w && j < clip->h && clip->ids[j * clip->w + i] != LW_NONE;
+}
+
+uint16_t editor_clip_preview_chunk(const EditorClip *clip, const lw_level *level, guint i, guint j)
+{
+    if (i >= clip->w || j >= clip->h)
+        return LW_NONE;
+    uint16_t id = clip->src_ids[j * clip->w + i];
+    if (id == LW_NONE || id >= level->chunk_count || level->chunk_px != clip->mini->chunk_px ||
+        chunk_sum(level, id) != clip->src_sums[j * clip->w + i])
+        return LW_NONE;
+    return id;
 }
 
 static gboolean mask_equal(const lw_mask *a, const lw_mask *b)

@@ -22,6 +22,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EditorClip, editor_clip_free)
 guint editor_clip_get_width(const EditorClip *clip);
 guint editor_clip_get_height(const EditorClip *clip);
 
+/** Whether slot (@i, @j) of the block holds a chunk. */
+gboolean editor_clip_slot_filled(const EditorClip *clip, guint i, guint j);
+
+/** For drawing a preview in @level: the chunk of @level that slot (@i, @j) was copied from when
+ * @level still holds it unchanged (the same level, or a copy), else LW_NONE. */
+uint16_t editor_clip_preview_chunk(const EditorClip *clip, const lw_level *level, guint i, guint j);
+
 /**
  * Paste @clip with its top-left at slot (@x, @y) of @layer, as one undo step ("Paste").
  * Slots outside the layout are dropped. FALSE and @error when the chunk sizes differ or the

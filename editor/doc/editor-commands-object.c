@@ -125,7 +125,7 @@ static void move_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *ch
                        gboolean after)
 {
     MoveObjectCommand *c = (MoveObjectCommand *)cmd;
-    lw_object *o = lw_level_find_object(editor_document_level_for_command(doc), c->id);
+    lw_object *o = lw_level_find_object_mut(editor_document_level_for_command(doc), c->id);
     g_assert(o);
     const int32_t *v = after ? c->after : c->before;
     o->x = v[0];
@@ -162,7 +162,6 @@ static gboolean move_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass move_class = {
     .name = "move-object",
-    .merge_id = EDITOR_MERGE_OBJECT_MOVE,
     .apply = move_apply,
     .revert = move_revert,
     .merge = move_merge,
@@ -196,7 +195,7 @@ static void set_object_write(EditorCommand *cmd, EditorDocument *doc, EditorChan
                              gboolean after)
 {
     SetObjectCommand *c = (SetObjectCommand *)cmd;
-    lw_object *o = lw_level_find_object(editor_document_level_for_command(doc), c->after.id);
+    lw_object *o = lw_level_find_object_mut(editor_document_level_for_command(doc), c->after.id);
     g_assert(o);
     lw_object copy;
     if (!lw_object_copy(&copy, after ? &c->after : &c->before))
@@ -277,12 +276,8 @@ EditorCommand *editor_cmd_set_object_new(EditorDocument *doc, const lw_object *a
         g_error("out of memory");
     if (c->after.type != LW_OBJECT_MARKER) {
         /* only markers carry a name and properties */
-        lw_object tmp = c->after;
-        tmp.name = NULL;
-        tmp.props = NULL;
-        tmp.prop_count = 0;
-        lw_object_clear(&c->after);
-        c->after = tmp;
+        lw_object_set_name(&c->after, NULL);
+        lw_object_clear_properties(&c->after);
     }
     return &c->base;
 }

@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK(editor - document - error - quark, editor_document_error)
+/* editor_document_error_quark() is in editor-error.c, so headless code using the error domain
+ * does not link the document (and GObject/GIO) in. */
 
 struct _EditorDocument {
     GObject parent_instance;
@@ -25,6 +26,7 @@ struct _EditorDocument {
     EditorUndoStack *stack;
     GSimpleActionGroup *actions;
     char *untitled_recovery; /* recovery name of an untitled document */
+    char *disk_sum;          /* SHA-256 of the file as last read or written, NULL = unknown */
 
     /* State */
     EditorChange pending; /* what the running command(s) changed, not yet emitted */
@@ -46,7 +48,7 @@ enum {
     N_PROPS
 };
 
-enum { SIGNAL_CHANGED, N_SIGNALS };
+enum { SIGNAL_CHANGED, SIGNAL_FAILED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -62,6 +64,25 @@ static void set_error_from_lw(GError **error, const char *file, const lw_error *
 }
 
 static gboolean fix_tileset_for(EditorDocument *self, const char *path, GError **error);
+
+/* SHA-256 of a file's bytes (newly allocated), NULL when it cannot be read. */
+static char *file_sum(const char *path)
+{
+    char *data = NULL;
+    gsize size = 0;
+    if (!path || !g_file_get_contents(path, &data, &size, NULL))
+        return NULL;
+    char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)data, size);
+    g_free(data);
+    return sum;
+}
+
+/* Remember the file as it is now on disk (after a load, save or revert). */
+static void note_disk_state(EditorDocument *self)
+{
+    g_free(self->disk_sum);
+    self->disk_sum = file_sum(self->path);
+}
 
 static void update_title(EditorDocument *self)
 {
@@ -142,19 +163,28 @@ static void action_redo(GSimpleAction *a, GVariant *p, gpointer user)
     editor_document_redo(user);
 }
 
+/* A document action failed: whoever shows the document (the window) hears it through `failed`;
+ * with no one listening (scripts, tests) it is logged. */
+static void action_failed(EditorDocument *self, const char *action, const GError *error)
+{
+    if (g_signal_has_handler_pending(self, signals[SIGNAL_FAILED], 0, FALSE))
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, action, error);
+    else
+        g_message("%s failed: %s", action, error->message);
+}
+
 static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    /* The window's "win.save" shows errors; this one is for scripts and tests. */
     g_autoptr(GError) error = NULL;
     if (!editor_document_save(user, &error))
-        g_message("save failed: %s", error->message);
+        action_failed(user, "save", error);
 }
 
 static void action_revert(GSimpleAction *a, GVariant *p, gpointer user)
 {
     g_autoptr(GError) error = NULL;
     if (!editor_document_revert(user, &error))
-        g_message("revert failed: %s", error->message);
+        action_failed(user, "revert", error);
 }
 
 static void editor_document_finalize(GObject *object)
@@ -165,6 +195,7 @@ static void editor_document_finalize(GObject *object)
     g_clear_pointer(&self->path, g_free);
     g_clear_pointer(&self->title, g_free);
     g_clear_pointer(&self->untitled_recovery, g_free);
+    g_clear_pointer(&self->disk_sum, g_free);
     g_clear_object(&self->actions);
     G_OBJECT_CLASS(editor_document_parent_class)->finalize(object);
 }
@@ -229,6 +260,19 @@ static void editor_document_class_init(EditorDocumentClass *klass)
     signals[SIGNAL_CHANGED] =
         g_signal_new("changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                      G_TYPE_NONE, 1, EDITOR_TYPE_CHANGE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+    /**
+     * EditorDocument::failed:
+     * @action: the document action that failed ("save", "revert")
+     * @error: why; valid during the emission only
+     *
+     * Emitted when a document action (doc.save, doc.revert) fails, so the window that shows the
+     * document reports it once, the same way for its menu, its shortcuts and scripts. Without a
+     * handler the failure is logged with g_message.
+     */
+    signals[SIGNAL_FAILED] = g_signal_new(
+        "failed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+        G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void editor_document_init(EditorDocument *self)
@@ -284,7 +328,18 @@ EditorDocument *editor_document_load(const char *path, GError **error)
         set_error_from_lw(error, path, &err);
         return NULL;
     }
-    return editor_document_new_for_level(level, path);
+    EditorDocument *self = editor_document_new_for_level(level, path);
+    note_disk_state(self);
+    return self;
+}
+
+gboolean editor_document_changed_on_disk(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (!self->path || !g_file_test(self->path, G_FILE_TEST_EXISTS))
+        return FALSE; /* nothing there to overwrite */
+    g_autofree char *now = file_sum(self->path);
+    return g_strcmp0(now, self->disk_sum) != 0;
 }
 
 const lw_level *editor_document_get_level(EditorDocument *self)
@@ -323,6 +378,22 @@ char *editor_document_dup_tileset_path(EditorDocument *self)
     char *out = g_strdup(r);
     free(r);
     return out;
+}
+
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
+{
+    g_autofree char *png = editor_document_dup_tileset_path(self);
+    if (!png) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
+                            "the level has no tileset (Level Properties)");
+        return FALSE;
+    }
+    lw_error err;
+    if (!lwm_image_load_png(png, out, &err)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
+        return FALSE;
+    }
+    return TRUE;
 }
 
 gboolean editor_document_get_modified(EditorDocument *self)
@@ -450,6 +521,11 @@ static gboolean save_to(EditorDocument *self, const char *path, GError **error)
 
 gboolean editor_document_save(EditorDocument *self, GError **error)
 {
+    return editor_document_save_full(self, FALSE, error);
+}
+
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+{
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
     if (!self->path) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
@@ -461,8 +537,14 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
                             "an edit is still in progress");
         return FALSE;
     }
+    if (!overwrite_changed && editor_document_changed_on_disk(self)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                    "%s: the file changed on disk since it was opened or saved here", self->path);
+        return FALSE;
+    }
     if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
         return FALSE;
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
@@ -496,8 +578,8 @@ static char *relocate_tileset(EditorDocument *self, const char *new_path, GError
         char *data = NULL;
         size_t size = 0;
         lw_error err;
-        if (!lwm_read_file(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
-            !lwm_write_file_atomic(dst, data, size, NULL, &err)) {
+        if (!lwm_file_read(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
+            !lwm_file_write_atomic(dst, data, size, NULL, &err)) {
             free(data);
             set_error_from_lw(error, src, &err);
             *ok = FALSE;
@@ -535,6 +617,7 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     editor_document_delete_recovery(self);
     g_free(self->path);
     self->path = g_steal_pointer(&abs);
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PATH]);
     flush(self);
@@ -554,6 +637,7 @@ gboolean editor_document_revert(EditorDocument *self, GError **error)
         return FALSE;
     }
     editor_document_push(self, editor_cmd_replace_level_new(self, level, "Revert to Saved"));
+    note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
@@ -608,7 +692,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
      * leaves at worst a note without a level, never a level that forgot where it belongs. */
     if (self->path) {
         g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
-        if (!lwm_write_file_atomic(note, abs, strlen(abs), NULL, &err)) {
+        if (!lwm_file_write_atomic(note, abs, strlen(abs), NULL, &err)) {
             set_error_from_lw(error, note, &err);
             return FALSE;
         }
@@ -617,7 +701,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
     }
     size_t len;
     char *text = editor_level_to_json(self->level, &len);
-    gboolean ok = text && lwm_write_file_atomic(path, text, len, NULL, &err);
+    gboolean ok = text && lwm_file_write_atomic(path, text, len, NULL, &err);
     free(text);
     if (!ok) {
         set_error_from_lw(error, path, &err);
@@ -656,6 +740,8 @@ EditorDocument *editor_document_load_recovery(const char *recovery_path, GError 
     EditorDocument *self = editor_document_new_for_level(level, original);
     if (!original)
         self->untitled_recovery = g_path_get_basename(recovery_path);
+    /* the original file as it is now is what this work was based on */
+    note_disk_state(self);
     /* Unsaved work: nothing on disk matches it. */
     editor_undo_stack_mark_dirty(self->stack);
     flush(self);

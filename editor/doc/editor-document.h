@@ -9,7 +9,10 @@
  *
  * Properties (all read-only, notify on change): path, title, modified, can-undo, can-redo,
  * undo-label, redo-label, busy. Document-level GActions ("doc" prefix) come from
- * editor_document_get_actions(). GLib/GIO only, no GTK.
+ * editor_document_get_actions(); when doc.save or doc.revert fails the document emits
+ * `failed` (action name, GError) for the window to show, or logs it when nobody listens. That
+ * is the one save path: a window's Save can activate doc.save and report through `failed`.
+ * GLib/GIO only, no GTK.
  */
 
 #include "editor-change.h"
@@ -17,6 +20,7 @@
 #include "editor-types.h"
 
 #include <gio/gio.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 
@@ -51,6 +55,10 @@ const char *editor_document_get_title(EditorDocument *self);
 /** Absolute path of the tileset PNG, or NULL (no tileset, or untitled with a relative one).
  * Returns a newly allocated string. */
 char *editor_document_dup_tileset_path(EditorDocument *self);
+
+/** The level's tileset decoded (8-bit RGBA, editor_document_dup_tileset_path). FALSE and @error
+ * when there is none or it cannot be read. */
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error);
 
 gboolean editor_document_get_modified(EditorDocument *self);
 gboolean editor_document_can_undo(EditorDocument *self);
@@ -88,8 +96,22 @@ void editor_document_end_long_operation(EditorDocument *self, gboolean commit);
 gboolean editor_document_is_busy(EditorDocument *self);
 
 /** Save to the document's path (atomic, keeps PATH.bak). Marks the document clean on success;
- * deletes its recovery file. */
+ * deletes its recovery file. Refuses when the file changed on disk (editor_document_save_full).*/
 gboolean editor_document_save(EditorDocument *self, GError **error);
+
+/** The error code (EDITOR_DOCUMENT_ERROR domain, beside the lw_status codes) of a save refused
+ * because the file changed on disk since this document last read or wrote it. */
+#define EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK 1000
+
+/** editor_document_save(), which refuses (EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK) to overwrite a
+ * file another program or window changed since this document read or wrote it unless
+ * @overwrite_changed ("keep mine"). */
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed,
+                                   GError **error);
+
+/** Whether the file at the document's path differs from what the document last read or wrote
+ * there (FALSE when there is no file). */
+gboolean editor_document_changed_on_disk(EditorDocument *self);
 
 /** Save to @path and make it the document's path. A relative tileset path is rewritten so it
  * still points at the same PNG from the new folder. */

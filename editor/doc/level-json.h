@@ -57,3 +57,16 @@ bool editor_cell_parse(const char *token, lw_cell *cell);
 
 /** Write the token for @cell into @buf (at least 16 bytes). */
 void editor_cell_format(const lw_cell *cell, char *buf, size_t size);
+
+/**
+ * editor_level_to_json with a `source` object (docs/DISASM.md §8) given as JSON text
+ * (@source_json, NULL = none) added as the last key. NULL when out of memory or when
+ * @source_json is not a JSON object.
+ */
+char *editor_level_to_json_source(const lw_level *level, const char *source_json, size_t *len);
+
+/**
+ * The `source` object of level JSON @text as compact JSON text (*@source_json malloc()ed; NULL
+ * when the level has none). False (LW_ERR_FORMAT) when @text is not JSON.
+ */
+bool editor_level_source_text(const char *text, size_t len, char **source_json, lw_error *err);

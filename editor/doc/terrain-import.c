@@ -83,7 +83,7 @@ char *editor_terrain_write_tileset(const EditorTerrainImport *imp, const char *d
     char *path = g_build_filename(dir, name, NULL);
     if (g_mkdir_with_parents(dir, 0755) != 0 ||
         (!g_file_test(path, G_FILE_TEST_EXISTS) &&
-         !lwm_write_file_atomic(path, data, size, NULL, &err))) {
+         !lwm_file_write_atomic(path, data, size, NULL, &err))) {
         g_set_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO, "%s: cannot write the tileset", path);
         g_free(path);
         path = NULL;

@@ -4,8 +4,10 @@
 #include "editor-application.h"
 
 #include "config.h"
+#include "doc/editor-commands.h"
 #include "editor-app.h"
 #include "editor-file-chooser.h"
+#include "editor-help.h"
 #include "editor-resources.h"
 #include "editor-window.h"
 #include "play-command.h"
@@ -23,6 +25,8 @@ struct _EditorApplication {
     GPtrArray *recovery;    /* char*: recovery files offered at start-up */
     GtkWidget *recovery_dialog;
     GMenu *recent_menu;
+    EditorClipboard *clipboard;
+    gboolean recent_watched; /* connected to the recent manager's "changed" */
 
     /* State */
     guint autosave_seconds;
@@ -94,19 +98,10 @@ GtkWindow *editor_application_open_path(const char *path)
     return editor_application_open_document(self, doc);
 }
 
-void editor_application_update_all_actions(void)
+EditorClipboard *editor_application_get_clipboard(void)
 {
     EditorApplication *self = default_app();
-    if (!self)
-        return;
-    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
-        if (!EDITOR_IS_WINDOW(w->data))
-            continue;
-        /* the window re-evaluates its actions on any tools notification */
-        EditorTools *t = editor_window_get_tools(w->data);
-        if (t->notify)
-            t->notify(t->notify_user, 0);
-    }
+    return self ? self->clipboard : NULL;
 }
 
 /* ---- recent files ---- */
@@ -115,10 +110,22 @@ void editor_application_update_all_actions(void)
  * pointing nowhere in a sandbox: only use it when the folder can exist. */
 static gboolean recent_usable(void)
 {
-    static int usable = -1;
-    if (usable < 0)
-        usable = g_mkdir_with_parents(g_get_user_data_dir(), 0700) == 0;
-    return usable;
+    if (g_mkdir_with_parents(g_get_user_data_dir(), 0700) != 0)
+        return FALSE;
+    /* the manager keeps the path it started with: its folder must exist (again) too */
+    g_autofree char *file = NULL;
+    g_object_get(gtk_recent_manager_get_default(), "filename", &file, NULL);
+    g_autofree char *dir = file ? g_path_get_dirname(file) : NULL;
+    return !dir || g_mkdir_with_parents(dir, 0700) == 0;
+}
+
+#define RECENT_GROUP "loopwright-level"
+
+static gint compare_recent(gconstpointer a, gconstpointer b)
+{
+    GDateTime *ma = gtk_recent_info_get_modified((GtkRecentInfo *)a),
+              *mb = gtk_recent_info_get_modified((GtkRecentInfo *)b);
+    return -g_date_time_compare(ma, mb);
 }
 
 static void rebuild_recent(EditorApplication *self)
@@ -131,12 +138,15 @@ static void rebuild_recent(EditorApplication *self)
     GtkRecentManager *rm = gtk_recent_manager_get_default();
     GList *items = gtk_recent_manager_get_items(rm);
     guint n = 0;
+    /* newest first; only what Loopwright opened or saved as a level (the file choosers record
+     * every file they pick — tilesets and terrain PNGs too — without the group) */
+    items = g_list_sort(items, compare_recent);
     for (GList *l = items; l && n < 10; l = l->next) {
         GtkRecentInfo *info = l->data;
-        if (!gtk_recent_info_has_application(info, g_get_application_name()))
+        if (!gtk_recent_info_has_group(info, RECENT_GROUP))
             continue;
         g_autofree char *path = g_filename_from_uri(gtk_recent_info_get_uri(info), NULL, NULL);
-        if (!path || !g_file_test(path, G_FILE_TEST_EXISTS))
+        if (!path || !g_str_has_suffix(path, ".json") || !g_file_test(path, G_FILE_TEST_EXISTS))
             continue;
         g_autofree char *base = g_path_get_basename(path);
         GMenuItem *item = g_menu_item_new(base, NULL);
@@ -153,17 +163,40 @@ static void rebuild_recent(EditorApplication *self)
     }
 }
 
+static void recent_changed(GtkRecentManager *rm, EditorApplication *self)
+{
+    rebuild_recent(self);
+}
+
+/* Follow the recent manager once it can be used (its folder may appear later). */
+static void watch_recent(EditorApplication *self)
+{
+    if (!self || self->recent_watched || !recent_usable())
+        return;
+    self->recent_watched = TRUE;
+    g_signal_connect_object(gtk_recent_manager_get_default(), "changed", G_CALLBACK(recent_changed),
+                            self, 0);
+}
+
 void editor_application_note_recent(const char *path)
 {
     if (!recent_usable())
         return;
+    watch_recent(default_app());
     g_autofree char *abs = g_canonicalize_filename(path, NULL);
     g_autofree char *uri = g_filename_to_uri(abs, NULL, NULL);
-    if (uri)
-        gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
-    EditorApplication *self = default_app();
-    if (self)
-        rebuild_recent(self);
+    if (!uri)
+        return;
+    static const char *groups[] = {RECENT_GROUP, NULL};
+    GtkRecentData data = {
+        .display_name = NULL,
+        .mime_type = (char *)"application/json",
+        .app_name = (char *)g_get_application_name(),
+        .app_exec = (char *)"loopwright %f",
+        .groups = (char **)groups,
+    };
+    /* the menu follows the manager's "changed" (the item is added asynchronously) */
+    gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &data);
 }
 
 /* ---- autosave and recovery ---- */
@@ -212,6 +245,27 @@ static void find_recovery_files(EditorApplication *self)
     g_ptr_array_sort(self->recovery, (GCompareFunc)g_strcmp0);
 }
 
+/* The window already showing @path with no unsaved changes of its own, if any. */
+static EditorWindow *clean_window_for(EditorApplication *self, const char *path)
+{
+    if (!path)
+        return NULL;
+    g_autofree char *want = g_canonicalize_filename(path, NULL);
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(self)); w; w = w->next) {
+        if (!EDITOR_IS_WINDOW(w->data))
+            continue;
+        EditorDocument *doc = editor_window_get_document(w->data);
+        const char *p = editor_document_get_path(doc);
+        g_autofree char *have = p ? g_canonicalize_filename(p, NULL) : NULL;
+        if (have && g_str_equal(have, want) && !editor_document_get_modified(doc))
+            return w->data;
+    }
+    return NULL;
+}
+
+/* Recovered work replaces what a window on the same file shows (one undoable step, so the
+ * stale pre-crash copy is never left beside it to be saved over the recovered edits); a level
+ * not open yet gets its own window. */
 static void recover_all(EditorApplication *self)
 {
     for (guint i = 0; self->recovery && i < self->recovery->len; i++) {
@@ -224,6 +278,18 @@ static void recover_all(EditorApplication *self)
                 editor_window_show_error(EDITOR_WINDOW(w), "A recovered level could not be read",
                                          error);
             continue;
+        }
+        EditorWindow *stale = clean_window_for(self, editor_document_get_path(doc));
+        if (stale) {
+            EditorDocument *target = editor_window_get_document(stale);
+            lw_level *copy = lw_level_dup(editor_document_get_level(doc));
+            EditorCommand *cmd =
+                copy ? editor_cmd_replace_level_new(target, copy, "Recover Autosaved Work") : NULL;
+            if (cmd) {
+                editor_document_push(target, cmd);
+                gtk_window_present(GTK_WINDOW(stale));
+                continue;
+            }
         }
         editor_application_open_document(self, doc);
     }
@@ -332,6 +398,11 @@ static void action_about(GSimpleAction *a, GVariant *p, gpointer user)
                           GTK_LICENSE_MIT_X11, "authors", authors, NULL);
 }
 
+static void action_help(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_help_show(gtk_application_get_active_window(GTK_APPLICATION(user)));
+}
+
 static void action_recover(GSimpleAction *a, GVariant *p, gpointer user)
 {
     recover_all(user);
@@ -355,6 +426,7 @@ static const GActionEntry app_entries[] = {
     {.name = "open-file", .parameter_type = "s", .activate = action_open_file},
     {.name = "quit", .activate = action_quit},
     {.name = "about", .activate = action_about},
+    {.name = "help", .activate = action_help},
     {.name = "recover", .activate = action_recover},
     {.name = "discard-recovery", .activate = action_discard_recovery},
     {.name = "autosave-now", .activate = action_autosave},
@@ -367,7 +439,7 @@ static const struct {
     {"app.new", {"<Control>n"}},
     {"app.open", {"<Control>o"}},
     {"app.quit", {"<Control>q"}},
-    {"app.about", {"F1"}},
+    {"app.help", {"F1"}},
     {"app.autosave-now", {"<Control><Alt>F12"}},
     {"win.save", {"<Control>s"}},
     {"win.save-as", {"<Control><Shift>s"}},
@@ -454,6 +526,7 @@ static void editor_application_startup(GApplication *app)
     /* shared by every window's "Open Recent" submenu */
     self->recent_menu = g_menu_new();
     rebuild_recent(self);
+    watch_recent(self);
 
     const char *env = g_getenv("LOOPWRIGHT_AUTOSAVE_SECONDS");
     if (env && atoi(env) > 0)
@@ -562,6 +635,7 @@ static void editor_application_finalize(GObject *object)
     g_clear_pointer(&self->run_actions, g_ptr_array_unref);
     g_clear_pointer(&self->recovery, g_ptr_array_unref);
     g_clear_object(&self->recent_menu);
+    g_clear_object(&self->clipboard);
     G_OBJECT_CLASS(editor_application_parent_class)->finalize(object);
 }
 
@@ -581,6 +655,7 @@ static void editor_application_init(EditorApplication *self)
     /* the resources live in a static library: referencing them keeps them linked in */
     g_resources_register(editor_get_resource());
     self->run_actions = g_ptr_array_new_with_free_func(g_free);
+    self->clipboard = editor_clipboard_new();
     self->autosave_seconds = 60;
     static const GOptionEntry options[] = {
         {"run-action", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING_ARRAY, NULL,

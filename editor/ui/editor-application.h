@@ -8,6 +8,7 @@
  * after it opens; --autosave-interval=SECONDS.
  */
 
+#include "doc/editor-app-clipboard.h"
 #include "doc/editor-document.h"
 
 #include <gtk/gtk.h>
@@ -32,8 +33,9 @@ void editor_application_note_recent(const char *path);
 /** The recent files menu shared by every window (borrowed). */
 GMenuModel *editor_application_get_recent_menu(void);
 
-/** Re-evaluate the enabled state of window actions in every window (clipboard changes). */
-void editor_application_update_all_actions(void);
+/** The application's block clipboard, shared by every window (borrowed; NULL without an
+ * EditorApplication). */
+EditorClipboard *editor_application_get_clipboard(void);
 
 /** Write recovery files for every modified document now (what the autosave timer does). */
 void editor_application_autosave_now(EditorApplication *self);

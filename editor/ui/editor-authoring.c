@@ -966,7 +966,8 @@ static void import_chosen(const char *path, gpointer user)
 
 static void action_import_terrain(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    editor_file_chooser_open_png(GTK_WINDOW(user), import_chosen, g_object_ref(user));
+    editor_file_chooser_open_png(GTK_WINDOW(user), "Import a Terrain PNG", import_chosen,
+                                 g_object_ref(user));
 }
 
 static void action_import_terrain_from(GSimpleAction *act, GVariant *p, gpointer user)

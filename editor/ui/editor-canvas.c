@@ -119,9 +119,52 @@ double editor_canvas_get_zoom(EditorCanvas *self)
     return self->zoom;
 }
 
+/* The step nearest @zoom (in ratio). */
+static double snap_zoom(double zoom)
+{
+    double best = zoom_steps[0];
+    for (guint i = 0; i < G_N_ELEMENTS(zoom_steps); i++)
+        if (fabs(log(zoom / zoom_steps[i])) < fabs(log(zoom / best)))
+            best = zoom_steps[i];
+    return best;
+}
+
+char *editor_canvas_format_zoom(double zoom)
+{
+    double pct = zoom * 100;
+    if (fabs(pct - round(pct)) < 1e-6)
+        return g_strdup_printf("%d %%", (int)round(pct));
+    return g_strdup_printf("%.1f %%", pct);
+}
+
+guint editor_canvas_get_zoom_steps(const double **steps)
+{
+    *steps = zoom_steps;
+    return G_N_ELEMENTS(zoom_steps);
+}
+
+static void zoom_step_at(EditorCanvas *self, int dir, double ax, double ay)
+{
+    if (dir > 0) {
+        for (guint i = 0; i < G_N_ELEMENTS(zoom_steps); i++)
+            if (zoom_steps[i] > self->zoom + 1e-6) {
+                editor_canvas_set_zoom(self, zoom_steps[i], ax, ay);
+                return;
+            }
+    } else {
+        for (guint i = G_N_ELEMENTS(zoom_steps); i-- > 0;)
+            if (zoom_steps[i] < self->zoom - 1e-6) {
+                editor_canvas_set_zoom(self, zoom_steps[i], ax, ay);
+                return;
+            }
+    }
+}
+
 void editor_canvas_set_zoom(EditorCanvas *self, double zoom, double ax, double ay)
 {
-    zoom = CLAMP(zoom, 0.0625, 16);
+    if (!(zoom > 0))
+        return;
+    zoom = snap_zoom(zoom);
     if (zoom == self->zoom)
         return;
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
@@ -146,20 +189,12 @@ void editor_canvas_set_zoom(EditorCanvas *self, double zoom, double ax, double a
 
 void editor_canvas_zoom_in(EditorCanvas *self)
 {
-    for (guint i = 0; i < G_N_ELEMENTS(zoom_steps); i++)
-        if (zoom_steps[i] > self->zoom + 1e-6) {
-            editor_canvas_set_zoom(self, zoom_steps[i], -1, -1);
-            return;
-        }
+    zoom_step_at(self, 1, -1, -1);
 }
 
 void editor_canvas_zoom_out(EditorCanvas *self)
 {
-    for (guint i = G_N_ELEMENTS(zoom_steps); i-- > 0;)
-        if (zoom_steps[i] < self->zoom - 1e-6) {
-            editor_canvas_set_zoom(self, zoom_steps[i], -1, -1);
-            return;
-        }
+    zoom_step_at(self, -1, -1, -1);
 }
 
 void editor_canvas_zoom_fit(EditorCanvas *self)
@@ -169,7 +204,12 @@ void editor_canvas_zoom_fit(EditorCanvas *self)
     if (!l || w <= 0 || h <= 0)
         return;
     double z = MIN(w / lw_level_width_px(l), h / lw_level_height_px(l));
-    editor_canvas_set_zoom(self, z, -1, -1);
+    /* the largest step that shows it all */
+    double best = zoom_steps[0];
+    for (guint i = 0; i < G_N_ELEMENTS(zoom_steps); i++)
+        if (zoom_steps[i] <= z + 1e-9)
+            best = zoom_steps[i];
+    editor_canvas_set_zoom(self, best, -1, -1);
 }
 
 guint editor_canvas_get_overlays(EditorCanvas *self)
@@ -406,6 +446,35 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                     t->preview.w * cpx * z, t->preview.h * cpx * z, 1, 1, 1, TRUE);
     if (t->kind == EDITOR_TOOL_SLOPE && t->dragging)
         draw_slope_preview(cr, l, t, vx, vy, z);
+    if (t->paste_clip) {
+        /* the floating paste: the block's chunks (when this level has them), framed */
+        guint pw = editor_clip_get_width(t->paste_clip), ph = editor_clip_get_height(t->paste_clip);
+        for (guint j = 0; j < ph; j++)
+            for (guint i = 0; i < pw; i++) {
+                double px = WX((t->paste_x + (double)i) * cpx),
+                       py = WY((t->paste_y + (double)j) * cpx);
+                if (!editor_clip_slot_filled(t->paste_clip, i, j))
+                    continue;
+                uint16_t c = editor_clip_preview_chunk(t->paste_clip, l, i, j);
+                cairo_save(cr);
+                cairo_rectangle(cr, px, py, cpx * z, cpx * z);
+                cairo_clip(cr);
+                if (c != LW_NONE) {
+                    cairo_translate(cr, px, py);
+                    cairo_scale(cr, z, z);
+                    cairo_set_source_surface(
+                        cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
+                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+                    cairo_paint_with_alpha(cr, 0.75);
+                } else {
+                    cairo_set_source_rgba(cr, 0.4, 0.9, 1, 0.3);
+                    cairo_paint(cr);
+                }
+                cairo_restore(cr);
+            }
+        stroke_rect(cr, WX(t->paste_x * (double)cpx), WY(t->paste_y * (double)cpx), pw * cpx * z,
+                    ph * cpx * z, 1, 0.85, 0.2, TRUE);
+    }
     if (self->pointer_in && !self->panning) {
         double lx, ly;
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);
@@ -537,6 +606,8 @@ static void motion(GtkEventControllerMotion *c, double x, double y, EditorCanvas
     self->pointer_in = TRUE;
     double lx, ly;
     widget_to_level(self, x, y, &lx, &ly);
+    if (!self->tools->dragging)
+        editor_tools_hover(self->tools, (int32_t)floor(lx), (int32_t)floor(ly));
     g_signal_emit(self, signals[SIGNAL_CURSOR_MOVED], 0, lx, ly);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -553,12 +624,7 @@ static gboolean scroll(GtkEventControllerScroll *c, double dx, double dy, Editor
     GdkModifierType mods = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(c));
     if (!(mods & GDK_CONTROL_MASK))
         return FALSE; /* plain scrolling goes to the scrolled window */
-    double factor = dy < 0 ? 1.25 : 0.8;
-    double z = self->zoom * factor;
-    /* snap to whole zoom levels near them so pixel art stays crisp */
-    if (fabs(z - round(z)) < 0.1 && z >= 1)
-        z = round(z);
-    editor_canvas_set_zoom(self, z, self->pointer_x, self->pointer_y);
+    zoom_step_at(self, dy < 0 ? 1 : -1, self->pointer_x, self->pointer_y);
     return TRUE;
 }
 
@@ -573,11 +639,7 @@ static gboolean key_pressed(GtkEventControllerKey *c, guint keyval, guint keycod
         return TRUE;
     }
     if (keyval == GDK_KEY_Escape) {
-        EditorTools *t = self->tools;
-        if (t->editing_chunk)
-            editor_tools_stop_editing(t);
-        else
-            editor_tools_set_slot_selection(t, (EditorRect){0});
+        editor_tools_escape(self->tools);
         gtk_widget_queue_draw(GTK_WIDGET(self));
         return TRUE;
     }

@@ -8,8 +8,8 @@
  * from the document's `changed` signal, never because it just made an edit.
  */
 
+#include "doc/editor-tools.h"
 #include "editor-render.h"
-#include "editor-tools.h"
 
 #include <gtk/gtk.h>
 
@@ -28,6 +28,11 @@ double editor_canvas_get_zoom(EditorCanvas *self);
 /** Set the zoom (0.125 .. 16) keeping the level point under widget point (@ax, @ay) in place
  * (@ax < 0: the centre). */
 void editor_canvas_set_zoom(EditorCanvas *self, double zoom, double ax, double ay);
+/** Zoom is always one of a fixed list of steps (12.5 % .. 1600 %); set_zoom snaps to the
+ * nearest. *@steps receives the list; returns its length. */
+guint editor_canvas_get_zoom_steps(const double **steps);
+/** "25 %", "12.5 %" (newly allocated). */
+char *editor_canvas_format_zoom(double zoom);
 void editor_canvas_zoom_in(EditorCanvas *self);
 void editor_canvas_zoom_out(EditorCanvas *self);
 /** Largest zoom showing the whole level. */

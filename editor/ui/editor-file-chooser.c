@@ -37,8 +37,17 @@ static void add_filter(GtkFileChooser *chooser, const char *name, const char *pa
     g_object_unref(f);
 }
 
+static char *last_title;
+
+const char *editor_file_chooser_get_last_title(void)
+{
+    return last_title;
+}
+
 static void run(GtkFileChooserNative *native, EditorFileChosen callback, gpointer user_data)
 {
+    g_free(last_title);
+    last_title = g_strdup(gtk_native_dialog_get_title(GTK_NATIVE_DIALOG(native)));
     Pending *p = g_new0(Pending, 1);
     p->callback = callback;
     p->user_data = user_data;
@@ -73,10 +82,11 @@ void editor_file_chooser_save_level(GtkWindow *parent, const char *current_path,
     run(n, callback, user_data);
 }
 
-void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback, gpointer user_data)
+void editor_file_chooser_open_png(GtkWindow *parent, const char *title, EditorFileChosen callback,
+                                  gpointer user_data)
 {
     GtkFileChooserNative *n = gtk_file_chooser_native_new(
-        "Choose Tileset", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Choose", "_Cancel");
+        title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Choose", "_Cancel");
     add_filter(GTK_FILE_CHOOSER(n), "PNG images", "*.png", "image/png");
     run(n, callback, user_data);
 }

@@ -16,6 +16,11 @@ void editor_file_chooser_open_level(GtkWindow *parent, EditorFileChosen callback
                                     gpointer user_data);
 void editor_file_chooser_save_level(GtkWindow *parent, const char *current_path,
                                     EditorFileChosen callback, gpointer user_data);
-void editor_file_chooser_open_png(GtkWindow *parent, EditorFileChosen callback, gpointer user_data);
+/** Choose a PNG; @title says what for ("Choose the Tileset PNG", "Import a Terrain PNG"). */
+void editor_file_chooser_open_png(GtkWindow *parent, const char *title, EditorFileChosen callback,
+                                  gpointer user_data);
+
+/** The title of the last chooser shown (tests). */
+const char *editor_file_chooser_get_last_title(void);
 
 G_END_DECLS

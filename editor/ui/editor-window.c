@@ -3,10 +3,11 @@
 
 #include "editor-window.h"
 
-#include "doc/editor-clipboard.h"
+#include "doc/editor-app-clipboard.h"
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
+#include "doc/object-props.h"
 #include "doc/replay-check.h"
 #include "editor-application.h"
 #include "editor-authoring.h"
@@ -49,7 +50,8 @@ struct _EditorWindow {
     GtkListBox *history_list;
     GtkListBox *issues_list;
     GtkLabel *issues_tab_label;
-    GtkLabel *status_label;
+    GtkLabel *status_label;   /* what is under the pointer, the zoom: always live */
+    GtkLabel *status_message; /* what the last command did, for a few seconds */
     GMenu *recent_section;
 
     /* Other widgets */
@@ -65,19 +67,30 @@ struct _EditorWindow {
     gboolean closing_confirmed;
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
-    guint properties_idle;    /* a rebuild is scheduled */
-    gint64 status_hold_until; /* a message stays in the status bar until then (monotonic us) */
+    guint properties_idle;        /* a rebuild is scheduled */
+    guint status_message_timeout; /* clears the message */
+    double status_x, status_y;    /* the level pixel last reported under the pointer (-1: none) */
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* One process-wide clipboard, so blocks can be pasted between two open levels. */
-static EditorClip *clipboard;
+/* The application's clipboard (blocks paste between open levels); NULL outside one. */
+static EditorClipboard *app_clipboard(void)
+{
+    return editor_application_get_clipboard();
+}
+
+static const EditorClip *clipboard_clip(void)
+{
+    EditorClipboard *cb = app_clipboard();
+    return cb ? editor_clipboard_get(cb) : NULL;
+}
 
 static void update_actions(EditorWindow *self);
 static void rebuild_properties(EditorWindow *self);
 static void update_history(EditorWindow *self);
 static void update_status(EditorWindow *self, double lx, double ly);
+static void refresh_status(EditorWindow *self);
 static void update_brush_label(EditorWindow *self);
 static void update_chunk_banner(EditorWindow *self);
 static void schedule_check(EditorWindow *self);
@@ -148,8 +161,6 @@ static void resize_palettes(EditorWindow *self);
 
 static void on_doc_changed(EditorWindow *self, EditorChange *change)
 {
-    const char *old_ts = NULL;
-    (void)old_ts;
     if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
         /* the tileset path may have changed: reload the art */
         load_tileset(self);
@@ -166,10 +177,10 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_tools_stop_editing(&self->tools);
     if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
         editor_tools_select_object(&self->tools, 0);
-    if (self->tools.brush_chunk != LW_NONE && self->tools.brush_chunk >= l->chunk_count)
-        self->tools.brush_chunk = l->chunk_count ? 0 : LW_NONE;
-    if (self->tools.brush_tile != LW_NONE && self->tools.brush_tile >= l->tile_count)
-        self->tools.brush_tile = l->tile_count ? 0 : LW_NONE;
+    self->tools.brush_chunk =
+        editor_change_follow_chunk(change, self->tools.brush_chunk, l->chunk_count);
+    self->tools.brush_tile =
+        editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
     gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
@@ -181,6 +192,8 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
     update_brush_label(self);
     update_actions(self);
     schedule_check(self);
+    /* an edit made from the keyboard changes what is under a pointer that did not move */
+    refresh_status(self);
 }
 
 static void on_doc_notify(EditorWindow *self)
@@ -281,7 +294,7 @@ static void update_actions(EditorWindow *self)
                     editor_document_get_modified(self->doc));
     set_enabled(self, "copy", has_sel);
     set_enabled(self, "cut", has_sel);
-    set_enabled(self, "paste", clipboard != NULL && !editing);
+    set_enabled(self, "paste", clipboard_clip() != NULL && !editing);
     set_enabled(self, "delete",
                 has_sel || t->selected_object || (editing && t->cell_selection.w > 0));
     set_enabled(self, "stop-editing", editing);
@@ -377,6 +390,75 @@ static void action_save_as(GSimpleAction *a, GVariant *p, gpointer user)
                                    on_saved_as, g_object_ref(self));
 }
 
+/* ---- the file changed on disk: reload, keep mine or compare, never overwrite silently ---- */
+
+enum { DISK_RELOAD = 1, DISK_KEEP_MINE = 2, DISK_COMPARE = 3 };
+
+static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *self)
+{
+    gboolean close_after = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(d), "close-after"));
+    gtk_window_destroy(GTK_WINDOW(d));
+    g_autoptr(GError) error = NULL;
+    if (response == DISK_RELOAD) {
+        if (!editor_document_revert(self->doc, &error))
+            editor_window_show_error(self, "The level could not be reloaded", error);
+    } else if (response == DISK_KEEP_MINE) {
+        if (!editor_document_save_full(self->doc, TRUE, &error)) {
+            editor_window_show_error(self, "The level could not be saved", error);
+            return;
+        }
+        editor_application_note_recent(editor_document_get_path(self->doc));
+        if (close_after)
+            editor_window_close_now(self);
+    } else if (response == DISK_COMPARE) {
+        /* the file as it is now, in a window of its own (untitled: saving it asks where) */
+        g_autoptr(EditorDocument) disk =
+            editor_document_load(editor_document_get_path(self->doc), &error);
+        if (!disk) {
+            editor_window_show_error(self, "The file on disk could not be read", error);
+            return;
+        }
+        lw_level *copy = lw_level_dup(editor_document_get_level(disk));
+        if (copy) {
+            g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
+            editor_application_open_document(
+                EDITOR_APPLICATION(gtk_window_get_application(GTK_WINDOW(self))), view);
+        }
+    }
+}
+
+/* Save, asking first when another program (or window) changed the file. Returns FALSE when
+ * nothing was written (an error or the question is shown). */
+static gboolean save_checked(EditorWindow *self, gboolean close_after)
+{
+    g_autoptr(GError) error = NULL;
+    if (editor_document_save(self->doc, &error)) {
+        editor_application_note_recent(editor_document_get_path(self->doc));
+        return TRUE;
+    }
+    if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
+        editor_window_show_error(self, "The level could not be saved", error);
+        return FALSE;
+    }
+    g_autofree char *base = g_path_get_basename(editor_document_get_path(self->doc));
+    GtkWidget *d = gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL, GTK_MESSAGE_WARNING,
+                                          GTK_BUTTONS_NONE, "“%s” changed on disk", base);
+    gtk_message_dialog_format_secondary_text(
+        GTK_MESSAGE_DIALOG(d),
+        "Another program or window wrote the file after this window opened or saved it. "
+        "Reload it (your changes here can be undone back), keep your version (the other one "
+        "is kept as %s.bak), or open the file as it is now to compare.",
+        base);
+    gtk_dialog_add_buttons(GTK_DIALOG(d), "_Cancel", GTK_RESPONSE_CANCEL, "C_ompare", DISK_COMPARE,
+                           "_Reload", DISK_RELOAD, "_Keep Mine", DISK_KEEP_MINE, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_CANCEL);
+    g_object_set_data(G_OBJECT(d), "close-after", GINT_TO_POINTER(close_after));
+    g_object_set_data(G_OBJECT(d), "loopwright-disk-conflict", self);
+    g_signal_connect(d, "response", G_CALLBACK(disk_conflict_response), self);
+    gtk_window_present(GTK_WINDOW(d));
+    return FALSE;
+}
+
 static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
@@ -384,9 +466,7 @@ static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
         action_save_as(a, p, user);
         return;
     }
-    g_autoptr(GError) error = NULL;
-    if (!editor_document_save(self->doc, &error))
-        editor_window_show_error(self, "The level could not be saved", error);
+    save_checked(self, FALSE);
 }
 
 static void revert_response(GtkDialog *d, int response, EditorWindow *self)
@@ -430,7 +510,7 @@ static void action_zoom(GSimpleAction *a, GVariant *p, gpointer user)
         editor_canvas_set_zoom(self->canvas, 1, -1, -1);
     else
         editor_canvas_zoom_fit(self->canvas);
-    update_status(self, -1, -1);
+    refresh_status(self);
 }
 
 static void action_copy(GSimpleAction *a, GVariant *p, gpointer user)
@@ -443,9 +523,7 @@ static void action_copy(GSimpleAction *a, GVariant *p, gpointer user)
                                                    (guint)r.y, (guint)r.w, (guint)r.h);
     if (!clip)
         return;
-    g_clear_pointer(&clipboard, editor_clip_free);
-    clipboard = clip;
-    editor_application_update_all_actions();
+    editor_clipboard_set(app_clipboard(), clip);
 }
 
 static void action_delete(GSimpleAction *a, GVariant *p, gpointer user)
@@ -459,7 +537,7 @@ static void action_cut(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
     action_copy(a, p, user);
-    if (clipboard && self->tools.slot_selection.w > 0) {
+    if (clipboard_clip() && self->tools.slot_selection.w > 0) {
         guint32 keep = self->tools.selected_object;
         self->tools.selected_object = 0;
         editor_tools_delete_selection(&self->tools);
@@ -485,22 +563,39 @@ static void target_slot(EditorWindow *self, guint *sx, guint *sy)
     *sy = (guint)cy >> l->chunk_shift;
 }
 
+/* Paste floats the block under the pointer (the middle of the view when the pointer is not on
+ * the canvas) until a click lands it; Escape cancels. */
 static void action_paste(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    if (!clipboard)
+    const EditorClip *clip = clipboard_clip();
+    if (!clip || self->tools.editing_chunk)
         return;
-    guint sx, sy;
-    target_slot(self, &sx, &sy);
-    g_autoptr(GError) error = NULL;
-    if (!editor_clip_paste(clipboard, self->doc, self->tools.layer, sx, sy, &error)) {
-        editor_window_show_error(self, "Cannot paste here", error);
-        return;
+    const lw_level *l = level(self);
+    double x, y, w, h;
+    if (!editor_canvas_get_pointer(self->canvas, &x, &y)) {
+        editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
+        x += w / 2;
+        y += h / 2;
     }
-    editor_tools_set_slot_selection(&self->tools,
-                                    (EditorRect){(int32_t)sx, (int32_t)sy,
-                                                 (int32_t)editor_clip_get_width(clipboard),
-                                                 (int32_t)editor_clip_get_height(clipboard)});
+    x = CLAMP(x, 0, lw_level_width_px(l) - 1);
+    y = CLAMP(y, 0, lw_level_height_px(l) - 1);
+    editor_tools_begin_paste(&self->tools, clip, (guint)x >> l->chunk_shift,
+                             (guint)y >> l->chunk_shift);
+}
+
+static void action_escape(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_tools_escape(&self->tools);
+    gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
+}
+
+static void on_clipboard_changed(EditorWindow *self)
+{
+    /* a floating paste borrows the old block */
+    editor_tools_cancel_paste(&self->tools);
+    update_actions(self);
 }
 
 static void action_select_all(GSimpleAction *a, GVariant *p, gpointer user)
@@ -553,20 +648,23 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     gboolean tiles = strstr(name, "tiles") != NULL;
     gboolean dups = strstr(name, "duplicate") != NULL;
     guint removed = 0;
-    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed)
-                           : editor_level_compact_chunks(level(self), dups, &removed);
+    g_autofree EditorRemap *remap = g_new(EditorRemap, 1);
+    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed, remap)
+                           : editor_level_compact_chunks(level(self), dups, &removed, remap);
     if (removed == 0) {
         lw_level_free(next);
         g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
                                                tiles ? "tiles" : "chunks");
-        gtk_label_set_text(self->status_label, msg);
+        editor_window_set_status(self, msg);
         return;
     }
     g_autofree char *label =
         g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
                         dups ? "Duplicate" : "Unused", tiles ? "Tiles" : "Chunks");
-    push_replace(self, next, label, NULL);
-    gtk_label_set_text(self->status_label, label);
+    if (next)
+        editor_document_push(self->doc,
+                             editor_cmd_replace_level_remap_new(self->doc, next, label, remap));
+    editor_window_set_status(self, label);
 }
 
 static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
@@ -585,8 +683,8 @@ static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
                                             (y + 0.5) * l->chunk_px);
                     return;
                 }
-        gtk_label_set_text(self->status_label, "Place the chunk in the level (or pick a slot "
-                                               "with a chunk) to edit it in place.");
+        editor_window_set_status(self, "Place the chunk in the level (or pick a slot "
+                                       "with a chunk) to edit it in place.");
     }
 }
 
@@ -680,7 +778,7 @@ static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
         return;
     int32_t y;
     if (!editor_level_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
-        gtk_label_set_text(self->status_label, "Snap to ground: no floor below on path A.");
+        editor_window_set_status(self, "Snap to ground: no floor below on path A.");
         return;
     }
     EditorCommand *cmd = editor_cmd_move_object_new(self->doc, o->id, o->x, y, 0);
@@ -753,7 +851,8 @@ static void action_select_object(GSimpleAction *a, GVariant *p, gpointer user)
     editor_tools_select_object(&self->tools, g_variant_get_uint32(p));
 }
 
-/* (x, y, button, kind): kind 0 press+release, 1 press, 2 motion, 3 release — level pixels. */
+/* (x, y, button, kind): kind 0 press+release, 1 press, 2 motion, 3 release, 4 hover (motion
+ * with no button held) — level pixels. */
 static void action_pointer(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
@@ -766,6 +865,13 @@ static void action_pointer(GSimpleAction *a, GVariant *p, gpointer user)
         editor_tools_motion(&self->tools, x, y);
     if (kind == 0 || kind == 3)
         editor_tools_release(&self->tools, x, y);
+    if (kind == 4) {
+        editor_tools_hover(&self->tools, x, y);
+        /* what the canvas reports when the pointer moves */
+        self->status_x = x;
+        self->status_y = y;
+        refresh_status(self);
+    }
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
 }
 
@@ -801,6 +907,8 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
         editor_window_show_error(self, "The level could not be saved", error);
+    else
+        editor_application_note_recent(editor_document_get_path(self->doc));
 }
 
 /* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
@@ -851,6 +959,7 @@ static const GActionEntry win_entries[] = {
     {.name = "copy", .activate = action_copy},
     {.name = "cut", .activate = action_cut},
     {.name = "paste", .activate = action_paste},
+    {.name = "escape", .activate = action_escape},
     {.name = "delete", .activate = action_delete},
     {.name = "select-all", .activate = action_select_all},
     {.name = "insert-row", .activate = action_rows},
@@ -934,7 +1043,7 @@ static void props_tileset_chosen(const char *path, gpointer user)
 static void props_choose_tileset(GtkButton *b, PropsDialog *pd)
 {
     editor_file_chooser_open_png(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(b))),
-                                 props_tileset_chosen, pd);
+                                 "Choose the Tileset PNG", props_tileset_chosen, pd);
 }
 
 static void props_response(GtkDialog *d, int response, PropsDialog *pd)
@@ -1133,7 +1242,7 @@ static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
     const lw_level *l = level(self);
     guint cells = editor_renderer_get_art_cell_count(self->renderer);
     if (cells == 0) {
-        gtk_label_set_text(self->status_label, "Choose a tileset PNG in Level Properties first.");
+        editor_window_set_status(self, "Choose a tileset PNG in Level Properties first.");
         return;
     }
     g_autofree gboolean *used = g_new0(gboolean, cells);
@@ -1490,33 +1599,14 @@ static void object_field_changed(GtkWidget *w, EditorWindow *self)
     else if (g_str_equal(field, "name")) {
         const char *t = gtk_editable_get_text(GTK_EDITABLE(w));
         if (*t)
-            lw_level_set_string(&o.name, t);
+            lw_object_set_name(&o, t);
     } else if (g_str_equal(field, "props")) {
         /* "key = value" lines */
         GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(w));
         GtkTextIter a, b;
         gtk_text_buffer_get_bounds(buf, &a, &b);
         g_autofree char *text = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
-        lw_object_clear(&o);
-        lw_object_copy(&o, cur);
-        for (guint i = 0; i < o.prop_count; i++) {
-            free(o.props[i].key);
-            free(o.props[i].value);
-        }
-        free(o.props);
-        o.props = NULL;
-        o.prop_count = 0;
-        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-        for (guint i = 0; lines[i]; i++) {
-            char *eq = strchr(lines[i], '=');
-            if (!eq)
-                continue;
-            *eq = '\0';
-            g_autofree char *k = g_strstrip(g_strdup(lines[i]));
-            g_autofree char *v = g_strstrip(g_strdup(eq + 1));
-            if (*k && strlen(k) <= 64)
-                lw_object_set_property(&o, k, v);
-        }
+        editor_object_set_properties_text(&o, text);
     }
     EditorCommand *cmd = editor_cmd_set_object_new(self->doc, &o, NULL);
     if (cmd)
@@ -1643,7 +1733,9 @@ static void rebuild_properties_now(EditorWindow *self)
     const lw_level *l = level(self);
     self->properties_dirty = TRUE;
     clear_box(box);
-    const lw_object *o = lw_level_find_object(l, self->tools.selected_object);
+    /* while a chunk is edited the panel is about its tiles, whatever object was selected */
+    const lw_object *o =
+        self->tools.editing_chunk ? NULL : lw_level_find_object(l, self->tools.selected_object);
     self->properties_object = o ? o->id : 0;
     if (o) {
         static const char *const kinds[] = {"Player start", "Path swapper", "Marker"};
@@ -1685,11 +1777,8 @@ static void rebuild_properties_now(EditorWindow *self)
             gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
             GtkWidget *view = gtk_text_view_new();
             gtk_widget_set_size_request(view, -1, 90);
-            GString *s = g_string_new(NULL);
-            for (guint i = 0; i < o->prop_count; i++)
-                g_string_append_printf(s, "%s = %s\n", o->props[i].key, o->props[i].value);
-            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), s->str, -1);
-            g_string_free(s, TRUE);
+            g_autofree char *props_text = editor_object_properties_text(o);
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), props_text, -1);
             g_object_set_data(G_OBJECT(view), "field", (gpointer) "props");
             g_object_set_data(G_OBJECT(view), "window", self);
             GtkWidget *frame = gtk_frame_new(NULL);
@@ -1837,7 +1926,7 @@ void editor_window_activate_issue(EditorWindow *self, guint index)
     const Issue *i = &g_array_index(self->issues, Issue, index);
     if (i->problem.x >= 0)
         editor_canvas_highlight(self->canvas, i->problem.x, i->problem.y);
-    gtk_label_set_text(self->status_label, i->problem.message);
+    editor_window_set_status(self, i->problem.message);
 }
 
 static void issue_activated(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
@@ -1924,16 +2013,34 @@ static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
 
 /* ---- status bar ---- */
 
+static gboolean clear_status_message(gpointer data)
+{
+    EditorWindow *self = data;
+    self->status_message_timeout = 0;
+    gtk_label_set_text(self->status_message, "");
+    return G_SOURCE_REMOVE;
+}
+
 void editor_window_set_status(EditorWindow *self, const char *text)
 {
-    gtk_label_set_text(self->status_label, text);
-    self->status_hold_until = g_get_monotonic_time() + 4 * G_USEC_PER_SEC;
+    gtk_label_set_text(self->status_message, text);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(self->status_message), text);
+    g_clear_handle_id(&self->status_message_timeout, g_source_remove);
+    self->status_message_timeout = g_timeout_add_seconds(6, clear_status_message, self);
+}
+
+const char *editor_window_get_status_text(EditorWindow *self)
+{
+    return gtk_label_get_text(self->status_label);
+}
+
+static void refresh_status(EditorWindow *self)
+{
+    update_status(self, self->status_x, self->status_y);
 }
 
 static void update_status(EditorWindow *self, double lx, double ly)
 {
-    if (g_get_monotonic_time() < self->status_hold_until)
-        return; /* a message is showing */
     const lw_level *l = level(self);
     GString *s = g_string_new(NULL);
     if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
@@ -1981,20 +2088,23 @@ static void update_status(EditorWindow *self, double lx, double ly)
         g_string_append_printf(s, "%s · %u x %u chunks", l->name, l->layout_width,
                                l->layout_height);
     }
-    g_string_append_printf(s, " · zoom %g%%", editor_canvas_get_zoom(self->canvas) * 100);
+    g_autofree char *zoom = editor_canvas_format_zoom(editor_canvas_get_zoom(self->canvas));
+    g_string_append_printf(s, " · zoom %s", zoom);
     gtk_label_set_text(self->status_label, s->str);
     g_string_free(s, TRUE);
 }
 
 static void on_cursor_moved(EditorCanvas *canvas, double x, double y, EditorWindow *self)
 {
+    self->status_x = x;
+    self->status_y = y;
     update_status(self, x, y);
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
 static void on_zoom_changed(EditorWindow *self)
 {
-    update_status(self, -1, -1);
+    refresh_status(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
@@ -2017,11 +2127,8 @@ static void close_response(GtkDialog *d, int response, EditorWindow *self)
             action_save_as(NULL, NULL, self);
             return;
         }
-        g_autoptr(GError) error = NULL;
-        if (editor_document_save(self->doc, &error))
+        if (save_checked(self, TRUE))
             editor_window_close_now(self);
-        else
-            editor_window_show_error(self, "The level could not be saved", error);
     }
 }
 
@@ -2072,6 +2179,7 @@ static void editor_window_dispose(GObject *object)
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_handle_id(&self->check_timeout, g_source_remove);
     g_clear_handle_id(&self->properties_idle, g_source_remove);
+    g_clear_handle_id(&self->status_message_timeout, g_source_remove);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -2112,6 +2220,7 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_list);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_tab_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_message);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, recent_section);
 }
 
@@ -2227,6 +2336,15 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
                             G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::modified", G_CALLBACK(on_doc_notify), self,
                             G_CONNECT_SWAPPED);
+    /* a group (a paste, an import) ends without a `changed` of its own: its one step shows
+     * when the undo/redo labels move */
+    g_signal_connect_object(doc, "notify::undo-label", G_CALLBACK(update_history), self,
+                            G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "notify::redo-label", G_CALLBACK(update_history), self,
+                            G_CONNECT_SWAPPED);
+    if (app_clipboard())
+        g_signal_connect_object(app_clipboard(), "changed", G_CALLBACK(on_clipboard_changed), self,
+                                G_CONNECT_SWAPPED);
     GMenuModel *recent = editor_application_get_recent_menu();
     if (recent)
         g_menu_append_section(self->recent_section, NULL, recent);
@@ -2235,6 +2353,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     rebuild_properties_now(self);
     update_brush_label(self);
     update_actions(self);
+    self->status_x = self->status_y = -1;
     update_status(self, -1, -1);
     schedule_check(self); /* after the first frame */
     gtk_widget_grab_focus(GTK_WIDGET(self->canvas));

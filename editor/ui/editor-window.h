@@ -44,6 +44,9 @@ void editor_window_activate_issue(EditorWindow *self, guint index);
 /** Show @text in the status bar for a few seconds (the pointer's place then comes back). */
 void editor_window_set_status(EditorWindow *self, const char *text);
 
+/** The live part of the status bar: what is under the pointer, the zoom (tests). */
+const char *editor_window_get_status_text(EditorWindow *self);
+
 /** Close without asking (after the user chose, or in tests). */
 void editor_window_close_now(EditorWindow *self);
 

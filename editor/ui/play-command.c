@@ -119,13 +119,13 @@ static EditorDocument *load_level(const char *path)
     size_t size = 0;
     lw_error err;
     char msg[1024];
-    if (!lwm_read_file(path, LW_PACKED_MAX_FILE, &data, &size, &err)) {
+    if (!lwm_file_read(path, LW_PACKED_MAX_FILE, &data, &size, &err)) {
         editor_format_error(path, &err, msg, sizeof msg);
         fprintf(stderr, "%s\n", msg);
         return NULL;
     }
     if (lw_packed_is_packed(data, size)) {
-        lw_level *packed = NULL;
+        lw_packed_level *packed = NULL;
         gboolean ok = lw_packed_load(data, size, &packed, &err);
         free(data);
         if (!ok) {
@@ -133,8 +133,8 @@ static EditorDocument *load_level(const char *path)
             fprintf(stderr, "%s\n", msg);
             return NULL;
         }
-        lw_level *level = lw_level_dup(packed);
-        lw_level_free(packed);
+        lw_level *level = lw_level_dup(lw_packed_level_get(packed));
+        lw_packed_level_free(packed);
         if (!level) {
             fprintf(stderr, "loopwright: %s: out of memory\n", path);
             return NULL;
@@ -284,7 +284,7 @@ int play_command_run(int argc, char **argv)
         lw_error err;
         char *data;
         size_t len;
-        if (!lwm_read_file(input, 64u << 20, &data, &len, &err)) {
+        if (!lwm_file_read(input, 64u << 20, &data, &len, &err)) {
             char msg[1024];
             editor_format_error(input, &err, msg, sizeof msg);
             fprintf(stderr, "%s\n", msg);

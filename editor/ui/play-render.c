@@ -894,7 +894,6 @@ static void draw_panel(cairo_t *cr, const PlayRenderState *s)
 void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int height,
                       const PlayRenderState *s)
 {
-    const lw_level *l = s->level;
     const lw_player *pl = &s->sim->state.player;
     cairo_save(cr);
     /* outside the level (a level smaller than the view): a dark frame */
@@ -1006,6 +1005,5 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         cairo_move_to(cr, bx, by);
         cairo_show_text(cr, s->banner);
     }
-    (void)l;
     cairo_restore(cr);
 }

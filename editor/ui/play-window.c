@@ -296,8 +296,7 @@ static void status_text(PlayWindow *self, char *buf, size_t size)
                play_session_physics_match_level(self->session) ? "" : " · tuned");
 }
 
-static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size,
-                              int width, int height)
+static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size)
 {
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
@@ -316,8 +315,6 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
         rs->banner = "Fell out of the level — R restarts, Backspace rewinds";
     else if (self->paused && !self->rewinding && !self->automation)
         rs->banner = "Paused";
-    (void)width;
-    (void)height;
 }
 
 static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
@@ -327,7 +324,7 @@ static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, 
     camera_fit_view(self);
     PlayRenderState rs;
     char status[160];
-    fill_render_state(self, &rs, status, sizeof status, width, height);
+    fill_render_state(self, &rs, status, sizeof status);
     play_render_draw(self->renderer, cr, width, height, &rs);
     self->frame_draw_us += g_get_monotonic_time() - t0;
 }
@@ -398,7 +395,7 @@ gboolean play_window_write_screenshot(PlayWindow *self, const char *path, gboole
     cairo_t *cr = cairo_create(s);
     PlayRenderState rs;
     char status[160];
-    fill_render_state(self, &rs, status, sizeof status, w, h);
+    fill_render_state(self, &rs, status, sizeof status);
     rs.device_scale = 1;
     play_render_draw(self->renderer, cr, w, h, &rs);
     cairo_destroy(cr);

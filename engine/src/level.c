@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/level.h"
 
+#include "loopwright/limits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,6 +198,39 @@ bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
     return true;
 }
 
+bool lw_object_remove_property(lw_object *obj, const char *key)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        if (strcmp(obj->props[i].key, key) != 0)
+            continue;
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+        memmove(&obj->props[i], &obj->props[i + 1], (obj->prop_count - i - 1) * sizeof *obj->props);
+        if (--obj->prop_count == 0) {
+            free(obj->props);
+            obj->props = NULL;
+        }
+        return true;
+    }
+    return false;
+}
+
+void lw_object_clear_properties(lw_object *obj)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+    }
+    free(obj->props);
+    obj->props = NULL;
+    obj->prop_count = 0;
+}
+
+bool lw_object_set_name(lw_object *obj, const char *name)
+{
+    return lw_level_set_string(&obj->name, name);
+}
+
 void lw_replay_clear(lw_replay *replay)
 {
     if (!replay)
@@ -209,11 +244,6 @@ void lw_level_free(lw_level *level)
 {
     if (!level)
         return;
-    if (level->block) {
-        /* a packed level: the struct, its arrays and strings are all inside this block */
-        free(level->block);
-        return;
-    }
     free(level->name);
     free(level->tileset);
     free(level->masks);
@@ -250,7 +280,6 @@ lw_level *lw_level_dup(const lw_level *src)
     if (!level)
         return NULL;
     *level = *src;
-    level->block = NULL; /* always an ordinary level, even when copying a packed one */
     level->name = level->tileset = NULL;
     level->masks = NULL;
     level->tiles = NULL;
@@ -350,8 +379,6 @@ bool lw_level_collision_at(const lw_level *level, int32_t x, int32_t y, lw_path 
 
 int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask)
 {
-    if (level->block)
-        return -1;
     if (level->mask_count >= LW_MAX_MASKS || !grow((void **)&level->masks, &level->mask_capacity,
                                                    level->mask_count + 1, sizeof(lw_mask)))
         return -1;
@@ -363,8 +390,6 @@ int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask)
 
 int32_t lw_level_add_tile(lw_level *level, const lw_tile *tile)
 {
-    if (level->block)
-        return -1;
     if (level->tile_count >= LW_MAX_TILES || !grow((void **)&level->tiles, &level->tile_capacity,
                                                    level->tile_count + 1, sizeof(lw_tile)))
         return -1;
@@ -375,11 +400,10 @@ int32_t lw_level_add_tile(lw_level *level, const lw_tile *tile)
 int32_t lw_level_add_chunk(lw_level *level, const lw_cell *cells)
 {
     uint32_t per = lw_level_cells_per_chunk(level);
-    if (level->block || level->chunk_count >= LW_MAX_CHUNKS ||
-        !grow((void **)&level->cells, &level->chunk_capacity, level->chunk_count + 1,
-              per * sizeof(lw_cell)))
+    if (level->chunk_count >= LW_MAX_CHUNKS || !grow((void **)&level->cells, &level->chunk_capacity,
+                                                     level->chunk_count + 1, per * sizeof(lw_cell)))
         return -1;
-    lw_cell *dst = lw_level_chunk_cells(level, level->chunk_count);
+    lw_cell *dst = lw_level_chunk_cells_mut(level, level->chunk_count);
     if (cells) {
         memcpy(dst, cells, per * sizeof(lw_cell));
     } else {
@@ -389,7 +413,13 @@ int32_t lw_level_add_chunk(lw_level *level, const lw_cell *cells)
     return (int32_t)level->chunk_count++;
 }
 
-lw_object *lw_level_find_object(const lw_level *level, uint32_t id)
+const lw_object *lw_level_find_object(const lw_level *level, uint32_t id)
+{
+    int32_t i = lw_level_object_index(level, id);
+    return i < 0 ? NULL : &level->objects[i];
+}
+
+lw_object *lw_level_find_object_mut(lw_level *level, uint32_t id)
 {
     int32_t i = lw_level_object_index(level, id);
     return i < 0 ? NULL : &level->objects[i];
@@ -405,7 +435,7 @@ int32_t lw_level_object_index(const lw_level *level, uint32_t id)
 
 bool lw_level_insert_object_at(lw_level *level, uint32_t index, const lw_object *obj)
 {
-    if (level->block || index > level->object_count || level->object_count >= LW_MAX_OBJECTS)
+    if (index > level->object_count || level->object_count >= LW_MAX_OBJECTS)
         return false;
     if (obj->id == 0 || lw_level_find_object(level, obj->id))
         return false;
@@ -426,8 +456,6 @@ bool lw_level_insert_object_at(lw_level *level, uint32_t index, const lw_object 
 
 lw_object *lw_level_add_object(lw_level *level, const lw_object *obj)
 {
-    if (level->block)
-        return NULL;
     lw_object tmp = *obj;
     if (tmp.id == 0) {
         tmp.id = level->next_object_id;
@@ -442,8 +470,6 @@ lw_object *lw_level_add_object(lw_level *level, const lw_object *obj)
 void lw_level_remove_object_at(lw_level *level, uint32_t index)
 {
     LW_ASSERT(index < level->object_count);
-    if (level->block)
-        return;
     lw_object_clear(&level->objects[index]);
     memmove(&level->objects[index], &level->objects[index + 1],
             (level->object_count - index - 1) * sizeof(lw_object));
@@ -452,8 +478,6 @@ void lw_level_remove_object_at(lw_level *level, uint32_t index)
 
 bool lw_level_resize_layout(lw_level *level, uint16_t width, uint16_t height, lw_error *err)
 {
-    if (level->block)
-        return lw_error_set(err, LW_ERR_RANGE, "a packed level cannot be resized; copy it first");
     if (!check_geometry(level->chunk_px, width, height, err))
         return false;
     size_t slots = (size_t)width * height;
@@ -488,8 +512,6 @@ bool lw_level_ensure_background(lw_level *level)
 {
     if (level->layout[LW_LAYER_BG])
         return true;
-    if (level->block)
-        return false;
     size_t slots = (size_t)level->layout_width * level->layout_height;
     uint16_t *bg = malloc(slots * sizeof(uint16_t));
     if (!bg)
@@ -502,7 +524,7 @@ bool lw_level_ensure_background(lw_level *level)
 
 bool lw_level_add_replay(lw_level *level, const lw_replay *replay)
 {
-    if (level->block || level->replay_count >= LW_MAX_REPLAYS)
+    if (level->replay_count >= LW_MAX_REPLAYS)
         return false;
     lw_replay *p = realloc(level->replays, (level->replay_count + 1) * sizeof *p);
     if (!p)
@@ -522,7 +544,7 @@ bool lw_level_add_replay(lw_level *level, const lw_replay *replay)
 
 bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
 {
-    if (level->block || strlen(name) >= sizeof(((lw_override *)0)->name))
+    if (strlen(name) >= sizeof(((lw_override *)0)->name))
         return false;
     for (uint32_t i = 0; i < level->override_count; i++) {
         if (strcmp(level->overrides[i].name, name) == 0) {
@@ -545,7 +567,8 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
 
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
-    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err))
+    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
+        !lw_level_check_limits(level, err))
         return false;
     if (level->mask_count > LW_MAX_MASKS || level->tile_count > LW_MAX_TILES ||
         level->chunk_count > LW_MAX_CHUNKS || level->object_count > LW_MAX_OBJECTS)

@@ -4,9 +4,14 @@
  * Private to the physics sources (player.c, ground.c, air.c); tests include it on purpose to
  * check single rules (slope factors, slip, landing) in isolation. Every function works on an
  * lw_sim and follows spec/PHYSICS.md to the letter; section numbers are in the comments.
+ *
+ * Internal: nothing here is engine API. The header is outside include/, and its functions
+ * (lw_phys_*) have hidden visibility, so a shared build of the engine would not export them.
  */
 
 #include "loopwright/player.h"
+
+#pragma GCC visibility push(hidden)
 
 /* The buttons of one frame, decoded once. */
 typedef struct lw_frame_input {
@@ -152,3 +157,5 @@ bool lw_objects_game_is_default(const lw_sim *sim);
 /* Append the game block to the FNV-1a hash @h: nothing while the game fields and every object
  * are at their reset values (so a level whose objects were never touched hashes as before). */
 uint64_t lw_objects_hash(const lw_sim *sim, uint64_t h);
+
+#pragma GCC visibility pop

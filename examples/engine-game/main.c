@@ -100,7 +100,8 @@ int main(int argc, char **argv)
     size_t level_size = 0, script_size = 0;
     char *level_bytes = read_file(level_path, LW_PACKED_MAX_FILE, &level_size);
     char *script_text = read_file(script_path, 64u << 20, &script_size);
-    lw_level *level = NULL;
+    lw_packed_level *packed = NULL;
+    const lw_level *level = NULL;
     lw_script script = {0};
     lw_sim sim = {0};
     lw_profile profile;
@@ -108,10 +109,11 @@ int main(int argc, char **argv)
     if (!level_bytes || !script_text)
         goto out;
     /* one allocation, everything validated; the file bytes are not needed afterwards */
-    if (!lw_packed_load(level_bytes, level_size, &level, &err)) {
+    if (!lw_packed_load(level_bytes, level_size, &packed, &err)) {
         print_error(level_path, &err);
         goto out;
     }
+    level = lw_packed_level_get(packed);
     if (!lw_script_parse(script_text, script_size, &script, &err)) {
         print_error(script_path, &err);
         goto out;
@@ -158,7 +160,7 @@ int main(int argc, char **argv)
 out:
     lw_sim_clear(&sim);
     lw_script_clear(&script);
-    lw_level_free(level);
+    lw_packed_level_free(packed);
     free(script_text);
     free(level_bytes);
     return rc;

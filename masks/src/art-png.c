@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright-masks/art-png.h"
 
-#include <png.h>
+#include "png-write.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,48 +40,27 @@ bool lwm_art_encode_png(const lwm_image *img, void **data, size_t *size, bool *i
         }
         idx[i] = (uint8_t)vals[h];
     }
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = img->width;
-    image.height = img->height;
-    const void *pixels;
-    const void *cmap = NULL;
-    png_int_32 stride;
+    /* one pass (png-write.c); palettes unfiltered, as libpng's own choice for them */
+    lwm_png_format fmt = {.width = img->width, .height = img->height, .zlib_level = 9};
+    const uint8_t *pixels;
+    size_t stride;
     if (fits && ncolors > 0) {
-        image.format = PNG_FORMAT_RGBA_COLORMAP;
-        image.colormap_entries = ncolors;
+        fmt.kind = LWM_PNGW_PALETTE;
+        fmt.palette = colormap;
+        fmt.colors = ncolors;
         pixels = idx;
-        cmap = colormap;
-        stride = (png_int_32)img->width;
+        stride = img->width;
     } else {
-        image.format = PNG_FORMAT_RGBA;
+        fmt.kind = LWM_PNGW_RGBA;
+        fmt.filter = true;
         pixels = img->rgba;
-        stride = (png_int_32)(img->width * 4u);
+        stride = (size_t)img->width * 4u;
     }
-    png_alloc_size_t bytes = 0;
-    if (!png_image_write_to_memory(&image, NULL, &bytes, 0, pixels, stride, cmap)) {
-        free(idx);
-        lw_error_set(err, LW_ERR_FORMAT, "PNG encoding failed: %s", image.message);
-        png_image_free(&image);
-        return false;
-    }
-    void *out = malloc(bytes);
-    if (!out) {
-        free(idx);
-        return lw_error_set(err, LW_ERR_NOMEM, NULL);
-    }
-    if (!png_image_write_to_memory(&image, out, &bytes, 0, pixels, stride, cmap)) {
-        free(idx);
-        free(out);
-        lw_error_set(err, LW_ERR_FORMAT, "PNG encoding failed: %s", image.message);
-        png_image_free(&image);
-        return false;
-    }
+    lwm_png_writer *w = lwm_png_writer_new(NULL, &fmt, err);
+    bool ok = w && lwm_png_writer_rows(w, pixels, stride, img->height, err) &&
+              lwm_png_writer_finish(w, data, size, err);
     free(idx);
-    *data = out;
-    *size = bytes;
-    if (indexed)
+    if (ok && indexed)
         *indexed = fits && ncolors > 0;
-    return true;
+    return ok;
 }

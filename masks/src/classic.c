@@ -176,7 +176,7 @@ static bool write_one(const char *dir, const char *name, const void *data, size_
 {
     if (!join(dir, name, failed))
         return lw_error_set(err, LW_ERR_IO, "path too long");
-    return lwm_write_file_atomic(failed, data, size, NULL, err);
+    return lwm_file_write_atomic(failed, data, size, NULL, err);
 }
 
 bool lwm_classic_encode_file(const lwm_classic *d, lwm_classic_file which, uint8_t **out,
@@ -277,7 +277,7 @@ static bool read_one(const char *dir, const char *name, size_t max, uint8_t **da
     if (!join(dir, name, failed))
         return lw_error_set(err, LW_ERR_IO, "path too long");
     char *buf;
-    if (!lwm_read_file(failed, max, &buf, size, err))
+    if (!lwm_file_read(failed, max, &buf, size, err))
         return false;
     *data = (uint8_t *)buf;
     return true;

@@ -615,39 +615,12 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
 
 /* ---- writing ---- */
 
-/* mkdir for every missing folder of @path up to (not including) its last component; created
- * folders are appended to @made (each at most 4096 bytes) for removal on failure. */
-static bool make_dirs(const char *path, char (*made)[4096], size_t *made_count, size_t max_made)
-{
-    char buf[4096];
-    if (strlen(path) >= sizeof buf)
-        return false;
-    strcpy(buf, path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        struct stat st;
-        if (stat(buf, &st) != 0) {
-            if (mkdir(buf, 0777) != 0)
-                return false;
-            if (*made_count < max_made)
-                strcpy(made[(*made_count)++], buf);
-        } else if (!S_ISDIR(st.st_mode)) {
-            errno = ENOTDIR;
-            return false;
-        }
-        *p = '/';
-    }
-    return true;
-}
-
 bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char *failed,
                              lw_error *err)
 {
     snprintf(failed, 4096, "%s", dir);
     char(*paths)[4096] = calloc(ex->file_count + 1u, sizeof *paths);
-    char(*made)[4096] = calloc(32, sizeof *made);
+    char(*made)[LWM_FILE_PATH_MAX + 1] = calloc(32, sizeof *made);
     lwm_file_job jobs[LWM_DISASM_MAX_FILES];
     size_t made_count = 0;
     bool ok = paths && made;
@@ -658,7 +631,7 @@ bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char 
         int r = snprintf(paths[0], sizeof paths[0], "%s/", dir);
         ok =
             (r > 0 && (size_t)r < sizeof paths[0]) || lw_error_set(err, LW_ERR_IO, "path too long");
-        if (ok && !make_dirs(paths[0], made, &made_count, 32))
+        if (ok && !lwm_file_make_parents(paths[0], made, &made_count, 32))
             ok = lw_error_set(err, LW_ERR_IO, "cannot create the folder: %s", strerror(errno));
     }
     for (size_t i = 0; ok && i < ex->file_count; i++) {
@@ -667,7 +640,7 @@ bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char 
             ok = lw_error_set(err, LW_ERR_IO, "path too long");
             break;
         }
-        if (!make_dirs(paths[i], made, &made_count, 32)) {
+        if (!lwm_file_make_parents(paths[i], made, &made_count, 32)) {
             snprintf(failed, 4096, "%s", paths[i]);
             ok = lw_error_set(err, LW_ERR_IO, "cannot create its folder: %s", strerror(errno));
             break;
@@ -677,13 +650,12 @@ bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char 
         jobs[i].size = ex->files[i].size;
     }
     size_t bad = 0;
-    if (ok && !lwm_write_files_atomic(jobs, ex->file_count, &bad, err)) {
+    if (ok && !lwm_file_write_set(jobs, ex->file_count, dir, &bad, err)) {
         snprintf(failed, 4096, "%s", paths[bad]);
         ok = false;
     }
     if (!ok)
-        while (made_count > 0)
-            rmdir(made[--made_count]);
+        lwm_file_remove_dirs(made, made_count);
     free(paths);
     free(made);
     return ok;

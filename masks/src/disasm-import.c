@@ -51,7 +51,7 @@ static bool read_rel(const input *in, const char *rel, bool optional, bool *miss
         return true;
     }
     char *buf;
-    if (!lwm_read_file(in->failed, MAX_INPUT_FILE, &buf, size, err))
+    if (!lwm_file_read(in->failed, MAX_INPUT_FILE, &buf, size, err))
         return false;
     *data = (uint8_t *)buf;
     return true;

@@ -344,17 +344,12 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
 {
     bool steep = fabs(nx) > fabs(ny);
     lwm_bits b = *bits;
-    double fx = nx, fy = ny; /* the summed normal in the working frame */
-    if (steep) {
+    if (steep)
         bits_transpose(&b, &b);
-        fx = ny;
-        fy = nx;
-    }
-    bool flip = fy > 0;
-    if (flip) {
+    /* the summed normal's vertical part in the working frame: > 0 faces down (a ceiling) */
+    bool flip = (steep ? nx : ny) > 0;
+    if (flip)
         lwm_bits_flip(&b, false, true, &b);
-        fy = -fy;
-    }
     double lo_v[16], hi_v[16];
     int tops = 0;
     for (int c = 0; c < 16; c++) {
@@ -399,7 +394,6 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
         py = t;
     }
     *angle = hex_from_normal(px, py);
-    (void)fx;
     return true;
 }
 

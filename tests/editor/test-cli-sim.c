@@ -10,6 +10,7 @@
 #include <loopwright/player.h>
 #include <loopwright/script.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct run_result {
     int status;
@@ -39,13 +40,28 @@ static run_result run_sim(const char *stdin_text, ...)
     va_end(ap);
     g_ptr_array_add(argv, NULL);
     GError *error = NULL;
-    GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE |
-                             (stdin_text ? G_SUBPROCESS_FLAGS_STDIN_PIPE : 0);
-    GSubprocess *p = g_subprocess_newv((const char *const *)argv->pdata, flags, &error);
+    /* stdin from a file, not a pipe: many runs exit (usage, bad level) before reading it, and
+     * the headless executable starts fast enough that writing to a pipe would then SIGPIPE */
+    GSubprocessLauncher *launcher =
+        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    char *stdin_path = NULL;
+    if (stdin_text) {
+        int fd = g_file_open_tmp("lw-sim-stdin-XXXXXX", &stdin_path, &error);
+        g_assert_no_error(error);
+        close(fd);
+        g_assert_true(g_file_set_contents(stdin_path, stdin_text, -1, &error));
+        g_subprocess_launcher_set_stdin_file_path(launcher, stdin_path);
+    }
+    GSubprocess *p =
+        g_subprocess_launcher_spawnv(launcher, (const char *const *)argv->pdata, &error);
     g_assert_no_error(error);
     run_result r = {0};
-    g_assert_true(g_subprocess_communicate_utf8(p, stdin_text, NULL, &r.out, &r.err, &error));
+    g_assert_true(g_subprocess_communicate_utf8(p, NULL, NULL, &r.out, &r.err, &error));
     g_assert_no_error(error);
+    if (stdin_path)
+        g_remove(stdin_path);
+    g_free(stdin_path);
+    g_object_unref(launcher);
     g_assert_true(g_subprocess_get_if_exited(p));
     r.status = g_subprocess_get_exit_status(p);
     g_object_unref(p);

@@ -7,8 +7,8 @@
  * take-back.
  */
 #include "doc/editor-commands.h"
+#include "doc/editor-tools.h"
 #include "doc/level-json.h"
-#include "editor-tools.h"
 
 #include <glib.h>
 #include <string.h>

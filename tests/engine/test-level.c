@@ -45,7 +45,7 @@ static lw_level *make_level(void)
     lw_tile t = {.art = 0, .mask = {0, LW_NONE}};
     g_assert_cmpint(lw_level_add_tile(level, &t), ==, 0);
     g_assert_cmpint(lw_level_add_chunk(level, NULL), ==, 0);
-    lw_cell *cells = lw_level_chunk_cells(level, 0);
+    lw_cell *cells = lw_level_chunk_cells_mut(level, 0);
     cells[7 * 8 + 3] = (lw_cell){.tile = 0,
                                  .flags = LW_CELL_FLIP_X,
                                  .solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_TOP)};
@@ -107,12 +107,50 @@ static void test_dup_and_validate(void)
     g_assert_true(copy->objects[0].name != level->objects[0].name);
     lw_error err;
     g_assert_true(lw_level_validate(copy, &err));
-    lw_level_chunk_cells(copy, 0)[0].tile = 5; /* no such tile */
+    lw_level_chunk_cells_mut(copy, 0)[0].tile = 5; /* no such tile */
     g_assert_false(lw_level_validate(copy, &err));
     g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
     g_assert_nonnull(strstr(err.message, "tile 5 does not exist"));
     lw_level_free(copy);
     lw_level_free(level);
+}
+
+/* Marker names and properties change only through the setters, which free what they replace. */
+static void test_object_properties(void)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER};
+    g_assert_true(lw_object_set_name(&o, "ring"));
+    g_assert_true(lw_object_set_name(&o, "spring"));
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_property(&o, "a", "1"));
+    g_assert_true(lw_object_set_property(&o, "b", "2"));
+    g_assert_true(lw_object_set_property(&o, "c", "3"));
+    g_assert_true(lw_object_set_property(&o, "a", "one")); /* replaced in place */
+    g_assert_cmpuint(o.prop_count, ==, 3);
+    g_assert_cmpstr(o.props[0].key, ==, "a");
+    g_assert_cmpstr(o.props[0].value, ==, "one");
+    g_assert_true(lw_object_remove_property(&o, "b"));
+    g_assert_false(lw_object_remove_property(&o, "b"));
+    g_assert_cmpuint(o.prop_count, ==, 2);
+    g_assert_cmpstr(o.props[1].key, ==, "c"); /* order kept */
+    g_assert_true(lw_object_remove_property(&o, "a"));
+    g_assert_true(lw_object_remove_property(&o, "c"));
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    for (int i = 0; i < LW_MAX_PROPERTIES; i++) {
+        char key[8];
+        g_snprintf(key, sizeof key, "k%d", i);
+        g_assert_true(lw_object_set_property(&o, key, ""));
+    }
+    g_assert_false(lw_object_set_property(&o, "one-too-many", "x"));
+    g_assert_true(lw_object_set_property(&o, "k0", "still replaceable"));
+    lw_object_clear_properties(&o);
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_name(&o, NULL));
+    g_assert_null(o.name);
+    lw_object_clear(&o);
 }
 
 static void test_resize(void)
@@ -137,5 +175,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/level/limits", test_limits);
     g_test_add_func("/engine/level/dup-validate", test_dup_and_validate);
     g_test_add_func("/engine/level/resize", test_resize);
+    g_test_add_func("/engine/level/object-properties", test_object_properties);
     return g_test_run();
 }

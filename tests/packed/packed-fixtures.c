@@ -52,7 +52,7 @@ lw_level *fixture_level_rich(void)
 
     for (int c = 0; c < 4; c++) {
         must(lw_level_add_chunk(level, NULL) == c);
-        lw_cell *cells = lw_level_chunk_cells(level, (uint32_t)c);
+        lw_cell *cells = lw_level_chunk_cells_mut(level, (uint32_t)c);
         for (int i = 0; i < 64; i++) {
             if ((i + c) % 3 == 0)
                 continue; /* some empty cells */
@@ -62,7 +62,7 @@ lw_level *fixture_level_rich(void)
         }
     }
     /* an "empty" cell that still carries flip/solidity bits: the format keeps them */
-    lw_level_chunk_cells(level, 3)[0] = (lw_cell){.tile = LW_NONE, .flags = 3, .solid = 9};
+    lw_level_chunk_cells_mut(level, 3)[0] = (lw_cell){.tile = LW_NONE, .flags = 3, .solid = 9};
 
     must(lw_level_ensure_background(level));
     for (uint32_t y = 0; y < 3; y++)
@@ -81,7 +81,7 @@ lw_level *fixture_level_rich(void)
                                    .path = {1, 0},
                                    .priority = {0, 1}};
     must(lw_level_add_object(level, &sw) != NULL);
-    lw_object sw2 = {.type = LW_OBJECT_PATH_SWAPPER, .x = -5, .y = 70000};
+    lw_object sw2 = {.type = LW_OBJECT_PATH_SWAPPER, .x = -5, .y = 32000};
     sw2.swapper = (lw_path_swapper){.priority_only = true, .radius = 256, .path = {0, 1}};
     must(lw_level_add_object(level, &sw2) != NULL);
     lw_object ring = {.type = LW_OBJECT_MARKER, .x = 10, .y = 20};
@@ -146,7 +146,7 @@ lw_level *fixture_level_max(void)
     uint32_t seed = 1;
     for (int c = 0; c < LW_MAX_CHUNKS; c++) {
         must(lw_level_add_chunk(level, NULL) == c);
-        lw_cell *cells = lw_level_chunk_cells(level, (uint32_t)c);
+        lw_cell *cells = lw_level_chunk_cells_mut(level, (uint32_t)c);
         for (int i = 0; i < 64; i++) {
             seed = seed * 1103515245u + 12345u;
             /* chunk c cell 0 is tile c % 1023 with distinct flags: every chunk distinct */

@@ -56,9 +56,10 @@ static void test_samples_round_trip(void)
             size_t size = 0, size2 = 0;
             lw_error err;
             g_assert_true(lw_packed_write(level, &opts, &bin, &size, &err));
-            lw_level *back = NULL;
-            if (!lw_packed_load(bin, size, &back, &err))
+            lw_packed_level *packed = NULL;
+            if (!lw_packed_load(bin, size, &packed, &err))
                 g_error("%s: byte %ld: %s", path, err.offset, err.message);
+            const lw_level *back = lw_packed_level_get(packed);
             char why[200];
             if (!fixture_levels_equal(level, back, why, sizeof why))
                 g_error("%s: %s", path, why);
@@ -71,7 +72,7 @@ static void test_samples_round_trip(void)
             g_assert_cmpmem(bin, size, bin2, size2);
             free(bin2);
             free(bin);
-            lw_level_free(back);
+            lw_packed_level_free(packed);
         }
         lw_level_free(level);
         g_free(text);
@@ -95,7 +96,7 @@ static void test_samples_corruption(void)
         for (size_t k = 0; k < size; k++) {
             memcpy(copy, bin, size);
             copy[k] ^= (uint8_t)(1u << (k % 8));
-            lw_level *out = NULL;
+            lw_packed_level *out = NULL;
             if (lw_packed_load(copy, size, &out, &err))
                 g_error("%s: flipping byte %zu was not detected", (char *)paths->pdata[i], k);
             g_assert_cmpint(err.offset, >=, 0);
@@ -105,7 +106,7 @@ static void test_samples_corruption(void)
         g_free(copy);
         for (size_t n = 0; n < size; n += (n < 256 ? 1 : 7)) {
             uint8_t *cut = g_memdup2(bin, n);
-            lw_level *out = NULL;
+            lw_packed_level *out = NULL;
             g_assert_false(lw_packed_load(cut, n, &out, &err));
             g_assert_cmpint(err.code, ==, LW_ERR_TRUNCATED);
             g_assert_cmpint(err.offset, ==, (long)n);

@@ -130,9 +130,23 @@ static void test_recovery_after_kill(void)
     const lw_level *l = editor_document_get_level(editor_window_get_document(rec));
     g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 1, 0), ==, 9);
     g_assert_cmpuint(editor_application_get_pending_recovery_count(app), ==, 0);
-    /* discard the recovered copy: closing without saving deletes the recovery file */
+    /* the recovered work replaced the window already showing the file (one undoable step): no
+     * stale pre-crash copy is left open beside it to be saved over the recovered edits */
+    guint windows_on_file = 0;
+    for (GList *w = gtk_application_get_windows(GTK_APPLICATION(app)); w; w = w->next)
+        if (EDITOR_IS_WINDOW(w->data) &&
+            g_strcmp0(editor_document_get_path(editor_window_get_document(w->data)), level_path) ==
+                0)
+            windows_on_file++;
+    g_assert_cmpuint(windows_on_file, ==, 1);
+    g_assert_cmpstr(editor_document_get_undo_label(editor_window_get_document(rec)), ==,
+                    "Recover Autosaved Work");
+    /* discard the recovered work: undone, the window shows the file again; closing without
+     * saving deletes the recovery file */
+    act(rec, "doc.undo");
+    g_assert_false(editor_document_get_modified(editor_window_get_document(rec)));
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 1, 0), !=, 9);
     editor_document_delete_recovery(editor_window_get_document(rec));
-    editor_window_close_now(rec);
     ui_spin(100);
     g_assert_false(g_file_test(found, G_FILE_TEST_EXISTS));
 }
@@ -271,8 +285,8 @@ static void test_edit_through_actions(void)
     act(win, "win.tool('select')");
     act(win, "win.select-slots((2, 1, 2, 1))");
     act(win, "win.copy");
-    act(win, "win.select-slots((30, 0, 1, 1))");
     act(win, "win.paste");
+    pointer(win, 30 * 128 + 5, 5, 0); /* the floating block lands where clicked */
     g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 30, 0), ==,
                      lw_level_layout_get(l, LW_LAYER_FG, 2, 1));
     g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 31, 0), ==,
@@ -481,8 +495,8 @@ static void test_build_from_scratch(void)
 
     /* the loop, pasted from the other window; its chunks, tiles and masks come along */
     act(win, "win.tool('select')");
-    act(win, "win.select-slots((10, 4, 1, 1))");
     act(win, "win.paste");
+    pointer(win, 10 * 128 + 5, 4 * 128 + 5, 0);
     g_assert_cmpuint(l->chunk_count, ==, 7); /* ours + the loop's six */
     g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 11, 6), !=, LW_NONE);
 

@@ -220,14 +220,6 @@ typedef struct lw_level {
     char profile[16];        /* default game profile ("s2") */
     char character[16];      /* default character ("sonic") */
     uint32_t next_object_id; /* next id lw_level_add_object hands out */
-
-    /* Storage */
-    void *block; /* NULL: an ordinary level, every array allocated separately. Non-NULL: a
-                    level loaded by lw_packed_load; this struct, all its arrays and all its
-                    strings live inside this one allocation, lw_level_free frees only it, and
-                    the functions that grow or shrink a level refuse to touch it (they return
-                    their failure value). To edit a packed level, lw_level_dup it: the copy is
-                    always an ordinary level. */
 } lw_level;
 
 /**
@@ -241,8 +233,8 @@ lw_level *lw_level_new(uint16_t chunk_px, uint16_t layout_width, uint16_t layout
 /** Free @level and everything it owns (accepts NULL). */
 void lw_level_free(lw_level *level);
 
-/** A deep copy (test-play snapshots, undo checks). The copy is always an ordinary level
- * (block == NULL), also when @level is a packed one. Returns NULL when out of memory. */
+/** A deep copy (test-play snapshots, undo checks; the editable copy of a packed level's
+ * lw_packed_level_get). Returns NULL when out of memory. */
 lw_level *lw_level_dup(const lw_level *level);
 
 /** Level width/height in px. */
@@ -261,8 +253,14 @@ static inline uint32_t lw_level_cells_per_chunk(const lw_level *level)
     return (uint32_t)level->chunk_cells * level->chunk_cells;
 }
 
-/** The cells of chunk @chunk (chunk_cells x chunk_cells, row-major). */
-static inline lw_cell *lw_level_chunk_cells(const lw_level *level, uint32_t chunk)
+/** The cells of chunk @chunk (chunk_cells x chunk_cells, row-major), read-only. */
+static inline const lw_cell *lw_level_chunk_cells(const lw_level *level, uint32_t chunk)
+{
+    return level->cells + (size_t)chunk * lw_level_cells_per_chunk(level);
+}
+
+/** The same cells, writable: only for a level you may edit (never a packed level's). */
+static inline lw_cell *lw_level_chunk_cells_mut(lw_level *level, uint32_t chunk)
 {
     return level->cells + (size_t)chunk * lw_level_cells_per_chunk(level);
 }
@@ -288,9 +286,7 @@ typedef struct lw_collision_cell {
 bool lw_level_collision_at(const lw_level *level, int32_t x, int32_t y, lw_path path,
                            lw_collision_cell *out);
 
-/* ---- growing and shrinking (allocate; never called during a physics step) ----
- * On a packed level (level->block != NULL) each of these fails without touching anything:
- * -1, NULL, false, or nothing for lw_level_remove_object_at. lw_level_dup the level first. */
+/* ---- growing and shrinking (allocate; never called during a physics step) ---- */
 
 /** Append a mask (widths derived). Returns its index, or -1 at the limit or out of memory. */
 int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask);
@@ -307,7 +303,10 @@ int32_t lw_level_add_chunk(lw_level *level, const lw_cell *cells);
 lw_object *lw_level_add_object(lw_level *level, const lw_object *obj);
 
 /** Find an object by id; NULL when absent. */
-lw_object *lw_level_find_object(const lw_level *level, uint32_t id);
+const lw_object *lw_level_find_object(const lw_level *level, uint32_t id);
+
+/** The same, writable: only for a level you may edit (never a packed level's). */
+lw_object *lw_level_find_object_mut(lw_level *level, uint32_t id);
 
 /** Index of object @id in level->objects, or -1. */
 int32_t lw_level_object_index(const lw_level *level, uint32_t id);
@@ -324,9 +323,22 @@ bool lw_object_copy(lw_object *dst, const lw_object *src);
 /** Free what @obj owns and zero it. */
 void lw_object_clear(lw_object *obj);
 
-/** Set a marker property (adds or replaces). Returns false on limit or out of memory. Not for
- * objects of a packed level (see lw_level.block). */
+/* Marker names and properties: the object owns these strings; change them only through these
+ * functions (they free what they replace). */
+
+/** Set a marker property (adds or replaces; a new key goes last, a replaced one keeps its
+ * place). Returns false on limit or out of memory (the object unchanged). */
 bool lw_object_set_property(lw_object *obj, const char *key, const char *value);
+
+/** Remove property @key, keeping the order of the rest. Returns false when there is none. */
+bool lw_object_remove_property(lw_object *obj, const char *key);
+
+/** Remove every property. */
+void lw_object_clear_properties(lw_object *obj);
+
+/** Set a marker's type name to a copy of @name (NULL = none). Returns false when out of memory
+ * (the name unchanged). */
+bool lw_object_set_name(lw_object *obj, const char *name);
 
 /**
  * Resize the layout to @width x @height chunks, keeping the overlapping part at the top-left
@@ -345,8 +357,7 @@ static inline uint16_t lw_level_layout_get(const lw_level *level, lw_layer layer
 }
 
 /** Set a string field (name, tileset) to a copy of @value (NULL allowed for tileset).
- * Returns false when out of memory (field unchanged). Never use it on a field of a packed level
- * (level->block != NULL): its strings are not separately allocated; lw_level_dup it first. */
+ * Returns false when out of memory (field unchanged). */
 bool lw_level_set_string(char **field, const char *value);
 
 /** Append a replay (deep copy). Returns false at the limit or when out of memory. */

@@ -8,9 +8,10 @@
  * table, every offset and size against the buffer, every count against the limits of level.h,
  * every id against what it refers to, the CRC-32 of each section and of the whole file — and
  * reports the first problem with its exact reason and byte offset (lw_error.offset). It never
- * reads outside the buffer. A loaded level lives in ONE allocation (lw_level.block) holding the
- * struct, its arrays and its strings; lw_level_free frees it; lw_level_dup makes an editable
- * ordinary copy.
+ * reads outside the buffer. A loaded level is an lw_packed_level: ONE allocation holding the
+ * level, its arrays and its strings, read through lw_packed_level_get (a const lw_level, so the
+ * level's mutators do not accept it) and freed with lw_packed_level_free; lw_level_dup of the
+ * level it gives makes an ordinary, editable copy.
  *
  * The writer produces the canonical file for a level: the same level always gives the same
  * bytes, so pack -> unpack -> pack is byte-identical.
@@ -49,17 +50,27 @@ bool lw_packed_is_packed(const void *data, size_t size);
 bool lw_packed_write(const lw_level *level, const lw_packed_options *opts, uint8_t **out,
                      size_t *out_size, lw_error *err);
 
+/** A level loaded from a packed file (opaque, read-only). */
+typedef struct lw_packed_level lw_packed_level;
+
 /**
  * Load a packed level from @data (@size bytes; the exact file, no trailing bytes). On success
- * *@out is a new level living in one allocation (see lw_level.block); free it with
- * lw_level_free. On failure returns false, *@out is untouched and @err (may be NULL) holds the
- * code — LW_ERR_FORMAT (bad magic, structure or value), LW_ERR_VERSION, LW_ERR_TRUNCATED,
- * LW_ERR_CRC, LW_ERR_RANGE (an id that refers to nothing), LW_ERR_LIMIT, LW_ERR_NOMEM — the
- * reason, and err->offset = the file offset of the offending byte or field. Inside a compressed
- * section the offset is the section's start and the message gives the offset in its data.
- * Makes exactly one allocation on success and none that survive a failure.
+ * *@out is a new packed level living in one allocation, independent of @data; read it with
+ * lw_packed_level_get and free it with lw_packed_level_free. On failure returns false, *@out is
+ * untouched and @err (may be NULL) holds the code — LW_ERR_FORMAT (bad magic, structure or value),
+ * LW_ERR_VERSION, LW_ERR_TRUNCATED, LW_ERR_CRC, LW_ERR_RANGE (an id that refers to nothing),
+ * LW_ERR_LIMIT, LW_ERR_NOMEM — the reason, and err->offset = the file offset of the offending byte
+ * or field. Inside a compressed section the offset is the section's start and the message gives the
+ * offset in its data. Makes exactly one allocation on success and none that survive a failure.
  */
-bool lw_packed_load(const void *data, size_t size, lw_level **out, lw_error *err);
+bool lw_packed_load(const void *data, size_t size, lw_packed_level **out, lw_error *err);
+
+/** The level inside @packed (borrowed, valid until lw_packed_level_free). It is read-only: to
+ * edit it, lw_level_dup it (the copy is an ordinary level, freed with lw_level_free). */
+const lw_level *lw_packed_level_get(const lw_packed_level *packed);
+
+/** Free @packed and the level inside it (accepts NULL). */
+void lw_packed_level_free(lw_packed_level *packed);
 
 /**
  * Find the embedded art of a packed file: after the same validation as lw_packed_load, sets
@@ -68,7 +79,3 @@ bool lw_packed_load(const void *data, size_t size, lw_level **out, lw_error *err
  */
 bool lw_packed_find_art(const void *data, size_t size, const uint8_t **png, size_t *png_size,
                         lw_error *err);
-
-/** CRC-32 (ISO-HDLC / IEEE 802.3, as zlib and PNG: reflected poly 0xEDB88320, init and final
- * xor 0xFFFFFFFF). Start with @crc = 0 and chain calls to cover several pieces. */
-uint32_t lw_crc32(uint32_t crc, const void *data, size_t size);

@@ -7,13 +7,13 @@
  *   frame,x,y,xsp,ysp,gsp,angle,mode,air,rolling,path
  *   1,400.046875,716,0.046875,0,0.046875,0,floor,0,0,A
  *
- * x, y, xsp, ysp, gsp are 1/256 px (per frame) values printed as exact decimals in one canonical
- * form: an optional '-', the integer part, then '.' and the fraction's digits without trailing
- * zeros, no '.' when the value is whole (716, 716.0625, -1.5, 0.046875, -0.00390625).
+ * x, y, xsp, ysp, gsp are 1/256 px (per frame) values printed as exact decimals by
+ * lw_fixed_format (fixed.h): 716, 716.0625, -1.5, 0.046875, -0.00390625.
  * angle is the hex angle 0..255 in decimal, mode one of floor, rwall, ceiling, lwall (of the
  * current angle), air and rolling 0 or 1, path A or B. No allocation.
  */
 
+#include "loopwright/fixed.h"
 #include "loopwright/player.h"
 
 /** The header line, without the newline. */
@@ -27,15 +27,6 @@
 
 /** Longest row lw_trace_format_row / lw_trace_format_sim_row write, newline and NUL included. */
 #define LW_TRACE_ROW_MAX 192
-
-/** Bytes that always hold lw_fixed_format's output for any int32 (17 characters + NUL). */
-#define LW_FIXED_FORMAT_MAX 24
-
-/**
- * Write @value (1/256 units) as an exact decimal into @buf (truncated to @size - 1 characters;
- * LW_FIXED_FORMAT_MAX always suffices). Returns the full length (excluding the NUL).
- */
-size_t lw_fixed_format(char *buf, size_t size, int32_t value);
 
 /**
  * Format the row for frame @frame of @player into @buf, ending with '\n'. Returns the length

@@ -8,7 +8,7 @@
  *
  * Export computes every file in memory first and checks every limit of the target game, so an
  * over-limit level yields a report and no file; lwm_disasm_export_write then writes all files as
- * one operation (lwm_write_files_atomic). Import reads such a folder back into a level and a
+ * one operation (lwm_file_write_set). Import reads such a folder back into a level and a
  * tileset image, checking every size, count, id and offset (errors carry the byte offset).
  *
  * Depends on the engine (level model, Kosinski, Enigma) and libc; files through image.h.
@@ -113,6 +113,8 @@ typedef enum lwm_disasm_codec {
     LWM_CODEC_NONE = 0,
     LWM_CODEC_KOSINSKI = 1,
     LWM_CODEC_ENIGMA = 2,
+    LWM_CODEC_NEMESIS = 3, /* read by disasm-tree.h when the engine has a Nemesis decoder */
+    LWM_CODEC_KOSM = 4,    /* KosinskiM (S3K art), likewise */
 } lwm_disasm_codec;
 
 /** One file of an export, computed in memory. */
@@ -165,7 +167,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
 
 /**
  * Write the files of @ex under folder @dir (created, with the files' sub-folders, when missing)
- * with lwm_write_files_atomic: on failure no file is changed, folders this call created are
+ * with lwm_file_write_set: on failure no file is changed, folders this call created are
  * removed again, and @failed (at least 4096 bytes) holds the path concerned.
  */
 bool lwm_disasm_export_write(const lwm_disasm_export *ex, const char *dir, char *failed,

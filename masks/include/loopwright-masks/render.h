@@ -39,6 +39,16 @@ lwm_render_options lwm_render_options_default(void);
 bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_render_options *opts,
                       lwm_image *out, lw_error *err);
 
+/**
+ * Draw @level straight into the PNG file @path, a band of rows at a time: the picture is never
+ * whole in memory (a few MiB at any size, so any valid level renders, at any --scale), and the
+ * file is written atomically (a temporary file beside it, then renamed). Indexed (8-bit
+ * palette) when the picture has at most 256 colours, RGB otherwise. The pixels are those of
+ * lwm_render_level.
+ */
+bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
+                          const lwm_render_options *opts, const char *path, lw_error *err);
+
 /** Copy 16x16 art cell @cell of @art to (@x, @y) in @dst with flips; transparent pixels
  * (alpha < 128) are skipped. Cells outside @art draw nothing. */
 void lwm_blit_art_cell(lwm_image *dst, int32_t x, int32_t y, const lwm_image *art, uint32_t cell,

@@ -7,7 +7,8 @@
  * the level directly, and know nothing of GTK: the canvas feeds them coordinates, tests can too.
  */
 
-#include "doc/editor-document.h"
+#include "editor-clipboard.h"
+#include "editor-document.h"
 
 #include <loopwright-masks/image.h>
 
@@ -82,6 +83,10 @@ typedef struct EditorTools {
     int32_t grab_dx, grab_dy; /* object drag: pointer offset from the object's position */
     EditorRect preview;       /* rect tool / select drag, in slots or cells */
 
+    /* Floating paste: the block follows the pointer until a click lands it */
+    const EditorClip *paste_clip; /* borrowed (the application clipboard's); NULL = none */
+    int32_t paste_x, paste_y;     /* slot of the block's top-left */
+
     /* What the last action did, for the status bar (EDITOR_TOOLS_NOTIFY_MESSAGE) */
     char message[256];
 } EditorTools;
@@ -93,6 +98,19 @@ void editor_tools_init(EditorTools *tools, EditorDocument *doc);
 void editor_tools_press(EditorTools *tools, int32_t x, int32_t y, guint button);
 void editor_tools_motion(EditorTools *tools, int32_t x, int32_t y);
 void editor_tools_release(EditorTools *tools, int32_t x, int32_t y);
+
+/** The pointer moved over the level without a button held (a floating paste follows it). */
+void editor_tools_hover(EditorTools *tools, int32_t x, int32_t y);
+
+/** Start a floating paste of @clip (borrowed: cancel it before the clip goes away) with its
+ * top-left at slot (@sx, @sy). The next primary press lands it at the slot pressed (one undo
+ * step, the block selected); another button or editor_tools_cancel_paste() drops it. */
+void editor_tools_begin_paste(EditorTools *tools, const EditorClip *clip, guint sx, guint sy);
+void editor_tools_cancel_paste(EditorTools *tools);
+
+/** Escape: cancel a floating paste, else stop editing a chunk, else clear the selection.
+ * FALSE when there was nothing to do. */
+gboolean editor_tools_escape(EditorTools *tools);
 
 /** Undo what the clicks of a double-click painted (their strokes are the last two presses). */
 void editor_tools_undo_click(EditorTools *tools);

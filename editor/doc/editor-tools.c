@@ -3,9 +3,10 @@
 
 #include "editor-tools.h"
 
-#include "doc/editor-commands.h"
-#include "doc/level-ops.h"
-#include "doc/mask-ops.h"
+#include "editor-clipboard.h"
+#include "editor-commands.h"
+#include "level-ops.h"
+#include "mask-ops.h"
 
 #include <loopwright/fixed.h>
 #include <stdlib.h>
@@ -227,8 +228,96 @@ void editor_tools_set_slot_selection(EditorTools *tools, EditorRect rect)
 
 /* ---- input ---- */
 
+/* ---- floating paste ---- */
+
+/* The preview's top-left slot for the pointer at level pixel (x, y): the pointer's slot. */
+static void paste_place(EditorTools *t, int32_t x, int32_t y)
+{
+    const lw_level *l = level_of(t);
+    int32_t sx = x < 0 ? 0 : MIN(x, lw_level_width_px(l) - 1) >> l->chunk_shift;
+    int32_t sy = y < 0 ? 0 : MIN(y, lw_level_height_px(l) - 1) >> l->chunk_shift;
+    if (sx != t->paste_x || sy != t->paste_y) {
+        t->paste_x = sx;
+        t->paste_y = sy;
+        notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
+    }
+}
+
+void editor_tools_begin_paste(EditorTools *t, const EditorClip *clip, guint sx, guint sy)
+{
+    t->paste_clip = clip;
+    t->paste_x = (int32_t)sx;
+    t->paste_y = (int32_t)sy;
+    t->dragging = FALSE;
+    g_snprintf(t->message, sizeof t->message,
+               "Paste %u x %u slots: click to place the block, Escape or right-click cancels.",
+               editor_clip_get_width(clip), editor_clip_get_height(clip));
+    notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW | EDITOR_TOOLS_NOTIFY_MESSAGE);
+}
+
+void editor_tools_cancel_paste(EditorTools *t)
+{
+    if (!t->paste_clip)
+        return;
+    t->paste_clip = NULL;
+    notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW);
+}
+
+static void paste_land(EditorTools *t)
+{
+    const EditorClip *clip = t->paste_clip;
+    t->paste_clip = NULL;
+    g_autoptr(GError) error = NULL;
+    if (!editor_clip_paste(clip, t->doc, t->layer, (guint)t->paste_x, (guint)t->paste_y, &error)) {
+        g_snprintf(t->message, sizeof t->message, "Cannot paste here: %s", error->message);
+        notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW | EDITOR_TOOLS_NOTIFY_MESSAGE);
+        return;
+    }
+    t->slot_selection = (EditorRect){t->paste_x, t->paste_y, (int32_t)editor_clip_get_width(clip),
+                                     (int32_t)editor_clip_get_height(clip)};
+    g_snprintf(t->message, sizeof t->message, "Pasted %u x %u slots at slot %d, %d.",
+               editor_clip_get_width(clip), editor_clip_get_height(clip), t->paste_x, t->paste_y);
+    notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW | EDITOR_TOOLS_NOTIFY_SELECTION |
+                  EDITOR_TOOLS_NOTIFY_MESSAGE);
+}
+
+void editor_tools_hover(EditorTools *t, int32_t x, int32_t y)
+{
+    if (t->paste_clip)
+        paste_place(t, x, y);
+}
+
+gboolean editor_tools_escape(EditorTools *t)
+{
+    if (t->paste_clip) {
+        editor_tools_cancel_paste(t);
+        return TRUE;
+    }
+    if (t->editing_chunk) {
+        editor_tools_stop_editing(t);
+        return TRUE;
+    }
+    if (t->slot_selection.w > 0 || t->cell_selection.w > 0) {
+        t->cell_selection = (EditorRect){0};
+        editor_tools_set_slot_selection(t, (EditorRect){0});
+        return TRUE;
+    }
+    return FALSE;
+}
+
 void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
 {
+    if (t->paste_clip) {
+        /* a floating paste takes the click: primary lands it where it floats, others cancel */
+        t->dragging = FALSE;
+        if (button == 1) {
+            paste_place(t, x, y);
+            paste_land(t);
+        } else {
+            editor_tools_cancel_paste(t);
+        }
+        return;
+    }
     t->dragging = TRUE;
     t->button = button;
     t->prev_stroke = t->stroke;
@@ -264,7 +353,9 @@ void editor_tools_press(EditorTools *t, int32_t x, int32_t y, guint button)
     if (t->editing_chunk) {
         if (!in_cell)
             return;
-        if (button == 3 && t->kind != EDITOR_TOOL_SELECT) {
+        if (button == 3) {
+            /* every tool picks the cell's tile (the properties panel then shows it) */
+            t->dragging = FALSE;
             pick_cell(t, cx, cy);
             return;
         }

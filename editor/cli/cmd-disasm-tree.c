@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: MIT */
+#define _XOPEN_SOURCE 700 /* realpath */
+/* `loopwright unpack TREE --list | --level NAME -o LEVEL.json` and the `--format s1|s2 TREE
+ * --zone Z --act N` form on a tree with a SonLVL project file (docs/DISASM.md §7). */
+#include "cli.h"
+#include "disasm-source.h"
+#include "level-json.h"
+
+#include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm-tree.h>
+#include <loopwright/crc32.h>
+#include <loopwright/packed.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int tree_usage(void)
+{
+    printf("Usage: loopwright unpack TREE --list\n"
+           "       loopwright unpack TREE --level NAME -o LEVEL.json\n"
+           "       loopwright unpack --format s1|s2 TREE --zone Z [--act N] -o LEVEL.json\n\n"
+           "Open a disassembly tree (s1disasm, s2disasm, skdisasm) through its own SonLVL\n"
+           "project file, \"SonLVL INI Files/SonLVL.ini\" (docs/DISASM.md section 7).\n"
+           "  --list        print every level of the INI: name, zone and act\n"
+           "  --level NAME  the level's INI name or display name (as --list prints it)\n"
+           "  --zone Z      with --act N: the first level whose layout file is Z's act N\n"
+           "Writes LEVEL.json and its tileset LEVEL-tiles.png (when the art was read).\n"
+           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+/* Warnings on stderr as "loopwright: TREE/FILE: [byte N: ]warning: ...", notes on stdout. */
+static void print_tree_report(const lwm_report *r, const char *root)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        const lwm_report_item *it = &r->items[i];
+        if (it->kind == LWM_REPORT_NOTE) {
+            printf("%s%s%s\n", it->file[0] ? it->file : "", it->file[0] ? ": " : "", it->message);
+            continue;
+        }
+        char where[4400];
+        if (it->file[0])
+            snprintf(where, sizeof where, "%s/%s", root, it->file);
+        else
+            snprintf(where, sizeof where, "%s", root);
+        if (it->offset >= 0)
+            fprintf(stderr, "loopwright: %s: byte %ld: warning: %s\n", where, it->offset,
+                    it->message);
+        else
+            fprintf(stderr, "loopwright: %s: warning: %s\n", where, it->message);
+    }
+}
+
+static void list_levels(const lwm_tree *t)
+{
+    static const char *games[] = {"?", "s1", "s2", "s3k"};
+    printf("%s: %s, %zu levels\n", t->root, games[t->game <= 3 ? t->game : 0], t->level_count);
+    for (size_t i = 0; i < t->level_count; i++) {
+        const lwm_tree_level *l = &t->levels[i];
+        printf("%s\t%s %u", l->name, l->zone[0] ? l->zone : "-", l->act);
+        if (strcmp(l->name, l->section) != 0)
+            printf("\t[%s]", l->section);
+        printf("\n");
+    }
+}
+
+/* Import level @index of @t and write @out (+ its tileset) atomically. */
+static int write_level(const lwm_tree *t, size_t index, const char *out)
+{
+    int rc = CLI_EXIT_DATA;
+    char *failed = malloc(4096), *rel = NULL, *full = NULL, *json = NULL;
+    void *png = NULL;
+    size_t png_size = 0, json_size = 0;
+    lwm_report report = {0};
+    lwm_tree_import im = {0};
+    lw_error err;
+    if (!failed || !cli_tileset_paths(out, &rel, &full)) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", out);
+        goto done;
+    }
+    bool ok = lwm_tree_import_level(t, index, &im, &report, failed, &err);
+    print_tree_report(&report, t->root);
+    if (!ok) {
+        cli_print_error(failed, &err);
+        goto done;
+    }
+    lwm_file_job jobs[2];
+    size_t njobs = 0;
+    if (im.tileset.width) {
+        if (!lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err) ||
+            !lw_level_set_string(&im.level->tileset, rel)) {
+            cli_print_error(full, &err);
+            goto done;
+        }
+        jobs[njobs++] = (lwm_file_job){full, png, png_size};
+    }
+    char *root = realpath(t->root, NULL);
+    char *src = root ? editor_source_to_json(&im.source, root) : NULL;
+    json = src ? editor_level_to_json_source(im.level, src, &json_size) : NULL;
+    free(root);
+    free(src);
+    if (!json) {
+        fprintf(stderr, "loopwright: %s: out of memory\n", out);
+        goto done;
+    }
+    jobs[njobs++] = (lwm_file_job){out, json, json_size};
+    size_t bad = 0;
+    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
+        cli_print_error(jobs[bad].path, &err);
+        goto done;
+    }
+    printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
+           im.level->mask_count, im.level->tile_count, im.level->chunk_count, im.level->chunk_px,
+           im.level->layout_width, im.level->layout_height, im.tileset.width ? rel : "none");
+    rc = CLI_EXIT_OK;
+done:
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&report);
+    free(json);
+    free(png);
+    free(rel);
+    free(full);
+    free(failed);
+    return rc;
+}
+
+typedef struct tree_args {
+    const char *tree, *out, *level, *zone, *format;
+    unsigned act;
+    bool list;
+} tree_args;
+
+static int parse_args(int argc, char **argv, tree_args *a)
+{
+    const char *act_s = NULL, *v;
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if (cli_is_help(argv[i]))
+            return tree_usage(), -1;
+        if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &a->format)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--output", &a->out)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "-o", &a->out)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--level", &a->level)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--zone", &a->zone)) != 0 ||
+            (r = cli_option_value("unpack", argc, argv, &i, "--act", &act_s)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(argv[i], "--list") == 0) {
+            a->list = true;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("unpack", "unknown option %s for a tree", argv[i]);
+        } else if (a->tree) {
+            return cli_usage_error("unpack", "one tree at a time");
+        } else {
+            a->tree = argv[i];
+        }
+    }
+    (void)v;
+    unsigned long n = 1;
+    if (act_s && (!cli_parse_count(act_s, 9, &n) || n < 1))
+        return cli_usage_error("unpack", "--act takes 1 to 9");
+    a->act = (unsigned)n;
+    if (!a->tree)
+        return cli_usage_error("unpack", "missing TREE");
+    if (!a->list && !a->level && !a->zone)
+        return cli_usage_error("unpack", "give --list, --level NAME or --zone Z");
+    if (!a->list && !a->out)
+        return cli_usage_error("unpack", "missing -o LEVEL.json");
+    return 0;
+}
+
+bool cli_tree_wanted(int argc, char **argv)
+{
+    if (cli_find_option(argc, argv, "--level"))
+        return true;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--list") == 0)
+            return true;
+    return false;
+}
+
+int cli_tree_unpack_main(int argc, char **argv)
+{
+    tree_args a = {0};
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? CLI_EXIT_OK : rc;
+    lwm_tree t;
+    lw_error err;
+    char *failed = malloc(4096);
+    if (!failed)
+        return CLI_EXIT_DATA;
+    if (!lwm_tree_open(a.tree, &t, failed, &err)) {
+        cli_print_error(failed, &err);
+        free(failed);
+        return CLI_EXIT_DATA;
+    }
+    free(failed);
+    static const char *games[] = {"?", "s1", "s2", "s3k"};
+    long index = -1;
+    if (a.format && strcmp(a.format, games[t.game <= 3 ? t.game : 0]) != 0) {
+        rc = cli_usage_error("unpack", "%s is a %s tree, not %s", a.tree,
+                             games[t.game <= 3 ? t.game : 0], a.format);
+    } else if (a.list) {
+        list_levels(&t);
+    } else if (a.level && (index = lwm_tree_find(&t, a.level)) < 0) {
+        fprintf(stderr, "loopwright: %s: no level \"%s\" in its SonLVL INI (--list shows them)\n",
+                a.tree, a.level);
+        rc = CLI_EXIT_DATA;
+    } else if (!a.level && (index = lwm_tree_find_zone(&t, a.zone, a.act)) < 0) {
+        fprintf(stderr, "loopwright: %s: no level of zone %s act %u in its SonLVL INI\n", a.tree,
+                a.zone, a.act);
+        rc = CLI_EXIT_DATA;
+    } else {
+        rc = write_level(&t, (size_t)index, a.out);
+    }
+    lwm_tree_clear(&t);
+    return rc;
+}
+
+/* ---- pack LEVEL --into TREE ---- */
+
+static int pack_usage(void)
+{
+    printf("Usage: loopwright pack LEVEL.json --into TREE [--allow-shared] [--dry-run]\n\n"
+           "Save a level unpacked from a disassembly tree (its \"source\" section) back into\n"
+           "the tree, in place (docs/DISASM.md section 8). Only the files whose content\n"
+           "changed are written, all or nothing; an unchanged level writes no file.\n"
+           "  --allow-shared  also write files other levels read when that changes their\n"
+           "                  collision or layout (the levels are listed either way)\n"
+           "  --dry-run       list what would be written, write nothing\n"
+           "Exit status: 0 written (or nothing to write), 1 bad input or refused, 2 bad usage.\n");
+    return CLI_EXIT_OK;
+}
+
+typedef struct pack_args {
+    const char *level, *tree;
+    bool allow_shared, dry_run;
+} pack_args;
+
+static int parse_pack_args(int argc, char **argv, pack_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if (cli_is_help(argv[i]))
+            return pack_usage(), -1;
+        if ((r = cli_option_value("pack", argc, argv, &i, "--into", &a->tree)) != 0) {
+            if (r < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(argv[i], "--allow-shared") == 0) {
+            a->allow_shared = true;
+        } else if (strcmp(argv[i], "--dry-run") == 0) {
+            a->dry_run = true;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("pack", "unknown option %s with --into", argv[i]);
+        } else if (a->level) {
+            return cli_usage_error("pack", "one level at a time");
+        } else {
+            a->level = argv[i];
+        }
+    }
+    if (!a->level)
+        return cli_usage_error("pack", "missing LEVEL");
+    return 0;
+}
+
+/* The level's source section, parsed. */
+static bool load_source(const char *path, lwm_tree_source *src)
+{
+    char *text, *json = NULL, *tree = NULL;
+    size_t len;
+    lw_error err;
+    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, &err)) {
+        cli_print_error(path, &err);
+        return false;
+    }
+    bool ok = editor_level_source_text(text, len, &json, &err);
+    free(text);
+    if (ok && !json) {
+        fprintf(stderr,
+                "loopwright: %s: no \"source\" section: the level was not unpacked from a "
+                "disassembly tree\n",
+                path);
+        return false;
+    }
+    ok = ok && editor_source_from_json(json, src, &tree, &err);
+    if (!ok)
+        cli_print_error(path, &err);
+    free(json);
+    free(tree);
+    return ok;
+}
+
+/* Report the changes; false when one is refused (another level's collision or layout). */
+static bool report_changes(const char *root, const lwm_tree_export *ex, bool allow_shared)
+{
+    bool refused = false;
+    for (size_t i = 0; i < ex->file_count; i++) {
+        const lwm_tree_out_file *f = &ex->files[i];
+        printf("%s/%s: %u unpacked bytes change (%s), %zu bytes\n", root, f->path, f->changed_bytes,
+               f->role, f->size);
+        if (f->shared)
+            printf("  also read by: %s\n", f->shared);
+        if (f->alters_others && !allow_shared) {
+            fprintf(stderr,
+                    "loopwright: %s/%s: the change alters the collision or layout of other "
+                    "levels (%s); pass --allow-shared to write it\n",
+                    root, f->path, f->shared);
+            refused = true;
+        }
+    }
+    return !refused;
+}
+
+/* Stage every changed file and the level JSON (its source updated), then rename them all. */
+static bool write_back(const char *root, const char *level_path, const lw_level *level,
+                       lwm_tree_source *src, const lwm_tree_export *ex)
+{
+    lw_error err;
+    for (size_t i = 0; i < ex->file_count; i++)
+        for (size_t k = 0; k < src->file_count; k++)
+            if (strcmp(src->files[k].path, ex->files[i].path) == 0) {
+                src->files[k].size = (uint32_t)ex->files[i].size;
+                src->files[k].crc32 = lw_crc32(0, ex->files[i].data, ex->files[i].size);
+            }
+    uint8_t *ids = malloc(ex->mask_count ? ex->mask_count : 1);
+    if (!ids)
+        return false;
+    memcpy(ids, ex->mask_ids, ex->mask_count);
+    free(src->mask_ids);
+    src->mask_ids = ids;
+    src->mask_count = ex->mask_count;
+    char *abs = realpath(root, NULL);
+    char *srcjson = abs ? editor_source_to_json(src, abs) : NULL;
+    size_t json_size = 0;
+    char *json = srcjson ? editor_level_to_json_source(level, srcjson, &json_size) : NULL;
+    lwm_file_job jobs[LWM_TREE_MAX_FILES + 1];
+    char *paths[LWM_TREE_MAX_FILES];
+    size_t n = 0;
+    bool ok = json != NULL;
+    for (size_t i = 0; ok && i < ex->file_count; i++) {
+        size_t len = strlen(root) + strlen(ex->files[i].path) + 2;
+        paths[n] = malloc(len);
+        if (!paths[n]) {
+            ok = false;
+            break;
+        }
+        snprintf(paths[n], len, "%s/%s", root, ex->files[i].path);
+        jobs[n] = (lwm_file_job){paths[n], ex->files[i].data, ex->files[i].size};
+        n++;
+    }
+    size_t bad = 0;
+    if (ok) {
+        jobs[n] = (lwm_file_job){level_path, json, json_size};
+        ok = lwm_write_files_atomic(jobs, n + 1, &bad, &err);
+        if (!ok)
+            cli_print_error(jobs[bad].path, &err);
+    } else {
+        fprintf(stderr, "loopwright: %s: out of memory\n", level_path);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(json);
+    free(srcjson);
+    free(abs);
+    return ok;
+}
+
+static int pack_into(const pack_args *a, const lw_level *level, lwm_tree_source *src)
+{
+    lwm_tree t;
+    lw_error err;
+    char *failed = malloc(4096);
+    lwm_report report = {0};
+    lwm_tree_export ex = {0};
+    int rc = CLI_EXIT_DATA;
+    if (!failed)
+        return rc;
+    if (!lwm_tree_open(a->tree, &t, failed, &err)) {
+        cli_print_error(failed, &err);
+        free(failed);
+        return rc;
+    }
+    bool ok = lwm_tree_export_level(&t, src, level, &ex, &report, failed, &err);
+    print_tree_report(&report, a->tree);
+    if (!ok) {
+        cli_print_error(failed, &err);
+    } else if (!report_changes(a->tree, &ex, a->allow_shared)) {
+        fprintf(stderr, "loopwright: %s: nothing was written\n", a->tree);
+    } else if (ex.file_count == 0) {
+        printf("%s: no file changed (the %zu files rebuilt from the level are the same); nothing "
+               "written\n",
+               a->tree, ex.unchanged);
+        rc = CLI_EXIT_OK;
+    } else if (a->dry_run) {
+        printf("%s: %zu files would be written (--dry-run: nothing written)\n", a->tree,
+               ex.file_count);
+        rc = CLI_EXIT_OK;
+    } else if (write_back(a->tree, a->level, level, src, &ex)) {
+        printf("%s: %zu files written, %zu unchanged; %s updated\n", a->tree, ex.file_count,
+               ex.unchanged, a->level);
+        rc = CLI_EXIT_OK;
+    }
+    lwm_tree_export_clear(&ex);
+    lwm_report_clear(&report);
+    lwm_tree_clear(&t);
+    free(failed);
+    return rc;
+}
+
+int cli_tree_pack_main(int argc, char **argv)
+{
+    pack_args a = {0};
+    int rc = parse_pack_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? CLI_EXIT_OK : rc;
+    lw_level *level = NULL;
+    if (!cli_load_level(a.level, 0, &level))
+        return CLI_EXIT_DATA;
+    lwm_tree_source src;
+    rc = CLI_EXIT_DATA;
+    if (load_source(a.level, &src)) {
+        rc = pack_into(&a, level, &src);
+        editor_source_clear(&src);
+    }
+    lw_level_free(level);
+    return rc;
+}

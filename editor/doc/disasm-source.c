@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/* The `source` section of a level imported from a disassembly tree (disasm-source.h). */
+#include "disasm-source.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SOURCE_FORMAT "sonlvl-tree"
+
+static const char *const codec_names[] = {"none", "kosinski", "enigma", "nemesis", "kosm"};
+static const char *const game_names[] = {"", "s1", "s2", "s3k"};
+
+static json_t *file_json(const lwm_tree_file *f)
+{
+    char crc[16];
+    snprintf(crc, sizeof crc, "%08x", f->crc32);
+    return json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:s}", "role", f->role, "path", f->path,
+                     "codec", codec_names[f->codec <= LWM_CODEC_KOSM ? f->codec : 0], "offset",
+                     (json_int_t)f->offset, "size", (json_int_t)f->size, "unpacked",
+                     (json_int_t)f->raw_size, "crc32", crc);
+}
+
+char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
+{
+    json_t *files = json_array(), *ids = json_array(), *kept = json_array();
+    for (size_t i = 0; i < src->file_count; i++)
+        json_array_append_new(files, file_json(&src->files[i]));
+    for (uint32_t i = 0; i < src->mask_count; i++)
+        json_array_append_new(ids, json_integer(src->mask_ids[i]));
+    for (size_t i = 0; i < src->kept_count; i++)
+        json_array_append_new(kept, json_pack("[I, I]", (json_int_t)src->kept[i].offset,
+                                              (json_int_t)src->kept[i].word));
+    json_t *root = json_pack(
+        "{s:s, s:i, s:s, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:o, s:o, s:[I,I], s:[I,I]}", "format",
+        SOURCE_FORMAT, "version", 1, "game", game_names[src->game <= 3 ? src->game : 0], "tree",
+        tree, "level", src->level, "files", files, "first_chunk", (json_int_t)src->first_chunk,
+        "chunks", (json_int_t)src->chunk_count, "blocks", (json_int_t)src->block_count, "patterns",
+        (json_int_t)src->pattern_count, "mask_ids", ids, "kept_chunk_words", kept, "layout_padding",
+        (json_int_t)src->layout_padding[0], (json_int_t)src->layout_padding[1], "layout_short",
+        (json_int_t)src->layout_short[0], (json_int_t)src->layout_short[1]);
+    if (!root)
+        return NULL;
+    char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return text;
+}
+
+void editor_source_clear(lwm_tree_source *src)
+{
+    free(src->mask_ids);
+    free(src->kept);
+    memset(src, 0, sizeof *src);
+}
+
+static bool bad(lw_error *err, const char *field, const char *what)
+{
+    return lw_error_set(err, LW_ERR_FORMAT, "source.%s: %s", field, what);
+}
+
+static bool get_uint(json_t *obj, const char *key, json_int_t max, uint32_t *out, lw_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
+        return lw_error_set(err, LW_ERR_FORMAT, "source.%s: expected an integer 0..%lld", key,
+                            (long long)max);
+    *out = (uint32_t)json_integer_value(v);
+    return true;
+}
+
+static bool get_str(json_t *obj, const char *key, char *buf, size_t size, lw_error *err)
+{
+    const char *s = json_string_value(json_object_get(obj, key));
+    if (!s || strlen(s) >= size || !*s)
+        return lw_error_set(err, LW_ERR_FORMAT, "source.%s: expected a string of 1..%zu bytes", key,
+                            size - 1);
+    memcpy(buf, s, strlen(s) + 1);
+    return true;
+}
+
+static bool parse_file(json_t *f, lwm_tree_file *out, lw_error *err)
+{
+    char codec[16], crc[16];
+    memset(out, 0, sizeof *out);
+    if (!json_is_object(f))
+        return bad(err, "files", "expected objects");
+    bool ok = get_str(f, "role", out->role, sizeof out->role, err) &&
+              get_str(f, "path", out->path, sizeof out->path, err) &&
+              get_str(f, "codec", codec, sizeof codec, err) &&
+              get_uint(f, "offset", 0xFFFFFF, &out->offset, err) &&
+              get_uint(f, "size", 4 << 20, &out->size, err) &&
+              get_uint(f, "unpacked", 0xFFFFFF, &out->raw_size, err) &&
+              get_str(f, "crc32", crc, sizeof crc, err);
+    if (!ok)
+        return false;
+    if (strstr(out->path, "..") || out->path[0] == '/')
+        return bad(err, "files.path", "must stay inside the tree");
+    int k = 0;
+    while (k <= LWM_CODEC_KOSM && strcmp(codec, codec_names[k]) != 0)
+        k++;
+    if (k > LWM_CODEC_KOSM)
+        return bad(err, "files.codec", "none, kosinski, enigma, nemesis or kosm");
+    out->codec = (lwm_disasm_codec)k;
+    char *end;
+    unsigned long v = strtoul(crc, &end, 16);
+    if (*end || strlen(crc) != 8)
+        return bad(err, "files.crc32", "8 hexadecimal digits");
+    out->crc32 = (uint32_t)v;
+    return true;
+}
+
+static bool parse_lists(json_t *root, lwm_tree_source *src, lw_error *err)
+{
+    json_t *ids = json_object_get(root, "mask_ids"),
+           *kept = json_object_get(root, "kept_chunk_words");
+    if (!json_is_array(ids) || json_array_size(ids) > 0x10000)
+        return bad(err, "mask_ids", "expected an array of collision ids");
+    if (!json_is_array(kept) || json_array_size(kept) > 0x8000)
+        return bad(err, "kept_chunk_words", "expected an array of [offset, word]");
+    src->mask_count = (uint32_t)json_array_size(ids);
+    src->mask_ids = malloc(src->mask_count ? src->mask_count : 1);
+    src->kept_count = json_array_size(kept);
+    src->kept = malloc((src->kept_count ? src->kept_count : 1) * sizeof *src->kept);
+    if (!src->mask_ids || !src->kept)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < src->mask_count; i++) {
+        json_t *v = json_array_get(ids, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 255)
+            return bad(err, "mask_ids", "ids are 0..255");
+        src->mask_ids[i] = (uint8_t)json_integer_value(v);
+    }
+    for (size_t i = 0; i < src->kept_count; i++) {
+        json_t *p = json_array_get(kept, i);
+        json_t *o = json_array_get(p, 0), *w = json_array_get(p, 1);
+        if (!json_is_array(p) || json_array_size(p) != 2 || !json_is_integer(o) ||
+            !json_is_integer(w) || json_integer_value(o) < 0 || json_integer_value(o) > 0xFFFF ||
+            json_integer_value(o) % 2 || json_integer_value(w) < 0 ||
+            json_integer_value(w) > 0xFFFF)
+            return bad(err, "kept_chunk_words", "[even offset 0..65534, word 0..65535]");
+        src->kept[i] =
+            (lwm_tree_kept_word){(uint32_t)json_integer_value(o), (uint16_t)json_integer_value(w)};
+    }
+    return true;
+}
+
+static bool parse_pair(json_t *root, const char *key, uint32_t out[2], lw_error *err)
+{
+    json_t *a = json_object_get(root, key);
+    for (int i = 0; i < 2; i++) {
+        json_t *v = json_array_get(a, (size_t)i);
+        if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_integer(v) ||
+            json_integer_value(v) < 0 || json_integer_value(v) > 0x1000)
+            return bad(err, key, "expected [FG, BG] byte counts");
+        out[i] = (uint32_t)json_integer_value(v);
+    }
+    return true;
+}
+
+static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error *err)
+{
+    char game[8], format[16], treebuf[4096];
+    if (!json_is_object(root))
+        return bad(err, "", "expected an object");
+    if (!get_str(root, "format", format, sizeof format, err) || strcmp(format, SOURCE_FORMAT))
+        return bad(err, "format", "expected \"" SOURCE_FORMAT "\"");
+    uint32_t version;
+    if (!get_uint(root, "version", 1, &version, err) || version != 1)
+        return bad(err, "version", "this Loopwright reads version 1");
+    if (!get_str(root, "game", game, sizeof game, err) ||
+        !get_str(root, "tree", treebuf, sizeof treebuf, err) ||
+        !get_str(root, "level", src->level, sizeof src->level, err))
+        return false;
+    src->game = strcmp(game, "s1") == 0 ? LWM_GAME_S1 : strcmp(game, "s2") == 0 ? LWM_GAME_S2 : 0;
+    if (!src->game)
+        return bad(err, "game", "s1 or s2");
+    json_t *files = json_object_get(root, "files");
+    if (!json_is_array(files) || json_array_size(files) > LWM_TREE_MAX_FILES)
+        return bad(err, "files", "expected an array of at most 32 files");
+    for (size_t i = 0; i < json_array_size(files); i++)
+        if (!parse_file(json_array_get(files, i), &src->files[src->file_count++], err))
+            return false;
+    bool ok = get_uint(root, "first_chunk", 1, &src->first_chunk, err) &&
+              get_uint(root, "chunks", 0x400, &src->chunk_count, err) &&
+              get_uint(root, "blocks", 0x400, &src->block_count, err) &&
+              get_uint(root, "patterns", 0x800, &src->pattern_count, err) &&
+              parse_lists(root, src, err) &&
+              parse_pair(root, "layout_padding", src->layout_padding, err) &&
+              parse_pair(root, "layout_short", src->layout_short, err);
+    if (ok && !(*tree = strdup(treebuf)))
+        ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    return ok;
+}
+
+bool editor_source_from_json(const char *json, lwm_tree_source *src, char **tree, lw_error *err)
+{
+    memset(src, 0, sizeof *src);
+    *tree = NULL;
+    json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, NULL);
+    if (!root)
+        return bad(err, "", "not JSON");
+    bool ok = parse_root(root, src, tree, err);
+    json_decref(root);
+    if (!ok)
+        editor_source_clear(src);
+    return ok;
+}

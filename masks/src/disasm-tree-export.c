@@ -1,0 +1,635 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A level imported from a disassembly tree -> the tree's files it changes (disasm-tree.h,
+ * docs/DISASM.md §8). Each role's table is rebuilt over the tree's current unpacked bytes, then
+ * split back into the files it was read from; only files whose unpacked bytes differ are
+ * re-encoded. Small steps over one context.
+ */
+#include "disasm-tree-private.h"
+
+#include <loopwright/crc32.h>
+#include <loopwright/kosinski.h>
+#include <loopwright/packed.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TABLE 0x10000u
+
+typedef struct blob {
+    uint8_t *data;
+    size_t size;
+} blob;
+
+typedef struct export_ctx {
+    const lwm_tree *tree;
+    const lwm_tree_source *src;
+    const lw_level *level;
+    const lwm_ini_section *sec;
+    lwm_tree_export *out;
+    lwm_report *report;
+    char *failed;
+    lw_error *err;
+    lwm_game game;
+    uint32_t chunk_bytes, chunk_cells;
+    blob raw[LWM_TREE_MAX_FILES]; /* each source file unpacked, as the tree has it now */
+    bool decoded[LWM_TREE_MAX_FILES];
+    bool used_self[LWM_CLASSIC_MASKS], used_other[LWM_CLASSIC_MASKS];
+    uint8_t *mask_id; /* level mask -> collision id */
+    blob heights, widths, angles;
+} export_ctx;
+
+void lwm_tree_export_clear(lwm_tree_export *ex)
+{
+    if (!ex)
+        return;
+    for (size_t i = 0; i < ex->file_count; i++) {
+        free(ex->files[i].data);
+        free(ex->files[i].shared);
+    }
+    free(ex->mask_ids);
+    memset(ex, 0, sizeof *ex);
+}
+
+static bool nomem(export_ctx *c)
+{
+    return lw_error_set(c->err, LW_ERR_NOMEM, "out of memory");
+}
+
+static bool set_failed(export_ctx *c, const char *rel)
+{
+    snprintf(c->failed, 4096, "%s/%s", c->tree->root, rel);
+    return true;
+}
+
+/* Read and unpack every file of the source; each must still have the CRC of the import. */
+static bool load_files(export_ctx *c)
+{
+    for (size_t i = 0; i < c->src->file_count; i++) {
+        const lwm_tree_file *f = &c->src->files[i];
+        set_failed(c, f->path);
+        char *data;
+        size_t size;
+        if (!lwm_read_file(c->failed, 4u << 20, &data, &size, c->err))
+            return false;
+        bool same = size == f->size && lw_crc32(0, data, size) == f->crc32;
+        bool ok = same || lw_error_set(c->err, LW_ERR_FORMAT,
+                                       "changed since the level was imported (CRC-32 differs): "
+                                       "unpack the level again");
+        if (ok && tree_unpack(f->codec, (uint8_t *)data, size, MAX_TABLE, &c->raw[i].data,
+                              &c->raw[i].size, NULL))
+            c->decoded[i] = true;
+        free(data);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* The role's table as the tree has it: its files placed at their offsets, in order. */
+static bool composite(export_ctx *c, const char *role, blob *out)
+{
+    *out = (blob){NULL, 0};
+    for (size_t i = 0; i < c->src->file_count; i++) {
+        const lwm_tree_file *f = &c->src->files[i];
+        if (strcmp(f->role, role) != 0 || !c->decoded[i])
+            continue;
+        size_t end = (size_t)f->offset + c->raw[i].size;
+        if (end > out->size) {
+            uint8_t *d = realloc(out->data, end);
+            if (!d)
+                return nomem(c);
+            memset(d + out->size, 0, end - out->size);
+            out->data = d;
+            out->size = end;
+        }
+        memcpy(out->data + f->offset, c->raw[i].data, c->raw[i].size);
+    }
+    return true;
+}
+
+static bool later_covers(const export_ctx *c, size_t j, size_t pos)
+{
+    const char *role = c->src->files[j].role;
+    for (size_t i = j + 1; i < c->src->file_count; i++) {
+        const lwm_tree_file *f = &c->src->files[i];
+        if (strcmp(f->role, role) == 0 && pos >= f->offset && pos < f->offset + c->raw[i].size)
+            return true;
+    }
+    return false;
+}
+
+/* The other levels (INI names) that read @rel; NULL when none. */
+static char *shared_with(export_ctx *c, const char *rel)
+{
+    size_t cap = 256, len = 0;
+    char *list = NULL;
+    for (size_t s = 0; s < c->tree->ini.count; s++) {
+        const lwm_ini_section *sec = &c->tree->ini.sections[s];
+        if (sec == c->sec)
+            continue;
+        bool uses = false;
+        for (size_t k = 0; k < sec->count && !uses; k++) {
+            const char *v = sec->entries[k].value;
+            while (*v && !uses) {
+                size_t n = strcspn(v, "|");
+                char part[600], path[512];
+                snprintf(part, sizeof part, "%.*s", (int)(n < 599 ? n : 599), v);
+                part[strcspn(part, ":")] = '\0';
+                uses = tree_resolve(part, path, sizeof path, NULL) && strcmp(path, rel) == 0;
+                v += n + (v[n] == '|');
+            }
+        }
+        if (!uses)
+            continue;
+        if (s == 0) { /* a key of the global section: every level reads the file */
+            free(list);
+            return strdup("every level of the tree (a game-wide file)");
+        }
+        size_t need = len + strlen(sec->name) + 3;
+        if (!list || need > cap) {
+            while (need > cap)
+                cap *= 2;
+            char *l = realloc(list, cap);
+            if (!l) {
+                free(list);
+                return NULL;
+            }
+            list = l;
+        }
+        len += (size_t)snprintf(list + len, cap - len, "%s%s", len ? "; " : "", sec->name);
+    }
+    return list;
+}
+
+static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_tree_out_file *o)
+{
+    if (f->codec == LWM_CODEC_NONE) {
+        o->data = malloc(raw->size ? raw->size : 1);
+        if (!o->data)
+            return nomem(c);
+        memcpy(o->data, raw->data, raw->size);
+        o->size = raw->size;
+        return true;
+    }
+    if (f->codec != LWM_CODEC_KOSINSKI) {
+        set_failed(c, f->path);
+        return lw_error_set(c->err, LW_ERR_VERSION,
+                            "its content changed, and this build has no encoder for its "
+                            "compression");
+    }
+    o->data = malloc(lw_kosinski_bound(raw->size));
+    if (!o->data)
+        return nomem(c);
+    o->size = lw_kosinski_compress(raw->data, raw->size, o->data);
+    return true;
+}
+
+/* File @j with its visible bytes taken from @table (@old_size: the table's size before). */
+static bool write_part(export_ctx *c, size_t j, const blob *table, size_t old_size,
+                       bool *alters_ids)
+{
+    const lwm_tree_file *f = &c->src->files[j];
+    const blob *old = &c->raw[j];
+    size_t end = (size_t)f->offset + old->size;
+    size_t size = old->size + (end == old_size && table->size > old_size ? table->size - end : 0);
+    blob nw = {malloc(size ? size : 1), size};
+    if (!nw.data)
+        return nomem(c);
+    memcpy(nw.data, old->data, old->size);
+    uint32_t changed = 0;
+    for (size_t k = 0; k < size; k++) {
+        size_t pos = f->offset + k;
+        if (pos < table->size && !later_covers(c, j, pos))
+            nw.data[k] = table->data[pos];
+        changed += k >= old->size || nw.data[k] != old->data[k];
+    }
+    bool ok = true;
+    if (!changed) {
+        c->out->unchanged++;
+    } else {
+        lwm_tree_out_file *o = &c->out->files[c->out->file_count];
+        memset(o, 0, sizeof *o);
+        snprintf(o->path, sizeof o->path, "%s", f->path);
+        snprintf(o->role, sizeof o->role, "%s", f->role);
+        o->changed_bytes = changed;
+        o->shared = shared_with(c, f->path);
+        o->alters_others = o->shared && *alters_ids;
+        ok = encode(c, f, &nw, o);
+        if (ok)
+            c->out->file_count++;
+        else
+            free(o->shared);
+    }
+    free(nw.data);
+    return ok;
+}
+
+/* Write @table (the role's new content) back into the role's files. */
+static bool write_role(export_ctx *c, const char *role, const blob *table, size_t old_size,
+                       bool alters)
+{
+    for (size_t j = 0; j < c->src->file_count; j++)
+        if (strcmp(c->src->files[j].role, role) == 0 && c->decoded[j] &&
+            !write_part(c, j, table, old_size, &alters))
+            return false;
+    return true;
+}
+
+/* ---- chunks ---- */
+
+static uint16_t word_of_cell(const export_ctx *c, const lw_cell *cell)
+{
+    if (cell->tile == LW_NONE)
+        return 0;
+    uint16_t b = (uint16_t)(cell->tile + 1u);
+    if (c->game == LWM_GAME_S1)
+        return (uint16_t)(b | (cell->flags & 3u) << 11 | (cell->solid & 3u) << 13);
+    return (uint16_t)(b | (cell->flags & 3u) << 10 | (cell->solid & 15u) << 12);
+}
+
+/* What the importer makes of @word, written back: the bits the level models. */
+static uint16_t modelled(const export_ctx *c, uint16_t word)
+{
+    uint32_t b = word & 0x3FFu;
+    if (b == 0 || b >= c->src->block_count)
+        return 0;
+    return c->game == LWM_GAME_S1 ? (uint16_t)(word & ~0x8400u) : word;
+}
+
+static bool build_chunks(export_ctx *c, blob *t)
+{
+    const lw_level *lv = c->level;
+    size_t need = ((size_t)lv->chunk_count + c->src->first_chunk) * c->chunk_bytes;
+    size_t max = c->game == LWM_GAME_S1 ? (size_t)LWM_S1_MAX_CHUNKS * 512u : 0x8000u;
+    if (need > max)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "%u chunks: the game's chunk table holds %zu",
+                            lv->chunk_count, max / c->chunk_bytes - c->src->first_chunk);
+    if (need > t->size) {
+        uint8_t *d = realloc(t->data, need);
+        if (!d)
+            return nomem(c);
+        memset(d + t->size, 0, need - t->size);
+        t->data = d;
+        t->size = need;
+    }
+    uint32_t cells = c->chunk_cells * c->chunk_cells;
+    for (uint32_t k = 0; k < lv->chunk_count; k++)
+        for (uint32_t i = 0; i < cells; i++) {
+            const lw_cell *cell = &lw_level_chunk_cells(lv, k)[i];
+            if (cell->tile != LW_NONE && cell->tile + 1u > 0x3FFu)
+                return lw_error_set(c->err, LW_ERR_LIMIT, "chunk %u: tile %u past block 0x3FF", k,
+                                    cell->tile);
+            uint16_t w = word_of_cell(c, cell);
+            size_t off = ((size_t)k + c->src->first_chunk) * c->chunk_bytes + 2u * i;
+            t->data[off] = (uint8_t)(w >> 8);
+            t->data[off + 1] = (uint8_t)w;
+        }
+    for (size_t i = 0; i < c->src->kept_count; i++) {
+        const lwm_tree_kept_word *kw = &c->src->kept[i];
+        if (kw->offset + 2u > t->size)
+            continue;
+        uint16_t now = (uint16_t)(t->data[kw->offset] << 8 | t->data[kw->offset + 1]);
+        if (now == modelled(c, kw->word)) {
+            t->data[kw->offset] = (uint8_t)(kw->word >> 8);
+            t->data[kw->offset + 1] = (uint8_t)kw->word;
+        }
+    }
+    return true;
+}
+
+/* ---- layouts ---- */
+
+static bool file_chunk(export_ctx *c, uint16_t id, uint8_t *out)
+{
+    if (c->game == LWM_GAME_S1) {
+        *out = id == LW_NONE ? 0 : (uint8_t)(id + 1u);
+        return true;
+    }
+    if (id == LW_NONE && c->src->first_chunk == 0)
+        return lw_error_set(c->err, LW_ERR_FORMAT,
+                            "an empty layout slot, but this zone's chunk 0 is not empty");
+    *out = id == LW_NONE ? 0 : (uint8_t)(id + c->src->first_chunk);
+    return true;
+}
+
+static bool build_s2_layout(export_ctx *c, blob *t)
+{
+    const lw_level *lv = c->level;
+    if (t->size != 0x1000 || lv->layout_width > 128 || lv->layout_height > 16)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "layout %ux%u: S2's holds 128x16 chunks",
+                            lv->layout_width, lv->layout_height);
+    for (int layer = 0; layer < 2; layer++) {
+        if (!lv->layout[layer])
+            continue;
+        for (uint32_t y = 0; y < lv->layout_height; y++)
+            for (uint32_t x = 0; x < lv->layout_width; x++)
+                if (!file_chunk(c, lw_level_layout_get(lv, (lw_layer)layer, x, y),
+                                &t->data[y * 256u + (unsigned)layer * 128u + x]))
+                    return false;
+    }
+    return true;
+}
+
+/* S1: a layout file with @w x @h from the level's @layer (NULL: keep) over the old rows, the
+ * loop bit kept where the slot's chunk is unchanged, padding kept, a short file kept short. */
+static bool build_s1_layer(export_ctx *c, int layer, blob *t)
+{
+    const lw_level *lv = c->level;
+    if (t->size < 2)
+        return lw_error_set(c->err, LW_ERR_FORMAT, "layout too short");
+    uint32_t ow = t->data[0] + 1u, oh = t->data[1] + 1u;
+    uint32_t w = layer == 0 ? lv->layout_width : ow, h = layer == 0 ? lv->layout_height : oh;
+    if (w > LWM_S1_LAYOUT_W || h > LWM_S1_LAYOUT_H)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "layout %ux%u: S1's holds %ux%u chunks", w, h,
+                            LWM_S1_LAYOUT_W, LWM_S1_LAYOUT_H);
+    size_t pad = c->src->layout_padding[layer], oldn = 2u + (size_t)ow * oh;
+    size_t short_by = c->src->layout_short[layer];
+    blob old = {t->data, t->size};
+    blob nw = {calloc(2u + (size_t)w * h + pad + 1u, 1), 2u + (size_t)w * h + pad};
+    if (!nw.data)
+        return nomem(c);
+    nw.data[0] = (uint8_t)(w - 1u);
+    nw.data[1] = (uint8_t)(h - 1u);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t was =
+                x < ow && y < oh && 2u + y * ow + x < old.size ? old.data[2u + y * ow + x] : 0;
+            uint8_t id = was;
+            if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height)
+                file_chunk(c, lw_level_layout_get(lv, (lw_layer)layer, x, y), &id);
+            nw.data[2u + y * w + x] = (uint8_t)(id | ((id == (was & 0x7Fu)) ? was & 0x80u : 0u));
+        }
+    if (pad)
+        memcpy(nw.data + 2u + (size_t)w * h, old.data + oldn, pad);
+    /* a file shorter than its header (the game reads on in ROM) stays short if the tail is 0 */
+    if (short_by && w == ow && h == oh) {
+        bool zero = true;
+        for (size_t i = oldn - short_by; i < oldn; i++)
+            zero &= nw.data[i] == 0;
+        if (zero)
+            nw.size = oldn - short_by;
+    }
+    free(t->data);
+    *t = nw;
+    return true;
+}
+
+/* ---- collision ---- */
+
+static uint8_t stored_angle(const lw_mask *m)
+{
+    if (m->flags & LW_MASK_FLAGGED)
+        return (m->angle & 1u) ? m->angle : 0xFFu;
+    return m->angle;
+}
+
+/* Heights and angle byte: the level JSON keeps no widths (they are derived on load), so an
+ * id's stored widths are kept while its heights are unchanged. */
+static bool mask_is(const export_ctx *c, const lw_mask *m, unsigned id)
+{
+    return memcmp(c->heights.data + id * 16u, m->heights, 16) == 0 &&
+           c->angles.data[id] == stored_angle(m);
+}
+
+/* Mark the ids of every index file of every level (this one's in used_self). */
+static void mark_used_ids(export_ctx *c)
+{
+    static const char *const keys[] = {"colind", "colind1", "colind2"};
+    for (size_t s = 1; s < c->tree->ini.count; s++) {
+        const lwm_ini_section *sec = &c->tree->ini.sections[s];
+        bool *used = sec == c->sec ? c->used_self : c->used_other;
+        for (size_t k = 0; k < 3; k++) {
+            const char *v = lwm_ini_get(sec, keys[k]);
+            while (v && *v) {
+                size_t n = strcspn(v, "|");
+                char part[600], rel[512], path[4096];
+                snprintf(part, sizeof part, "%.*s", (int)(n < 599 ? n : 599), v);
+                part[strcspn(part, ":")] = '\0';
+                v += n + (v[n] == '|');
+                char *data;
+                size_t size;
+                uint8_t *raw;
+                size_t raw_size;
+                if (!tree_resolve(part, rel, sizeof rel, NULL))
+                    continue;
+                snprintf(path, sizeof path, "%s/%s", c->tree->root, rel);
+                if (!lwm_read_file(path, 1u << 20, &data, &size, NULL))
+                    continue;
+                if (tree_unpack(tree_codec_of(rel), (uint8_t *)data, size, MAX_TABLE, &raw,
+                                &raw_size, NULL)) {
+                    for (size_t i = 1; i < raw_size; i++)
+                        used[raw[i]] = true;
+                    free(raw);
+                }
+                free(data);
+            }
+        }
+    }
+}
+
+/* Each level mask's collision id: its own while unchanged, else an equal mask's, else a free id
+ * written into the arrays. */
+static bool assign_ids(export_ctx *c)
+{
+    const lw_level *lv = c->level;
+    c->mask_id = malloc(lv->mask_count ? lv->mask_count : 1);
+    if (!c->mask_id)
+        return nomem(c);
+    bool taken[LWM_CLASSIC_MASKS];
+    for (unsigned i = 0; i < LWM_CLASSIC_MASKS; i++)
+        taken[i] = i == 0 || c->used_self[i] || c->used_other[i];
+    for (uint32_t i = 0; i < lv->mask_count; i++) {
+        const lw_mask *m = &lv->masks[i];
+        int id = -1;
+        if (i < c->src->mask_count && mask_is(c, m, c->src->mask_ids[i]))
+            id = c->src->mask_ids[i];
+        for (unsigned k = 0; id < 0 && k < LWM_CLASSIC_MASKS; k++)
+            if ((c->used_self[k] || c->used_other[k] || k == 0) && mask_is(c, m, k))
+                id = (int)k;
+        for (unsigned k = 1; id < 0 && k < LWM_CLASSIC_MASKS; k++)
+            if (!taken[k]) {
+                id = (int)k;
+                taken[k] = true;
+                memcpy(c->heights.data + k * 16u, m->heights, 16);
+                memcpy(c->widths.data + k * 16u, m->widths, 16);
+                c->angles.data[k] = stored_angle(m);
+                c->out->masks_added++;
+            }
+        if (id < 0)
+            return lw_error_set(c->err, LW_ERR_LIMIT,
+                                "mask %u: all 255 collision ids are in use by the tree's levels",
+                                i);
+        c->mask_id[i] = (uint8_t)id;
+    }
+    return true;
+}
+
+static uint8_t id_of(const export_ctx *c, uint16_t mask)
+{
+    return mask == LW_NONE || mask >= c->level->mask_count ? 0 : c->mask_id[mask];
+}
+
+static bool build_index(export_ctx *c, int path, blob *t, bool single)
+{
+    const lw_level *lv = c->level;
+    unsigned lost = 0;
+    for (uint32_t tile = 0; tile < lv->tile_count; tile++) {
+        uint8_t id = id_of(c, lv->tiles[tile].mask[path]);
+        if (single && id != id_of(c, lv->tiles[tile].mask[1]) && c->game != LWM_GAME_S1)
+            return lw_error_set(c->err, LW_ERR_FORMAT,
+                                "tile %u: paths A and B differ, but this zone has one "
+                                "collision index for both",
+                                tile);
+        if (tile + 1u < t->size)
+            t->data[tile + 1u] = id;
+        else
+            lost += id != 0;
+    }
+    if (lost)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, NULL, -1,
+                       "%u tiles past the collision index's %zu blocks have masks: not written",
+                       lost, t->size);
+    return true;
+}
+
+/* ---- the roles ---- */
+
+static bool role_present(const export_ctx *c, const char *role)
+{
+    for (size_t i = 0; i < c->src->file_count; i++)
+        if (strcmp(c->src->files[i].role, role) == 0 && c->decoded[i])
+            return true;
+    return false;
+}
+
+typedef bool (*build_fn)(export_ctx *c, blob *t);
+
+static bool do_role(export_ctx *c, const char *role, build_fn build, bool collision)
+{
+    if (!role_present(c, role))
+        return true;
+    blob t;
+    if (!composite(c, role, &t))
+        return false;
+    size_t old_size = t.size;
+    bool ok = build(c, &t) && write_role(c, role, &t, old_size, collision);
+    free(t.data);
+    return ok;
+}
+
+static bool build_fg(export_ctx *c, blob *t)
+{
+    return build_s1_layer(c, 0, t);
+}
+static bool build_bg(export_ctx *c, blob *t)
+{
+    return build_s1_layer(c, 1, t);
+}
+static bool build_ind_a(export_ctx *c, blob *t)
+{
+    return build_index(c, 0, t, !role_present(c, "colind2"));
+}
+static bool build_ind_b(export_ctx *c, blob *t)
+{
+    return build_index(c, 1, t, false);
+}
+static bool build_start(export_ctx *c, blob *t)
+{
+    for (uint32_t i = 0; i < c->level->object_count; i++) {
+        const lw_object *o = &c->level->objects[i];
+        if (o->type != LW_OBJECT_PLAYER_START)
+            continue;
+        if (t->size != 4 || o->x < 0 || o->y < 0 || o->x > 0xFFFF || o->y > 0xFFFF)
+            return lw_error_set(c->err, LW_ERR_RANGE, "player start (%d,%d) outside 0..65535", o->x,
+                                o->y);
+        uint8_t b[4] = {(uint8_t)(o->x >> 8), (uint8_t)o->x, (uint8_t)(o->y >> 8), (uint8_t)o->y};
+        memcpy(t->data, b, 4);
+        break;
+    }
+    return true;
+}
+
+/* The arrays: built by assign_ids into c->heights/widths/angles. */
+static bool write_arrays(export_ctx *c)
+{
+    static const char *const roles[] = {"colarr1", "colarr2", "angles"};
+    blob *tables[] = {&c->heights, &c->widths, &c->angles};
+    for (int k = 0; k < 3; k++) {
+        blob old;
+        if (!composite(c, roles[k], &old))
+            return false;
+        bool alters = false;
+        size_t per = k == 2 ? 1u : 16u;
+        for (size_t i = 0; i < old.size && i < tables[k]->size; i++)
+            alters |= old.data[i] != tables[k]->data[i] && c->used_other[i / per];
+        size_t old_size = old.size;
+        free(old.data);
+        if (!write_role(c, roles[k], tables[k], old_size, alters))
+            return false;
+    }
+    return true;
+}
+
+static bool run(export_ctx *c)
+{
+    bool s1 = c->game == LWM_GAME_S1;
+    if (!load_files(c) || !composite(c, "colarr1", &c->heights) ||
+        !composite(c, "colarr2", &c->widths) || !composite(c, "angles", &c->angles))
+        return false;
+    if (c->heights.size != 4096 || c->widths.size != 4096 || c->angles.size != 256)
+        return lw_error_set(c->err, LW_ERR_FORMAT, "the collision arrays were not read");
+    mark_used_ids(c);
+    snprintf(c->failed, 4096, "%s", c->tree->root);
+    return assign_ids(c) && do_role(c, "chunks", build_chunks, true) &&
+           (s1 ? do_role(c, "fglayout", build_fg, true) && do_role(c, "bglayout", build_bg, true)
+               : do_role(c, "layout", build_s2_layout, true)) &&
+           (s1 ? do_role(c, "colind", build_ind_a, true)
+               : do_role(c, "colind1", build_ind_a, true) &&
+                     do_role(c, "colind2", build_ind_b, true)) &&
+           write_arrays(c) && do_role(c, "startpos", build_start, false);
+}
+
+bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
+                           lwm_tree_export *out, lwm_report *report, char *failed, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(failed, 4096, "%s/%s", tree->root, LWM_TREE_INI_FILE);
+    long index = lwm_tree_find(tree, src->level);
+    if (index < 0)
+        return lw_error_set(err, LW_ERR_FORMAT, "no level [%.100s] in the tree's INI", src->level);
+    if (src->game != tree->game || level->chunk_px != (tree->game == LWM_GAME_S1 ? 256u : 128u))
+        return lw_error_set(err, LW_ERR_FORMAT, "the level is not of this tree's game");
+    export_ctx c;
+    memset(&c, 0, sizeof c);
+    c.tree = tree;
+    c.src = src;
+    c.level = level;
+    c.sec = &tree->ini.sections[index + 1];
+    c.out = out;
+    c.report = report;
+    c.failed = failed;
+    c.err = err;
+    c.game = tree->game;
+    c.chunk_cells = level->chunk_cells;
+    c.chunk_bytes = c.chunk_cells * c.chunk_cells * 2u;
+    if (level->tile_count + 1u > src->block_count)
+        lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
+                       "%u tiles, the block mappings have %u blocks: the new tiles' art is not "
+                       "written (blocks and art are kept as they are)",
+                       level->tile_count, src->block_count - 1u);
+    bool ok = run(&c);
+    for (size_t i = 0; i < LWM_TREE_MAX_FILES; i++)
+        free(c.raw[i].data);
+    free(c.heights.data);
+    free(c.widths.data);
+    free(c.angles.data);
+    if (ok) {
+        out->mask_ids = c.mask_id;
+        out->mask_count = level->mask_count;
+    } else {
+        free(c.mask_id);
+        lwm_tree_export_clear(out);
+    }
+    return ok;
+}

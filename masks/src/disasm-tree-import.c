@@ -1,0 +1,883 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A level of a disassembly tree, by its SonLVL INI section -> a Loopwright level, its tileset and
+ * its source record (disasm-tree.h, docs/DISASM.md §7). Small steps over one context: read the
+ * INI's files into the game's tables, check them, then build the level from the tables.
+ */
+#include "disasm-tree-private.h"
+
+#include <errno.h>
+#include <loopwright/crc32.h>
+#include <loopwright/enigma.h>
+#include <loopwright/kosinski.h>
+#include <loopwright/packed.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#if defined(__has_include)
+#if __has_include(<loopwright/nemesis.h>)
+#include <loopwright/nemesis.h>
+#define HAVE_NEMESIS 1
+#endif
+#if __has_include(<loopwright/kosm.h>)
+#include <loopwright/kosm.h>
+#define HAVE_KOSM 1
+#endif
+#endif
+
+#define MAX_INPUT_FILE (4u << 20)
+#define MAX_ART_BYTES  0x10000u /* all of VRAM */
+#define MAX_BLOCKS     0x400u   /* chunk words hold 10-bit block ids */
+#define S2_INDEX_BYTES 0x300u
+
+typedef struct blob {
+    uint8_t *data;
+    size_t size;
+} blob;
+
+typedef struct tree_ctx {
+    const lwm_tree *tree;
+    const lwm_ini_section *sec;
+    lwm_tree_import *out;
+    lwm_tree_source *src;
+    lwm_report *report;
+    char *failed; /* 4096 bytes */
+    lw_error *err;
+    lwm_game game;
+    uint32_t chunk_bytes, chunk_px, chunk_cells;
+    /* the game's tables, unpacked */
+    blob tiles, blocks, chunks, layout[2], index[2], heights, widths, angles;
+    uint16_t pal[64];
+    bool have_pal[64], have_start;
+    int32_t start_x, start_y;
+    uint32_t lay_w[2], lay_h[2]; /* layout sizes in chunks (S2: 128x16 both) */
+    uint32_t lay_at[2];          /* offset of the first id in layout[layer] */
+    uint32_t lay_stride;         /* bytes from one row to the next */
+    uint32_t w, h;               /* the level's size in chunks */
+    int32_t mask_of[LWM_CLASSIC_MASKS];
+} tree_ctx;
+
+void lwm_tree_import_clear(lwm_tree_import *im)
+{
+    if (!im)
+        return;
+    lw_level_free(im->level);
+    lwm_image_clear(&im->tileset);
+    free(im->source.mask_ids);
+    free(im->source.kept);
+    memset(im, 0, sizeof *im);
+}
+
+static uint16_t be16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static bool nomem(tree_ctx *c)
+{
+    return lw_error_set(c->err, LW_ERR_NOMEM, "out of memory");
+}
+
+/* The level's value of @key, else the global one. */
+static const char *ctx_get(const tree_ctx *c, const char *key)
+{
+    const char *v = lwm_ini_get(c->sec, key);
+    return v ? v : lwm_ini_get(&c->tree->ini.sections[0], key);
+}
+
+lwm_disasm_codec tree_codec_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot)
+        return LWM_CODEC_NONE;
+    if (strcmp(dot, ".kos") == 0)
+        return LWM_CODEC_KOSINSKI;
+    if (strcmp(dot, ".eni") == 0)
+        return LWM_CODEC_ENIGMA;
+    if (strcmp(dot, ".nem") == 0)
+        return LWM_CODEC_NEMESIS;
+    if (strcmp(dot, ".kosm") == 0)
+        return LWM_CODEC_KOSM;
+    return LWM_CODEC_NONE;
+}
+
+bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max, uint8_t **out,
+                 size_t *out_size, lw_error *err)
+{
+    uint8_t *buf = malloc(max ? max : 1);
+    if (!buf)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    lw_error e;
+    bool ok = true;
+    lw_error_clear(&e);
+    if (codec == LWM_CODEC_NONE) {
+        ok = n <= max || lw_error_set_at(&e, LW_ERR_LIMIT, (long)max, "more than %zu bytes", max);
+        if (ok)
+            memcpy(buf, in, n);
+        *out_size = n;
+    } else if (codec == LWM_CODEC_KOSINSKI) {
+        ok = lw_kosinski_decompress(in, n, buf, max, out_size, NULL, &e);
+    } else if (codec == LWM_CODEC_ENIGMA) {
+        uint16_t *words = malloc((max / 2 ? max / 2 : 1) * sizeof *words);
+        size_t nw = 0;
+        ok = words ? lw_enigma_decompress(in, n, 0, words, max / 2, &nw, NULL, &e)
+                   : lw_error_set(&e, LW_ERR_NOMEM, "out of memory");
+        for (size_t i = 0; ok && i < nw; i++) {
+            buf[2 * i] = (uint8_t)(words[i] >> 8);
+            buf[2 * i + 1] = (uint8_t)words[i];
+        }
+        *out_size = 2 * nw;
+        free(words);
+#ifdef HAVE_NEMESIS
+    } else if (codec == LWM_CODEC_NEMESIS) {
+        ok = lw_nemesis_decompress(in, n, buf, max, out_size, NULL, &e);
+#endif
+#ifdef HAVE_KOSM
+    } else if (codec == LWM_CODEC_KOSM) {
+        ok = lw_kosm_decompress(in, n, buf, max, out_size, NULL, &e);
+#endif
+    } else {
+        ok = lw_error_set(&e, LW_ERR_VERSION, "no decoder for this compression yet");
+    }
+    if (!ok) {
+        free(buf);
+        if (e.code == LW_ERR_LIMIT)
+            return lw_error_set_at(err, LW_ERR_LIMIT, e.offset,
+                                   "unpacks to more than %zu bytes, the most this table holds",
+                                   max);
+        if (err)
+            *err = e;
+        return false;
+    }
+    *out = buf;
+    return true;
+}
+
+static bool codec_supported(lwm_disasm_codec codec)
+{
+#ifndef HAVE_NEMESIS
+    if (codec == LWM_CODEC_NEMESIS)
+        return false;
+#endif
+#ifndef HAVE_KOSM
+    if (codec == LWM_CODEC_KOSM)
+        return false;
+#endif
+    (void)codec;
+    return true;
+}
+
+static bool parse_number(const char *s, size_t n, uint32_t *out)
+{
+    char buf[24];
+    if (n == 0 || n >= sizeof buf)
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end;
+    errno = 0;
+    unsigned long v =
+        strtoul(buf, &end, (n > 2 && buf[0] == '0' && (buf[1] | 32) == 'x') ? 16 : 10);
+    if (*end || errno || v > 0xFFFFFFul || buf[0] == '-' || buf[0] == '+')
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* Read tree file @value (an INI path) into *@data: resolves it, sets c->failed, records it. */
+static bool read_tree_file(tree_ctx *c, const char *role, const char *value, bool optional,
+                           bool *missing, uint8_t **data, size_t *size)
+{
+    char rel[512];
+    *data = NULL;
+    *size = 0;
+    if (missing)
+        *missing = false;
+    if (!tree_resolve(value, rel, sizeof rel, c->err)) {
+        snprintf(c->failed, 4096, "%s/%s", c->tree->root, LWM_TREE_INI_FILE);
+        return false;
+    }
+    int n = snprintf(c->failed, 4096, "%s/%s", c->tree->root, rel);
+    if (n < 0 || n >= 4096)
+        return lw_error_set(c->err, LW_ERR_IO, "path too long");
+    struct stat st;
+    if (optional && stat(c->failed, &st) != 0 && errno == ENOENT) {
+        *missing = true;
+        return true;
+    }
+    char *buf;
+    if (!lwm_read_file(c->failed, MAX_INPUT_FILE, &buf, size, c->err))
+        return false;
+    *data = (uint8_t *)buf;
+    if (c->src->file_count == LWM_TREE_MAX_FILES)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "a level reads at most %u files",
+                            LWM_TREE_MAX_FILES);
+    lwm_tree_file *f = &c->src->files[c->src->file_count++];
+    memset(f, 0, sizeof *f);
+    snprintf(f->role, sizeof f->role, "%s", role);
+    snprintf(f->path, sizeof f->path, "%s", rel);
+    f->codec = tree_codec_of(rel);
+    f->size = (uint32_t)*size;
+    f->crc32 = lw_crc32(0, buf, *size);
+    return true;
+}
+
+/* Place @n bytes at @off of @dst (growing it, zero-filling a gap), at most @max in all. */
+static bool place(tree_ctx *c, blob *dst, size_t off, const uint8_t *p, size_t n, size_t max)
+{
+    if (off > max || n > max - off)
+        return lw_error_set(c->err, LW_ERR_LIMIT,
+                            "%zu bytes at offset 0x%zX pass the table's 0x%zX bytes", n, off, max);
+    size_t end = off + n > dst->size ? off + n : dst->size;
+    uint8_t *d = realloc(dst->data, end ? end : 1);
+    if (!d)
+        return nomem(c);
+    if (off > dst->size)
+        memset(d + dst->size, 0, off - dst->size);
+    memcpy(d + off, p, n);
+    dst->data = d;
+    dst->size = end;
+    return true;
+}
+
+/* One part "path[:offset]" of @role into @dst. */
+static bool load_part(tree_ctx *c, const char *role, const char *part, size_t len, size_t max,
+                      blob *dst, bool *skipped)
+{
+    char spec[600];
+    if (len >= sizeof spec)
+        return lw_error_set(c->err, LW_ERR_PATH, "INI value too long");
+    memcpy(spec, part, len);
+    spec[len] = '\0';
+    char *colon = strchr(spec, ':');
+    uint32_t off = (uint32_t)dst->size;
+    if (colon) {
+        *colon = '\0';
+        if (!parse_number(colon + 1, strlen(colon + 1), &off))
+            return lw_error_set(c->err, LW_ERR_FORMAT, "%s: bad offset \"%.20s\" after \"%.80s\"",
+                                role, colon + 1, spec);
+    }
+    uint8_t *file = NULL, *raw = NULL;
+    size_t size = 0, raw_size = 0;
+    bool ok = read_tree_file(c, role, spec, false, NULL, &file, &size);
+    lwm_tree_file *f = ok ? &c->src->files[c->src->file_count - 1] : NULL;
+    if (ok && !codec_supported(f->codec)) {
+        *skipped = true;
+        free(file);
+        return true;
+    }
+    ok = ok && tree_unpack(f->codec, file, size, max, &raw, &raw_size, c->err) &&
+         place(c, dst, off, raw, raw_size, max);
+    if (ok) {
+        f->offset = off;
+        f->raw_size = (uint32_t)raw_size;
+    }
+    free(file);
+    free(raw);
+    return ok;
+}
+
+/* Every part of INI key @role ("a|b:0x980") into @dst. *@skipped: a part had no decoder. */
+static bool load_role(tree_ctx *c, const char *role, size_t max, blob *dst, bool required,
+                      bool *skipped)
+{
+    const char *v = ctx_get(c, role);
+    *skipped = false;
+    if (!v) {
+        if (!required)
+            return true;
+        snprintf(c->failed, 4096, "%s/%s", c->tree->root, LWM_TREE_INI_FILE);
+        lw_error_set(c->err, LW_ERR_FORMAT, "[%.100s] has no \"%s\" file", c->sec->name, role);
+        if (c->err)
+            c->err->line = c->sec->line;
+        return false;
+    }
+    while (*v) {
+        size_t n = strcspn(v, "|");
+        if (!load_part(c, role, v, n, max, dst, skipped))
+            return false;
+        v += n + (v[n] == '|');
+    }
+    return true;
+}
+
+static bool fail_unpacked(tree_ctx *c, const char *role, lw_status code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* An error in the unpacked data of @role: the message already says "unpacked byte N". */
+static bool fail_unpacked(tree_ctx *c, const char *role, lw_status code, const char *fmt, ...)
+{
+    for (size_t i = c->src->file_count; i-- > 0;)
+        if (strcmp(c->src->files[i].role, role) == 0) {
+            snprintf(c->failed, 4096, "%s/%s", c->tree->root, c->src->files[i].path);
+            break;
+        }
+    va_list ap;
+    va_start(ap, fmt);
+    lw_error_setv(c->err, code, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const char *role_file(const tree_ctx *c, const char *role)
+{
+    for (size_t i = 0; i < c->src->file_count; i++)
+        if (strcmp(c->src->files[i].role, role) == 0)
+            return c->src->files[i].path;
+    return NULL;
+}
+
+/* ---- reading the tables ---- */
+
+static bool read_mappings(tree_ctx *c)
+{
+    bool skipped;
+    bool s2 = c->game != LWM_GAME_S1;
+    size_t max_chunks = s2 ? 0x8000u : (size_t)LWM_S1_MAX_CHUNKS * 512u;
+    if (!load_role(c, "chunks", max_chunks, &c->chunks, true, &skipped) ||
+        !load_role(c, "blocks", MAX_BLOCKS * 8u, &c->blocks, true, &skipped))
+        return false;
+    if (c->chunks.size == 0 || c->chunks.size % c->chunk_bytes)
+        return fail_unpacked(c, "chunks", LW_ERR_FORMAT,
+                             "unpacked size %zu is not a whole number of %u-byte chunks",
+                             c->chunks.size, c->chunk_bytes);
+    if (c->blocks.size == 0 || c->blocks.size % 8u)
+        return fail_unpacked(c, "blocks", LW_ERR_FORMAT,
+                             "unpacked size %zu is not a whole number of 8-byte blocks",
+                             c->blocks.size);
+    c->src->chunk_count = (uint32_t)(c->chunks.size / c->chunk_bytes);
+    c->src->block_count = (uint32_t)(c->blocks.size / 8u);
+    return true;
+}
+
+static bool read_art(tree_ctx *c)
+{
+    bool skipped;
+    if (!load_role(c, "tiles", MAX_ART_BYTES, &c->tiles, false, &skipped))
+        return false;
+    if (skipped) {
+        lwm_report_add(c->report, LWM_REPORT_NOTE, role_file(c, "tiles"), -1,
+                       "the art's compression has no decoder in this build: the level is "
+                       "imported without a tileset");
+        free(c->tiles.data);
+        c->tiles = (blob){NULL, 0};
+        return true;
+    }
+    if (c->tiles.size % MD_PATTERN_BYTES)
+        return fail_unpacked(c, "tiles", LW_ERR_FORMAT,
+                             "unpacked size %zu is not a whole number of 32-byte patterns",
+                             c->tiles.size);
+    c->src->pattern_count = (uint32_t)(c->tiles.size / MD_PATTERN_BYTES);
+    return true;
+}
+
+/* S1: width-1, height-1, then rows; bytes after them (padding) are kept and warned. */
+static bool check_s1_layout(tree_ctx *c, int layer, const char *role)
+{
+    blob *b = &c->layout[layer];
+    if (b->size < 2)
+        return fail_unpacked(c, role, LW_ERR_TRUNCATED,
+                             "%zu bytes: an S1 layout starts with width-1 and height-1", b->size);
+    uint32_t w = b->data[0] + 1u, h = b->data[1] + 1u;
+    if (w > LWM_S1_LAYOUT_W || h > LWM_S1_LAYOUT_H)
+        return fail_unpacked(c, role, LW_ERR_RANGE,
+                             "byte 0: a %ux%u layout: S1's holds at most %ux%u chunks", w, h,
+                             LWM_S1_LAYOUT_W, LWM_S1_LAYOUT_H);
+    size_t want = 2u + (size_t)w * h;
+    if (b->size < want) {
+        /* the game reads on into what follows the file in ROM (S1's ending: 30 of 45 bytes) */
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, role), (long)b->size,
+                       "%zu bytes: a %ux%u layout is %zu; the game reads the rest from what "
+                       "follows in ROM, taken here as empty slots (the file keeps its size)",
+                       b->size, w, h, want);
+        c->src->layout_short[layer] = (uint32_t)(want - b->size);
+        size_t had = b->size;
+        uint8_t zero[64 * 8] = {0};
+        if (!place(c, b, had, zero, want - had, want))
+            return false;
+    }
+    size_t pad = b->size - (2u + (size_t)w * h);
+    if (pad)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, role), (long)(b->size - pad),
+                       "%zu bytes after the %ux%u layout (padding): kept as they are", pad, w, h);
+    c->src->layout_padding[layer] = (uint32_t)pad;
+    c->lay_w[layer] = w;
+    c->lay_h[layer] = h;
+    c->lay_at[layer] = 2;
+    return true;
+}
+
+static bool read_layout(tree_ctx *c)
+{
+    bool skipped;
+    if (c->game == LWM_GAME_S1) {
+        if (!load_role(c, "fglayout", 2u + 64u * 8u + 64u, &c->layout[0], true, &skipped) ||
+            !load_role(c, "bglayout", 2u + 64u * 8u + 64u, &c->layout[1], true, &skipped))
+            return false;
+        return check_s1_layout(c, 0, "fglayout") && check_s1_layout(c, 1, "bglayout");
+    }
+    if (!load_role(c, "layout", 0x1000, &c->layout[0], true, &skipped))
+        return false;
+    if (c->layout[0].size != 0x1000)
+        return fail_unpacked(c, "layout", LW_ERR_TRUNCATED,
+                             "unpacked size %zu: an S2 layout is 0x1000 bytes (16 rows of 128 "
+                             "FG and 128 BG chunk ids)",
+                             c->layout[0].size);
+    c->lay_w[0] = c->lay_w[1] = LWM_S2_LAYOUT_W;
+    c->lay_h[0] = c->lay_h[1] = LWM_S2_LAYOUT_H;
+    c->lay_at[0] = 0;
+    c->lay_at[1] = 128;
+    return true;
+}
+
+/* Layout slot (x, y) of @layer as a file chunk id (S1: loop bit masked off); 0 outside. */
+static uint32_t slot(const tree_ctx *c, int layer, uint32_t x, uint32_t y)
+{
+    if (x >= c->lay_w[layer] || y >= c->lay_h[layer])
+        return 0;
+    const blob *b = c->game == LWM_GAME_S1 ? &c->layout[layer] : &c->layout[0];
+    uint32_t stride = c->game == LWM_GAME_S1 ? c->lay_w[layer] : 256u;
+    uint8_t v = b->data[c->lay_at[layer] + y * stride + x];
+    return c->game == LWM_GAME_S1 ? v & 0x7Fu : v;
+}
+
+static bool check_layout_ids(tree_ctx *c)
+{
+    bool s1 = c->game == LWM_GAME_S1;
+    uint32_t limit = s1 ? c->src->chunk_count + 1u : c->src->chunk_count;
+    for (int layer = 0; layer < 2; layer++)
+        for (uint32_t y = 0; y < c->lay_h[layer]; y++)
+            for (uint32_t x = 0; x < c->lay_w[layer]; x++) {
+                uint32_t id = slot(c, layer, x, y);
+                if (id >= limit)
+                    return fail_unpacked(
+                        c, s1 ? (layer ? "bglayout" : "fglayout") : "layout", LW_ERR_RANGE,
+                        "unpacked byte %u: %s row %u column %u: chunk %u, the chunk mappings "
+                        "hold %u",
+                        c->lay_at[layer] + y * (s1 ? c->lay_w[layer] : 256u) + x,
+                        layer ? "BG" : "FG", y, x, id, c->src->chunk_count);
+            }
+    return true;
+}
+
+static bool read_table(tree_ctx *c, const char *role, size_t want, blob *dst)
+{
+    bool skipped;
+    if (!load_role(c, role, want, dst, true, &skipped))
+        return false;
+    if (dst->size != want)
+        return fail_unpacked(c, role, LW_ERR_TRUNCATED, "%zu bytes: this table has %zu", dst->size,
+                             want);
+    return true;
+}
+
+static bool read_collision(tree_ctx *c)
+{
+    bool skipped;
+    if (!read_table(c, "colarr1", 4096, &c->heights) ||
+        !read_table(c, "colarr2", 4096, &c->widths) || !read_table(c, "angles", 256, &c->angles))
+        return false;
+    for (uint32_t i = 0; i < 4096; i++) {
+        int v = (int8_t)c->heights.data[i], w = (int8_t)c->widths.data[i];
+        if (v < -16 || v > 16 || w < -16 || w > 16)
+            return fail_unpacked(c, v < -16 || v > 16 ? "colarr1" : "colarr2", LW_ERR_RANGE,
+                                 "byte %u: %d (mask %u) is outside -16..16", i,
+                                 v < -16 || v > 16 ? v : w, i / 16);
+    }
+    if (c->game == LWM_GAME_S1)
+        return load_role(c, "colind", LWM_CLASSIC_MAX_BLOCKS, &c->index[0], true, &skipped);
+    if (!load_role(c, "colind1", S2_INDEX_BYTES, &c->index[0], true, &skipped) ||
+        !load_role(c, "colind2", S2_INDEX_BYTES, &c->index[1], false, &skipped))
+        return false;
+    return true;
+}
+
+/* "file:src:dst:len|..." in colours: dst 0..63 over the four lines. */
+static bool read_palette(tree_ctx *c)
+{
+    const char *v = ctx_get(c, "palette");
+    while (v && *v) {
+        size_t n = strcspn(v, "|");
+        char spec[600];
+        snprintf(spec, sizeof spec, "%.*s", (int)(n < 599 ? n : 599), v);
+        v += n + (v[n] == '|');
+        char *f[4] = {spec, NULL, NULL, NULL};
+        for (int k = 1; k < 4; k++) {
+            char *col = f[k - 1] ? strchr(f[k - 1], ':') : NULL;
+            if (col)
+                *col = '\0';
+            f[k] = col ? col + 1 : NULL;
+        }
+        uint32_t from, to, len;
+        if (!f[3] || !parse_number(f[1], strlen(f[1]), &from) ||
+            !parse_number(f[2], strlen(f[2]), &to) || !parse_number(f[3], strlen(f[3]), &len) ||
+            to + len > 64) {
+            snprintf(c->failed, 4096, "%s/%s", c->tree->root, LWM_TREE_INI_FILE);
+            return lw_error_set(c->err, LW_ERR_FORMAT,
+                                "[%.80s] palette: \"%.80s\" is not FILE:SRC:DST:LEN within 64 "
+                                "colours",
+                                c->sec->name, spec);
+        }
+        uint8_t *file;
+        size_t size;
+        bool missing;
+        if (!read_tree_file(c, "palette", f[0], true, &missing, &file, &size))
+            return false;
+        if (missing) {
+            lwm_report_add(c->report, LWM_REPORT_WARNING, f[0], -1, "palette file not found");
+            continue;
+        }
+        bool ok = (size_t)(from + len) * 2u <= size;
+        for (uint32_t i = 0; ok && i < len; i++) {
+            uint16_t w = be16(file + 2u * (from + i));
+            if (w & ~0x0EEEu)
+                ok = lw_error_set_at(c->err, LW_ERR_FORMAT, (long)(2u * (from + i)),
+                                     "colour word 0x%04X: only the bits 0x0EEE are colour", w);
+            c->pal[to + i] = w;
+            c->have_pal[to + i] = true;
+        }
+        if ((size_t)(from + len) * 2u > size)
+            lw_error_set_at(c->err, LW_ERR_TRUNCATED, (long)size,
+                            "%zu bytes: colours %u..%u are asked for", size, from, from + len - 1u);
+        free(file);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* The first start position "file:character:label" (4 bytes: X, Y). */
+static bool read_start(tree_ctx *c)
+{
+    const char *v = ctx_get(c, "startpos");
+    if (!v)
+        return true;
+    char path[512];
+    tree_first_path(v, path, sizeof path);
+    uint8_t *file;
+    size_t size;
+    bool missing;
+    if (!read_tree_file(c, "startpos", path, true, &missing, &file, &size))
+        return false;
+    if (missing) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, path, -1,
+                       "no start position: the level has no player start");
+        return true;
+    }
+    bool ok = size == 4 || lw_error_set_at(c->err, size < 4 ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                                           (long)(size < 4 ? size : 4),
+                                           "%zu bytes: a start position is 4 (X, Y)", size);
+    if (ok) {
+        c->have_start = true;
+        c->start_x = be16(file);
+        c->start_y = be16(file + 2);
+    }
+    free(file);
+    return ok;
+}
+
+/* ---- building the level ---- */
+
+static bool chunk_empty(const tree_ctx *c, uint32_t chunk)
+{
+    for (uint32_t i = 0; i < c->chunk_bytes; i++)
+        if (c->chunks.data[(size_t)chunk * c->chunk_bytes + i])
+            return false;
+    return true;
+}
+
+/* File chunk id -> level chunk (LW_NONE: the empty slot). */
+static uint16_t level_chunk(const tree_ctx *c, uint32_t file_id)
+{
+    if (c->game == LWM_GAME_S1)
+        return file_id == 0 ? (uint16_t)LW_NONE : (uint16_t)(file_id - 1u);
+    return file_id < c->src->first_chunk ? (uint16_t)LW_NONE
+                                         : (uint16_t)(file_id - c->src->first_chunk);
+}
+
+static void level_size(tree_ctx *c)
+{
+    if (c->game == LWM_GAME_S1) {
+        c->w = c->lay_w[0];
+        c->h = c->lay_h[0];
+        return;
+    }
+    c->src->first_chunk = chunk_empty(c, 0) ? 1u : 0u;
+    uint32_t w = 0, h = 0;
+    for (int layer = 0; layer < 2; layer++)
+        for (uint32_t y = 0; y < c->lay_h[layer]; y++)
+            for (uint32_t x = 0; x < c->lay_w[layer]; x++)
+                if (level_chunk(c, slot(c, layer, x, y)) != LW_NONE) {
+                    w = x + 1 > w ? x + 1 : w;
+                    h = y + 1 > h ? y + 1 : h;
+                }
+    c->w = w ? w : 1;
+    c->h = h ? h : 1;
+}
+
+static int32_t mask_for(tree_ctx *c, uint8_t id)
+{
+    if (c->mask_of[id] >= 0)
+        return c->mask_of[id];
+    lw_mask m;
+    memset(&m, 0, sizeof m);
+    memcpy(m.heights, c->heights.data + id * 16u, 16);
+    memcpy(m.widths, c->widths.data + id * 16u, 16);
+    m.angle = c->angles.data[id];
+    m.flags = (m.angle & 1u) ? LW_MASK_FLAGGED : 0;
+    int32_t k = lw_level_add_mask(c->out->level, &m);
+    if (k < 0)
+        return -1;
+    uint8_t *ids = realloc(c->src->mask_ids, (size_t)k + 1u);
+    if (!ids)
+        return -1;
+    ids[k] = id;
+    c->src->mask_ids = ids;
+    c->src->mask_count = (uint32_t)k + 1u;
+    c->mask_of[id] = k;
+    return k;
+}
+
+static bool build_tiles(tree_ctx *c)
+{
+    uint32_t blocks = c->src->block_count, indexed = (uint32_t)c->index[0].size;
+    const blob *second = c->index[1].size ? &c->index[1] : &c->index[0];
+    for (uint32_t i = 0; i < LWM_CLASSIC_MASKS; i++)
+        c->mask_of[i] = -1;
+    for (uint32_t b = 1; b < blocks; b++) {
+        lw_tile tile = {
+            c->tiles.size ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
+        for (int p = 0; p < 2 && b < indexed; p++) {
+            const blob *ix = p ? second : &c->index[0];
+            uint8_t id = b < ix->size ? ix->data[b] : 0;
+            int32_t k = id ? mask_for(c, id) : (int32_t)LW_NONE;
+            if (k < 0)
+                return nomem(c);
+            tile.mask[p] = (uint16_t)k;
+        }
+        if (lw_level_add_tile(c->out->level, &tile) < 0)
+            return nomem(c);
+    }
+    if (indexed < blocks)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "blocks"), -1,
+                       "%u blocks, the collision index covers %u: blocks %u.. have no collision",
+                       blocks, indexed, indexed);
+    return true;
+}
+
+static bool keep_word(tree_ctx *c, uint32_t off, uint16_t word)
+{
+    lwm_tree_source *s = c->src;
+    lwm_tree_kept_word *k = realloc(s->kept, (s->kept_count + 1) * sizeof *k);
+    if (!k)
+        return nomem(c);
+    s->kept = k;
+    s->kept[s->kept_count++] = (lwm_tree_kept_word){off, word};
+    return true;
+}
+
+/* One chunk word as a cell; a block past the loaded ones is an empty cell, the word kept. */
+static bool chunk_cell(tree_ctx *c, uint32_t off, lw_cell *cell)
+{
+    uint16_t wd = be16(c->chunks.data + off);
+    uint32_t b = wd & 0x3FFu;
+    *cell = (lw_cell){LW_NONE, 0, 0};
+    if (b >= c->src->block_count)
+        return keep_word(c, off, wd);
+    if (b == 0) {
+        if (wd)
+            return keep_word(c, off, wd);
+        return true;
+    }
+    if (c->game == LWM_GAME_S1) {
+        unsigned sol = (wd >> 13) & 3u;
+        *cell =
+            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u), (uint8_t)(sol | sol << 2)};
+        if (wd & 0x8400u)
+            return keep_word(c, off, wd);
+    } else {
+        *cell =
+            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u), (uint8_t)((wd >> 12) & 15u)};
+    }
+    return true;
+}
+
+static bool build_chunks(tree_ctx *c)
+{
+    uint32_t cells = c->chunk_cells * c->chunk_cells;
+    lw_cell *buf = malloc(cells * sizeof *buf);
+    if (!buf)
+        return nomem(c);
+    bool ok = true;
+    for (uint32_t k = c->src->first_chunk; ok && k < c->src->chunk_count; k++) {
+        for (uint32_t i = 0; ok && i < cells; i++)
+            ok = chunk_cell(c, k * c->chunk_bytes + 2u * i, &buf[i]);
+        ok = ok && (lw_level_add_chunk(c->out->level, buf) >= 0 || nomem(c));
+    }
+    free(buf);
+    size_t past = 0;
+    for (size_t i = 0; i < c->src->kept_count; i++)
+        past += (c->src->kept[i].word & 0x3FFu) >= c->src->block_count;
+    if (ok && past)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "chunks"), -1,
+                       "unpacked byte %u: %zu chunk words name blocks past the %u loaded: "
+                       "drawn empty, each word kept exactly",
+                       c->src->kept[0].offset, past, c->src->block_count);
+    return ok;
+}
+
+static bool build_layout(tree_ctx *c)
+{
+    lw_level *level = c->out->level;
+    bool any_bg = false;
+    for (uint32_t y = 0; y < c->lay_h[1]; y++)
+        for (uint32_t x = 0; x < c->lay_w[1]; x++)
+            any_bg |= level_chunk(c, slot(c, 1, x, y)) != LW_NONE;
+    if (any_bg && !lw_level_ensure_background(level))
+        return nomem(c);
+    unsigned cropped = 0;
+    for (int layer = 0; layer < 2; layer++)
+        for (uint32_t y = 0; y < c->lay_h[layer]; y++)
+            for (uint32_t x = 0; x < c->lay_w[layer]; x++) {
+                uint16_t id = level_chunk(c, slot(c, layer, x, y));
+                if (x < c->w && y < c->h && level->layout[layer])
+                    level->layout[layer][(size_t)y * c->w + x] = id;
+                else
+                    cropped += id != LW_NONE;
+            }
+    if (cropped)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, NULL, -1,
+                       "%u background slots lie outside the foreground's %ux%u chunks: not "
+                       "shown (kept in the file)",
+                       cropped, c->w, c->h);
+    return true;
+}
+
+static void line_rgba(const tree_ctx *c, uint32_t rgba[4][16])
+{
+    for (unsigned i = 0; i < 64; i++)
+        rgba[i / 16][i % 16] = c->have_pal[i] ? lwm_md_color_rgb(c->pal[i]) << 8 | 0xFFu
+                                              : (uint32_t)((i % 16) * 17u) * 0x010101u << 8 | 0xFFu;
+}
+
+static bool build_tileset(tree_ctx *c)
+{
+    uint32_t tiles = c->src->block_count - 1u, patterns = c->src->pattern_count;
+    if (!c->tiles.size || !tiles)
+        return true;
+    uint32_t rgba[4][16];
+    line_rgba(c, rgba);
+    if (!lwm_image_init(&c->out->tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, c->err))
+        return false;
+    unsigned past = 0;
+    long first_past = -1;
+    for (uint32_t b = 1; b <= tiles; b++)
+        for (uint32_t k = 0; k < 4; k++) {
+            uint16_t wd = be16(c->blocks.data + b * 8u + k * 2u);
+            uint32_t idx = wd & MD_WORD_INDEX, line = (wd >> MD_WORD_LINE_SHIFT) & 3u;
+            if (idx >= patterns) {
+                if (!past++)
+                    first_past = (long)(b * 8u + k * 2u);
+                continue;
+            }
+            uint32_t t = b - 1u;
+            md_pattern_draw(&c->out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
+                            (t / 16u) * 16u + (k >> 1) * 8u, c->tiles.data + idx * MD_PATTERN_BYTES,
+                            wd, rgba[line]);
+        }
+    if (past)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "blocks"), -1,
+                       "unpacked byte %ld: %u pattern words refer past the art's %u patterns "
+                       "(art the game loads elsewhere, e.g. animated tiles): drawn transparent",
+                       first_past, past, patterns);
+    for (uint32_t i = 0; i < 8; i++)
+        if (c->blocks.data[i]) {
+            lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "blocks"), 0,
+                           "block 0 has art: Loopwright draws block 0 (an empty cell) as "
+                           "nothing; its words are kept");
+            break;
+        }
+    return true;
+}
+
+static bool build_level(tree_ctx *c)
+{
+    level_size(c);
+    c->out->level = lw_level_new((uint16_t)c->chunk_px, (uint16_t)c->w, (uint16_t)c->h, c->err);
+    if (!c->out->level)
+        return false;
+    lw_level *level = c->out->level;
+    if (!build_tiles(c) || !build_chunks(c) || !build_layout(c) || !build_tileset(c))
+        return false;
+    const char *name = c->tree->levels[0].name;
+    for (size_t i = 0; i < c->tree->level_count; i++)
+        if (strcmp(c->tree->levels[i].section, c->sec->name) == 0)
+            name = c->tree->levels[i].name;
+    if (!lw_level_set_string(&level->name, name))
+        return nomem(c);
+    snprintf(level->profile, sizeof level->profile, "%s",
+             c->game == LWM_GAME_S1   ? "s1"
+             : c->game == LWM_GAME_S2 ? "s2"
+                                      : "s3k");
+    if (c->tiles.size && c->have_pal[32])
+        level->background_rgb = lwm_md_color_rgb(c->pal[32]);
+    if (c->have_start) {
+        lw_object start = {0};
+        start.type = LW_OBJECT_PLAYER_START;
+        start.x = c->start_x;
+        start.y = c->start_y;
+        if (!lw_level_add_object(level, &start))
+            return nomem(c);
+    }
+    return lw_level_validate(level, c->err);
+}
+
+static void ctx_free(tree_ctx *c)
+{
+    blob *all[] = {&c->tiles,    &c->blocks,   &c->chunks,  &c->layout[0], &c->layout[1],
+                   &c->index[0], &c->index[1], &c->heights, &c->widths,    &c->angles};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]->data);
+}
+
+bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *out,
+                           lwm_report *report, char *failed, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(failed, 4096, "%s/%s", tree->root, LWM_TREE_INI_FILE);
+    if (index >= tree->level_count)
+        return lw_error_set(err, LW_ERR_RANGE, "no level %zu", index);
+    if (tree->game == LWM_GAME_S3K)
+        return lw_error_set(err, LW_ERR_VERSION, "S3K levels are not read yet");
+    tree_ctx c;
+    memset(&c, 0, sizeof c);
+    c.tree = tree;
+    c.sec = &tree->ini.sections[index + 1];
+    c.out = out;
+    c.src = &out->source;
+    c.report = report;
+    c.failed = failed;
+    c.err = err;
+    c.game = tree->game;
+    c.chunk_px = c.game == LWM_GAME_S1 ? 256u : 128u;
+    c.chunk_cells = c.chunk_px / 16u;
+    c.chunk_bytes = c.chunk_cells * c.chunk_cells * 2u;
+    out->source.game = c.game;
+    snprintf(out->source.level, sizeof out->source.level, "%s", c.sec->name);
+    bool ok = read_mappings(&c) && read_layout(&c) && check_layout_ids(&c) && read_art(&c) &&
+              read_palette(&c) && read_collision(&c) && read_start(&c) && build_level(&c);
+    ctx_free(&c);
+    if (!ok) {
+        lwm_tree_import_clear(out);
+        return false;
+    }
+    snprintf(failed, 4096, "%s", tree->root);
+    lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
+                   "%s: %u chunks of %u px, %u blocks, %u masks, %u patterns, layout %ux%u%s",
+                   c.sec->name, out->level->chunk_count, c.chunk_px, out->source.block_count,
+                   out->level->mask_count, out->source.pattern_count, c.w, c.h,
+                   out->level->layout[LW_LAYER_BG] ? " with a background" : "");
+    return true;
+}

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * SonLVL INI reader and disassembly trees (docs/DISASM.md §7) on synthetic data: hand-made and
+ * corrupt INIs with their line and column; a tree built by the exporter from the sample levels
+ * with a hand-written SonLVL.ini, imported through the INI and compared with the folder import;
+ * concatenated parts with offsets; chunk words past the loaded blocks kept; S1 layout padding
+ * and short layouts; paths that leave the tree refused.
+ */
+#include "level-json.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <loopwright-masks/art-png.h>
+#include <loopwright-masks/disasm-tree.h>
+#include <loopwright/kosinski.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- INI ---- */
+
+static void test_ini_good(void)
+{
+    static const char text[] = "version=S2\r\n"
+                               "colarr1=../a b/c.bin\n"
+                               "; a comment\n"
+                               "\n"
+                               "[Emerald Hill Zone Act 1]\n"
+                               "tiles=x.kos|y.kos:0x3F80\n"
+                               "empty=\n"
+                               "[2 Player\\\\Emerald Hill\\=Zone]\n"
+                               "eq=a\\=b=c\n"
+                               "last=no newline";
+    lwm_ini ini;
+    lw_error err;
+    g_assert_true(lwm_ini_parse(text, sizeof text - 1, &ini, &err));
+    g_assert_cmpuint(ini.count, ==, 3);
+    g_assert_cmpstr(ini.sections[0].name, ==, "");
+    g_assert_cmpstr(lwm_ini_get(&ini.sections[0], "version"), ==, "S2");
+    g_assert_cmpstr(lwm_ini_get(&ini.sections[0], "colarr1"), ==, "../a b/c.bin");
+    const lwm_ini_section *s = lwm_ini_section_find(&ini, "Emerald Hill Zone Act 1");
+    g_assert_nonnull(s);
+    g_assert_cmpint(s->line, ==, 5);
+    g_assert_cmpstr(lwm_ini_get(s, "tiles"), ==, "x.kos|y.kos:0x3F80");
+    g_assert_cmpstr(lwm_ini_get(s, "empty"), ==, "");
+    g_assert_cmpint(lwm_ini_entry_find(s, "tiles")->line, ==, 6);
+    g_assert_null(lwm_ini_get(s, "version"));
+    s = lwm_ini_section_find(&ini, "2 Player\\Emerald Hill=Zone");
+    g_assert_nonnull(s);
+    g_assert_cmpstr(lwm_ini_get(s, "eq"), ==, "a=b=c");
+    g_assert_cmpstr(lwm_ini_get(s, "last"), ==, "no newline");
+    lwm_ini_clear(&ini);
+    /* empty text: only the global section */
+    g_assert_true(lwm_ini_parse("", 0, &ini, &err));
+    g_assert_cmpuint(ini.count, ==, 1);
+    lwm_ini_clear(&ini);
+}
+
+typedef struct bad_ini {
+    const char *text;
+    size_t len; /* 0: strlen */
+    int line, column;
+    const char *message;
+} bad_ini;
+
+static void test_ini_bad(void)
+{
+    static const bad_ini cases[] = {
+        {"a=1\nnothing here\n", 0, 2, 1, "neither"},
+        {"=1\n", 0, 1, 1, "empty key"},
+        {"[s]\nk=a\\xb\n", 0, 2, 4, "backslash"},
+        {"k=ends\\", 0, 1, 7, "backslash"},
+        {"[s]\n[t]\n[s]\n", 0, 3, 1, "given twice (first on line 1)"},
+        {"[s]\nk=1\nk=2\n", 0, 3, 1, "given twice in this section (first on line 2)"},
+        {"[s] x\n", 0, 1, 4, "text after"},
+        {"[s\n", 0, 1, 3, "ends with"},
+        {"[a[b]\n", 0, 1, 2, "unescaped"},
+        {"k=a\x01"
+         "b\n",
+         0, 1, 4, "control"},
+        {"k=a\rb\n", 0, 1, 4, "carriage return"},
+        {"k=a\0b\n", 6, 1, 4, "control"},
+        {"a=1\n\r", 0, 2, 1, "carriage return"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        const bad_ini *c = &cases[i];
+        lwm_ini ini;
+        lw_error err;
+        size_t len = c->len ? c->len : strlen(c->text);
+        if (lwm_ini_parse(c->text, len, &ini, &err))
+            g_error("case %zu accepted", i);
+        g_assert_cmpuint(ini.count, ==, 0);
+        if (err.line != c->line || err.column != c->column || !strstr(err.message, c->message))
+            g_error("case %zu: %d:%d %s (want %d:%d \"%s\")", i, err.line, err.column, err.message,
+                    c->line, c->column, c->message);
+    }
+    /* over the size limit */
+    size_t big = LWM_INI_MAX_BYTES + 1;
+    char *text = g_malloc(big);
+    memset(text, 'a', big);
+    lwm_ini ini;
+    lw_error err;
+    g_assert_false(lwm_ini_parse(text, big, &ini, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_LIMIT);
+    g_free(text);
+}
+
+/* Every prefix of a good INI and every single-byte change parses or fails cleanly. */
+static void test_ini_damage(void)
+{
+    static const char text[] = "version=S1\n[GHZ 1]\ntiles=a.nem|b.nem\n[2P\\\\x]\nk=v\n";
+    size_t n = sizeof text - 1;
+    for (size_t cut = 0; cut <= n; cut++) {
+        lwm_ini ini;
+        lw_error err;
+        if (lwm_ini_parse(text, cut, &ini, &err))
+            lwm_ini_clear(&ini);
+    }
+    char buf[sizeof text];
+    for (size_t i = 0; i < n; i++)
+        for (unsigned v = 0; v < 256; v += 7) {
+            memcpy(buf, text, n);
+            buf[i] = (char)v;
+            lwm_ini ini;
+            lw_error err;
+            if (lwm_ini_parse(buf, n, &ini, &err))
+                lwm_ini_clear(&ini);
+            else
+                g_assert_true(err.line >= 1 && err.column >= 1);
+        }
+}
+
+/* ---- synthetic trees ---- */
+
+static char *tmpdir(void)
+{
+    GError *error = NULL;
+    char *dir = g_dir_make_tmp("lw-tree-XXXXXX", &error);
+    g_assert_no_error(error);
+    return dir;
+}
+
+static void rmtree(const char *dir)
+{
+    GDir *d = g_dir_open(dir, 0, NULL);
+    if (d) {
+        const char *name;
+        while ((name = g_dir_read_name(d))) {
+            char *p = g_build_filename(dir, name, NULL);
+            if (g_file_test(p, G_FILE_TEST_IS_DIR))
+                rmtree(p);
+            else
+                g_unlink(p);
+            g_free(p);
+        }
+        g_dir_close(d);
+    }
+    g_rmdir(dir);
+}
+
+static lw_level *load_sample(const char *name, lwm_image *art)
+{
+    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
+    lw_level *level = NULL;
+    lw_error err;
+    if (!editor_level_load_file(path, 0, &level, &err))
+        g_error("%s: %s", path, err.message);
+    char *png = editor_level_resolve_path(path, level->tileset);
+    if (!lwm_image_load_png(png, art, &err))
+        g_error("%s: %s", png, err.message);
+    g_free(png);
+    g_free(path);
+    return level;
+}
+
+static void write_text(const char *root, const char *rel, const char *text)
+{
+    char *p = g_build_filename(root, rel, NULL);
+    char *dir = g_path_get_dirname(p);
+    g_mkdir_with_parents(dir, 0755);
+    GError *error = NULL;
+    g_file_set_contents(p, text, -1, &error);
+    g_assert_no_error(error);
+    g_free(dir);
+    g_free(p);
+}
+
+/* Export sample @name to @game as zone TST into a new tree folder. */
+static char *export_tree(const char *name, lwm_game game)
+{
+    lwm_image art = {0};
+    lw_level *level = load_sample(name, &art);
+    lwm_disasm_options opts = lwm_disasm_options_default(game, "TST");
+    lwm_disasm_export ex = {0};
+    lwm_report rep = {0};
+    lw_error err;
+    if (!lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err))
+        g_error("export: %s", err.message);
+    char *dir = tmpdir(), failed[4096];
+    if (!lwm_disasm_export_write(&ex, dir, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    lwm_disasm_export_clear(&ex);
+    lwm_report_clear(&rep);
+    lwm_image_clear(&art);
+    lw_level_free(level);
+    return dir;
+}
+
+static const char s2_ini[] = "version=S2\n"
+                             "colarr1=../collision/Collision array - Vertical.bin\n"
+                             "colarr2=../collision/Collision array - Horizontal.bin\n"
+                             "angles=../collision/Curve and resistance mapping.bin\n"
+                             "[Test Zone Act 1]\n"
+                             "displayname=The Test\n"
+                             "tiles=../art/kosinski/TST.kos\n"
+                             "blocks=%s\n"
+                             "chunks=../mappings/128x128/TST.kos\n"
+                             "layout=../level/layout/TST_1.kos\n"
+                             "palette=../art/palettes/TST.bin:0:16:48\n"
+                             "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
+                             "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                             "colind2=../collision/TST secondary 16x16 collision index.kos\n";
+
+static lwm_tree open_tree(const char *root)
+{
+    lwm_tree t;
+    lw_error err;
+    char failed[4096];
+    if (!lwm_tree_open(root, &t, failed, &err))
+        g_error("%s:%d:%d: %s", failed, err.line, err.column, err.message);
+    return t;
+}
+
+static void import_ok(const lwm_tree *t, size_t index, lwm_tree_import *im, lwm_report *rep)
+{
+    lw_error err;
+    char failed[4096];
+    if (!lwm_tree_import_level(t, index, im, rep, failed, &err))
+        g_error("%s: byte %ld: %s", failed, err.offset, err.message);
+}
+
+/* The level JSON of @level with name @name (to compare two imports). */
+static char *json_named(lw_level *level, const char *name)
+{
+    lw_level_set_string(&level->name, name);
+    return editor_level_to_json(level, NULL);
+}
+
+static void assert_same_as_folder_import(const char *root, lwm_game game, const lwm_tree_import *im)
+{
+    lwm_disasm_import_options io = {0};
+    io.game = game;
+    io.zone = "TST";
+    io.act = 1;
+    lwm_disasm_import old = {0};
+    lwm_report rep = {0};
+    lw_error err;
+    char failed[4096];
+    if (!lwm_disasm_import_level(root, &io, &old, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    char *a = json_named(old.level, "x"), *b = json_named(im->level, "x");
+    g_assert_cmpstr(a, ==, b);
+    g_assert_cmpuint(old.tileset.width, ==, im->tileset.width);
+    if (old.tileset.width) {
+        g_assert_cmpuint(old.tileset.height, ==, im->tileset.height);
+        g_assert_cmpmem(old.tileset.rgba, (size_t)old.tileset.width * 4u * old.tileset.height,
+                        im->tileset.rgba, (size_t)im->tileset.width * 4u * im->tileset.height);
+    }
+    free(a);
+    free(b);
+    lwm_disasm_import_clear(&old);
+    lwm_report_clear(&rep);
+}
+
+static void test_tree_s2(void)
+{
+    char *root = export_tree("loop-hill.json", LWM_GAME_S2);
+    char *ini = g_strdup_printf(s2_ini, "../mappings/16x16/TST.kos");
+    write_text(root, LWM_TREE_INI_FILE, ini);
+    g_free(ini);
+    g_assert_true(lwm_tree_exists(root));
+    lwm_tree t = open_tree(root);
+    g_assert_cmpint(t.game, ==, LWM_GAME_S2);
+    g_assert_cmpuint(t.level_count, ==, 1);
+    g_assert_cmpstr(t.levels[0].name, ==, "The Test");
+    g_assert_cmpstr(t.levels[0].zone, ==, "TST");
+    g_assert_cmpuint(t.levels[0].act, ==, 1);
+    g_assert_cmpint(lwm_tree_find(&t, "Test Zone Act 1"), ==, 0);
+    g_assert_cmpint(lwm_tree_find(&t, "The Test"), ==, 0);
+    g_assert_cmpint(lwm_tree_find(&t, "Nope"), ==, -1);
+    g_assert_cmpint(lwm_tree_find_zone(&t, "tst", 1), ==, 0);
+    g_assert_cmpint(lwm_tree_find_zone(&t, "TST", 2), ==, -1);
+    lwm_tree_import im = {0};
+    lwm_report rep = {0};
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(rep.warnings, ==, 0);
+    g_assert_cmpstr(im.level->name, ==, "The Test");
+    g_assert_cmpuint(im.source.file_count, ==, 11);
+    g_assert_cmpstr(im.source.files[0].role, ==, "chunks");
+    g_assert_cmpstr(im.source.files[0].path, ==, "mappings/128x128/TST.kos");
+    g_assert_cmpint(im.source.files[0].codec, ==, LWM_CODEC_KOSINSKI);
+    g_assert_cmpuint(im.source.mask_count, ==, im.level->mask_count);
+    g_assert_cmpuint(im.source.kept_count, ==, 0);
+    assert_same_as_folder_import(root, LWM_GAME_S2, &im);
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&t);
+    rmtree(root);
+    g_free(root);
+}
+
+static uint8_t *unkos(const char *path, size_t *n)
+{
+    gchar *data;
+    gsize size;
+    g_assert_true(g_file_get_contents(path, &data, &size, NULL));
+    uint8_t *out = g_malloc(0x10000);
+    g_assert_true(lw_kosinski_decompress((uint8_t *)data, size, out, 0x10000, n, NULL, NULL));
+    g_free(data);
+    return out;
+}
+
+static void write_kos(const char *path, const uint8_t *raw, size_t n)
+{
+    uint8_t *out = g_malloc(lw_kosinski_bound(n));
+    size_t size = lw_kosinski_compress(raw, n, out);
+    GError *error = NULL;
+    g_file_set_contents(path, (const char *)out, (gssize)size, &error);
+    g_assert_no_error(error);
+    g_free(out);
+}
+
+/* Blocks split in two files, the second placed with ":0x40" over the first's end: the same. */
+static void test_tree_parts(void)
+{
+    char *root = export_tree("pipe-works.json", LWM_GAME_S2);
+    char *blocks = g_build_filename(root, "mappings/16x16/TST.kos", NULL);
+    size_t n;
+    uint8_t *raw = unkos(blocks, &n);
+    g_assert_cmpuint(n, >, 0x60);
+    char *a = g_build_filename(root, "mappings/16x16/A.kos", NULL);
+    char *b = g_build_filename(root, "mappings/16x16/B.kos", NULL);
+    uint8_t *first = g_malloc(0x60);
+    memcpy(first, raw, 0x40);
+    memset(first + 0x40, 0xEE, 0x20); /* overwritten by the second part */
+    write_kos(a, first, 0x60);
+    write_kos(b, raw + 0x40, n - 0x40);
+    char *ini = g_strdup_printf(s2_ini, "../mappings/16x16/A.kos|../mappings/16x16/B.kos:0x40");
+    write_text(root, LWM_TREE_INI_FILE, ini);
+    lwm_tree t = open_tree(root);
+    lwm_tree_import im = {0};
+    lwm_report rep = {0};
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.source.block_count, ==, n / 8);
+    g_assert_cmpstr(im.source.files[1].path, ==, "mappings/16x16/A.kos");
+    g_assert_cmpuint(im.source.files[2].offset, ==, 0x40);
+    g_assert_cmpuint(im.source.files[2].raw_size, ==, n - 0x40);
+    assert_same_as_folder_import(root, LWM_GAME_S2, &im);
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&t);
+
+    /* a chunk word naming a block past the loaded ones: an empty cell, the word kept */
+    char *chunks = g_build_filename(root, "mappings/128x128/TST.kos", NULL);
+    size_t cn;
+    uint8_t *craw = unkos(chunks, &cn);
+    size_t off = 128 + 2 * 9; /* chunk 1, cell (1,1) */
+    craw[off] = 0x13;
+    craw[off + 1] = 0xFF;
+    write_kos(chunks, craw, cn);
+    t = open_tree(root);
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.source.kept_count, ==, 1);
+    g_assert_cmpuint(im.source.kept[0].offset, ==, off);
+    g_assert_cmpuint(im.source.kept[0].word, ==, 0x13FF);
+    g_assert_cmpuint(lw_level_chunk_cells(im.level, 0)[9].tile, ==, LW_NONE);
+    g_assert_cmpuint(rep.warnings, ==, 1);
+    g_assert_nonnull(strstr(rep.items[0].message, "past the"));
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&t);
+
+    /* a path leaving the tree, and a missing key */
+    write_text(root, LWM_TREE_INI_FILE,
+               "version=S2\n[L]\nchunks=../../outside.kos\nblocks=x\nlayout=y\n");
+    t = open_tree(root);
+    lw_error err;
+    char failed[4096];
+    g_assert_false(lwm_tree_import_level(&t, 0, &im, &rep, failed, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_PATH);
+    g_assert_nonnull(strstr(failed, LWM_TREE_INI_FILE));
+    lwm_tree_clear(&t);
+    write_text(root, LWM_TREE_INI_FILE, "version=S2\n[L]\nchunks=../mappings/128x128/TST.kos\n");
+    t = open_tree(root);
+    g_assert_false(lwm_tree_import_level(&t, 0, &im, &rep, failed, &err));
+    g_assert_nonnull(strstr(err.message, "has no \"blocks\" file"));
+    g_assert_cmpint(err.line, ==, 2);
+    lwm_tree_clear(&t);
+    write_text(root, LWM_TREE_INI_FILE, "version=S4\n");
+    g_assert_false(lwm_tree_open(root, &t, failed, &err));
+    g_assert_cmpint(err.line, ==, 1);
+    lwm_report_clear(&rep);
+    g_free(craw);
+    g_free(chunks);
+    g_free(first);
+    g_free(raw);
+    g_free(a);
+    g_free(b);
+    g_free(blocks);
+    g_free(ini);
+    rmtree(root);
+    g_free(root);
+}
+
+static const char s1_ini[] = "version=S1\n"
+                             "colarr1=../collide/Collision Array (Normal).bin\n"
+                             "colarr2=../collide/Collision Array (Rotated).bin\n"
+                             "angles=../collide/Angle Map.bin\n"
+                             "[Test Zone Act 1]\n"
+                             "tiles=../artunc/8x8 - TST.bin\n"
+                             "blocks=../map16/TST.eni\n"
+                             "chunks=../map256/TST.kos\n"
+                             "fglayout=../levels/tst1.bin\n"
+                             "bglayout=../levels/tstbg.bin\n"
+                             "palette=../palette/TST.bin:0:16:48\n"
+                             "startpos=../startpos/tst1.bin:Sonic:Level Start\n"
+                             "colind=../collide/TST.bin\n";
+
+static void append_bytes(const char *root, const char *rel, const char *bytes, size_t n, size_t cut)
+{
+    char *p = g_build_filename(root, rel, NULL);
+    gchar *data;
+    gsize size;
+    g_assert_true(g_file_get_contents(p, &data, &size, NULL));
+    GByteArray *a = g_byte_array_new();
+    g_byte_array_append(a, (guint8 *)data, (guint)(size - cut));
+    g_byte_array_append(a, (const guint8 *)bytes, (guint)n);
+    g_assert_true(g_file_set_contents(p, (gchar *)a->data, a->len, NULL));
+    g_byte_array_free(a, TRUE);
+    g_free(data);
+    g_free(p);
+}
+
+static void test_tree_s1(void)
+{
+    char *root = export_tree("pipe-works.json", LWM_GAME_S1);
+    write_text(root, LWM_TREE_INI_FILE, s1_ini);
+    lwm_tree t = open_tree(root);
+    g_assert_cmpstr(t.levels[0].zone, ==, "TST");
+    lwm_tree_import im = {0};
+    lwm_report rep = {0};
+    import_ok(&t, 0, &im, &rep);
+    assert_same_as_folder_import(root, LWM_GAME_S1, &im);
+    g_assert_cmpuint(im.source.layout_padding[0], ==, 0);
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    /* a padding byte after the FG rows (as SYZ 1): kept and warned */
+    append_bytes(root, "levels/tst1.bin", "\0", 1, 0);
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.source.layout_padding[0], ==, 1);
+    g_assert_cmpuint(rep.warnings, ==, 1);
+    g_assert_nonnull(strstr(rep.items[0].message, "padding"));
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    /* rows short of the header's size (as S1's ending): read as empty, warned */
+    append_bytes(root, "levels/tst1.bin", "", 0, 3);
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.source.layout_short[0], ==, 2);
+    g_assert_cmpuint(rep.warnings, ==, 1);
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&t);
+    rmtree(root);
+    g_free(root);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/masks/disasm-tree/ini/good", test_ini_good);
+    g_test_add_func("/masks/disasm-tree/ini/bad", test_ini_bad);
+    g_test_add_func("/masks/disasm-tree/ini/damage", test_ini_damage);
+    g_test_add_func("/masks/disasm-tree/s2", test_tree_s2);
+    g_test_add_func("/masks/disasm-tree/s2/parts", test_tree_parts);
+    g_test_add_func("/masks/disasm-tree/s1", test_tree_s1);
+    return g_test_run();
+}
