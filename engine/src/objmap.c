@@ -51,7 +51,7 @@ static bool s2(uint8_t id, uint8_t sub, bool x_flip, bool y_flip, lw_objmap_mark
         return true;
     }
     case 0x26: { /* Obj26 / Obj2E contents */
-        static const char *const c[10] = {NULL,    "1up",   "1up",    NULL,          "rings",
+        static const char *const c[10] = {NULL,    "1up",    "1up",           NULL, "rings",
                                           "shoes", "shield", "invincibility", NULL, NULL};
         if (sub > 9 || !c[sub])
             return false;
@@ -115,8 +115,8 @@ static bool s1(uint8_t id, uint8_t sub, bool x_flip, bool y_flip, lw_objmap_mark
         return true;
     }
     case 0x26: { /* "26 Monitor" / "2E Monitor Content Power-Up" */
-        static const char *const c[8] = {NULL,   NULL,           "1up",  "shoes",
-                                         "shield", "invincibility", "rings", NULL};
+        static const char *const c[8] = {NULL,    NULL, "1up", "shoes", "shield", "invincibility",
+                                         "rings", NULL};
         if (sub > 7 || !c[sub])
             return false;
         m->name = "monitor";
