@@ -685,7 +685,7 @@ static void test_fuzz(void)
 {
     lw_level *level = every_object_level();
     const char *env = g_getenv("LW_FUZZ_FRAMES");
-    long frames = env ? atol(env) : 200000;
+    long frames = env ? atol(env) : 200000 / LW_FUZZ_DIVISOR; /* fewer under sanitizers */
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 200, 716);
     uint32_t seed = 99;
