@@ -40,6 +40,10 @@ const cli_command cli_commands[] = {
     {"unpack", cli_unpack_main,
      "IN.bin -o LEVEL.json | --format s1|s2 DIR --zone NAME -o LEVEL.json",
      "turn a packed binary, or a Sonic 1/2 disassembly's level, into level JSON"},
+    {"diff", cli_diff_main, "A B [--png OUT.png] | --textconv LEVEL",
+     "what changed between two levels, one edit a line with its place"},
+    {"merge-level", cli_merge_main, "BASE OURS THEIRS [-o OUT]",
+     "three-way merge of level files (a git merge driver)"},
     {NULL, NULL, NULL, NULL},
 };
 

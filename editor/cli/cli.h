@@ -89,6 +89,8 @@ char *cli_path_stem(const char *path);
 bool cli_tileset_paths(const char *level_path, char **rel, char **full);
 
 /* Subcommand entry points, one file each. */
+int cli_diff_main(int argc, char **argv);
+int cli_merge_main(int argc, char **argv);
 int cli_check_main(int argc, char **argv);
 int cli_render_main(int argc, char **argv);
 int cli_sim_main(int argc, char **argv);

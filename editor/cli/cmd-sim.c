@@ -4,6 +4,7 @@
  * script, optionally write the per-frame trace CSV, and print the final state and its hash.
  */
 #include "cli.h"
+#include "sim-state.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -112,27 +113,6 @@ static bool trace_commit(lwm_file_stream *t, const char *path)
         return false;
     }
     return true;
-}
-
-static void print_state(const lw_sim *sim)
-{
-    const lw_player *pl = &sim->state.player;
-    char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
-        ysp[LW_FIXED_FORMAT_MAX], gsp[LW_FIXED_FORMAT_MAX];
-    lw_fixed_format(x, sizeof x, pl->x);
-    lw_fixed_format(y, sizeof y, pl->y);
-    lw_fixed_format(xsp, sizeof xsp, pl->xsp);
-    lw_fixed_format(ysp, sizeof ysp, pl->ysp);
-    lw_fixed_format(gsp, sizeof gsp, pl->gsp);
-    printf("frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\nair %d\n"
-           "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
-           sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
-           lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-           pl->path == LW_PATH_B ? 'B' : 'A',
-           sim->state.status == LW_SIM_DEAD       ? "dead"
-           : sim->state.status == LW_SIM_FINISHED ? "finished"
-                                                  : "ok",
-           lw_sim_hash(sim));
 }
 
 int cli_sim_main(int argc, char **argv)
@@ -258,7 +238,7 @@ int cli_sim_main(int argc, char **argv)
     }
     if (trace.f && !trace_commit(&trace, trace_path))
         goto out;
-    print_state(&sim);
+    editor_sim_print_state(stdout, &sim);
     status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_DATA;
 
 out:

@@ -1454,10 +1454,15 @@ char *editor_level_to_json(const lw_level *level, size_t *len)
     return o.data;
 }
 
+static char *source_of_existing(const char *path);
+
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err)
 {
     size_t len;
-    char *text = editor_level_to_json(level, &len);
+    char *source = source_of_existing(path); /* a level from a disassembly tree keeps it */
+    char *text = source ? editor_level_to_json_source(level, source, &len)
+                        : editor_level_to_json(level, &len);
+    free(source);
     if (!text)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory while saving");
     bool ok = lwm_file_write_atomic(path, text, len, ".bak", err);
@@ -1507,4 +1512,21 @@ bool editor_level_source_text(const char *text, size_t len, char **source_json, 
     }
     json_decref(root);
     return ok;
+}
+
+/* The `source` section of the level file at @path, if it exists and has one (else NULL). */
+static char *source_of_existing(const char *path)
+{
+    char *text, *source = NULL;
+    size_t len;
+    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+        return NULL;
+    static const char key[] = "\"source\"";
+    bool has = false;
+    for (size_t i = 0; !has && i + sizeof key - 1 <= len; i++)
+        has = text[i] == '"' && memcmp(text + i, key, sizeof key - 1) == 0;
+    if (has)
+        editor_level_source_text(text, len, &source, NULL);
+    free(text);
+    return source;
 }

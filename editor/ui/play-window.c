@@ -6,6 +6,7 @@
 #include "doc/editor-commands-play.h"
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
+#include "doc/sim-state.h"
 #include "editor-application.h"
 #include "editor-window.h"
 #include "play-keys.h"
@@ -260,7 +261,8 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     } else {
         self->acc = 0;
     }
-    for (guint i = 0; i < steps; i++)
+    /* a replay that ends mid-catch-up pauses the window: no frame after its last */
+    for (guint i = 0; i < steps && (self->automation || self->rewinding || !self->paused); i++)
         sim_frame(self);
     if (steps)
         gtk_widget_queue_draw(widget);
@@ -1527,21 +1529,7 @@ static void print_bench(PlayWindow *self)
 
 static void print_state(PlayWindow *self)
 {
-    const lw_sim *sim = play_session_get_sim(self->session);
-    const lw_player *pl = &sim->state.player;
-    char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
-        ysp[LW_FIXED_FORMAT_MAX], gsp[LW_FIXED_FORMAT_MAX];
-    lw_fixed_format(x, sizeof x, pl->x);
-    lw_fixed_format(y, sizeof y, pl->y);
-    lw_fixed_format(xsp, sizeof xsp, pl->xsp);
-    lw_fixed_format(ysp, sizeof ysp, pl->ysp);
-    lw_fixed_format(gsp, sizeof gsp, pl->gsp);
-    printf("frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\nair %d\n"
-           "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
-           sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
-           lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-           pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
-           lw_sim_hash(sim));
+    editor_sim_print_state(stdout, play_session_get_sim(self->session)); /* as `sim` prints it */
 }
 
 static void automation_finish(PlayWindow *self)

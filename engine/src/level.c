@@ -21,17 +21,30 @@ bool lw_mask_pixel(const lw_mask *mask, int c, int r)
 void lw_mask_derive_widths(lw_mask *mask)
 {
     /* ROM rule (ConvertCollisionArray): population count of the row, sign from the first
-     * (leftmost) pixel: -n when it is solid, +n otherwise; 0 and 16 unsigned. */
+     * (leftmost) pixel: -n when it is solid, +n otherwise; 0 and 16 unsigned.
+     * Counted per row from histograms of the heights rather than pixel by pixel: a column of
+     * height h > 0 covers rows 16-h..15, one of height h < 0 rows 0..-h-1 (lw_mask_pixel). */
+    uint8_t up[17] = {0}, down[17] = {0}; /* columns standing h / hanging -h px */
+    for (int c = 0; c < 16; c++) {
+        int h = mask->heights[c];
+        h = h > 16 ? 16 : h < -16 ? -16 : h;
+        if (h > 0)
+            up[h]++;
+        else if (h < 0)
+            down[-h]++;
+    }
+    int standing = 0; /* columns with h >= 16 - r: they cover row r */
+    int hanging = 0;  /* columns with -h > r */
+    for (int u = 1; u <= 16; u++)
+        hanging += down[u];
+    int h0 = mask->heights[0];
     for (int r = 0; r < 16; r++) {
-        int n = 0;
-        for (int c = 0; c < 16; c++)
-            n += lw_mask_pixel(mask, c, r);
-        int w;
-        if (n == 0 || n == 16)
-            w = n;
-        else
-            w = lw_mask_pixel(mask, 0, r) ? -n : n;
-        mask->widths[r] = (int8_t)w;
+        standing += up[16 - r];
+        if (r > 0)
+            hanging -= down[r];
+        int n = standing + hanging;
+        bool first = h0 > 0 ? r >= 16 - h0 : h0 < 0 ? r < -h0 : false;
+        mask->widths[r] = (int8_t)(n == 0 || n == 16 ? n : first ? -n : n);
     }
 }
 

@@ -34,6 +34,33 @@ static void test_widths_peak(void)
     g_assert_cmpint(m.widths[15], ==, 16);
 }
 
+/* lw_mask_derive_widths counts rows from height histograms: the same widths as counting the
+ * pixels of lw_mask_pixel one by one (the ROM rule as written), for 200,000 random masks of
+ * heights in -16..16 and every single-column shape. */
+static void test_widths_match_pixel_count(void)
+{
+    uint32_t seed = 99;
+    for (int k = 0; k < 200000 + 33 * 16; k++) {
+        lw_mask m = {0};
+        if (k < 33 * 16) {
+            m.heights[k % 16] = (int8_t)(k / 16 - 16);
+        } else {
+            for (int c = 0; c < 16; c++) {
+                seed = seed * 1103515245u + 12345u;
+                m.heights[c] = (int8_t)((int)((seed >> 16) % 33u) - 16);
+            }
+        }
+        lw_mask_derive_widths(&m);
+        for (int r = 0; r < 16; r++) {
+            int n = 0;
+            for (int c = 0; c < 16; c++)
+                n += lw_mask_pixel(&m, c, r);
+            int w = (n == 0 || n == 16) ? n : lw_mask_pixel(&m, 0, r) ? -n : n;
+            g_assert_cmpint(m.widths[r], ==, w);
+        }
+    }
+}
+
 static lw_level *make_level(void)
 {
     lw_error err;
@@ -171,6 +198,7 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/level/widths-spg-example", test_widths_spg_example);
     g_test_add_func("/engine/level/widths-ceiling", test_widths_ceiling);
     g_test_add_func("/engine/level/widths-peak", test_widths_peak);
+    g_test_add_func("/engine/level/widths-match-pixel-count", test_widths_match_pixel_count);
     g_test_add_func("/engine/level/cell-lookup", test_cell_lookup);
     g_test_add_func("/engine/level/limits", test_limits);
     g_test_add_func("/engine/level/dup-validate", test_dup_and_validate);
