@@ -497,9 +497,35 @@ gboolean play_session_level_changed(PlaySession *self, guint flags)
         fresh.swapper_count == self->sim.swapper_count &&
         (fresh.swapper_count == 0 || memcmp(fresh.swappers, self->sim.swappers,
                                             fresh.swapper_count * sizeof *fresh.swappers) == 0);
+    gboolean same_objects =
+        fresh.object_count == self->sim.object_count &&
+        (fresh.object_count == 0 ||
+         memcmp(fresh.objects, self->sim.objects, fresh.object_count * sizeof *fresh.objects) == 0);
+    if (!same_objects) {
+        /* game objects edited: the new table, every object back at its start (also in the
+         * rewind frames, whose object states belong to the old table); the player stays */
+        lw_sim_object *old_objects = self->sim.objects;
+        self->sim.objects = fresh.objects;
+        self->sim.initial = fresh.initial;
+        self->sim.enemies = fresh.enemies;
+        self->sim.object_count = fresh.object_count;
+        self->sim.enemy_count = fresh.enemy_count;
+        fresh.objects = old_objects;
+        for (guint i = 0; i <= self->ring_count; i++) {
+            lw_sim_state *st =
+                i == self->ring_count
+                    ? &self->sim.state
+                    : &self->ring[(self->ring_head + PLAY_REWIND_FRAMES - i) % PLAY_REWIND_FRAMES]
+                           .state;
+            if (self->sim.object_count)
+                memcpy(st->game.obj, self->sim.initial,
+                       self->sim.object_count * sizeof *self->sim.initial);
+            st->game.on_object = 0;
+        }
+    }
     if (same) {
         lw_sim_clear(&fresh);
-        return FALSE;
+        return !same_objects;
     }
     lw_sim_swapper *old = self->sim.swappers;
     self->sim.swappers = fresh.swappers;

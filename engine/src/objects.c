@@ -148,6 +148,9 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
         if (!word_prop(o, "direction", dirs, 4, 0, "up, down, left or right", &w, err))
             return false;
         out->dir = (uint8_t)w;
+        if (!int_prop(o, "width", 16, 128, 32, "16..128 px", &n, err))
+            return false;
+        out->half_w = (int16_t)(n / 2); /* along the base */
         break;
     case LW_OBJ_ENEMY:
         if (!word_prop(o, "direction", dirs, 4, 2, "left or right", &w, err))
@@ -189,6 +192,9 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
         if (!int_prop(o, "spacing", -256, 256, 24, "-256..256 px", &n, err))
             return false;
         out->distance = (int16_t)n;
+        if (!int_prop(o, "spacing-y", -256, 256, 0, "-256..256 px", &n, err))
+            return false;
+        out->half_w = (int16_t)n; /* a ring row's Y step */
         break;
     case LW_OBJ_CHECKPOINT:
     case LW_OBJ_GOAL:
@@ -234,6 +240,8 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
             lw_sim_object *d = &sim->objects[sim->object_count++];
             *d = so;
             d->x = so.x + (int32_t)k * so.distance;
+            if (so.type == LW_OBJ_RING)
+                d->y = so.y + (int32_t)k * so.half_w;
         }
     }
     /* Update reach (§1.3: what the culling loop may skip): the solid box plus the player's
@@ -246,6 +254,8 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
             r = 16 + 40 + 32; /* also the horizontal springs' 40 px trigger area */
             break;
         case LW_OBJ_SPIKES:
+            r = o->half_w + 16 + 32;
+            break;
         case LW_OBJ_MONITOR:
             r = 16 + 32;
             break;
@@ -311,7 +321,9 @@ static solid_box box_of(const lw_sim_object *o)
             return (solid_box){16, 16, 17, 16};
         return (solid_box){16, 8, 16, 16};
     case LW_OBJ_SPIKES:
-        return (solid_box){16, 16, 17, 16};
+        if (o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT)
+            return (solid_box){16, o->half_w, o->half_w + 1, 16};
+        return (solid_box){o->half_w, 16, 17, o->half_w};
     case LW_OBJ_MONITOR:
         return (solid_box){15, 15, 16, 14};
     default:
@@ -886,8 +898,8 @@ static void run_spikes(lw_sim *sim, uint32_t i)
     case LW_DIR8_DOWN:
         hit = r == SOLID_BOTTOM;
         break;
-    default:
-        hit = r == SOLID_SIDE && ((o->dir == LW_DIR8_RIGHT) == (px_of(pl->x) > ox));
+    default: /* S2 Obj36_Sideways: any side contact hurts */
+        hit = r == SOLID_SIDE;
         break;
     }
     if (hit && !game(sim)->invincible && !game(sim)->invuln) {

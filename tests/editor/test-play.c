@@ -687,9 +687,46 @@ static void test_replay_check_and_commands(void)
     g_rmdir(dir);
 }
 
+/* Editing game objects during a session: the new table takes effect at once, every object (also
+ * in the rewind frames) back at its start, the player where it was. */
+static void test_session_objects_edited(void)
+{
+    g_autoptr(lw_level) level = load_level("object-park.json");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PlaySession) s = play_session_new(level, NULL, &error);
+    g_assert_no_error(error);
+    for (int i = 0; i < 110; i++)
+        play_session_step(s, LW_BUTTON_RIGHT);
+    const lw_sim *sim = play_session_get_sim(s);
+    g_assert_cmpuint(sim->state.game.rings, ==, 5); /* the first row */
+    int32_t x = sim->state.player.x;
+    /* move the up spring 100 px right */
+    lw_object *spring = NULL;
+    for (uint32_t i = 0; i < level->object_count && !spring; i++)
+        if (level->objects[i].type == LW_OBJECT_MARKER &&
+            g_strcmp0(level->objects[i].name, "spring") == 0 && level->objects[i].prop_count == 0)
+            spring = &level->objects[i];
+    g_assert_nonnull(spring);
+    spring->x += 100;
+    g_assert_true(play_session_level_changed(s, EDITOR_CHANGE_OBJECTS));
+    sim = play_session_get_sim(s);
+    g_assert_cmpint(sim->state.player.x, ==, x);
+    g_assert_cmpuint(sim->state.game.rings, ==, 5); /* the count stays, the rings are back */
+    bool found = false;
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        g_assert_false(sim->state.game.obj[i].flags & LW_OBJF_GONE);
+        if (sim->objects[i].type == LW_OBJ_SPRING && sim->objects[i].x == spring->x)
+            found = true;
+    }
+    g_assert_true(found);
+    /* nothing changed: nothing to do */
+    g_assert_false(play_session_level_changed(s, EDITOR_CHANGE_OBJECTS));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/editor/play/session/objects-edited", test_session_objects_edited);
     g_test_add_func("/editor/play/camera/reset-and-band", test_camera_reset_and_band);
     g_test_add_func("/editor/play/camera/vertical", test_camera_vertical);
     g_test_add_func("/editor/play/camera/look", test_camera_look);

@@ -71,6 +71,33 @@ static lw_level *make_level(void)
     o.swapper.radius = 64;
     o.swapper.path[1] = LW_PATH_B;
     g_assert_nonnull(lw_level_add_object(level, &o));
+    /* one game object of each type (docs/OBJECTS.md): their updates, ring loss, hurt and the
+     * goal run inside the measured steps too */
+    static const struct {
+        const char *name, *key, *value;
+        int32_t x, y;
+    } objs[] = {
+        {"ring", "count", "8", 300, 700},
+        {"spring", NULL, NULL, 600, 728},
+        {"spring", "direction", "left", 900, 722},
+        {"spikes", NULL, NULL, 1000, 720},
+        {"monitor", "contents", "rings", 700, 720},
+        {"platform", "motion", "horizontal", 1100, 650},
+        {"platform", "motion", "falling", 1300, 680},
+        {"platform", "motion", "collapsing", 1700, 690},
+        {"bridge", "logs", "8", 2400, 736},
+        {"enemy", NULL, NULL, 2600, 700},
+        {"checkpoint", NULL, NULL, 2800, 700},
+        {"goal", NULL, NULL, 3900, 700},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(objs); i++) {
+        lw_object m = {.type = LW_OBJECT_MARKER, .x = objs[i].x, .y = objs[i].y};
+        m.name = (char *)objs[i].name;
+        lw_property p = {(char *)objs[i].key, (char *)objs[i].value};
+        m.props = &p;
+        m.prop_count = objs[i].key ? 1 : 0;
+        g_assert_nonnull(lw_level_add_object(level, &m));
+    }
     return level;
 }
 
@@ -90,6 +117,7 @@ static void test_step_never_allocates(void)
         lw_sim sim;
         terrain_sim(&sim, level, profiles[k], 400, 716);
         g_assert_nonnull(sim.swappers); /* init allocated */
+        g_assert_cmpuint(sim.object_count, ==, 19);
         lw_sim_state saved;
         lw_script_cursor cursor = {0};
         char row[LW_TRACE_ROW_MAX];
@@ -101,13 +129,15 @@ static void test_step_never_allocates(void)
                                         : (lw_input)g_rand_int_range(rng, 0, 32);
             lw_sim_step(&sim, in);
             h ^= lw_sim_hash(&sim);
-            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            lw_trace_format_sim_row(row, sizeof row, &sim);
             if (f % 5000 == 0)
                 lw_sim_save(&sim, &saved);
             if (f % 7000 == 6999)
                 lw_sim_restore(&sim, &saved);
-            if (f % 9000 == 8999 || sim.state.status == LW_SIM_DEAD)
+            if (f % 9000 == 8999 || sim.state.status != LW_SIM_RUNNING) {
                 lw_sim_reset(&sim, 400, 716);
+                sim.state.game.rings = (uint16_t)(f % 40);
+            }
             lw_sensor_hit hit;
             lw_sensor_cast(level, LW_PATH_A, f % 4096, f % 1024, (lw_sensor_dir)(f & 3),
                            LW_SOLID_ALL, 3, &hit);

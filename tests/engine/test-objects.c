@@ -8,6 +8,7 @@
 
 #include <glib.h>
 #include <loopwright/objects.h>
+#include <loopwright/objmap.h>
 #include <loopwright/player.h>
 #include <string.h>
 
@@ -684,7 +685,7 @@ static void test_fuzz(void)
 {
     lw_level *level = every_object_level();
     const char *env = g_getenv("LW_FUZZ_FRAMES");
-    long frames = env ? atol(env) : 200000;
+    long frames = env ? atol(env) : 200000 / LW_FUZZ_DIVISOR; /* fewer under sanitizers */
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 200, 716);
     uint32_t seed = 99;
@@ -704,6 +705,64 @@ static void test_fuzz(void)
     g_assert_cmpuint(runs, >, 0);
     lw_sim_clear(&sim);
     lw_level_free(level);
+}
+
+/* §16: disassembly ids to markers; every mapped entry is a valid marker */
+static void test_objmap(void)
+{
+    lw_objmap_marker m;
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x41, 0x02, false, false, &m));
+    g_assert_cmpstr(m.name, ==, "spring");
+    g_assert_cmpstr(m.values[0], ==, "up");
+    g_assert_cmpstr(m.values[1], ==, "yellow");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x41, 0x10, true, false, &m));
+    g_assert_cmpstr(m.values[0], ==, "left");
+    g_assert_cmpstr(m.values[1], ==, "red");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x41, 0x30, false, false, &m));
+    g_assert_cmpstr(m.values[0], ==, "up-right");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x36, 0x10, false, true, &m));
+    g_assert_cmpstr(m.name, ==, "spikes");
+    g_assert_cmpstr(m.values[0], ==, "down");
+    g_assert_cmpstr(m.values[1], ==, "64");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x26, 6, false, false, &m));
+    g_assert_cmpstr(m.values[0], ==, "shield");
+    g_assert_false(lw_objmap_lookup(LW_OBJMAP_S2, 0x26, 8, false, false, &m)); /* teleport */
+    g_assert_null(m.name);
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x11, 12, false, false, &m));
+    g_assert_cmpstr(m.values[0], ==, "12");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S2, 0x18, 0x31, false, false, &m));
+    g_assert_cmpstr(m.values[0], ==, "horizontal");
+    g_assert_cmpstr(m.values[1], ==, "128");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S1, 0x25, 0x32, false, false, &m));
+    g_assert_cmpstr(m.name, ==, "ring");
+    g_assert_cmpstr(m.values[0], ==, "3");
+    g_assert_cmpstr(m.keys[1], ==, "spacing-y");
+    g_assert_cmpstr(m.values[1], ==, "16");
+    g_assert_true(lw_objmap_lookup(LW_OBJMAP_S1, 0x40, 0, false, false, &m));
+    g_assert_cmpstr(m.name, ==, "enemy");
+    g_assert_false(lw_objmap_lookup(LW_OBJMAP_S1, 0x03, 0, false, false, &m));
+    /* every mapping of every id, subtype and flip parses as a game object */
+    int mapped = 0;
+    for (int game = 0; game < 2; game++)
+        for (int id = 0; id < 256; id++)
+            for (int sub = 0; sub < 256; sub++)
+                for (int f = 0; f < 4; f++) {
+                    if (!lw_objmap_lookup((lw_objmap_game)game, (uint8_t)id, (uint8_t)sub, f & 1,
+                                          (f & 2) != 0, &m))
+                        continue;
+                    mapped++;
+                    lw_object o = {.id = 1, .type = LW_OBJECT_MARKER, .name = (char *)m.name};
+                    lw_property props[3];
+                    for (uint32_t i = 0; i < m.prop_count; i++)
+                        props[i] = (lw_property){(char *)m.keys[i], (char *)m.values[i]};
+                    o.props = props;
+                    o.prop_count = m.prop_count;
+                    lw_sim_object so;
+                    lw_error err;
+                    if (!lw_sim_object_from_marker(&o, &so, &err))
+                        g_error("game %d id %02x sub %02x: %s", game, id, sub, err.message);
+                }
+    g_assert_cmpint(mapped, >, 1000);
 }
 
 int main(int argc, char **argv)
@@ -728,5 +787,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/objects/markers", test_markers);
     g_test_add_func("/engine/objects/hash-rewind", test_hash_and_rewind);
     g_test_add_func("/engine/objects/fuzz", test_fuzz);
+    g_test_add_func("/engine/objects/disasm-ids", test_objmap);
     return g_test_run();
 }
