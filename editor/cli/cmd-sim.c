@@ -93,14 +93,15 @@ static bool read_script(const char *path, char **data, size_t *size)
 
 /* The trace is streamed (its size is unbounded: one row per frame) through an lwm_file_stream:
  * a temporary file beside the target, renamed over it when complete. */
-static bool trace_open(lwm_file_stream *t, const char *path)
+static bool trace_open(lwm_file_stream *t, const char *path, const char *header)
 {
     lw_error err;
     if (!lwm_file_stream_open(t, path, &err)) {
         fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, err.message);
         return false;
     }
-    fputs(LW_TRACE_HEADER "\n", t->f);
+    fputs(header, t->f);
+    fputc('\n', t->f);
     return true;
 }
 
@@ -216,14 +217,14 @@ int cli_sim_main(int argc, char **argv)
     if (!frames_arg)
         frames = script.frame_count;
 
-    if (trace_path && !trace_open(&trace, trace_path))
+    if (trace_path && !trace_open(&trace, trace_path, lw_trace_header_for(&sim)))
         goto out;
     lw_script_cursor cursor = {0};
     for (unsigned long f = 0; f < frames; f++) {
         lw_sim_status st = lw_sim_step(&sim, lw_script_next(&script, &cursor));
         if (trace.f) {
             char row[LW_TRACE_ROW_MAX];
-            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            lw_trace_format_sim_row(row, sizeof row, &sim);
             fputs(row, trace.f);
         }
         if (st == LW_SIM_DEAD) {
@@ -232,6 +233,8 @@ int cli_sim_main(int argc, char **argv)
                     sim.state.frame);
             break;
         }
+        if (st == LW_SIM_FINISHED) /* passed a goal sign: the run is over */
+            break;
     }
     if (trace.f && !trace_commit(&trace, trace_path))
         goto out;

@@ -19,6 +19,9 @@ void editor_sim_print_state(FILE *out, const lw_sim *sim)
             "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
             sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
             lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-            pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
+            pl->path == LW_PATH_B ? 'B' : 'A',
+            sim->state.status == LW_SIM_DEAD       ? "dead"
+            : sim->state.status == LW_SIM_FINISHED ? "finished"
+                                                   : "ok",
             lw_sim_hash(sim));
 }

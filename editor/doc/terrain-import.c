@@ -131,6 +131,55 @@ lw_level *editor_terrain_merge(const lw_level *current, const EditorTerrainImpor
     return next;
 }
 
+static gboolean outside(const lw_object *o, int32_t w, int32_t h)
+{
+    return o->x < 0 || o->y < 0 || o->x >= w || o->y >= h;
+}
+
+guint editor_terrain_objects_outside(const lw_level *current, int32_t width, int32_t height,
+                                     gboolean start_moves)
+{
+    guint n = 0;
+    for (guint i = 0; i < current->object_count; i++) {
+        const lw_object *o = &current->objects[i];
+        if (start_moves && o->type == LW_OBJECT_PLAYER_START)
+            continue;
+        n += outside(o, width, height);
+    }
+    return n;
+}
+
+guint editor_document_apply_terrain_full(EditorDocument *doc, const EditorTerrainImport *imp,
+                                         const char *tileset_path, EditorOutsideObjects policy)
+{
+    editor_document_begin_group(doc, "Import Terrain");
+    editor_document_apply_terrain(doc, imp, tileset_path);
+    const lw_level *l = editor_document_get_level(doc);
+    int32_t w = lw_level_width_px(l), h = lw_level_height_px(l);
+    GArray *ids = g_array_new(FALSE, FALSE, sizeof(guint32));
+    for (guint i = 0; i < l->object_count; i++)
+        if (outside(&l->objects[i], w, h))
+            g_array_append_val(ids, l->objects[i].id);
+    guint done = 0;
+    for (guint i = 0; policy != EDITOR_OUTSIDE_KEEP && i < ids->len; i++) {
+        guint32 id = g_array_index(ids, guint32, i);
+        const lw_object *o = lw_level_find_object(editor_document_get_level(doc), id);
+        EditorCommand *cmd = NULL;
+        if (policy == EDITOR_OUTSIDE_REMOVE)
+            cmd = editor_cmd_remove_object_new(doc, id);
+        else if (o)
+            cmd = editor_cmd_move_object_new(doc, id, CLAMP(o->x, 8, MAX(w - 8, 8)),
+                                             CLAMP(o->y, 8, MAX(h - 8, 8)), 0);
+        if (cmd) {
+            editor_document_push(doc, cmd);
+            done++;
+        }
+    }
+    g_array_unref(ids);
+    editor_document_end_group(doc);
+    return done;
+}
+
 void editor_document_apply_terrain(EditorDocument *doc, const EditorTerrainImport *imp,
                                    const char *tileset_path)
 {

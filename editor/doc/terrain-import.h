@@ -62,4 +62,21 @@ lw_level *editor_terrain_merge(const lw_level *current, const EditorTerrainImpor
 void editor_document_apply_terrain(EditorDocument *doc, const EditorTerrainImport *imp,
                                    const char *tileset_path);
 
+/** What becomes of objects that the import leaves outside the new level's size. */
+typedef enum EditorOutsideObjects {
+    EDITOR_OUTSIDE_KEEP,   /* left where they are (outside) */
+    EDITOR_OUTSIDE_MOVE,   /* moved to the nearest point inside, 8 px from the edges */
+    EDITOR_OUTSIDE_REMOVE, /* deleted */
+} EditorOutsideObjects;
+
+/** How many objects of @current would lie outside a level of @width x @height px, the player
+ * start excepted when @start_moves (the import puts it on the new floor). */
+guint editor_terrain_objects_outside(const lw_level *current, int32_t width, int32_t height,
+                                     gboolean start_moves);
+
+/** editor_document_apply_terrain(), and in the same undoable step the objects it leaves
+ * outside the new level moved inside or removed (@outside). Returns how many were. */
+guint editor_document_apply_terrain_full(EditorDocument *doc, const EditorTerrainImport *imp,
+                                         const char *tileset_path, EditorOutsideObjects outside);
+
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "doc/editor-commands.h"
+#include "editor-actions.h"
 #include "editor-app.h"
 #include "editor-disasm-open.h"
 #include "editor-file-chooser.h"
@@ -439,79 +440,6 @@ static const GActionEntry app_entries[] = {
     {.name = "autosave-now", .activate = action_autosave},
 };
 
-static const struct {
-    const char *action;
-    const char *accels[4]; /* NULL-terminated */
-} accels[] = {
-    {"app.new", {"<Control>n"}},
-    {"app.open", {"<Control>o"}},
-    {"app.quit", {"<Control>q"}},
-    {"app.help", {"F1"}},
-    {"app.autosave-now", {"<Control><Alt>F12"}},
-    {"win.save", {"<Control>s"}},
-    {"win.save-as", {"<Control><Shift>s"}},
-    {"win.revert", {"<Control><Shift>r"}},
-    {"win.close", {"<Control>w"}},
-    {"doc.undo", {"<Control>z"}},
-    {"doc.redo", {"<Control><Shift>z", "<Control>y"}},
-    {"win.cut", {"<Control>x"}},
-    {"win.copy", {"<Control>c"}},
-    {"win.paste", {"<Control>v"}},
-    {"win.delete", {"Delete"}},
-    {"win.select-all", {"<Control>a"}},
-    {"win.zoom-in", {"<Control>plus", "<Control>equal", "<Control>KP_Add"}},
-    {"win.zoom-out", {"<Control>minus", "<Control>KP_Subtract"}},
-    {"win.zoom-reset", {"<Control>0", "<Control>KP_0"}},
-    {"win.zoom-fit", {"<Control>9"}},
-    {"win.overlay-collision-a", {"<Control>1"}},
-    {"win.overlay-collision-b", {"<Control>2"}},
-    {"win.overlay-angles", {"<Control>3"}},
-    {"win.overlay-objects", {"<Control>4"}},
-    {"win.overlay-swappers", {"<Control>5"}},
-    {"win.grid-tiles", {"<Control>g"}},
-    {"win.grid-chunks", {"<Control><Shift>g"}},
-    {"win.background-layer", {"<Control>b"}},
-    {"win.level-properties", {"<Alt>Return"}},
-    {"win.resize-level", {"<Control><Alt>r"}},
-    {"win.insert-row", {"<Control>Insert"}},
-    {"win.insert-column", {"<Control><Shift>Insert"}},
-    {"win.remove-row", {"<Control>Delete"}},
-    {"win.remove-column", {"<Control><Shift>Delete"}},
-    {"win.remove-unused-chunks", {"<Control><Alt>c"}},
-    {"win.remove-duplicate-chunks", {"<Control><Alt><Shift>c"}},
-    {"win.remove-unused-tiles", {"<Control><Alt>t"}},
-    {"win.remove-duplicate-tiles", {"<Control><Alt><Shift>t"}},
-    {"win.import-tiles", {"<Control><Alt>i"}},
-    {"win.add-art-tiles", {"<Control><Alt>a"}},
-    {"win.edit-chunk", {"<Control>e"}},
-    {"win.stop-editing", {"<Control><Shift>e"}},
-    {"win.make-unique", {"<Control>u"}},
-    {"win.new-chunk", {"<Control><Alt>n"}},
-    {"win.duplicate-chunk", {"<Control>d"}},
-    {"win.flip-x", {"<Control><Alt>x"}},
-    {"win.flip-y", {"<Control><Alt>y"}},
-    {"win.solidity('none')", {"<Alt>1"}},
-    {"win.solidity('top')", {"<Alt>2"}},
-    {"win.solidity('lrb')", {"<Alt>3"}},
-    {"win.solidity('all')", {"<Alt>4"}},
-    {"win.solidity-path('a')", {"<Alt>a"}},
-    {"win.solidity-path('b')", {"<Alt>b"}},
-    {"win.solidity-path('both')", {"<Alt>p"}},
-    {"win.tool('pencil')", {"<Alt><Shift>b"}},
-    {"win.tool('rect')", {"<Alt><Shift>r"}},
-    {"win.tool('fill')", {"<Alt><Shift>g"}},
-    {"win.tool('select')", {"<Alt><Shift>s"}},
-    {"win.tool('object')", {"<Alt><Shift>o"}},
-    {"win.tool('solidity')", {"<Alt><Shift>l"}},
-    {"win.add-player-start", {"<Control><Alt>p"}},
-    {"win.add-swapper", {"<Control><Alt>w"}},
-    {"win.add-marker", {"<Control><Alt>m"}},
-    {"win.snap-to-ground", {"<Control><Alt>g"}},
-    {"win.play", {"F5"}},
-    {"win.play-here", {"<Shift>F5"}},
-    {"win.check", {"F8"}},
-};
-
 static void editor_application_startup(GApplication *app)
 {
     EditorApplication *self = EDITOR_APPLICATION(app);
@@ -519,9 +447,7 @@ static void editor_application_startup(GApplication *app)
     g_set_application_name("Loopwright");
     gtk_window_set_default_icon_name("io.github.loopwright.Loopwright");
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_entries, G_N_ELEMENTS(app_entries), app);
-    for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
-        gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,
-                                              accels[i].accels);
+    editor_actions_install_accels(GTK_APPLICATION(app));
     GtkCssProvider *css = gtk_css_provider_new();
     gtk_css_provider_load_from_resource(css, "/io/github/loopwright/Loopwright/style.css");
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),

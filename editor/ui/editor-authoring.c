@@ -706,9 +706,13 @@ typedef struct {
     guint16 chunk_px;
     GtkCheckButton *neighbours;
     GtkLabel *summary;
-    GtkPicture *picture;
+    GtkPicture *picture;   /* path A's collision */
+    GtkPicture *picture_b; /* path B's */
     GtkWidget *apply;
     GtkSpinner *spinner;
+    GtkWidget *outside_row; /* shown when objects would be left outside the new level */
+    GtkLabel *outside_label;
+    GtkDropDown *outside_choice; /* EditorOutsideObjects order: keep, move, remove */
 } ImportDialog;
 
 GtkWindow *editor_authoring_get_import_dialog(EditorWindow *win)
@@ -767,6 +771,14 @@ static void import_show(ImportDialog *d)
                                                    : "of each tile on its own",
         warn, d->imp.start_found ? "; the player start moves onto the new floor" : "");
     gtk_label_set_text(d->summary, text);
+    guint out = editor_terrain_objects_outside(level_of(d->a), lw_level_width_px(l),
+                                               lw_level_height_px(l), d->imp.start_found);
+    gtk_widget_set_visible(d->outside_row, out > 0);
+    if (out) {
+        g_autofree char *o = g_strdup_printf("%u object%s would lie outside the new level:", out,
+                                             out == 1 ? "" : "s");
+        gtk_label_set_text(d->outside_label, o);
+    }
     lwm_render_options opts = lwm_render_options_default();
     opts.collision = TRUE;
     opts.objects = FALSE;
@@ -774,11 +786,19 @@ static void import_show(ImportDialog *d)
     lw_error err;
     if ((uint64_t)lw_level_width_px(l) * lw_level_height_px(l) <= (1u << 23) &&
         lwm_render_level(l, &d->imp.tileset, &opts, &pic, &err)) {
-        GBytes *bytes = g_bytes_new(pic.rgba, (gsize)pic.width * pic.height * 4);
-        GdkTexture *tex = gdk_memory_texture_new((int)pic.width, (int)pic.height,
-                                                 GDK_MEMORY_R8G8B8A8, bytes, (gsize)pic.width * 4);
-        gtk_picture_set_paintable(d->picture, GDK_PAINTABLE(tex));
-        g_object_unref(tex);
+        /* the two panels (path A above, path B below) as two pictures with real labels: text
+         * drawn into a whole-level picture shrinks to nothing in a dialog */
+        gsize stride = (gsize)pic.width * 4, ph = (gsize)lw_level_height_px(l);
+        GBytes *bytes = g_bytes_new(pic.rgba, stride * pic.height);
+        for (int p = 0; p < 2 && pic.height >= 2 * ph; p++) {
+            gsize top = p ? pic.height - ph : 0;
+            GBytes *part = g_bytes_new_from_bytes(bytes, top * stride, ph * stride);
+            GdkTexture *tex =
+                gdk_memory_texture_new((int)pic.width, (int)ph, GDK_MEMORY_R8G8B8A8, part, stride);
+            gtk_picture_set_paintable(p ? d->picture_b : d->picture, GDK_PAINTABLE(tex));
+            g_object_unref(tex);
+            g_bytes_unref(part);
+        }
         g_bytes_unref(bytes);
         lwm_image_clear(&pic);
     }
@@ -863,9 +883,16 @@ static void import_apply(GSimpleAction *act, GVariant *p, gpointer user)
         editor_window_show_error(d->a->win, "The imported tileset could not be written", error);
         return;
     }
-    editor_document_apply_terrain(doc_of(d->a), &d->imp, png);
-    status(d->a, "Imported %s (one undo step; saving copies the tileset beside the level).",
-           d->path);
+    EditorOutsideObjects policy =
+        (EditorOutsideObjects)gtk_drop_down_get_selected(d->outside_choice);
+    if (!gtk_widget_get_visible(d->outside_row))
+        policy = EDITOR_OUTSIDE_KEEP;
+    guint moved = editor_document_apply_terrain_full(doc_of(d->a), &d->imp, png, policy);
+    status(d->a, "Imported %s (one undo step%s; saving copies the tileset beside the level).",
+           d->path,
+           moved ? (policy == EDITOR_OUTSIDE_MOVE ? ", objects outside moved in"
+                                                  : ", objects outside removed")
+                 : "");
     gtk_window_destroy(d->dialog);
 }
 
@@ -923,10 +950,21 @@ static void open_import(Authoring *a, const char *path)
     gtk_widget_set_margin_end(box, 14);
     gtk_widget_set_margin_top(box, 12);
     gtk_widget_set_margin_bottom(box, 12);
-    d->picture = GTK_PICTURE(gtk_picture_new());
-    gtk_picture_set_can_shrink(d->picture, TRUE);
-    gtk_widget_set_vexpand(GTK_WIDGET(d->picture), TRUE);
-    gtk_box_append(GTK_BOX(box), GTK_WIDGET(d->picture));
+    for (int p = 0; p < 2; p++) {
+        GtkWidget *label = gtk_label_new(p ? "Path B collision" : "Path A collision");
+        gtk_widget_set_name(label, p ? "import-path-b" : "import-path-a");
+        gtk_label_set_xalign(GTK_LABEL(label), 0);
+        gtk_widget_add_css_class(label, "heading");
+        gtk_box_append(GTK_BOX(box), label);
+        GtkPicture *pic = GTK_PICTURE(gtk_picture_new());
+        gtk_picture_set_can_shrink(pic, TRUE);
+        gtk_widget_set_vexpand(GTK_WIDGET(pic), TRUE);
+        gtk_box_append(GTK_BOX(box), GTK_WIDGET(pic));
+        if (p)
+            d->picture_b = pic;
+        else
+            d->picture = pic;
+    }
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     d->spinner = GTK_SPINNER(gtk_spinner_new());
     gtk_box_append(GTK_BOX(row), GTK_WIDGET(d->spinner));
@@ -941,6 +979,18 @@ static void open_import(Authoring *a, const char *path)
     gtk_check_button_set_active(d->neighbours, TRUE);
     g_signal_connect_swapped(d->neighbours, "toggled", G_CALLBACK(import_run), d);
     gtk_box_append(GTK_BOX(box), GTK_WIDGET(d->neighbours));
+    d->outside_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_set_name(d->outside_row, "import-outside");
+    d->outside_label = GTK_LABEL(gtk_label_new(""));
+    gtk_box_append(GTK_BOX(d->outside_row), GTK_WIDGET(d->outside_label));
+    static const char *const choices[] = {"Leave them there", "Move them inside the level",
+                                          "Remove them", NULL};
+    d->outside_choice = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(choices));
+    gtk_drop_down_set_selected(d->outside_choice, EDITOR_OUTSIDE_MOVE);
+    gtk_widget_set_name(GTK_WIDGET(d->outside_choice), "import-outside-choice");
+    gtk_box_append(GTK_BOX(d->outside_row), GTK_WIDGET(d->outside_choice));
+    gtk_widget_set_visible(d->outside_row, FALSE);
+    gtk_box_append(GTK_BOX(box), d->outside_row);
     GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     gtk_widget_set_halign(buttons, GTK_ALIGN_END);
     GtkWidget *cancel = gtk_button_new_with_label("Cancel");
@@ -1129,30 +1179,6 @@ static const GActionEntry entries[] = {
     {.name = "import-terrain-from", .parameter_type = "s", .activate = action_import_terrain_from},
 };
 
-/* Accelerators of the authoring actions (listed in the shortcuts window, Masks group). */
-static const struct {
-    const char *action;
-    const char *accel;
-} accels[] = {
-    {"win.mask-editor", "<Control>m"},
-    {"win.mask-path-b", "<Control><Shift>p"},
-    {"win.mask-widths", "<Control><Shift>w"},
-    {"win.mask-compute-angle", "<Control><Shift>a"},
-    {"win.mask-flag", "<Control><Shift>f"},
-    {"win.mask-lock", "<Control><Shift>l"},
-    {"win.mask-copy", "<Control><Shift>c"},
-    {"win.mask-paste", "<Control><Shift>v"},
-    {"win.mask-copy-a-to-b", "<Control><Shift>b"},
-    {"win.mask-reset-from-art", "<Control><Shift>t"},
-    {"win.mask-make-unique", "<Control><Shift>u"},
-    {"win.tool('slope')", "<Alt><Shift>p"},
-    {"win.slope-masks", "<Alt><Shift>m"},
-    {"win.slope-fill", "<Alt><Shift>f"},
-    {"win.loop-preset", "<Control><Shift>o"},
-    {"win.generate-masks", "<Control><Shift>m"},
-    {"win.import-terrain", "<Control><Shift>i"},
-};
-
 static void authoring_free(gpointer data)
 {
     Authoring *a = data;
@@ -1168,11 +1194,6 @@ void editor_authoring_install(EditorWindow *win)
     a->pointer_x = a->pointer_y = -1;
     g_object_set_data_full(G_OBJECT(win), "editor-authoring", a, authoring_free);
     g_action_map_add_action_entries(G_ACTION_MAP(win), entries, G_N_ELEMENTS(entries), win);
-    GtkApplication *app = gtk_window_get_application(GTK_WINDOW(win));
-    for (guint i = 0; app && i < G_N_ELEMENTS(accels); i++) {
-        const char *list[] = {accels[i].accel, NULL};
-        gtk_application_set_accels_for_action(app, accels[i].action, list);
-    }
     EditorTools *t = editor_window_get_tools(win);
     t->art = editor_renderer_get_art(editor_window_get_renderer(win));
     g_signal_connect(editor_window_get_canvas(win), "cursor-moved", G_CALLBACK(on_cursor_moved), a);

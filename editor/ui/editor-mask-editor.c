@@ -886,7 +886,7 @@ EditorMaskEditor *editor_mask_editor_new(EditorWindow *win)
     gtk_widget_set_tooltip_text(redo, "Redo (Ctrl+Shift+Z)");
     gtk_header_bar_pack_start(GTK_HEADER_BAR(header), redo);
     GtkWidget *path = action_button("Edit Path B", "win.mask-path-b",
-                                    "Edit the tile's path B mask (Ctrl+Shift+P)", TRUE);
+                                    "Edit the tile's path B mask (Ctrl+Alt+B)", TRUE);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), path);
     gtk_window_set_titlebar(GTK_WINDOW(self), header);
 

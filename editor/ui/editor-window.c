@@ -7,11 +7,14 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
-#include "doc/object-props.h"
 #include "doc/replay-check.h"
+#include "editor-actions.h"
 #include "editor-application.h"
 #include "editor-authoring.h"
+#include "editor-command-palette.h"
 #include "editor-file-chooser.h"
+#include "editor-level-props.h"
+#include "editor-properties.h"
 #include "play-window.h"
 
 #include <loopwright/fixed.h>
@@ -46,13 +49,18 @@ struct _EditorWindow {
     GtkNotebook *palette_notebook;
     GtkNotebook *side_notebook;
     GtkDrawingArea *minimap;
-    GtkBox *properties_box;
+    EditorProperties *properties_box;
     GtkListBox *history_list;
     GtkListBox *issues_list;
     GtkLabel *issues_tab_label;
     GtkLabel *status_label;   /* what is under the pointer, the zoom: always live */
     GtkLabel *status_message; /* what the last command did, for a few seconds */
     GMenu *recent_section;
+    GtkWidget *side_panel;
+    GtkScrolledWindow *toolbar_scroller;
+    GtkWidget *overlay_group;
+    GtkWidget *bg_layer_button;
+    GtkWidget *overflow_button;
 
     /* Other widgets */
     EditorCanvas *canvas;
@@ -70,6 +78,10 @@ struct _EditorWindow {
     guint properties_idle;        /* a rebuild is scheduled */
     guint status_message_timeout; /* clears the message */
     double status_x, status_y;    /* the level pixel last reported under the pointer (-1: none) */
+    gboolean toolbar_overflow;    /* the view toggles went into the overflow menu */
+    double toolbar_full_width;    /* the toolbar's width with them in it */
+    guint toolbar_idle;
+    gboolean disposed;
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -87,7 +99,10 @@ static const EditorClip *clipboard_clip(void)
 }
 
 static void update_actions(EditorWindow *self);
-static void rebuild_properties(EditorWindow *self);
+static void rebuild_properties(EditorWindow *self)
+{
+    editor_properties_queue_rebuild(self->properties_box);
+}
 static void update_history(EditorWindow *self);
 static void update_status(EditorWindow *self, double lx, double ly);
 static void refresh_status(EditorWindow *self);
@@ -148,6 +163,8 @@ static void load_tileset(EditorWindow *self)
     g_clear_pointer(&self->tileset_error, g_free);
     if (!editor_renderer_load_tileset(self->renderer, png, &error))
         self->tileset_error = g_strdup(error->message);
+    if (self->properties_box)
+        editor_properties_set_tileset_error(self->properties_box, self->tileset_error);
 }
 
 static void update_title(EditorWindow *self)
@@ -331,6 +348,14 @@ static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user)
                                                         : o & ~overlay_actions[i].bit);
             return;
         }
+    if (g_str_equal(name, "show-sidebar")) {
+        gtk_widget_set_visible(self->side_panel, on);
+        return;
+    }
+    if (g_str_equal(name, "show-palettes")) {
+        gtk_widget_set_visible(GTK_WIDGET(self->palette_notebook), on);
+        return;
+    }
     if (g_str_equal(name, "background-layer")) {
         self->tools.layer = on ? LW_LAYER_BG : LW_LAYER_FG;
         update_brush_label(self);
@@ -589,6 +614,12 @@ static void action_escape(GSimpleAction *a, GVariant *p, gpointer user)
     EditorWindow *self = user;
     editor_tools_escape(&self->tools);
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
+}
+
+static void action_command_palette(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_command_palette_open(GTK_WINDOW(self), editor_document_get_actions(self->doc));
 }
 
 static void on_clipboard_changed(EditorWindow *self)
@@ -921,6 +952,14 @@ static void action_view(GSimpleAction *a, GVariant *p, gpointer user)
     editor_canvas_center_on(self->canvas, x, y);
 }
 
+/* (width, height): the window's size (automation, screenshots) */
+static void action_window_size(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    gint32 w, h;
+    g_variant_get(p, "(ii)", &w, &h);
+    gtk_window_set_default_size(GTK_WINDOW(user), w, h);
+}
+
 static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
@@ -950,6 +989,8 @@ static const GActionEntry win_entries[] = {
     {.name = "grid-tiles", .state = "false", .change_state = change_state_bool},
     {.name = "grid-chunks", .state = "true", .change_state = change_state_bool},
     {.name = "background-layer", .state = "false", .change_state = change_state_bool},
+    {.name = "show-sidebar", .state = "true", .change_state = change_state_bool},
+    {.name = "show-palettes", .state = "true", .change_state = change_state_bool},
     {.name = "tool", .parameter_type = "s", .state = "'pencil'", .change_state = change_tool},
     {.name = "solidity", .parameter_type = "s", .state = "'all'", .change_state = change_solidity},
     {.name = "solidity-path",
@@ -960,6 +1001,7 @@ static const GActionEntry win_entries[] = {
     {.name = "cut", .activate = action_cut},
     {.name = "paste", .activate = action_paste},
     {.name = "escape", .activate = action_escape},
+    {.name = "command-palette", .activate = action_command_palette},
     {.name = "delete", .activate = action_delete},
     {.name = "select-all", .activate = action_select_all},
     {.name = "insert-row", .activate = action_rows},
@@ -1000,167 +1042,22 @@ static const GActionEntry win_entries[] = {
     {.name = "save-to", .parameter_type = "s", .activate = action_save_to},
     {.name = "view", .parameter_type = "(ddd)", .activate = action_view},
     {.name = "show-panel", .parameter_type = "s", .activate = action_show_panel},
+    {.name = "window-size", .parameter_type = "(ii)", .activate = action_window_size},
 };
 
-/* ---- level properties dialog ---- */
+/* ---- level properties (the dialog is editor-level-props.c) ---- */
 
-typedef struct {
-    EditorWindow *self;
-    GtkEntry *name, *tileset;
-    GtkColorButton *color;
-    GtkDropDown *profile, *character, *chunk_size;
-    GtkSpinButton *width, *height;
-} PropsDialog;
-
-static const char *const profiles[] = {"s1", "s2", "s3k", "cd", "modern", NULL};
-static const char *const characters[] = {"sonic", "tails", "knuckles", NULL};
-
-static guint index_of(const char *const *list, const char *value)
+static void level_props_applied(gpointer user)
 {
-    for (guint i = 0; list[i]; i++)
-        if (g_str_equal(list[i], value))
-            return i;
-    return 0;
-}
-
-static void props_tileset_chosen(const char *path, gpointer user)
-{
-    PropsDialog *pd = user;
-    if (!path)
-        return;
-    const char *doc_path = editor_document_get_path(pd->self->doc);
-    g_autofree char *text = NULL;
-    if (doc_path) {
-        g_autofree char *dir = g_path_get_dirname(doc_path);
-        g_autofree char *prefix = g_strconcat(dir, "/", NULL);
-        if (g_str_has_prefix(path, prefix))
-            text = g_strdup(path + strlen(prefix));
-    }
-    /* an absolute path is copied beside the level file when it is saved */
-    gtk_editable_set_text(GTK_EDITABLE(pd->tileset), text ? text : path);
-}
-
-static void props_choose_tileset(GtkButton *b, PropsDialog *pd)
-{
-    editor_file_chooser_open_png(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(b))),
-                                 "Choose the Tileset PNG", props_tileset_chosen, pd);
-}
-
-static void props_response(GtkDialog *d, int response, PropsDialog *pd)
-{
-    EditorWindow *self = pd->self;
-    if (response == GTK_RESPONSE_ACCEPT) {
-        const lw_level *l = level(self);
-        EditorLevelProps props;
-        editor_level_props_get(l, &props);
-        g_strlcpy(props.name, gtk_editable_get_text(GTK_EDITABLE(pd->name)), sizeof props.name);
-        g_strlcpy(props.tileset, gtk_editable_get_text(GTK_EDITABLE(pd->tileset)),
-                  sizeof props.tileset);
-        GdkRGBA c;
-        gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(pd->color), &c);
-        props.background_rgb = (uint32_t)lround(c.red * 255) << 16 |
-                               (uint32_t)lround(c.green * 255) << 8 |
-                               (uint32_t)lround(c.blue * 255);
-        g_strlcpy(props.profile, profiles[gtk_drop_down_get_selected(pd->profile)],
-                  sizeof props.profile);
-        g_strlcpy(props.character, characters[gtk_drop_down_get_selected(pd->character)],
-                  sizeof props.character);
-        guint chunk_px = gtk_drop_down_get_selected(pd->chunk_size) ? 256 : 128;
-        guint w = (guint)gtk_spin_button_get_value_as_int(pd->width);
-        guint h = (guint)gtk_spin_button_get_value_as_int(pd->height);
-        g_autoptr(GError) error = NULL;
-        lw_level *next = NULL;
-        if (chunk_px != l->chunk_px) {
-            next = editor_level_with_chunk_size(l, chunk_px, &error);
-        } else if (w != l->layout_width || h != l->layout_height) {
-            next = editor_level_resized(l, w, h, &error);
-        }
-        if (error) {
-            editor_window_show_error(self, "The level cannot take that size", error);
-        } else {
-            editor_document_begin_group(self->doc, "Level Properties");
-            editor_document_push(self->doc, editor_cmd_set_level_props_new(self->doc, &props));
-            if (next) {
-                /* a chunk size change converts the level and ignores the size fields */
-                editor_document_push(self->doc,
-                                     editor_cmd_replace_level_new(self->doc, next, "Resize"));
-            }
-            editor_document_end_group(self->doc);
-            if (self->tileset_error)
-                show_message(self, "The tileset could not be loaded", self->tileset_error);
-        }
-    }
-    gtk_window_destroy(GTK_WINDOW(d));
-    g_free(pd);
-}
-
-static GtkWidget *grid_label(const char *text)
-{
-    GtkWidget *l = gtk_label_new(text);
-    gtk_label_set_xalign(GTK_LABEL(l), 1);
-    return l;
+    EditorWindow *self = user;
+    if (self->tileset_error)
+        show_message(self, "The tileset could not be loaded", self->tileset_error);
 }
 
 static void action_level_properties(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    PropsDialog *pd = g_new0(PropsDialog, 1);
-    pd->self = self;
-    GtkWidget *d = gtk_dialog_new_with_buttons(
-        "Level Properties", GTK_WINDOW(self),
-        GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR, "_Cancel",
-        GTK_RESPONSE_CANCEL, "_Apply", GTK_RESPONSE_ACCEPT, NULL);
-    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
-    GtkWidget *grid = gtk_grid_new();
-    gtk_grid_set_row_spacing(GTK_GRID(grid), 6);
-    gtk_grid_set_column_spacing(GTK_GRID(grid), 10);
-    gtk_widget_set_margin_start(grid, 16);
-    gtk_widget_set_margin_end(grid, 16);
-    gtk_widget_set_margin_top(grid, 16);
-    gtk_widget_set_margin_bottom(grid, 16);
-    int row = 0;
-    pd->name = GTK_ENTRY(gtk_entry_new());
-    gtk_editable_set_text(GTK_EDITABLE(pd->name), l->name);
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Name"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->name), 1, row++, 2, 1);
-    pd->tileset = GTK_ENTRY(gtk_entry_new());
-    gtk_editable_set_text(GTK_EDITABLE(pd->tileset), l->tileset ? l->tileset : "");
-    gtk_widget_set_hexpand(GTK_WIDGET(pd->tileset), TRUE);
-    GtkWidget *choose = gtk_button_new_with_label("Choose…");
-    g_signal_connect(choose, "clicked", G_CALLBACK(props_choose_tileset), pd);
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Tileset PNG"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->tileset), 1, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), choose, 2, row++, 1, 1);
-    GdkRGBA rgba = {(l->background_rgb >> 16 & 255) / 255.0f,
-                    (l->background_rgb >> 8 & 255) / 255.0f, (l->background_rgb & 255) / 255.0f, 1};
-    pd->color = GTK_COLOR_BUTTON(gtk_color_button_new_with_rgba(&rgba));
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Background colour"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->color), 1, row++, 1, 1);
-    pd->profile = GTK_DROP_DOWN(gtk_drop_down_new_from_strings((const char *const *)profiles));
-    gtk_drop_down_set_selected(pd->profile, index_of(profiles, l->profile));
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Game profile"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->profile), 1, row++, 1, 1);
-    pd->character = GTK_DROP_DOWN(gtk_drop_down_new_from_strings((const char *const *)characters));
-    gtk_drop_down_set_selected(pd->character, index_of(characters, l->character));
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Character"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->character), 1, row++, 1, 1);
-    static const char *const sizes[] = {"128 px (8x8 tiles)", "256 px (16x16 tiles)", NULL};
-    pd->chunk_size = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(sizes));
-    gtk_drop_down_set_selected(pd->chunk_size, l->chunk_px == 256);
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Chunk size"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->chunk_size), 1, row++, 1, 1);
-    pd->width = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(1, 512, 1));
-    gtk_spin_button_set_value(pd->width, l->layout_width);
-    pd->height = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(1, 128, 1));
-    gtk_spin_button_set_value(pd->height, l->layout_height);
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Width (chunks)"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->width), 1, row++, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), grid_label("Height (chunks)"), 0, row, 1, 1);
-    gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(pd->height), 1, row++, 1, 1);
-    gtk_box_append(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), grid);
-    g_signal_connect(d, "response", G_CALLBACK(props_response), pd);
-    gtk_window_present(GTK_WINDOW(d));
+    editor_level_props_dialog_show(GTK_WINDOW(user), EDITOR_WINDOW(user)->doc, level_props_applied,
+                                   user);
 }
 
 /* ---- tiles from elsewhere ---- */
@@ -1532,323 +1429,6 @@ static void minimap_drag_update(GtkGestureDrag *g, double dx, double dy, gpointe
     minimap_goto(user, x + dx, y + dy);
 }
 
-/* ---- properties panel ---- */
-
-static void clear_box(GtkBox *box)
-{
-    GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(GTK_WIDGET(box))))
-        gtk_box_remove(box, child);
-}
-
-static GtkWidget *heading(const char *text)
-{
-    GtkWidget *l = gtk_label_new(NULL);
-    g_autofree char *m = g_markup_printf_escaped("<b>%s</b>", text);
-    gtk_label_set_markup(GTK_LABEL(l), m);
-    gtk_label_set_xalign(GTK_LABEL(l), 0);
-    return l;
-}
-
-static GtkWidget *row(GtkWidget *box, const char *label, GtkWidget *widget)
-{
-    GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    GtkWidget *l = gtk_label_new(label);
-    gtk_label_set_xalign(GTK_LABEL(l), 0);
-    gtk_widget_set_size_request(l, 110, -1);
-    gtk_box_append(GTK_BOX(r), l);
-    gtk_widget_set_hexpand(widget, TRUE);
-    gtk_box_append(GTK_BOX(r), widget);
-    gtk_box_append(GTK_BOX(box), r);
-    return widget;
-}
-
-/* Widgets of the object editor carry the field they edit in "field". */
-static void object_field_changed(GtkWidget *w, EditorWindow *self)
-{
-    if (self->properties_dirty)
-        return;
-    const lw_object *cur = lw_level_find_object(level(self), self->properties_object);
-    if (!cur)
-        return;
-    lw_object o = {0};
-    lw_object_copy(&o, cur);
-    const char *field = g_object_get_data(G_OBJECT(w), "field");
-    if (g_str_equal(field, "x"))
-        o.x = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
-    else if (g_str_equal(field, "y"))
-        o.y = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
-    else if (g_str_equal(field, "facing"))
-        o.facing_left = gtk_drop_down_get_selected(GTK_DROP_DOWN(w)) == 1;
-    else if (g_str_equal(field, "orientation"))
-        o.swapper.horizontal = gtk_drop_down_get_selected(GTK_DROP_DOWN(w)) == 1;
-    else if (g_str_equal(field, "radius"))
-        o.swapper.radius = (uint16_t)(32u << gtk_drop_down_get_selected(GTK_DROP_DOWN(w)));
-    else if (g_str_equal(field, "path0"))
-        o.swapper.path[0] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
-    else if (g_str_equal(field, "path1"))
-        o.swapper.path[1] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
-    else if (g_str_equal(field, "prio0"))
-        o.swapper.priority[0] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
-    else if (g_str_equal(field, "prio1"))
-        o.swapper.priority[1] = (uint8_t)gtk_drop_down_get_selected(GTK_DROP_DOWN(w));
-    else if (g_str_equal(field, "grounded"))
-        o.swapper.grounded_only = gtk_check_button_get_active(GTK_CHECK_BUTTON(w));
-    else if (g_str_equal(field, "priority-only"))
-        o.swapper.priority_only = gtk_check_button_get_active(GTK_CHECK_BUTTON(w));
-    else if (g_str_equal(field, "name")) {
-        const char *t = gtk_editable_get_text(GTK_EDITABLE(w));
-        if (*t)
-            lw_object_set_name(&o, t);
-    } else if (g_str_equal(field, "props")) {
-        /* "key = value" lines */
-        GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(w));
-        GtkTextIter a, b;
-        gtk_text_buffer_get_bounds(buf, &a, &b);
-        g_autofree char *text = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
-        editor_object_set_properties_text(&o, text);
-    }
-    EditorCommand *cmd = editor_cmd_set_object_new(self->doc, &o, NULL);
-    if (cmd)
-        editor_document_push(self->doc, cmd);
-    lw_object_clear(&o);
-}
-
-static void apply_props_clicked(GtkButton *b, GtkWidget *view)
-{
-    EditorWindow *self = g_object_get_data(G_OBJECT(view), "window");
-    object_field_changed(view, self);
-}
-
-static GtkWidget *spin(double lo, double hi, double value, const char *field, EditorWindow *self)
-{
-    GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
-    gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
-    g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
-    g_signal_connect(s, "value-changed", G_CALLBACK(object_field_changed), self);
-    return s;
-}
-
-static GtkWidget *dropdown(const char *const *items, guint selected, const char *field,
-                           EditorWindow *self)
-{
-    GtkWidget *d = gtk_drop_down_new_from_strings(items);
-    gtk_drop_down_set_selected(GTK_DROP_DOWN(d), selected);
-    g_object_set_data(G_OBJECT(d), "field", (gpointer)field);
-    g_signal_connect(d, "notify::selected", G_CALLBACK(object_field_changed), self);
-    return d;
-}
-
-static GtkWidget *check(const char *label, gboolean active, const char *field, EditorWindow *self)
-{
-    GtkWidget *c = gtk_check_button_new_with_label(label);
-    gtk_check_button_set_active(GTK_CHECK_BUTTON(c), active);
-    g_object_set_data(G_OBJECT(c), "field", (gpointer)field);
-    g_signal_connect(c, "toggled", G_CALLBACK(object_field_changed), self);
-    return c;
-}
-
-static void tile_field_changed(GtkWidget *w, EditorWindow *self)
-{
-    if (self->properties_dirty)
-        return;
-    const lw_level *l = level(self);
-    uint16_t id = self->tools.brush_tile;
-    if (id == LW_NONE || id >= l->tile_count)
-        return;
-    lw_tile t = l->tiles[id];
-    const char *field = g_object_get_data(G_OBJECT(w), "field");
-    if (g_str_equal(field, "art")) {
-        int v = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
-        t.art = v < 0 ? (uint16_t)LW_NONE : (uint16_t)v;
-    } else if (g_str_equal(field, "mask-a") || g_str_equal(field, "mask-b")) {
-        int v = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(w));
-        t.mask[field[5] == 'b'] = v < 0 ? (uint16_t)LW_NONE : (uint16_t)v;
-    } else if (g_str_equal(field, "jump")) {
-        t.flags = gtk_check_button_get_active(GTK_CHECK_BUTTON(w)) ? LW_TILE_JUMP_THROUGH : 0;
-    }
-    EditorCommand *cmd = editor_cmd_set_tile_new(self->doc, id, &t, NULL);
-    if (cmd)
-        editor_document_push(self->doc, cmd);
-}
-
-static GtkWidget *tile_spin(double lo, double hi, double value, const char *field,
-                            EditorWindow *self)
-{
-    GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
-    gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
-    g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
-    g_signal_connect(s, "value-changed", G_CALLBACK(tile_field_changed), self);
-    return s;
-}
-
-static void snap_clicked(GtkButton *b, EditorWindow *self)
-{
-    g_action_group_activate_action(G_ACTION_GROUP(self), "snap-to-ground", NULL);
-}
-
-/* The brush tile, large: art on the left, its path A and B masks over it to the right. */
-static void draw_tile_preview(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
-{
-    EditorWindow *self = user;
-    uint16_t tile = self->tools.brush_tile;
-    if (tile == LW_NONE || tile >= level(self)->tile_count)
-        return;
-    double size = MIN(h, 64);
-    static const char *const captions[] = {"art", "path A", "path B"};
-    for (int i = 0; i < 3; i++) {
-        double x = i * (size + 18);
-        cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
-        cairo_rectangle(cr, x, 0, size, size);
-        cairo_fill(cr);
-        editor_renderer_draw_tile(self->renderer, cr, tile, x, 0, size, 0, i - 1);
-        cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
-        cairo_set_font_size(cr, 10);
-        cairo_move_to(cr, x, size + 11);
-        cairo_show_text(cr, captions[i]);
-    }
-}
-
-static void rebuild_properties_now(EditorWindow *self);
-
-static gboolean rebuild_properties_idle(gpointer data)
-{
-    EditorWindow *self = data;
-    self->properties_idle = 0;
-    rebuild_properties_now(self);
-    return G_SOURCE_REMOVE;
-}
-
-/* Rebuilt from an idle callback: a field's own signal (which pushed the command that changed
- * the level) must not destroy that field, and a drag's many moves rebuild the panel once. */
-static void rebuild_properties(EditorWindow *self)
-{
-    if (!self->properties_idle)
-        self->properties_idle = g_idle_add(rebuild_properties_idle, self);
-}
-
-static void rebuild_properties_now(EditorWindow *self)
-{
-    GtkBox *box = self->properties_box;
-    const lw_level *l = level(self);
-    self->properties_dirty = TRUE;
-    clear_box(box);
-    /* while a chunk is edited the panel is about its tiles, whatever object was selected */
-    const lw_object *o =
-        self->tools.editing_chunk ? NULL : lw_level_find_object(l, self->tools.selected_object);
-    self->properties_object = o ? o->id : 0;
-    if (o) {
-        static const char *const kinds[] = {"Player start", "Path swapper", "Marker"};
-        g_autofree char *title = g_strdup_printf("%s (id %u)", kinds[o->type], o->id);
-        gtk_box_append(box, heading(title));
-        row(GTK_WIDGET(box), "X (px)", spin(-65536, 131072, o->x, "x", self));
-        row(GTK_WIDGET(box), "Y (px)", spin(-16384, 32768, o->y, "y", self));
-        if (o->type == LW_OBJECT_PLAYER_START) {
-            static const char *const facing[] = {"right", "left", NULL};
-            row(GTK_WIDGET(box), "Facing", dropdown(facing, o->facing_left, "facing", self));
-        } else if (o->type == LW_OBJECT_PATH_SWAPPER) {
-            static const char *const orient[] = {"vertical (crossed left/right)",
-                                                 "horizontal (crossed up/down)", NULL};
-            static const char *const radii[] = {"32", "64", "128", "256", NULL};
-            static const char *const paths[] = {"A", "B", NULL};
-            static const char *const prios[] = {"low", "high", NULL};
-            const lw_path_swapper *sw = &o->swapper;
-            guint r = sw->radius == 32 ? 0 : sw->radius == 64 ? 1 : sw->radius == 128 ? 2 : 3;
-            row(GTK_WIDGET(box), "Orientation",
-                dropdown(orient, sw->horizontal, "orientation", self));
-            row(GTK_WIDGET(box), "Half-length", dropdown(radii, r, "radius", self));
-            row(GTK_WIDGET(box), sw->horizontal ? "Path above" : "Path left",
-                dropdown(paths, sw->path[0] & 1, "path0", self));
-            row(GTK_WIDGET(box), sw->horizontal ? "Path below" : "Path right",
-                dropdown(paths, sw->path[1] & 1, "path1", self));
-            row(GTK_WIDGET(box), sw->horizontal ? "Priority above" : "Priority left",
-                dropdown(prios, sw->priority[0] & 1, "prio0", self));
-            row(GTK_WIDGET(box), sw->horizontal ? "Priority below" : "Priority right",
-                dropdown(prios, sw->priority[1] & 1, "prio1", self));
-            gtk_box_append(box, check("Only while grounded", sw->grounded_only, "grounded", self));
-            gtk_box_append(box, check("Priority only (never the path)", sw->priority_only,
-                                      "priority-only", self));
-        } else {
-            GtkWidget *e = gtk_entry_new();
-            gtk_editable_set_text(GTK_EDITABLE(e), o->name ? o->name : "");
-            g_object_set_data(G_OBJECT(e), "field", (gpointer) "name");
-            g_signal_connect(e, "activate", G_CALLBACK(object_field_changed), self);
-            row(GTK_WIDGET(box), "Name", e);
-            gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
-            GtkWidget *view = gtk_text_view_new();
-            gtk_widget_set_size_request(view, -1, 90);
-            g_autofree char *props_text = editor_object_properties_text(o);
-            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), props_text, -1);
-            g_object_set_data(G_OBJECT(view), "field", (gpointer) "props");
-            g_object_set_data(G_OBJECT(view), "window", self);
-            GtkWidget *frame = gtk_frame_new(NULL);
-            gtk_frame_set_child(GTK_FRAME(frame), view);
-            gtk_box_append(box, frame);
-            GtkWidget *apply = gtk_button_new_with_label("Apply Properties");
-            g_signal_connect(apply, "clicked", G_CALLBACK(apply_props_clicked), view);
-            gtk_box_append(box, apply);
-        }
-        GtkWidget *snap = gtk_button_new_with_label("Snap to Ground (Ctrl+Alt+G)");
-        g_signal_connect(snap, "clicked", G_CALLBACK(snap_clicked), self);
-        gtk_box_append(box, snap);
-    } else if (self->tools.editing_chunk && self->tools.brush_tile != LW_NONE &&
-               self->tools.brush_tile < l->tile_count) {
-        const lw_tile *t = &l->tiles[self->tools.brush_tile];
-        g_autofree guint *counts = g_new0(guint, l->tile_count);
-        editor_level_tile_usage(l, counts);
-        g_autofree char *title = g_strdup_printf(
-            "Tile %u — used in %u cells", self->tools.brush_tile, counts[self->tools.brush_tile]);
-        gtk_box_append(box, heading(title));
-        GtkWidget *pic = gtk_drawing_area_new();
-        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(pic), 78);
-        gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(pic), draw_tile_preview, self, NULL);
-        gtk_box_append(box, pic);
-        row(GTK_WIDGET(box), "Art cell",
-            tile_spin(-1, MAX(editor_renderer_get_art_cell_count(self->renderer), 1u) - 1.0,
-                      t->art == LW_NONE ? -1 : t->art, "art", self));
-        row(GTK_WIDGET(box), "Mask path A",
-            tile_spin(-1, MAX(l->mask_count, 1u) - 1.0, t->mask[0] == LW_NONE ? -1 : t->mask[0],
-                      "mask-a", self));
-        row(GTK_WIDGET(box), "Mask path B",
-            tile_spin(-1, MAX(l->mask_count, 1u) - 1.0, t->mask[1] == LW_NONE ? -1 : t->mask[1],
-                      "mask-b", self));
-        GtkWidget *jt = gtk_check_button_new_with_label("Jump-through (top solid only)");
-        gtk_check_button_set_active(GTK_CHECK_BUTTON(jt), t->flags & LW_TILE_JUMP_THROUGH);
-        g_object_set_data(G_OBJECT(jt), "field", (gpointer) "jump");
-        g_signal_connect(jt, "toggled", G_CALLBACK(tile_field_changed), self);
-        gtk_box_append(box, jt);
-        gtk_box_append(box, gtk_label_new("-1 = none. Masks come from the level's mask pool."));
-        GtkWidget *masks = gtk_button_new_with_label("Edit Masks and Angles… (Ctrl+M)");
-        gtk_actionable_set_action_name(GTK_ACTIONABLE(masks), "win.mask-editor");
-        gtk_box_append(box, masks);
-    } else {
-        g_autofree char *title = g_strdup_printf("%s", *l->name ? l->name : "Untitled level");
-        gtk_box_append(box, heading(title));
-        g_autofree char *info = g_strdup_printf(
-            "%u x %u chunks of %u px (%d x %d px)\n%u chunks, %u tiles, %u masks, %u objects\n"
-            "Tileset: %s%s\nProfile %s, character %s",
-            l->layout_width, l->layout_height, l->chunk_px, lw_level_width_px(l),
-            lw_level_height_px(l), l->chunk_count, l->tile_count, l->mask_count, l->object_count,
-            l->tileset ? l->tileset : "none", self->tileset_error ? " (cannot be loaded)" : "",
-            l->profile, l->character);
-        GtkWidget *lab = gtk_label_new(info);
-        gtk_label_set_xalign(GTK_LABEL(lab), 0);
-        gtk_label_set_wrap(GTK_LABEL(lab), TRUE);
-        gtk_box_append(box, lab);
-        GtkWidget *b = gtk_button_new_with_label("Level Properties…");
-        gtk_actionable_set_action_name(GTK_ACTIONABLE(b), "win.level-properties");
-        gtk_box_append(box, b);
-        GtkWidget *hint = gtk_label_new(
-            "Select an object (Objects tool, O) to edit it; double-click a chunk to edit its "
-            "tiles in place, then click a tile in the Tiles palette to edit the tile.");
-        gtk_label_set_wrap(GTK_LABEL(hint), TRUE);
-        gtk_label_set_xalign(GTK_LABEL(hint), 0);
-        gtk_widget_add_css_class(hint, "dim-label");
-        gtk_box_append(box, hint);
-    }
-    self->properties_dirty = FALSE;
-}
-
 /* ---- history ---- */
 
 static void history_row_selected(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
@@ -2172,14 +1752,66 @@ static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, do
     return TRUE;
 }
 
+/* ---- the toolbar overflows into a menu ---- */
+
+/* The view toggles leave the toolbar for the overflow menu when the tools would not fit, and
+ * come back when the window is wide enough for all of it again. */
+static gboolean toolbar_fit(gpointer data)
+{
+    EditorWindow *self = data;
+    self->toolbar_idle = 0;
+    GtkAdjustment *h = gtk_scrolled_window_get_hadjustment(self->toolbar_scroller);
+    double page = gtk_adjustment_get_page_size(h), upper = gtk_adjustment_get_upper(h);
+    if (page <= 1)
+        return G_SOURCE_REMOVE;
+    gboolean overflow = self->toolbar_overflow;
+    if (!overflow && upper > page + 0.5) {
+        self->toolbar_full_width = upper;
+        overflow = TRUE;
+    } else if (overflow) {
+        /* the room the toolbar row has beside the brush label's minimum */
+        GtkWidget *row = gtk_widget_get_parent(GTK_WIDGET(self->toolbar_scroller));
+        int label_min;
+        gtk_widget_measure(GTK_WIDGET(self->brush_label), GTK_ORIENTATION_HORIZONTAL, -1,
+                           &label_min, NULL, NULL, NULL);
+        double room = gtk_widget_get_width(row) - label_min - gtk_box_get_spacing(GTK_BOX(row)) -
+                      gtk_widget_get_margin_end(row);
+        overflow = room < self->toolbar_full_width;
+    }
+    if (overflow != self->toolbar_overflow) {
+        self->toolbar_overflow = overflow;
+        gtk_widget_set_visible(self->overlay_group, !overflow);
+        gtk_widget_set_visible(self->bg_layer_button, !overflow);
+        gtk_widget_set_visible(self->overflow_button, overflow);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void toolbar_resized(EditorWindow *self)
+{
+    if (self->disposed)
+        return;
+    if (self->toolbar_overflow && gtk_widget_get_width(GTK_WIDGET(self)) <= 1)
+        return;
+    /* not during the allocation that reported it */
+    if (!self->toolbar_idle)
+        self->toolbar_idle = g_idle_add(toolbar_fit, self);
+}
+
+gboolean editor_window_get_toolbar_overflow(EditorWindow *self)
+{
+    return self->toolbar_overflow;
+}
+
 /* ---- lifetime ---- */
 
 static void editor_window_dispose(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
+    self->disposed = TRUE;
     g_clear_handle_id(&self->check_timeout, g_source_remove);
-    g_clear_handle_id(&self->properties_idle, g_source_remove);
     g_clear_handle_id(&self->status_message_timeout, g_source_remove);
+    g_clear_handle_id(&self->toolbar_idle, g_source_remove);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -2222,55 +1854,22 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_message);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, recent_section);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, side_panel);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, toolbar_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, overlay_group);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, bg_layer_button);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, overflow_button);
 }
 
 static void editor_window_init(EditorWindow *self)
 {
     g_type_ensure(GTK_TYPE_DRAWING_AREA);
+    g_type_ensure(EDITOR_TYPE_PROPERTIES);
     gtk_widget_init_template(GTK_WIDGET(self));
     self->issues = g_array_new(FALSE, FALSE, sizeof(Issue));
     g_array_set_clear_func(self->issues, (GDestroyNotify)issue_clear);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_entries, G_N_ELEMENTS(win_entries),
                                     self);
-}
-
-/* Single-key shortcuts belong to the canvas (they must not fire while typing in a field). */
-static void add_canvas_shortcuts(EditorWindow *self)
-{
-    static const struct {
-        guint key;
-        const char *action;
-        const char *target; /* string parameter or NULL */
-    } keys[] = {
-        {GDK_KEY_b, "win.tool", "pencil"},
-        {GDK_KEY_r, "win.tool", "rect"},
-        {GDK_KEY_g, "win.tool", "fill"},
-        {GDK_KEY_s, "win.tool", "select"},
-        {GDK_KEY_o, "win.tool", "object"},
-        {GDK_KEY_l, "win.tool", "solidity"},
-        {GDK_KEY_p, "win.tool", "slope"},
-        {GDK_KEY_1, "win.overlay-collision-a", NULL},
-        {GDK_KEY_2, "win.overlay-collision-b", NULL},
-        {GDK_KEY_3, "win.overlay-angles", NULL},
-        {GDK_KEY_4, "win.overlay-objects", NULL},
-        {GDK_KEY_5, "win.overlay-swappers", NULL},
-        {GDK_KEY_x, "win.flip-x", NULL},
-        {GDK_KEY_y, "win.flip-y", NULL},
-        {GDK_KEY_Return, "win.edit-chunk", NULL},
-        {GDK_KEY_n, "win.solidity", "none"},
-        {GDK_KEY_t, "win.solidity", "top"},
-        {GDK_KEY_w, "win.solidity", "lrb"},
-        {GDK_KEY_a, "win.solidity", "all"},
-    };
-    GtkEventController *c = gtk_shortcut_controller_new();
-    for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
-        GtkShortcut *s = gtk_shortcut_new(gtk_keyval_trigger_new(keys[i].key, 0),
-                                          gtk_named_action_new(keys[i].action));
-        if (keys[i].target)
-            gtk_shortcut_set_arguments(s, g_variant_new_string(keys[i].target));
-        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(c), s);
-    }
-    gtk_widget_add_controller(GTK_WIDGET(self->canvas), c);
 }
 
 EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
@@ -2289,7 +1888,11 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     gtk_scrolled_window_set_child(self->canvas_scroller, GTK_WIDGET(self->canvas));
     g_signal_connect(self->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), self);
     g_signal_connect_swapped(self->canvas, "notify::zoom", G_CALLBACK(on_zoom_changed), self);
-    add_canvas_shortcuts(self);
+    /* single keys belong to the canvas (they must not fire while typing in a field) */
+    gtk_widget_add_controller(GTK_WIDGET(self->canvas), editor_actions_canvas_shortcuts());
+    GtkShortcutsWindow *help = editor_actions_new_shortcuts_window();
+    gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(self), help);
+    g_object_unref(help);
     editor_authoring_install(self);
 
     self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
@@ -2327,6 +1930,13 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     gtk_list_box_set_selection_mode(self->issues_list, GTK_SELECTION_NONE);
     gtk_list_box_set_activate_on_single_click(self->issues_list, TRUE);
 
+    GtkAdjustment *tb = gtk_scrolled_window_get_hadjustment(self->toolbar_scroller);
+    g_signal_connect_object(tb, "changed", G_CALLBACK(toolbar_resized), self, G_CONNECT_SWAPPED);
+    /* growing: the toolbar's own size does not move while its toggles are in the menu, the
+     * canvas's does */
+    g_signal_connect_object(gtk_scrolled_window_get_hadjustment(self->canvas_scroller), "changed",
+                            G_CALLBACK(toolbar_resized), self, G_CONNECT_SWAPPED);
+
     GtkDropTarget *drop = gtk_drop_target_new(GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
     g_signal_connect(drop, "drop", G_CALLBACK(on_drop), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(drop));
@@ -2350,9 +1960,22 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);
     update_history(self);
-    rebuild_properties_now(self);
+    editor_properties_set_context(self->properties_box, self->doc, self->renderer, &self->tools);
+    editor_properties_set_tileset_error(self->properties_box, self->tileset_error);
+    editor_properties_rebuild_now(self->properties_box);
     update_brush_label(self);
     update_actions(self);
+    /* a default size that fits the screen: most of it, up to 1600 x 1000 */
+    GListModel *monitors = gdk_display_get_monitors(gtk_widget_get_display(GTK_WIDGET(self)));
+    GdkMonitor *mon =
+        g_list_model_get_n_items(monitors) ? g_list_model_get_item(monitors, 0) : NULL;
+    if (mon) {
+        GdkRectangle geo;
+        gdk_monitor_get_geometry(mon, &geo);
+        gtk_window_set_default_size(GTK_WINDOW(self), MIN(1600, geo.width * 9 / 10),
+                                    MIN(1000, geo.height * 9 / 10));
+        g_object_unref(mon);
+    }
     self->status_x = self->status_y = -1;
     update_status(self, -1, -1);
     schedule_check(self); /* after the first frame */

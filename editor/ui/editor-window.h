@@ -47,6 +47,9 @@ void editor_window_set_status(EditorWindow *self, const char *text);
 /** The live part of the status bar: what is under the pointer, the zoom (tests). */
 const char *editor_window_get_status_text(EditorWindow *self);
 
+/** Whether the toolbar's view toggles are in its overflow menu (the window is narrow). */
+gboolean editor_window_get_toolbar_overflow(EditorWindow *self);
+
 /** Close without asking (after the user chose, or in tests). */
 void editor_window_close_now(EditorWindow *self);
 

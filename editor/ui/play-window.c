@@ -204,7 +204,7 @@ static void trace_row(PlayWindow *self)
         return;
     const lw_sim *sim = play_session_get_sim(self->session);
     char row[LW_TRACE_ROW_MAX];
-    lw_trace_format_row(row, sizeof row, sim->state.frame, &sim->state.player);
+    lw_trace_format_sim_row(row, sizeof row, sim);
     g_string_append(self->trace, row);
 }
 
@@ -261,7 +261,8 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     } else {
         self->acc = 0;
     }
-    for (guint i = 0; i < steps; i++)
+    /* a replay that ends mid-catch-up pauses the window: no frame after its last */
+    for (guint i = 0; i < steps && (self->automation || self->rewinding || !self->paused); i++)
         sim_frame(self);
     if (steps)
         gtk_widget_queue_draw(widget);
@@ -1615,7 +1616,11 @@ gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a,
     self->auto_trace = g_strdup(a->trace);
     if (self->trace)
         g_string_free(self->trace, TRUE);
-    self->trace = a->trace ? g_string_new(LW_TRACE_HEADER "\n") : NULL;
+    self->trace = NULL;
+    if (a->trace) {
+        self->trace = g_string_new(lw_trace_header_for(play_session_get_sim(self->session)));
+        g_string_append_c(self->trace, '\n');
+    }
     if (a->benchmark) {
         g_array_set_size(self->bench, 0);
         if (gtk_widget_get_realized(GTK_WIDGET(self)))

@@ -18,3 +18,22 @@ size_t lw_trace_format_row(char *buf, size_t size, uint32_t frame, const lw_play
                      player->path == LW_PATH_B ? 'B' : 'A');
     return n < 0 ? 0 : (size_t)n;
 }
+
+const char *lw_trace_header_for(const lw_sim *sim)
+{
+    return sim->object_count ? LW_TRACE_HEADER LW_TRACE_OBJECT_COLUMNS : LW_TRACE_HEADER;
+}
+
+size_t lw_trace_format_sim_row(char *buf, size_t size, const lw_sim *sim)
+{
+    size_t n = lw_trace_format_row(buf, size, sim->state.frame, &sim->state.player);
+    if (!sim->object_count || n == 0 || n >= size)
+        return n;
+    const lw_game_state *g = &sim->state.game;
+    uint32_t on = g->on_object ? sim->objects[g->on_object - 1].id : 0;
+    n--; /* overwrite the newline */
+    int m = snprintf(buf + n, size - n, ",%u,%d,%d,%u,%u\n", (unsigned)g->rings,
+                     (g->hurt || (g->events & LW_EVENT_HURT)) ? 1 : 0,
+                     (g->events & LW_EVENT_SPRING) ? 1 : 0, (unsigned)on, (unsigned)g->events);
+    return m < 0 ? n : n + (size_t)m;
+}

@@ -10,13 +10,17 @@
  */
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
+#include "editor-actions.h"
 #include "editor-application.h"
+#include "editor-authoring.h"
+#include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-window.h"
 #include "ui-support.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <stdlib.h>
 #include <string.h>
 
 static EditorApplication *app;
@@ -465,6 +469,445 @@ static void test_help_zoom_status(void)
     ui_spin(50);
 }
 
+/* ---- 6 and 9: fits 1366x768 (and 1920x1080 at scale 2), panels collapse, the toolbar
+ * overflows into a menu, tools and view toggles are told apart, the right panel keeps its
+ * width ---- */
+
+static void collect_buttons(GtkWidget *w, GPtrArray *out)
+{
+    if (!gtk_widget_get_visible(w))
+        return;
+    if (GTK_IS_BUTTON(w) || GTK_IS_MENU_BUTTON(w)) {
+        g_ptr_array_add(out, w);
+        return;
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c))
+        collect_buttons(c, out);
+}
+
+/* The icons and labels inside button @b get the size they ask for, inside the button. */
+static void check_content(GtkWidget *w, GtkWidget *win, const graphene_rect_t *outer)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        if (!gtk_widget_get_visible(c))
+            continue;
+        if (GTK_IS_IMAGE(c) || GTK_IS_LABEL(c)) {
+            graphene_rect_t r;
+            g_assert_true(gtk_widget_compute_bounds(c, win, &r));
+            int min_w, min_h;
+            gtk_widget_measure(c, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+            gtk_widget_measure(c, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+            g_assert_cmpfloat(r.size.width, >=, min_w - 0.5);
+            g_assert_cmpfloat(r.size.height, >=, min_h - 0.5);
+            g_assert_cmpfloat(r.origin.x, >=, outer->origin.x - 0.5);
+            g_assert_cmpfloat(r.origin.y, >=, outer->origin.y - 0.5);
+            g_assert_cmpfloat(r.origin.x + r.size.width, <=,
+                              outer->origin.x + outer->size.width + 0.5);
+            g_assert_cmpfloat(r.origin.y + r.size.height, <=,
+                              outer->origin.y + outer->size.height + 0.5);
+        }
+        check_content(c, win, outer);
+    }
+}
+
+/* Every visible button of the header bar and the toolbar lies inside the window, at least as
+ * large as it asks to be (nothing clipped), and no two say the same thing. */
+static void check_controls(EditorWindow *win)
+{
+    int ww = gtk_widget_get_width(GTK_WIDGET(win)), wh = gtk_widget_get_height(GTK_WIDGET(win));
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new();
+    collect_buttons(gtk_window_get_titlebar(GTK_WINDOW(win)), buttons);
+    collect_buttons(find_named(GTK_WIDGET(win), "toolbar"), buttons);
+    g_assert_cmpuint(buttons->len, >=, 20);
+    GtkWidget *toolbar = find_named(GTK_WIDGET(win), "toolbar");
+    graphene_rect_t tb;
+    g_assert_true(gtk_widget_compute_bounds(toolbar, GTK_WIDGET(win), &tb));
+    g_autoptr(GHashTable) tips = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint i = 0; i < buttons->len; i++) {
+        GtkWidget *b = buttons->pdata[i];
+        graphene_rect_t r;
+        g_assert_true(gtk_widget_compute_bounds(b, GTK_WIDGET(win), &r));
+        const char *tip = gtk_widget_get_tooltip_text(b);
+        g_test_message("button %s at %.0f,%.0f %.0fx%.0f", tip, r.origin.x, r.origin.y,
+                       r.size.width, r.size.height);
+        g_assert_cmpfloat(r.origin.x, >=, 0);
+        g_assert_cmpfloat(r.origin.y, >=, 0);
+        g_assert_cmpfloat(r.origin.x + r.size.width, <=, ww + 0.5);
+        g_assert_cmpfloat(r.origin.y + r.size.height, <=, wh + 0.5);
+        check_content(b, GTK_WIDGET(win), &r);
+        if (gtk_widget_is_ancestor(b, toolbar)) /* not scrolled out of the toolbar's view */
+            g_assert_cmpfloat(r.origin.x + r.size.width, <=, tb.origin.x + tb.size.width + 0.5);
+        if (gtk_widget_get_ancestor(b, GTK_TYPE_WINDOW_CONTROLS))
+            continue; /* the window manager's buttons */
+        g_assert_nonnull(tip);
+        g_assert_false(g_hash_table_contains(tips, tip));
+        g_hash_table_add(tips, (gpointer)tip);
+        const char *label = GTK_IS_BUTTON(b) ? gtk_button_get_label(GTK_BUTTON(b)) : NULL;
+        g_assert_true(label == NULL || !g_str_equal(label, "Objects"));
+    }
+    /* tools and view toggles: two groups, told apart by their tooltips */
+    GtkWidget *tools = find_named(GTK_WIDGET(win), "tool-group");
+    g_assert_nonnull(tools);
+    for (GtkWidget *c = gtk_widget_get_first_child(tools); c; c = gtk_widget_get_next_sibling(c))
+        g_assert_nonnull(strstr(gtk_widget_get_tooltip_text(c), " tool ("));
+    GtkWidget *view = find_named(GTK_WIDGET(win), "overlay-group");
+    for (GtkWidget *c = gtk_widget_get_first_child(view); c; c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_BUTTON(c))
+            g_assert_true(g_str_has_prefix(gtk_widget_get_tooltip_text(c), "Show "));
+}
+
+static void save_window_png(EditorWindow *win, const char *name)
+{
+    int w = gtk_widget_get_width(GTK_WIDGET(win)), h = gtk_widget_get_height(GTK_WIDGET(win));
+    GdkPaintable *paintable = gtk_widget_paintable_new(GTK_WIDGET(win));
+    GskRenderNode *node = NULL;
+    /* a window not drawn yet gives no node: let the frame clock run until it has one */
+    for (int tries = 0; !node && tries < 200; tries++) {
+        GtkSnapshot *snapshot = gtk_snapshot_new();
+        gdk_paintable_snapshot(paintable, snapshot, w, h);
+        node = gtk_snapshot_free_to_node(snapshot);
+        if (!node) {
+            g_usleep(10000);
+            while (g_main_context_iteration(NULL, FALSE))
+                ;
+        }
+    }
+    g_assert_nonnull(node);
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(win));
+    GdkTexture *tex = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);
+    g_assert_true(gdk_texture_save_to_png(tex, png));
+    g_test_message("window picture %s", png);
+    g_object_unref(tex);
+    gsk_render_node_unref(node);
+    g_object_unref(paintable);
+}
+
+/* Give the window the size @w x @h (its default size: what a window manager maximising it on
+ * that screen asks for) and wait until it has it. The client-side frame (shadow and border)
+ * takes a few pixels of it. */
+static void resize_to(EditorWindow *win, int w, int h)
+{
+    g_autofree char *a = g_strdup_printf("win.window-size((%d, %d))", w, h);
+    act(GTK_WIDGET(win), a);
+    UI_WAIT_FOR(abs(gtk_widget_get_width(GTK_WIDGET(win)) - w) <= 12 &&
+                    abs(gtk_widget_get_height(GTK_WIDGET(win)) - h) <= 12,
+                3000);
+    ui_spin(300);
+    g_test_message("window %d x %d for %d x %d", gtk_widget_get_width(GTK_WIDGET(win)),
+                   gtk_widget_get_height(GTK_WIDGET(win)), w, h);
+}
+
+static void test_window_size(void)
+{
+    EditorWindow *win = open_window(level_path);
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(win));
+    /* the screen in logical pixels: 1366x768 at scale 1, 1920x1080 at scale 2 */
+    int sw = scale == 2 ? 960 : 1366, sh = scale == 2 ? 540 : 768;
+    int min_w, min_h;
+    gtk_widget_measure(GTK_WIDGET(win), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+    gtk_widget_measure(GTK_WIDGET(win), GTK_ORIENTATION_VERTICAL, sw, &min_h, NULL, NULL, NULL);
+    g_test_message("scale %d: minimum %d x %d logical px", scale, min_w, min_h);
+    g_assert_cmpint(min_w, <=, sw);
+    g_assert_cmpint(min_h, <=, sh);
+    resize_to(win, sw, sh);
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(win)), <=, sw);
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(win)), >=, sw - 12);
+    g_assert_cmpint(gtk_widget_get_height(GTK_WIDGET(win)), <=, sh);
+    g_assert_cmpint(gtk_widget_get_height(GTK_WIDGET(win)), >=, sh - 12);
+    check_controls(win);
+    g_autofree char *name = g_strdup_printf("ui-window-%dx%d-scale%d.png", sw, sh, scale);
+    save_window_png(win, name);
+    /* the canvas keeps most of the room */
+    int cw = gtk_widget_get_width(GTK_WIDGET(editor_window_get_canvas(win)));
+    g_assert_cmpint(cw, >=, sw * 2 / 5);
+
+    /* the right panel keeps its width whatever it shows */
+    GtkWidget *side = find_named(GTK_WIDGET(win), "side-panel");
+    int side_w = gtk_widget_get_width(side);
+    act(GTK_WIDGET(win), "win.select-object(uint32 1)");
+    editor_problem long_issue = {.severity = EDITOR_SEVERITY_WARNING, .x = 10, .y = 10};
+    long_issue.code = "test";
+    g_strlcpy(long_issue.message,
+              "a very long message that goes on and on to see whether the panel widens to hold "
+              "it in one line, which it must not do, ever, however long the text is",
+              sizeof long_issue.message);
+    editor_window_set_issues(win, "test", &long_issue, 1);
+    act(GTK_WIDGET(win), "win.show-panel('issues')");
+    ui_spin(300);
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    act(GTK_WIDGET(win), "win.show-panel('properties')");
+    ui_spin(300);
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    editor_window_set_issues(win, "test", NULL, 0);
+
+    /* panels collapse: the canvas takes the room */
+    act(GTK_WIDGET(win), "win.show-sidebar");
+    act(GTK_WIDGET(win), "win.show-palettes");
+    ui_spin(300);
+    g_assert_false(gtk_widget_get_visible(side));
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(editor_window_get_canvas(win))), >=, sw - 40);
+    act(GTK_WIDGET(win), "win.show-sidebar");
+    act(GTK_WIDGET(win), "win.show-palettes");
+    ui_spin(200);
+    g_assert_true(gtk_widget_get_visible(side));
+
+    /* narrower still: the view toggles go into the overflow menu, and come back */
+    g_assert_false(editor_window_get_toolbar_overflow(win));
+    resize_to(win, 640, sh);
+    UI_WAIT_FOR(editor_window_get_toolbar_overflow(win), 2000);
+    g_assert_true(editor_window_get_toolbar_overflow(win));
+    g_assert_true(gtk_widget_get_visible(find_named(GTK_WIDGET(win), "toolbar-overflow")));
+    check_controls(win);
+    resize_to(win, sw, sh);
+    UI_WAIT_FOR(!editor_window_get_toolbar_overflow(win), 2000);
+    g_assert_false(editor_window_get_toolbar_overflow(win));
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
+/* ---- one table of commands: accelerators == the shortcuts window; the command palette ---- */
+
+static void collect_shortcuts(GtkWidget *w, GPtrArray *out, gboolean in_section)
+{
+    /* only the sections' own entries (the window's search page holds copies) */
+    in_section |= GTK_IS_SHORTCUTS_SECTION(w);
+    if (in_section && GTK_IS_SHORTCUTS_SHORTCUT(w)) {
+        char *accel = NULL;
+        g_object_get(w, "accelerator", &accel, NULL);
+        g_ptr_array_add(out, accel);
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c))
+        collect_shortcuts(c, out, in_section);
+}
+
+/* One accelerator in the normal form GTK gives it. */
+static char *normal_accel(const char *accel)
+{
+    guint key;
+    GdkModifierType mods;
+    g_assert_true(gtk_accelerator_parse(accel, &key, &mods));
+    return gtk_accelerator_name(key, mods);
+}
+
+static void test_shortcuts_and_palette(void)
+{
+    EditorWindow *win = open_window(level_path);
+    /* every accelerator the application has, and every single key on the canvas, is in the
+     * shortcuts window exactly once, and the window lists nothing else */
+    g_autoptr(GHashTable) app_accels = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_auto(GStrv) names = gtk_application_list_action_descriptions(GTK_APPLICATION(app));
+    for (guint i = 0; names[i]; i++) {
+        g_auto(GStrv) acc = gtk_application_get_accels_for_action(GTK_APPLICATION(app), names[i]);
+        for (guint k = 0; acc[k]; k++) {
+            if (g_str_has_prefix(names[i], "win.") &&
+                !g_action_group_has_action(G_ACTION_GROUP(win), names[i] + 4)) {
+                g_autofree char *plain = NULL;
+                g_autoptr(GVariant) target = NULL;
+                g_action_parse_detailed_name(names[i] + 4, &plain, &target, NULL);
+                if (!g_action_group_has_action(G_ACTION_GROUP(win), plain))
+                    continue; /* another window's (the test-play window) */
+            }
+            char *n = normal_accel(acc[k]);
+            g_assert_false(g_hash_table_contains(app_accels, n)); /* no accelerator twice */
+            g_hash_table_add(app_accels, n);
+        }
+    }
+    g_assert_cmpuint(g_hash_table_size(app_accels), >=, 90);
+    /* the canvas keys */
+    guint n;
+    const EditorActionInfo *table = editor_actions_get(&n);
+    guint canvas_keys = 0;
+    for (guint i = 0; i < n; i++)
+        canvas_keys += table[i].canvas_key != NULL;
+    GtkShortcutsWindow *sw = gtk_application_window_get_help_overlay(GTK_APPLICATION_WINDOW(win));
+    g_assert_nonnull(sw);
+    g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+    collect_shortcuts(GTK_WIDGET(sw), shown, FALSE);
+    g_autoptr(GHashTable) listed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    guint single = 0;
+    for (guint i = 0; i < shown->len; i++) {
+        g_auto(GStrv) parts = g_strsplit(shown->pdata[i], " ", -1);
+        for (guint k = 0; parts[k]; k++) {
+            if (!*parts[k])
+                continue;
+            guint key;
+            GdkModifierType mods;
+            g_assert_true(gtk_accelerator_parse(parts[k], &key, &mods));
+            if (mods == 0 && !(key >= GDK_KEY_F1 && key <= GDK_KEY_F12) && key != GDK_KEY_Delete &&
+                key != GDK_KEY_Escape) {
+                single++; /* a canvas key (or space: pan) */
+                continue;
+            }
+            char *nm = gtk_accelerator_name(key, mods);
+            if (key == GDK_KEY_Escape) { /* the canvas's Escape */
+                single++;
+                g_free(nm);
+                continue;
+            }
+            if (g_hash_table_contains(listed, nm))
+                g_test_message("listed twice: %s", nm);
+            g_assert_false(g_hash_table_contains(listed, nm));
+            g_hash_table_add(listed, nm);
+        }
+    }
+    GHashTableIter it;
+    gpointer key;
+    g_hash_table_iter_init(&it, app_accels);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        if (!g_hash_table_contains(listed, key))
+            g_test_message("not in the shortcuts window: %s", (char *)key);
+        g_assert_true(g_hash_table_contains(listed, key));
+    }
+    g_hash_table_iter_init(&it, listed);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        if (!g_hash_table_contains(app_accels, key))
+            g_test_message("shown but not an accelerator: %s", (char *)key);
+        g_assert_true(g_hash_table_contains(app_accels, key));
+    }
+    g_assert_cmpuint(single, ==, canvas_keys + 1); /* + space */
+    /* the Alt+Shift tool shortcuts the old help overlay lacked */
+    g_autofree char *alt_shift_b = normal_accel("<Alt><Shift>b");
+    g_assert_true(g_hash_table_contains(listed, alt_shift_b));
+
+    /* the command palette finds any command by words of its title and runs it */
+    g_auto(GStrv) pal =
+        gtk_application_get_accels_for_action(GTK_APPLICATION(app), "win.command-palette");
+    g_autofree char *pal0 = normal_accel(pal[0]), *want_pal = normal_accel("<Control><Shift>p");
+    g_assert_cmpstr(pal0, ==, want_pal);
+    act(GTK_WIDGET(win), "win.command-palette");
+    GtkWindow *palette = NULL;
+    GListModel *tops = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        if (g_strcmp0(gtk_window_get_title(w), "Find a Command") == 0)
+            palette = w;
+        g_object_unref(w);
+    }
+    g_assert_nonnull(palette);
+    guint all = editor_command_palette_get_match_count(palette);
+    g_assert_cmpuint(all, >=, 80);
+    /* typing into its entry filters */
+    GtkWidget *entry = find_named(GTK_WIDGET(palette), "palette-entry");
+    gtk_editable_set_text(GTK_EDITABLE(entry), "zoom in");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 1);
+    g_assert_cmpstr(editor_command_palette_get_match(palette, 0), ==, "win.zoom-in");
+    /* commands the window cannot run now are not offered (nothing to undo yet) */
+    gtk_editable_set_text(GTK_EDITABLE(entry), "undo");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 0);
+    gtk_editable_set_text(GTK_EDITABLE(entry), "merge duplicate tiles");
+    g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 1);
+    gtk_editable_set_text(GTK_EDITABLE(entry), "zoom in");
+    double z = editor_canvas_get_zoom(editor_window_get_canvas(win));
+    g_signal_emit_by_name(entry, "activate");
+    ui_spin(50);
+    g_assert_cmpfloat(editor_canvas_get_zoom(editor_window_get_canvas(win)), >, z);
+    /* it closed */
+    gboolean still = FALSE;
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        GtkWindow *w = g_list_model_get_item(tops, i);
+        still |= g_strcmp0(gtk_window_get_title(w), "Find a Command") == 0;
+        g_object_unref(w);
+    }
+    g_assert_false(still);
+    /* a tool with a parameter, through the palette */
+    palette = editor_command_palette_open(GTK_WINDOW(win), NULL);
+    editor_command_palette_set_query(palette, "flood fill tool");
+    g_assert_true(editor_command_palette_activate_first(palette));
+    g_assert_cmpint(editor_window_get_tools(win)->kind, ==, EDITOR_TOOL_FILL);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
+/* ---- 7 and 9: a terrain import offers to move or remove the objects it would leave outside
+ * the new level (in the same step); the preview's path labels are readable ---- */
+
+static GtkWindow *import_small_terrain(EditorWindow *win)
+{
+    lwm_image pic;
+    g_assert_true(lwm_image_init(&pic, 1024, 512, 0, NULL));
+    for (uint32_t x = 0; x < pic.width; x++)
+        for (uint32_t y = 400; y < pic.height; y++) {
+            uint8_t *p = lwm_image_pixel(&pic, x, y);
+            p[0] = 0xB0, p[1] = 0x68, p[2] = 0x30, p[3] = 255;
+        }
+    g_autofree char *png = g_build_filename(tmpdir, "small-terrain.png", NULL);
+    g_assert_true(lwm_image_save_png(png, &pic, NULL));
+    lwm_image_clear(&pic);
+    g_autofree char *a = g_strdup_printf("win.import-terrain-from('%s')", png);
+    act(GTK_WIDGET(win), a);
+    GtkWindow *d = editor_authoring_get_import_dialog(win);
+    g_assert_nonnull(d);
+    UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
+    g_assert_true(editor_import_dialog_is_ready(d));
+    ui_spin(200);
+    return d;
+}
+
+static guint objects_outside(const lw_level *l)
+{
+    guint n = 0;
+    for (guint i = 0; i < l->object_count; i++)
+        n += l->objects[i].x >= lw_level_width_px(l) || l->objects[i].y >= lw_level_height_px(l);
+    return n;
+}
+
+static void test_import_objects_outside(void)
+{
+    EditorWindow *win = open_window(level_path);
+    EditorDocument *doc = editor_window_get_document(win);
+    const lw_level *l = editor_document_get_level(doc);
+    guint objects = l->object_count;
+    g_autofree char *start = editor_level_to_json(l, NULL);
+    GtkWindow *d = import_small_terrain(win);
+    /* the preview names its two panels in labels of the normal size */
+    for (int p = 0; p < 2; p++) {
+        GtkWidget *label = find_named(GTK_WIDGET(d), p ? "import-path-b" : "import-path-a");
+        g_assert_nonnull(label);
+        g_assert_cmpint(gtk_widget_get_height(label), >=, 12);
+    }
+    GtkWidget *row = find_named(GTK_WIDGET(d), "import-outside");
+    g_assert_nonnull(row);
+    g_assert_true(gtk_widget_get_visible(row));
+    guint before = editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
+    /* the default: move them inside, in the same undo step as the import */
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(l->layout_width, ==, 8);
+    g_assert_cmpuint(objects_outside(l), ==, 0);
+    g_assert_cmpuint(l->object_count, ==, objects);
+    g_assert_cmpuint(editor_undo_stack_get_index(editor_document_get_undo_stack(doc)), ==,
+                     before + 1);
+    g_assert_cmpstr(editor_document_get_undo_label(doc), ==, "Import Terrain");
+    act(GTK_WIDGET(win), "doc.undo");
+    g_autofree char *back = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(back, ==, start);
+
+    /* or remove them */
+    d = import_small_terrain(win);
+    GtkWidget *choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 2);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(objects_outside(l), ==, 0);
+    g_assert_cmpuint(l->object_count, <, objects);
+    g_assert_cmpuint(editor_undo_stack_get_index(editor_document_get_undo_stack(doc)), ==,
+                     before + 1);
+    act(GTK_WIDGET(win), "doc.undo");
+    g_assert_cmpuint(l->object_count, ==, objects);
+
+    /* or leave them (what the import did before) */
+    d = import_small_terrain(win);
+    choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 0);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
+    ui_spin(100);
+    g_assert_cmpuint(objects_outside(l), >, 0);
+    act(GTK_WIDGET(win), "doc.undo");
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     /* one set of user folders for the whole run (the recent manager keeps its file's path) */
@@ -493,6 +936,9 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/open-recent", test_open_recent);
     g_test_add_func("/ui/defects/chooser-titles", test_chooser_titles);
     g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
+    g_test_add_func("/ui/defects/window-size", test_window_size);
+    g_test_add_func("/ui/defects/shortcuts-and-palette", test_shortcuts_and_palette);
+    g_test_add_func("/ui/defects/import-objects-outside", test_import_objects_outside);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
