@@ -12,14 +12,12 @@
 
 static void show_error(GtkWindow *parent, const char *title, const char *text)
 {
-    GtkWidget *d =
-        gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                               GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
+    GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                          GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", title);
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", text);
     g_signal_connect(d, "response", G_CALLBACK(gtk_window_destroy), NULL);
     gtk_window_present(GTK_WINDOW(d));
 }
-
 
 typedef struct {
     GtkWindow *parent;
@@ -185,4 +183,3 @@ void editor_level_props_dialog_show(GtkWindow *parent, EditorDocument *doc,
     g_signal_connect(d, "response", G_CALLBACK(props_response), pd);
     gtk_window_present(GTK_WINDOW(d));
 }
-

@@ -68,7 +68,6 @@ void editor_properties_set_tileset_error(EditorProperties *self, const char *err
     self->tileset_error = g_strdup(error);
 }
 
-
 static void clear_box(GtkBox *box)
 {
     GtkWidget *child;
@@ -174,7 +173,8 @@ static void apply_props_clicked(GtkButton *b, GtkWidget *view)
     object_field_changed(view, self);
 }
 
-static GtkWidget *spin(double lo, double hi, double value, const char *field, EditorProperties *self)
+static GtkWidget *spin(double lo, double hi, double value, const char *field,
+                       EditorProperties *self)
 {
     GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
     gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
@@ -193,7 +193,8 @@ static GtkWidget *dropdown(const char *const *items, guint selected, const char 
     return d;
 }
 
-static GtkWidget *check(const char *label, gboolean active, const char *field, EditorProperties *self)
+static GtkWidget *check(const char *label, gboolean active, const char *field,
+                        EditorProperties *self)
 {
     GtkWidget *c = gtk_check_button_new_with_label(label);
     gtk_check_button_set_active(GTK_CHECK_BUTTON(c), active);
@@ -262,7 +263,6 @@ static void draw_tile_preview(GtkDrawingArea *area, cairo_t *cr, int w, int h, g
         cairo_show_text(cr, captions[i]);
     }
 }
-
 
 static gboolean rebuild_properties_idle(gpointer data)
 {
@@ -406,4 +406,3 @@ void editor_properties_rebuild_now(EditorProperties *self)
     }
     self->properties_dirty = FALSE;
 }
-

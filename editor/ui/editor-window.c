@@ -9,7 +9,6 @@
 #include "doc/level-ops.h"
 #include "doc/replay-check.h"
 #include "editor-actions.h"
-#include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
@@ -35,6 +34,7 @@ struct _EditorWindow {
 
     /* Owned */
     EditorDocument *doc;
+    EditorClipboard *clipboard; /* shared with the application's other windows, may be NULL */
     EditorRenderer *renderer;
     GArray *issues; /* Issue */
     char *tileset_error;
@@ -86,16 +86,23 @@ struct _EditorWindow {
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* The application's clipboard (blocks paste between open levels); NULL outside one. */
-static EditorClipboard *app_clipboard(void)
-{
-    return editor_application_get_clipboard();
-}
+enum { SIGNAL_FILE_SAVED, SIGNAL_OPEN_FILE, SIGNAL_OPEN_DOCUMENT, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
-static const EditorClip *clipboard_clip(void)
+/* The clipboard shared by the application's windows (blocks paste between open levels). */
+static const EditorClip *clipboard_clip_of(EditorWindow *self)
 {
-    EditorClipboard *cb = app_clipboard();
-    return cb ? editor_clipboard_get(cb) : NULL;
+    return self->clipboard ? editor_clipboard_get(self->clipboard) : NULL;
+}
+#define clipboard_clip() clipboard_clip_of(self)
+#define app_clipboard()  (self->clipboard)
+
+/* What was saved goes into the recent list (the application listens). */
+static void note_saved(EditorWindow *self)
+{
+    const char *path = editor_document_get_path(self->doc);
+    if (path)
+        g_signal_emit(self, signals[SIGNAL_FILE_SAVED], 0, path);
 }
 
 static void update_actions(EditorWindow *self);
@@ -228,7 +235,7 @@ static void on_tools_notify(gpointer user, EditorToolsNotify what)
     EditorWindow *self = user;
     if (what & EDITOR_TOOLS_NOTIFY_MESSAGE)
         editor_window_set_status(self, self->tools.message);
-    editor_authoring_tools_changed(self, what);
+    editor_authoring_tools_changed(GTK_WINDOW(self), what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
         gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
@@ -405,7 +412,7 @@ static void on_saved_as(const char *path, gpointer user)
         if (!editor_document_save_as(self->doc, path, &error))
             editor_window_show_error(self, "The level could not be saved", error);
         else
-            editor_application_note_recent(path);
+            note_saved(self);
     }
     g_object_unref(self);
 }
@@ -434,7 +441,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
             editor_window_show_error(self, "The level could not be saved", error);
             return;
         }
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
         if (close_after)
             editor_window_close_now(self);
     } else if (response == DISK_COMPARE) {
@@ -448,8 +455,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         lw_level *copy = lw_level_dup(editor_document_get_level(disk));
         if (copy) {
             g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
-            editor_application_open_document(
-                EDITOR_APPLICATION(gtk_window_get_application(GTK_WINDOW(self))), view);
+            g_signal_emit(self, signals[SIGNAL_OPEN_DOCUMENT], 0, view);
         }
     }
 }
@@ -460,7 +466,7 @@ static gboolean save_checked(EditorWindow *self, gboolean close_after)
 {
     g_autoptr(GError) error = NULL;
     if (editor_document_save(self->doc, &error)) {
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
         return TRUE;
     }
     if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
@@ -938,7 +944,7 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
     if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
         editor_window_show_error(self, "The level could not be saved", error);
     else
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
 }
 
 /* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
@@ -1746,7 +1752,7 @@ static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, do
     for (GSList *l = g_value_get_boxed(value); l; l = l->next) {
         g_autofree char *path = g_file_get_path(l->data);
         if (path)
-            editor_application_open_path(path);
+            g_signal_emit(user, signals[SIGNAL_OPEN_FILE], 0, path);
     }
     return TRUE;
 }
@@ -1821,6 +1827,7 @@ static void editor_window_finalize(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_object(&self->doc);
+    g_clear_object(&self->clipboard);
     g_clear_pointer(&self->renderer, editor_renderer_free);
     g_clear_pointer(&self->issues, g_array_unref);
     g_clear_pointer(&self->tileset_error, g_free);
@@ -1835,6 +1842,17 @@ static void editor_window_class_init(EditorWindowClass *klass)
     object_class->dispose = editor_window_dispose;
     object_class->finalize = editor_window_finalize;
     window_class->close_request = editor_window_close_request;
+    /* what the window asks of the application: remember a saved file, open a file (dropped),
+     * open a document in a window of its own (the file as it is on disk, to compare) */
+    signals[SIGNAL_FILE_SAVED] =
+        g_signal_new("file-saved", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING);
+    signals[SIGNAL_OPEN_FILE] =
+        g_signal_new("open-file", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING);
+    signals[SIGNAL_OPEN_DOCUMENT] =
+        g_signal_new("open-document", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                     NULL, G_TYPE_NONE, 1, EDITOR_TYPE_DOCUMENT);
     gtk_widget_class_set_template_from_resource(
         widget_class, "/io/github/loopwright/Loopwright/editor-window.ui");
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, brush_label);
@@ -1871,10 +1889,23 @@ static void editor_window_init(EditorWindow *self)
                                     self);
 }
 
-EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
+static void host_set_status(GtkWindow *w, const char *text)
+{
+    editor_window_set_status(EDITOR_WINDOW(w), text);
+}
+
+static void host_show_error(GtkWindow *w, const char *title, const GError *error)
+{
+    editor_window_show_error(EDITOR_WINDOW(w), title, error);
+}
+
+EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
+                                EditorClipboard *clipboard, GMenuModel *recent)
 {
     EditorWindow *self = g_object_new(EDITOR_TYPE_WINDOW, "application", app, NULL);
     self->doc = g_object_ref(doc);
+    self->clipboard = clipboard ? g_object_ref(clipboard) : NULL;
+    g_object_set_data(G_OBJECT(self), "loopwright-document", doc);
     self->renderer = editor_renderer_new(editor_document_get_level(doc));
     load_tileset(self);
     editor_tools_init(&self->tools, doc);
@@ -1892,7 +1923,16 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     GtkShortcutsWindow *help = editor_actions_new_shortcuts_window();
     gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(self), help);
     g_object_unref(help);
-    editor_authoring_install(self);
+    EditorAuthoringHost host = {
+        .window = GTK_APPLICATION_WINDOW(self),
+        .doc = doc,
+        .renderer = self->renderer,
+        .tools = &self->tools,
+        .canvas = self->canvas,
+        .set_status = host_set_status,
+        .show_error = host_show_error,
+    };
+    editor_authoring_install(&host);
 
     self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
     gtk_drawing_area_set_draw_func(self->chunk_palette, draw_chunk_palette, self, NULL);
@@ -1954,7 +1994,6 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     if (app_clipboard())
         g_signal_connect_object(app_clipboard(), "changed", G_CALLBACK(on_clipboard_changed), self,
                                 G_CONNECT_SWAPPED);
-    GMenuModel *recent = editor_application_get_recent_menu();
     if (recent)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);
