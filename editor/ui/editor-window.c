@@ -82,6 +82,7 @@ struct _EditorWindow {
     double toolbar_full_width;    /* the toolbar's width with them in it */
     guint toolbar_idle;
     gboolean disposed;
+    gboolean was_editing_chunk;
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -230,6 +231,27 @@ static void on_doc_notify(EditorWindow *self)
 
 /* ---- tools notifications ---- */
 
+/* Entering chunk editing: the chunk fills most of the view (the largest zoom step at which it
+ * fits in 80 % of it), centred. */
+static void zoom_to_edited_chunk(EditorWindow *self)
+{
+    const lw_level *l = level(self);
+    int w = gtk_widget_get_width(GTK_WIDGET(self->canvas)),
+        h = gtk_widget_get_height(GTK_WIDGET(self->canvas));
+    if (w <= 0 || h <= 0)
+        return;
+    double fit = MIN(w, h) * 0.8 / l->chunk_px;
+    const double *steps;
+    guint n = editor_canvas_get_zoom_steps(&steps);
+    double z = steps[0];
+    for (guint i = 0; i < n; i++)
+        if (steps[i] <= fit)
+            z = steps[i];
+    editor_canvas_set_zoom(self->canvas, MAX(z, editor_canvas_get_zoom(self->canvas)), -1, -1);
+    editor_canvas_center_on(self->canvas, (self->tools.edit_slot_x + 0.5) * l->chunk_px,
+                            (self->tools.edit_slot_y + 0.5) * l->chunk_px);
+}
+
 static void on_tools_notify(gpointer user, EditorToolsNotify what)
 {
     EditorWindow *self = user;
@@ -247,6 +269,11 @@ static void on_tools_notify(gpointer user, EditorToolsNotify what)
         update_chunk_banner(self);
         /* painting tiles happens in the tile palette */
         gtk_notebook_set_current_page(self->palette_notebook, self->tools.editing_chunk ? 1 : 0);
+        if (self->tools.editing_chunk != self->was_editing_chunk) {
+            self->was_editing_chunk = self->tools.editing_chunk;
+            if (self->tools.editing_chunk)
+                zoom_to_edited_chunk(self);
+        }
     }
     update_actions(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));

@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -276,7 +277,17 @@ static void test_chunk_edit_pick(void)
     while (pick < lw_level_cells_per_chunk(l) && cells[pick].tile == LW_NONE)
         pick++;
     g_assert_cmpuint(pick, <, lw_level_cells_per_chunk(l));
+    act(GTK_WIDGET(win), "win.zoom-reset");
     act(GTK_WIDGET(win), "win.edit-chunk-at((uint32 20, uint32 7))");
+    /* entering chunk editing zooms to the chunk: it fills most of the view, centred */
+    EditorCanvas *canvas = editor_window_get_canvas(win);
+    double vx, vy, vw, vh;
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), >=, 2);
+    g_assert_cmpfloat(MIN(vw, vh), <, 128 / 0.8 * 2 + 1);
+    g_assert_cmpfloat(fabs(vx + vw / 2 - (20 * 128 + 64)), <, 2); /* centred across */
+    g_assert_cmpfloat(vy, <=, 7 * 128); /* the bottom row: as low as the view goes, in full */
+    g_assert_cmpfloat(vy + vh, >=, 8 * 128 - 1);
     act(GTK_WIDGET(win), "win.tool('select')");
     act(GTK_WIDGET(win), "win.select-tile(uint32 4294967295)"); /* the eraser */
     int x = 20 * 128 + (int)(pick % l->chunk_cells) * 16 + 8,
