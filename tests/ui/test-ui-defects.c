@@ -640,6 +640,27 @@ static void test_window_size(void)
     act(GTK_WIDGET(win), "win.show-panel('properties')");
     ui_spin(300);
     g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    /* and it holds every field of the panel without scrolling sideways (nothing clipped): a
+     * player start, then a path swapper (the most fields) */
+    GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(side));
+    for (guint32 id = 1; id <= 2; id++) {
+        g_autofree char *sel = g_strdup_printf("win.select-object(uint32 %u)", id);
+        act(GTK_WIDGET(win), sel);
+        ui_spin(300);
+        g_test_message("side panel: page %.0f, content %.0f", gtk_adjustment_get_page_size(hadj),
+                       gtk_adjustment_get_upper(hadj));
+        g_assert_cmpfloat(gtk_adjustment_get_upper(hadj), <=, gtk_adjustment_get_page_size(hadj));
+        g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    }
+    /* the brush tile's fields while a chunk is edited */
+    act(GTK_WIDGET(win), "win.edit-chunk-at((uint32 31, uint32 5))");
+    act(GTK_WIDGET(win), "win.select-tile(uint32 40)");
+    ui_spin(300);
+    g_test_message("side panel, tile: page %.0f, content %.0f", gtk_adjustment_get_page_size(hadj),
+                   gtk_adjustment_get_upper(hadj));
+    g_assert_cmpfloat(gtk_adjustment_get_upper(hadj), <=, gtk_adjustment_get_page_size(hadj));
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    act(GTK_WIDGET(win), "win.stop-editing");
     editor_window_set_issues(win, "test", NULL, 0);
 
     /* panels collapse: the canvas takes the room */
