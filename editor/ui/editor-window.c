@@ -13,6 +13,7 @@
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-level-props.h"
+#include "editor-palette.h"
 #include "editor-properties.h"
 #include "play-window.h"
 
@@ -20,9 +21,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#define PALETTE_CHUNK_PX 76 /* a chunk cell in the chunk palette */
-#define PALETTE_TILE_PX  34 /* a tile cell in the tile palette (16 px at 2x + border) */
 
 typedef struct {
     char *source;
@@ -64,8 +62,8 @@ struct _EditorWindow {
 
     /* Other widgets */
     EditorCanvas *canvas;
-    GtkDrawingArea *chunk_palette;
-    GtkDrawingArea *tile_palette;
+    EditorPalette *chunk_palette;
+    EditorPalette *tile_palette;
 
     /* State */
     EditorTools tools;
@@ -1191,87 +1189,16 @@ static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
     editor_document_end_group(self->doc);
 }
 
-/* ---- palettes ---- */
-
-static int palette_columns(GtkWidget *area, int cell)
-{
-    int w = gtk_widget_get_width(area);
-    return MAX(1, w / cell);
-}
+/* ---- palettes (EditorPalette, editor-palette.c) ---- */
 
 static void resize_palettes(EditorWindow *self)
 {
-    const lw_level *l = level(self);
-    int cc = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
-    int rows = ((int)l->chunk_count + cc - 1) / cc;
-    gtk_drawing_area_set_content_height(self->chunk_palette, MAX(rows * PALETTE_CHUNK_PX, 20));
-    int tc = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
-    int trows = ((int)l->tile_count + 1 + tc - 1) / tc;
-    gtk_drawing_area_set_content_height(self->tile_palette, MAX(trows * PALETTE_TILE_PX, 20));
+    editor_palette_update_size(self->chunk_palette);
+    editor_palette_update_size(self->tile_palette);
 }
 
-static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+static void chunk_picked(EditorPalette *palette, guint c, int n, EditorWindow *self)
 {
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    int cols = MAX(1, w / PALETTE_CHUNK_PX);
-    g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
-    editor_level_chunk_usage(l, counts);
-    double scale = (PALETTE_CHUNK_PX - 6.0) / l->chunk_px;
-    uint16_t edited = editor_tools_get_edited_chunk(&self->tools);
-    /* only the rows the scrolled window shows */
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    for (guint c = 0; c < l->chunk_count; c++) {
-        double x = (c % (guint)cols) * PALETTE_CHUNK_PX, y = (c / (guint)cols) * PALETTE_CHUNK_PX;
-        if (y > cy1)
-            break;
-        if (y + PALETTE_CHUNK_PX < cy0)
-            continue;
-        cairo_save(cr);
-        cairo_translate(cr, x + 3, y + 3);
-        cairo_scale(cr, scale, scale);
-        cairo_set_source_rgb(cr, (l->background_rgb >> 16 & 255) / 255.0,
-                             (l->background_rgb >> 8 & 255) / 255.0,
-                             (l->background_rgb & 255) / 255.0);
-        cairo_rectangle(cr, 0, 0, l->chunk_px, l->chunk_px);
-        cairo_fill(cr);
-        cairo_set_source_surface(cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-        cairo_paint(cr);
-        cairo_restore(cr);
-        gboolean sel = self->tools.brush_chunk == c;
-        if (sel || edited == c) {
-            cairo_set_line_width(cr, 3);
-            if (edited == c)
-                cairo_set_source_rgb(cr, 1, 0.85, 0.2);
-            else
-                cairo_set_source_rgb(cr, 0.3, 0.75, 1);
-            cairo_rectangle(cr, x + 1.5, y + 1.5, PALETTE_CHUNK_PX - 3, PALETTE_CHUNK_PX - 3);
-            cairo_stroke(cr);
-        }
-        char text[32];
-        g_snprintf(text, sizeof text, "%u ×%u", c, counts[c]);
-        cairo_set_font_size(cr, 10);
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, text, &ext);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-        cairo_rectangle(cr, x + 3, y + PALETTE_CHUNK_PX - 17, ext.x_advance + 6, 14);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, counts[c] ? 1 : 1, counts[c] ? 1 : 0.55, counts[c] ? 1 : 0.45);
-        cairo_move_to(cr, x + 6, y + PALETTE_CHUNK_PX - 6);
-        cairo_show_text(cr, text);
-    }
-}
-
-static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
-{
-    EditorWindow *self = user;
-    int cols = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
-    guint c = (guint)((int)(y / PALETTE_CHUNK_PX) * cols + (int)(x / PALETTE_CHUNK_PX));
-    if ((int)(x / PALETTE_CHUNK_PX) >= cols || c >= level(self)->chunk_count)
-        return;
     self->tools.brush_chunk = (uint16_t)c;
     if (self->tools.kind == EDITOR_TOOL_OBJECT || self->tools.kind == EDITOR_TOOL_SELECT ||
         self->tools.kind == EDITOR_TOOL_SOLIDITY)
@@ -1284,116 +1211,11 @@ static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y,
         action_edit_chunk(NULL, NULL, self);
 }
 
-static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+static void tile_picked(EditorPalette *palette, guint tile, int n, EditorWindow *self)
 {
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    int cols = MAX(1, w / PALETTE_TILE_PX);
-    g_autofree guint *counts = g_new0(guint, MAX(l->tile_count, 1u));
-    editor_level_tile_usage(l, counts);
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    /* item 0 is the eraser, then every tile */
-    for (guint i = 0; i <= l->tile_count; i++) {
-        double x = (i % (guint)cols) * PALETTE_TILE_PX, y = (i / (guint)cols) * PALETTE_TILE_PX;
-        if (y > cy1)
-            break;
-        if (y + PALETTE_TILE_PX < cy0)
-            continue;
-        uint16_t tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
-        cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
-        cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-        cairo_fill(cr);
-        if (tile == LW_NONE) {
-            cairo_set_source_rgb(cr, 0.9, 0.3, 0.3);
-            cairo_set_line_width(cr, 2);
-            cairo_move_to(cr, x + 6, y + 6);
-            cairo_line_to(cr, x + 28, y + 28);
-            cairo_move_to(cr, x + 28, y + 6);
-            cairo_line_to(cr, x + 6, y + 28);
-            cairo_stroke(cr);
-        } else {
-            editor_renderer_draw_tile(self->renderer, cr, tile, x + 1, y + 1, 32, 0, 0);
-            if (counts[tile] == 0) {
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
-                cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-                cairo_fill(cr);
-            }
-            if (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) {
-                cairo_set_source_rgb(cr, 0.25, 0.8, 0.4);
-                cairo_rectangle(cr, x + 1, y + 1, 32, 3);
-                cairo_fill(cr);
-            }
-        }
-        if (self->tools.brush_tile == tile) {
-            cairo_set_line_width(cr, 2);
-            cairo_set_source_rgb(cr, 0.3, 0.75, 1);
-            cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-            cairo_stroke(cr);
-        }
-    }
-}
-
-static void tile_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
-{
-    EditorWindow *self = user;
-    int cols = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
-    if ((int)(x / PALETTE_TILE_PX) >= cols)
-        return;
-    guint i = (guint)((int)(y / PALETTE_TILE_PX) * cols + (int)(x / PALETTE_TILE_PX));
-    if (i > level(self)->tile_count)
-        return;
-    self->tools.brush_tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
+    self->tools.brush_tile = (uint16_t)tile;
     on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
     gtk_notebook_set_current_page(self->side_notebook, 0);
-}
-
-static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, GtkTooltip *tip,
-                                      gpointer user)
-{
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    if (w == GTK_WIDGET(self->chunk_palette)) {
-        int cols = palette_columns(w, PALETTE_CHUNK_PX);
-        guint c = (guint)((y / PALETTE_CHUNK_PX) * cols + x / PALETTE_CHUNK_PX);
-        if (c >= l->chunk_count)
-            return FALSE;
-        g_autofree guint *counts = g_new0(guint, l->chunk_count);
-        editor_level_chunk_usage(l, counts);
-        g_autofree char *t = g_strdup_printf("Chunk %u — used %u times. Click: paint with it; "
-                                             "double-click: edit it in place.",
-                                             c, counts[c]);
-        gtk_tooltip_set_text(tip, t);
-        return TRUE;
-    }
-    int cols = palette_columns(w, PALETTE_TILE_PX);
-    guint i = (guint)((y / PALETTE_TILE_PX) * cols + x / PALETTE_TILE_PX);
-    if (i > l->tile_count)
-        return FALSE;
-    if (i == 0) {
-        gtk_tooltip_set_text(tip, "Eraser: empties cells");
-        return TRUE;
-    }
-    g_autofree guint *counts = g_new0(guint, l->tile_count);
-    editor_level_tile_usage(l, counts);
-    const lw_tile *t = &l->tiles[i - 1];
-    char ma[16] = "none", mb[16] = "none";
-    if (t->mask[0] != LW_NONE)
-        g_snprintf(ma, sizeof ma, "%u", t->mask[0]);
-    if (t->mask[1] != LW_NONE)
-        g_snprintf(mb, sizeof mb, "%u", t->mask[1]);
-    g_autofree char *text =
-        g_strdup_printf("Tile %u — art cell %d, mask A %s, mask B %s%s; used "
-                        "in %u cells",
-                        i - 1, t->art == LW_NONE ? -1 : t->art, ma, mb,
-                        (t->flags & LW_TILE_JUMP_THROUGH) ? ", jump-through" : "", counts[i - 1]);
-    gtk_tooltip_set_text(tip, text);
-    return TRUE;
-}
-
-static void palette_resized(GtkDrawingArea *area, int w, int h, gpointer user)
-{
-    resize_palettes(user);
 }
 
 /* ---- minimap ---- */
@@ -1961,26 +1783,16 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     };
     editor_authoring_install(&host);
 
-    self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_draw_func(self->chunk_palette, draw_chunk_palette, self, NULL);
-    g_signal_connect(self->chunk_palette, "resize", G_CALLBACK(palette_resized), self);
-    GtkGesture *g = gtk_gesture_click_new();
-    g_signal_connect(g, "pressed", G_CALLBACK(chunk_palette_pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->chunk_palette), GTK_EVENT_CONTROLLER(g));
-    gtk_widget_set_has_tooltip(GTK_WIDGET(self->chunk_palette), TRUE);
-    g_signal_connect(self->chunk_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    self->chunk_palette =
+        editor_palette_new(EDITOR_PALETTE_CHUNKS, doc, self->renderer, &self->tools);
+    g_signal_connect(self->chunk_palette, "picked", G_CALLBACK(chunk_picked), self);
     gtk_scrolled_window_set_child(self->chunk_palette_scroller, GTK_WIDGET(self->chunk_palette));
-
-    self->tile_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_draw_func(self->tile_palette, draw_tile_palette, self, NULL);
-    g_signal_connect(self->tile_palette, "resize", G_CALLBACK(palette_resized), self);
-    g = gtk_gesture_click_new();
-    g_signal_connect(g, "pressed", G_CALLBACK(tile_palette_pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->tile_palette), GTK_EVENT_CONTROLLER(g));
-    gtk_widget_set_has_tooltip(GTK_WIDGET(self->tile_palette), TRUE);
-    g_signal_connect(self->tile_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    self->tile_palette =
+        editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
+    g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
 
+    GtkGesture *g;
     gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
     g = gtk_gesture_drag_new();
     g_signal_connect(g, "drag-begin", G_CALLBACK(minimap_drag_begin), self);
