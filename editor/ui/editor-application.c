@@ -6,13 +6,12 @@
 #include "config.h"
 #include "doc/editor-commands.h"
 #include "editor-actions.h"
-#include "editor-app.h"
 #include "editor-disasm-open.h"
 #include "editor-file-chooser.h"
 #include "editor-help.h"
 #include "editor-resources.h"
 #include "editor-window.h"
-#include "play-command.h"
+#include "play-window.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -47,11 +46,38 @@ static EditorApplication *default_app(void)
 
 /* ---- windows ---- */
 
+static void window_saved(EditorWindow *win, const char *path, gpointer user)
+{
+    editor_application_note_recent(path);
+}
+
+static void window_open_file(EditorWindow *win, const char *path, gpointer user)
+{
+    editor_application_open_path(path);
+}
+
+static void window_open_document(EditorWindow *win, EditorDocument *doc, EditorApplication *self)
+{
+    editor_application_open_document(self, doc);
+}
+
 GtkWindow *editor_application_open_document(EditorApplication *self, EditorDocument *doc)
 {
-    EditorWindow *win = editor_window_new(GTK_APPLICATION(self), doc);
+    EditorWindow *win = editor_window_new(GTK_APPLICATION(self), doc, self->clipboard,
+                                          G_MENU_MODEL(self->recent_menu));
+    g_signal_connect(win, "file-saved", G_CALLBACK(window_saved), NULL);
+    g_signal_connect(win, "open-file", G_CALLBACK(window_open_file), NULL);
+    g_signal_connect(win, "open-document", G_CALLBACK(window_open_document), self);
     gtk_window_present(GTK_WINDOW(win));
     return GTK_WINDOW(win);
+}
+
+/* The test-play window's "open the editor" when no editor window shows its document. */
+static GtkWindow *open_editor_for(GtkApplication *app, EditorDocument *doc)
+{
+    return EDITOR_IS_APPLICATION(app)
+               ? editor_application_open_document(EDITOR_APPLICATION(app), doc)
+               : NULL;
 }
 
 static GtkWindow *first_window(EditorApplication *self)
@@ -448,6 +474,7 @@ static void editor_application_startup(GApplication *app)
     gtk_window_set_default_icon_name("io.github.loopwright.Loopwright");
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_entries, G_N_ELEMENTS(app_entries), app);
     editor_actions_install_accels(GTK_APPLICATION(app));
+    play_window_set_open_editor_func(open_editor_for);
     GtkCssProvider *css = gtk_css_provider_new();
     gtk_css_provider_load_from_resource(css, "/io/github/loopwright/Loopwright/style.css");
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),
@@ -531,6 +558,11 @@ static void editor_application_open(GApplication *app, GFile **files, int n, con
 
 static gint64 process_start_us;
 
+void editor_application_set_process_start(gint64 monotonic_us)
+{
+    process_start_us = monotonic_us;
+}
+
 static void first_frame(EditorCanvas *canvas)
 {
     printf("first frame after %.1f ms\n", (g_get_monotonic_time() - process_start_us) / 1000.0);
@@ -607,19 +639,4 @@ EditorApplication *editor_application_new(void)
     return g_object_new(EDITOR_TYPE_APPLICATION, "application-id",
                         "io.github.loopwright.Loopwright", "flags",
                         G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE, NULL);
-}
-
-int editor_app_run(int argc, char **argv)
-{
-    process_start_us = g_get_monotonic_time();
-    if (argc >= 2 && g_str_equal(argv[1], "play"))
-        return play_command_run(argc - 1, argv + 1);
-    /* "edit" is the default command: drop it so GApplication sees only options and files. */
-    if (argc >= 2 && g_str_equal(argv[1], "edit")) {
-        argv[1] = argv[0];
-        argv++;
-        argc--;
-    }
-    g_autoptr(EditorApplication) app = editor_application_new();
-    return g_application_run(G_APPLICATION(app), argc, argv);
 }

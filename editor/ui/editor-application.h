@@ -43,7 +43,7 @@ void editor_application_autosave_now(EditorApplication *self);
 /** Recovery files found at start-up that have not been handled yet. */
 guint editor_application_get_pending_recovery_count(EditorApplication *self);
 
-/** Run the GUI with the process arguments ("edit" and "play" already stripped). */
-int editor_app_run(int argc, char **argv);
+/** When the process started (g_get_monotonic_time), for --exit-after-first-frame. */
+void editor_application_set_process_start(gint64 monotonic_us);
 
 G_END_DECLS

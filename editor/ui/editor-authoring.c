@@ -16,7 +16,8 @@
 
 /* Per window, attached as "editor-authoring". */
 typedef struct {
-    EditorWindow *win; /* the owner */
+    GtkWindow *win; /* the owner (an editor window) */
+    EditorAuthoringHost host;
     EditorMaskEditor *editor;
     GtkWindow *generate;
     GtkWindow *import;
@@ -27,14 +28,26 @@ typedef struct {
 static lw_mask clip_mask;
 static gboolean clip_full;
 
-static Authoring *get(EditorWindow *win)
+static Authoring *get(GtkWindow *win)
 {
     return g_object_get_data(G_OBJECT(win), "editor-authoring");
 }
 
+static void host_status(Authoring *a, const char *text)
+{
+    if (a->host.set_status)
+        a->host.set_status(a->win, text);
+}
+
+static void host_error(Authoring *a, const char *title, const GError *error)
+{
+    if (a->host.show_error)
+        a->host.show_error(a->win, title, error);
+}
+
 static EditorDocument *doc_of(Authoring *a)
 {
-    return editor_window_get_document(a->win);
+    return a->host.doc;
 }
 
 static const lw_level *level_of(Authoring *a)
@@ -49,7 +62,7 @@ static void status(Authoring *a, const char *fmt, ...)
     va_start(ap, fmt);
     g_autofree char *text = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    editor_window_set_status(a->win, text);
+    host_status(a, text);
 }
 
 static gboolean path_b(Authoring *a)
@@ -63,8 +76,7 @@ static gboolean path_b(Authoring *a)
 static gboolean target(Authoring *a, guint *tile, guint *path)
 {
     *path = path_b(a) ? 1 : 0;
-    *tile = a->editor ? editor_mask_editor_get_tile(a->editor)
-                      : editor_window_get_tools(a->win)->brush_tile;
+    *tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->host.tools->brush_tile;
     if (*tile >= level_of(a)->tile_count) {
         status(a, "Pick a tile first (the Tiles palette, or right-click a cell while editing a "
                   "chunk).");
@@ -96,8 +108,7 @@ static void sync_states(Authoring *a)
     guint tile, path;
     gboolean flagged = FALSE, locked = FALSE;
     path = path_b(a) ? 1 : 0;
-    tile = a->editor ? editor_mask_editor_get_tile(a->editor)
-                     : editor_window_get_tools(a->win)->brush_tile;
+    tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->host.tools->brush_tile;
     const lw_level *l = level_of(a);
     if (tile < l->tile_count && l->tiles[tile].mask[path] != LW_NONE) {
         const lw_mask *m = &l->masks[l->tiles[tile].mask[path]];
@@ -118,7 +129,7 @@ static void push(Authoring *a, EditorCommand *cmd, const char *nothing)
 
 /* ---- the mask editor and its actions ---- */
 
-EditorMaskEditor *editor_authoring_get_mask_editor(EditorWindow *win)
+EditorMaskEditor *editor_authoring_get_mask_editor(GtkWindow *win)
 {
     Authoring *a = get(win);
     return a ? a->editor : NULL;
@@ -128,14 +139,15 @@ static void action_mask_editor(GSimpleAction *act, GVariant *p, gpointer user)
 {
     Authoring *a = get(user);
     if (!a->editor) {
-        a->editor = editor_mask_editor_new(a->win);
+        a->editor =
+            editor_mask_editor_new(a->win, a->host.doc, a->host.renderer, G_ACTION_GROUP(a->win));
         g_object_add_weak_pointer(G_OBJECT(a->editor), (gpointer *)&a->editor);
         editor_mask_editor_set_path(a->editor, path_b(a) ? 1 : 0);
         GAction *w = g_action_map_lookup_action(G_ACTION_MAP(a->win), "mask-widths");
         g_autoptr(GVariant) v = g_action_get_state(w);
         editor_mask_editor_set_widths_view(a->editor, g_variant_get_boolean(v));
     }
-    EditorTools *t = editor_window_get_tools(a->win);
+    EditorTools *t = a->host.tools;
     editor_mask_editor_set_tile(a->editor, t->brush_tile);
     sync_states(a);
     gtk_window_present(GTK_WINDOW(a->editor));
@@ -208,7 +220,7 @@ static void action_paste(GSimpleAction *act, GVariant *p, gpointer user)
         return;
     g_autoptr(GError) error = NULL;
     if (!editor_tile_set_mask(doc_of(a), tile, path, &clip_mask, "Paste Mask", &error) && error)
-        editor_window_show_error(a->win, "Cannot paste the mask", error);
+        host_error(a, "Cannot paste the mask", error);
 }
 
 static void action_a_to_b(GSimpleAction *act, GVariant *p, gpointer user)
@@ -225,7 +237,7 @@ static void action_reset(GSimpleAction *act, GVariant *p, gpointer user)
     guint tile, path;
     if (!target(a, &tile, &path))
         return;
-    const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(a->win));
+    const lwm_image *art = editor_renderer_get_art(a->host.renderer);
     lw_mask m;
     if (!editor_art_mask(art, level_of(a)->tiles[tile].art, &m)) {
         status(a, "Tile %u's art has no solid pixel (or the level has no tileset).", tile);
@@ -234,7 +246,7 @@ static void action_reset(GSimpleAction *act, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     if (!editor_tile_set_mask(doc_of(a), tile, path, &m, "Reset Mask from Art", &error)) {
         if (error)
-            editor_window_show_error(a->win, "Cannot reset the mask", error);
+            host_error(a, "Cannot reset the mask", error);
         else
             status(a, "The mask already is what the art gives.");
     }
@@ -273,7 +285,7 @@ static void change_slope_option(GSimpleAction *act, GVariant *v, gpointer user)
 {
     Authoring *a = get(user);
     g_simple_action_set_state(act, v);
-    EditorTools *t = editor_window_get_tools(a->win);
+    EditorTools *t = a->host.tools;
     gboolean on = g_variant_get_boolean(v);
     if (g_str_equal(g_action_get_name(G_ACTION(act)), "slope-masks"))
         t->slope_masks = on;
@@ -308,7 +320,7 @@ static GenDialog *gen_of(GtkWindow *dialog)
     return g_object_get_data(G_OBJECT(dialog), "gen-dialog");
 }
 
-GtkWindow *editor_authoring_get_generate_dialog(EditorWindow *win)
+GtkWindow *editor_authoring_get_generate_dialog(GtkWindow *win)
 {
     Authoring *a = get(win);
     return a ? a->generate : NULL;
@@ -392,7 +404,7 @@ static void draw_gen_row(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
     GenDialog *g = user;
     guint i = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "item"));
     const EditorMaskGenItem *it = editor_mask_gen_get_item(g->gen, i);
-    EditorRenderer *r = editor_window_get_renderer(g->a->win);
+    EditorRenderer *r = g->a->host.renderer;
     draw_mask_box(cr, r, it->tile, &it->before, it->had_mask, NULL, 0, 0, 48);
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_set_line_width(cr, 2);
@@ -490,7 +502,7 @@ static gboolean gen_step(gpointer user)
 static guint *gen_scope_tiles(GenDialog *g, guint *n)
 {
     const lw_level *l = level_of(g->a);
-    EditorTools *t = editor_window_get_tools(g->a->win);
+    EditorTools *t = g->a->host.tools;
     guint scope = gtk_drop_down_get_selected(g->scope);
     if (scope == 0) {
         *n = 0;
@@ -534,7 +546,7 @@ static void gen_start(GenDialog *g)
         gtk_list_box_remove(g->list, child);
     guint n;
     g_autofree guint *ids = gen_scope_tiles(g, &n);
-    const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(g->a->win));
+    const lwm_image *art = editor_renderer_get_art(g->a->host.renderer);
     g->gen = editor_mask_gen_new(level_of(g->a), art, ids, ids ? n : 0);
     if (ids && n == 0) {
         /* an empty scope: nothing to do */
@@ -560,7 +572,7 @@ static void gen_close(GSimpleAction *act, GVariant *p, gpointer user)
 {
     GenDialog *g = user;
     if (!g->ready)
-        editor_window_set_status(g->a->win, "Mask generation cancelled: nothing changed.");
+        host_status(g->a, "Mask generation cancelled: nothing changed.");
     gtk_window_destroy(g->dialog);
 }
 
@@ -572,7 +584,7 @@ static void gen_apply(GSimpleAction *act, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     guint changed = editor_mask_gen_apply(doc_of(g->a), g->gen, &error);
     if (error) {
-        editor_window_show_error(g->a->win, "The masks could not be generated", error);
+        host_error(g->a, "The masks could not be generated", error);
         return;
     }
     status(g->a, "Masks from art for %u tiles (one undo step: Ctrl+Z).", changed);
@@ -608,7 +620,7 @@ static void action_generate(GSimpleAction *act, GVariant *p, gpointer user)
         gtk_window_present(a->generate);
         return;
     }
-    if (editor_renderer_get_art(editor_window_get_renderer(a->win))->width == 0) {
+    if (editor_renderer_get_art(a->host.renderer)->width == 0) {
         status(a, "The level has no tileset art to make masks from (Level Properties).");
         return;
     }
@@ -715,7 +727,7 @@ typedef struct {
     GtkDropDown *outside_choice; /* EditorOutsideObjects order: keep, move, remove */
 } ImportDialog;
 
-GtkWindow *editor_authoring_get_import_dialog(EditorWindow *win)
+GtkWindow *editor_authoring_get_import_dialog(GtkWindow *win)
 {
     Authoring *a = get(win);
     return a ? a->import : NULL;
@@ -880,7 +892,7 @@ static void import_apply(GSimpleAction *act, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     g_autofree char *png = editor_terrain_write_tileset(&d->imp, dir, base, &error);
     if (!png) {
-        editor_window_show_error(d->a->win, "The imported tileset could not be written", error);
+        host_error(d->a, "The imported tileset could not be written", error);
         return;
     }
     EditorOutsideObjects policy =
@@ -918,7 +930,7 @@ static void open_import(Authoring *a, const char *path)
     g_autoptr(GError) error = NULL;
     lwm_image terrain = {0};
     if (!editor_terrain_load_png(path, &terrain, &error)) {
-        editor_window_show_error(a->win, "The picture could not be read", error);
+        host_error(a, "The picture could not be read", error);
         return;
     }
     ImportDialog *d = g_new0(ImportDialog, 1);
@@ -1008,7 +1020,7 @@ static void open_import(Authoring *a, const char *path)
 
 static void import_chosen(const char *path, gpointer user)
 {
-    EditorWindow *win = user;
+    GtkWindow *win = user;
     if (path)
         open_import(get(win), path);
     g_object_unref(win);
@@ -1032,13 +1044,13 @@ static void place_loop(Authoring *a, gint32 x, gint32 y, gint32 radius)
     EditorLoopPlace place;
     g_autoptr(GError) error = NULL;
     if (!editor_loop_place(level_of(a), x, y, radius, &place, &error)) {
-        editor_window_show_error(a->win, "The loop cannot go there", error);
+        host_error(a, "The loop cannot go there", error);
         return;
     }
     EditorPaintReport rep;
-    const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(a->win));
+    const lwm_image *art = editor_renderer_get_art(a->host.renderer);
     if (!editor_loop_preset(doc_of(a), art->width ? art : NULL, &place, &rep, &error)) {
-        editor_window_show_error(a->win, "The loop could not be made", error);
+        host_error(a, "The loop could not be made", error);
         return;
     }
     status(a,
@@ -1109,7 +1121,7 @@ static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
     double x = a->pointer_x, y = a->pointer_y;
     if (x < 0) {
         double vx, vy, vw, vh;
-        editor_canvas_get_view(editor_window_get_canvas(a->win), &vx, &vy, &vw, &vh);
+        editor_canvas_get_view(a->host.canvas, &vx, &vy, &vw, &vh);
         x = vw > 0 ? vx + vw / 2 : lw_level_width_px(l) / 2.0;
         y = vh > 0 ? vy + vh / 2 : lw_level_height_px(l) / 2.0;
     }
@@ -1136,20 +1148,20 @@ static void on_cursor_moved(EditorCanvas *canvas, double x, double y, Authoring 
     }
 }
 
-static void on_doc_changed(EditorWindow *win, EditorChange *change)
+static void on_doc_changed(GtkWindow *win, EditorChange *change)
 {
     Authoring *a = get(win);
     if (a)
         sync_states(a);
 }
 
-void editor_authoring_tools_changed(EditorWindow *win, guint what)
+void editor_authoring_tools_changed(GtkWindow *win, guint what)
 {
     Authoring *a = get(win);
     if (!a)
         return;
     if (a->editor && (what & EDITOR_TOOLS_NOTIFY_BRUSH)) {
-        EditorTools *t = editor_window_get_tools(win);
+        EditorTools *t = a->host.tools;
         if (t->brush_tile != LW_NONE && t->brush_tile != editor_mask_editor_get_tile(a->editor))
             editor_mask_editor_set_tile(a->editor, t->brush_tile);
     }
@@ -1187,16 +1199,18 @@ static void authoring_free(gpointer data)
     g_free(a);
 }
 
-void editor_authoring_install(EditorWindow *win)
+void editor_authoring_install(const EditorAuthoringHost *host)
 {
+    GtkWindow *win = GTK_WINDOW(host->window);
     Authoring *a = g_new0(Authoring, 1);
     a->win = win;
+    a->host = *host;
     a->pointer_x = a->pointer_y = -1;
     g_object_set_data_full(G_OBJECT(win), "editor-authoring", a, authoring_free);
     g_action_map_add_action_entries(G_ACTION_MAP(win), entries, G_N_ELEMENTS(entries), win);
-    EditorTools *t = editor_window_get_tools(win);
-    t->art = editor_renderer_get_art(editor_window_get_renderer(win));
-    g_signal_connect(editor_window_get_canvas(win), "cursor-moved", G_CALLBACK(on_cursor_moved), a);
-    g_signal_connect_object(editor_window_get_document(win), "changed", G_CALLBACK(on_doc_changed),
-                            win, G_CONNECT_SWAPPED);
+    EditorTools *t = host->tools;
+    t->art = editor_renderer_get_art(host->renderer);
+    g_signal_connect(host->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), a);
+    g_signal_connect_object(host->doc, "changed", G_CALLBACK(on_doc_changed), win,
+                            G_CONNECT_SWAPPED);
 }

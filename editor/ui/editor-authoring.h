@@ -10,25 +10,38 @@
  * doc/mask-generate.h, doc/terrain-import.h).
  */
 
+#include "doc/editor-tools.h"
+#include "editor-canvas.h"
 #include "editor-mask-editor.h"
-#include "editor-window.h"
 
 G_BEGIN_DECLS
 
-/** Add the authoring actions to @win and the accelerators to its application. */
-void editor_authoring_install(EditorWindow *win);
+/** What authoring works on: an editor window's parts (borrowed; they outlive the window's
+ * authoring, which lives as long as the window). */
+typedef struct EditorAuthoringHost {
+    GtkApplicationWindow *window; /* the "win.*" actions are added to it */
+    EditorDocument *doc;
+    EditorRenderer *renderer;
+    EditorTools *tools;
+    EditorCanvas *canvas;
+    void (*set_status)(GtkWindow *window, const char *text);
+    void (*show_error)(GtkWindow *window, const char *title, const GError *error);
+} EditorAuthoringHost;
+
+/** Add the authoring actions to @host's window (the accelerators are in editor-actions.c). */
+void editor_authoring_install(const EditorAuthoringHost *host);
 
 /** The window's tools changed (@what: EditorToolsNotify bits): the mask editor follows the
  * brush tile. */
-void editor_authoring_tools_changed(EditorWindow *win, guint what);
+void editor_authoring_tools_changed(GtkWindow *win, guint what);
 
 /** @win's mask editor, or NULL before Masks > Mask Editor first opened it. */
-EditorMaskEditor *editor_authoring_get_mask_editor(EditorWindow *win);
+EditorMaskEditor *editor_authoring_get_mask_editor(GtkWindow *win);
 
 /* ---- the generation window, for tests ---- */
 
 /** The open "Generate Masks from Tile Art" window of @win, or NULL. */
-GtkWindow *editor_authoring_get_generate_dialog(EditorWindow *win);
+GtkWindow *editor_authoring_get_generate_dialog(GtkWindow *win);
 /** TRUE once the generation listed its result. */
 gboolean editor_generate_dialog_is_ready(GtkWindow *dialog);
 /** Rows listed (tiles whose masks would change). */
@@ -41,7 +54,7 @@ guint editor_generate_dialog_get_tile(GtkWindow *dialog, guint index);
 /* ---- the terrain import window, for tests ---- */
 
 /** The open "Import Terrain" window of @win, or NULL. */
-GtkWindow *editor_authoring_get_import_dialog(EditorWindow *win);
+GtkWindow *editor_authoring_get_import_dialog(GtkWindow *win);
 /** TRUE once the import finished (successfully or not). */
 gboolean editor_import_dialog_is_ready(GtkWindow *dialog);
 

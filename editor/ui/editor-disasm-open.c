@@ -4,7 +4,6 @@
 #include "editor-disasm-open.h"
 
 #include "disasm-unpack.h"
-#include "editor-application.h"
 #include "editor-file-chooser.h"
 
 #include <string.h>
@@ -60,7 +59,11 @@ static gboolean open_selected(Chooser *c)
     lwm_report report = {0};
     gboolean ok = editor_disasm_unpack(&c->tree, index, path, NULL, &report, failed, &err);
     if (ok) {
-        editor_application_open_path(path);
+        /* the application's app.open-file action (no include of the application: no cycle) */
+        GApplication *app = g_application_get_default();
+        if (app)
+            g_action_group_activate_action(G_ACTION_GROUP(app), "open-file",
+                                           g_variant_new_string(path));
         gtk_window_destroy(c->window); /* frees @c */
     } else {
         char *detail = g_strdup_printf("%s: %s", failed, err.message);

@@ -26,7 +26,7 @@ struct _EditorMaskEditor {
     GtkWindow parent_instance;
 
     /* Borrowed (the editor window outlives us: we are destroyed with it) */
-    EditorWindow *win;
+    EditorRenderer *renderer; /* borrowed: the editor window's art */
     EditorDocument *doc;
 
     /* Widgets */
@@ -421,8 +421,8 @@ static void draw_grid(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer 
     cairo_rectangle(cr, OX, OY, GRID, GRID);
     cairo_fill(cr);
     if (self->tile < l->tile_count)
-        editor_renderer_draw_tile(editor_window_get_renderer(self->win), cr, self->tile, OX, OY,
-                                  GRID, self->view_flips, -1);
+        editor_renderer_draw_tile(self->renderer, cr, self->tile, OX, OY, GRID, self->view_flips,
+                                  -1);
     lw_mask m;
     gboolean have = view_mask(self, &m);
     if (have) {
@@ -862,18 +862,19 @@ static void editor_mask_editor_init(EditorMaskEditor *self)
     self->hover_col = self->hover_row = -10;
 }
 
-EditorMaskEditor *editor_mask_editor_new(EditorWindow *win)
+EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
+                                         EditorRenderer *renderer, GActionGroup *actions)
 {
     EditorMaskEditor *self =
         g_object_new(EDITOR_TYPE_MASK_EDITOR, "title", "Mask Editor", "transient-for", win,
                      "destroy-with-parent", TRUE, "hide-on-close", TRUE, "default-width", 1040,
                      "default-height", 930, NULL);
-    self->win = win;
-    self->doc = g_object_ref(editor_window_get_document(win));
+    self->renderer = renderer;
+    self->doc = g_object_ref(doc);
     /* the application's accelerators (Ctrl+Z, the Masks shortcuts) work here too: they resolve
      * through the "win" and "doc" groups inserted below */
-    gtk_window_set_application(GTK_WINDOW(self), gtk_window_get_application(GTK_WINDOW(win)));
-    gtk_widget_insert_action_group(GTK_WIDGET(self), "win", G_ACTION_GROUP(win));
+    gtk_window_set_application(GTK_WINDOW(self), gtk_window_get_application(win));
+    gtk_widget_insert_action_group(GTK_WIDGET(self), "win", actions);
     gtk_widget_insert_action_group(GTK_WIDGET(self), "doc", editor_document_get_actions(self->doc));
 
     GtkWidget *header = gtk_header_bar_new();

@@ -12,7 +12,8 @@
  * tile and path shown here.
  */
 
-#include "editor-window.h"
+#include "doc/editor-document.h"
+#include "editor-render.h"
 
 #include <gtk/gtk.h>
 
@@ -21,8 +22,10 @@ G_BEGIN_DECLS
 #define EDITOR_TYPE_MASK_EDITOR (editor_mask_editor_get_type())
 G_DECLARE_FINAL_TYPE(EditorMaskEditor, editor_mask_editor, EDITOR, MASK_EDITOR, GtkWindow)
 
-/** A mask editor for @win's document (transient for @win; it uses @win's actions). */
-EditorMaskEditor *editor_mask_editor_new(EditorWindow *win);
+/** A mask editor for @doc, drawing the art with @renderer (borrowed), transient for @win; its
+ * buttons and shortcuts run @actions as "win.*" (the editor window's "win.mask-*"). */
+EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
+                                         EditorRenderer *renderer, GActionGroup *actions);
 
 /** The tile shown (LW_NONE: none) and the collision path edited (0 = A, 1 = B). */
 void editor_mask_editor_set_tile(EditorMaskEditor *self, guint tile);

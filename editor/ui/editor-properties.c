@@ -90,7 +90,7 @@ static GtkWidget *row(GtkWidget *box, const char *label, GtkWidget *widget)
     GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     GtkWidget *l = gtk_label_new(label);
     gtk_label_set_xalign(GTK_LABEL(l), 0);
-    gtk_widget_set_size_request(l, 110, -1);
+    gtk_widget_set_size_request(l, 96, -1);
     gtk_box_append(GTK_BOX(r), l);
     gtk_widget_set_hexpand(widget, TRUE);
     gtk_box_append(GTK_BOX(r), widget);
@@ -159,6 +159,7 @@ static GtkWidget *spin(double lo, double hi, double value, const char *field,
                        EditorProperties *self)
 {
     GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
+    gtk_editable_set_width_chars(GTK_EDITABLE(s), 6); /* fits the panel's fixed width */
     gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
     g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
     g_signal_connect(s, "value-changed", G_CALLBACK(object_field_changed), self);
@@ -213,6 +214,7 @@ static GtkWidget *tile_spin(double lo, double hi, double value, const char *fiel
                             EditorProperties *self)
 {
     GtkWidget *s = gtk_spin_button_new_with_range(lo, hi, 1);
+    gtk_editable_set_width_chars(GTK_EDITABLE(s), 6); /* fits the panel's fixed width */
     gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), value);
     g_object_set_data(G_OBJECT(s), "field", (gpointer)field);
     g_signal_connect(s, "value-changed", G_CALLBACK(tile_field_changed), self);
@@ -284,8 +286,7 @@ void editor_properties_rebuild_now(EditorProperties *self)
             static const char *const facing[] = {"right", "left", NULL};
             row(GTK_WIDGET(box), "Facing", dropdown(facing, o->facing_left, "facing", self));
         } else if (o->type == LW_OBJECT_PATH_SWAPPER) {
-            static const char *const orient[] = {"vertical (crossed left/right)",
-                                                 "horizontal (crossed up/down)", NULL};
+            static const char *const orient[] = {"vertical", "horizontal", NULL};
             static const char *const radii[] = {"32", "64", "128", "256", NULL};
             static const char *const paths[] = {"A", "B", NULL};
             static const char *const prios[] = {"low", "high", NULL};
@@ -354,7 +355,10 @@ void editor_properties_rebuild_now(EditorProperties *self)
         g_object_set_data(G_OBJECT(jt), "field", (gpointer) "jump");
         g_signal_connect(jt, "toggled", G_CALLBACK(tile_field_changed), self);
         gtk_box_append(box, jt);
-        gtk_box_append(box, gtk_label_new("-1 = none. Masks come from the level's mask pool."));
+        GtkWidget *note = gtk_label_new("-1 = none. Masks come from the level's mask pool.");
+        gtk_label_set_wrap(GTK_LABEL(note), TRUE);
+        gtk_label_set_xalign(GTK_LABEL(note), 0);
+        gtk_box_append(box, note);
         GtkWidget *masks = gtk_button_new_with_label("Edit Masks and Angles… (Ctrl+M)");
         gtk_actionable_set_action_name(GTK_ACTIONABLE(masks), "win.mask-editor");
         gtk_box_append(box, masks);

@@ -9,11 +9,11 @@
 #include "doc/level-ops.h"
 #include "doc/replay-check.h"
 #include "editor-actions.h"
-#include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-level-props.h"
+#include "editor-palette.h"
 #include "editor-properties.h"
 #include "play-window.h"
 
@@ -21,9 +21,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#define PALETTE_CHUNK_PX 76 /* a chunk cell in the chunk palette */
-#define PALETTE_TILE_PX  34 /* a tile cell in the tile palette (16 px at 2x + border) */
 
 typedef struct {
     char *source;
@@ -35,6 +32,7 @@ struct _EditorWindow {
 
     /* Owned */
     EditorDocument *doc;
+    EditorClipboard *clipboard; /* shared with the application's other windows, may be NULL */
     EditorRenderer *renderer;
     GArray *issues; /* Issue */
     char *tileset_error;
@@ -64,8 +62,8 @@ struct _EditorWindow {
 
     /* Other widgets */
     EditorCanvas *canvas;
-    GtkDrawingArea *chunk_palette;
-    GtkDrawingArea *tile_palette;
+    EditorPalette *chunk_palette;
+    EditorPalette *tile_palette;
 
     /* State */
     EditorTools tools;
@@ -82,20 +80,28 @@ struct _EditorWindow {
     double toolbar_full_width;    /* the toolbar's width with them in it */
     guint toolbar_idle;
     gboolean disposed;
+    gboolean was_editing_chunk;
 };
 
 G_DEFINE_FINAL_TYPE(EditorWindow, editor_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* The application's clipboard (blocks paste between open levels); NULL outside one. */
-static EditorClipboard *app_clipboard(void)
-{
-    return editor_application_get_clipboard();
-}
+enum { SIGNAL_FILE_SAVED, SIGNAL_OPEN_FILE, SIGNAL_OPEN_DOCUMENT, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
-static const EditorClip *clipboard_clip(void)
+/* The clipboard shared by the application's windows (blocks paste between open levels). */
+static const EditorClip *clipboard_clip_of(EditorWindow *self)
 {
-    EditorClipboard *cb = app_clipboard();
-    return cb ? editor_clipboard_get(cb) : NULL;
+    return self->clipboard ? editor_clipboard_get(self->clipboard) : NULL;
+}
+#define clipboard_clip() clipboard_clip_of(self)
+#define app_clipboard()  (self->clipboard)
+
+/* What was saved goes into the recent list (the application listens). */
+static void note_saved(EditorWindow *self)
+{
+    const char *path = editor_document_get_path(self->doc);
+    if (path)
+        g_signal_emit(self, signals[SIGNAL_FILE_SAVED], 0, path);
 }
 
 static void update_actions(EditorWindow *self);
@@ -221,12 +227,33 @@ static void on_doc_notify(EditorWindow *self)
 
 /* ---- tools notifications ---- */
 
+/* Entering chunk editing: the chunk fills most of the view (the largest zoom step at which it
+ * fits in 80 % of it), centred. */
+static void zoom_to_edited_chunk(EditorWindow *self)
+{
+    const lw_level *l = level(self);
+    int w = gtk_widget_get_width(GTK_WIDGET(self->canvas)),
+        h = gtk_widget_get_height(GTK_WIDGET(self->canvas));
+    if (w <= 0 || h <= 0)
+        return;
+    double fit = MIN(w, h) * 0.8 / l->chunk_px;
+    const double *steps;
+    guint n = editor_canvas_get_zoom_steps(&steps);
+    double z = steps[0];
+    for (guint i = 0; i < n; i++)
+        if (steps[i] <= fit)
+            z = steps[i];
+    editor_canvas_set_zoom(self->canvas, MAX(z, editor_canvas_get_zoom(self->canvas)), -1, -1);
+    editor_canvas_center_on(self->canvas, (self->tools.edit_slot_x + 0.5) * l->chunk_px,
+                            (self->tools.edit_slot_y + 0.5) * l->chunk_px);
+}
+
 static void on_tools_notify(gpointer user, EditorToolsNotify what)
 {
     EditorWindow *self = user;
     if (what & EDITOR_TOOLS_NOTIFY_MESSAGE)
         editor_window_set_status(self, self->tools.message);
-    editor_authoring_tools_changed(self, what);
+    editor_authoring_tools_changed(GTK_WINDOW(self), what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
         gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
@@ -238,6 +265,11 @@ static void on_tools_notify(gpointer user, EditorToolsNotify what)
         update_chunk_banner(self);
         /* painting tiles happens in the tile palette */
         gtk_notebook_set_current_page(self->palette_notebook, self->tools.editing_chunk ? 1 : 0);
+        if (self->tools.editing_chunk != self->was_editing_chunk) {
+            self->was_editing_chunk = self->tools.editing_chunk;
+            if (self->tools.editing_chunk)
+                zoom_to_edited_chunk(self);
+        }
     }
     update_actions(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));
@@ -403,7 +435,7 @@ static void on_saved_as(const char *path, gpointer user)
         if (!editor_document_save_as(self->doc, path, &error))
             editor_window_show_error(self, "The level could not be saved", error);
         else
-            editor_application_note_recent(path);
+            note_saved(self);
     }
     g_object_unref(self);
 }
@@ -432,7 +464,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
             editor_window_show_error(self, "The level could not be saved", error);
             return;
         }
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
         if (close_after)
             editor_window_close_now(self);
     } else if (response == DISK_COMPARE) {
@@ -446,8 +478,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         lw_level *copy = lw_level_dup(editor_document_get_level(disk));
         if (copy) {
             g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
-            editor_application_open_document(
-                EDITOR_APPLICATION(gtk_window_get_application(GTK_WINDOW(self))), view);
+            g_signal_emit(self, signals[SIGNAL_OPEN_DOCUMENT], 0, view);
         }
     }
 }
@@ -458,7 +489,7 @@ static gboolean save_checked(EditorWindow *self, gboolean close_after)
 {
     g_autoptr(GError) error = NULL;
     if (editor_document_save(self->doc, &error)) {
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
         return TRUE;
     }
     if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
@@ -939,7 +970,7 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
     if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
         editor_window_show_error(self, "The level could not be saved", error);
     else
-        editor_application_note_recent(editor_document_get_path(self->doc));
+        note_saved(self);
 }
 
 /* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
@@ -1159,87 +1190,16 @@ static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
     editor_document_end_group(self->doc);
 }
 
-/* ---- palettes ---- */
-
-static int palette_columns(GtkWidget *area, int cell)
-{
-    int w = gtk_widget_get_width(area);
-    return MAX(1, w / cell);
-}
+/* ---- palettes (EditorPalette, editor-palette.c) ---- */
 
 static void resize_palettes(EditorWindow *self)
 {
-    const lw_level *l = level(self);
-    int cc = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
-    int rows = ((int)l->chunk_count + cc - 1) / cc;
-    gtk_drawing_area_set_content_height(self->chunk_palette, MAX(rows * PALETTE_CHUNK_PX, 20));
-    int tc = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
-    int trows = ((int)l->tile_count + 1 + tc - 1) / tc;
-    gtk_drawing_area_set_content_height(self->tile_palette, MAX(trows * PALETTE_TILE_PX, 20));
+    editor_palette_update_size(self->chunk_palette);
+    editor_palette_update_size(self->tile_palette);
 }
 
-static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+static void chunk_picked(EditorPalette *palette, guint c, int n, EditorWindow *self)
 {
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    int cols = MAX(1, w / PALETTE_CHUNK_PX);
-    g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
-    editor_level_chunk_usage(l, counts);
-    double scale = (PALETTE_CHUNK_PX - 6.0) / l->chunk_px;
-    uint16_t edited = editor_tools_get_edited_chunk(&self->tools);
-    /* only the rows the scrolled window shows */
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    for (guint c = 0; c < l->chunk_count; c++) {
-        double x = (c % (guint)cols) * PALETTE_CHUNK_PX, y = (c / (guint)cols) * PALETTE_CHUNK_PX;
-        if (y > cy1)
-            break;
-        if (y + PALETTE_CHUNK_PX < cy0)
-            continue;
-        cairo_save(cr);
-        cairo_translate(cr, x + 3, y + 3);
-        cairo_scale(cr, scale, scale);
-        cairo_set_source_rgb(cr, (l->background_rgb >> 16 & 255) / 255.0,
-                             (l->background_rgb >> 8 & 255) / 255.0,
-                             (l->background_rgb & 255) / 255.0);
-        cairo_rectangle(cr, 0, 0, l->chunk_px, l->chunk_px);
-        cairo_fill(cr);
-        cairo_set_source_surface(cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-        cairo_paint(cr);
-        cairo_restore(cr);
-        gboolean sel = self->tools.brush_chunk == c;
-        if (sel || edited == c) {
-            cairo_set_line_width(cr, 3);
-            if (edited == c)
-                cairo_set_source_rgb(cr, 1, 0.85, 0.2);
-            else
-                cairo_set_source_rgb(cr, 0.3, 0.75, 1);
-            cairo_rectangle(cr, x + 1.5, y + 1.5, PALETTE_CHUNK_PX - 3, PALETTE_CHUNK_PX - 3);
-            cairo_stroke(cr);
-        }
-        char text[32];
-        g_snprintf(text, sizeof text, "%u ×%u", c, counts[c]);
-        cairo_set_font_size(cr, 10);
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, text, &ext);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-        cairo_rectangle(cr, x + 3, y + PALETTE_CHUNK_PX - 17, ext.x_advance + 6, 14);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, counts[c] ? 1 : 1, counts[c] ? 1 : 0.55, counts[c] ? 1 : 0.45);
-        cairo_move_to(cr, x + 6, y + PALETTE_CHUNK_PX - 6);
-        cairo_show_text(cr, text);
-    }
-}
-
-static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
-{
-    EditorWindow *self = user;
-    int cols = palette_columns(GTK_WIDGET(self->chunk_palette), PALETTE_CHUNK_PX);
-    guint c = (guint)((int)(y / PALETTE_CHUNK_PX) * cols + (int)(x / PALETTE_CHUNK_PX));
-    if ((int)(x / PALETTE_CHUNK_PX) >= cols || c >= level(self)->chunk_count)
-        return;
     self->tools.brush_chunk = (uint16_t)c;
     if (self->tools.kind == EDITOR_TOOL_OBJECT || self->tools.kind == EDITOR_TOOL_SELECT ||
         self->tools.kind == EDITOR_TOOL_SOLIDITY)
@@ -1252,116 +1212,11 @@ static void chunk_palette_pressed(GtkGestureClick *g, int n, double x, double y,
         action_edit_chunk(NULL, NULL, self);
 }
 
-static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
+static void tile_picked(EditorPalette *palette, guint tile, int n, EditorWindow *self)
 {
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    int cols = MAX(1, w / PALETTE_TILE_PX);
-    g_autofree guint *counts = g_new0(guint, MAX(l->tile_count, 1u));
-    editor_level_tile_usage(l, counts);
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    /* item 0 is the eraser, then every tile */
-    for (guint i = 0; i <= l->tile_count; i++) {
-        double x = (i % (guint)cols) * PALETTE_TILE_PX, y = (i / (guint)cols) * PALETTE_TILE_PX;
-        if (y > cy1)
-            break;
-        if (y + PALETTE_TILE_PX < cy0)
-            continue;
-        uint16_t tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
-        cairo_set_source_rgb(cr, 0.22, 0.22, 0.25);
-        cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-        cairo_fill(cr);
-        if (tile == LW_NONE) {
-            cairo_set_source_rgb(cr, 0.9, 0.3, 0.3);
-            cairo_set_line_width(cr, 2);
-            cairo_move_to(cr, x + 6, y + 6);
-            cairo_line_to(cr, x + 28, y + 28);
-            cairo_move_to(cr, x + 28, y + 6);
-            cairo_line_to(cr, x + 6, y + 28);
-            cairo_stroke(cr);
-        } else {
-            editor_renderer_draw_tile(self->renderer, cr, tile, x + 1, y + 1, 32, 0, 0);
-            if (counts[tile] == 0) {
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
-                cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-                cairo_fill(cr);
-            }
-            if (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) {
-                cairo_set_source_rgb(cr, 0.25, 0.8, 0.4);
-                cairo_rectangle(cr, x + 1, y + 1, 32, 3);
-                cairo_fill(cr);
-            }
-        }
-        if (self->tools.brush_tile == tile) {
-            cairo_set_line_width(cr, 2);
-            cairo_set_source_rgb(cr, 0.3, 0.75, 1);
-            cairo_rectangle(cr, x + 1, y + 1, 32, 32);
-            cairo_stroke(cr);
-        }
-    }
-}
-
-static void tile_palette_pressed(GtkGestureClick *g, int n, double x, double y, gpointer user)
-{
-    EditorWindow *self = user;
-    int cols = palette_columns(GTK_WIDGET(self->tile_palette), PALETTE_TILE_PX);
-    if ((int)(x / PALETTE_TILE_PX) >= cols)
-        return;
-    guint i = (guint)((int)(y / PALETTE_TILE_PX) * cols + (int)(x / PALETTE_TILE_PX));
-    if (i > level(self)->tile_count)
-        return;
-    self->tools.brush_tile = i == 0 ? (uint16_t)LW_NONE : (uint16_t)(i - 1);
+    self->tools.brush_tile = (uint16_t)tile;
     on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
     gtk_notebook_set_current_page(self->side_notebook, 0);
-}
-
-static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, GtkTooltip *tip,
-                                      gpointer user)
-{
-    EditorWindow *self = user;
-    const lw_level *l = level(self);
-    if (w == GTK_WIDGET(self->chunk_palette)) {
-        int cols = palette_columns(w, PALETTE_CHUNK_PX);
-        guint c = (guint)((y / PALETTE_CHUNK_PX) * cols + x / PALETTE_CHUNK_PX);
-        if (c >= l->chunk_count)
-            return FALSE;
-        g_autofree guint *counts = g_new0(guint, l->chunk_count);
-        editor_level_chunk_usage(l, counts);
-        g_autofree char *t = g_strdup_printf("Chunk %u — used %u times. Click: paint with it; "
-                                             "double-click: edit it in place.",
-                                             c, counts[c]);
-        gtk_tooltip_set_text(tip, t);
-        return TRUE;
-    }
-    int cols = palette_columns(w, PALETTE_TILE_PX);
-    guint i = (guint)((y / PALETTE_TILE_PX) * cols + x / PALETTE_TILE_PX);
-    if (i > l->tile_count)
-        return FALSE;
-    if (i == 0) {
-        gtk_tooltip_set_text(tip, "Eraser: empties cells");
-        return TRUE;
-    }
-    g_autofree guint *counts = g_new0(guint, l->tile_count);
-    editor_level_tile_usage(l, counts);
-    const lw_tile *t = &l->tiles[i - 1];
-    char ma[16] = "none", mb[16] = "none";
-    if (t->mask[0] != LW_NONE)
-        g_snprintf(ma, sizeof ma, "%u", t->mask[0]);
-    if (t->mask[1] != LW_NONE)
-        g_snprintf(mb, sizeof mb, "%u", t->mask[1]);
-    g_autofree char *text =
-        g_strdup_printf("Tile %u — art cell %d, mask A %s, mask B %s%s; used "
-                        "in %u cells",
-                        i - 1, t->art == LW_NONE ? -1 : t->art, ma, mb,
-                        (t->flags & LW_TILE_JUMP_THROUGH) ? ", jump-through" : "", counts[i - 1]);
-    gtk_tooltip_set_text(tip, text);
-    return TRUE;
-}
-
-static void palette_resized(GtkDrawingArea *area, int w, int h, gpointer user)
-{
-    resize_palettes(user);
 }
 
 /* ---- minimap ---- */
@@ -1747,7 +1602,7 @@ static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, do
     for (GSList *l = g_value_get_boxed(value); l; l = l->next) {
         g_autofree char *path = g_file_get_path(l->data);
         if (path)
-            editor_application_open_path(path);
+            g_signal_emit(user, signals[SIGNAL_OPEN_FILE], 0, path);
     }
     return TRUE;
 }
@@ -1822,6 +1677,7 @@ static void editor_window_finalize(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_object(&self->doc);
+    g_clear_object(&self->clipboard);
     g_clear_pointer(&self->renderer, editor_renderer_free);
     g_clear_pointer(&self->issues, g_array_unref);
     g_clear_pointer(&self->tileset_error, g_free);
@@ -1836,6 +1692,17 @@ static void editor_window_class_init(EditorWindowClass *klass)
     object_class->dispose = editor_window_dispose;
     object_class->finalize = editor_window_finalize;
     window_class->close_request = editor_window_close_request;
+    /* what the window asks of the application: remember a saved file, open a file (dropped),
+     * open a document in a window of its own (the file as it is on disk, to compare) */
+    signals[SIGNAL_FILE_SAVED] =
+        g_signal_new("file-saved", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING);
+    signals[SIGNAL_OPEN_FILE] =
+        g_signal_new("open-file", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING);
+    signals[SIGNAL_OPEN_DOCUMENT] =
+        g_signal_new("open-document", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                     NULL, G_TYPE_NONE, 1, EDITOR_TYPE_DOCUMENT);
     gtk_widget_class_set_template_from_resource(
         widget_class, "/io/github/loopwright/Loopwright/editor-window.ui");
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, brush_label);
@@ -1872,10 +1739,23 @@ static void editor_window_init(EditorWindow *self)
                                     self);
 }
 
-EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
+static void host_set_status(GtkWindow *w, const char *text)
+{
+    editor_window_set_status(EDITOR_WINDOW(w), text);
+}
+
+static void host_show_error(GtkWindow *w, const char *title, const GError *error)
+{
+    editor_window_show_error(EDITOR_WINDOW(w), title, error);
+}
+
+EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
+                                EditorClipboard *clipboard, GMenuModel *recent)
 {
     EditorWindow *self = g_object_new(EDITOR_TYPE_WINDOW, "application", app, NULL);
     self->doc = g_object_ref(doc);
+    self->clipboard = clipboard ? g_object_ref(clipboard) : NULL;
+    g_object_set_data(G_OBJECT(self), "loopwright-document", doc);
     self->renderer = editor_renderer_new(editor_document_get_level(doc));
     load_tileset(self);
     editor_tools_init(&self->tools, doc);
@@ -1893,28 +1773,27 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     GtkShortcutsWindow *help = editor_actions_new_shortcuts_window();
     gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(self), help);
     g_object_unref(help);
-    editor_authoring_install(self);
+    EditorAuthoringHost host = {
+        .window = GTK_APPLICATION_WINDOW(self),
+        .doc = doc,
+        .renderer = self->renderer,
+        .tools = &self->tools,
+        .canvas = self->canvas,
+        .set_status = host_set_status,
+        .show_error = host_show_error,
+    };
+    editor_authoring_install(&host);
 
-    self->chunk_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_draw_func(self->chunk_palette, draw_chunk_palette, self, NULL);
-    g_signal_connect(self->chunk_palette, "resize", G_CALLBACK(palette_resized), self);
-    GtkGesture *g = gtk_gesture_click_new();
-    g_signal_connect(g, "pressed", G_CALLBACK(chunk_palette_pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->chunk_palette), GTK_EVENT_CONTROLLER(g));
-    gtk_widget_set_has_tooltip(GTK_WIDGET(self->chunk_palette), TRUE);
-    g_signal_connect(self->chunk_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    self->chunk_palette =
+        editor_palette_new(EDITOR_PALETTE_CHUNKS, doc, self->renderer, &self->tools);
+    g_signal_connect(self->chunk_palette, "picked", G_CALLBACK(chunk_picked), self);
     gtk_scrolled_window_set_child(self->chunk_palette_scroller, GTK_WIDGET(self->chunk_palette));
-
-    self->tile_palette = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_draw_func(self->tile_palette, draw_tile_palette, self, NULL);
-    g_signal_connect(self->tile_palette, "resize", G_CALLBACK(palette_resized), self);
-    g = gtk_gesture_click_new();
-    g_signal_connect(g, "pressed", G_CALLBACK(tile_palette_pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->tile_palette), GTK_EVENT_CONTROLLER(g));
-    gtk_widget_set_has_tooltip(GTK_WIDGET(self->tile_palette), TRUE);
-    g_signal_connect(self->tile_palette, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    self->tile_palette =
+        editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
+    g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
 
+    GtkGesture *g;
     gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
     g = gtk_gesture_drag_new();
     g_signal_connect(g, "drag-begin", G_CALLBACK(minimap_drag_begin), self);
@@ -1955,7 +1834,6 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc)
     if (app_clipboard())
         g_signal_connect_object(app_clipboard(), "changed", G_CALLBACK(on_clipboard_changed), self,
                                 G_CONNECT_SWAPPED);
-    GMenuModel *recent = editor_application_get_recent_menu();
     if (recent)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);

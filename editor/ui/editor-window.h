@@ -6,6 +6,7 @@
  * bar). Window actions ("win.*") live here; document actions ("doc.*") come from the document.
  */
 
+#include "doc/editor-app-clipboard.h"
 #include "doc/editor-document.h"
 #include "doc/level-check.h"
 #include "editor-canvas.h"
@@ -17,8 +18,14 @@ G_BEGIN_DECLS
 #define EDITOR_TYPE_WINDOW (editor_window_get_type())
 G_DECLARE_FINAL_TYPE(EditorWindow, editor_window, EDITOR, WINDOW, GtkApplicationWindow)
 
-/** A window showing @doc (a reference is kept). */
-EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc);
+/**
+ * A window showing @doc (a reference is kept), pasting from @clipboard (shared by the
+ * application's windows; may be NULL) and listing @recent (may be NULL) in its File menu.
+ * Signals for the application: "file-saved" (path), "open-file" (path: a dropped file),
+ * "open-document" (EditorDocument: to show in a window of its own).
+ */
+EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
+                                EditorClipboard *clipboard, GMenuModel *recent);
 
 EditorDocument *editor_window_get_document(EditorWindow *self);
 EditorCanvas *editor_window_get_canvas(EditorWindow *self);

@@ -7,8 +7,6 @@
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
-#include "editor-application.h"
-#include "editor-window.h"
 #include "play-keys.h"
 #include "play-render.h"
 
@@ -1161,17 +1159,26 @@ static void action_keys(GSimpleAction *a, GVariant *p, gpointer user)
     play_keys_dialog_show(GTK_WINDOW(self), &self->keys, G_CALLBACK(keys_changed), self);
 }
 
+static PlayWindowOpenEditor open_editor_func;
+
+void play_window_set_open_editor_func(PlayWindowOpenEditor func)
+{
+    open_editor_func = func;
+}
+
 static void action_open_editor(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
     GtkApplication *app = gtk_window_get_application(GTK_WINDOW(self));
+    /* editor windows name their document as "loopwright-document" */
     for (GList *w = gtk_application_get_windows(app); w; w = w->next)
-        if (EDITOR_IS_WINDOW(w->data) && editor_window_get_document(w->data) == self->doc) {
+        if (w->data != (gpointer)self &&
+            g_object_get_data(G_OBJECT(w->data), "loopwright-document") == self->doc) {
             gtk_window_present(w->data);
             return;
         }
-    if (EDITOR_IS_APPLICATION(app))
-        editor_application_open_document(EDITOR_APPLICATION(app), self->doc);
+    if (open_editor_func)
+        open_editor_func(app, self->doc);
 }
 
 static void action_close(GSimpleAction *a, GVariant *p, gpointer user)

@@ -76,4 +76,9 @@ typedef struct PlayAutomation {
 gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *automation,
                                       GError **error);
 
+/** How the window opens an editor window on its document when none shows it (Ctrl+E): set by
+ * the application. */
+typedef GtkWindow *(*PlayWindowOpenEditor)(GtkApplication *app, EditorDocument *doc);
+void play_window_set_open_editor_func(PlayWindowOpenEditor func);
+
 G_END_DECLS

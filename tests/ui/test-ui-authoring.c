@@ -102,7 +102,7 @@ static void test_mask_editor(void)
     g_assert_nonnull(shown);
     actf("win.select-tile(uint32 %u)", shown->tile);
     act("win.mask-editor");
-    EditorMaskEditor *first = editor_authoring_get_mask_editor(win);
+    EditorMaskEditor *first = editor_authoring_get_mask_editor(GTK_WINDOW(win));
     g_assert_nonnull(first);
     UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(first)), 2000);
     g_assert_cmpuint(editor_mask_editor_get_tile(first), ==, shown->tile);
@@ -125,7 +125,7 @@ static void test_mask_editor(void)
     g_assert_cmpuint(m, !=, LW_NONE);
     actf("win.select-tile(uint32 %u)", tile);
     act("win.mask-editor");
-    EditorMaskEditor *ed = editor_authoring_get_mask_editor(win);
+    EditorMaskEditor *ed = editor_authoring_get_mask_editor(GTK_WINDOW(win));
     g_assert_nonnull(ed);
     UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 2000);
     g_assert_true(gtk_widget_get_visible(GTK_WIDGET(ed)));
@@ -221,7 +221,7 @@ static void test_generate_dialog(void)
     g_autofree lw_tile *tiles = g_memdup2(l->tiles, l->tile_count * sizeof(lw_tile));
     g_autofree lw_mask *masks = g_memdup2(l->masks, l->mask_count * sizeof(lw_mask));
     act("win.generate-masks");
-    GtkWindow *d = editor_authoring_get_generate_dialog(win);
+    GtkWindow *d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
     g_assert_true(editor_generate_dialog_is_ready(d));
@@ -243,7 +243,7 @@ static void test_generate_dialog(void)
     const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(win));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.apply", NULL));
     ui_spin(100);
-    g_assert_null(editor_authoring_get_generate_dialog(win));
+    g_assert_null(editor_authoring_get_generate_dialog(GTK_WINDOW(win)));
     g_assert_cmpuint(steps(), ==, before + 1);
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Generate Masks from Art");
     for (guint i = 0; i < n; i++) {
@@ -365,14 +365,14 @@ static void test_import_terrain(void)
     g_assert_true(lwm_image_save_png(png, &pic, NULL));
     lwm_image_clear(&pic);
     actf("win.import-terrain-from('%s')", png);
-    GtkWindow *d = editor_authoring_get_import_dialog(win);
+    GtkWindow *d = editor_authoring_get_import_dialog(GTK_WINDOW(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
     g_assert_true(editor_import_dialog_is_ready(d));
     picture(GTK_WIDGET(d), "import-dialog.png");
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
     ui_spin(100);
-    g_assert_null(editor_authoring_get_import_dialog(win));
+    g_assert_null(editor_authoring_get_import_dialog(GTK_WINDOW(win)));
     const lw_level *l = level();
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Import Terrain");
     g_assert_cmpuint(l->layout_width, ==, 8);

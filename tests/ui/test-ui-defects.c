@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -276,7 +277,17 @@ static void test_chunk_edit_pick(void)
     while (pick < lw_level_cells_per_chunk(l) && cells[pick].tile == LW_NONE)
         pick++;
     g_assert_cmpuint(pick, <, lw_level_cells_per_chunk(l));
+    act(GTK_WIDGET(win), "win.zoom-reset");
     act(GTK_WIDGET(win), "win.edit-chunk-at((uint32 20, uint32 7))");
+    /* entering chunk editing zooms to the chunk: it fills most of the view, centred */
+    EditorCanvas *canvas = editor_window_get_canvas(win);
+    double vx, vy, vw, vh;
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), >=, 2);
+    g_assert_cmpfloat(MIN(vw, vh), <, 128 / 0.8 * 2 + 1);
+    g_assert_cmpfloat(fabs(vx + vw / 2 - (20 * 128 + 64)), <, 2); /* centred across */
+    g_assert_cmpfloat(vy, <=, 7 * 128); /* the bottom row: as low as the view goes, in full */
+    g_assert_cmpfloat(vy + vh, >=, 8 * 128 - 1);
     act(GTK_WIDGET(win), "win.tool('select')");
     act(GTK_WIDGET(win), "win.select-tile(uint32 4294967295)"); /* the eraser */
     int x = 20 * 128 + (int)(pick % l->chunk_cells) * 16 + 8,
@@ -639,6 +650,27 @@ static void test_window_size(void)
     act(GTK_WIDGET(win), "win.show-panel('properties')");
     ui_spin(300);
     g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    /* and it holds every field of the panel without scrolling sideways (nothing clipped): a
+     * player start, then a path swapper (the most fields) */
+    GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(side));
+    for (guint32 id = 1; id <= 2; id++) {
+        g_autofree char *sel = g_strdup_printf("win.select-object(uint32 %u)", id);
+        act(GTK_WIDGET(win), sel);
+        ui_spin(300);
+        g_test_message("side panel: page %.0f, content %.0f", gtk_adjustment_get_page_size(hadj),
+                       gtk_adjustment_get_upper(hadj));
+        g_assert_cmpfloat(gtk_adjustment_get_upper(hadj), <=, gtk_adjustment_get_page_size(hadj));
+        g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    }
+    /* the brush tile's fields while a chunk is edited */
+    act(GTK_WIDGET(win), "win.edit-chunk-at((uint32 31, uint32 5))");
+    act(GTK_WIDGET(win), "win.select-tile(uint32 40)");
+    ui_spin(300);
+    g_test_message("side panel, tile: page %.0f, content %.0f", gtk_adjustment_get_page_size(hadj),
+                   gtk_adjustment_get_upper(hadj));
+    g_assert_cmpfloat(gtk_adjustment_get_upper(hadj), <=, gtk_adjustment_get_page_size(hadj));
+    g_assert_cmpint(gtk_widget_get_width(side), ==, side_w);
+    act(GTK_WIDGET(win), "win.stop-editing");
     editor_window_set_issues(win, "test", NULL, 0);
 
     /* panels collapse: the canvas takes the room */
@@ -836,7 +868,7 @@ static GtkWindow *import_small_terrain(EditorWindow *win)
     lwm_image_clear(&pic);
     g_autofree char *a = g_strdup_printf("win.import-terrain-from('%s')", png);
     act(GTK_WIDGET(win), a);
-    GtkWindow *d = editor_authoring_get_import_dialog(win);
+    GtkWindow *d = editor_authoring_get_import_dialog(GTK_WINDOW(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
     g_assert_true(editor_import_dialog_is_ready(d));
