@@ -120,6 +120,7 @@ long rel_baseline_rss_kb(void)
     rel_result_free(&r);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
     return cached;
 }
 

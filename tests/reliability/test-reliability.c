@@ -76,6 +76,7 @@ static void test_fifo_inputs(void)
     g_free(level);
     g_free(fifo);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 2. one set of limits for every loader ---- */
@@ -165,6 +166,7 @@ static void test_packed_limits(void)
     g_free(bin);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* The same limits through the JSON loader: a replay of 0xFFFFFFFF frames and a start of
@@ -189,6 +191,7 @@ static void test_json_limits(void)
     }
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 3. multi-file saves are all-or-nothing ---- */
@@ -297,6 +300,7 @@ static void test_import_kill_at_every_rename(void)
     g_free(ta);
     g_free(tb);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* lwm_file_write_set killed before each of its renames (in a child process): the folder is then
@@ -357,6 +361,7 @@ static void test_set_kill_at_every_rename(void)
     }
     g_assert_true(saw_old && saw_new);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 static gint cmp_names(gconstpointer a, gconstpointer b)
@@ -453,6 +458,7 @@ static void test_collision_export_kill_at_every_rename(void)
     g_free(a);
     g_free(b);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 4. memory bounded before limits ---- */
@@ -509,6 +515,7 @@ static void test_memory_bounded(void)
     rel_result_free(&r);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 5. render --trace ---- */
@@ -551,6 +558,7 @@ static void test_render_trace(void)
     g_free(out);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 6. PNG data after the image ---- */
@@ -673,6 +681,7 @@ static void test_temporaries_and_umask(void)
     g_free(trace);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 8. terminal safety ---- */
@@ -702,6 +711,7 @@ static void test_escaped_messages(void)
     g_free(sample);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 9. symlinks ---- */
@@ -749,6 +759,7 @@ static void test_symlinked_tileset(void)
     g_free(outside);
     g_free(inside);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- 10. smaller items ---- */
@@ -781,6 +792,7 @@ static void test_small_items(void)
     g_free(deep);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 /* ---- ENOSPC: every command that writes, on a small tmpfs (or injected) ---- */
@@ -842,6 +854,7 @@ static void test_out_of_space(void)
     g_free(script);
     g_free(level);
     rel_rmdir(dir);
+    g_free(dir);
 }
 
 int main(int argc, char **argv)
