@@ -5,11 +5,13 @@
  *   gen-samples OUTDIR
  *
  * writes OUTDIR/tiles.png, OUTDIR/loop-hill.json (128 px chunks) and OUTDIR/pipe-works.json
- * (256 px chunks). The terrain is described as shapes (a smooth ground height field, a loop ring,
- * quarter pipes, blocks, jump-through bars); every pixel is rasterised per collision path, each
- * 16x16 tile's heights come from its pixels and its angle from the exact tangent of the shape
- * that owns its surface (kept even, flagged for full and flat tiles as Sega's data does). Tiles
- * (art + masks) and chunks are de-duplicated. The output is deterministic; a test checks the
+ * (256 px chunks), and OUTDIR/object-park.json (128 px chunks, every game object type of
+ * docs/OBJECTS.md) with its own OUTDIR/object-park-tiles.png, so the first two and their
+ * tileset stay as they were. The terrain is described as shapes (a smooth ground height field, a
+ * loop ring, quarter pipes, blocks, jump-through bars); every pixel is rasterised per collision
+ * path, each 16x16 tile's heights come from its pixels and its angle from the exact tangent of the
+ * shape that owns its surface (kept even, flagged for full and flat tiles as Sega's data does).
+ * Tiles (art + masks) and chunks are de-duplicated. The output is deterministic; a test checks the
  * committed files equal a fresh run.
  */
 #include "level-json.h"
@@ -592,6 +594,23 @@ static void add_marker(lw_level *level, int x, int y, const char *name, const ch
         lw_object_set_property(stored, key, value);
 }
 
+/* A marker with two properties. */
+static void add_marker2(lw_level *level, int x, int y, const char *name, const char *k1,
+                        const char *v1, const char *k2, const char *v2)
+{
+    add_marker(level, x, y, name, k1, v1);
+    lw_object *o = &level->objects[level->object_count - 1];
+    lw_object_set_property(o, k2, v2);
+}
+
+/* Open a gap in the ground: columns x0..x1-1 empty from y0 down. */
+static void clear_columns(world *wd, int x0, int x1, int y0)
+{
+    for (int x = x0; x < x1; x++)
+        for (int y = y0; y < wd->h; y++)
+            set_px(wd, x, y, 0, 0, false);
+}
+
 /* ---- the two levels ---- */
 
 #define T225 0.41421356237309503 /* tan(22.5°) */
@@ -665,6 +684,55 @@ static lw_level *make_pipe_works(builder *b)
     return level;
 }
 
+/* Object Park: 128 px chunks, 48 x 8 chunks, flat ground at y 832 with two gaps, a raised block
+ * and a final wall; every game object type in the order a run meets them (docs/OBJECTS.md):
+ * rings, an up spring, monitors, spikes, a log bridge over the first gap, platforms (moving
+ * over the second gap, falling, collapsing, vertical), diagonal and down springs, an enemy, a
+ * checkpoint and the goal sign; a right spring at the far left. */
+static lw_level *make_object_park(builder *b)
+{
+    world *wd = world_new(48 * 128, 8 * 128);
+    const knot knots[] = {{0, 0}, {48 * 128, 0}};
+    build_ground(wd, 832, knots, 2, NULL, 0);
+    clear_columns(wd, 1504, 1696, 0); /* under the bridge (12 logs, centred at 1600) */
+    clear_columns(wd, 608, 672, 0);   /* a notch: the up spring's top is level with the ground */
+    build_block(wd, 608, 848, 672, 1024);
+    clear_columns(wd, 3280, 3328, 0); /* ... and the diagonal spring's */
+    build_block(wd, 3280, 864, 3328, 1024);
+    clear_columns(wd, 2112, 2368, 0);      /* under the moving platform */
+    build_block(wd, 3840, 768, 4096, 832); /* a step up and down for the enemy to turn at */
+    build_block(wd, 5984, 512, 6144, 832); /* the final wall */
+    lw_level *level = build_level(b, wd, 128, "Object Park", false);
+    lw_level_set_string(&level->tileset, "object-park-tiles.png");
+    add_start(level, 160, 832);
+    add_marker2(level, 40, 818, "spring", "direction", "right", "strength", "yellow");
+    add_marker2(level, 320, 808, "ring", "count", "5", "spacing", "24");
+    add_marker(level, 640, 840, "spring", NULL, NULL);
+    add_marker2(level, 700, 640, "ring", "count", "4", "spacing", "24");
+    add_marker(level, 960, 816, "monitor", "contents", "rings");
+    add_marker(level, 1040, 816, "monitor", "contents", "shield");
+    add_marker(level, 1250, 816, "spikes", NULL, NULL);
+    add_marker(level, 1600, 832, "bridge", "logs", "12");
+    add_marker2(level, 1560, 808, "ring", "count", "4", "spacing", "24");
+    add_marker2(level, 2240, 840, "platform", "motion", "horizontal", "distance", "96");
+    lw_object_set_property(&level->objects[level->object_count - 1], "width", "128");
+    lw_object_set_property(&level->objects[level->object_count - 1], "period", "240");
+    add_marker(level, 2600, 780, "platform", "motion", "falling");
+    add_marker(level, 2800, 760, "platform", "motion", "collapsing");
+    add_marker2(level, 3050, 700, "platform", "motion", "vertical", "period", "180");
+    add_marker2(level, 3304, 848, "spring", "direction", "up-right", "strength", "yellow");
+    add_marker(level, 3600, 640, "spring", "direction", "down");
+    add_marker(level, 3700, 816, "monitor", "contents", "invincibility");
+    add_marker(level, 4500, 800, "enemy", "direction", "left");
+    add_marker(level, 4600, 800, "checkpoint", NULL, NULL);
+    add_marker(level, 4900, 816, "monitor", "contents", "shoes");
+    add_marker(level, 5100, 816, "monitor", "contents", "1up");
+    add_marker2(level, 5300, 808, "ring", "count", "8", "spacing", "24");
+    add_marker(level, 5700, 800, "goal", NULL, NULL);
+    world_free(wd);
+    return level;
+}
+
 static void write_tileset(builder *b, const char *path)
 {
     uint32_t per_row = 16, rows = (b->cell_count + per_row - 1) / per_row;
@@ -722,6 +790,15 @@ int main(int argc, char **argv)
     save(loop, argv[1], "loop-hill.json");
     save(pipe, argv[1], "pipe-works.json");
     printf("%s: %u art cells\n", path, b.cell_count);
+    /* the object level: its own builder and tileset */
+    builder ob = {0};
+    lw_level *park = make_object_park(&ob);
+    snprintf(path, sizeof path, "%s/object-park-tiles.png", argv[1]);
+    write_tileset(&ob, path);
+    save(park, argv[1], "object-park.json");
+    lw_level_free(park);
+    free(ob.keys);
+    free(ob.cells);
     lw_level_free(loop);
     lw_level_free(pipe);
     free(b.keys);

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "level-json.h"
+#include "real-path.h"
 
 #include <errno.h>
 #include <loopwright-masks/image.h>
@@ -39,6 +40,10 @@ const cli_command cli_commands[] = {
     {"unpack", cli_unpack_main,
      "IN.bin -o LEVEL.json | --format s1|s2 DIR --zone NAME -o LEVEL.json",
      "turn a packed binary, or a Sonic 1/2 disassembly's level, into level JSON"},
+    {"diff", cli_diff_main, "A B [--png OUT.png] | --textconv LEVEL",
+     "what changed between two levels, one edit a line with its place"},
+    {"merge-level", cli_merge_main, "BASE OURS THEIRS [-o OUT]",
+     "three-way merge of level files (a git merge driver)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -141,13 +146,9 @@ bool cli_parse_count(const char *s, unsigned long max, unsigned long *out)
 
 bool cli_file_is_packed(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
     uint8_t head[LW_PACKED_MAGIC_SIZE];
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return lw_packed_is_packed(head, n);
+    long n = lwm_file_peek(path, head, sizeof head); /* never blocks on a pipe */
+    return n > 0 && lw_packed_is_packed(head, (size_t)n);
 }
 
 bool cli_load_packed(const char *path, lw_packed_level **out, uint8_t **bytes, size_t *size)
@@ -189,6 +190,12 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out)
             lw_error_set(&err, LW_ERR_PATH,
                          "tileset \"%s\" leaves the level's folder (use --allow-outside-paths)",
                          packed->tileset);
+            lw_packed_level_free(loaded);
+            cli_print_error(path, &err);
+            return false;
+        }
+        if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
+            !editor_path_real_inside(path, packed->tileset, &err)) {
             lw_packed_level_free(loaded);
             cli_print_error(path, &err);
             return false;
@@ -259,10 +266,4 @@ bool cli_tileset_paths(const char *level_path, char **rel, char **full)
     strcpy(*full + dir_len, *rel);
     free(stem);
     return true;
-}
-
-int cli_not_implemented(const char *cmd)
-{
-    fprintf(stderr, "loopwright %s: not implemented yet\n", cmd);
-    return CLI_EXIT_USAGE;
 }

@@ -88,10 +88,9 @@ char *cli_path_stem(const char *path);
  * and *@full = that name in the level's folder. Both malloc()ed; false when out of memory. */
 bool cli_tileset_paths(const char *level_path, char **rel, char **full);
 
-/** "Not implemented yet" for subcommands whose issue has not landed; returns CLI_EXIT_USAGE. */
-int cli_not_implemented(const char *cmd);
-
 /* Subcommand entry points, one file each. */
+int cli_diff_main(int argc, char **argv);
+int cli_merge_main(int argc, char **argv);
 int cli_check_main(int argc, char **argv);
 int cli_render_main(int argc, char **argv);
 int cli_sim_main(int argc, char **argv);

@@ -4,10 +4,12 @@
  * --zone Z --act N` form on a tree with a SonLVL project file (docs/DISASM.md §7). */
 #include "cli.h"
 #include "disasm-source.h"
+#include "disasm-unpack.h"
 #include "level-json.h"
 
 #include <loopwright-masks/art-png.h>
 #include <loopwright-masks/disasm-tree.h>
+#include <loopwright-masks/file-io.h>
 #include <loopwright/crc32.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
@@ -67,61 +69,27 @@ static void list_levels(const lwm_tree *t)
 /* Import level @index of @t and write @out (+ its tileset) atomically. */
 static int write_level(const lwm_tree *t, size_t index, const char *out)
 {
-    int rc = CLI_EXIT_DATA;
-    char *failed = malloc(4096), *rel = NULL, *full = NULL, *json = NULL;
-    void *png = NULL;
-    size_t png_size = 0, json_size = 0;
+    char *failed = malloc(4096);
     lwm_report report = {0};
     lwm_tree_import im = {0};
     lw_error err;
-    if (!failed || !cli_tileset_paths(out, &rel, &full)) {
+    if (!failed) {
         fprintf(stderr, "loopwright: %s: out of memory\n", out);
-        goto done;
+        return CLI_EXIT_DATA;
     }
-    bool ok = lwm_tree_import_level(t, index, &im, &report, failed, &err);
+    bool ok = editor_disasm_unpack(t, index, out, &im, &report, failed, &err);
     print_tree_report(&report, t->root);
-    if (!ok) {
+    if (!ok)
         cli_print_error(failed, &err);
-        goto done;
-    }
-    lwm_file_job jobs[2];
-    size_t njobs = 0;
-    if (im.tileset.width) {
-        if (!lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err) ||
-            !lw_level_set_string(&im.level->tileset, rel)) {
-            cli_print_error(full, &err);
-            goto done;
-        }
-        jobs[njobs++] = (lwm_file_job){full, png, png_size};
-    }
-    char *root = realpath(t->root, NULL);
-    char *src = root ? editor_source_to_json(&im.source, root) : NULL;
-    json = src ? editor_level_to_json_source(im.level, src, &json_size) : NULL;
-    free(root);
-    free(src);
-    if (!json) {
-        fprintf(stderr, "loopwright: %s: out of memory\n", out);
-        goto done;
-    }
-    jobs[njobs++] = (lwm_file_job){out, json, json_size};
-    size_t bad = 0;
-    if (!lwm_write_files_atomic(jobs, njobs, &bad, &err)) {
-        cli_print_error(jobs[bad].path, &err);
-        goto done;
-    }
-    printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
-           im.level->mask_count, im.level->tile_count, im.level->chunk_count, im.level->chunk_px,
-           im.level->layout_width, im.level->layout_height, im.tileset.width ? rel : "none");
-    rc = CLI_EXIT_OK;
-done:
+    else
+        printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
+               im.level->mask_count, im.level->tile_count, im.level->chunk_count,
+               im.level->chunk_px, im.level->layout_width, im.level->layout_height,
+               im.level->tileset ? im.level->tileset : "none");
     lwm_tree_import_clear(&im);
     lwm_report_clear(&report);
-    free(json);
-    free(png);
-    free(rel);
-    free(full);
     free(failed);
-    return rc;
+    return ok ? CLI_EXIT_OK : CLI_EXIT_DATA;
 }
 
 typedef struct tree_args {
@@ -352,7 +320,7 @@ static bool write_back(const char *root, const char *level_path, const lw_level 
     size_t bad = 0;
     if (ok) {
         jobs[n] = (lwm_file_job){level_path, json, json_size};
-        ok = lwm_write_files_atomic(jobs, n + 1, &bad, &err);
+        ok = lwm_file_write_set(jobs, n + 1, root, &bad, &err); /* journal in the tree */
         if (!ok)
             cli_print_error(jobs[bad].path, &err);
     } else {

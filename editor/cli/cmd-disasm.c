@@ -3,6 +3,7 @@
  * Sonic 2 disassemblies store one (docs/DISASM.md). */
 #include "cli.h"
 #include "level-json.h"
+#include "level-save.h"
 
 #include <loopwright-masks/art-png.h>
 #include <loopwright-masks/disasm-tree.h>
@@ -310,9 +311,9 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
         return cli_usage_error("unpack", "missing -o LEVEL.json");
 
     int rc = CLI_EXIT_DATA;
-    char *failed = malloc(4096), *rel = NULL, *full = NULL, *json = NULL;
+    char *failed = malloc(4096), *rel = NULL, *full = NULL;
     void *png = NULL;
-    size_t png_size = 0, json_size = 0;
+    size_t png_size = 0;
     lwm_report report = {0};
     lwm_disasm_import im = {0};
     lw_error err;
@@ -329,26 +330,17 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
             cli_print_error(failed, &err);
         goto done;
     }
-    lwm_file_job jobs[2];
-    size_t njobs = 0;
-    if (im.tileset.width) {
-        if (!lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err) ||
-            !lw_level_set_string(&im.level->tileset, rel)) {
-            cli_print_error(full, &err);
-            goto done;
-        }
-        jobs[njobs++] = (lwm_file_job){full, png, png_size};
-    }
-    json = editor_level_to_json(im.level, &json_size);
-    if (!json) {
-        fprintf(stderr, "loopwright: %s: out of memory\n", out);
+    if (im.tileset.width && !lwm_art_encode_png(&im.tileset, &png, &png_size, NULL, &err)) {
+        cli_print_error(full, &err);
         goto done;
     }
-    jobs[njobs++] = (lwm_file_job){out, json, json_size};
-    size_t bad = 0;
-    if (!lwm_file_write_set(jobs, njobs, NULL, &bad, &err)) {
-        cli_print_error(jobs[bad].path, &err);
+    /* tileset, then the JSON naming it: one change at the JSON's rename */
+    char *chosen = NULL;
+    if (!cli_save_level_pair(out, im.level, rel, png, png_size, NULL, &chosen))
         goto done;
+    if (chosen) {
+        free(rel);
+        rel = chosen;
     }
     printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
            im.level->mask_count, im.level->tile_count, im.level->chunk_count, im.level->chunk_px,
@@ -357,7 +349,6 @@ int cli_disasm_unpack_main(int argc, char **argv, const char *format)
 done:
     lwm_disasm_import_clear(&im);
     lwm_report_clear(&report);
-    free(json);
     free(png);
     free(rel);
     free(full);

@@ -3,6 +3,7 @@
  * from a terrain image. */
 #include "cli.h"
 #include "level-json.h"
+#include "level-save.h"
 #include "masks-json.h"
 
 #include <loopwright-masks/terrain.h>
@@ -158,20 +159,19 @@ int cli_import_main(int argc, char **argv)
         fprintf(stderr, "loopwright: %s: out of memory\n", out);
         goto done;
     }
-    if (res.tileset.width) {
-        if (!lwm_image_save_png(full, &res.tileset, &err)) {
-            cli_print_error(full, &err);
-            goto done;
-        }
-        if (!lw_level_set_string(&res.level->tileset, rel)) {
-            fprintf(stderr, "loopwright: %s: out of memory\n", out);
-            goto done;
-        }
-    }
-    if (!editor_level_save_file(out, res.level, &err)) {
-        cli_print_error(out, &err);
+    void *png = NULL;
+    size_t png_size = 0;
+    if (res.tileset.width && !lwm_image_encode_png(&res.tileset, &png, &png_size, &err)) {
+        cli_print_error(full, &err);
         goto done;
     }
+    char *chosen = NULL;
+    ok = cli_save_level_pair(out, res.level, rel, png, png_size, ".bak", &chosen);
+    free(png);
+    if (!ok)
+        goto done;
+    free(rel);
+    rel = chosen;
     const lw_level *lv = res.level;
     printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s (%u cells); "
            "player start (%d, %d)%s; %u warnings\n",

@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
 #include "level-json.h"
+#include "level-save.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -289,7 +290,13 @@ int cli_unpack_main(int argc, char **argv)
         return cli_usage_error("unpack", "missing -o LEVEL.json");
     lw_error err;
     if (!cli_file_is_packed(in)) {
-        lw_error_set_at(&err, LW_ERR_FORMAT, 0, "not a Loopwright packed level (bad magic)");
+        char *head;
+        size_t head_n;
+        /* a pipe, a folder or a missing file is named as such, not as bad magic */
+        if (lwm_file_read(in, LW_PACKED_MAX_FILE, &head, &head_n, &err)) {
+            free(head);
+            lw_error_set_at(&err, LW_ERR_FORMAT, 0, "not a Loopwright packed level (bad magic)");
+        }
         cli_print_error(in, &err);
         return CLI_EXIT_DATA;
     }
@@ -305,44 +312,63 @@ int cli_unpack_main(int argc, char **argv)
     size_t png_size = 0;
     if (!level || !lw_packed_find_art(bytes, size, &png, &png_size, &err))
         goto done;
-    if (png) {
-        const char *rel = level->tileset ? level->tileset : "tiles.png";
-        if (art_dir) {
-            size_t len = strlen(art_dir) + 1 + strlen(base_name(rel)) + 1;
-            art_path = malloc(len);
-            if (art_path)
-                snprintf(art_path, len, "%s/%s", art_dir, base_name(rel));
-        } else {
-            if (!editor_path_stays_inside(rel)) {
-                lw_error_set(&err, LW_ERR_PATH,
-                             "the recorded tileset path \"%s\" leaves the output folder; use "
-                             "--art-dir",
-                             rel);
-                cli_print_error(in, &err);
-                goto done;
-            }
-            art_path = editor_level_resolve_path(out, rel);
+    const char *rel = level->tileset ? level->tileset : "tiles.png";
+    if (png && !art_dir) {
+        /* the art beside the JSON: one pair, changed at the JSON's rename */
+        if (!editor_path_stays_inside(rel)) {
+            lw_error_set(&err, LW_ERR_PATH,
+                         "the recorded tileset path \"%s\" leaves the output folder; use "
+                         "--art-dir",
+                         rel);
+            cli_print_error(in, &err);
+            goto done;
         }
+        art_path = editor_level_resolve_path(out, rel);
         if (!art_path || !lwm_file_make_parents(art_path, NULL, NULL, 0)) {
             fprintf(stderr, "loopwright: %s: cannot create the art folder\n",
                     art_path ? art_path : out);
             goto done;
         }
-        if (!lwm_file_write_atomic(art_path, png, png_size, NULL, &err)) {
+        char *copy = strdup(rel);
+        bool saved = copy && cli_save_level_pair(out, level, copy, png, png_size, NULL, NULL);
+        free(copy);
+        if (!saved)
+            goto done;
+        rc = CLI_EXIT_OK;
+        goto done;
+    }
+    if (png) {
+        size_t len = strlen(art_dir) + 1 + strlen(base_name(rel)) + 1;
+        char *wanted = malloc(len);
+        if (wanted)
+            snprintf(wanted, len, "%s/%s", art_dir, base_name(rel));
+        if (!wanted || !lwm_file_make_parents(wanted, NULL, NULL, 0)) {
+            fprintf(stderr, "loopwright: %s: cannot create the art folder\n",
+                    wanted ? wanted : out);
+            free(wanted);
+            goto done;
+        }
+        /* a new name when the file there holds other art: the old JSON may still name it */
+        bool same = false;
+        char *name = lwm_file_dependent_name(wanted, base_name(rel), png, png_size, &same);
+        art_path = name ? editor_level_resolve_path(wanted, name) : NULL;
+        free(name);
+        free(wanted);
+        if (!art_path) {
+            fprintf(stderr, "loopwright: %s: out of memory\n", out);
+            goto done;
+        }
+        if (!same && !lwm_file_write_atomic(art_path, png, png_size, NULL, &err)) {
             cli_print_error(art_path, &err);
             goto done;
         }
-        if (art_dir) {
-            char *ref = art_reference(out, art_path);
-            if (!ref || !lw_level_set_string(&level->tileset, ref)) {
-                free(ref);
-                fprintf(stderr, "loopwright: %s: cannot refer to %s\n", out, art_path);
-                goto done;
-            }
+        char *ref = art_reference(out, art_path);
+        if (!ref || !lw_level_set_string(&level->tileset, ref)) {
             free(ref);
-        } else if (!level->tileset) {
-            lw_level_set_string(&level->tileset, rel);
+            fprintf(stderr, "loopwright: %s: cannot refer to %s\n", out, art_path);
+            goto done;
         }
+        free(ref);
     }
     size_t len = 0;
     json = editor_level_to_json(level, &len);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "cli.h"
 #include "level-json.h"
+#include "trace-csv.h"
 
 #include <loopwright-masks/render.h>
 #include <stdio.h>
@@ -20,65 +21,6 @@ static int usage(void)
            "  --trace T.csv draw a `loopwright sim` trace as a red line\n"
            "  --no-objects  leave out the player start, path swappers and markers\n");
     return CLI_EXIT_OK;
-}
-
-/* Read the x and y columns of a trace CSV (header frame,x,y,...). */
-static bool load_trace(const char *path, int32_t **xy, size_t *count)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "loopwright: %s: cannot open the trace\n", path);
-        return false;
-    }
-    char line[512];
-    size_t n = 0, cap = 0;
-    int32_t *pts = NULL;
-    long lineno = 0;
-    bool ok = true;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (lineno == 1) {
-            if (strncmp(line, "frame,x,y", 9) != 0) {
-                fprintf(stderr, "loopwright: %s:1:1: not a trace (expected a frame,x,y header)\n",
-                        path);
-                ok = false;
-                break;
-            }
-            continue;
-        }
-        long frame;
-        double x, y; /* only for drawing: the CLI is not the simulation */
-        if (sscanf(line, "%ld,%lf,%lf", &frame, &x, &y) != 3) {
-            fprintf(stderr, "loopwright: %s:%ld:1: expected frame,x,y\n", path, lineno);
-            ok = false;
-            break;
-        }
-        if (n + 1 > cap) {
-            cap = cap ? cap * 2 : 1024;
-            if (cap > 50000000) {
-                fprintf(stderr, "loopwright: %s: trace too long\n", path);
-                ok = false;
-                break;
-            }
-            int32_t *p = realloc(pts, cap * 2 * sizeof *p);
-            if (!p) {
-                ok = false;
-                break;
-            }
-            pts = p;
-        }
-        pts[2 * n] = (int32_t)x;
-        pts[2 * n + 1] = (int32_t)y;
-        n++;
-    }
-    fclose(f);
-    if (!ok) {
-        free(pts);
-        return false;
-    }
-    *xy = pts;
-    *count = n;
-    return true;
 }
 
 int cli_render_main(int argc, char **argv)
@@ -148,8 +90,10 @@ int cli_render_main(int argc, char **argv)
         free(png);
     }
     if (trace) {
-        if (!load_trace(trace, &xy, &opts.trace_count))
+        if (!cli_trace_load(trace, &xy, &opts.trace_count, &err)) {
+            cli_print_error(trace, &err);
             goto done;
+        }
         opts.trace = xy;
     }
     /* straight to the file, band by band: no picture-size limit */

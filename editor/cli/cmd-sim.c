@@ -4,6 +4,7 @@
  * script, optionally write the per-frame trace CSV, and print the final state and its hash.
  */
 #include "cli.h"
+#include "sim-state.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -92,14 +93,15 @@ static bool read_script(const char *path, char **data, size_t *size)
 
 /* The trace is streamed (its size is unbounded: one row per frame) through an lwm_file_stream:
  * a temporary file beside the target, renamed over it when complete. */
-static bool trace_open(lwm_file_stream *t, const char *path)
+static bool trace_open(lwm_file_stream *t, const char *path, const char *header)
 {
     lw_error err;
     if (!lwm_file_stream_open(t, path, &err)) {
         fprintf(stderr, "loopwright: %s: cannot write the trace: %s\n", path, err.message);
         return false;
     }
-    fputs(LW_TRACE_HEADER "\n", t->f);
+    fputs(header, t->f);
+    fputc('\n', t->f);
     return true;
 }
 
@@ -111,24 +113,6 @@ static bool trace_commit(lwm_file_stream *t, const char *path)
         return false;
     }
     return true;
-}
-
-static void print_state(const lw_sim *sim)
-{
-    const lw_player *pl = &sim->state.player;
-    char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
-        ysp[LW_FIXED_FORMAT_MAX], gsp[LW_FIXED_FORMAT_MAX];
-    lw_fixed_format(x, sizeof x, pl->x);
-    lw_fixed_format(y, sizeof y, pl->y);
-    lw_fixed_format(xsp, sizeof xsp, pl->xsp);
-    lw_fixed_format(ysp, sizeof ysp, pl->ysp);
-    lw_fixed_format(gsp, sizeof gsp, pl->gsp);
-    printf("frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\nair %d\n"
-           "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
-           sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
-           lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-           pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
-           lw_sim_hash(sim));
 }
 
 int cli_sim_main(int argc, char **argv)
@@ -233,14 +217,14 @@ int cli_sim_main(int argc, char **argv)
     if (!frames_arg)
         frames = script.frame_count;
 
-    if (trace_path && !trace_open(&trace, trace_path))
+    if (trace_path && !trace_open(&trace, trace_path, lw_trace_header_for(&sim)))
         goto out;
     lw_script_cursor cursor = {0};
     for (unsigned long f = 0; f < frames; f++) {
         lw_sim_status st = lw_sim_step(&sim, lw_script_next(&script, &cursor));
         if (trace.f) {
             char row[LW_TRACE_ROW_MAX];
-            lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+            lw_trace_format_sim_row(row, sizeof row, &sim);
             fputs(row, trace.f);
         }
         if (st == LW_SIM_DEAD) {
@@ -249,10 +233,12 @@ int cli_sim_main(int argc, char **argv)
                     sim.state.frame);
             break;
         }
+        if (st == LW_SIM_FINISHED) /* passed a goal sign: the run is over */
+            break;
     }
     if (trace.f && !trace_commit(&trace, trace_path))
         goto out;
-    print_state(&sim);
+    editor_sim_print_state(stdout, &sim);
     status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_DATA;
 
 out:

@@ -32,12 +32,18 @@ char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
     for (size_t i = 0; i < src->kept_count; i++)
         json_array_append_new(kept, json_pack("[I, I]", (json_int_t)src->kept[i].offset,
                                               (json_int_t)src->kept[i].word));
+    json_t *slots = json_array();
+    for (size_t i = 0; i < src->kept_slot_count; i++)
+        json_array_append_new(slots, json_pack("[I, I, I]", (json_int_t)src->kept_slots[i].layer,
+                                               (json_int_t)src->kept_slots[i].offset,
+                                               (json_int_t)src->kept_slots[i].value));
     json_t *root = json_pack(
-        "{s:s, s:i, s:s, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:o, s:o, s:[I,I], s:[I,I]}", "format",
-        SOURCE_FORMAT, "version", 1, "game", game_names[src->game <= 3 ? src->game : 0], "tree",
-        tree, "level", src->level, "files", files, "first_chunk", (json_int_t)src->first_chunk,
-        "chunks", (json_int_t)src->chunk_count, "blocks", (json_int_t)src->block_count, "patterns",
-        (json_int_t)src->pattern_count, "mask_ids", ids, "kept_chunk_words", kept, "layout_padding",
+        "{s:s, s:i, s:s, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:o, s:o, s:o, s:[I,I], s:[I,I]}",
+        "format", SOURCE_FORMAT, "version", 1, "game", game_names[src->game <= 3 ? src->game : 0],
+        "tree", tree, "level", src->level, "files", files, "first_chunk",
+        (json_int_t)src->first_chunk, "chunks", (json_int_t)src->chunk_count, "blocks",
+        (json_int_t)src->block_count, "patterns", (json_int_t)src->pattern_count, "mask_ids", ids,
+        "kept_chunk_words", kept, "kept_layout_slots", slots, "layout_padding",
         (json_int_t)src->layout_padding[0], (json_int_t)src->layout_padding[1], "layout_short",
         (json_int_t)src->layout_short[0], (json_int_t)src->layout_short[1]);
     if (!root)
@@ -51,6 +57,7 @@ void editor_source_clear(lwm_tree_source *src)
 {
     free(src->mask_ids);
     free(src->kept);
+    free(src->kept_slots);
     memset(src, 0, sizeof *src);
 }
 
@@ -141,6 +148,26 @@ static bool parse_lists(json_t *root, lwm_tree_source *src, lw_error *err)
         src->kept[i] =
             (lwm_tree_kept_word){(uint32_t)json_integer_value(o), (uint16_t)json_integer_value(w)};
     }
+    json_t *slots = json_object_get(root, "kept_layout_slots");
+    if (!json_is_array(slots) || json_array_size(slots) > 0x2000)
+        return bad(err, "kept_layout_slots", "expected an array of [layer, offset, byte]");
+    src->kept_slot_count = json_array_size(slots);
+    src->kept_slots =
+        malloc((src->kept_slot_count ? src->kept_slot_count : 1) * sizeof *src->kept_slots);
+    if (!src->kept_slots)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < src->kept_slot_count; i++) {
+        json_t *p = json_array_get(slots, i);
+        json_int_t v[3];
+        for (size_t k = 0; k < 3; k++) {
+            json_t *e = json_array_get(p, k);
+            v[k] = json_is_integer(e) ? json_integer_value(e) : -1;
+        }
+        if (!json_is_array(p) || json_array_size(p) != 3 || v[0] < 0 || v[0] > 1 || v[1] < 0 ||
+            v[1] > 0xFFFF || v[2] < 0 || v[2] > 0xFF)
+            return bad(err, "kept_layout_slots", "[layer 0..1, offset 0..65535, byte 0..255]");
+        src->kept_slots[i] = (lwm_tree_kept_slot){(uint32_t)v[0], (uint32_t)v[1], (uint8_t)v[2]};
+    }
     return true;
 }
 
@@ -171,9 +198,12 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
         !get_str(root, "tree", treebuf, sizeof treebuf, err) ||
         !get_str(root, "level", src->level, sizeof src->level, err))
         return false;
-    src->game = strcmp(game, "s1") == 0 ? LWM_GAME_S1 : strcmp(game, "s2") == 0 ? LWM_GAME_S2 : 0;
+    src->game = strcmp(game, "s1") == 0    ? LWM_GAME_S1
+                : strcmp(game, "s2") == 0  ? LWM_GAME_S2
+                : strcmp(game, "s3k") == 0 ? LWM_GAME_S3K
+                                           : 0;
     if (!src->game)
-        return bad(err, "game", "s1 or s2");
+        return bad(err, "game", "s1, s2 or s3k");
     json_t *files = json_object_get(root, "files");
     if (!json_is_array(files) || json_array_size(files) > LWM_TREE_MAX_FILES)
         return bad(err, "files", "expected an array of at most 32 files");

@@ -102,8 +102,134 @@ gboolean editor_change_has_mask(const EditorChange *change, uint32_t mask)
            get_bit(change->masks, sizeof change->masks, mask);
 }
 
+/* ---- renumbering ---- */
+
+void editor_remap_init(EditorRemap *remap)
+{
+    remap->chunks_moved = remap->tiles_moved = FALSE;
+    remap->chunk_count = remap->tile_count = 0;
+}
+
+static void truncate_map(gboolean *moved, uint32_t *count, uint16_t *map, guint cap,
+                         guint old_count, guint new_count)
+{
+    if (new_count >= old_count)
+        return;
+    *moved = TRUE;
+    *count = MIN(old_count, cap);
+    for (guint i = 0; i < *count; i++)
+        map[i] = i < new_count ? (uint16_t)i : (uint16_t)LW_NONE;
+}
+
+void editor_remap_truncate_chunks(EditorRemap *remap, guint old_count, guint new_count)
+{
+    truncate_map(&remap->chunks_moved, &remap->chunk_count, remap->chunks, LW_MAX_CHUNKS, old_count,
+                 new_count);
+}
+
+void editor_remap_truncate_tiles(EditorRemap *remap, guint old_count, guint new_count)
+{
+    truncate_map(&remap->tiles_moved, &remap->tile_count, remap->tiles, LW_MAX_TILES, old_count,
+                 new_count);
+}
+
+static void invert_map(const uint16_t *fwd, guint fwd_count, uint16_t *back, guint new_count)
+{
+    for (guint i = 0; i < new_count; i++)
+        back[i] = LW_NONE;
+    for (guint o = 0; o < fwd_count; o++)
+        if (fwd[o] != LW_NONE && fwd[o] < new_count && back[fwd[o]] == LW_NONE)
+            back[fwd[o]] = (uint16_t)o;
+}
+
+void editor_remap_invert(const EditorRemap *forward, guint new_chunks, guint new_tiles,
+                         EditorRemap *back)
+{
+    editor_remap_init(back);
+    if (forward->chunks_moved) {
+        back->chunks_moved = TRUE;
+        back->chunk_count = MIN(new_chunks, LW_MAX_CHUNKS);
+        invert_map(forward->chunks, forward->chunk_count, back->chunks, back->chunk_count);
+    }
+    if (forward->tiles_moved) {
+        back->tiles_moved = TRUE;
+        back->tile_count = MIN(new_tiles, LW_MAX_TILES);
+        invert_map(forward->tiles, forward->tile_count, back->tiles, back->tile_count);
+    }
+}
+
+static uint16_t map_id(gboolean moved, uint32_t count, const uint16_t *map, uint16_t id)
+{
+    if (id == LW_NONE || !moved)
+        return id;
+    return id < count ? map[id] : (uint16_t)LW_NONE;
+}
+
+uint16_t editor_remap_chunk(const EditorRemap *remap, uint16_t id)
+{
+    return map_id(remap->chunks_moved, remap->chunk_count, remap->chunks, id);
+}
+
+uint16_t editor_remap_tile(const EditorRemap *remap, uint16_t id)
+{
+    return map_id(remap->tiles_moved, remap->tile_count, remap->tiles, id);
+}
+
+/* @first then @then, into @first. */
+static void compose_map(gboolean *moved, uint32_t *count, uint16_t *map, gboolean then_moved,
+                        uint32_t then_count, const uint16_t *then_map)
+{
+    if (!then_moved)
+        return;
+    if (!*moved) {
+        *moved = TRUE;
+        *count = then_count;
+        memcpy(map, then_map, then_count * sizeof *map);
+        return;
+    }
+    for (guint i = 0; i < *count; i++)
+        map[i] = map_id(TRUE, then_count, then_map, map[i]);
+}
+
+void editor_change_add_remap(EditorChange *change, const EditorRemap *remap)
+{
+    if (!remap->chunks_moved && !remap->tiles_moved)
+        return;
+    EditorRemap *r = &change->remap;
+    if (!(change->flags & EDITOR_CHANGE_RENUMBER))
+        editor_remap_init(r);
+    compose_map(&r->chunks_moved, &r->chunk_count, r->chunks, remap->chunks_moved,
+                remap->chunk_count, remap->chunks);
+    compose_map(&r->tiles_moved, &r->tile_count, r->tiles, remap->tiles_moved, remap->tile_count,
+                remap->tiles);
+    change->flags |= EDITOR_CHANGE_RENUMBER;
+}
+
+static uint16_t follow(uint16_t id, uint16_t moved_to, guint count)
+{
+    if (id == LW_NONE)
+        return LW_NONE;
+    if (moved_to != LW_NONE && moved_to < count)
+        return moved_to;
+    return count ? 0 : (uint16_t)LW_NONE;
+}
+
+uint16_t editor_change_follow_chunk(const EditorChange *change, uint16_t id, guint count)
+{
+    gboolean renumbered = (change->flags & EDITOR_CHANGE_RENUMBER) != 0;
+    return follow(id, renumbered ? editor_remap_chunk(&change->remap, id) : id, count);
+}
+
+uint16_t editor_change_follow_tile(const EditorChange *change, uint16_t id, guint count)
+{
+    gboolean renumbered = (change->flags & EDITOR_CHANGE_RENUMBER) != 0;
+    return follow(id, renumbered ? editor_remap_tile(&change->remap, id) : id, count);
+}
+
 void editor_change_merge(EditorChange *change, const EditorChange *other)
 {
+    if (other->flags & EDITOR_CHANGE_RENUMBER)
+        editor_change_add_remap(change, &other->remap);
     if (other->flags & EDITOR_CHANGE_LAYOUT)
         editor_change_add_layout(change, other->layout_x0, other->layout_y0,
                                  other->layout_x1 - other->layout_x0,

@@ -82,7 +82,6 @@ static void group_free(EditorCommand *cmd)
 
 static const EditorCommandClass group_class = {
     .name = "group",
-    .merge_id = EDITOR_MERGE_NONE,
     .apply = group_apply,
     .revert = group_revert,
     .is_noop = group_is_noop,
@@ -101,7 +100,7 @@ void editor_command_group_append(EditorCommand *group, EditorCommand *child)
     g_return_if_fail(group->klass == &group_class);
     GroupCommand *g = (GroupCommand *)group;
     /* A continuing drag inside a group still makes one step of its own kind. */
-    if (g->children->len > 0 && child->stroke != 0 && child->klass->merge_id != EDITOR_MERGE_NONE) {
+    if (g->children->len > 0 && child->stroke != 0 && child->klass->merge) {
         EditorCommand *last = g_ptr_array_index(g->children, g->children->len - 1);
         if (last->klass == child->klass && last->stroke == child->stroke && last->klass->merge &&
             last->klass->merge(last, child)) {
@@ -153,7 +152,7 @@ static void record(EditorUndoStack *stack, EditorCommand *cmd, EditorDocument *d
             stack->clean_index = -1; /* the saved state was in the discarded redo tail */
         g_ptr_array_set_size(stack->commands, stack->index);
     }
-    if (stack->index > 0 && cmd->stroke != 0 && cmd->klass->merge_id != EDITOR_MERGE_NONE &&
+    if (stack->index > 0 && cmd->stroke != 0 && cmd->klass->merge &&
         stack->clean_index != (gint)stack->index) {
         EditorCommand *top = g_ptr_array_index(stack->commands, stack->index - 1);
         if (top->klass == cmd->klass && top->stroke == cmd->stroke && top->klass->merge &&

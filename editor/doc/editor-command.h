@@ -19,24 +19,16 @@
 
 G_BEGIN_DECLS
 
-/** Merge ids: commands of one class with the same non-zero id may merge into one undo step. */
-enum {
-    EDITOR_MERGE_NONE = 0,
-    EDITOR_MERGE_LAYOUT_PAINT = 1,
-    EDITOR_MERGE_CELL_PAINT = 2,
-    EDITOR_MERGE_OBJECT_MOVE = 3,
-    EDITOR_MERGE_MASK_EDIT = 4,
-    EDITOR_MERGE_FIRST_FREE = 100, /* later command types take ids from here */
-};
-
+/* Merging: two consecutive commands become one undo step when they have the same class, that
+ * class has a merge function, and both carry the same non-zero stroke (one drag). */
 struct EditorCommandClass {
     const char *name; /* type name for tests and debugging, e.g. "set-layout" */
-    int merge_id;     /* EDITOR_MERGE_NONE = never merges */
     /* Do the change (also "redo"). Records what it touched in @change. */
     void (*apply)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change);
     /* Undo the change exactly. */
     void (*revert)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change);
-    /* Optional: absorb @next (already applied) into @cmd; return FALSE to refuse. */
+    /* Optional (NULL = never merges): absorb @next (already applied, same class and stroke)
+     * into @cmd; return FALSE to refuse. */
     gboolean (*merge)(EditorCommand *cmd, const EditorCommand *next);
     /* Optional: the command changes nothing (e.g. a stroke that painted what was there). */
     gboolean (*is_noop)(const EditorCommand *cmd);
@@ -91,10 +83,10 @@ void editor_undo_stack_free(EditorUndoStack *stack);
 
 /**
  * Apply @cmd to @doc and record it (takes ownership). Frees the redo tail; merges @cmd into the
- * top command when both have the same class with a non-zero merge id and the same non-zero
- * stroke id, and the top is not the saved state; pops a merged top that became a no-op. A
- * command that changes nothing is dropped. Inside a group the command is applied
- * and appended to the group instead. Returns TRUE when the history changed.
+ * top command when both have the same class, the class has a merge function, both have the
+ * same non-zero stroke id, and the top is not the saved state; pops a merged top that became a
+ * no-op. A command that changes nothing is dropped. Inside a group the command is applied and
+ * appended to the group instead. Returns TRUE when the history changed.
  */
 gboolean editor_undo_stack_push(EditorUndoStack *stack, EditorCommand *cmd, EditorDocument *doc,
                                 EditorChange *change);

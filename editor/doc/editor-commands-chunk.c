@@ -86,7 +86,6 @@ static void set_cells_free(EditorCommand *cmd)
 
 static const EditorCommandClass set_cells_class = {
     .name = "set-cells",
-    .merge_id = EDITOR_MERGE_CELL_PAINT,
     .apply = set_cells_apply,
     .revert = set_cells_revert,
     .merge = set_cells_merge,
@@ -157,6 +156,19 @@ static void append_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *
     editor_change_add_flags(change, EDITOR_CHANGE_COUNTS);
 }
 
+/* Undoing an append removes the last id: tools holding it follow (editor_change_follow_*). */
+static void append_removed(EditorChange *change, guint id, gboolean chunk)
+{
+    EditorRemap *r = g_new(EditorRemap, 1);
+    editor_remap_init(r);
+    if (chunk)
+        editor_remap_truncate_chunks(r, id + 1, id);
+    else
+        editor_remap_truncate_tiles(r, id + 1, id);
+    editor_change_add_remap(change, r);
+    g_free(r);
+}
+
 static void append_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
 {
     AppendCommand *c = (AppendCommand *)cmd;
@@ -167,11 +179,13 @@ static void append_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange 
         g_assert(level->chunk_count == c->id + 1);
         level->chunk_count--;
         editor_change_add_chunk(change, c->id);
+        append_removed(change, c->id, TRUE);
         break;
     case APPEND_TILE:
         g_assert(level->tile_count == c->id + 1);
         level->tile_count--;
         editor_change_add_tile(change, c->id);
+        append_removed(change, c->id, FALSE);
         break;
     case APPEND_MASK:
         g_assert(level->mask_count == c->id + 1);
@@ -357,7 +371,6 @@ static gboolean set_mask_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass set_mask_class = {
     .name = "set-mask",
-    .merge_id = EDITOR_MERGE_MASK_EDIT,
     .apply = set_mask_apply,
     .revert = set_mask_revert,
     .merge = set_mask_merge,

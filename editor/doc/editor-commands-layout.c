@@ -101,7 +101,6 @@ static void set_layout_free(EditorCommand *cmd)
 
 static const EditorCommandClass set_layout_class = {
     .name = "set-layout",
-    .merge_id = EDITOR_MERGE_LAYOUT_PAINT,
     .apply = set_layout_apply,
     .revert = set_layout_revert,
     .merge = set_layout_merge,
@@ -144,12 +143,14 @@ EditorCommand *editor_cmd_set_layout_new(EditorDocument *doc, lw_layer layer,
 
 typedef struct {
     EditorCommand base;
-    lw_level *other; /* owned: the level that is not in the document right now */
+    lw_level *other;      /* owned: the level that is not in the document right now */
+    EditorRemap *forward; /* owned, NULL: how applying renumbers ids (else: by the counts) */
+    EditorRemap *back;    /* owned, NULL: how reverting does */
 } ReplaceLevelCommand;
 
-static void replace_level_swap(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+static void replace_level_swap(ReplaceLevelCommand *c, EditorDocument *doc, EditorChange *change,
+                               const EditorRemap *remap)
 {
-    ReplaceLevelCommand *c = (ReplaceLevelCommand *)cmd;
     lw_level *level = editor_document_level_for_command(doc);
     /* Swap the contents so the document's level pointer stays valid for every view. */
     lw_level tmp = *level;
@@ -158,25 +159,62 @@ static void replace_level_swap(EditorCommand *cmd, EditorDocument *doc, EditorCh
     editor_change_add_flags(change, EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_COUNTS |
                                         EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_PROPERTIES);
     editor_change_add_layout(change, 0, 0, level->layout_width, level->layout_height);
+    if (remap) {
+        editor_change_add_remap(change, remap);
+        return;
+    }
+    /* no known renumbering: ids the new level still has are kept, the others are gone */
+    EditorRemap *cut = g_new(EditorRemap, 1);
+    editor_remap_init(cut);
+    editor_remap_truncate_chunks(cut, c->other->chunk_count, level->chunk_count);
+    editor_remap_truncate_tiles(cut, c->other->tile_count, level->tile_count);
+    editor_change_add_remap(change, cut);
+    g_free(cut);
+}
+
+static void replace_level_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+{
+    ReplaceLevelCommand *c = (ReplaceLevelCommand *)cmd;
+    replace_level_swap(c, doc, change, c->forward);
+}
+
+static void replace_level_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+{
+    ReplaceLevelCommand *c = (ReplaceLevelCommand *)cmd;
+    replace_level_swap(c, doc, change, c->back);
 }
 
 static void replace_level_free(EditorCommand *cmd)
 {
-    lw_level_free(((ReplaceLevelCommand *)cmd)->other);
+    ReplaceLevelCommand *c = (ReplaceLevelCommand *)cmd;
+    lw_level_free(c->other);
+    g_free(c->forward);
+    g_free(c->back);
 }
 
 static const EditorCommandClass replace_level_class = {
     .name = "replace-level",
-    .apply = replace_level_swap,
-    .revert = replace_level_swap,
+    .apply = replace_level_apply,
+    .revert = replace_level_revert,
     .free = replace_level_free,
 };
 
 EditorCommand *editor_cmd_replace_level_new(EditorDocument *doc, lw_level *level, const char *label)
 {
+    return editor_cmd_replace_level_remap_new(doc, level, label, NULL);
+}
+
+EditorCommand *editor_cmd_replace_level_remap_new(EditorDocument *doc, lw_level *level,
+                                                  const char *label, const EditorRemap *remap)
+{
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(doc) && level, NULL);
     ReplaceLevelCommand *c =
         editor_command_alloc(sizeof *c, &replace_level_class, label ? label : "Edit Level");
     c->other = level;
+    if (remap) {
+        c->forward = g_memdup2(remap, sizeof *remap);
+        c->back = g_new(EditorRemap, 1);
+        editor_remap_invert(remap, level->chunk_count, level->tile_count, c->back);
+    }
     return &c->base;
 }

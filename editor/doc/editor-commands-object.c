@@ -162,7 +162,6 @@ static gboolean move_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass move_class = {
     .name = "move-object",
-    .merge_id = EDITOR_MERGE_OBJECT_MOVE,
     .apply = move_apply,
     .revert = move_revert,
     .merge = move_merge,
@@ -277,12 +276,8 @@ EditorCommand *editor_cmd_set_object_new(EditorDocument *doc, const lw_object *a
         g_error("out of memory");
     if (c->after.type != LW_OBJECT_MARKER) {
         /* only markers carry a name and properties */
-        lw_object tmp = c->after;
-        tmp.name = NULL;
-        tmp.props = NULL;
-        tmp.prop_count = 0;
-        lw_object_clear(&c->after);
-        c->after = tmp;
+        lw_object_set_name(&c->after, NULL);
+        lw_object_clear_properties(&c->after);
     }
     return &c->base;
 }

@@ -1,14 +1,17 @@
 #pragma once
 /* SPDX-License-Identifier: MIT */
 /*
- * Constructors of every command type (STYLE.md §7.8). Each captures the "before" values from
- * the document's current level, so build a command and push it right away. Constructors
+ * Constructors of the level's command types (STYLE.md §7.8). Each captures the "before" values
+ * from the document's current level, so build a command and push it right away. Constructors
  * return NULL (and set @error where there is one) when the edit is impossible (a limit, an
  * unknown id); they never change the document. Objects are referred to by id, never pointer.
  *
- * Files: editor-commands-layout.c (layout slots, replace level), editor-commands-chunk.c
+ * Here: editor-commands-layout.c (layout slots, replace level), editor-commands-chunk.c
  * (cells, chunks, tiles, masks), editor-commands-object.c (objects), editor-commands-level.c
- * (level properties). No GTK.
+ * (level properties). The other command types have their own headers:
+ * editor-commands-mask.h (mask authoring: columns, angles, lock and flag, replace) and
+ * editor-commands-play.h (test-play: physics settings, replays); editor-command.h has the
+ * group. No GTK.
  */
 
 #include "editor-command.h"
@@ -40,6 +43,13 @@ EditorCommand *editor_cmd_set_layout_new(EditorDocument *doc, lw_layer layer,
  */
 EditorCommand *editor_cmd_replace_level_new(EditorDocument *doc, lw_level *level,
                                             const char *label);
+
+/** The same, for an edit that renumbers chunks or tiles as @remap says (old -> new ids, as
+ * the compaction functions of level-ops.h give it; copied): the document's change carries it
+ * on apply, and its inverse on undo, so tools and selections holding an id follow. Without a
+ * remap (editor_cmd_replace_level_new) the ids past the new level's counts count as removed. */
+EditorCommand *editor_cmd_replace_level_remap_new(EditorDocument *doc, lw_level *level,
+                                                  const char *label, const EditorRemap *remap);
 
 /* ---- chunks, tiles, masks ---- */
 

@@ -48,7 +48,7 @@ enum {
     N_PROPS
 };
 
-enum { SIGNAL_CHANGED, N_SIGNALS };
+enum { SIGNAL_CHANGED, SIGNAL_FAILED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -163,19 +163,28 @@ static void action_redo(GSimpleAction *a, GVariant *p, gpointer user)
     editor_document_redo(user);
 }
 
+/* A document action failed: whoever shows the document (the window) hears it through `failed`;
+ * with no one listening (scripts, tests) it is logged. */
+static void action_failed(EditorDocument *self, const char *action, const GError *error)
+{
+    if (g_signal_has_handler_pending(self, signals[SIGNAL_FAILED], 0, FALSE))
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, action, error);
+    else
+        g_message("%s failed: %s", action, error->message);
+}
+
 static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    /* The window's "win.save" shows errors; this one is for scripts and tests. */
     g_autoptr(GError) error = NULL;
     if (!editor_document_save(user, &error))
-        g_message("save failed: %s", error->message);
+        action_failed(user, "save", error);
 }
 
 static void action_revert(GSimpleAction *a, GVariant *p, gpointer user)
 {
     g_autoptr(GError) error = NULL;
     if (!editor_document_revert(user, &error))
-        g_message("revert failed: %s", error->message);
+        action_failed(user, "revert", error);
 }
 
 static void editor_document_finalize(GObject *object)
@@ -251,6 +260,19 @@ static void editor_document_class_init(EditorDocumentClass *klass)
     signals[SIGNAL_CHANGED] =
         g_signal_new("changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                      G_TYPE_NONE, 1, EDITOR_TYPE_CHANGE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+    /**
+     * EditorDocument::failed:
+     * @action: the document action that failed ("save", "revert")
+     * @error: why; valid during the emission only
+     *
+     * Emitted when a document action (doc.save, doc.revert) fails, so the window that shows the
+     * document reports it once, the same way for its menu, its shortcuts and scripts. Without a
+     * handler the failure is logged with g_message.
+     */
+    signals[SIGNAL_FAILED] = g_signal_new(
+        "failed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+        G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void editor_document_init(EditorDocument *self)
@@ -356,6 +378,22 @@ char *editor_document_dup_tileset_path(EditorDocument *self)
     char *out = g_strdup(r);
     free(r);
     return out;
+}
+
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
+{
+    g_autofree char *png = editor_document_dup_tileset_path(self);
+    if (!png) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
+                            "the level has no tileset (Level Properties)");
+        return FALSE;
+    }
+    lw_error err;
+    if (!lwm_image_load_png(png, out, &err)) {
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
+        return FALSE;
+    }
+    return TRUE;
 }
 
 gboolean editor_document_get_modified(EditorDocument *self)

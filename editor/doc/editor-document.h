@@ -9,7 +9,10 @@
  *
  * Properties (all read-only, notify on change): path, title, modified, can-undo, can-redo,
  * undo-label, redo-label, busy. Document-level GActions ("doc" prefix) come from
- * editor_document_get_actions(). GLib/GIO only, no GTK.
+ * editor_document_get_actions(); when doc.save or doc.revert fails the document emits
+ * `failed` (action name, GError) for the window to show, or logs it when nobody listens. That
+ * is the one save path: a window's Save can activate doc.save and report through `failed`.
+ * GLib/GIO only, no GTK.
  */
 
 #include "editor-change.h"
@@ -17,6 +20,7 @@
 #include "editor-types.h"
 
 #include <gio/gio.h>
+#include <loopwright-masks/image.h>
 
 G_BEGIN_DECLS
 
@@ -51,6 +55,10 @@ const char *editor_document_get_title(EditorDocument *self);
 /** Absolute path of the tileset PNG, or NULL (no tileset, or untitled with a relative one).
  * Returns a newly allocated string. */
 char *editor_document_dup_tileset_path(EditorDocument *self);
+
+/** The level's tileset decoded (8-bit RGBA, editor_document_dup_tileset_path). FALSE and @error
+ * when there is none or it cannot be read. */
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error);
 
 gboolean editor_document_get_modified(EditorDocument *self);
 gboolean editor_document_can_undo(EditorDocument *self);

@@ -4,31 +4,31 @@
 #include <stdio.h>
 #include <string.h>
 
-void json_path_push_key(json_path *p, const char *key)
+void editor_json_path_push_key(EditorJsonPath *p, const char *key)
 {
-    if (p->depth < JSON_PATH_MAX_DEPTH)
-        p->seg[p->depth] = (json_path_seg){.key = key, .index = -1};
+    if (p->depth < EDITOR_JSON_PATH_MAX_DEPTH)
+        p->seg[p->depth] = (EditorJsonPathSeg){.key = key, .index = -1};
     p->depth++;
 }
 
-void json_path_push_index(json_path *p, long index)
+void editor_json_path_push_index(EditorJsonPath *p, long index)
 {
-    if (p->depth < JSON_PATH_MAX_DEPTH)
-        p->seg[p->depth] = (json_path_seg){.key = NULL, .index = index};
+    if (p->depth < EDITOR_JSON_PATH_MAX_DEPTH)
+        p->seg[p->depth] = (EditorJsonPathSeg){.key = NULL, .index = index};
     p->depth++;
 }
 
-void json_path_pop(json_path *p)
+void editor_json_path_pop(EditorJsonPath *p)
 {
     if (p->depth > 0)
         p->depth--;
 }
 
-void json_path_format(const json_path *p, char *buf, size_t size)
+void editor_json_path_format(const EditorJsonPath *p, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
-    int depth = p->depth < JSON_PATH_MAX_DEPTH ? p->depth : JSON_PATH_MAX_DEPTH;
+    int depth = p->depth < EDITOR_JSON_PATH_MAX_DEPTH ? p->depth : EDITOR_JSON_PATH_MAX_DEPTH;
     for (int i = 0; i < depth && used < size; i++) {
         int n;
         if (p->seg[i].key)
@@ -146,15 +146,16 @@ static void position(const char *text, size_t pos, int *line, int *column)
     *column = col;
 }
 
-bool json_locate(const char *text, size_t len, const json_path *path, int *line, int *column)
+bool editor_json_locate(const char *text, size_t len, const EditorJsonPath *path, int *line,
+                        int *column)
 {
     cursor c = {text, len, 0};
     skip_ws(&c);
     size_t found = c.pos;
-    int depth = path->depth < JSON_PATH_MAX_DEPTH ? path->depth : JSON_PATH_MAX_DEPTH;
+    int depth = path->depth < EDITOR_JSON_PATH_MAX_DEPTH ? path->depth : EDITOR_JSON_PATH_MAX_DEPTH;
     bool complete = true;
     for (int i = 0; i < depth && complete; i++) {
-        const json_path_seg *seg = &path->seg[i];
+        const EditorJsonPathSeg *seg = &path->seg[i];
         skip_ws(&c);
         if (c.pos >= len) {
             complete = false;

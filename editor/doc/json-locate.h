@@ -9,29 +9,30 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define JSON_PATH_MAX_DEPTH 12
+#define EDITOR_JSON_PATH_MAX_DEPTH 12
 
-typedef struct json_path_seg {
+typedef struct EditorJsonPathSeg {
     const char *key; /* object member name, or NULL for an array index */
     long index;      /* array index when key is NULL */
-} json_path_seg;
+} EditorJsonPathSeg;
 
-typedef struct json_path {
-    json_path_seg seg[JSON_PATH_MAX_DEPTH];
+typedef struct EditorJsonPath {
+    EditorJsonPathSeg seg[EDITOR_JSON_PATH_MAX_DEPTH];
     int depth;
-} json_path;
+} EditorJsonPath;
 
 /** Push a key / an index (ignored beyond the maximum depth, which the format never reaches). */
-void json_path_push_key(json_path *p, const char *key);
-void json_path_push_index(json_path *p, long index);
-void json_path_pop(json_path *p);
+void editor_json_path_push_key(EditorJsonPath *p, const char *key);
+void editor_json_path_push_index(EditorJsonPath *p, long index);
+void editor_json_path_pop(EditorJsonPath *p);
 
 /** Write the path as text, e.g. "chunks[3].rows[2][5]" (empty for the root). */
-void json_path_format(const json_path *p, char *buf, size_t size);
+void editor_json_path_format(const EditorJsonPath *p, char *buf, size_t size);
 
 /**
  * Locate the value at @path in @text (well-formed JSON of @len bytes). Sets 1-based @line and
  * @column of the value's first character and returns true; when the path cannot be followed to
  * the end (e.g. a missing member), stops at the deepest value found and returns false.
  */
-bool json_locate(const char *text, size_t len, const json_path *path, int *line, int *column);
+bool editor_json_locate(const char *text, size_t len, const EditorJsonPath *path, int *line,
+                        int *column);

@@ -28,8 +28,10 @@ static void report(checker *ck, editor_severity sev, const char *code, int32_t x
     editor_problem p = {.severity = sev, .code = code, .x = x, .y = y};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p.message, sizeof p.message, fmt, ap);
+    char raw[sizeof p.message];
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    lw_text_escape(p.message, sizeof p.message, raw); /* level strings reach a terminal */
     if (sev == EDITOR_SEVERITY_ERROR)
         ck->errors++;
     if (ck->fn)

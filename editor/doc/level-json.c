@@ -2,9 +2,12 @@
 #include "level-json.h"
 
 #include "json-locate.h"
+#include "json-prescan.h"
+#include "real-path.h"
 
 #include <jansson.h>
 #include <loopwright-masks/image.h>
+#include <loopwright/limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,8 +125,10 @@ char *editor_level_resolve_path(const char *level_path, const char *relative)
     return out;
 }
 
-void editor_format_error(const char *file, const lw_error *err, char *buf, size_t size)
+void editor_format_error(const char *file_name, const lw_error *err, char *buf, size_t size)
 {
+    char file[1024];
+    lw_text_escape(file, sizeof file, file_name); /* the message itself is escaped already */
     if (err->line > 0)
         snprintf(buf, size, "loopwright: %s:%d:%d: %s", file, err->line, err->column, err->message);
     else if (err->offset >= 0)
@@ -141,7 +146,7 @@ typedef struct ctx {
     size_t len;
     unsigned flags;
     lw_error *err;
-    json_path path;
+    EditorJsonPath path;
 } ctx;
 
 /* Fail with a message prefixed by the current JSON path, positioned at the current value. */
@@ -158,13 +163,13 @@ static bool fail(ctx *c, lw_status code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    json_path_format(&c->path, where, sizeof where);
+    editor_json_path_format(&c->path, where, sizeof where);
     if (where[0])
         lw_error_set(c->err, code, "%s: %s", where, what);
     else
         lw_error_set(c->err, code, "%s", what);
     if (c->err)
-        json_locate(c->text, c->len, &c->path, &c->err->line, &c->err->column);
+        editor_json_locate(c->text, c->len, &c->path, &c->err->line, &c->err->column);
     return false;
 }
 
@@ -202,9 +207,9 @@ static bool check_keys(ctx *c, json_t *obj, const char *const *allowed)
             if (strcmp(*a, key) == 0)
                 known = true;
         if (!known) {
-            json_path_push_key(&c->path, key);
+            editor_json_path_push_key(&c->path, key);
             bool r = fail(c, LW_ERR_FORMAT, "unknown key \"%s\"", key);
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
             return r;
         }
     }
@@ -247,9 +252,9 @@ static bool get_int(ctx *c, json_t *obj, const char *key, bool required, long lo
     json_t *v = member(c, obj, key, required, &ok);
     if (!v)
         return ok;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     ok = read_int_value(c, v, min, max, out);
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -259,11 +264,11 @@ static bool get_bool(ctx *c, json_t *obj, const char *key, bool required, bool *
     json_t *v = member(c, obj, key, required, &ok);
     if (!v)
         return ok;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     ok = want_type(c, v, JSON_TRUE, "true or false");
     if (ok)
         *out = json_is_true(v);
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -275,7 +280,7 @@ static bool get_string(ctx *c, json_t *obj, const char *key, bool required, bool
     json_t *v = member(c, obj, key, required, &ok);
     if (!v)
         return ok;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     if (allow_null && json_is_null(v)) {
         *out = NULL;
     } else if ((ok = want_type(c, v, JSON_STRING, allow_null ? "a string or null" : "a string"))) {
@@ -286,7 +291,7 @@ static bool get_string(ctx *c, json_t *obj, const char *key, bool required, bool
         else
             *out = json_string_value(v);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -299,7 +304,7 @@ static bool get_array(ctx *c, json_t *obj, const char *key, bool required, size_
     *out = NULL;
     if (!v)
         return ok;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     if ((ok = want_type(c, v, JSON_ARRAY, "an array"))) {
         if (json_array_size(v) > max_len)
             ok = fail(c, LW_ERR_LIMIT, "%zu entries is over the limit of %zu", json_array_size(v),
@@ -307,7 +312,7 @@ static bool get_array(ctx *c, json_t *obj, const char *key, bool required, size_
         else
             *out = v;
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -359,12 +364,12 @@ static void *begin_array(ctx *c, json_t *root, const char *key, size_t max, size
 {
     if (!get_array(c, root, key, true, max, arr))
         return NULL;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     size_t n = json_array_size(*arr);
     void *p = calloc(n ? n : 1, elem_size);
     if (!p) {
         fail(c, LW_ERR_NOMEM, "out of memory");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return NULL;
     }
     *capacity = (uint32_t)(n ? n : 1);
@@ -383,7 +388,7 @@ static bool load_masks(ctx *c, json_t *root, lw_level *level)
     static const char *const keys[] = {"heights", "angle", "flagged", "locked", NULL};
     for (size_t i = 0; ok && i < n; i++) {
         json_t *m = json_array_get(arr, i);
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_index(&c->path, (long)i);
         lw_mask mask = {0};
         json_t *heights = NULL;
         long long angle = 0;
@@ -393,18 +398,18 @@ static bool load_masks(ctx *c, json_t *root, lw_level *level)
              get_int(c, m, "angle", true, 0, 255, &angle) &&
              get_bool(c, m, "flagged", false, &flagged) && get_bool(c, m, "locked", false, &locked);
         if (ok && json_array_size(heights) != 16) {
-            json_path_push_key(&c->path, "heights");
+            editor_json_path_push_key(&c->path, "heights");
             ok = fail(c, LW_ERR_FORMAT, "expected 16 heights, found %zu", json_array_size(heights));
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         for (size_t k = 0; ok && k < 16; k++) {
             long long h;
-            json_path_push_key(&c->path, "heights");
-            json_path_push_index(&c->path, (long)k);
+            editor_json_path_push_key(&c->path, "heights");
+            editor_json_path_push_index(&c->path, (long)k);
             ok = read_int_value(c, json_array_get(heights, k), -16, 16, &h);
             mask.heights[k] = (int8_t)h;
-            json_path_pop(&c->path);
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         if (ok) {
             mask.angle = (uint8_t)angle;
@@ -412,9 +417,9 @@ static bool load_masks(ctx *c, json_t *root, lw_level *level)
             lw_mask_derive_widths(&mask);
             level->masks[level->mask_count++] = mask;
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -426,7 +431,7 @@ static bool get_index(ctx *c, json_t *obj, const char *key, uint32_t count, cons
     json_t *v = member(c, obj, key, true, &ok);
     if (!v)
         return ok;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     if (json_is_null(v)) {
         *out = LW_NONE;
     } else if ((ok = want_type(c, v, JSON_INTEGER, "an integer or null"))) {
@@ -436,7 +441,7 @@ static bool get_index(ctx *c, json_t *obj, const char *key, uint32_t count, cons
         else
             *out = (uint16_t)n;
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -452,7 +457,7 @@ static bool load_tiles(ctx *c, json_t *root, lw_level *level)
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {
         json_t *t = json_array_get(arr, i);
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_index(&c->path, (long)i);
         lw_tile tile = {.art = LW_NONE, .mask = {LW_NONE, LW_NONE}, .flags = 0};
         bool jump = false;
         ok = want_type(c, t, JSON_OBJECT, "a tile object") && check_keys(c, t, keys) &&
@@ -464,9 +469,9 @@ static bool load_tiles(ctx *c, json_t *root, lw_level *level)
             tile.flags = jump ? LW_TILE_JUMP_THROUGH : 0;
             level->tiles[level->tile_count++] = tile;
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -483,25 +488,25 @@ static bool load_chunks(ctx *c, json_t *root, lw_level *level)
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {
         json_t *ch = json_array_get(arr, i);
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_index(&c->path, (long)i);
         json_t *rows = NULL;
         ok = want_type(c, ch, JSON_OBJECT, "a chunk object") && check_keys(c, ch, keys) &&
              get_array(c, ch, "rows", true, side, &rows);
-        json_path_push_key(&c->path, "rows");
+        editor_json_path_push_key(&c->path, "rows");
         if (ok && json_array_size(rows) != side)
             ok = fail(c, LW_ERR_FORMAT, "a %u px chunk has %u rows, found %zu", level->chunk_px,
                       side, json_array_size(rows));
         lw_cell *cells = level->cells + i * per;
         for (uint32_t y = 0; ok && y < side; y++) {
             json_t *row = json_array_get(rows, y);
-            json_path_push_index(&c->path, (long)y);
+            editor_json_path_push_index(&c->path, (long)y);
             ok = want_type(c, row, JSON_ARRAY, "an array of cells");
             if (ok && json_array_size(row) != side)
                 ok = fail(c, LW_ERR_FORMAT, "a row has %u cells, found %zu", side,
                           json_array_size(row));
             for (uint32_t x = 0; ok && x < side; x++) {
                 json_t *cell = json_array_get(row, x);
-                json_path_push_index(&c->path, (long)x);
+                editor_json_path_push_index(&c->path, (long)x);
                 ok = want_type(c, cell, JSON_STRING, "a cell string");
                 lw_cell parsed;
                 if (ok && !editor_cell_parse(json_string_value(cell), &parsed))
@@ -514,16 +519,16 @@ static bool load_chunks(ctx *c, json_t *root, lw_level *level)
                               level->tile_count);
                 if (ok)
                     cells[y * side + x] = parsed;
-                json_path_pop(&c->path);
+                editor_json_path_pop(&c->path);
             }
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         if (ok)
             level->chunk_count++;
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -537,23 +542,23 @@ static bool load_layout_grid(ctx *c, json_t *grid, lw_level *level, uint16_t *ds
                     json_array_size(grid));
     for (uint32_t y = 0; y < h; y++) {
         json_t *row = json_array_get(grid, y);
-        json_path_push_index(&c->path, (long)y);
+        editor_json_path_push_index(&c->path, (long)y);
         bool ok = want_type(c, row, JSON_ARRAY, "an array of chunk ids");
         if (ok && json_array_size(row) != w)
             ok = fail(c, LW_ERR_FORMAT, "expected %u chunk ids (layout width), found %zu", w,
                       json_array_size(row));
         for (uint32_t x = 0; ok && x < w; x++) {
             long long id;
-            json_path_push_index(&c->path, (long)x);
+            editor_json_path_push_index(&c->path, (long)x);
             ok = read_int_value(c, json_array_get(row, x), -1, LW_MAX_CHUNKS - 1, &id);
             if (ok && id >= (long long)level->chunk_count)
                 ok = fail(c, LW_ERR_RANGE, "chunk %lld does not exist (%u chunks)", id,
                           level->chunk_count);
             if (ok)
                 dst[(size_t)y * w + x] = id < 0 ? (uint16_t)LW_NONE : (uint16_t)id;
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         if (!ok)
             return false;
     }
@@ -566,26 +571,26 @@ static bool load_layout(ctx *c, json_t *root, lw_level *level)
     json_t *layout = member(c, root, "layout", true, &ok);
     if (!layout)
         return false;
-    json_path_push_key(&c->path, "layout");
+    editor_json_path_push_key(&c->path, "layout");
     static const char *const keys[] = {"width", "height", "foreground", "background", NULL};
     ok = want_type(c, layout, JSON_OBJECT, "an object") && check_keys(c, layout, keys);
     json_t *fg = ok ? member(c, layout, "foreground", true, &ok) : NULL;
     json_t *bg = ok ? json_object_get(layout, "background") : NULL;
     if (ok) {
-        json_path_push_key(&c->path, "foreground");
+        editor_json_path_push_key(&c->path, "foreground");
         ok = load_layout_grid(c, fg, level, level->layout[LW_LAYER_FG]);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     if (ok && bg && !json_is_null(bg)) {
         if (!lw_level_ensure_background(level)) {
             ok = fail(c, LW_ERR_NOMEM, "out of memory");
         } else {
-            json_path_push_key(&c->path, "background");
+            editor_json_path_push_key(&c->path, "background");
             ok = load_layout_grid(c, bg, level, level->layout[LW_LAYER_BG]);
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -595,13 +600,13 @@ static bool load_pair(ctx *c, json_t *obj, const char *key, const char *a, const
     json_t *arr;
     if (!get_array(c, obj, key, true, 2, &arr))
         return false;
-    json_path_push_key(&c->path, key);
+    editor_json_path_push_key(&c->path, key);
     bool ok = true;
     if (json_array_size(arr) != 2)
         ok = fail(c, LW_ERR_FORMAT, "expected two values (left/above side, right/below side)");
     for (size_t i = 0; ok && i < 2; i++) {
         json_t *v = json_array_get(arr, i);
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_index(&c->path, (long)i);
         ok = want_type(c, v, JSON_STRING, "a string");
         if (ok) {
             const char *s = json_string_value(v);
@@ -612,9 +617,9 @@ static bool load_pair(ctx *c, json_t *obj, const char *key, const char *a, const
             else
                 ok = fail(c, LW_ERR_RANGE, "\"%s\" is not \"%s\" or \"%s\"", s, a, b);
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -626,15 +631,15 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
     long long id = 0, x = 0, y = 0;
     bool ok = get_string(c, o, "type", true, false, 64, &type) &&
               get_int(c, o, "id", true, 1, UINT32_MAX, &id) &&
-              get_int(c, o, "x", true, -LW_MAX_LEVEL_W_PX, 2 * LW_MAX_LEVEL_W_PX, &x) &&
-              get_int(c, o, "y", true, -LW_MAX_LEVEL_H_PX, 2 * LW_MAX_LEVEL_H_PX, &y);
+              get_int(c, o, "x", true, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, &x) &&
+              get_int(c, o, "y", true, LW_MIN_OBJECT_Y, LW_MAX_OBJECT_Y, &y);
     if (!ok)
         return false;
     lw_object obj = {.id = (uint32_t)id, .x = (int32_t)x, .y = (int32_t)y};
     if (lw_level_find_object(level, obj.id)) {
-        json_path_push_key(&c->path, "id");
+        editor_json_path_push_key(&c->path, "id");
         ok = fail(c, LW_ERR_RANGE, "object id %u is used twice", obj.id);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
     if (strcmp(type, "player_start") == 0) {
@@ -642,9 +647,9 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
         const char *facing = "right";
         ok = check_keys(c, o, keys) && get_string(c, o, "facing", false, false, 16, &facing);
         if (ok && strcmp(facing, "left") != 0 && strcmp(facing, "right") != 0) {
-            json_path_push_key(&c->path, "facing");
+            editor_json_path_push_key(&c->path, "facing");
             ok = fail(c, LW_ERR_RANGE, "facing must be \"left\" or \"right\"");
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         obj.type = LW_OBJECT_PLAYER_START;
         obj.facing_left = ok && strcmp(facing, "left") == 0;
@@ -670,14 +675,14 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
              get_bool(c, o, "grounded_only", false, &obj.swapper.grounded_only) &&
              get_bool(c, o, "priority_only", false, &obj.swapper.priority_only);
         if (ok && strcmp(orient, "vertical") != 0 && strcmp(orient, "horizontal") != 0) {
-            json_path_push_key(&c->path, "orientation");
+            editor_json_path_push_key(&c->path, "orientation");
             ok = fail(c, LW_ERR_RANGE, "orientation must be \"vertical\" or \"horizontal\"");
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         if (ok && radius != 32 && radius != 64 && radius != 128 && radius != 256) {
-            json_path_push_key(&c->path, "radius");
+            editor_json_path_push_key(&c->path, "radius");
             ok = fail(c, LW_ERR_RANGE, "radius %lld is not 32, 64, 128 or 256", radius);
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         if (ok) {
             obj.swapper.horizontal = strcmp(orient, "horizontal") == 0;
@@ -689,9 +694,9 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
         obj.type = LW_OBJECT_MARKER;
         ok = check_keys(c, o, keys) && get_string(c, o, "name", true, false, 64, &name);
         if (ok && !*name) {
-            json_path_push_key(&c->path, "name");
+            editor_json_path_push_key(&c->path, "name");
             ok = fail(c, LW_ERR_FORMAT, "a marker needs a non-empty name");
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         json_t *props = ok ? json_object_get(o, "properties") : NULL;
         lw_object *stored = NULL;
@@ -703,7 +708,7 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
                 return fail(c, LW_ERR_NOMEM, "out of memory");
         }
         if (ok && props) {
-            json_path_push_key(&c->path, "properties");
+            editor_json_path_push_key(&c->path, "properties");
             ok = want_type(c, props, JSON_OBJECT, "an object of strings");
             if (ok && json_object_size(props) > LW_MAX_PROPERTIES)
                 ok = fail(c, LW_ERR_LIMIT, "%zu properties is over the limit of %d",
@@ -713,7 +718,7 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
             if (ok) {
                 json_object_foreach(props, key, value)
                 {
-                    json_path_push_key(&c->path, key);
+                    editor_json_path_push_key(&c->path, key);
                     ok = want_type(c, value, JSON_STRING, "a string");
                     if (ok && (!*key || strlen(key) > 64))
                         ok = fail(c, LW_ERR_FORMAT, "property names are 1..64 characters");
@@ -721,19 +726,19 @@ static bool load_object(ctx *c, json_t *o, lw_level *level)
                         ok = fail(c, LW_ERR_LIMIT, "value over %d bytes", LW_MAX_STRING);
                     if (ok && !lw_object_set_property(stored, key, json_string_value(value)))
                         ok = fail(c, LW_ERR_NOMEM, "out of memory");
-                    json_path_pop(&c->path);
+                    editor_json_path_pop(&c->path);
                     if (!ok)
                         break;
                 }
             }
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         return ok;
     } else {
-        json_path_push_key(&c->path, "type");
+        editor_json_path_push_key(&c->path, "type");
         fail(c, LW_ERR_RANGE,
              "unknown object type \"%s\" (expected player_start, path_swapper or marker)", type);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
     if (ok && !lw_level_add_object(level, &obj))
@@ -746,18 +751,18 @@ static bool load_objects(ctx *c, json_t *root, lw_level *level)
     json_t *arr;
     if (!get_array(c, root, "objects", true, LW_MAX_OBJECTS, &arr))
         return false;
-    json_path_push_key(&c->path, "objects");
+    editor_json_path_push_key(&c->path, "objects");
     bool ok = true;
     level->objects = calloc(json_array_size(arr) + 1, sizeof(lw_object));
     level->object_capacity = (uint32_t)json_array_size(arr) + 1;
     if (!level->objects)
         ok = fail(c, LW_ERR_NOMEM, "out of memory");
     for (size_t i = 0; ok && i < json_array_size(arr); i++) {
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_index(&c->path, (long)i);
         ok = load_object(c, json_array_get(arr, i), level);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -789,27 +794,27 @@ static bool load_replay(ctx *c, json_t *r, lw_level *level)
               get_string(c, r, "script", true, false, LW_MAX_SCRIPT, &script) &&
               get_string(c, r, "profile", false, false, 15, &profile) &&
               get_string(c, r, "character", false, false, 15, &character) &&
-              get_int(c, r, "frames", true, 0, 100000000, &frames);
+              get_int(c, r, "frames", true, 0, LW_MAX_REPLAY_FRAMES, &frames);
     if (!ok)
         return false;
     json_t *start = json_object_get(r, "start");
     if (start && !json_is_null(start)) {
-        json_path_push_key(&c->path, "start");
+        editor_json_path_push_key(&c->path, "start");
         ok = want_type(c, start, JSON_ARRAY, "[x, y] or null");
         if (ok && json_array_size(start) != 2)
             ok = fail(c, LW_ERR_FORMAT, "expected [x, y]");
         long long sx = 0, sy = 0;
         if (ok) {
-            json_path_push_index(&c->path, 0);
-            ok = read_int_value(c, json_array_get(start, 0), 0, LW_MAX_LEVEL_W_PX, &sx);
-            json_path_pop(&c->path);
+            editor_json_path_push_index(&c->path, 0);
+            ok = read_int_value(c, json_array_get(start, 0), 0, LW_MAX_START_X, &sx);
+            editor_json_path_pop(&c->path);
         }
         if (ok) {
-            json_path_push_index(&c->path, 1);
-            ok = read_int_value(c, json_array_get(start, 1), 0, LW_MAX_LEVEL_H_PX, &sy);
-            json_path_pop(&c->path);
+            editor_json_path_push_index(&c->path, 1);
+            ok = read_int_value(c, json_array_get(start, 1), 0, LW_MAX_START_Y, &sy);
+            editor_json_path_pop(&c->path);
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         rep.has_start = true;
         rep.start_x = (int32_t)sx;
         rep.start_y = (int32_t)sy;
@@ -819,28 +824,28 @@ static bool load_replay(ctx *c, json_t *r, lw_level *level)
         static const char *const ekeys[] = {"hash", "x", "y", "path", "air", NULL};
         const char *hash = NULL, *path = NULL;
         long long ex = 0, ey = 0;
-        json_path_push_key(&c->path, "expect");
+        editor_json_path_push_key(&c->path, "expect");
         ok = want_type(c, expect, JSON_OBJECT, "an object or null") &&
              check_keys(c, expect, ekeys) &&
              get_string(c, expect, "hash", true, false, 16, &hash) &&
-             get_int(c, expect, "x", true, -LW_MAX_LEVEL_W_PX, 2 * LW_MAX_LEVEL_W_PX, &ex) &&
-             get_int(c, expect, "y", true, -LW_MAX_LEVEL_H_PX, 2 * LW_MAX_LEVEL_H_PX, &ey) &&
+             get_int(c, expect, "x", true, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, &ex) &&
+             get_int(c, expect, "y", true, LW_MIN_OBJECT_Y, LW_MAX_OBJECT_Y, &ey) &&
              get_string(c, expect, "path", true, false, 1, &path) &&
              get_bool(c, expect, "air", true, &rep.expect_air);
         if (ok && !parse_hash(hash, &rep.expect_hash)) {
-            json_path_push_key(&c->path, "hash");
+            editor_json_path_push_key(&c->path, "hash");
             ok = fail(c, LW_ERR_FORMAT, "expected 16 lower-case hex digits");
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         if (ok && !parse_path_letter(path, &rep.expect_path)) {
-            json_path_push_key(&c->path, "path");
+            editor_json_path_push_key(&c->path, "path");
             ok = fail(c, LW_ERR_RANGE, "path must be \"A\" or \"B\"");
-            json_path_pop(&c->path);
+            editor_json_path_pop(&c->path);
         }
         rep.has_expect = ok;
         rep.expect_x = (int32_t)ex;
         rep.expect_y = (int32_t)ey;
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     if (!ok)
         return false;
@@ -860,25 +865,25 @@ static bool load_physics(ctx *c, json_t *root, lw_level *level)
     json_t *phys = member(c, root, "physics", false, &ok);
     if (!phys)
         return ok;
-    json_path_push_key(&c->path, "physics");
+    editor_json_path_push_key(&c->path, "physics");
     static const char *const keys[] = {"profile", "character", "overrides", NULL};
     const char *profile = level->profile, *character = level->character;
     ok = want_type(c, phys, JSON_OBJECT, "an object") && check_keys(c, phys, keys) &&
          get_string(c, phys, "profile", false, false, 64, &profile) &&
          get_string(c, phys, "character", false, false, 64, &character);
     if (ok) {
-        json_path_push_key(&c->path, "profile");
+        editor_json_path_push_key(&c->path, "profile");
         ok = copy_short(c, profile, level->profile, sizeof level->profile, "profile");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     if (ok) {
-        json_path_push_key(&c->path, "character");
+        editor_json_path_push_key(&c->path, "character");
         ok = copy_short(c, character, level->character, sizeof level->character, "character");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     json_t *ov = ok ? json_object_get(phys, "overrides") : NULL;
     if (ov) {
-        json_path_push_key(&c->path, "overrides");
+        editor_json_path_push_key(&c->path, "overrides");
         ok = want_type(c, ov, JSON_OBJECT, "an object of integers");
         if (ok && json_object_size(ov) > LW_MAX_OVERRIDES)
             ok = fail(c, LW_ERR_LIMIT, "%zu overrides is over the limit of %d",
@@ -889,18 +894,18 @@ static bool load_physics(ctx *c, json_t *root, lw_level *level)
             json_object_foreach(ov, key, value)
             {
                 long long v;
-                json_path_push_key(&c->path, key);
+                editor_json_path_push_key(&c->path, key);
                 ok = read_int_value(c, value, INT32_MIN, INT32_MAX, &v);
                 if (ok && !lw_level_set_override(level, key, (int32_t)v))
                     ok = fail(c, LW_ERR_LIMIT, "constant names are at most 31 characters");
-                json_path_pop(&c->path);
+                editor_json_path_pop(&c->path);
                 if (!ok)
                     break;
             }
         }
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     return ok;
 }
 
@@ -913,23 +918,23 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
     if (!ok)
         return false;
     if (strcmp(format, EDITOR_LEVEL_FORMAT) != 0) {
-        json_path_push_key(&c->path, "format");
+        editor_json_path_push_key(&c->path, "format");
         fail(c, LW_ERR_FORMAT, "unknown format \"%s\" (expected \"%s\")", format,
              EDITOR_LEVEL_FORMAT);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
     long long version = 0;
     if (!get_int(c, root, "version", true, 0, INT32_MAX, &version))
         return false;
     if (version != EDITOR_LEVEL_VERSION) {
-        json_path_push_key(&c->path, "version");
+        editor_json_path_push_key(&c->path, "version");
         fail(c, LW_ERR_VERSION,
              version > EDITOR_LEVEL_VERSION
                  ? "version %lld is newer than this Loopwright reads (%d); update Loopwright"
                  : "version %lld is not supported (this Loopwright reads version %d)",
              version, EDITOR_LEVEL_VERSION);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
     static const char *const keys[] = {"format",  "version",          "name",    "chunk_size",
@@ -940,9 +945,9 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         return false;
     json_t *source = json_object_get(root, "source");
     if (source && !json_is_object(source)) {
-        json_path_push_key(&c->path, "source");
+        editor_json_path_push_key(&c->path, "source");
         fail(c, LW_ERR_FORMAT, "expected an object (where a disassembly level came from)");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
 
@@ -950,23 +955,23 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
     if (!get_int(c, root, "chunk_size", true, 128, 256, &chunk_px))
         return false;
     if (chunk_px != 128 && chunk_px != 256) {
-        json_path_push_key(&c->path, "chunk_size");
+        editor_json_path_push_key(&c->path, "chunk_size");
         fail(c, LW_ERR_RANGE, "chunk size must be 128 or 256, found %lld", chunk_px);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
         return false;
     }
     /* The layout size is checked against the limits before anything is allocated. */
     json_t *layout = json_object_get(root, "layout");
     if (!layout)
         return fail(c, LW_ERR_FORMAT, "missing \"layout\"");
-    json_path_push_key(&c->path, "layout");
+    editor_json_path_push_key(&c->path, "layout");
     ok = want_type(c, layout, JSON_OBJECT, "an object") &&
          get_int(c, layout, "width", true, 1, LW_MAX_LEVEL_W_PX / chunk_px, &lw) &&
          get_int(c, layout, "height", true, 1, LW_MAX_LEVEL_H_PX / chunk_px, &lh);
     if (ok && lw * lh > LW_MAX_LAYOUT_CELLS)
         ok = fail(c, LW_ERR_LIMIT, "layout %lldx%lld is over %d chunks", lw, lh,
                   LW_MAX_LAYOUT_CELLS);
-    json_path_pop(&c->path);
+    editor_json_path_pop(&c->path);
     if (!ok)
         return false;
 
@@ -981,7 +986,7 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
     if (ok && !lw_level_set_string(&level->name, name))
         ok = fail(c, LW_ERR_NOMEM, "out of memory");
     if (ok && tileset) {
-        json_path_push_key(&c->path, "tileset");
+        editor_json_path_push_key(&c->path, "tileset");
         if (!(c->flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) && !editor_path_stays_inside(tileset))
             ok = fail(c, LW_ERR_PATH,
                       "tileset path \"%s\" leaves the level's folder "
@@ -989,12 +994,12 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
                       tileset);
         else if (!lw_level_set_string(&level->tileset, tileset))
             ok = fail(c, LW_ERR_NOMEM, "out of memory");
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     if (ok && !parse_color(color, &level->background_rgb)) {
-        json_path_push_key(&c->path, "background_color");
+        editor_json_path_push_key(&c->path, "background_color");
         ok = fail(c, LW_ERR_FORMAT, "expected a colour \"#rrggbb\", found \"%s\"", color);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     ok = ok && load_physics(c, root, level) && load_masks(c, root, level) &&
          load_tiles(c, root, level) && load_chunks(c, root, level) && load_layout(c, root, level) &&
@@ -1003,11 +1008,11 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
     if (ok)
         ok = get_array(c, root, "replays", false, LW_MAX_REPLAYS, &replays);
     for (size_t i = 0; ok && replays && i < json_array_size(replays); i++) {
-        json_path_push_key(&c->path, "replays");
-        json_path_push_index(&c->path, (long)i);
+        editor_json_path_push_key(&c->path, "replays");
+        editor_json_path_push_index(&c->path, (long)i);
         ok = load_replay(c, json_array_get(replays, i), level);
-        json_path_pop(&c->path);
-        json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
+        editor_json_path_pop(&c->path);
     }
     if (ok && !lw_level_validate(level, c->err))
         ok = false; /* defence in depth: the checks above should have caught everything */
@@ -1023,6 +1028,8 @@ bool editor_level_load_text(const char *text, size_t len, unsigned flags, lw_lev
                             lw_error *err)
 {
     lw_error_clear(err);
+    if (!editor_json_prescan(text, len, err))
+        return false; /* over a limit: refused before jansson allocates anything */
     json_error_t jerr;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
@@ -1048,6 +1055,12 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
         return false;
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
+    if (ok && (*out)->tileset && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
+        !editor_path_real_inside(path, (*out)->tileset, err)) {
+        lw_level_free(*out);
+        *out = NULL;
+        return false;
+    }
     return ok;
 }
 
@@ -1316,7 +1329,8 @@ static bool is_scalar(const json_t *v)
     return !json_is_object(v) && !json_is_array(v);
 }
 
-static bool is_flat1(const json_t *v)
+/* A scalar, or an array or object whose members are all scalars. */
+static bool holds_only_scalars(const json_t *v)
 {
     if (is_scalar(v))
         return true;
@@ -1336,9 +1350,10 @@ static bool is_flat1(const json_t *v)
     return true;
 }
 
-static bool is_flat2(const json_t *v)
+/* Written on one line: holds only scalars, or is an object whose members each do. */
+static bool prints_on_one_line(const json_t *v)
 {
-    if (is_flat1(v))
+    if (holds_only_scalars(v))
         return true;
     if (!json_is_object(v))
         return false;
@@ -1346,7 +1361,7 @@ static bool is_flat2(const json_t *v)
     json_t *m;
     json_object_foreach((json_t *)v, k, m)
     {
-        if (!is_flat1(m))
+        if (!holds_only_scalars(m))
             return false;
     }
     return true;
@@ -1383,7 +1398,7 @@ static void out_value(outbuf *o, const json_t *v, int depth)
         out_str(o, obj ? "{}" : "[]");
         return;
     }
-    bool flat = is_flat2(v);
+    bool flat = prints_on_one_line(v);
     out_str(o, obj ? "{" : "[");
     size_t i = 0;
     if (obj) {
@@ -1439,10 +1454,15 @@ char *editor_level_to_json(const lw_level *level, size_t *len)
     return o.data;
 }
 
+static char *source_of_existing(const char *path);
+
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err)
 {
     size_t len;
-    char *text = editor_level_to_json(level, &len);
+    char *source = source_of_existing(path); /* a level from a disassembly tree keeps it */
+    char *text = source ? editor_level_to_json_source(level, source, &len)
+                        : editor_level_to_json(level, &len);
+    free(source);
     if (!text)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory while saving");
     bool ok = lwm_file_write_atomic(path, text, len, ".bak", err);
@@ -1492,4 +1512,21 @@ bool editor_level_source_text(const char *text, size_t len, char **source_json, 
     }
     json_decref(root);
     return ok;
+}
+
+/* The `source` section of the level file at @path, if it exists and has one (else NULL). */
+static char *source_of_existing(const char *path)
+{
+    char *text, *source = NULL;
+    size_t len;
+    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+        return NULL;
+    static const char key[] = "\"source\"";
+    bool has = false;
+    for (size_t i = 0; !has && i + sizeof key - 1 <= len; i++)
+        has = text[i] == '"' && memcmp(text + i, key, sizeof key - 1) == 0;
+    if (has)
+        editor_level_source_text(text, len, &source, NULL);
+    free(text);
+    return source;
 }

@@ -61,7 +61,26 @@ static void remap_layout(lw_level *level, const guint *map)
     }
 }
 
-lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates, guint *removed)
+/* Fill @remap (may be NULL) from an old -> new map of @n ids. */
+static void remap_from(EditorRemap *remap, gboolean chunks, const guint *map, guint n)
+{
+    if (!remap)
+        return;
+    editor_remap_init(remap);
+    uint16_t *dst = chunks ? remap->chunks : remap->tiles;
+    for (guint i = 0; i < n; i++)
+        dst[i] = (uint16_t)map[i];
+    if (chunks) {
+        remap->chunks_moved = TRUE;
+        remap->chunk_count = n;
+    } else {
+        remap->tiles_moved = TRUE;
+        remap->tile_count = n;
+    }
+}
+
+lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates, guint *removed,
+                                      EditorRemap *remap)
 {
     guint n = level->chunk_count, per = lw_level_cells_per_chunk(level);
     g_autofree guint *counts = g_new0(guint, MAX(n, 1u));
@@ -97,6 +116,7 @@ lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates
     remap_layout(out, map);
     if (removed)
         *removed = n - kept;
+    remap_from(remap, TRUE, map, n);
     return out;
 }
 
@@ -106,7 +126,8 @@ static gboolean tile_equal(const lw_tile *a, const lw_tile *b)
            a->flags == b->flags;
 }
 
-lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates, guint *removed)
+lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates, guint *removed,
+                                     EditorRemap *remap)
 {
     guint n = level->tile_count;
     g_autofree guint *counts = g_new0(guint, MAX(n, 1u));
@@ -139,6 +160,7 @@ lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates,
             out->cells[i].tile = (uint16_t)map[out->cells[i].tile];
     if (removed)
         *removed = n - kept;
+    remap_from(remap, FALSE, map, n);
     return out;
 }
 

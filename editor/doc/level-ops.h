@@ -22,13 +22,16 @@ void editor_level_tile_usage(const lw_level *level, guint *counts);
 /**
  * A copy of @level without the chunks no layout slot uses and, when @duplicates, with
  * identical chunks merged into the first of them; ids are renumbered in order. *@removed
- * (may be NULL) receives how many chunks went. Returns NULL when out of memory.
+ * (may be NULL) receives how many chunks went, *@remap (may be NULL) how the ids moved (for
+ * editor_cmd_replace_level_remap_new). Returns NULL when out of memory.
  */
-lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates, guint *removed);
+lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates, guint *removed,
+                                      EditorRemap *remap);
 
 /** The same for tiles: unused ones (no chunk cell uses them) and, with @duplicates, identical
  * tiles (same art, masks and flags). */
-lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates, guint *removed);
+lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates, guint *removed,
+                                     EditorRemap *remap);
 
 /**
  * A copy with @count empty rows (or columns when @columns) inserted before row/column @at;

@@ -56,22 +56,6 @@ gint editor_level_find_mask(const lw_level *level, const lw_mask *mask)
 
 /* ---- art ---- */
 
-gboolean editor_document_load_art(EditorDocument *doc, lwm_image *out, GError **error)
-{
-    g_autofree char *png = editor_document_dup_tileset_path(doc);
-    if (!png) {
-        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
-                            "the level has no tileset (Level Properties)");
-        return FALSE;
-    }
-    lw_error err;
-    if (!lwm_image_load_png(png, out, &err)) {
-        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
-        return FALSE;
-    }
-    return TRUE;
-}
-
 void editor_art_bits(const lwm_image *art, guint cell, lwm_bits *out)
 {
     memset(out, 0, sizeof *out);

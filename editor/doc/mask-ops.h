@@ -36,12 +36,6 @@ gint editor_level_find_mask(const lw_level *level, const lw_mask *mask);
 
 /* ---- art ---- */
 
-/**
- * The level's tileset decoded (8-bit RGBA, the document's tileset path). FALSE and @error when
- * there is none or it cannot be read.
- */
-gboolean editor_document_load_art(EditorDocument *doc, lwm_image *out, GError **error);
-
 /** Solid pixels (alpha >= 128) of art cell @cell of @art (row-major 16x16 cells); all empty
  * when @cell is LW_NONE or outside the image. */
 void editor_art_bits(const lwm_image *art, guint cell, lwm_bits *out);

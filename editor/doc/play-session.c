@@ -234,8 +234,8 @@ gboolean play_session_script_active(const PlaySession *self)
 
 lw_sim_status play_session_step(PlaySession *self, lw_input live)
 {
-    if (self->sim.state.status == LW_SIM_DEAD)
-        return LW_SIM_DEAD;
+    if (self->sim.state.status != LW_SIM_RUNNING) /* dead, or past a goal sign */
+        return (lw_sim_status)self->sim.state.status;
     lw_input buttons = play_session_script_active(self)
                            ? (lw_input)lw_script_next(&self->script, &self->cursor)
                            : (lw_input)(live & LW_BUTTON_ALL);

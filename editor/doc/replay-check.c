@@ -113,6 +113,8 @@ gboolean editor_replay_run(const lw_level *level, const lw_replay *replay, Edito
             out->dead = TRUE;
             break;
         }
+        if (st == LW_SIM_FINISHED) /* passed a goal sign */
+            break;
     }
     const lw_player *pl = &sim.state.player;
     out->frames = sim.state.frame;

@@ -4,7 +4,15 @@
 #include "editor-app.h"
 
 #include "editor-application.h"
+#include "editor-disasm-open.h"
 #include "play-command.h"
+
+/* File > Open Disassembly (editor-disasm-open.c opens levels through the application, so the
+ * action is added here, not by the application itself: no include cycle). */
+static void action_open_disasm(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    editor_disasm_open(gtk_application_get_active_window(GTK_APPLICATION(user)));
+}
 
 int editor_app_run(int argc, char **argv)
 {
@@ -18,5 +26,7 @@ int editor_app_run(int argc, char **argv)
         argc--;
     }
     g_autoptr(EditorApplication) app = editor_application_new();
+    static const GActionEntry entries[] = {{.name = "open-disasm", .activate = action_open_disasm}};
+    g_action_map_add_action_entries(G_ACTION_MAP(app), entries, G_N_ELEMENTS(entries), app);
     return g_application_run(G_APPLICATION(app), argc, argv);
 }

@@ -90,3 +90,11 @@ void editor_file_chooser_open_png(GtkWindow *parent, const char *title, EditorFi
     add_filter(GTK_FILE_CHOOSER(n), "PNG images", "*.png", "image/png");
     run(n, callback, user_data);
 }
+
+void editor_file_chooser_open_folder(GtkWindow *parent, const char *title,
+                                     EditorFileChosen callback, gpointer user_data)
+{
+    GtkFileChooserNative *n = gtk_file_chooser_native_new(
+        title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Open", "_Cancel");
+    run(n, callback, user_data);
+}

@@ -23,4 +23,8 @@ void editor_file_chooser_open_png(GtkWindow *parent, const char *title, EditorFi
 /** The title of the last chooser shown (tests). */
 const char *editor_file_chooser_get_last_title(void);
 
+/** Choose a folder (File ▸ Open Disassembly…). */
+void editor_file_chooser_open_folder(GtkWindow *parent, const char *title,
+                                     EditorFileChosen callback, gpointer user_data);
+
 G_END_DECLS

@@ -224,9 +224,7 @@ static void editor_palette_class_init(EditorPaletteClass *klass)
                      G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
 }
 
-static void editor_palette_init(EditorPalette *self)
-{
-}
+static void editor_palette_init(EditorPalette *self) {}
 
 EditorPalette *editor_palette_new(EditorPaletteKind kind, EditorDocument *doc,
                                   EditorRenderer *renderer, EditorTools *tools)
@@ -236,10 +234,9 @@ EditorPalette *editor_palette_new(EditorPaletteKind kind, EditorDocument *doc,
     self->doc = doc;
     self->renderer = renderer;
     self->tools = tools;
-    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(self),
-                                   kind == EDITOR_PALETTE_CHUNKS ? draw_chunk_palette
-                                                                 : draw_tile_palette,
-                                   self, NULL);
+    gtk_drawing_area_set_draw_func(
+        GTK_DRAWING_AREA(self),
+        kind == EDITOR_PALETTE_CHUNKS ? draw_chunk_palette : draw_tile_palette, self, NULL);
     g_signal_connect(self, "resize", G_CALLBACK(resized), NULL);
     GtkGesture *g = gtk_gesture_click_new();
     g_signal_connect(g, "pressed", G_CALLBACK(pressed), self);

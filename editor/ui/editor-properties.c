@@ -5,6 +5,7 @@
 
 #include "doc/editor-commands.h"
 #include "doc/level-ops.h"
+#include "doc/object-props.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,33 +134,14 @@ static void object_field_changed(GtkWidget *w, EditorProperties *self)
     else if (g_str_equal(field, "name")) {
         const char *t = gtk_editable_get_text(GTK_EDITABLE(w));
         if (*t)
-            lw_level_set_string(&o.name, t);
+            lw_object_set_name(&o, t);
     } else if (g_str_equal(field, "props")) {
         /* "key = value" lines */
         GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(w));
         GtkTextIter a, b;
         gtk_text_buffer_get_bounds(buf, &a, &b);
         g_autofree char *text = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
-        lw_object_clear(&o);
-        lw_object_copy(&o, cur);
-        for (guint i = 0; i < o.prop_count; i++) {
-            free(o.props[i].key);
-            free(o.props[i].value);
-        }
-        free(o.props);
-        o.props = NULL;
-        o.prop_count = 0;
-        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-        for (guint i = 0; lines[i]; i++) {
-            char *eq = strchr(lines[i], '=');
-            if (!eq)
-                continue;
-            *eq = '\0';
-            g_autofree char *k = g_strstrip(g_strdup(lines[i]));
-            g_autofree char *v = g_strstrip(g_strdup(eq + 1));
-            if (*k && strlen(k) <= 64)
-                lw_object_set_property(&o, k, v);
-        }
+        editor_object_set_properties_text(&o, text);
     }
     EditorCommand *cmd = editor_cmd_set_object_new(self->doc, &o, NULL);
     if (cmd)
@@ -333,11 +315,8 @@ void editor_properties_rebuild_now(EditorProperties *self)
             gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
             GtkWidget *view = gtk_text_view_new();
             gtk_widget_set_size_request(view, -1, 90);
-            GString *s = g_string_new(NULL);
-            for (guint i = 0; i < o->prop_count; i++)
-                g_string_append_printf(s, "%s = %s\n", o->props[i].key, o->props[i].value);
-            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), s->str, -1);
-            g_string_free(s, TRUE);
+            g_autofree char *props_text = editor_object_properties_text(o);
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), props_text, -1);
             g_object_set_data(G_OBJECT(view), "field", (gpointer) "props");
             g_object_set_data(G_OBJECT(view), "panel", self);
             GtkWidget *frame = gtk_frame_new(NULL);

@@ -761,8 +761,6 @@ void editor_renderer_draw_art_cell(EditorRenderer *self, cairo_t *cr, guint cell
                                    double y, double size)
 {
     lw_tile t = {.art = (uint16_t)cell, .mask = {LW_NONE, LW_NONE}};
-    const lw_level *l = self->level;
-    (void)l;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16);
     cairo_surface_flush(s);
     if (cell < self->art_cells)

@@ -184,8 +184,6 @@ static void resize_palettes(EditorWindow *self);
 
 static void on_doc_changed(EditorWindow *self, EditorChange *change)
 {
-    const char *old_ts = NULL;
-    (void)old_ts;
     if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
         /* the tileset path may have changed: reload the art */
         load_tileset(self);
@@ -202,10 +200,10 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_tools_stop_editing(&self->tools);
     if (self->tools.selected_object && !lw_level_find_object(l, self->tools.selected_object))
         editor_tools_select_object(&self->tools, 0);
-    if (self->tools.brush_chunk != LW_NONE && self->tools.brush_chunk >= l->chunk_count)
-        self->tools.brush_chunk = l->chunk_count ? 0 : LW_NONE;
-    if (self->tools.brush_tile != LW_NONE && self->tools.brush_tile >= l->tile_count)
-        self->tools.brush_tile = l->tile_count ? 0 : LW_NONE;
+    self->tools.brush_chunk =
+        editor_change_follow_chunk(change, self->tools.brush_chunk, l->chunk_count);
+    self->tools.brush_tile =
+        editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
     gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
@@ -712,8 +710,9 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     gboolean tiles = strstr(name, "tiles") != NULL;
     gboolean dups = strstr(name, "duplicate") != NULL;
     guint removed = 0;
-    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed)
-                           : editor_level_compact_chunks(level(self), dups, &removed);
+    g_autofree EditorRemap *remap = g_new(EditorRemap, 1);
+    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed, remap)
+                           : editor_level_compact_chunks(level(self), dups, &removed, remap);
     if (removed == 0) {
         lw_level_free(next);
         g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
@@ -724,7 +723,9 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     g_autofree char *label =
         g_strdup_printf("%s %u %s %s", dups ? "Merge" : "Remove", removed,
                         dups ? "Duplicate" : "Unused", tiles ? "Tiles" : "Chunks");
-    push_replace(self, next, label, NULL);
+    if (next)
+        editor_document_push(self->doc,
+                             editor_cmd_replace_level_remap_new(self->doc, next, label, remap));
     editor_window_set_status(self, label);
 }
 

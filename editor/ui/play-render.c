@@ -196,6 +196,260 @@ static void draw_player(cairo_t *cr, const lw_player *pl, uint32_t frame)
     draw_eye(cr, dir * w * 0.2, y + h * 0.22, dir, w * 0.17);
 }
 
+/* ---- game objects (docs/OBJECTS.md), drawn from the simulation's state ---- */
+
+static void draw_ring(cairo_t *cr, double x, double y, double z, uint32_t frame)
+{
+    /* a gold ring turning: its width follows the frame count */
+    double turn = fabs(cos(frame * 0.12 + x * 0.01));
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, z * (0.25 + 0.75 * turn), z);
+    cairo_arc(cr, 0, 0, 6.5, 0, 2 * G_PI);
+    cairo_restore(cr);
+    cairo_set_line_width(cr, 2.2 * z);
+    cairo_set_source_rgb(cr, 0.55, 0.35, 0.02);
+    cairo_stroke_preserve(cr);
+    cairo_set_line_width(cr, 1.3 * z);
+    cairo_set_source_rgb(cr, 1.0, 0.84, 0.15);
+    cairo_stroke(cr);
+}
+
+static void box(cairo_t *cr, const PlayRenderState *s, double cx, double cy, double w, double h)
+{
+    cairo_rectangle(cr, vx(s, cx - w), vy(s, cy - h), 2 * w * s->zoom, 2 * h * s->zoom);
+}
+
+static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
+{
+    const lw_sim *sim = s->sim;
+    const lw_sim_object *o = &sim->objects[i];
+    const lw_obj_state *st = &sim->state.game.obj[i];
+    double x = st->x / 256.0, y = st->y / 256.0, z = s->zoom;
+    uint32_t frame = sim->state.frame;
+    switch ((lw_obj_type)o->type) {
+    case LW_OBJ_RING:
+        if (!(st->flags & LW_OBJF_GONE))
+            draw_ring(cr, vx(s, x + 0.5), vy(s, y + 0.5), z, frame);
+        break;
+    case LW_OBJ_SPRING: {
+        /* base and a coil, squashed for 8 frames after a launch; yellow or red top */
+        bool horiz = o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT;
+        double w = horiz ? 8 : 16, h = horiz ? 16 : 8;
+        cairo_save(cr);
+        cairo_translate(cr, vx(s, x), vy(s, y));
+        cairo_scale(cr, z, z);
+        static const double rot[8] = {0,         G_PI,     -G_PI / 2,     G_PI / 2,
+                                      -G_PI / 4, G_PI / 4, -3 * G_PI / 4, 3 * G_PI / 4};
+        cairo_rotate(cr, rot[o->dir & 7]);
+        if (horiz)
+            cairo_rotate(cr, 0); /* the rotation already turns the up spring sideways */
+        double ext = st->timer ? 2 : 7;
+        cairo_set_source_rgb(cr, 0.45, 0.47, 0.5);
+        cairo_rectangle(cr, -14, 4, 28, 4);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0.7, 0.72, 0.75);
+        cairo_rectangle(cr, -8, 4 - ext, 16, ext);
+        cairo_fill(cr);
+        if (o->variant)
+            cairo_set_source_rgb(cr, 0.9, 0.15, 0.12);
+        else
+            cairo_set_source_rgb(cr, 1.0, 0.85, 0.1);
+        cairo_rectangle(cr, -15, 4 - ext - 5, 30, 5);
+        cairo_fill(cr);
+        cairo_restore(cr);
+        (void)w;
+        (void)h;
+        break;
+    }
+    case LW_OBJ_SPIKES: {
+        cairo_save(cr);
+        cairo_translate(cr, vx(s, x), vy(s, y));
+        cairo_scale(cr, z, z);
+        static const double rot[4] = {0, G_PI, -G_PI / 2, G_PI / 2};
+        cairo_rotate(cr, rot[o->dir & 3]);
+        cairo_set_source_rgb(cr, 0.45, 0.47, 0.5);
+        cairo_rectangle(cr, -16, 10, 32, 6);
+        cairo_fill(cr);
+        for (int k = 0; k < 4; k++) {
+            cairo_move_to(cr, -16 + 8 * k, 10);
+            cairo_line_to(cr, -12 + 8 * k, -16);
+            cairo_line_to(cr, -8 + 8 * k, 10);
+            cairo_close_path(cr);
+        }
+        cairo_set_source_rgb(cr, 0.85, 0.87, 0.9);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.35);
+        cairo_set_line_width(cr, 0.8);
+        cairo_stroke(cr);
+        cairo_restore(cr);
+        break;
+    }
+    case LW_OBJ_MONITOR: {
+        if (st->flags & LW_OBJF_GONE) {
+            cairo_set_source_rgb(cr, 0.35, 0.35, 0.38);
+            box(cr, s, x, y + 10, 14, 5);
+            cairo_fill(cr);
+            break;
+        }
+        cairo_set_source_rgb(cr, 0.55, 0.57, 0.62);
+        box(cr, s, x, y, 14, 15);
+        cairo_fill(cr);
+        static const Rgb icon[5] = {
+            {1.0, 0.84, 0.15}, {0.3, 0.6, 1.0}, {1.0, 1.0, 1.0}, {0.9, 0.2, 0.2}, {0.2, 0.8, 0.3}};
+        Rgb c = icon[o->variant < 5 ? o->variant : 0];
+        set_rgb(cr, c, 1);
+        box(cr, s, x, y - 2, 9, 8);
+        cairo_fill(cr);
+        break;
+    }
+    case LW_OBJ_PLATFORM:
+        if (st->flags & LW_OBJF_GONE)
+            break;
+        cairo_set_source_rgb(cr, 0.6, 0.42, 0.2);
+        box(cr, s, x, y - 4, o->half_w, 4);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0.3, 0.75, 0.3);
+        box(cr, s, x, y - 7, o->half_w, 1);
+        cairo_fill(cr);
+        break;
+    case LW_OBJ_BRIDGE: {
+        uint32_t n = o->logs;
+        double left = x - 16.0 * (n / 2) - 8;
+        for (uint32_t k = 0; k < n; k++) {
+            int32_t off = lw_bridge_log_offset(n, st->timer, k, st->aux);
+            cairo_set_source_rgb(cr, 0.62, 0.4, 0.18);
+            cairo_rectangle(cr, vx(s, left + 16 * k + 1), vy(s, y - 8 + off), 14 * z, 8 * z);
+            cairo_fill(cr);
+        }
+        break;
+    }
+    case LW_OBJ_CHECKPOINT:
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.8);
+        box(cr, s, x, y, 1.5, 24);
+        cairo_fill(cr);
+        if (st->flags & LW_OBJF_TRIGGERED)
+            cairo_set_source_rgb(cr, 0.95, 0.2, 0.2);
+        else
+            cairo_set_source_rgb(cr, 0.2, 0.4, 1.0);
+        cairo_arc(cr, vx(s, x), vy(s, y - 26), 4 * z, 0, 2 * G_PI);
+        cairo_fill(cr);
+        break;
+    case LW_OBJ_GOAL:
+        cairo_set_source_rgb(cr, 0.4, 0.4, 0.45);
+        box(cr, s, x, y + 8, 1.5, 16);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, (st->flags & LW_OBJF_TRIGGERED) ? 0.2 : 1.0, 0.85, 0.2);
+        box(cr, s, x, y - 14, 16, 10);
+        cairo_fill(cr);
+        break;
+    case LW_OBJ_ENEMY:
+        if (st->flags & LW_OBJF_GONE)
+            break;
+        cairo_set_source_rgb(cr, 0.85, 0.15, 0.15);
+        cairo_save(cr);
+        cairo_translate(cr, vx(s, x), vy(s, y));
+        cairo_scale(cr, 16 * z, 12 * z);
+        cairo_arc(cr, 0, 0, 1, 0, 2 * G_PI);
+        cairo_restore(cr);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+        cairo_arc(cr, vx(s, x), vy(s, y + 11), 3.5 * z, 0, 2 * G_PI);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_arc(cr, vx(s, x + ((st->flags & LW_OBJF_FLIP) ? -9 : 9)), vy(s, y - 3), 3 * z, 0,
+                  2 * G_PI);
+        cairo_fill(cr);
+        break;
+    case LW_OBJ_TYPE_COUNT:
+        break;
+    }
+}
+
+static void draw_game_objects(cairo_t *cr, const PlayRenderState *s, int width)
+{
+    const lw_sim *sim = s->sim;
+    double right = s->view_x + width / s->zoom;
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        const lw_obj_state *st = &sim->state.game.obj[i];
+        double x = st->x / 256.0;
+        if (x < s->view_x - 300 || x > right + 300)
+            continue;
+        draw_game_object(cr, s, i);
+    }
+    const lw_game_state *g = &sim->state.game;
+    for (uint32_t k = 0; k < g->spill_count; k++) {
+        if (g->spill[k].y == INT32_MIN)
+            continue;
+        /* scattered rings blink in their last 64 frames */
+        if (g->spill_timer < 64 && (g->spill_timer & 4))
+            continue;
+        draw_ring(cr, vx(s, g->spill[k].x / 256.0 + 0.5), vy(s, g->spill[k].y / 256.0 + 0.5),
+                  s->zoom, sim->state.frame);
+    }
+}
+
+/* The debugger's object layer: solid boxes (white), hitboxes (magenta), the touched object. */
+static void draw_object_boxes(cairo_t *cr, const PlayRenderState *s)
+{
+    const lw_sim *sim = s->sim;
+    cairo_set_line_width(cr, 1);
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        const lw_sim_object *o = &sim->objects[i];
+        const lw_obj_state *st = &sim->state.game.obj[i];
+        double x = st->x / 256.0, y = st->y / 256.0;
+        if (st->flags & LW_OBJF_GONE)
+            continue;
+        double hw = 0, hh = 0;
+        switch ((lw_obj_type)o->type) {
+        case LW_OBJ_RING:
+            hw = hh = 6;
+            break;
+        case LW_OBJ_ENEMY:
+            hw = 16;
+            hh = 14;
+            break;
+        case LW_OBJ_MONITOR:
+            hw = hh = 16;
+            break;
+        case LW_OBJ_SPRING:
+        case LW_OBJ_SPIKES:
+        case LW_OBJ_PLATFORM:
+        case LW_OBJ_BRIDGE:
+        case LW_OBJ_CHECKPOINT:
+        case LW_OBJ_GOAL:
+        case LW_OBJ_TYPE_COUNT:
+            break;
+        }
+        bool touched = sim->debug.touched == i + 1;
+        if (hw > 0) {
+            cairo_set_source_rgba(cr, 1, 0.2, 1, touched ? 1 : 0.7);
+            box(cr, s, x + 0.5, y + 0.5, hw + 0.5, hh + 0.5);
+            cairo_stroke(cr);
+        }
+        if (o->type == LW_OBJ_PLATFORM || o->type == LW_OBJ_BRIDGE) {
+            double w = o->type == LW_OBJ_BRIDGE ? 8.0 * o->logs + 8 : o->half_w;
+            cairo_set_source_rgba(cr, 1, 1, 1, touched ? 1 : 0.6);
+            cairo_move_to(cr, vx(s, x - w), vy(s, y - 8));
+            cairo_line_to(cr, vx(s, x + w), vy(s, y - 8));
+            cairo_stroke(cr);
+        } else if (o->type == LW_OBJ_SPRING || o->type == LW_OBJ_SPIKES ||
+                   o->type == LW_OBJ_MONITOR) {
+            bool horiz =
+                o->type == LW_OBJ_SPRING && (o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT);
+            double w = o->type == LW_OBJ_MONITOR ? 15 : horiz ? 8 : 16;
+            double h = o->type == LW_OBJ_MONITOR                                 ? 15
+                       : o->type == LW_OBJ_SPIKES                                ? 16
+                       : horiz                                                   ? 14
+                       : (o->type == LW_OBJ_SPRING && o->dir >= LW_DIR8_UP_LEFT) ? 16
+                                                                                 : 8;
+            cairo_set_source_rgba(cr, 1, 1, 1, touched ? 1 : 0.6);
+            box(cr, s, x, y, w, h);
+            cairo_stroke(cr);
+        }
+    }
+}
+
 /* ---- the debugger ---- */
 
 static const char *const sensor_names[] = {"A", "B", "C", "D", "E", "F", "ctr", "edge"};
@@ -615,6 +869,20 @@ static void draw_panel(cairo_t *cr, const PlayRenderState *s)
                    ha->surface ? "hit" : "MISS", hb->distance, hb->surface ? "hit" : "MISS",
                    outcome);
     }
+    if (sim->object_count) {
+        /* the object the player touches or stands on, by type and level id */
+        const lw_game_state *g = &sim->state.game;
+        uint32_t t = d->touched ? d->touched : g->on_object;
+        char obj[64] = "-";
+        if (t)
+            g_snprintf(obj, sizeof obj, "%s %u%s", lw_obj_type_name(sim->objects[t - 1].type),
+                       (unsigned)sim->objects[t - 1].id, g->on_object == t ? " (on it)" : "");
+        g_snprintf(l[n++], sizeof l[0], "rings %u%s%s  object %s", (unsigned)g->rings,
+                   g->hurt     ? " HURT"
+                   : g->invuln ? " flashing"
+                               : "",
+                   g->spindash ? " spindash" : "", obj);
+    }
     const char *lines[8];
     for (int i = 0; i < n; i++)
         lines[i] = l[i];
@@ -626,7 +894,6 @@ static void draw_panel(cairo_t *cr, const PlayRenderState *s)
 void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int height,
                       const PlayRenderState *s)
 {
-    const lw_level *l = s->level;
     const lw_player *pl = &s->sim->state.player;
     cairo_save(cr);
     /* outside the level (a level smaller than the view): a dark frame */
@@ -667,15 +934,23 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
                                      EDITOR_OVERLAY_SWAPPERS, 0);
     }
 
-    /* the player, at its pixel position (as the originals draw it) */
+    draw_game_objects(cr, s, width);
+    if (s->debug)
+        draw_object_boxes(cr, s);
+
+    /* the player, at its pixel position (as the originals draw it); after a hit it flashes,
+     * 4 frames on and 4 off (SPG Ring Loss), not while in the hurt routine */
     double cx = vx(s, px + 0.5), cy = vy(s, py + 0.5);
+    const lw_game_state *g = &s->sim->state.game;
+    gboolean hidden = g->invuln && !g->hurt && (g->invuln & 4);
     cairo_save(cr);
     cairo_translate(cr, cx, cy);
     cairo_scale(cr, s->zoom, s->zoom);
     gboolean ball = pl->rolling || (pl->airborne && pl->jumping);
     if (!ball)
         cairo_rotate(cr, pl->angle * 2 * G_PI / 256.0);
-    draw_player(cr, pl, s->sim->state.frame);
+    if (!hidden)
+        draw_player(cr, pl, s->sim->state.frame);
     cairo_restore(cr);
 
     if (s->debug) {
@@ -687,10 +962,16 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         double pw = MIN(480, width - 20);
         draw_plot(cr, s, 10, height - 140, pw, 130);
     } else {
-        char line[64];
+        char line[64], rings[64];
         g_snprintf(line, sizeof line, "frame %u", s->sim->state.frame);
-        const char *lines[] = {line};
-        text_box(cr, 10, 10, lines, 1, 12, 0);
+        const char *lines[] = {line, rings};
+        int n = 1;
+        if (s->sim->object_count) {
+            g_snprintf(rings, sizeof rings, "rings %u  score %u", (unsigned)g->rings,
+                       (unsigned)g->score);
+            n = 2;
+        }
+        text_box(cr, 10, 10, lines, n, 12, 0);
     }
     /* status (top right, under the insets when debugging: bottom right) and notes */
     if (s->status || s->note) {
@@ -724,6 +1005,5 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         cairo_move_to(cr, bx, by);
         cairo_show_text(cr, s->banner);
     }
-    (void)l;
     cairo_restore(cr);
 }

@@ -6,6 +6,7 @@
 #include "doc/editor-commands-play.h"
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
+#include "doc/sim-state.h"
 #include "play-keys.h"
 #include "play-render.h"
 
@@ -201,7 +202,7 @@ static void trace_row(PlayWindow *self)
         return;
     const lw_sim *sim = play_session_get_sim(self->session);
     char row[LW_TRACE_ROW_MAX];
-    lw_trace_format_row(row, sizeof row, sim->state.frame, &sim->state.player);
+    lw_trace_format_sim_row(row, sizeof row, sim);
     g_string_append(self->trace, row);
 }
 
@@ -295,8 +296,7 @@ static void status_text(PlayWindow *self, char *buf, size_t size)
                play_session_physics_match_level(self->session) ? "" : " · tuned");
 }
 
-static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size,
-                              int width, int height)
+static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size)
 {
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
@@ -315,8 +315,6 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
         rs->banner = "Fell out of the level — R restarts, Backspace rewinds";
     else if (self->paused && !self->rewinding && !self->automation)
         rs->banner = "Paused";
-    (void)width;
-    (void)height;
 }
 
 static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
@@ -326,7 +324,7 @@ static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, 
     camera_fit_view(self);
     PlayRenderState rs;
     char status[160];
-    fill_render_state(self, &rs, status, sizeof status, width, height);
+    fill_render_state(self, &rs, status, sizeof status);
     play_render_draw(self->renderer, cr, width, height, &rs);
     self->frame_draw_us += g_get_monotonic_time() - t0;
 }
@@ -397,7 +395,7 @@ gboolean play_window_write_screenshot(PlayWindow *self, const char *path, gboole
     cairo_t *cr = cairo_create(s);
     PlayRenderState rs;
     char status[160];
-    fill_render_state(self, &rs, status, sizeof status, w, h);
+    fill_render_state(self, &rs, status, sizeof status);
     rs.device_scale = 1;
     play_render_draw(self->renderer, cr, w, h, &rs);
     cairo_destroy(cr);
@@ -1538,21 +1536,7 @@ static void print_bench(PlayWindow *self)
 
 static void print_state(PlayWindow *self)
 {
-    const lw_sim *sim = play_session_get_sim(self->session);
-    const lw_player *pl = &sim->state.player;
-    char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
-        ysp[LW_FIXED_FORMAT_MAX], gsp[LW_FIXED_FORMAT_MAX];
-    lw_fixed_format(x, sizeof x, pl->x);
-    lw_fixed_format(y, sizeof y, pl->y);
-    lw_fixed_format(xsp, sizeof xsp, pl->xsp);
-    lw_fixed_format(ysp, sizeof ysp, pl->ysp);
-    lw_fixed_format(gsp, sizeof gsp, pl->gsp);
-    printf("frame %" PRIu32 "\nx %s\ny %s\nxsp %s\nysp %s\ngsp %s\nangle %u\nmode %s\nair %d\n"
-           "rolling %d\npath %c\nstatus %s\nhash %016" PRIx64 "\n",
-           sim->state.frame, x, y, xsp, ysp, gsp, (unsigned)pl->angle,
-           lw_mode_name(lw_player_mode(pl)), pl->airborne ? 1 : 0, pl->rolling ? 1 : 0,
-           pl->path == LW_PATH_B ? 'B' : 'A', sim->state.status == LW_SIM_DEAD ? "dead" : "ok",
-           lw_sim_hash(sim));
+    editor_sim_print_state(stdout, play_session_get_sim(self->session)); /* as `sim` prints it */
 }
 
 static void automation_finish(PlayWindow *self)
@@ -1639,7 +1623,11 @@ gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a,
     self->auto_trace = g_strdup(a->trace);
     if (self->trace)
         g_string_free(self->trace, TRUE);
-    self->trace = a->trace ? g_string_new(LW_TRACE_HEADER "\n") : NULL;
+    self->trace = NULL;
+    if (a->trace) {
+        self->trace = g_string_new(lw_trace_header_for(play_session_get_sim(self->session)));
+        g_string_append_c(self->trace, '\n');
+    }
     if (a->benchmark) {
         g_array_set_size(self->bench, 0);
         if (gtk_widget_get_realized(GTK_WIDGET(self)))

@@ -216,6 +216,11 @@ void lw_phys_air_frame(lw_sim *sim, const lw_frame_input *in)
     pl->balance = LW_BALANCE_NONE;
     pl->balance_extreme = false;
 
+    /* OBJECTS.md §4.2: the hurt routine has no jump cap, input or drag and a gravity of 0x30 */
+    bool hurt = sim->state.game.hurt != 0;
+    if (hurt)
+        goto move;
+
     /* §5.3: variable jump height, or the upward cap */
     if (pl->jumping) {
         if (pl->ysp < -p->jump_release && !in->jump_held)
@@ -247,17 +252,19 @@ void lw_phys_air_frame(lw_sim *sim, const lw_frame_input *in)
     /* §5.5: drag, with the Ysp from before gravity */
     pl->xsp = lw_phys_air_drag(p, pl->xsp, pl->ysp);
 
+move:
     if (!lw_phys_bounds(sim))
         return;
 
     /* §5.6: move, then gravity */
     pl->x += pl->xsp;
     pl->y += pl->ysp;
-    pl->ysp += p->gravity;
+    pl->ysp += hurt ? 0x30 : p->gravity;
     if (p->terminal > 0 && pl->ysp > p->terminal)
         pl->ysp = p->terminal;
 
-    pl->angle = lw_phys_relax_angle(pl->angle);
+    if (!hurt)
+        pl->angle = lw_phys_relax_angle(pl->angle);
 
     uint8_t q = lw_phys_air_quadrant(pl->xsp, pl->ysp);
     sim->debug.air_quadrant = q;
@@ -274,5 +281,11 @@ void lw_phys_air_frame(lw_sim *sim, const lw_frame_input *in)
     default:
         collide_side(sim, false);
         break;
+    }
+    if (hurt && !pl->airborne) {
+        /* S2 Sonic_HurtStop: landing ends the hurt routine with no speed */
+        pl->xsp = pl->ysp = pl->gsp = 0;
+        sim->state.game.hurt = 0;
+        sim->state.game.invuln = 120;
     }
 }

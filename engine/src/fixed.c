@@ -51,3 +51,40 @@ lw_angle lw_calc_angle(int32_t x, int32_t y)
         a = 0x100 - a;
     return (lw_angle)(a & 0xFF);
 }
+
+size_t lw_fixed_format(char *buf, size_t size, int32_t value)
+{
+    char tmp[24];
+    size_t n = 0;
+    uint32_t mag = value < 0 ? 0u - (uint32_t)value : (uint32_t)value;
+    if (value < 0)
+        tmp[n++] = '-';
+    char digits[12];
+    size_t nd = 0;
+    uint32_t whole = mag >> 8;
+    do {
+        digits[nd++] = (char)('0' + whole % 10u);
+        whole /= 10u;
+    } while (whole);
+    while (nd)
+        tmp[n++] = digits[--nd];
+    /* 1/256 = 0.00390625: the fraction f/256 is exactly f * 390625 / 10^8 (8 digits). */
+    uint32_t frac = (mag & 255u) * 390625u;
+    if (frac) {
+        tmp[n++] = '.';
+        uint32_t div = 10000000u;
+        while (frac) {
+            tmp[n++] = (char)('0' + frac / div);
+            frac %= div;
+            div /= 10u;
+        }
+    }
+    tmp[n] = '\0';
+    if (size) {
+        size_t c = n < size - 1 ? n : size - 1;
+        for (size_t i = 0; i < c; i++)
+            buf[i] = tmp[i];
+        buf[c] = '\0';
+    }
+    return n;
+}

@@ -418,7 +418,9 @@ static void ground_move_and_stick(lw_sim *sim)
     lw_player *pl = &sim->state.player;
     pl->x += pl->xsp;
     pl->y += pl->ysp;
-    lw_phys_ground_sensors(sim);
+    /* §1.7 onObject: the object keeps the player on top (OBJECTS.md §3.2) */
+    if (!sim->state.game.on_object)
+        lw_phys_ground_sensors(sim);
     lw_phys_slope_repel(sim);
 }
 
@@ -429,6 +431,9 @@ void lw_phys_ground_frame(lw_sim *sim, const lw_frame_input *in)
     pl->balance = LW_BALANCE_NONE;
     pl->balance_extreme = false;
 
+    /* OBJECTS.md §9: the spindash comes before the jump (S2 Sonic_CheckSpindash) */
+    if ((in->ducking || sim->state.game.spindash) && lw_phys_spindash(sim, in, in->ducking))
+        return;
     if (in->jump_pressed && lw_phys_try_jump(sim)) {
         after_jump(sim, in);
         return;

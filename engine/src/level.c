@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/level.h"
 
+#include "loopwright/limits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,17 +21,30 @@ bool lw_mask_pixel(const lw_mask *mask, int c, int r)
 void lw_mask_derive_widths(lw_mask *mask)
 {
     /* ROM rule (ConvertCollisionArray): population count of the row, sign from the first
-     * (leftmost) pixel: -n when it is solid, +n otherwise; 0 and 16 unsigned. */
+     * (leftmost) pixel: -n when it is solid, +n otherwise; 0 and 16 unsigned.
+     * Counted per row from histograms of the heights rather than pixel by pixel: a column of
+     * height h > 0 covers rows 16-h..15, one of height h < 0 rows 0..-h-1 (lw_mask_pixel). */
+    uint8_t up[17] = {0}, down[17] = {0}; /* columns standing h / hanging -h px */
+    for (int c = 0; c < 16; c++) {
+        int h = mask->heights[c];
+        h = h > 16 ? 16 : h < -16 ? -16 : h;
+        if (h > 0)
+            up[h]++;
+        else if (h < 0)
+            down[-h]++;
+    }
+    int standing = 0; /* columns with h >= 16 - r: they cover row r */
+    int hanging = 0;  /* columns with -h > r */
+    for (int u = 1; u <= 16; u++)
+        hanging += down[u];
+    int h0 = mask->heights[0];
     for (int r = 0; r < 16; r++) {
-        int n = 0;
-        for (int c = 0; c < 16; c++)
-            n += lw_mask_pixel(mask, c, r);
-        int w;
-        if (n == 0 || n == 16)
-            w = n;
-        else
-            w = lw_mask_pixel(mask, 0, r) ? -n : n;
-        mask->widths[r] = (int8_t)w;
+        standing += up[16 - r];
+        if (r > 0)
+            hanging -= down[r];
+        int n = standing + hanging;
+        bool first = h0 > 0 ? r >= 16 - h0 : h0 < 0 ? r < -h0 : false;
+        mask->widths[r] = (int8_t)(n == 0 || n == 16 ? n : first ? -n : n);
     }
 }
 
@@ -194,6 +209,39 @@ bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
     p[obj->prop_count].value = v;
     obj->prop_count++;
     return true;
+}
+
+bool lw_object_remove_property(lw_object *obj, const char *key)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        if (strcmp(obj->props[i].key, key) != 0)
+            continue;
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+        memmove(&obj->props[i], &obj->props[i + 1], (obj->prop_count - i - 1) * sizeof *obj->props);
+        if (--obj->prop_count == 0) {
+            free(obj->props);
+            obj->props = NULL;
+        }
+        return true;
+    }
+    return false;
+}
+
+void lw_object_clear_properties(lw_object *obj)
+{
+    for (uint32_t i = 0; i < obj->prop_count; i++) {
+        free(obj->props[i].key);
+        free(obj->props[i].value);
+    }
+    free(obj->props);
+    obj->props = NULL;
+    obj->prop_count = 0;
+}
+
+bool lw_object_set_name(lw_object *obj, const char *name)
+{
+    return lw_level_set_string(&obj->name, name);
 }
 
 void lw_replay_clear(lw_replay *replay)
@@ -532,7 +580,8 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
 
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
-    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err))
+    if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
+        !lw_level_check_limits(level, err))
         return false;
     if (level->mask_count > LW_MAX_MASKS || level->tile_count > LW_MAX_TILES ||
         level->chunk_count > LW_MAX_CHUNKS || level->object_count > LW_MAX_OBJECTS)

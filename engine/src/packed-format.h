@@ -3,12 +3,14 @@
 /*
  * Private to the packed-level sources (packed-format.c, packed-writer.c, packed-reader.c): the
  * byte layout of docs/FORMAT.md shared by the writer and the reader. The constants carry the
- * same names as the tables there.
+ * same names as the tables there. Internal like physics.h: outside include/, hidden visibility.
  */
 
 #include "loopwright/packed.h"
 
 #include <string.h>
+
+#pragma GCC visibility push(hidden)
 
 /* ---- format constants (docs/FORMAT.md §2–§4) ---- */
 
@@ -100,3 +102,5 @@ static inline lw_cell cell_from_word(uint16_t w)
     c.solid = (uint8_t)((w >> 12) & 15u);
     return c;
 }
+
+#pragma GCC visibility pop

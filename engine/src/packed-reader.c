@@ -6,6 +6,7 @@
  */
 #include "loopwright/crc32.h"
 #include "loopwright/kosinski.h"
+#include "loopwright/limits.h"
 #include "packed-format.h"
 
 #include <stdlib.h>
@@ -385,6 +386,12 @@ static bool check_objects(loader *L)
             return FAIL(LW_ERR_RANGE, o, "object %zu: id 0 is reserved", i);
         if (type > LW_OBJECT_MARKER)
             return FAIL(LW_ERR_FORMAT, o + 4, "object %u: unknown type %u", id, type);
+        int32_t ox = (int32_t)get32(r + 8), oy = (int32_t)get32(r + 12);
+        if (!lw_limits_object_pos_ok(ox, oy))
+            return FAIL(LW_ERR_RANGE, o + 8,
+                        "object %zu: position (%ld, %ld) is outside %d..%d, %d..%d", i, (long)ox,
+                        (long)oy, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, LW_MIN_OBJECT_Y,
+                        LW_MAX_OBJECT_Y);
         uint32_t allowed = type == LW_OBJECT_PLAYER_START   ? 1u
                            : type == LW_OBJECT_PATH_SWAPPER ? 14u
                                                             : 0u;
@@ -505,6 +512,18 @@ static bool check_replays(loader *L)
                 !check_fixed(L, o + 36, 16, false, "replay character") ||
                 !zero_bytes(L, o + 72, o + 80, "replay reserved field"))
                 return false;
+            int32_t sx = (int32_t)get32(r + 12), sy = (int32_t)get32(r + 16);
+            uint32_t frames = get32(r + 52);
+            if (r[8] && !lw_limits_start_ok(sx, sy))
+                return FAIL(LW_ERR_RANGE, o + 12,
+                            "replay %zu: start (%ld, %ld) is outside 0..%d, 0..%d", i, (long)sx,
+                            (long)sy, LW_MAX_START_X, LW_MAX_START_Y);
+            if (frames > LW_MAX_REPLAY_FRAMES)
+                return FAIL(LW_ERR_RANGE, o + 52, "replay %zu: %lu frames is over the limit of %u",
+                            i, (unsigned long)frames, LW_MAX_REPLAY_FRAMES);
+            if (r[9] && !lw_limits_object_pos_ok((int32_t)get32(r + 64), (int32_t)get32(r + 68)))
+                return FAIL(LW_ERR_RANGE, o + 64, "replay %zu: expected position is out of range",
+                            i);
         }
     }
     return true;

@@ -4,15 +4,22 @@
  * Private to the physics sources (player.c, ground.c, air.c); tests include it on purpose to
  * check single rules (slope factors, slip, landing) in isolation. Every function works on an
  * lw_sim and follows spec/PHYSICS.md to the letter; section numbers are in the comments.
+ *
+ * Internal: nothing here is engine API. The header is outside include/, and its functions
+ * (lw_phys_*) have hidden visibility, so a shared build of the engine would not export them.
  */
 
 #include "loopwright/player.h"
+
+#pragma GCC visibility push(hidden)
 
 /* The buttons of one frame, decoded once. */
 typedef struct lw_frame_input {
     bool left, right, up, down;
     bool jump_held;    /* J held this frame */
     bool jump_pressed; /* J held this frame and not on the previous one */
+    bool ducking;      /* the previous frame ended grounded, not rolling, at Gsp 0 with DOWN
+                          held and neither LEFT nor RIGHT (S2's duck animation) */
 } lw_frame_input;
 
 /* ---- small integer helpers ---- */
@@ -116,3 +123,39 @@ static inline uint8_t lw_phys_air_quadrant(int32_t xsp, int32_t ysp)
 {
     return (uint8_t)((unsigned)lw_ang(lw_calc_angle(xsp, ysp) - 0x20) & 0xC0u);
 }
+
+/* ---- game objects (objects.c, docs/OBJECTS.md) ---- */
+
+/* Read the level's game-object markers into sim->objects (sorted by x; allocates once). */
+bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err);
+
+/* Every object's state and the player's game fields at reset (after the player is placed). */
+void lw_objects_reset(lw_sim *sim);
+
+/* Index of the first object whose origin x is >= @x (binary search). */
+uint32_t lw_objects_first(const lw_sim *sim, int32_t x);
+
+/* Post-hit invulnerability, invincibility and speed-shoe countdowns (S2 Sonic_Display, which
+ * the hurt routine does not run: @hurt_frame keeps the invulnerability then). */
+void lw_objects_timers(lw_sim *sim, bool hurt_frame);
+
+/* Touch hitboxes at the end of the player's update (§4): rings, monitors, enemies, checkpoint,
+ * goal, scattered rings. */
+void lw_objects_touch(lw_sim *sim);
+
+/* The objects' own updates in object order (x order) within the culling window, solid and
+ * platform collision with the player, then the scattered rings. */
+void lw_objects_run(lw_sim *sim);
+
+/* §9: the spindash at the start of a grounded, not-rolling frame: true when it used the frame
+ * (charging, starting or releasing). @ducking: the player ducked on the previous frame. */
+bool lw_phys_spindash(lw_sim *sim, const lw_frame_input *in, bool ducking);
+
+/* True when the game fields are at their reset values (the hash then leaves them out). */
+bool lw_objects_game_is_default(const lw_sim *sim);
+
+/* Append the game block to the FNV-1a hash @h: nothing while the game fields and every object
+ * are at their reset values (so a level whose objects were never touched hashes as before). */
+uint64_t lw_objects_hash(const lw_sim *sim, uint64_t h);
+
+#pragma GCC visibility pop

@@ -97,6 +97,7 @@ void lw_phys_reset_on_floor(lw_sim *sim)
     pl->pushing = false;
     pl->rolljump = false;
     pl->jumping = false;
+    sim->state.game.chain = 0; /* the enemy score chain ends on landing (OBJECTS.md §11) */
 }
 
 /* ---- path swappers (§2.7, S2 object 03) ---- */
@@ -180,6 +181,10 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             sw->path[1] = o->swapper.path[1] & 1u;
         }
     }
+    if (!lw_objects_init(sim, level, err)) {
+        lw_sim_clear(sim);
+        return false;
+    }
     sim->level = level;
     sim->profile = *profile;
     lw_sim_reset(sim, x_px, y_px);
@@ -191,6 +196,7 @@ void lw_sim_clear(lw_sim *sim)
     if (!sim)
         return;
     free(sim->swappers);
+    free(sim->objects);
     memset(sim, 0, sizeof *sim);
 }
 
@@ -248,6 +254,7 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
         const lw_sim_swapper *sw = &sim->swappers[i];
         side_set(&sim->state, i, sw->horizontal ? py > sw->y : px > sw->x);
     }
+    lw_objects_reset(sim);
 }
 
 /* ---- one frame ---- */
@@ -265,8 +272,8 @@ static inline void saturate16(int32_t *v)
 lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
 {
     lw_sim_state *st = &sim->state;
-    if (st->status == LW_SIM_DEAD)
-        return LW_SIM_DEAD;
+    if (st->status != LW_SIM_RUNNING)
+        return (lw_sim_status)st->status;
     st->frame++;
 
     lw_sim_debug *dbg = &sim->debug;
@@ -276,6 +283,8 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     dbg->air_quadrant = LW_SIM_DEBUG_NONE;
     dbg->jumped = false;
     dbg->landed = false;
+    dbg->touched = 0;
+    st->game.events = 0;
 
     lw_frame_input in = {
         .left = (input & LW_BUTTON_LEFT) != 0,
@@ -284,10 +293,23 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         .down = (input & LW_BUTTON_DOWN) != 0,
         .jump_held = (input & LW_BUTTON_JUMP) != 0,
         .jump_pressed = (input & LW_BUTTON_JUMP) && !(st->prev_input & LW_BUTTON_JUMP),
+        .ducking = !st->player.airborne && !st->player.rolling && st->player.gsp == 0 &&
+                   (st->prev_input & LW_BUTTON_DOWN) &&
+                   !(st->prev_input & (LW_BUTTON_LEFT | LW_BUTTON_RIGHT)) && st->frame > 1,
     };
     st->prev_input = input;
 
     lw_player *pl = &st->player;
+    bool hurt_frame = st->game.hurt != 0;
+    /* Speed shoes (OBJECTS.md §10): S2's constants for the frame, the level's profile after. */
+    lw_profile saved;
+    bool shoes = st->game.shoes != 0;
+    if (shoes) {
+        saved = sim->profile;
+        sim->profile.top = 0xC00;
+        sim->profile.acc = 0x18;
+        sim->profile.air_acc = 0x30;
+    }
     if (pl->airborne) {
         dbg->routine = LW_ROUTINE_AIR;
         lw_phys_air_frame(sim, &in);
@@ -298,8 +320,20 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         dbg->routine = LW_ROUTINE_GROUND;
         lw_phys_ground_frame(sim, &in);
     }
-    if (st->status != LW_SIM_DEAD)
+    if (st->status == LW_SIM_RUNNING) {
+        if (sim->object_count || st->game.spill_count) {
+            lw_objects_timers(sim, hurt_frame);
+            lw_objects_touch(sim);
+        } else if (st->game.invuln || st->game.invincible || st->game.shoes) {
+            lw_objects_timers(sim, hurt_frame);
+        }
+    }
+    if (st->status == LW_SIM_RUNNING)
         run_swappers(sim);
+    if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count))
+        lw_objects_run(sim);
+    if (shoes)
+        sim->profile = saved;
     saturate16(&pl->xsp);
     saturate16(&pl->ysp);
     saturate16(&pl->gsp);
@@ -352,5 +386,5 @@ uint64_t lw_sim_hash(const lw_sim *sim)
     uint32_t side_bytes = (sim->swapper_count + 7u) / 8u;
     for (uint32_t i = 0; i < side_bytes; i++)
         h = fnv_byte(h, st->swapper_side[i]);
-    return h;
+    return lw_objects_hash(sim, h);
 }

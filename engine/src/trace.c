@@ -3,43 +3,6 @@
 
 #include <stdio.h>
 
-size_t lw_fixed_format(char *buf, size_t size, int32_t value)
-{
-    char tmp[24];
-    size_t n = 0;
-    uint32_t mag = value < 0 ? 0u - (uint32_t)value : (uint32_t)value;
-    if (value < 0)
-        tmp[n++] = '-';
-    char digits[12];
-    size_t nd = 0;
-    uint32_t whole = mag >> 8;
-    do {
-        digits[nd++] = (char)('0' + whole % 10u);
-        whole /= 10u;
-    } while (whole);
-    while (nd)
-        tmp[n++] = digits[--nd];
-    /* 1/256 = 0.00390625: the fraction f/256 is exactly f * 390625 / 10^8 (8 digits). */
-    uint32_t frac = (mag & 255u) * 390625u;
-    if (frac) {
-        tmp[n++] = '.';
-        uint32_t div = 10000000u;
-        while (frac) {
-            tmp[n++] = (char)('0' + frac / div);
-            frac %= div;
-            div /= 10u;
-        }
-    }
-    tmp[n] = '\0';
-    if (size) {
-        size_t c = n < size - 1 ? n : size - 1;
-        for (size_t i = 0; i < c; i++)
-            buf[i] = tmp[i];
-        buf[c] = '\0';
-    }
-    return n;
-}
-
 size_t lw_trace_format_row(char *buf, size_t size, uint32_t frame, const lw_player *player)
 {
     char x[LW_FIXED_FORMAT_MAX], y[LW_FIXED_FORMAT_MAX], xsp[LW_FIXED_FORMAT_MAX],
@@ -54,4 +17,23 @@ size_t lw_trace_format_row(char *buf, size_t size, uint32_t frame, const lw_play
                      player->airborne ? 1 : 0, player->rolling ? 1 : 0,
                      player->path == LW_PATH_B ? 'B' : 'A');
     return n < 0 ? 0 : (size_t)n;
+}
+
+const char *lw_trace_header_for(const lw_sim *sim)
+{
+    return sim->object_count ? LW_TRACE_HEADER LW_TRACE_OBJECT_COLUMNS : LW_TRACE_HEADER;
+}
+
+size_t lw_trace_format_sim_row(char *buf, size_t size, const lw_sim *sim)
+{
+    size_t n = lw_trace_format_row(buf, size, sim->state.frame, &sim->state.player);
+    if (!sim->object_count || n == 0 || n >= size)
+        return n;
+    const lw_game_state *g = &sim->state.game;
+    uint32_t on = g->on_object ? sim->objects[g->on_object - 1].id : 0;
+    n--; /* overwrite the newline */
+    int m = snprintf(buf + n, size - n, ",%u,%d,%d,%u,%u\n", (unsigned)g->rings,
+                     (g->hurt || (g->events & LW_EVENT_HURT)) ? 1 : 0,
+                     (g->events & LW_EVENT_SPRING) ? 1 : 0, (unsigned)on, (unsigned)g->events);
+    return m < 0 ? n : n + (size_t)m;
 }

@@ -141,17 +141,20 @@ int main(int argc, char **argv)
     /* the game loop: one fixed 1/60 s step per frame, input from the script */
     uint32_t n = frames >= 0 ? (uint32_t)frames : script.frame_count;
     lw_script_cursor cursor = {0};
-    fputs(LW_TRACE_HEADER "\n", stdout);
+    fputs(lw_trace_header_for(&sim), stdout);
+    fputc('\n', stdout);
     for (uint32_t f = 0; f < n; f++) {
         lw_sim_status status = lw_sim_step(&sim, lw_script_next(&script, &cursor));
         char row[LW_TRACE_ROW_MAX];
-        lw_trace_format_row(row, sizeof row, sim.state.frame, &sim.state.player);
+        lw_trace_format_sim_row(row, sizeof row, &sim);
         fputs(row, stdout);
         if (status == LW_SIM_DEAD) {
             fprintf(stderr, "engine-game: the player fell out of the level on frame %u\n",
                     (unsigned)sim.state.frame);
             break;
         }
+        if (status == LW_SIM_FINISHED) /* passed a goal sign */
+            break;
     }
     rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 out:

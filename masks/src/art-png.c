@@ -40,8 +40,9 @@ bool lwm_art_encode_png(const lwm_image *img, void **data, size_t *size, bool *i
         }
         idx[i] = (uint8_t)vals[h];
     }
-    /* one pass (png-write.c); palettes unfiltered, as libpng's own choice for them */
-    lwm_png_format fmt = {.width = img->width, .height = img->height, .zlib_level = 9};
+    /* one pass (png-write.c); palettes unfiltered, as libpng's own choice for them; zlib level 6:
+     * level 9 saved 0.45 % of the maximum level's tileset for a quarter of `pack`'s time */
+    lwm_png_format fmt = {.width = img->width, .height = img->height, .zlib_level = 6};
     const uint8_t *pixels;
     size_t stride;
     if (fits && ncolors > 0) {

@@ -3,8 +3,10 @@
  * The neighbour-aware angle pass of terrain import: trace the boundary of the solid pixels of a
  * whole path as closed contours of unit edges, split each contour into straight pieces (every
  * edge midpoint within TOLERANCE px of the chord), fit each piece by least squares and give every
- * cell the angle of the piece that holds most of its surface. A long straight slope is one
- * piece, so all its cells - slivers included - get the same angle.
+ * cell the piece that holds most of its surface. The piece tells which way the cell's surface
+ * faces; the angle is then Sega's chord rule (the surface's rise across the cell over 16 px,
+ * rounded to a multiple of 4, measured on the three games: docs/MASKS.md §4.4), except on long
+ * straight pieces where the chord rule strays from the line's fitted angle.
  */
 #include "masks-private.h"
 
@@ -17,6 +19,9 @@
 #endif
 
 #define TOLERANCE 1.05 /* px: digital straight lines stay within ~1 px of their chord */
+/* Edges: a straight piece this long decides its cells' angles where the chord rule is more than
+ * 2.5 steps from its fitted angle (docs/MASKS.md §4.3). */
+#define LONG_PIECE 320
 
 typedef struct edge {
     int32_t x, y; /* the solid pixel */
@@ -434,6 +439,112 @@ static void trace(pass *p, edge seed)
     free(tmp);
 }
 
+/* ---- the chord rule (docs/MASKS.md §4.4) ---- */
+
+/* Pixel (u, v) of the frame where quadrant @q's surface faces up: u runs along the surface in
+ * the direction positive ground speed moves (0..15 inside the cell), v into the solid (0 = the
+ * cell's outer edge). q = 0 floor (faces up), 1 = 0x40 (faces right), 2 = ceiling (faces down),
+ * 3 = 0xC0 (faces left). */
+static inline void frame_px(int q, int32_t x0, int32_t y0, int u, int v, int32_t *x, int32_t *y)
+{
+    switch (q & 3) {
+    case 0:
+        *x = x0 + u, *y = y0 + v;
+        break;
+    case 1:
+        *x = x0 + 15 - v, *y = y0 + u;
+        break;
+    case 2:
+        *x = x0 + 15 - u, *y = y0 + 15 - v;
+        break;
+    default:
+        *x = x0 + v, *y = y0 + 15 - u;
+        break;
+    }
+}
+
+/* Depth of the surface on line @u of the cell in frame @q: the first solid pixel of the line
+ * inside the cell when the line starts open; when the line's outer pixel is solid, the surface
+ * is further out (in the neighbouring cell, at most 16 px); when the line is empty, further in
+ * (the cell behind, at most 16 px). False when no surface is that near. */
+static bool line_depth(const pass *p, int q, int32_t x0, int32_t y0, int u, int *depth)
+{
+    int32_t x, y;
+    frame_px(q, x0, y0, u, 0, &x, &y);
+    if (solid(p, x, y)) {
+        for (int v = -1; v >= -16; v--) {
+            frame_px(q, x0, y0, u, v, &x, &y);
+            if (!solid(p, x, y)) {
+                *depth = v + 1;
+                return true;
+            }
+        }
+        return false;
+    }
+    for (int v = 1; v < 32; v++) {
+        frame_px(q, x0, y0, u, v, &x, &y);
+        if (solid(p, x, y)) {
+            *depth = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Depth of the surface on line @u when it lies inside the cell: the first solid pixel of the
+ * line, unless that is the outer pixel and the surface continues outside. */
+static bool line_depth_inside(const pass *p, int q, int32_t x0, int32_t y0, int u, int *depth)
+{
+    for (int v = 0; v < 16; v++) {
+        int32_t x, y;
+        frame_px(q, x0, y0, u, v, &x, &y);
+        if (!solid(p, x, y))
+            continue;
+        if (v == 0) {
+            frame_px(q, x0, y0, u, -1, &x, &y);
+            if (solid(p, x, y))
+                return false;
+        }
+        *depth = v;
+        return true;
+    }
+    return false;
+}
+
+/* Sega's rule as measured on the three games: the surface's rise between the cell's first and
+ * last line, over 16 px, as an angle rounded to a multiple of 4 (halves away from the cardinal
+ * direction, so mirrored cells get mirrored angles). When an end line has no surface inside the
+ * cell, the rise between the first and last lines that have one, over their distance; when fewer
+ * than two lines have one, the ends found in the neighbouring cells. False when none works. */
+static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
+{
+    int32_t x0 = (int32_t)(t % p->tw) * 16, y0 = (int32_t)(t / p->tw) * 16;
+    int d[16];
+    bool in[16];
+    int first = -1, last = -1;
+    for (int u = 0; u < 16; u++) {
+        in[u] = line_depth_inside(p, q, x0, y0, u, &d[u]);
+        if (in[u]) {
+            if (first < 0)
+                first = u;
+            last = u;
+        }
+    }
+    if (in[0] && in[15]) {
+        *angle = lwm_chord_angle(q, d[15] - d[0], 16);
+        return true;
+    }
+    if (first >= 0 && last > first) {
+        *angle = lwm_chord_angle(q, d[last] - d[first], last - first);
+        return true;
+    }
+    int d0, d15;
+    if (!line_depth(p, q, x0, y0, 0, &d0) || !line_depth(p, q, x0, y0, 15, &d15))
+        return false;
+    *angle = lwm_chord_angle(q, d15 - d0, 16);
+    return true;
+}
+
 bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t w, int32_t h,
                         bool neighbours, uint8_t *angles, uint8_t *flags)
 {
@@ -524,16 +635,45 @@ bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t 
         }
     }
     for (size_t t = 0; t < nt; t++) {
-        if (!need[t])
+        bool full = true;
+        for (int c = 0; c < 16; c++)
+            full &= bits[t].col[c] == 0xFFFFu;
+        if (!need[t] && !(neighbours && full && p.best_count[1][t] > 0))
             continue;
-        if (neighbours && p.best_count[0][t] > 0) {
-            angles[t] = lwm_angle_round_even(p.best_angle[0][t]);
-        } else if (neighbours && p.best_count[1][t] > 0) {
-            angles[t] = lwm_angle_round_even(p.best_angle[1][t]);
+        int k = !neighbours ? -1 : p.best_count[0][t] > 0 ? 0 : p.best_count[1][t] > 0 ? 1 : -1;
+        double real = 0;
+        if (k >= 0) {
+            real = p.best_angle[k][t];
         } else {
             bool flagged;
-            lwm_bits_angle_canonical(&bits[t], &angles[t], &flagged);
+            uint8_t a;
+            lwm_bits_angle_canonical(&bits[t], &a, &flagged);
+            real = a;
         }
+        uint8_t a = lwm_angle_round_even(real);
+        if (neighbours) {
+            int q = (int)(((unsigned)a + 32u) >> 6) & 3;
+            uint8_t c;
+            bool got = chord_angle(&p, t, q, &c);
+            int q2 = (int)(((unsigned)c + 32u) >> 6) & 3;
+            uint8_t c2;
+            if (got && q2 != q && chord_angle(&p, t, q2, &c2) &&
+                ((int)(((unsigned)c2 + 32u) >> 6) & 3) == q2)
+                c = c2; /* steeper than 45 degrees seen from the first frame: the other one */
+            if (got) {
+                double dev = remainder((double)c - real, 256.0);
+                bool long_piece = k >= 0 && p.best_len[k][t] >= LONG_PIECE;
+                if (!long_piece || fabs(dev) <= 2.5)
+                    a = c;
+            }
+        }
+        if (!need[t]) {
+            /* a full cell: flagged unless the surface along its edge is a slope */
+            if ((a & 0x3Fu) == 0)
+                continue;
+            flags[t] = 0;
+        }
+        angles[t] = a;
     }
 done:
     free(need);

@@ -300,16 +300,64 @@ static bool build_chunks(export_ctx *c, blob *t)
 
 /* ---- layouts ---- */
 
-static bool file_chunk(export_ctx *c, uint16_t id, uint8_t *out)
+static const lwm_tree_kept_slot *kept_slot(const export_ctx *c, uint32_t layer, uint32_t offset)
 {
-    if (c->game == LWM_GAME_S1) {
-        *out = id == LW_NONE ? 0 : (uint8_t)(id + 1u);
+    for (size_t i = 0; i < c->src->kept_slot_count; i++)
+        if (c->src->kept_slots[i].layer == layer && c->src->kept_slots[i].offset == offset)
+            return &c->src->kept_slots[i];
+    return NULL;
+}
+
+/* The stored byte for level chunk @id at @offset of @layer's file: an empty slot that held a
+ * chunk past the loaded ones gets its byte back. */
+static bool slot_byte(export_ctx *c, uint32_t layer, uint32_t offset, uint16_t id, uint8_t *out)
+{
+    if (id == LW_NONE) {
+        const lwm_tree_kept_slot *k = kept_slot(c, layer, offset);
+        if (k) {
+            *out = k->value;
+            return true;
+        }
+        if (c->game != LWM_GAME_S1 && c->src->first_chunk == 0)
+            return lw_error_set(c->err, LW_ERR_FORMAT,
+                                "an empty layout slot, but this zone's chunk 0 is not empty");
+        *out = 0;
         return true;
     }
-    if (id == LW_NONE && c->src->first_chunk == 0)
-        return lw_error_set(c->err, LW_ERR_FORMAT,
-                            "an empty layout slot, but this zone's chunk 0 is not empty");
-    *out = id == LW_NONE ? 0 : (uint8_t)(id + c->src->first_chunk);
+    uint32_t v = id + (c->game == LWM_GAME_S1 ? 1u : c->src->first_chunk);
+    if (v > (c->game == LWM_GAME_S1 ? 0x7Fu : 0xFFu))
+        return lw_error_set(c->err, LW_ERR_LIMIT, "chunk %u does not fit a layout byte", id);
+    *out = (uint8_t)v;
+    return true;
+}
+
+/* S3K: the level's slots at the rows the file's pointers give; the size must stay. */
+static bool build_s3k_layout(export_ctx *c, blob *t)
+{
+    const lw_level *lv = c->level;
+    const uint8_t *d = t->data;
+    uint32_t fw = (uint32_t)(d[0] << 8 | d[1]), fh = (uint32_t)(d[4] << 8 | d[5]);
+    if (lv->layout_width != fw || lv->layout_height != fh)
+        return lw_error_set(c->err, LW_ERR_LIMIT,
+                            "layout %ux%u: resizing an S3K layout (%ux%u) is not written yet",
+                            lv->layout_width, lv->layout_height, fw, fh);
+    for (uint32_t layer = 0; layer < 2; layer++) {
+        if (!lv->layout[layer])
+            continue;
+        uint32_t w = (uint32_t)(d[2 * layer] << 8 | d[2 * layer + 1]);
+        uint32_t h = (uint32_t)(d[4 + 2 * layer] << 8 | d[5 + 2 * layer]);
+        for (uint32_t y = 0; y < h && y < fh && y < 32; y++) {
+            uint32_t p = (uint32_t)(d[8 + y * 4 + 2 * layer] << 8 | d[9 + y * 4 + 2 * layer]);
+            for (uint32_t x = 0; x < w && x < fw; x++) {
+                uint32_t off = p - 0x8000u + x;
+                if (p < 0x8000u || off >= t->size)
+                    return lw_error_set(c->err, LW_ERR_FORMAT, "row pointer outside the file");
+                if (!slot_byte(c, layer, off, lw_level_layout_get(lv, (lw_layer)layer, x, y),
+                               &t->data[off]))
+                    return false;
+            }
+        }
+    }
     return true;
 }
 
@@ -323,10 +371,12 @@ static bool build_s2_layout(export_ctx *c, blob *t)
         if (!lv->layout[layer])
             continue;
         for (uint32_t y = 0; y < lv->layout_height; y++)
-            for (uint32_t x = 0; x < lv->layout_width; x++)
-                if (!file_chunk(c, lw_level_layout_get(lv, (lw_layer)layer, x, y),
-                                &t->data[y * 256u + (unsigned)layer * 128u + x]))
+            for (uint32_t x = 0; x < lv->layout_width; x++) {
+                uint32_t off = y * 256u + (unsigned)layer * 128u + x;
+                if (!slot_byte(c, (uint32_t)layer, off,
+                               lw_level_layout_get(lv, (lw_layer)layer, x, y), &t->data[off]))
                     return false;
+            }
     }
     return true;
 }
@@ -356,8 +406,12 @@ static bool build_s1_layer(export_ctx *c, int layer, blob *t)
             uint8_t was =
                 x < ow && y < oh && 2u + y * ow + x < old.size ? old.data[2u + y * ow + x] : 0;
             uint8_t id = was;
-            if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height)
-                file_chunk(c, lw_level_layout_get(lv, (lw_layer)layer, x, y), &id);
+            if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height &&
+                !slot_byte(c, (uint32_t)layer, w == ow ? 2u + y * w + x : 0xFFFFFFFFu,
+                           lw_level_layout_get(lv, (lw_layer)layer, x, y), &id)) {
+                free(nw.data);
+                return false;
+            }
             nw.data[2u + y * w + x] = (uint8_t)(id | ((id == (was & 0x7Fu)) ? was & 0x80u : 0u));
         }
     if (pad)
@@ -493,6 +547,22 @@ static bool build_index(export_ctx *c, int path, blob *t, bool single)
     return true;
 }
 
+/* S3K: both paths in one file; 3072 bytes: 0x300 words of path A then of path B; 1536: pairs. */
+static bool build_s3k_index(export_ctx *c, blob *t)
+{
+    const lw_level *lv = c->level;
+    bool words = t->size == 0xC00u;
+    if (!words && t->size != 0x600u)
+        return lw_error_set(c->err, LW_ERR_FORMAT, "an S3K index is 1536 or 3072 bytes");
+    for (uint32_t tile = 0; tile < lv->tile_count && tile + 1u < 0x300u; tile++)
+        for (unsigned p = 0; p < 2; p++) {
+            uint32_t b = tile + 1u;
+            size_t at = words ? 2u * (b + p * 0x300u) + 1u : 2u * b + p;
+            t->data[at] = id_of(c, lv->tiles[tile].mask[p]);
+        }
+    return true;
+}
+
 /* ---- the roles ---- */
 
 static bool role_present(const export_ctx *c, const char *role)
@@ -571,9 +641,45 @@ static bool write_arrays(export_ctx *c)
     return true;
 }
 
+/* The objects or rings file with the level's markers of that kind (docs/DISASM.md §8.3). */
+static bool do_layout(export_ctx *c, const char *role, bool rings)
+{
+    lwm_layout_format fmt;
+    if (!tree_layout_format(c->game, rings, &fmt))
+        return true;
+    for (size_t j = 0; j < c->src->file_count; j++) {
+        const lwm_tree_file *f = &c->src->files[j];
+        if (strcmp(f->role, role) != 0 || !c->decoded[j])
+            continue;
+        uint8_t *data = NULL;
+        size_t size = 0;
+        set_failed(c, f->path);
+        if (!tree_markers_to_layout(c->level, fmt, c->raw[j].data, c->raw[j].size, &data, &size,
+                                    c->err))
+            return false;
+        uint32_t changed = 0;
+        for (size_t k = 0; k < size || k < c->raw[j].size; k++)
+            changed += k >= size || k >= c->raw[j].size || data[k] != c->raw[j].data[k];
+        if (!changed) {
+            free(data);
+            c->out->unchanged++;
+            continue;
+        }
+        lwm_tree_out_file *o = &c->out->files[c->out->file_count++];
+        memset(o, 0, sizeof *o);
+        snprintf(o->path, sizeof o->path, "%s", f->path);
+        snprintf(o->role, sizeof o->role, "%s", f->role);
+        o->data = data;
+        o->size = size;
+        o->changed_bytes = changed;
+        o->shared = shared_with(c, f->path);
+    }
+    return true;
+}
+
 static bool run(export_ctx *c)
 {
-    bool s1 = c->game == LWM_GAME_S1;
+    bool s1 = c->game == LWM_GAME_S1, s3k = c->game == LWM_GAME_S3K;
     if (!load_files(c) || !composite(c, "colarr1", &c->heights) ||
         !composite(c, "colarr2", &c->widths) || !composite(c, "angles", &c->angles))
         return false;
@@ -582,12 +688,15 @@ static bool run(export_ctx *c)
     mark_used_ids(c);
     snprintf(c->failed, 4096, "%s", c->tree->root);
     return assign_ids(c) && do_role(c, "chunks", build_chunks, true) &&
-           (s1 ? do_role(c, "fglayout", build_fg, true) && do_role(c, "bglayout", build_bg, true)
-               : do_role(c, "layout", build_s2_layout, true)) &&
-           (s1 ? do_role(c, "colind", build_ind_a, true)
-               : do_role(c, "colind1", build_ind_a, true) &&
-                     do_role(c, "colind2", build_ind_b, true)) &&
-           write_arrays(c) && do_role(c, "startpos", build_start, false);
+           (s1    ? do_role(c, "fglayout", build_fg, true) && do_role(c, "bglayout", build_bg, true)
+            : s3k ? do_role(c, "layout", build_s3k_layout, true)
+                  : do_role(c, "layout", build_s2_layout, true)) &&
+           (s1    ? do_role(c, "colind", build_ind_a, true)
+            : s3k ? do_role(c, "colind", build_s3k_index, true)
+                  : do_role(c, "colind1", build_ind_a, true) &&
+                        do_role(c, "colind2", build_ind_b, true)) &&
+           write_arrays(c) && do_role(c, "startpos", build_start, false) &&
+           do_layout(c, "objects", false) && do_layout(c, "rings", true);
 }
 
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,

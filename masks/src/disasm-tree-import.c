@@ -6,6 +6,7 @@
  */
 #include "disasm-tree-private.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <loopwright/crc32.h>
 #include <loopwright/enigma.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #if defined(__has_include)
@@ -31,6 +33,7 @@
 #define MAX_ART_BYTES  0x10000u /* all of VRAM */
 #define MAX_BLOCKS     0x400u   /* chunk words hold 10-bit block ids */
 #define S2_INDEX_BYTES 0x300u
+#define MAX_TABLE_READ 0x20000u /* what a part may unpack to before it is clipped */
 
 typedef struct blob {
     uint8_t *data;
@@ -54,7 +57,7 @@ typedef struct tree_ctx {
     int32_t start_x, start_y;
     uint32_t lay_w[2], lay_h[2]; /* layout sizes in chunks (S2: 128x16 both) */
     uint32_t lay_at[2];          /* offset of the first id in layout[layer] */
-    uint32_t lay_stride;         /* bytes from one row to the next */
+    uint32_t row_at[2][32];      /* S3K: offset of each row in layout[0] */
     uint32_t w, h;               /* the level's size in chunks */
     int32_t mask_of[LWM_CLASSIC_MASKS];
 } tree_ctx;
@@ -67,6 +70,7 @@ void lwm_tree_import_clear(lwm_tree_import *im)
     lwm_image_clear(&im->tileset);
     free(im->source.mask_ids);
     free(im->source.kept);
+    free(im->source.kept_slots);
     memset(im, 0, sizeof *im);
 }
 
@@ -90,7 +94,7 @@ static const char *ctx_get(const tree_ctx *c, const char *key)
 lwm_disasm_codec tree_codec_of(const char *path)
 {
     const char *dot = strrchr(path, '.');
-    if (!dot)
+    if (!dot || strchr(dot, '/'))
         return LWM_CODEC_NONE;
     if (strcmp(dot, ".kos") == 0)
         return LWM_CODEC_KOSINSKI;
@@ -186,6 +190,45 @@ static bool parse_number(const char *s, size_t n, uint32_t *out)
     return true;
 }
 
+/* @rel with each component matched case-insensitively where the exact name is missing (SonLVL
+ * runs on Windows: skdisasm's INI names `Levels/Misc/Angles.bin` for `angles.bin`). */
+static bool resolve_case(const char *root, char *rel, size_t size)
+{
+    char out[512] = "", path[4096];
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", rel);
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+        snprintf(path, sizeof path, "%s/%s%s%s", root, out, *out ? "/" : "", tok);
+        struct stat st;
+        const char *name = tok;
+        char found[256] = "";
+        if (stat(path, &st) != 0) {
+            snprintf(path, sizeof path, "%s/%s", root, out);
+            DIR *d = opendir(path);
+            struct dirent *e;
+            while (d && (e = readdir(d)))
+                if (strcasecmp(e->d_name, tok) == 0) {
+                    snprintf(found, sizeof found, "%s", e->d_name);
+                    break;
+                }
+            if (d)
+                closedir(d);
+            if (!found[0])
+                return false;
+            name = found;
+        }
+        size_t n = strlen(out);
+        if (n + strlen(name) + 2 > sizeof out)
+            return false;
+        snprintf(out + n, sizeof out - n, "%s%s", n ? "/" : "", name);
+    }
+    if (strlen(out) >= size)
+        return false;
+    memcpy(rel, out, strlen(out) + 1);
+    return true;
+}
+
 /* Read tree file @value (an INI path) into *@data: resolves it, sets c->failed, records it. */
 static bool read_tree_file(tree_ctx *c, const char *role, const char *value, bool optional,
                            bool *missing, uint8_t **data, size_t *size)
@@ -203,9 +246,17 @@ static bool read_tree_file(tree_ctx *c, const char *role, const char *value, boo
     if (n < 0 || n >= 4096)
         return lw_error_set(c->err, LW_ERR_IO, "path too long");
     struct stat st;
-    if (optional && stat(c->failed, &st) != 0 && errno == ENOENT) {
-        *missing = true;
-        return true;
+    if (stat(c->failed, &st) != 0 && errno == ENOENT) {
+        char exact[512];
+        snprintf(exact, sizeof exact, "%s", rel);
+        if (resolve_case(c->tree->root, rel, sizeof rel)) {
+            snprintf(c->failed, 4096, "%s/%s", c->tree->root, rel);
+            lwm_report_add(c->report, LWM_REPORT_NOTE, rel, -1,
+                           "found for the INI's \"%s\" (the name's case differs)", exact);
+        } else if (optional) {
+            *missing = true;
+            return true;
+        }
     }
     char *buf;
     if (!lwm_read_file(c->failed, MAX_INPUT_FILE, &buf, size, c->err))
@@ -219,6 +270,9 @@ static bool read_tree_file(tree_ctx *c, const char *role, const char *value, boo
     snprintf(f->role, sizeof f->role, "%s", role);
     snprintf(f->path, sizeof f->path, "%s", rel);
     f->codec = tree_codec_of(rel);
+    /* S&K's SOZ chunks are Kosinski in a `.bin` (as SonLVL, S3K chunks are always Kosinski) */
+    if (f->codec == LWM_CODEC_NONE && c->game == LWM_GAME_S3K && strcmp(role, "chunks") == 0)
+        f->codec = LWM_CODEC_KOSINSKI;
     f->size = (uint32_t)*size;
     f->crc32 = lw_crc32(0, buf, *size);
     return true;
@@ -268,11 +322,24 @@ static bool load_part(tree_ctx *c, const char *role, const char *part, size_t le
         free(file);
         return true;
     }
-    ok = ok && tree_unpack(f->codec, file, size, max, &raw, &raw_size, c->err) &&
-         place(c, dst, off, raw, raw_size, max);
+    /* blocks and patterns past the table: no word can name them (the game loads the part at
+     * its own place); not shown, the file is never rewritten */
+    bool clip = strcmp(role, "blocks") == 0 || strcmp(role, "tiles") == 0;
+    ok = ok &&
+         tree_unpack(f->codec, file, size, clip ? MAX_TABLE_READ : max, &raw, &raw_size, c->err);
+    if (ok && clip && off < max && off + raw_size > max) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, f->path, -1,
+                       "%zu unpacked bytes placed at 0x%X pass the table's 0x%zX bytes, which "
+                       "is all the game's ids can name: the last %zu are not shown",
+                       raw_size, off, max, off + raw_size - max);
+        f->raw_size = (uint32_t)raw_size;
+        raw_size = max - off;
+    }
+    ok = ok && place(c, dst, off, raw, raw_size, max);
     if (ok) {
         f->offset = off;
-        f->raw_size = (uint32_t)raw_size;
+        if (!f->raw_size)
+            f->raw_size = (uint32_t)raw_size;
     }
     free(file);
     free(raw);
@@ -409,9 +476,46 @@ static bool check_s1_layout(tree_ctx *c, int layer, const char *role)
     return true;
 }
 
+/* S3K: FG width, BG width, FG height, BG height (words), 32 pairs of row pointers (FG, BG;
+ * RAM addresses 0x8000 + the row's offset in the file), then the rows. */
+static bool read_s3k_layout(tree_ctx *c)
+{
+    bool skipped;
+    if (!load_role(c, "layout", 0x1000, &c->layout[0], true, &skipped))
+        return false;
+    const blob *b = &c->layout[0];
+    if (b->size < 0x88)
+        return fail_unpacked(c, "layout", LW_ERR_TRUNCATED,
+                             "%zu bytes: an S3K layout starts with 8 bytes of sizes and 32 "
+                             "pairs of row pointers (0x88 bytes)",
+                             b->size);
+    for (int layer = 0; layer < 2; layer++) {
+        uint32_t w = be16(b->data + 2u * (unsigned)layer),
+                 h = be16(b->data + 4u + 2u * (unsigned)layer);
+        if (w == 0 || h == 0 || w > 0x100 || h > 32)
+            return fail_unpacked(c, "layout", LW_ERR_RANGE,
+                                 "byte %d: %s layout %ux%u chunks: S3K's holds 1..256 x 1..32",
+                                 layer * 2, layer ? "BG" : "FG", w, h);
+        c->lay_w[layer] = w;
+        c->lay_h[layer] = h;
+        for (uint32_t y = 0; y < h; y++) {
+            uint32_t at = 8u + y * 4u + 2u * (unsigned)layer, p = be16(b->data + at);
+            if (p < 0x8000u || p - 0x8000u + w > b->size)
+                return fail_unpacked(c, "layout", LW_ERR_RANGE,
+                                     "byte %u: %s row %u's pointer 0x%04X is outside the file's "
+                                     "%zu bytes (0x8000 + offset)",
+                                     at, layer ? "BG" : "FG", y, p, b->size);
+            c->row_at[layer][y] = p - 0x8000u;
+        }
+    }
+    return true;
+}
+
 static bool read_layout(tree_ctx *c)
 {
     bool skipped;
+    if (c->game == LWM_GAME_S3K)
+        return read_s3k_layout(c);
     if (c->game == LWM_GAME_S1) {
         if (!load_role(c, "fglayout", 2u + 64u * 8u + 64u, &c->layout[0], true, &skipped) ||
             !load_role(c, "bglayout", 2u + 64u * 8u + 64u, &c->layout[1], true, &skipped))
@@ -437,28 +541,51 @@ static uint32_t slot(const tree_ctx *c, int layer, uint32_t x, uint32_t y)
 {
     if (x >= c->lay_w[layer] || y >= c->lay_h[layer])
         return 0;
+    if (c->game == LWM_GAME_S3K)
+        return c->layout[0].data[c->row_at[layer][y] + x];
     const blob *b = c->game == LWM_GAME_S1 ? &c->layout[layer] : &c->layout[0];
     uint32_t stride = c->game == LWM_GAME_S1 ? c->lay_w[layer] : 256u;
     uint8_t v = b->data[c->lay_at[layer] + y * stride + x];
     return c->game == LWM_GAME_S1 ? v & 0x7Fu : v;
 }
 
-static bool check_layout_ids(tree_ctx *c)
+static uint32_t slot_offset(const tree_ctx *c, int layer, uint32_t x, uint32_t y)
+{
+    if (c->game == LWM_GAME_S3K)
+        return c->row_at[layer][y] + x;
+    return c->lay_at[layer] + y * (c->game == LWM_GAME_S1 ? c->lay_w[layer] : 256u) + x;
+}
+
+/* Slots naming chunks past the loaded ones (the game reads whatever RAM holds there): empty in
+ * the level, each byte kept. */
+static bool keep_layout_ids(tree_ctx *c)
 {
     bool s1 = c->game == LWM_GAME_S1;
     uint32_t limit = s1 ? c->src->chunk_count + 1u : c->src->chunk_count;
+    lwm_tree_source *src = c->src;
+    long first = -1;
     for (int layer = 0; layer < 2; layer++)
         for (uint32_t y = 0; y < c->lay_h[layer]; y++)
             for (uint32_t x = 0; x < c->lay_w[layer]; x++) {
-                uint32_t id = slot(c, layer, x, y);
-                if (id >= limit)
-                    return fail_unpacked(
-                        c, s1 ? (layer ? "bglayout" : "fglayout") : "layout", LW_ERR_RANGE,
-                        "unpacked byte %u: %s row %u column %u: chunk %u, the chunk mappings "
-                        "hold %u",
-                        c->lay_at[layer] + y * (s1 ? c->lay_w[layer] : 256u) + x,
-                        layer ? "BG" : "FG", y, x, id, c->src->chunk_count);
+                uint32_t id = slot(c, layer, x, y), off = slot_offset(c, layer, x, y);
+                if (id < limit)
+                    continue;
+                lwm_tree_kept_slot *k =
+                    realloc(src->kept_slots, (src->kept_slot_count + 1) * sizeof *k);
+                if (!k)
+                    return nomem(c);
+                src->kept_slots = k;
+                const blob *b = s1 ? &c->layout[layer] : &c->layout[0];
+                k[src->kept_slot_count++] =
+                    (lwm_tree_kept_slot){(uint32_t)layer, off, b->data[off]};
+                if (first < 0)
+                    first = off;
             }
+    if (src->kept_slot_count)
+        lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, s1 ? "fglayout" : "layout"), -1,
+                       "unpacked byte %ld: %zu layout slots name chunks past the %u loaded: "
+                       "shown empty, each byte kept",
+                       first, src->kept_slot_count, c->src->chunk_count);
     return true;
 }
 
@@ -471,6 +598,35 @@ static bool read_table(tree_ctx *c, const char *role, size_t want, blob *dst)
         return fail_unpacked(c, role, LW_ERR_TRUNCATED, "%zu bytes: this table has %zu", dst->size,
                              want);
     return true;
+}
+
+/* S3K: one file for both paths; `colindsz=2` (S3): 0x300 words of path A then 0x300 of path B;
+ * else (S&K): 0x300 pairs of bytes (A, B). */
+static bool read_s3k_index(tree_ctx *c)
+{
+    bool skipped;
+    blob raw = {NULL, 0};
+    const char *sz = ctx_get(c, "colindsz");
+    bool words = sz && strcmp(sz, "2") == 0;
+    size_t want = words ? 0xC00u : 0x600u;
+    if (!load_role(c, "colind", want, &raw, true, &skipped))
+        return false;
+    bool ok = raw.size == want || fail_unpacked(c, "colind", LW_ERR_TRUNCATED,
+                                                "%zu bytes: this index (colindsz=%s) is %zu",
+                                                raw.size, words ? "2" : "1", want);
+    for (int p = 0; ok && p < 2; p++) {
+        ok = place(c, &c->index[p], 0, raw.data, 0x300, 0x300); /* sized; filled below */
+        for (uint32_t b = 0; ok && b < 0x300; b++) {
+            size_t at = words ? 2u * (b + (unsigned)p * 0x300u) : 2u * b + (unsigned)p;
+            if (words && raw.data[at])
+                ok = fail_unpacked(c, "colind", LW_ERR_RANGE,
+                                   "byte %zu: mask id 0x%04X: the arrays hold 256", at,
+                                   be16(raw.data + at));
+            c->index[p].data[b] = raw.data[at + (words ? 1u : 0u)];
+        }
+    }
+    free(raw.data);
+    return ok;
 }
 
 static bool read_collision(tree_ctx *c)
@@ -488,6 +644,8 @@ static bool read_collision(tree_ctx *c)
     }
     if (c->game == LWM_GAME_S1)
         return load_role(c, "colind", LWM_CLASSIC_MAX_BLOCKS, &c->index[0], true, &skipped);
+    if (c->game == LWM_GAME_S3K)
+        return read_s3k_index(c);
     if (!load_role(c, "colind1", S2_INDEX_BYTES, &c->index[0], true, &skipped) ||
         !load_role(c, "colind2", S2_INDEX_BYTES, &c->index[1], false, &skipped))
         return false;
@@ -591,6 +749,8 @@ static bool chunk_empty(const tree_ctx *c, uint32_t chunk)
 /* File chunk id -> level chunk (LW_NONE: the empty slot). */
 static uint16_t level_chunk(const tree_ctx *c, uint32_t file_id)
 {
+    if (file_id >= c->src->chunk_count + (c->game == LWM_GAME_S1 ? 1u : 0u))
+        return (uint16_t)LW_NONE;
     if (c->game == LWM_GAME_S1)
         return file_id == 0 ? (uint16_t)LW_NONE : (uint16_t)(file_id - 1u);
     return file_id < c->src->first_chunk ? (uint16_t)LW_NONE
@@ -605,6 +765,11 @@ static void level_size(tree_ctx *c)
         return;
     }
     c->src->first_chunk = chunk_empty(c, 0) ? 1u : 0u;
+    if (c->game == LWM_GAME_S3K) { /* the FG's size is in the layout's header */
+        c->w = c->lay_w[0];
+        c->h = c->lay_h[0];
+        return;
+    }
     uint32_t w = 0, h = 0;
     for (int layer = 0; layer < 2; layer++)
         for (uint32_t y = 0; y < c->lay_h[layer]; y++)
@@ -802,6 +967,70 @@ static bool build_tileset(tree_ctx *c)
     return true;
 }
 
+/* The object lists SonLVL loads for the level: the global `objlst`, then the level's. */
+static lwm_object_names *load_names(tree_ctx *c)
+{
+    lwm_object_names *names = malloc(sizeof *names);
+    if (!names)
+        return NULL;
+    lwm_object_names_init(names);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s", c->tree->root, LWM_TREE_INI_DIR);
+    const char *lists[2] = {lwm_ini_get(&c->tree->ini.sections[0], "objlst"),
+                            lwm_ini_get(c->sec, "objlst")};
+    for (int k = 0; k < 2; k++)
+        for (const char *v = lists[k]; v && *v;) {
+            size_t n = strcspn(v, "|");
+            char part[600];
+            snprintf(part, sizeof part, "%.*s", (int)(n < 599 ? n : 599), v);
+            v += n + (v[n] == '|');
+            lw_error e;
+            if (!lwm_object_names_add_file(names, dir, part, &e))
+                lwm_report_add(c->report, LWM_REPORT_WARNING, NULL, -1,
+                               "object list %s: %s (its names are not used)", part, e.message);
+        }
+    return names;
+}
+
+/* The INI's `objects` or `rings` file as markers (docs/DISASM.md §8.3). */
+static bool read_layout_role(tree_ctx *c, const char *role, bool rings,
+                             const lwm_object_names *names)
+{
+    lwm_layout_format fmt;
+    const char *v = lwm_ini_get(c->sec, role);
+    if (!v || !tree_layout_format(c->game, rings, &fmt))
+        return true;
+    char path[512];
+    tree_first_path(v, path, sizeof path);
+    uint8_t *data;
+    size_t size, count = 0;
+    bool missing;
+    if (!read_tree_file(c, role, path, true, &missing, &data, &size))
+        return false;
+    if (missing) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, path, -1, "no %s file", role);
+        return true;
+    }
+    c->src->files[c->src->file_count - 1].raw_size = (uint32_t)size;
+    bool ok = tree_layout_to_markers(c->out->level, fmt, data, size, names, &count, c->err);
+    free(data);
+    if (ok)
+        lwm_report_add(c->report, LWM_REPORT_NOTE, role_file(c, role), -1,
+                       "%zu %s records as markers", count, rings ? "ring" : "object");
+    return ok;
+}
+
+static bool read_layouts(tree_ctx *c)
+{
+    lwm_object_names *names = load_names(c);
+    if (!names)
+        return nomem(c);
+    bool ok =
+        read_layout_role(c, "objects", false, names) && read_layout_role(c, "rings", true, names);
+    free(names);
+    return ok;
+}
+
 static bool build_level(tree_ctx *c)
 {
     level_size(c);
@@ -831,7 +1060,7 @@ static bool build_level(tree_ctx *c)
         if (!lw_level_add_object(level, &start))
             return nomem(c);
     }
-    return lw_level_validate(level, c->err);
+    return read_layouts(c) && lw_level_validate(level, c->err);
 }
 
 static void ctx_free(tree_ctx *c)
@@ -849,8 +1078,6 @@ bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *
     snprintf(failed, 4096, "%s/%s", tree->root, LWM_TREE_INI_FILE);
     if (index >= tree->level_count)
         return lw_error_set(err, LW_ERR_RANGE, "no level %zu", index);
-    if (tree->game == LWM_GAME_S3K)
-        return lw_error_set(err, LW_ERR_VERSION, "S3K levels are not read yet");
     tree_ctx c;
     memset(&c, 0, sizeof c);
     c.tree = tree;
@@ -866,7 +1093,7 @@ bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *
     c.chunk_bytes = c.chunk_cells * c.chunk_cells * 2u;
     out->source.game = c.game;
     snprintf(out->source.level, sizeof out->source.level, "%s", c.sec->name);
-    bool ok = read_mappings(&c) && read_layout(&c) && check_layout_ids(&c) && read_art(&c) &&
+    bool ok = read_mappings(&c) && read_layout(&c) && keep_layout_ids(&c) && read_art(&c) &&
               read_palette(&c) && read_collision(&c) && read_start(&c) && build_level(&c);
     ctx_free(&c);
     if (!ok) {

@@ -19,3 +19,20 @@ lwm_disasm_codec tree_codec_of(const char *path);
  * big-endian). LW_ERR_VERSION for a codec this build cannot decode. */
 bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max, uint8_t **out,
                  size_t *out_size, lw_error *err);
+
+#include "loopwright-masks/objlayout.h"
+
+/** The object (or, @rings, ring) layout format of @game; false when the game has none (S1
+ * rings are objects). */
+bool tree_layout_format(lwm_game game, bool rings, lwm_layout_format *out);
+
+/** Parse a layout file and add one marker per record to @level (docs/DISASM.md §8.3); *@count =
+ * records. @names (may be NULL) names the objects. */
+bool tree_layout_to_markers(lw_level *level, lwm_layout_format format, const uint8_t *data,
+                            size_t size, const lwm_object_names *names, size_t *count,
+                            lw_error *err);
+
+/** The layout file @old with its records replaced by @level's markers of that kind, in level
+ * order (head and tail kept); *@out malloc()ed. LW_ERR_RANGE names a marker that does not fit. */
+bool tree_markers_to_layout(const lw_level *level, lwm_layout_format format, const uint8_t *old,
+                            size_t old_size, uint8_t **out, size_t *out_size, lw_error *err);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A disassembly tree opened through its SonLVL project file (disasm-tree.h, docs/DISASM.md §7). */
 #include "disasm-tree-private.h"
+#include "loopwright-masks/file-io.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -136,6 +137,12 @@ bool lwm_tree_open(const char *root, lwm_tree *out, char *failed, lw_error *err)
     out->root = strdup(root);
     if (!out->root)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    /* a `pack --into` killed between its renames left a journal: complete it first */
+    if (!lwm_file_recover(root, err)) {
+        snprintf(failed, 4096, "%s", root);
+        lwm_tree_clear(out);
+        return false;
+    }
     bool ok = lwm_ini_load(failed, &out->ini, err) && parse_version(&out->ini, &out->game, err) &&
               list_levels(out, err);
     if (!ok)

@@ -9,3 +9,6 @@
 /** Make the next atomic writes fail after @after_bytes bytes of one file (-1 = never): tests of
  * "the old file survives a failure mid-write". */
 void lwm_test_set_write_fault(long after_bytes);
+
+/** Read LOOPWRIGHT_TEST_FAULT again and restart its counters (for a forked child). */
+void lwm_test_reload_fault_env(void);

@@ -44,6 +44,13 @@ static void read_fault_env(void)
         env_kill_at = n;
 }
 
+void lwm_test_reload_fault_env(void)
+{
+    env_fail_after = -2;
+    env_kill_at = -1;
+    bytes_written = renames_done = 0;
+}
+
 void lwm_test_set_write_fault(long after_bytes)
 {
     fault_after_bytes = after_bytes;
@@ -116,6 +123,24 @@ bool lwm_file_is_regular(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+long lwm_file_peek(const char *path, void *buf, size_t cap)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    long got = -1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        ssize_t n;
+        do
+            n = read(fd, buf, cap);
+        while (n < 0 && errno == EINTR);
+        got = n < 0 ? -1 : (long)n;
+    }
+    close(fd);
+    return got;
 }
 
 bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 bool lwm_image_init(lwm_image *img, uint32_t width, uint32_t height, uint32_t rgba, lw_error *err)
 {
@@ -53,6 +54,9 @@ static bool png_fail(png_imagep image, lw_error *err, const char *what)
 
 static bool check_png_size(png_uint_32 w, png_uint_32 h, lw_error *err)
 {
+    if (w == 0 || h == 0)
+        return lw_error_set(err, LW_ERR_FORMAT, "PNG is %ux%u px: it has no pixels", (unsigned)w,
+                            (unsigned)h);
     if (w == 0 || h == 0 || w > LWM_MAX_IMAGE_SIDE || h > LWM_MAX_IMAGE_SIDE ||
         (uint64_t)w * h > LWM_MAX_IMAGE_PIXELS)
         return lw_error_set(err, LW_ERR_LIMIT,
@@ -104,6 +108,81 @@ static bool find_iend(const uint8_t *p, size_t size, lw_error *err)
                            "the PNG ends at byte %zu, before its IEND chunk (truncated)", size);
 }
 
+/* Bytes of filtered scanlines an image of this header decodes from (PNG spec 7.2, 8.2): one filter
+ * byte per row plus the packed pixels, over the seven Adam7 passes when interlaced. 0 when the
+ * colour type and depth do not go together (libpng refuses those). */
+static uint64_t raw_image_bytes(uint32_t w, uint32_t h, const lwm_image_info *info)
+{
+    static const uint8_t channels[7] = {1, 0, 3, 1, 2, 0, 4};
+    unsigned ct = info->color_type, depth = info->bit_depth;
+    if (ct > 6 || !channels[ct] ||
+        !(depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16))
+        return 0;
+    uint64_t bpp = (uint64_t)channels[ct] * depth; /* bits per pixel */
+    if (!info->interlaced)
+        return (uint64_t)h * (1 + ((uint64_t)w * bpp + 7) / 8);
+    static const uint8_t x0[7] = {0, 4, 0, 2, 0, 1, 0}, y0[7] = {0, 0, 4, 0, 2, 0, 1},
+                         dx[7] = {8, 8, 4, 4, 2, 2, 1}, dy[7] = {8, 8, 8, 4, 4, 2, 2};
+    uint64_t total = 0;
+    for (int p = 0; p < 7; p++) {
+        uint64_t pw = w > x0[p] ? (w - x0[p] + dx[p] - 1) / dx[p] : 0;
+        uint64_t ph = h > y0[p] ? (h - y0[p] + dy[p] - 1) / dy[p] : 0;
+        if (pw && ph)
+            total += ph * (1 + (pw * bpp + 7) / 8);
+    }
+    return total;
+}
+
+/* Inflate the IDAT stream only as far as the image needs (plus one byte): a stream that goes on
+ * after the image's last row is refused here, in time bounded by the image's size, instead of
+ * being inflated to its end by libpng (a few KiB of file can hold a GiB of zeros). A stream that
+ * is corrupt or ends early is left to libpng to report. */
+static bool check_idat_end(const uint8_t *p, size_t size, uint64_t need, lw_error *err)
+{
+    if (!need)
+        return true;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    uint8_t scratch[16384];
+    uint64_t produced = 0;
+    bool ok = true, done = false;
+    size_t pos = 8;
+    while (!done && size - pos >= 12) {
+        uint32_t len = (uint32_t)p[pos] << 24 | (uint32_t)p[pos + 1] << 16 |
+                       (uint32_t)p[pos + 2] << 8 | p[pos + 3];
+        if ((uint64_t)len + 12u > size - pos)
+            break;
+        if (memcmp(p + pos + 4, "IDAT", 4) == 0) {
+            z.next_in = (Bytef *)(p + pos + 8);
+            z.avail_in = len;
+            while (z.avail_in > 0 && !done) {
+                z.next_out = scratch;
+                z.avail_out = sizeof scratch;
+                int r = inflate(&z, Z_NO_FLUSH);
+                produced += sizeof scratch - z.avail_out;
+                if (produced > need) {
+                    ok = lw_error_set_at(err, LW_ERR_FORMAT, (long)(pos + 8 + len - z.avail_in),
+                                         "the image data goes on after the image's end (%llu "
+                                         "bytes expected)",
+                                         (unsigned long long)need);
+                    done = true;
+                } else if (r == Z_STREAM_END || (r != Z_OK && r != Z_BUF_ERROR)) {
+                    done = true; /* complete, or corrupt: libpng reports the latter */
+                } else if (r == Z_BUF_ERROR && z.avail_in == 0) {
+                    break;
+                }
+            }
+        } else if (memcmp(p + pos + 4, "IEND", 4) == 0) {
+            break;
+        }
+        pos += (size_t)len + 12u;
+    }
+    inflateEnd(&z);
+    return ok;
+}
+
 bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *out,
                                     lwm_image_info *info, lw_error *err)
 {
@@ -112,7 +191,8 @@ bool lwm_image_load_png_memory_info(const void *data, size_t size, lwm_image *ou
     lwm_image_info local;
     uint32_t hw = 0, hh = 0;
     if (!read_ihdr(data, size, &local, &hw, &hh, err) || !check_png_size(hw, hh, err) ||
-        !find_iend(data, size, err))
+        !find_iend(data, size, err) ||
+        !check_idat_end(data, size, raw_image_bytes(hw, hh, &local), err))
         return false;
     png_image image;
     memset(&image, 0, sizeof image);

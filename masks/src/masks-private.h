@@ -43,3 +43,8 @@ bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t 
 /* The hole policy alone (no widths): @fixed receives the representable pixels; returns true when
  * @bits needed no change. */
 bool lwm_bits_fix(const lwm_bits *bits, lwm_bits *fixed, lwm_fix_report *fix);
+
+/* The chord rule's angle for quadrant @q (0 floor, 1 = 0x40, 2 ceiling, 3 = 0xC0) and a rise of
+ * @rise px over @run px along the surface (a whole cell: over 16): 64 q + atan(rise / run) in
+ * hex steps, the deviation rounded to a multiple of 4 with halves away from zero. */
+uint8_t lwm_chord_angle(int q, int rise, int run);

@@ -212,21 +212,16 @@ bool lwm_bits_is_flagged(const lwm_bits *bits, uint8_t *cardinal)
         uint16_t col = bits->col[0];
         card = (col != 0 && col != 0xFFFFu && (col & 1u)) ? 0x80 : 0x00;
     } else {
-        /* all rows equal: straight vertical wall pieces */
-        lwm_bits t;
-        for (int r = 0; r < 16; r++) {
-            uint16_t row = 0;
-            for (int c = 0; c < 16; c++)
-                row = (uint16_t)(row | (((bits->col[c] >> r) & 1u) << c));
-            t.col[r] = row;
-        }
+        /* all rows equal: straight vertical wall pieces. Rows are all equal exactly when every
+         * column is empty or full (no transpose needed); row 0's leftmost pixel is column 0's
+         * top bit. */
         bool same_rows = true;
-        for (int r = 1; r < 16; r++)
-            same_rows &= t.col[r] == t.col[0];
+        for (int c = 0; c < 16; c++)
+            same_rows &= bits->col[c] == 0 || bits->col[c] == 0xFFFFu;
         if (same_rows) {
             flagged = true;
             /* solid on the left half faces right: the player is on a wall to his left, 0x40 */
-            card = (t.col[0] & 1u) ? 0x40 : 0xC0;
+            card = (bits->col[0] & 1u) ? 0x40 : 0xC0;
         }
     }
     if (cardinal)
@@ -344,17 +339,12 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
 {
     bool steep = fabs(nx) > fabs(ny);
     lwm_bits b = *bits;
-    double fx = nx, fy = ny; /* the summed normal in the working frame */
-    if (steep) {
+    if (steep)
         bits_transpose(&b, &b);
-        fx = ny;
-        fy = nx;
-    }
-    bool flip = fy > 0;
-    if (flip) {
+    /* the summed normal's vertical part in the working frame: > 0 faces down (a ceiling) */
+    bool flip = (steep ? nx : ny) > 0;
+    if (flip)
         lwm_bits_flip(&b, false, true, &b);
-        fy = -fy;
-    }
     double lo_v[16], hi_v[16];
     int tops = 0;
     for (int c = 0; c < 16; c++) {
@@ -399,7 +389,6 @@ static bool fit_preimage(const lwm_bits *bits, double nx, double ny, double *ang
         py = t;
     }
     *angle = hex_from_normal(px, py);
-    (void)fx;
     return true;
 }
 
@@ -439,6 +428,13 @@ uint8_t lwm_angle_round_even(double angle)
         a += 256.0;
     long k = lround(a / 2.0); /* halves away from zero */
     return (uint8_t)((unsigned long)(k * 2) & 0xFFu);
+}
+
+uint8_t lwm_chord_angle(int q, int rise, int run)
+{
+    double dev = atan((double)rise / (double)run) * 128.0 / M_PI;
+    long k = lround(dev / 4.0); /* halves away from zero: mirror-symmetric */
+    return (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
 }
 
 /* ---- whole masks ---- */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "png-write.h"
 
+#include <errno.h>
 #include <loopwright/crc32.h> /* lw_crc32: the PNG CRC */
 #include <png.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@ struct lwm_png_writer {
     uint8_t *buf;
     size_t size, cap;
     bool nomem;
+    int write_errno;  /* errno of a failed fwrite to @file, 0 otherwise */
     long offset;      /* bytes written so far */
     long plte_offset; /* where the PLTE chunk starts (-1: none yet) */
     uint8_t final_palette[256 * 3];
@@ -42,8 +44,10 @@ static void on_write(png_structp png, png_bytep data, size_t n)
         w->plte_offset = w->offset;
     w->offset += (long)n;
     if (w->file) {
-        if (fwrite(data, 1, n, w->file) != n)
+        if (fwrite(data, 1, n, w->file) != n) {
+            w->write_errno = errno;
             png_error(png, "write failed");
+        }
         return;
     }
     if (w->size + n > w->cap) {
@@ -82,6 +86,9 @@ static bool fail(lwm_png_writer *w, lw_error *err)
 {
     if (w->nomem)
         lw_error_set(err, LW_ERR_NOMEM, "out of memory encoding a PNG");
+    else if (w->write_errno)
+        lw_error_set(err, LW_ERR_IO, "write failed: %s (the previous file is intact)",
+                     strerror(w->write_errno));
     else
         lw_error_set(err, w->file ? LW_ERR_IO : LW_ERR_FORMAT, "cannot encode PNG: %s", w->message);
     lwm_png_writer_abort(w);

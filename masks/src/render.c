@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright-masks/render.h"
 
+#include "loopwright-masks/file-io.h"
 #include "png-write.h"
 
 #include <errno.h>
@@ -51,16 +52,93 @@ void lwm_fill_rect(lwm_image *img, int32_t x, int32_t y, int32_t w, int32_t h, u
             lwm_blend_pixel(img, xx, yy, rgba);
 }
 
-void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba)
+/* Clip the segment (*x0,*y0)-(*x1,*y1) to [0,w-1]x[0,h-1] (Cohen-Sutherland in integers; the
+ * products of two 33-bit differences are formed in 128 bits). False when nothing of it is inside.
+ * Endpoints inside are kept exactly. */
+static int outcode(int64_t x, int64_t y, int64_t w, int64_t h)
 {
-    int32_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
-    int32_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
-    int32_t e = dx + dy;
-    for (int guard = 0; guard < 1 << 20; guard++) {
-        lwm_blend_pixel(img, x0, y0, rgba);
+    return (x < 0) | (x >= w) << 1 | (y < 0) << 2 | (y >= h) << 3;
+}
+
+__extension__ typedef __int128 wide_int;
+
+/* a + (b - a) * num / den rounded to nearest (den != 0). */
+static int64_t lerp(int64_t a, int64_t b, int64_t num, int64_t den)
+{
+    wide_int p = (wide_int)(b - a) * num;
+    if (den < 0) {
+        p = -p;
+        den = -den;
+    }
+    wide_int t = p >= 0 ? (p + den / 2) / den : -((-p + den / 2) / den);
+    return a + (int64_t)t;
+}
+
+static bool clip_line(int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1, int64_t w, int64_t h)
+{
+    for (int guard = 0; guard < 8; guard++) {
+        int c0 = outcode(*x0, *y0, w, h), c1 = outcode(*x1, *y1, w, h);
+        if (!(c0 | c1))
+            return true;
+        if (c0 & c1)
+            return false;
+        int c = c0 ? c0 : c1;
+        int64_t x, y;
+        int64_t ax = *x0, ay = *y0, bx = *x1, by = *y1;
+        if (c & 8) {
+            y = h - 1;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 4) {
+            y = 0;
+            x = lerp(ax, bx, y - ay, by - ay);
+        } else if (c & 2) {
+            x = w - 1;
+            y = lerp(ay, by, x - ax, bx - ax);
+        } else {
+            x = 0;
+            y = lerp(ay, by, x - ax, bx - ax);
+        }
+        if (c == c0) {
+            *x0 = x;
+            *y0 = y;
+        } else {
+            *x1 = x;
+            *y1 = y;
+        }
+    }
+    return outcode(*x0, *y0, w, h) == 0 && outcode(*x1, *y1, w, h) == 0;
+}
+
+/* The line's pixels inside the rectangle [cx, cx + cw) x [cy, cy + ch) of @img's coordinates (which
+ * may reach outside @img: pixels off the image are dropped). Clipping against a rectangle that
+ * does not depend on @img keeps the pixels of a line drawn in bands of a picture (render's
+ * streaming) exactly those of the line drawn into the whole picture. */
+static void draw_line_within(lwm_image *img, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                             uint32_t rgba, int64_t cx, int64_t cw, int64_t cy, int64_t ch)
+{
+    if (cw <= 0 || ch <= 0)
+        return;
+    x0 -= cx;
+    x1 -= cx;
+    y0 -= cy;
+    y1 -= cy;
+    /* only the part inside the rectangle is walked: a line to (2^31, 2^31) costs what its
+     * visible part costs, and every coordinate below stays small (no overflow) */
+    if (!clip_line(&x0, &y0, &x1, &y1, cw, ch))
+        return;
+    x0 += cx;
+    x1 += cx;
+    y0 += cy;
+    y1 += cy;
+    int64_t dx = x1 > x0 ? x1 - x0 : x0 - x1, sx = x0 < x1 ? 1 : -1;
+    int64_t dy = y1 > y0 ? y0 - y1 : y1 - y0, sy = y0 < y1 ? 1 : -1;
+    int64_t e = dx + dy;
+    for (int64_t steps = dx - dy + 1; steps > 0; steps--) {
+        if (x0 >= 0 && y0 >= 0 && x0 < (int64_t)img->width && y0 < (int64_t)img->height)
+            lwm_blend_pixel(img, (int32_t)x0, (int32_t)y0, rgba);
         if (x0 == x1 && y0 == y1)
             break;
-        int32_t e2 = 2 * e;
+        int64_t e2 = 2 * e;
         if (e2 >= dy) {
             e += dy;
             x0 += sx;
@@ -70,6 +148,18 @@ void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y
             y0 += sy;
         }
     }
+}
+
+/* Lines of level data (angles, objects, previews) are clipped to a fixed square far larger than
+ * any picture, not to @img: a line crossing two bands of a streamed render keeps the pixels it has
+ * in the whole picture, and a hostile coordinate still costs at most 2^22 steps. */
+#define LINE_CLIP_MIN  (-(INT64_C(1) << 20))
+#define LINE_CLIP_SIZE (INT64_C(1) << 21)
+
+void lwm_draw_line(lwm_image *img, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t rgba)
+{
+    draw_line_within(img, x0, y0, x1, y1, rgba, LINE_CLIP_MIN, LINE_CLIP_SIZE, LINE_CLIP_MIN,
+                     LINE_CLIP_SIZE);
 }
 
 /* 3x5 glyphs, one row per 3 bits (bit 2 = left column). */
@@ -277,13 +367,18 @@ static void draw_objects(lwm_image *img, int32_t oy, const lw_level *level)
     }
 }
 
-static void draw_trace(lwm_image *img, int32_t oy, const lwm_render_options *opts)
+/* The trace, clipped to the whole picture ([0, w) x [clip_top, clip_top + clip_h) in @img's
+ * rows), so every band draws exactly the pixels the whole picture has. */
+static void draw_trace(lwm_image *img, int32_t oy, int64_t clip_top, int64_t clip_h,
+                       const lwm_render_options *opts)
 {
     for (size_t i = 1; i < opts->trace_count; i++) {
-        int32_t ya = oy + opts->trace[2 * i - 1], yb = oy + opts->trace[2 * i + 1];
-        if ((ya < 0 && yb < 0) || (ya >= (int32_t)img->height && yb >= (int32_t)img->height))
+        int64_t ya = (int64_t)oy + opts->trace[2 * i - 1],
+                yb = (int64_t)oy + opts->trace[2 * i + 1];
+        if ((ya < 0 && yb < 0) || (ya >= (int64_t)img->height && yb >= (int64_t)img->height))
             continue; /* not in this band */
-        lwm_draw_line(img, opts->trace[2 * i - 2], ya, opts->trace[2 * i], yb, LWM_COLOR_TRACE);
+        draw_line_within(img, opts->trace[2 * i - 2], ya, opts->trace[2 * i], yb, LWM_COLOR_TRACE,
+                         0, img->width, clip_top, clip_h);
     }
 }
 
@@ -336,7 +431,7 @@ static void draw_band(lwm_image *band, int32_t y0, const lw_level *level, const 
         if (opts->objects)
             draw_objects(band, oy, level);
         if (opts->trace_count)
-            draw_trace(band, oy, opts);
+            draw_trace(band, oy, -(int64_t)y0, g->total_h, opts);
     }
 }
 
@@ -433,9 +528,9 @@ bool lwm_render_level(const lw_level *level, const lwm_image *art, const lwm_ren
     if (!picture_layout(level, opts, &g, err))
         return false;
     if ((uint64_t)g.w * g.scale * g.total_h * g.scale > LWM_MAX_IMAGE_PIXELS)
-        return lw_error_set(err, LW_ERR_LIMIT,
-                            "a %ux%u picture is over the image limit of %u px; lower --scale",
-                            g.w * g.scale, g.total_h * g.scale, LWM_MAX_IMAGE_PIXELS);
+        return lw_error_set(err, LW_ERR_LIMIT, "a %ux%u picture is over the image limit of %u px%s",
+                            g.w * g.scale, g.total_h * g.scale, LWM_MAX_IMAGE_PIXELS,
+                            g.scale > 1 ? "; lower --scale" : "; render it to a file instead");
     /* one band: the whole picture */
     banding b;
     if (!banding_init(&b, &g, g.total_h, err))
@@ -558,27 +653,6 @@ done:
     return result;
 }
 
-static void fsync_folder_of(const char *path)
-{
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    size_t n = slash ? (size_t)(slash - path) : 0;
-    if (!slash)
-        dir[n++] = '.';
-    else if (n == 0)
-        n = 1;
-    if (n >= sizeof dir)
-        return;
-    if (slash)
-        memcpy(dir, path, n);
-    dir[n] = '\0';
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
 bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
                           const lwm_render_options *opts, const char *path, lw_error *err)
 {
@@ -595,24 +669,14 @@ bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
     banding b;
     if (!banding_init(&b, &g, rows, err))
         return false;
-    char tmp[4200];
-    if (strlen(path) > 4000) {
+    /* the file layer's stream: a temporary beside the target, the umask honoured, stale
+     * temporaries of ours removed, renamed over the target only when complete */
+    lwm_file_stream out;
+    if (!lwm_file_stream_open(&out, path, err)) {
         banding_clear(&b);
-        return lw_error_set(err, LW_ERR_IO, "path too long");
+        return false;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (!f) {
-        int saved = errno;
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        banding_clear(&b);
-        return lw_error_set(err, LW_ERR_IO, "cannot create a temporary file beside it: %s",
-                            strerror(saved));
-    }
+    FILE *f = out.f;
     /* indexed when the picture has at most 256 colours (most level art), found while writing:
      * on the 257th colour the file starts again as RGB */
     int r = encode_file(f, true, level, art, opts, &g, &b, err);
@@ -626,27 +690,9 @@ bool lwm_render_level_png(const lw_level *level, const lwm_image *art,
         }
     }
     banding_clear(&b);
-    bool ok = r == ENCODE_OK;
-    if (ok && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
-        lw_error_set(err, LW_ERR_IO, "write failed: %s (the previous file is intact)",
-                     strerror(errno));
-        ok = false;
-    }
-    if (ok)
-        fchmod(fileno(f), 0644); /* mkstemp creates 0600 */
-    if (fclose(f) != 0 && ok) {
-        lw_error_set(err, LW_ERR_IO, "write failed: %s (the previous file is intact)",
-                     strerror(errno));
-        ok = false;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        lw_error_set(err, LW_ERR_IO, "cannot replace the file: %s", strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        unlink(tmp);
+    if (r != ENCODE_OK) {
+        lwm_file_stream_abort(&out);
         return false;
     }
-    fsync_folder_of(path);
-    return true;
+    return lwm_file_stream_commit(&out, err);
 }

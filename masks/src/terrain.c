@@ -507,7 +507,6 @@ static bool level_step(importer *im, lw_error *err)
     uint32_t *mask_new = malloc((im->mask_count + 1) * sizeof *mask_new);
     uint32_t *art_new = malloc((im->art_count + 1) * sizeof *art_new);
     lw_cell *cells = malloc((size_t)cpc * cpc * sizeof *cells);
-    uint32_t *chunk_hash = NULL;
     bool ok = mask_new && art_new && cells;
     if (!ok) {
         free(mask_new);
@@ -640,7 +639,6 @@ static bool level_step(importer *im, lw_error *err)
     free(mask_new);
     free(art_new);
     free(cells);
-    (void)chunk_hash;
     return ok;
 }
 

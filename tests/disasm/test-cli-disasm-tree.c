@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,9 @@ static const char ini[] = "version=S2\n"
                           "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
                           "colind1=../collision/TST primary 16x16 collision index.kos\n"
                           "colind2=../collision/TST secondary 16x16 collision index.kos\n"
+                          "objects=../level/objects/TST_1.bin\n"
+                          "rings=../level/rings/TST_1.bin\n"
+                          "objlst=objTST.ini\n"
                           "[Test Zone Act 2]\n"
                           "blocks=../mappings/16x16/TST.kos\n"
                           "chunks=../mappings/128x128/TST.kos\n"
@@ -177,6 +181,26 @@ static char *make_tree(void)
     char *path = g_build_filename(dir, "SonLVL.ini", NULL);
     g_assert_true(g_file_set_contents(path, ini, -1, NULL));
     g_free(path);
+    path = g_build_filename(dir, "objTST.ini", NULL);
+    g_assert_true(g_file_set_contents(path, "[4B]\nname=Buzzer\n", -1, NULL));
+    g_free(path);
+    /* S2 objects: x, y word (bit 15 respawn, 14 Y flip, 13 X flip), id, subtype; no end */
+    static const uint8_t objects[] = {0x01, 0x00, 0x82, 0x00, 0x4B, 0x00,
+                                      0x02, 0x00, 0x21, 0x40, 0x26, 0x05};
+    /* S2 rings: x, y word (bit 15 column, 14-12 count - 1); FFFF ends */
+    static const uint8_t rings[] = {0x00, 0x80, 0x20, 0x80, 0x01, 0x40, 0x90, 0x60, 0xFF, 0xFF};
+    char *p2 = g_build_filename(tree, "level", "objects", NULL);
+    g_mkdir_with_parents(p2, 0755);
+    g_free(p2);
+    p2 = g_build_filename(tree, "level", "rings", NULL);
+    g_mkdir_with_parents(p2, 0755);
+    g_free(p2);
+    p2 = g_build_filename(tree, "level", "objects", "TST_1.bin", NULL);
+    g_assert_true(g_file_set_contents(p2, (const char *)objects, sizeof objects, NULL));
+    g_free(p2);
+    p2 = g_build_filename(tree, "level", "rings", "TST_1.bin", NULL);
+    g_assert_true(g_file_set_contents(p2, (const char *)rings, sizeof rings, NULL));
+    g_free(p2);
     g_free(dir);
     g_free(sample);
     return tree;
@@ -193,6 +217,13 @@ static void test_round_trip(void)
     g_assert_true(g_file_get_contents(level, &text, NULL, NULL));
     g_assert_nonnull(strstr(text, "\"source\": {"));
     g_assert_nonnull(strstr(text, "\"level\": \"Test Zone Act 1\""));
+    g_assert_nonnull(strstr(text,
+                            "\"x\": 256, \"y\": 512, \"name\": \"Buzzer\", \"properties\": "
+                            "{\"disasm\": \"object\", \"id\": \"0x4B\", \"subtype\": \"0x00\", "
+                            "\"x_flip\": \"false\", \"y_flip\": \"false\", \"respawn\": \"true\""));
+    g_assert_nonnull(strstr(text, "\"name\": \"object 0x26\""));
+    g_assert_nonnull(strstr(text, "\"x\": 320, \"y\": 96, \"name\": \"ring\", \"properties\": "
+                                  "{\"disasm\": \"ring\", \"count\": \"2\", \"column\": \"true\""));
     g_free(text);
     r = cli_run((const char *[]){"check", level, NULL});
     expect(&r, 0, NULL, NULL);
@@ -215,6 +246,20 @@ static void test_round_trip(void)
     before = snapshot(tree);
     r = cli_run((const char *[]){"pack", level, "--into", tree, NULL});
     expect(&r, 0, "no file changed", NULL);
+
+    /* a ring moved: exactly the rings file; a bad object property: refused, nothing written */
+    edit(level, "\"x\": 320, \"y\": 96, \"name\": \"ring\"",
+         "\"x\": 336, \"y\": 96, \"name\": \"ring\"");
+    r = cli_run((const char *[]){"pack", level, "--into", tree, NULL});
+    expect(&r, 0, "level/rings/TST_1.bin: 1 unpacked bytes change", NULL);
+    assert_diff(before, tree, "level/rings/TST_1.bin");
+    g_hash_table_unref(before);
+    before = snapshot(tree);
+    edit(level, "\"id\": \"0x26\"", "\"id\": \"zz\"");
+    r = cli_run((const char *[]){"pack", level, "--into", tree, NULL});
+    expect(&r, 1, NULL, "property \"id\" must be a number");
+    assert_diff(before, tree, "");
+    edit(level, "\"id\": \"zz\"", "\"id\": \"0x26\"");
 
     /* a mask change reaches the index level 2 shares: refused, then allowed */
     bump_first_height(level);

@@ -473,6 +473,154 @@ static void test_tree_s1(void)
     g_free(root);
 }
 
+static void write_bytes(const char *root, const char *rel, const uint8_t *data, size_t n)
+{
+    char *p = g_build_filename(root, rel, NULL);
+    char *dir = g_path_get_dirname(p);
+    g_mkdir_with_parents(dir, 0755);
+    g_assert_true(g_file_set_contents(p, (const char *)data, (gssize)n, NULL));
+    g_free(dir);
+    g_free(p);
+}
+
+/* An S3K tree made from an S2 export: the same chunks, blocks, art and arrays; the layout in
+ * S3K's form (sizes, row pointers, rows) and the index as S&K's A/B pairs. Imports as the S2
+ * folder import does; an unchanged level writes nothing; one changed slot changes its byte. */
+static void test_tree_s3k(void)
+{
+    char *root = export_tree("loop-hill.json", LWM_GAME_S2);
+    char *p = g_build_filename(root, "level/layout/TST_1.kos", NULL);
+    size_t n;
+    uint8_t *s2 = unkos(p, &n);
+    g_free(p);
+    g_assert_cmpuint(n, ==, 0x1000);
+    uint32_t w = 0, h = 0;
+    for (uint32_t y = 0; y < 16; y++)
+        for (uint32_t x = 0; x < 256; x++)
+            if (s2[y * 256 + x]) {
+                w = MAX(w, (x % 128) + 1);
+                h = MAX(h, y + 1);
+            }
+    g_assert_cmpuint(w * h * 2 + 0x88, <=, 0x1000);
+    size_t size = 0x88 + 2u * w * h;
+    uint8_t *lay = g_malloc0(size);
+    lay[1] = (uint8_t)w, lay[3] = (uint8_t)w, lay[5] = (uint8_t)h, lay[7] = (uint8_t)h;
+    for (uint32_t layer = 0; layer < 2; layer++)
+        for (uint32_t y = 0; y < h; y++) {
+            uint32_t off = 0x88 + (layer * h + y) * w, ptr = 0x8000 + off;
+            lay[8 + y * 4 + layer * 2] = (uint8_t)(ptr >> 8);
+            lay[9 + y * 4 + layer * 2] = (uint8_t)ptr;
+            memcpy(lay + off, s2 + y * 256 + layer * 128, w);
+        }
+    write_bytes(root, "s3k/layout.bin", lay, size);
+    uint8_t pairs[0x600];
+    const char *ix[2] = {"collision/TST primary 16x16 collision index.kos",
+                         "collision/TST secondary 16x16 collision index.kos"};
+    for (int k = 0; k < 2; k++) {
+        p = g_build_filename(root, ix[k], NULL);
+        uint8_t *raw = unkos(p, &n);
+        g_assert_cmpuint(n, ==, 0x300);
+        for (size_t b = 0; b < 0x300; b++)
+            pairs[2 * b + (size_t)k] = raw[b];
+        g_free(raw);
+        g_free(p);
+    }
+    write_bytes(root, "s3k/index.bin", pairs, sizeof pairs);
+    write_text(root, LWM_TREE_INI_FILE,
+               "version=S3K\n"
+               "colarr1=../collision/Collision array - Vertical.bin\n"
+               "colarr2=../collision/Collision array - Horizontal.bin\n"
+               "angles=../collision/curve AND resistance mapping.bin\n" /* case differs */
+               "[Test\\\\Test Zone Act 1]\n"
+               "tiles=../art/kosinski/TST.kos\n"
+               "blocks=../mappings/16x16/TST.kos\n"
+               "chunks=../mappings/128x128/TST.kos\n"
+               "layout=../s3k/layout.bin\n"
+               "palette=../art/palettes/TST.bin:0:16:48\n"
+               "startpos=../startpos/TST_1.bin:Sonic:Sonic Start\n"
+               "colind=../s3k/index.bin\n");
+    lwm_tree t = open_tree(root);
+    g_assert_cmpint(t.game, ==, LWM_GAME_S3K);
+    g_assert_cmpstr(t.levels[0].section, ==, "Test\\Test Zone Act 1");
+    g_assert_cmpstr(t.levels[0].zone, ==, "LAYOUT");
+    lwm_tree_import im = {0};
+    lwm_report rep = {0};
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(rep.warnings, ==, 0);
+    g_assert_cmpstr(im.level->profile, ==, "s3k");
+    snprintf(im.level->profile, sizeof im.level->profile, "s2");
+    assert_same_as_folder_import(root, LWM_GAME_S2, &im);
+
+    /* write-back: nothing for the unchanged level, one byte for one changed slot */
+    lwm_tree_export ex;
+    lw_error err;
+    char failed[4096];
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    g_assert_cmpuint(ex.unchanged, ==, 7);
+    lwm_tree_export_clear(&ex);
+    uint16_t *slot = &im.level->layout[LW_LAYER_FG][0];
+    *slot = *slot == 0 ? 1 : 0;
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 1);
+    g_assert_cmpstr(ex.files[0].path, ==, "s3k/layout.bin");
+    g_assert_cmpuint(ex.files[0].changed_bytes, ==, 1);
+    g_assert_cmpuint(ex.files[0].size, ==, size);
+    g_assert_cmpuint(ex.files[0].data[0x88], ==, *slot + im.source.first_chunk);
+    g_assert_cmpmem(ex.files[0].data + 0x89, size - 0x89, lay + 0x89, size - 0x89);
+    lwm_tree_export_clear(&ex);
+    /* random damage to the S3K layout, the index and the INI: refused or imported, never a
+     * crash, a refusal names a file (run under ASan/UBSan too) */
+    static const char *const victims[] = {"s3k/layout.bin", "s3k/index.bin", LWM_TREE_INI_FILE,
+                                          "mappings/128x128/TST.kos"};
+    GRand *rnd = g_rand_new_with_seed(11);
+    for (int round = 0; round < 160; round++) {
+        const char *v = victims[round % 4];
+        char *vp = g_build_filename(root, v, NULL);
+        gchar *orig;
+        gsize osize;
+        g_assert_true(g_file_get_contents(vp, &orig, &osize, NULL));
+        gchar *bad = g_memdup2(orig, osize);
+        gsize bsize = osize;
+        if (round % 3 == 0)
+            bsize = (gsize)g_rand_int_range(rnd, 0, (gint32)osize);
+        for (int k = 0; k < 1 + round % 5; k++)
+            if (bsize)
+                bad[g_rand_int_range(rnd, 0, (gint32)bsize)] = (char)g_rand_int(rnd);
+        g_assert_true(g_file_set_contents(vp, bad, (gssize)bsize, NULL));
+        lwm_tree bt;
+        lwm_tree_import bim = {0};
+        lwm_report brep = {0};
+        if (lwm_tree_open(root, &bt, failed, &err)) {
+            if (bt.level_count && !lwm_tree_import_level(&bt, 0, &bim, &brep, failed, &err))
+                g_assert_true(failed[0] && err.message[0]);
+            lwm_tree_import_clear(&bim);
+            lwm_tree_clear(&bt);
+        } else {
+            g_assert_true(strstr(failed, "SonLVL") && err.message[0]);
+        }
+        lwm_report_clear(&brep);
+        g_assert_true(g_file_set_contents(vp, orig, (gssize)osize, NULL));
+        g_free(bad);
+        g_free(orig);
+        g_free(vp);
+    }
+    g_rand_free(rnd);
+    /* a resized S3K layout is refused */
+    g_assert_true(lw_level_resize_layout(im.level, (uint16_t)(w + 1), (uint16_t)h, &err));
+    g_assert_false(lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err));
+    g_assert_nonnull(strstr(err.message, "resizing"));
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&t);
+    g_free(lay);
+    g_free(s2);
+    rmtree(root);
+    g_free(root);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -482,5 +630,6 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/s2", test_tree_s2);
     g_test_add_func("/masks/disasm-tree/s2/parts", test_tree_parts);
     g_test_add_func("/masks/disasm-tree/s1", test_tree_s1);
+    g_test_add_func("/masks/disasm-tree/s3k", test_tree_s3k);
     return g_test_run();
 }

@@ -13,6 +13,7 @@
 #include "image-private.h"
 #include "level-json.h"
 #include "level-ops.h"
+#include "object-props.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -298,9 +299,10 @@ static EditorCommand *make_replace_rows(EditorDocument *doc, GRand *rand)
 static EditorCommand *make_replace_compact(EditorDocument *doc, GRand *rand)
 {
     const lw_level *l = editor_document_get_level(doc);
-    lw_level *r = g_rand_boolean(rand) ? editor_level_compact_chunks(l, TRUE, NULL)
-                                       : editor_level_compact_tiles(l, TRUE, NULL);
-    return editor_cmd_replace_level_new(doc, r, "Compact");
+    EditorRemap remap;
+    lw_level *r = g_rand_boolean(rand) ? editor_level_compact_chunks(l, TRUE, NULL, &remap)
+                                       : editor_level_compact_tiles(l, TRUE, NULL, &remap);
+    return editor_cmd_replace_level_remap_new(doc, r, "Compact", &remap);
 }
 
 static EditorCommand *make_group(EditorDocument *doc, GRand *rand)
@@ -652,6 +654,36 @@ static void test_actions(void)
     g_assert_cmpstr(editor_document_get_title(untitled), ==, "Untitled");
 }
 
+static void on_failed(EditorDocument *doc, const char *action, const GError *error, GString *log)
+{
+    g_string_append_printf(log, "%s: %s\n", action, error->message);
+}
+
+/* doc.save reports a failure through `failed` (the window shows it), else in the log. */
+static void test_save_failure_reported(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("lw-save-XXXXXX", NULL);
+    g_autofree char *gone = g_build_filename(dir, "gone", NULL);
+    g_assert_cmpint(g_mkdir(gone, 0700), ==, 0);
+    g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 4, 2, NULL);
+    g_autofree char *path = g_build_filename(gone, "level.json", NULL);
+    g_assert_true(editor_document_save_as(doc, path, NULL));
+    g_assert_cmpint(g_remove(path), ==, 0);
+    g_assert_cmpint(g_rmdir(gone), ==, 0); /* the folder the document saves to is gone */
+    GActionGroup *ag = editor_document_get_actions(doc);
+    g_test_expect_message("editor-document", G_LOG_LEVEL_MESSAGE, "save failed: *");
+    g_action_group_activate_action(ag, "save", NULL);
+    g_test_assert_expected_messages();
+    GString *log = g_string_new(NULL);
+    gulong id = g_signal_connect(doc, "failed", G_CALLBACK(on_failed), log);
+    g_action_group_activate_action(ag, "save", NULL);
+    g_assert_true(g_str_has_prefix(log->str, "save: "));
+    g_assert_nonnull(strstr(log->str, "level.json"));
+    g_signal_handler_disconnect(doc, id);
+    g_string_free(log, TRUE);
+    g_assert_cmpint(g_rmdir(dir), ==, 0);
+}
+
 /* ---- saving ---- */
 
 static void test_atomic_save_through_document(void)
@@ -775,17 +807,181 @@ static void test_compaction(void)
     g_assert_cmpuint(counts[dup], ==, 1);
     g_assert_cmpuint(counts[dup - 1], ==, 0);
     guint removed = 0;
-    lw_level *c = editor_level_compact_chunks(l, FALSE, &removed);
+    lw_level *c = editor_level_compact_chunks(l, FALSE, &removed, NULL);
     g_assert_cmpuint(removed, >=, 1);
     assert_same_terrain(l, c);
     lw_level_free(c);
-    c = editor_level_compact_chunks(l, TRUE, &removed);
+    c = editor_level_compact_chunks(l, TRUE, &removed, NULL);
     assert_same_terrain(l, c);
     g_assert_cmpuint(lw_level_layout_get(c, LW_LAYER_FG, 0, 0), ==, 3);
     lw_level_free(c);
-    lw_level *t = editor_level_compact_tiles(l, TRUE, &removed);
+    lw_level *t = editor_level_compact_tiles(l, TRUE, &removed, NULL);
     assert_same_terrain(l, t);
     lw_level_free(t);
+}
+
+/* A brush the way the window keeps one: it follows every change the document emits. */
+typedef struct {
+    uint16_t chunk, tile;
+    guint changes;
+} FollowingBrush;
+
+static void brush_follow(EditorDocument *doc, EditorChange *change, FollowingBrush *b)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    b->chunk = editor_change_follow_chunk(change, b->chunk, l->chunk_count);
+    b->tile = editor_change_follow_tile(change, b->tile, l->tile_count);
+    b->changes++;
+}
+
+/* Compaction, undo and undoing an append carry how ids moved: a brush follows its chunk and
+ * tile (same contents after as before), and falls back to id 0 when its id is gone. */
+static void test_remap_follow(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    FollowingBrush b = {0, 0, 0};
+    g_signal_connect(doc, "changed", G_CALLBACK(brush_follow), &b);
+    /* a copy of the first used chunk, placed in the first empty slot */
+    guint n = l->chunk_count, slots = (guint)l->layout_width * l->layout_height, first = 0,
+          empty = 0;
+    while (l->layout[LW_LAYER_FG][first] == LW_NONE)
+        first++;
+    while (l->layout[LW_LAYER_FG][empty] != LW_NONE)
+        empty++;
+    g_assert_cmpuint(empty, <, slots);
+    uint16_t copied = l->layout[LW_LAYER_FG][first];
+    editor_document_push(
+        doc, editor_cmd_add_chunk_new(doc, lw_level_chunk_cells(l, copied), NULL, NULL));
+    EditorLayoutEdit e = {(uint16_t)(empty % l->layout_width), (uint16_t)(empty / l->layout_width),
+                          (uint16_t)n};
+    editor_document_push(doc, editor_cmd_set_layout_new(doc, LW_LAYER_FG, &e, 1, NULL, 0));
+    g_autoptr(lw_level) before = lw_level_dup(l);
+    guint per = lw_level_cells_per_chunk(l);
+    uint16_t last = (uint16_t)(n - 1);
+    b.chunk = last;
+    /* unused chunks removed and duplicates merged: every used chunk keeps its contents */
+    EditorRemap remap;
+    guint removed = 0;
+    lw_level *next = editor_level_compact_chunks(l, TRUE, &removed, &remap);
+    g_assert_cmpuint(removed, >=, 1);
+    g_assert_true(remap.chunks_moved);
+    g_assert_false(remap.tiles_moved);
+    g_assert_cmpuint(remap.chunk_count, ==, n + 1);
+    g_autofree guint *used = g_new0(guint, n + 1);
+    editor_level_chunk_usage(before, used);
+    for (guint c = 0; c <= n; c++) {
+        uint16_t to = editor_remap_chunk(&remap, (uint16_t)c);
+        if (!used[c]) {
+            g_assert_cmpuint(to, ==, LW_NONE);
+            continue;
+        }
+        g_assert_cmpuint(to, <, next->chunk_count);
+        g_assert_cmpmem(lw_level_chunk_cells(next, to), per * sizeof(lw_cell),
+                        lw_level_chunk_cells(before, c), per * sizeof(lw_cell));
+    }
+    /* the copy merged into the chunk it copies */
+    g_assert_cmpuint(editor_remap_chunk(&remap, (uint16_t)n), ==,
+                     editor_remap_chunk(&remap, copied));
+    g_assert_cmpuint(editor_remap_chunk(&remap, LW_NONE), ==, LW_NONE);
+    editor_document_push(doc, editor_cmd_replace_level_remap_new(doc, next, "Compact", &remap));
+    uint16_t expect = used[last] ? editor_remap_chunk(&remap, last) : 0;
+    g_assert_cmpuint(b.chunk, ==, expect);
+    /* undo: back to its old id (when it was used; a removed one came back as chunk 0's) */
+    editor_document_undo(doc);
+    if (used[last])
+        g_assert_cmpuint(b.chunk, ==, last);
+    b.chunk = last;
+    editor_document_redo(doc);
+    g_assert_cmpuint(b.chunk, ==, expect);
+    editor_document_undo(doc);
+    editor_document_undo(doc); /* the layout edit */
+    /* the brush on the appended chunk; undoing the append removes it: the brush falls back */
+    b.chunk = (uint16_t)n;
+    editor_document_undo(doc);
+    g_assert_cmpuint(l->chunk_count, ==, n);
+    g_assert_cmpuint(b.chunk, ==, 0);
+    /* the eraser stays the eraser */
+    b.chunk = LW_NONE;
+    editor_document_redo(doc);
+    editor_document_undo(doc);
+    g_assert_cmpuint(b.chunk, ==, LW_NONE);
+    /* unused tiles removed: the tile brush keeps its art */
+    lw_tile spare = {.art = 7, .mask = {LW_NONE, LW_NONE}};
+    editor_document_push(doc, editor_cmd_add_tile_new(doc, &spare, NULL, NULL));
+    g_autofree guint *counts = g_new0(guint, l->tile_count);
+    editor_level_tile_usage(l, counts);
+    guint tile = l->tile_count - 2; /* the last used tile of the sample */
+    while (counts[tile] == 0)
+        tile--;
+    b.tile = (uint16_t)tile;
+    uint16_t art = l->tiles[tile].art;
+    next = editor_level_compact_tiles(l, FALSE, &removed, &remap);
+    g_assert_cmpuint(removed, >=, 1); /* at least the spare */
+    editor_document_push(doc, editor_cmd_replace_level_remap_new(doc, next, "Compact", &remap));
+    g_assert_cmpuint(b.tile, ==, editor_remap_tile(&remap, (uint16_t)tile));
+    g_assert_cmpuint(b.tile, <, l->tile_count);
+    g_assert_cmpuint(l->tiles[b.tile].art, ==, art);
+    editor_document_undo(doc);
+    g_assert_cmpuint(b.tile, ==, tile);
+    /* a replaced level without a remap: ids past the new counts are gone */
+    b.chunk = (uint16_t)(l->chunk_count - 1);
+    lw_level *small = lw_level_new(l->chunk_px, 4, 4, NULL);
+    g_assert_nonnull(small);
+    g_assert_cmpint(lw_level_add_chunk(small, NULL), ==, 0);
+    g_assert_cmpint(lw_level_add_chunk(small, NULL), ==, 1);
+    editor_document_push(doc, editor_cmd_replace_level_new(doc, small, "Replace"));
+    g_assert_cmpuint(b.chunk, ==, 0);
+    g_assert_cmpuint(b.tile, ==, LW_NONE); /* no tile left */
+    b.chunk = 1;
+    editor_document_undo(doc);
+    g_assert_cmpuint(b.chunk, ==, 1); /* kept: the bigger level has chunk 1 too */
+    g_assert_cmpuint(b.changes, >=, 10);
+}
+
+/* Composition: two renumberings in one change give one map, old -> final. */
+static void test_remap_compose(void)
+{
+    EditorChange *change = g_new(EditorChange, 1);
+    editor_change_clear(change);
+    EditorRemap *r = g_new(EditorRemap, 1);
+    editor_remap_init(r);
+    r->chunks_moved = TRUE;
+    r->chunk_count = 4;
+    uint16_t first[4] = {LW_NONE, 0, 1, 1}; /* 0 removed, 2 and 3 merged */
+    memcpy(r->chunks, first, sizeof first);
+    editor_change_add_remap(change, r);
+    editor_remap_init(r);
+    editor_remap_truncate_chunks(r, 2, 1); /* then chunk 1 removed */
+    editor_change_add_remap(change, r);
+    g_assert_true(change->flags & EDITOR_CHANGE_RENUMBER);
+    g_assert_cmpuint(editor_remap_chunk(&change->remap, 0), ==, LW_NONE);
+    g_assert_cmpuint(editor_remap_chunk(&change->remap, 1), ==, 0);
+    g_assert_cmpuint(editor_remap_chunk(&change->remap, 2), ==, LW_NONE);
+    g_assert_cmpuint(editor_remap_chunk(&change->remap, 3), ==, LW_NONE);
+    g_assert_cmpuint(editor_remap_chunk(&change->remap, 9), ==, LW_NONE);
+    g_assert_cmpuint(editor_remap_tile(&change->remap, 5), ==, 5); /* tiles did not move */
+    g_assert_cmpuint(editor_change_follow_chunk(change, 3, 1), ==, 0);
+    g_assert_cmpuint(editor_change_follow_chunk(change, 3, 0), ==, LW_NONE);
+    /* the inverse of the first map: new 0 <- old 1, new 1 <- old 2 (the first that became it) */
+    editor_remap_init(r);
+    r->chunks_moved = TRUE;
+    r->chunk_count = 4;
+    memcpy(r->chunks, first, sizeof first);
+    EditorRemap *back = g_new(EditorRemap, 1);
+    editor_remap_invert(r, 2, 0, back);
+    g_assert_cmpuint(editor_remap_chunk(back, 0), ==, 1);
+    g_assert_cmpuint(editor_remap_chunk(back, 1), ==, 2);
+    g_assert_cmpuint(editor_remap_chunk(back, 2), ==, LW_NONE);
+    /* merged into a change without a remap: taken over as it is */
+    EditorChange *other = g_new(EditorChange, 1);
+    editor_change_clear(other);
+    editor_change_merge(other, change);
+    g_assert_cmpuint(editor_remap_chunk(&other->remap, 1), ==, 0);
+    g_free(other);
+    g_free(back);
+    g_free(r);
+    g_free(change);
 }
 
 static void test_chunk_size_conversion(void)
@@ -945,6 +1141,38 @@ static void test_clipboard_between_levels(void)
     g_assert_false(editor_document_get_modified(big));
 }
 
+/* The object editor's "key = value" text: parsed below the UI, through the engine's setters. */
+static void test_object_properties_text(void)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER};
+    g_assert_true(lw_object_set_property(&o, "old", "gone"));
+    g_assert_true(editor_object_set_properties_text(
+        &o, "  speed = 4 \nno equals sign\n = empty key\nlabel=a = b\nspeed=5\n\n"));
+    g_assert_cmpuint(o.prop_count, ==, 2);
+    g_assert_cmpstr(o.props[0].key, ==, "speed"); /* first place, last value */
+    g_assert_cmpstr(o.props[0].value, ==, "5");
+    g_assert_cmpstr(o.props[1].key, ==, "label"); /* split at the first '=' */
+    g_assert_cmpstr(o.props[1].value, ==, "a = b");
+    g_autofree char *text = editor_object_properties_text(&o);
+    g_assert_cmpstr(text, ==, "speed = 5\nlabel = a = b\n");
+    /* a key over the limit is skipped; the text form round-trips */
+    g_autofree char *long_key = g_strnfill(EDITOR_PROPERTY_KEY_MAX + 1, 'k');
+    g_autofree char *with_long = g_strdup_printf("%s = x\n%s", long_key, text);
+    g_assert_true(editor_object_set_properties_text(&o, with_long));
+    g_autofree char *again = editor_object_properties_text(&o);
+    g_assert_cmpstr(again, ==, text);
+    /* over LW_MAX_PROPERTIES: FALSE, the first 64 kept */
+    GString *many = g_string_new(NULL);
+    for (int i = 0; i <= LW_MAX_PROPERTIES; i++)
+        g_string_append_printf(many, "k%d = %d\n", i, i);
+    g_assert_false(editor_object_set_properties_text(&o, many->str));
+    g_assert_cmpuint(o.prop_count, ==, LW_MAX_PROPERTIES);
+    g_string_free(many, TRUE);
+    g_assert_true(editor_object_set_properties_text(&o, ""));
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    lw_object_clear(&o);
+}
+
 int main(int argc, char **argv)
 {
     /* A private state folder for recovery files. (Not G_TEST_OPTION_ISOLATE_DIRS: GLib 2.74
@@ -972,6 +1200,10 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/level-ops/rows-and-columns", test_rows_and_columns);
     g_test_add_func("/editor/level-ops/flood-fill", test_flood_fill);
     g_test_add_func("/editor/level-ops/snap-to-ground", test_snap_to_ground);
+    g_test_add_func("/editor/object-props/text", test_object_properties_text);
+    g_test_add_func("/editor/remap/follow", test_remap_follow);
+    g_test_add_func("/editor/document/save-failure-reported", test_save_failure_reported);
+    g_test_add_func("/editor/remap/compose", test_remap_compose);
     int status = g_test_run();
     g_autofree char *rdir = editor_recovery_dir();
     g_rmdir(rdir);

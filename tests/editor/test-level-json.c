@@ -177,7 +177,8 @@ static void test_samples_regenerate(void)
     g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
                                &status, NULL));
     g_assert_true(g_spawn_check_wait_status(status, NULL));
-    const char *files[] = {"tiles.png", "loop-hill.json", "pipe-works.json"};
+    const char *files[] = {"tiles.png", "loop-hill.json", "pipe-works.json", "object-park.json",
+                           "object-park-tiles.png"};
     for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
         char *fresh_path = g_build_filename(dir, files[i], NULL);
         char *committed_path = sample_path(files[i]);
@@ -200,6 +201,8 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_data_func("/editor/level-json/round-trip/loop-hill", "loop-hill.json",
+                         test_sample_round_trip);
+    g_test_add_data_func("/editor/level-json/round-trip/object-park", "object-park.json",
                          test_sample_round_trip);
     g_test_add_data_func("/editor/level-json/round-trip/pipe-works", "pipe-works.json",
                          test_sample_round_trip);

@@ -34,6 +34,33 @@ static void test_widths_peak(void)
     g_assert_cmpint(m.widths[15], ==, 16);
 }
 
+/* lw_mask_derive_widths counts rows from height histograms: the same widths as counting the
+ * pixels of lw_mask_pixel one by one (the ROM rule as written), for 200,000 random masks of
+ * heights in -16..16 and every single-column shape. */
+static void test_widths_match_pixel_count(void)
+{
+    uint32_t seed = 99;
+    for (int k = 0; k < 200000 + 33 * 16; k++) {
+        lw_mask m = {0};
+        if (k < 33 * 16) {
+            m.heights[k % 16] = (int8_t)(k / 16 - 16);
+        } else {
+            for (int c = 0; c < 16; c++) {
+                seed = seed * 1103515245u + 12345u;
+                m.heights[c] = (int8_t)((int)((seed >> 16) % 33u) - 16);
+            }
+        }
+        lw_mask_derive_widths(&m);
+        for (int r = 0; r < 16; r++) {
+            int n = 0;
+            for (int c = 0; c < 16; c++)
+                n += lw_mask_pixel(&m, c, r);
+            int w = (n == 0 || n == 16) ? n : lw_mask_pixel(&m, 0, r) ? -n : n;
+            g_assert_cmpint(m.widths[r], ==, w);
+        }
+    }
+}
+
 static lw_level *make_level(void)
 {
     lw_error err;
@@ -115,6 +142,44 @@ static void test_dup_and_validate(void)
     lw_level_free(level);
 }
 
+/* Marker names and properties change only through the setters, which free what they replace. */
+static void test_object_properties(void)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER};
+    g_assert_true(lw_object_set_name(&o, "ring"));
+    g_assert_true(lw_object_set_name(&o, "spring"));
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_property(&o, "a", "1"));
+    g_assert_true(lw_object_set_property(&o, "b", "2"));
+    g_assert_true(lw_object_set_property(&o, "c", "3"));
+    g_assert_true(lw_object_set_property(&o, "a", "one")); /* replaced in place */
+    g_assert_cmpuint(o.prop_count, ==, 3);
+    g_assert_cmpstr(o.props[0].key, ==, "a");
+    g_assert_cmpstr(o.props[0].value, ==, "one");
+    g_assert_true(lw_object_remove_property(&o, "b"));
+    g_assert_false(lw_object_remove_property(&o, "b"));
+    g_assert_cmpuint(o.prop_count, ==, 2);
+    g_assert_cmpstr(o.props[1].key, ==, "c"); /* order kept */
+    g_assert_true(lw_object_remove_property(&o, "a"));
+    g_assert_true(lw_object_remove_property(&o, "c"));
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    for (int i = 0; i < LW_MAX_PROPERTIES; i++) {
+        char key[8];
+        g_snprintf(key, sizeof key, "k%d", i);
+        g_assert_true(lw_object_set_property(&o, key, ""));
+    }
+    g_assert_false(lw_object_set_property(&o, "one-too-many", "x"));
+    g_assert_true(lw_object_set_property(&o, "k0", "still replaceable"));
+    lw_object_clear_properties(&o);
+    g_assert_cmpuint(o.prop_count, ==, 0);
+    g_assert_null(o.props);
+    g_assert_cmpstr(o.name, ==, "spring");
+    g_assert_true(lw_object_set_name(&o, NULL));
+    g_assert_null(o.name);
+    lw_object_clear(&o);
+}
+
 static void test_resize(void)
 {
     lw_level *level = make_level();
@@ -133,9 +198,11 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/level/widths-spg-example", test_widths_spg_example);
     g_test_add_func("/engine/level/widths-ceiling", test_widths_ceiling);
     g_test_add_func("/engine/level/widths-peak", test_widths_peak);
+    g_test_add_func("/engine/level/widths-match-pixel-count", test_widths_match_pixel_count);
     g_test_add_func("/engine/level/cell-lookup", test_cell_lookup);
     g_test_add_func("/engine/level/limits", test_limits);
     g_test_add_func("/engine/level/dup-validate", test_dup_and_validate);
     g_test_add_func("/engine/level/resize", test_resize);
+    g_test_add_func("/engine/level/object-properties", test_object_properties);
     return g_test_run();
 }

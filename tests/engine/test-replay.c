@@ -48,6 +48,8 @@ typedef struct replay {
     char *profile, *character;
     uint32_t frames;
     bool expect_dead;
+    bool expect_finished; /* passed a goal sign */
+    bool no_objects;      /* "#@ objects none": the level's game objects are left out */
     bool has_hash;
     uint64_t hash;
     GArray *conditions;
@@ -112,6 +114,10 @@ static replay *replay_load(const char *path)
             r->frames = (uint32_t)strtoul(w[1], NULL, 10);
         } else if (strcmp(w[0], "status") == 0) {
             r->expect_dead = strcmp(w[1], "dead") == 0;
+            r->expect_finished = strcmp(w[1], "finished") == 0;
+        } else if (strcmp(w[0], "objects") == 0) {
+            g_assert_cmpstr(w[1], ==, "none");
+            r->no_objects = true;
         } else if (strcmp(w[0], "hash") == 0) {
             r->has_hash = true;
             r->hash = g_ascii_strtoull(w[1], NULL, 16);
@@ -165,6 +171,11 @@ static void run_replay(gconstpointer data)
     lw_error err;
     if (!editor_level_load_file(level_path, 0, &level, &err))
         g_error("%s: %s", level_path, err.message);
+    if (r->no_objects) /* terrain only: remove the game-object markers */
+        for (uint32_t i = level->object_count; i-- > 0;)
+            if (level->objects[i].type == LW_OBJECT_MARKER &&
+                lw_obj_type_from_name(level->objects[i].name) >= 0)
+                lw_level_remove_object_at(level, i);
     lw_profile p;
     g_assert_true(lw_profile_init(&p, r->profile ? r->profile : level->profile,
                                   r->character ? r->character : level->character, &err));
@@ -220,7 +231,11 @@ static void run_replay(gconstpointer data)
     uint64_t h = lw_sim_hash(&sim);
     if (print_mode) {
         g_print("# %s: frame %u status %s hash %016" G_GINT64_MODIFIER "x\n", r->name,
-                sim.state.frame, sim.state.status ? "dead" : "ok", (guint64)h);
+                sim.state.frame,
+                sim.state.status == LW_SIM_DEAD       ? "dead"
+                : sim.state.status == LW_SIM_FINISHED ? "finished"
+                                                      : "ok",
+                (guint64)h);
     } else {
         for (guint i = 0; i < r->conditions->len; i++) {
             condition *c = &g_array_index(r->conditions, condition, i);
@@ -233,6 +248,7 @@ static void run_replay(gconstpointer data)
             g_free(want);
         }
         g_assert_cmpint(sim.state.status == LW_SIM_DEAD, ==, r->expect_dead);
+        g_assert_cmpint(sim.state.status == LW_SIM_FINISHED, ==, r->expect_finished);
         if (h != r->hash)
             g_error("%s: hash %016" G_GINT64_MODIFIER "x, expected %016" G_GINT64_MODIFIER "x",
                     r->name, (guint64)h, (guint64)r->hash);

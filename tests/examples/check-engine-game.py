@@ -23,6 +23,10 @@ SCRIPTS = {
     "long-run": "# through the level\n900 R\n60 -\n30 D\n120 L\n1 J\n60 -\n",
     # roll down, jump repeatedly, reverse
     "roll-jumps": "60 R\n1 DR\n200 D\n10 RJ\n20 R\n10 RJ\n20 R\n10 RJ\n200 R\n200 L\n",
+    # object-park.json to its goal sign (tests/data/replays/object-park.txt): springs, bridge,
+    # platform, enemy, monitors; on the other samples a long run with jumps
+    "objects": "260 R\n30 RJ\n60 -\n40 L\n20 -\n60 R\n30 RJ\n90 R\n30 -\n9 L\n100 -\n340 R\n"
+               "30 RJ\n30 R\n20 D\n290 R\n60 D\n400 R\n",
 }
 
 failures = 0

@@ -532,10 +532,51 @@ static void test_png_sheet(void)
     g_free(dir);
 }
 
+/* lwm_bits_is_flagged's wall test reads columns (every one empty or full) instead of
+ * transposing: same answer as comparing the transposed rows, on random, wall-like and flat bit
+ * patterns. */
+static void test_flagged_matches_transpose(void)
+{
+    uint32_t seed = 7;
+    for (int k = 0; k < 100000; k++) {
+        lwm_bits b;
+        for (int c = 0; c < 16; c++) {
+            seed = seed * 1103515245u + 12345u;
+            uint32_t r = seed >> 8;
+            b.col[c] = (uint16_t)(k % 3 == 0   ? ((r & 1u) ? 0xFFFFu : 0u) /* wall-like */
+                                  : k % 3 == 1 ? (k & 64 ? b.col[0] : r)   /* flat-like */
+                                               : r);
+            if (k % 3 == 1 && c == 0)
+                b.col[0] = (uint16_t)r;
+        }
+        bool same_cols = true;
+        for (int c = 1; c < 16; c++)
+            same_cols &= b.col[c] == b.col[0];
+        uint16_t rows[16];
+        for (int r = 0; r < 16; r++) {
+            rows[r] = 0;
+            for (int c = 0; c < 16; c++)
+                rows[r] = (uint16_t)(rows[r] | (((b.col[c] >> r) & 1u) << c));
+        }
+        bool same_rows = true;
+        for (int r = 1; r < 16; r++)
+            same_rows &= rows[r] == rows[0];
+        uint16_t col = b.col[0];
+        bool want = same_cols || same_rows;
+        uint8_t want_card = same_cols   ? ((col != 0 && col != 0xFFFFu && (col & 1u)) ? 0x80 : 0x00)
+                            : same_rows ? ((rows[0] & 1u) ? 0x40 : 0xC0)
+                                        : 0;
+        uint8_t card = 0x11;
+        g_assert_cmpint(lwm_bits_is_flagged(&b, &card), ==, want);
+        g_assert_cmpint(card, ==, want_card);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/masks/heights/empty-full", test_empty_full);
+    g_test_add_func("/masks/flagged/matches-transpose", test_flagged_matches_transpose);
     g_test_add_func("/masks/heights/flat", test_flat);
     g_test_add_func("/masks/heights/walls", test_walls);
     g_test_add_func("/masks/heights/single-column", test_single_column);

@@ -81,7 +81,7 @@ lw_level *fixture_level_rich(void)
                                    .path = {1, 0},
                                    .priority = {0, 1}};
     must(lw_level_add_object(level, &sw) != NULL);
-    lw_object sw2 = {.type = LW_OBJECT_PATH_SWAPPER, .x = -5, .y = 70000};
+    lw_object sw2 = {.type = LW_OBJECT_PATH_SWAPPER, .x = -5, .y = 32000};
     sw2.swapper = (lw_path_swapper){.priority_only = true, .radius = 256, .path = {0, 1}};
     must(lw_level_add_object(level, &sw2) != NULL);
     lw_object ring = {.type = LW_OBJECT_MARKER, .x = 10, .y = 20};

@@ -164,8 +164,10 @@ static void test_cli_round_trip(void)
         gsize la, lb;
         char *da = read_all(a, &la), *db = read_all(b, &lb);
         g_assert_cmpmem(da, la, db, lb);
-        /* the art came back beside the JSON, as an indexed PNG */
-        char *art = g_build_filename(tmp, "out", "tiles.png", NULL);
+        /* the art came back beside the JSON (under the level's tileset name), as an indexed PNG */
+        lw_level *src_level = load_json(path);
+        char *art = g_build_filename(tmp, "out", src_level->tileset, NULL);
+        lw_level_free(src_level);
         gsize lart;
         char *png = read_all(art, &lart);
         g_assert_cmpuint(lart, >, 33);

@@ -571,9 +571,19 @@ static void save_window_png(EditorWindow *win, const char *name)
 {
     int w = gtk_widget_get_width(GTK_WIDGET(win)), h = gtk_widget_get_height(GTK_WIDGET(win));
     GdkPaintable *paintable = gtk_widget_paintable_new(GTK_WIDGET(win));
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, w, h);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    GskRenderNode *node = NULL;
+    /* a window not drawn yet gives no node: let the frame clock run until it has one */
+    for (int tries = 0; !node && tries < 200; tries++) {
+        GtkSnapshot *snapshot = gtk_snapshot_new();
+        gdk_paintable_snapshot(paintable, snapshot, w, h);
+        node = gtk_snapshot_free_to_node(snapshot);
+        if (!node) {
+            g_usleep(10000);
+            while (g_main_context_iteration(NULL, FALSE))
+                ;
+        }
+    }
+    g_assert_nonnull(node);
     GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(win));
     GdkTexture *tex = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
     g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);

@@ -73,6 +73,15 @@ typedef struct lw_error {
 /** Reset @err to "no error" (accepts NULL). */
 void lw_error_clear(lw_error *err);
 
+/**
+ * Copy the NUL-terminated @src into @dst (@cap bytes, always terminated, truncated at a whole
+ * escape) made safe to print on a terminal: control characters (C0, DEL and the C1 range U+0080..
+ * U+009F) and bytes that are not UTF-8 become \\n, \\r, \\t or \\xNN; other UTF-8 text is kept.
+ * Every message set through lw_error_set is escaped this way, so level strings quoted in errors
+ * cannot move the cursor, retitle the window or fake a second line. Returns @dst.
+ */
+char *lw_text_escape(char *dst, size_t cap, const char *src);
+
 /** Fill @err (accepts NULL) with a code and a printf-style message; position fields unknown.
  * Returns false so callers can write `return lw_error_set(...)`. */
 bool lw_error_set(lw_error *err, lw_status code, const char *fmt, ...)

@@ -86,3 +86,16 @@ static inline int32_t lw_angle_to_millidegrees(lw_angle a)
 {
     return (int32_t)(((256u - a) & 255u) * 360000u / 256u);
 }
+
+/* ---- exact decimals ---- */
+
+/** Bytes that always hold lw_fixed_format's output for any int32 (17 characters + NUL). */
+#define LW_FIXED_FORMAT_MAX 24
+
+/**
+ * Write @value (1/256 units) as an exact decimal into @buf in one canonical form: an optional
+ * '-', the integer part, then '.' and the fraction's digits without trailing zeros, no '.' when
+ * the value is whole (716, 716.0625, -1.5, 0.046875, -0.00390625). Truncated to @size - 1
+ * characters (LW_FIXED_FORMAT_MAX always suffices). Returns the full length (excluding the NUL).
+ */
+size_t lw_fixed_format(char *buf, size_t size, int32_t value);

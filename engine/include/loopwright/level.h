@@ -323,8 +323,22 @@ bool lw_object_copy(lw_object *dst, const lw_object *src);
 /** Free what @obj owns and zero it. */
 void lw_object_clear(lw_object *obj);
 
-/** Set a marker property (adds or replaces). Returns false on limit or out of memory. */
+/* Marker names and properties: the object owns these strings; change them only through these
+ * functions (they free what they replace). */
+
+/** Set a marker property (adds or replaces; a new key goes last, a replaced one keeps its
+ * place). Returns false on limit or out of memory (the object unchanged). */
 bool lw_object_set_property(lw_object *obj, const char *key, const char *value);
+
+/** Remove property @key, keeping the order of the rest. Returns false when there is none. */
+bool lw_object_remove_property(lw_object *obj, const char *key);
+
+/** Remove every property. */
+void lw_object_clear_properties(lw_object *obj);
+
+/** Set a marker's type name to a copy of @name (NULL = none). Returns false when out of memory
+ * (the name unchanged). */
+bool lw_object_set_name(lw_object *obj, const char *name);
 
 /**
  * Resize the layout to @width x @height chunks, keeping the overlapping part at the top-left

@@ -93,5 +93,7 @@ size_t lw_nemesis_bound(size_t n);
  *     strictly smaller;
  *   - the table lists values 0..15, each with its run lengths 1..8 in order; the bit stream is
  *     zero-padded to a byte, and a zero byte is added when it already ended on a byte boundary.
+ * skdisasm stores its files padded with one more zero byte to an even length: a writer into
+ * that tree appends it when the returned size is odd.
  */
 size_t lw_nemesis_compress(const uint8_t *in, size_t n, uint8_t *out);

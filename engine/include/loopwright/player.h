@@ -20,6 +20,7 @@
  * step returns LW_SIM_DEAD, the player is not moved that frame and later steps do nothing.
  */
 
+#include "loopwright/objects.h"
 #include "loopwright/profile.h"
 #include "loopwright/sensor.h"
 
@@ -73,7 +74,9 @@ typedef struct lw_player {
 /** Simulation status. */
 typedef enum lw_sim_status {
     LW_SIM_RUNNING = 0,
-    LW_SIM_DEAD = 1, /* fell below the level's bottom edge + kill_margin */
+    LW_SIM_DEAD = 1,     /* fell below the level's bottom edge + kill_margin, or was hurt with
+                            no rings and no shield (OBJECTS.md §4) */
+    LW_SIM_FINISHED = 2, /* passed a goal sign (OBJECTS.md §12): later steps do nothing */
 } lw_sim_status;
 
 /** Largest number of path swappers a simulation tracks (their sides live in lw_sim_state). */
@@ -87,6 +90,7 @@ typedef struct lw_sim_state {
     uint8_t status;      /* lw_sim_status */
     uint8_t swapper_side[LW_SIM_MAX_SWAPPERS / 8]; /* bit i: swapper i saw the player on its
                                                       right/below side */
+    lw_game_state game; /* rings, hurt, abilities and every game object's state (objects.h) */
 } lw_sim_state;
 
 /* ---- debug info (physics-debugger overlay) ---- */
@@ -146,6 +150,8 @@ typedef struct lw_sim_debug {
     uint16_t control_lock; /* player's control lock after the frame */
     bool jumped;           /* a jump started this frame */
     bool landed;           /* the player landed or attached this frame */
+    uint16_t touched;      /* index + 1 of the game object the player's hitbox or solid box
+                              met this frame (the last one), 0 = none */
     lw_cast_record casts[LW_SIM_MAX_CASTS]; /* in the order they were cast */
 } lw_sim_debug;
 
@@ -173,6 +179,13 @@ typedef struct lw_sim {
     /* Owned */
     lw_sim_swapper *swappers; /* the level's path swappers in object order (NULL if none) */
     uint32_t swapper_count;
+    lw_sim_object *objects; /* the level's game objects sorted by x, then level order (NULL if
+                               none); state.game.obj[i] is objects[i]'s state */
+    uint32_t object_count;
+    lw_obj_state *initial; /* each object's state at reset (object_count entries, same block as
+                              objects): the hash leaves out a game block equal to it */
+    uint32_t *enemies;     /* indices of the enemies in object order (same block) */
+    uint32_t enemy_count;
     /* Plain */
     lw_profile profile; /* physics constants and switches; may be edited between frames */
     lw_sim_state state; /* everything a step changes */
@@ -181,9 +194,11 @@ typedef struct lw_sim {
 
 /**
  * Initialise @sim on @level with a copy of @profile and place the player at centre (@x_px, @y_px)
- * with lw_sim_reset(). The path swappers are copied now: call lw_sim_init() again after editing
- * the level's objects. Allocates once (the swapper table). Returns false and fills @err (may be
- * NULL) when the level has more than LW_SIM_MAX_SWAPPERS swappers (LW_ERR_LIMIT) or memory runs
+ * with lw_sim_reset(). The path swappers and game objects (markers of a known type, objects.h)
+ * are copied now: call lw_sim_init() again after editing the level's objects. Allocates once (the
+ * swapper and object tables). Returns false and fills @err (may be NULL) when the level has more
+ * than LW_SIM_MAX_SWAPPERS swappers or LW_SIM_MAX_OBJECTS game objects (LW_ERR_LIMIT), a game
+ * object has a bad property (LW_ERR_RANGE, naming the object id and property) or memory runs
  * out; @sim is then cleared.
  */
 bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, int32_t x_px,
@@ -205,8 +220,8 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px);
 
 /**
  * Advance exactly one frame with buttons @input held. Increments state.frame and rewrites
- * sim->debug. Returns the status after the frame; once LW_SIM_DEAD, further calls change nothing
- * (the frame counter stays) and return LW_SIM_DEAD. Never allocates.
+ * sim->debug. Returns the status after the frame; once LW_SIM_DEAD or LW_SIM_FINISHED, further
+ * calls change nothing (the frame counter stays) and return that status. Never allocates.
  */
 lw_sim_status lw_sim_step(lw_sim *sim, lw_input input);
 
@@ -227,8 +242,9 @@ static inline void lw_sim_restore(lw_sim *sim, const lw_sim_state *state)
  * struct's memory): frame, status, then the player's x, y, xsp, ysp, gsp (32-bit little endian),
  * angle, wr, hr, path, flag byte (airborne, rolling, rolljump, jumping, pushing, facing_left,
  * balance_extreme in bits 0-6), balance, control_lock (16-bit LE), ground_angle[0..1], then the
- * swapper side bits for the simulation's swappers (ceil(count / 8) bytes). Equal on every build
- * and platform for equal states.
+ * swapper side bits for the simulation's swappers (ceil(count / 8) bytes), then — only when the
+ * simulation has game objects or a game field differs from its reset value — the game block of
+ * docs/OBJECTS.md §13. Equal on every build and platform for equal states.
  */
 uint64_t lw_sim_hash(const lw_sim *sim);
 

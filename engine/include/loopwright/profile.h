@@ -68,9 +68,11 @@ typedef struct lw_profile {
     int32_t ball_hr;     /* px: height radius rolling/jumping */
     int32_t push_radius; /* px: distance of the wall/push sensors from the centre */
     /* ---- level boundaries (§4.7) ---- */
-    int32_t bound_left;  /* px: the centre never goes left of this X */
-    int32_t bound_right; /* px: ... nor right of level width - bound_right */
-    int32_t kill_margin; /* px: the player dies when its centre is this far below the level */
+    int32_t bound_left;      /* px: the centre never goes left of this X */
+    int32_t bound_right;     /* px: ... nor right of level width - bound_right */
+    int32_t kill_margin;     /* px: the player dies when its centre is this far below the level */
+    int32_t ring_check_mask; /* frames: scattered rings test the floor when (frame + i) & mask
+                                == 0 (S1 3, S2 7; OBJECTS.md §5.2) */
 
     /* ---- game differences (§10) ---- */
     bool speed_snap_limit;          /* S2/S3K: ground snap limit depends on speed (§4.8.4) */
@@ -81,6 +83,7 @@ typedef struct lw_profile {
     bool air_wall_hit_continues;    /* S3K: a wall hit in the left/right air rows goes on (§5.8) */
     bool deep_ceiling_wall_check;   /* S3K: mostly-left ceiling hit d <= -20 is a wall (§5.8) */
     bool extreme_balance;           /* S2/S3K: second, extreme ledge-balance pose (§4.10) */
+    bool spindash; /* S2/S3K: down + jump at rest charges a spindash (OBJECTS.md §9) */
 
     /* ---- original bugs and quirks, default = original (§11) ---- */
     bool fix_ground_topspeed_clamp;    /* §11.1: holding forward above top keeps the speed */

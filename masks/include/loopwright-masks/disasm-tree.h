@@ -79,6 +79,13 @@ typedef struct lwm_tree_kept_word {
     uint16_t word;
 } lwm_tree_kept_word;
 
+/** A layout slot the level cannot hold (its chunk is past the loaded ones): kept as is. */
+typedef struct lwm_tree_kept_slot {
+    uint32_t layer;  /* 0 FG, 1 BG */
+    uint32_t offset; /* byte offset in the layout file (S1: the FG or BG file) */
+    uint8_t value;   /* the stored byte */
+} lwm_tree_kept_slot;
+
 #define LWM_TREE_MAX_FILES 32
 
 /** Where an imported level came from (the level JSON's `source` section, docs/DISASM.md §8). */
@@ -90,9 +97,10 @@ typedef struct lwm_tree_source {
     /* Owned */
     uint8_t *mask_ids;        /* original collision id of each level mask (mask_count entries) */
     lwm_tree_kept_word *kept; /* chunk words past the loaded blocks */
+    lwm_tree_kept_slot *kept_slots; /* layout slots naming chunks past the loaded ones */
     /* Plain */
     uint32_t mask_count;
-    size_t kept_count;
+    size_t kept_count, kept_slot_count;
     uint32_t first_chunk;       /* file chunk of level chunk 0 (S2: 1 when chunk 0 is empty) */
     uint32_t chunk_count;       /* chunks in the chunk data */
     uint32_t block_count;       /* blocks in the block data */

@@ -29,6 +29,10 @@
  */
 bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err);
 
+/** The first bytes (at most @cap) of the regular file @path into @buf, without blocking (as
+ * lwm_file_read); the count read, or -1 when it cannot be opened or is not a regular file. */
+long lwm_file_peek(const char *path, void *buf, size_t cap);
+
 /** True when @path names a regular file (following symlinks), without opening it. */
 bool lwm_file_is_regular(const char *path);
 

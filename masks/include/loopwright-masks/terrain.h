@@ -3,8 +3,10 @@
 /*
  * Loopwright masks library: a whole level from terrain images. The terrain is sliced into 16x16
  * cells; each cell gets a mask per collision path (heights with the hole policy of masks.h), an
- * angle that follows the straight piece of surface the cell belongs to (contours of the whole
- * terrain split into straight segments, docs/MASKS.md), a solidity per path and an art cell.
+ * angle by Sega's chord rule in the direction the surrounding surface faces (contours of the
+ * whole terrain split into straight segments; long straight lines keep their fitted angle; full
+ * cells carrying a slope get the slope's angle: docs/MASKS.md §4.3-4.4), a solidity per path and
+ * an art cell.
  * Identical (art, mask A, mask B, jump-through) combinations share a tile, flips included; equal
  * cell grids share a chunk; empty chunks leave their layout slot empty. No file I/O here: the
  * caller decodes the PNGs and saves the level and the tileset.

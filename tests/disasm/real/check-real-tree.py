@@ -16,6 +16,13 @@ import subprocess
 import sys
 import tempfile
 
+# Levels whose INI names a file the tree does not have (checked: they must fail with exactly
+# this); reported as TODO, not counted as passing.
+KNOWN_BROKEN = {
+    "Sonic 3\\Angel Island Zone Act 2 Boss":
+        "Levels/AIZ/Blocks/Act 2 Bombership.bin: cannot open",
+}
+
 
 def run(args, cwd=None):
     r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
@@ -82,13 +89,17 @@ def main(argv):
             f.write("600 R\n")
         for i, name in enumerate(names, 1):
             why = check_level(lw, tree, copy, name, tmp, i)
-            if why:
+            if why and name in KNOWN_BROKEN and KNOWN_BROKEN[name] in why:
+                print("not ok %d - %s # TODO the INI names a file the tree lacks: %s"
+                      % (i, name, why))
+            elif why:
                 failed += 1
                 print("not ok %d - %s # %s" % (i, name, why))
             else:
                 print("ok %d - %s" % (i, name))
             sys.stdout.flush()
-    print("# %d passed, %d failed" % (len(names) - failed, failed))
+    todo = sum(1 for n in names if n in KNOWN_BROKEN)
+    print("# %d passed, %d failed, %d todo" % (len(names) - failed - todo, failed, todo))
     return 1 if failed else 0
 
 

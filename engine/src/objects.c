@@ -1,0 +1,1283 @@
+/* SPDX-License-Identifier: MIT */
+/* Game objects (docs/OBJECTS.md; section numbers refer to it): the marker table, the solid and
+ * top-solid object routines of §3, touch hitboxes (§4), rings and ring loss (§5), springs (§6),
+ * bridges (§7), platforms (§8), the spindash (§9), monitors (§10), spikes, the enemy (§11),
+ * checkpoints and the goal (§12), and the state hash block (§13). */
+#include "physics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the marker table ---- */
+
+static const char *const type_names[LW_OBJ_TYPE_COUNT] = {
+    "spring", "spikes", "ring", "monitor", "platform", "bridge", "checkpoint", "goal", "enemy",
+};
+
+int lw_obj_type_from_name(const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < LW_OBJ_TYPE_COUNT; i++)
+        if (strcmp(name, type_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *lw_obj_type_name(lw_obj_type type)
+{
+    return (unsigned)type < LW_OBJ_TYPE_COUNT ? type_names[type] : "?";
+}
+
+static const char *prop(const lw_object *o, const char *key)
+{
+    for (uint32_t i = 0; i < o->prop_count; i++)
+        if (o->props[i].key && strcmp(o->props[i].key, key) == 0)
+            return o->props[i].value ? o->props[i].value : "";
+    return NULL;
+}
+
+/* A decimal integer in [lo, hi]; false when malformed or out of range. */
+static bool parse_int(const char *s, int32_t lo, int32_t hi, int32_t *out)
+{
+    bool neg = false;
+    if (*s == '-') {
+        neg = true;
+        s++;
+    }
+    if (!*s)
+        return false;
+    int64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > 1000000)
+            return false;
+        v = v * 10 + (*s - '0');
+    }
+    if (neg)
+        v = -v;
+    if (v < lo || v > hi)
+        return false;
+    *out = (int32_t)v;
+    return true;
+}
+
+static int word_index(const char *s, const char *const *words, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+static bool bad(lw_error *err, const lw_object *o, const char *key, const char *value,
+                const char *allowed)
+{
+    return lw_error_set(err, LW_ERR_RANGE, "object %u (%s): %s \"%s\" is not allowed (%s)",
+                        (unsigned)o->id, o->name, key, value, allowed);
+}
+
+static bool word_prop(const lw_object *o, const char *key, const char *const *words, int n, int def,
+                      const char *allowed, int *out, lw_error *err)
+{
+    const char *v = prop(o, key);
+    if (!v) {
+        *out = def;
+        return true;
+    }
+    int i = word_index(v, words, n);
+    if (i < 0)
+        return bad(err, o, key, v, allowed);
+    *out = i;
+    return true;
+}
+
+static bool int_prop(const lw_object *o, const char *key, int32_t lo, int32_t hi, int32_t def,
+                     const char *allowed, int32_t *out, lw_error *err)
+{
+    const char *v = prop(o, key);
+    if (!v) {
+        *out = def;
+        return true;
+    }
+    if (!parse_int(v, lo, hi, out))
+        return bad(err, o, key, v, allowed);
+    return true;
+}
+
+bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error *err)
+{
+    static const char *const dirs[] = {"up",      "down",     "left",      "right",
+                                       "up-left", "up-right", "down-left", "down-right"};
+    static const char *const strengths[] = {"yellow", "red"};
+    static const char *const contents[] = {"rings", "shield", "invincibility", "shoes", "1up"};
+    static const char *const motions[] = {"static", "horizontal", "vertical", "falling",
+                                          "collapsing"};
+    memset(out, 0, sizeof *out);
+    int type = o->type == LW_OBJECT_MARKER ? lw_obj_type_from_name(o->name) : -1;
+    if (type < 0)
+        return lw_error_set(err, LW_ERR_FORMAT, "object %u is not a game object", (unsigned)o->id);
+    out->id = o->id;
+    out->x = o->x;
+    out->y = o->y;
+    out->type = (uint8_t)type;
+    out->period = 2;
+    int w = 0;
+    int32_t n = 0;
+    switch ((lw_obj_type)type) {
+    case LW_OBJ_SPRING:
+        if (!word_prop(o, "direction", dirs, 8, 0, "up, down, left, right or a diagonal", &w, err))
+            return false;
+        out->dir = (uint8_t)w;
+        out->speed = 0xA00;
+        if (prop(o, "strength")) {
+            /* "yellow" (10 px/frame), "red" (16) or a speed in whole px/frame */
+            const char *v = prop(o, "strength");
+            int i = word_index(v, strengths, 2);
+            if (i >= 0) {
+                out->variant = (uint8_t)i;
+                out->speed = i ? 0x1000 : 0xA00;
+            } else if (parse_int(v, 1, 16, &n)) {
+                out->variant = n >= 16;
+                out->speed = (int16_t)(n * 256);
+            } else {
+                return bad(err, o, "strength", v, "yellow, red or 1..16 px/frame");
+            }
+        }
+        break;
+    case LW_OBJ_SPIKES:
+        if (!word_prop(o, "direction", dirs, 4, 0, "up, down, left or right", &w, err))
+            return false;
+        out->dir = (uint8_t)w;
+        break;
+    case LW_OBJ_ENEMY:
+        if (!word_prop(o, "direction", dirs, 4, 2, "left or right", &w, err))
+            return false;
+        if (w < LW_DIR8_LEFT)
+            return bad(err, o, "direction", prop(o, "direction"), "left or right");
+        out->dir = (uint8_t)w;
+        break;
+    case LW_OBJ_MONITOR:
+        if (!word_prop(o, "contents", contents, 5, 0, "rings, shield, invincibility, shoes, 1up",
+                       &w, err))
+            return false;
+        out->variant = (uint8_t)w;
+        break;
+    case LW_OBJ_PLATFORM:
+        if (!word_prop(o, "motion", motions, 5, 0,
+                       "static, horizontal, vertical, falling or collapsing", &w, err))
+            return false;
+        out->variant = (uint8_t)w;
+        if (!int_prop(o, "width", 16, 512, 64, "16..512 px", &n, err))
+            return false;
+        out->half_w = (int16_t)(n / 2);
+        if (!int_prop(o, "distance", -1024, 1024, 64, "-1024..1024 px", &n, err))
+            return false;
+        out->distance = (int16_t)n;
+        if (!int_prop(o, "period", 2, 65535, 256, "2..65535 frames", &n, err))
+            return false;
+        out->period = (uint16_t)n;
+        break;
+    case LW_OBJ_BRIDGE:
+        if (!int_prop(o, "logs", 1, 16, 12, "1..16", &n, err))
+            return false;
+        out->logs = (uint8_t)n;
+        break;
+    case LW_OBJ_RING:
+        if (!int_prop(o, "count", 1, 64, 1, "1..64", &n, err))
+            return false;
+        out->logs = (uint8_t)n;
+        if (!int_prop(o, "spacing", -256, 256, 24, "-256..256 px", &n, err))
+            return false;
+        out->distance = (int16_t)n;
+        break;
+    case LW_OBJ_CHECKPOINT:
+    case LW_OBJ_GOAL:
+    case LW_OBJ_TYPE_COUNT:
+        break;
+    }
+    return true;
+}
+
+bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
+        const lw_object *o = &level->objects[i];
+        lw_sim_object so;
+        if (o->type != LW_OBJECT_MARKER || lw_obj_type_from_name(o->name) < 0)
+            continue;
+        if (!lw_sim_object_from_marker(o, &so, err))
+            return false;
+        count += so.type == LW_OBJ_RING ? so.logs : 1u; /* a ring row is one object a ring */
+    }
+    if (count > LW_SIM_MAX_OBJECTS)
+        return lw_error_set(err, LW_ERR_LIMIT,
+                            "the level has %u game objects; the simulation supports %u", count,
+                            (unsigned)LW_SIM_MAX_OBJECTS);
+    if (!count)
+        return true;
+    /* one allocation: the table, then each entry's level order for the stable sort */
+    /* one block: the table, then the reset states */
+    sim->objects = calloc(count, sizeof *sim->objects + sizeof *sim->initial + sizeof(uint32_t));
+    if (!sim->objects)
+        return lw_error_set(err, LW_ERR_NOMEM, NULL);
+    sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
+    sim->enemies = (uint32_t *)(void *)(sim->initial + count);
+    for (uint32_t i = 0; i < level->object_count; i++) {
+        const lw_object *o = &level->objects[i];
+        lw_sim_object so;
+        if (o->type != LW_OBJECT_MARKER || lw_obj_type_from_name(o->name) < 0 ||
+            !lw_sim_object_from_marker(o, &so, err))
+            continue; /* checked above */
+        uint32_t n = so.type == LW_OBJ_RING ? so.logs : 1u;
+        for (uint32_t k = 0; k < n; k++) {
+            lw_sim_object *d = &sim->objects[sim->object_count++];
+            *d = so;
+            d->x = so.x + (int32_t)k * so.distance;
+        }
+    }
+    /* Update reach (§1.3: what the culling loop may skip): the solid box plus the player's
+     * push radius and a margin for one frame of motion. */
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        lw_sim_object *o = &sim->objects[i];
+        int32_t r = 0;
+        switch ((lw_obj_type)o->type) {
+        case LW_OBJ_SPRING:
+            r = 16 + 40 + 32; /* also the horizontal springs' 40 px trigger area */
+            break;
+        case LW_OBJ_SPIKES:
+        case LW_OBJ_MONITOR:
+            r = 16 + 32;
+            break;
+        case LW_OBJ_PLATFORM:
+            r = o->half_w + 32;
+            o->busy = o->variant == LW_PLATFORM_HORIZONTAL || o->variant == LW_PLATFORM_VERTICAL;
+            break;
+        case LW_OBJ_BRIDGE:
+            r = 8 * o->logs + 8 + 32;
+            break;
+        case LW_OBJ_ENEMY:
+            o->busy = 1;
+            break;
+        case LW_OBJ_RING:
+        case LW_OBJ_CHECKPOINT:
+        case LW_OBJ_GOAL:
+        case LW_OBJ_TYPE_COUNT:
+            break;
+        }
+        o->reach = (uint16_t)r;
+    }
+    /* Insertion sort by x keeps level order among equal x (deterministic, no qsort). */
+    for (uint32_t i = 1; i < sim->object_count; i++) {
+        lw_sim_object v = sim->objects[i];
+        uint32_t j = i;
+        while (j > 0 && sim->objects[j - 1].x > v.x) {
+            sim->objects[j] = sim->objects[j - 1];
+            j--;
+        }
+        sim->objects[j] = v;
+    }
+    for (uint32_t i = 0; i < sim->object_count; i++)
+        if (sim->objects[i].type == LW_OBJ_ENEMY)
+            sim->enemies[sim->enemy_count++] = i;
+    return true;
+}
+
+/* ---- small helpers ---- */
+
+static inline lw_game_state *game(lw_sim *sim)
+{
+    return &sim->state.game;
+}
+
+static inline int32_t px_of(int32_t v)
+{
+    return v >> 8;
+}
+
+/* §3.1: the solid box of a type: half-width without the player (d1 - push_radius - 1), half
+ * height for the collision (d2), standing height (d3) and the landing half-width (wp). */
+typedef struct solid_box {
+    int32_t w, h, stand, land_w;
+} solid_box;
+
+static solid_box box_of(const lw_sim_object *o)
+{
+    switch (o->type) {
+    case LW_OBJ_SPRING:
+        if (o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT)
+            return (solid_box){8, 14, 15, 8};
+        if (o->dir >= LW_DIR8_UP_LEFT)
+            return (solid_box){16, 16, 17, 16};
+        return (solid_box){16, 8, 16, 16};
+    case LW_OBJ_SPIKES:
+        return (solid_box){16, 16, 17, 16};
+    case LW_OBJ_MONITOR:
+        return (solid_box){15, 15, 16, 14};
+    default:
+        return (solid_box){0, 0, 0, 0};
+    }
+}
+
+/* ---- resetting ---- */
+
+static int32_t floor_distance(const lw_sim *sim, int32_t x, int32_t y)
+{
+    lw_sensor_hit hit;
+    return lw_sensor_cast(sim->level, LW_PATH_A, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit);
+}
+
+void lw_objects_reset(lw_sim *sim)
+{
+    lw_game_state *g = game(sim);
+    g->respawn_x = sim->state.player.x >> 8;
+    g->respawn_y = sim->state.player.y >> 8;
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        const lw_sim_object *o = &sim->objects[i];
+        lw_obj_state *s = &g->obj[i];
+        s->x = o->x * LW_SUBPX;
+        s->y = o->y * LW_SUBPX;
+        if (o->type == LW_OBJ_ENEMY) {
+            s->xsp = o->dir == LW_DIR8_LEFT ? -0x100 : 0x100;
+            if (o->dir == LW_DIR8_LEFT)
+                s->flags |= LW_OBJF_FLIP;
+            /* §11: placed on the floor below its spot (within 32 px) */
+            int32_t d = floor_distance(sim, o->x, o->y + 14);
+            if (d > -16 && d < 32)
+                s->y += d * LW_SUBPX;
+        }
+        sim->initial[i] = *s;
+    }
+}
+
+/* ---- §3 solid objects (S2 SolidObject / PlatformObject) ---- */
+
+static void set_ride(lw_sim *sim, uint32_t i)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    if (g->on_object && g->on_object != i + 1)
+        g->obj[g->on_object - 1].flags &= (uint8_t)~LW_OBJF_STANDING;
+    g->on_object = (uint16_t)(i + 1);
+    g->obj[i].flags |= LW_OBJF_STANDING;
+    pl->angle = 0;
+    pl->ysp = 0;
+    pl->gsp = pl->xsp;
+    if (pl->airborne) {
+        lw_phys_reset_on_floor(sim);
+        sim->debug.landed = true;
+    }
+}
+
+static void leave(lw_sim *sim, uint32_t i)
+{
+    lw_game_state *g = game(sim);
+    g->obj[i].flags &= (uint8_t)~LW_OBJF_STANDING;
+    if (g->on_object == i + 1) {
+        g->on_object = 0;
+        sim->state.player.airborne = true;
+    }
+}
+
+static bool standing_on(lw_sim *sim, uint32_t i)
+{
+    return game(sim)->on_object == i + 1;
+}
+
+/* Result of a solid check. */
+enum { SOLID_NONE = 0, SOLID_SIDE = 1, SOLID_TOP = -1, SOLID_BOTTOM = -2 };
+
+/* A standing player: still on it (moved with it, returns true) or off the edge (airborne). */
+static bool keep_standing(lw_sim *sim, uint32_t i, int32_t d1, int32_t top_px, int32_t prev_x)
+{
+    lw_player *pl = &sim->state.player;
+    int32_t ox = px_of(game(sim)->obj[i].x);
+    int32_t rel = px_of(pl->x) - ox + d1;
+    if (pl->airborne || rel < 0 || rel >= 2 * d1) {
+        leave(sim, i);
+        return false;
+    }
+    pl->y = (top_px - pl->hr) * LW_SUBPX + (pl->y & 0xFF);
+    pl->x -= (prev_x - ox) * LW_SUBPX;
+    sim->debug.touched = (uint16_t)(i + 1);
+    return true;
+}
+
+static int solid_object(lw_sim *sim, uint32_t i, solid_box b, int32_t prev_x)
+{
+    lw_player *pl = &sim->state.player;
+    lw_obj_state *s = &game(sim)->obj[i];
+    int32_t ox = px_of(s->x), oy = px_of(s->y);
+    int32_t d1 = b.w + sim->profile.push_radius + 1;
+    if (standing_on(sim, i)) {
+        keep_standing(sim, i, d1, oy - b.stand, prev_x);
+        return SOLID_NONE;
+    }
+    int32_t px = px_of(pl->x), py = px_of(pl->y);
+    int32_t d0 = px - ox + d1;
+    if (d0 < 0 || d0 > 2 * d1)
+        goto clear_push;
+    int32_t d2 = b.h + pl->hr;
+    int32_t d3 = py - oy + 4 + d2;
+    if (d3 < 0)
+        goto clear_push;
+    d3 &= 0x7FF;
+    int32_t d4 = 2 * d2;
+    if (d3 >= d4)
+        goto clear_push;
+    sim->debug.touched = (uint16_t)(i + 1);
+    int32_t d5 = d0;
+    if (d0 > d1) {
+        d0 -= 2 * d1;
+        d5 = -d0;
+    }
+    int32_t dv = d3;
+    if (d3 > d2) {
+        d3 = d3 - 4 - d4;
+        dv = -d3;
+    }
+    if (d5 > dv)
+        goto top_bottom;
+left_right:
+    if (dv <= 4)
+        goto side_air;
+    if (d0 != 0) {
+        bool stop = d0 > 0 ? pl->xsp >= 0 : pl->xsp < 0;
+        if (stop) {
+            pl->gsp = 0;
+            pl->xsp = 0;
+        }
+    }
+    pl->x -= d0 * LW_SUBPX;
+    if (pl->airborne)
+        goto side_air;
+    s->flags |= LW_OBJF_PUSHING;
+    pl->pushing = true;
+    return SOLID_SIDE;
+side_air:
+    s->flags &= (uint8_t)~LW_OBJF_PUSHING;
+    pl->pushing = false;
+    return SOLID_SIDE;
+top_bottom:
+    if (d3 < 0) {
+        if (pl->ysp == 0) {
+            if (!pl->airborne) {
+                if (lw_abs32(d0) < 16)
+                    goto left_right;
+                /* crushed: the originals kill the player (OBJECTS.md §3.1) */
+                sim->state.status = LW_SIM_DEAD;
+            }
+            return SOLID_BOTTOM;
+        }
+        if (pl->ysp < 0) {
+            pl->y -= d3 * LW_SUBPX;
+            pl->ysp = 0;
+        }
+        return SOLID_BOTTOM;
+    }
+    if (d3 < 16) {
+        d3 -= 4;
+        int32_t rel = px - ox + b.land_w;
+        if (rel < 0 || rel >= 2 * b.land_w || pl->ysp < 0)
+            return SOLID_NONE;
+        pl->y -= (d3 + 1) * LW_SUBPX;
+        set_ride(sim, i);
+        return SOLID_TOP;
+    }
+clear_push:
+    if (s->flags & LW_OBJF_PUSHING) {
+        s->flags &= (uint8_t)~LW_OBJF_PUSHING;
+        pl->pushing = false;
+    }
+    return SOLID_NONE;
+}
+
+/* S2 PlatformObject: top-solid. @d1 half-width (no player radius), @top_px the surface. */
+static bool platform_land(lw_sim *sim, uint32_t i, int32_t ox, int32_t d1, int32_t top_px)
+{
+    lw_player *pl = &sim->state.player;
+    if (pl->ysp < 0)
+        return false;
+    int32_t rel = px_of(pl->x) - ox + d1;
+    if (rel < 0 || rel >= 2 * d1)
+        return false;
+    int32_t py = px_of(pl->y);
+    int32_t d0 = top_px - (py + pl->hr + 4);
+    if (d0 > 0 || d0 < -16)
+        return false;
+    pl->y += (d0 + 3) * LW_SUBPX;
+    set_ride(sim, i);
+    sim->debug.touched = (uint16_t)(i + 1);
+    return true;
+}
+
+/* ---- §4 hurting the player ---- */
+
+static void spill_rings(lw_sim *sim);
+
+/* S2 HurtCharacter: @src_x is the hurting object's pixel X. */
+static void hurt(lw_sim *sim, int32_t src_x)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    if (g->invincible || g->invuln || g->hurt)
+        return;
+    if (g->shield) {
+        g->shield = LW_SHIELD_NONE;
+    } else if (g->rings == 0) {
+        sim->state.status = LW_SIM_DEAD;
+        g->events |= LW_EVENT_HURT;
+        return;
+    } else {
+        spill_rings(sim);
+    }
+    if (g->on_object) {
+        g->obj[g->on_object - 1].flags &= (uint8_t)~LW_OBJF_STANDING;
+        g->on_object = 0;
+    }
+    if (!pl->airborne || pl->rolling)
+        lw_phys_reset_on_floor(sim);
+    g->spindash = 0;
+    pl->airborne = true;
+    pl->ysp = -0x400;
+    pl->xsp = px_of(pl->x) < src_x ? -0x200 : 0x200;
+    pl->gsp = 0;
+    g->hurt = 1;
+    g->invuln = 120;
+    g->events |= LW_EVENT_HURT;
+}
+
+/* ---- §5 rings ---- */
+
+static void spill_rings(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    uint32_t n = g->rings < LW_SIM_MAX_SPILL ? g->rings : LW_SIM_MAX_SPILL;
+    /* §5.2: pairs mirrored in X, angle 0x88 + 0x10 per pair, 4x then 2x the sine table */
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t pair = (k & 15u) >> 1;
+        int shift = k < 16 ? 2 : 1;
+        uint8_t a = (uint8_t)(0x88 + 0x10 * pair);
+        int32_t xs = lw_sine_table[a] * (1 << shift);
+        int32_t ys = lw_sine_table[(uint8_t)(a + 0x40)] * (1 << shift);
+        lw_spill_ring *r = &g->spill[k];
+        r->x = (pl->x >> 8) * LW_SUBPX;
+        r->y = (pl->y >> 8) * LW_SUBPX;
+        r->xsp = (int16_t)((k & 1u) ? -xs : xs);
+        r->ysp = (int16_t)ys;
+    }
+    g->spill_count = (uint16_t)n;
+    g->spill_timer = 0xFF;
+    g->rings = 0;
+}
+
+static void run_spill(lw_sim *sim)
+{
+    lw_game_state *g = game(sim);
+    if (!g->spill_count)
+        return;
+    if (--g->spill_timer == 0) {
+        g->spill_count = 0;
+        return;
+    }
+    int32_t bottom = lw_level_height_px(sim->level) + sim->profile.kill_margin;
+    uint32_t mask = (uint32_t)sim->profile.ring_check_mask;
+    for (uint32_t k = 0; k < g->spill_count; k++) {
+        lw_spill_ring *r = &g->spill[k];
+        if (r->y == INT32_MIN)
+            continue;
+        r->x += r->xsp;
+        r->y += r->ysp;
+        int32_t ysp = r->ysp + 0x18;
+        if (ysp >= 0 && ((sim->state.frame + k) & mask) == 0) {
+            int32_t d = floor_distance(sim, px_of(r->x), px_of(r->y) + 8);
+            if (d < 0) {
+                r->y += d * LW_SUBPX;
+                ysp = -(ysp - (ysp >> 2));
+            }
+        }
+        r->ysp = (int16_t)(ysp > 32767 ? 32767 : ysp);
+        if (px_of(r->y) > bottom)
+            r->y = INT32_MIN; /* fell out: gone */
+    }
+}
+
+/* ---- §4 touch hitboxes ---- */
+
+/* S2 TouchResponse overlap: the player's box x-8..x+8, y-(hr-3)..y+(hr-3) against an object's
+ * (ow, oh) radii, edges included. */
+static bool touches(const lw_player *pl, int32_t ox, int32_t oy, int32_t ow, int32_t oh)
+{
+    int32_t px = px_of(pl->x), py = px_of(pl->y);
+    int32_t ph = pl->hr - 3;
+    int32_t l = ox - ow - (px - 8);
+    if (l >= 0 ? l > 16 : l + 2 * ow < 0)
+        return false;
+    int32_t t = oy - oh - (py - ph);
+    if (t >= 0 ? t > 2 * ph : t + 2 * oh < 0)
+        return false;
+    return true;
+}
+
+static void break_monitor(lw_sim *sim, uint32_t i)
+{
+    lw_obj_state *s = &game(sim)->obj[i];
+    s->flags |= LW_OBJF_GONE;
+    s->timer = 32; /* the icon rises for 32 frames (0x300 / 0x18) before it takes effect */
+    game(sim)->events |= LW_EVENT_MONITOR;
+    if (standing_on(sim, i))
+        leave(sim, i);
+}
+
+static void kill_enemy(lw_sim *sim, uint32_t i)
+{
+    static const uint16_t points[4] = {100, 200, 500, 1000};
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    lw_obj_state *s = &g->obj[i];
+    s->flags |= LW_OBJF_GONE;
+    g->score += g->chain >= 16 ? 10000u : points[g->chain < 3 ? g->chain : 3];
+    if (g->chain < 255)
+        g->chain++;
+    g->events |= LW_EVENT_ENEMY;
+    /* S2 Touch_KillEnemy rebound */
+    if (pl->ysp < 0)
+        pl->ysp += 0x100;
+    else if (px_of(pl->y) >= px_of(s->y))
+        pl->ysp -= 0x100;
+    else
+        pl->ysp = -pl->ysp;
+}
+
+/* One object's touch test (§4.1); false once the run is over. */
+static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    const lw_sim_object *o = &sim->objects[i];
+    lw_obj_state *s = &g->obj[i];
+    if (s->flags & LW_OBJF_GONE)
+        return true;
+    int32_t ox = px_of(s->x), oy = px_of(s->y);
+    switch (o->type) {
+    case LW_OBJ_RING:
+        if (g->invuln < 90 && touches(pl, ox, oy, 6, 6)) {
+            s->flags |= LW_OBJF_GONE;
+            if (g->rings < 999)
+                g->rings++;
+            g->events |= LW_EVENT_RING;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    case LW_OBJ_MONITOR:
+        if (*first_done || !touches(pl, ox, oy, 16, 16))
+            break;
+        *first_done = true;
+        sim->debug.touched = (uint16_t)(i + 1);
+        if (pl->ysp < 0) {
+            /* from below: only when the centre is 16 px under the monitor's */
+            if (px_of(pl->y) - 16 < oy)
+                break;
+            pl->ysp = -pl->ysp;
+            s->ysp = -0x180;
+            s->flags |= LW_OBJF_TRIGGERED; /* knocked up: falls back (§10) */
+        } else if (pl->rolling) {
+            pl->ysp = -pl->ysp;
+            break_monitor(sim, i);
+        }
+        break;
+    case LW_OBJ_ENEMY:
+        if (*first_done || !touches(pl, ox, oy, 16, 14))
+            break;
+        *first_done = true;
+        sim->debug.touched = (uint16_t)(i + 1);
+        if (g->invincible || pl->rolling || g->spindash)
+            kill_enemy(sim, i);
+        else
+            hurt(sim, ox);
+        break;
+    case LW_OBJ_CHECKPOINT:
+        if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox + 8 >= 0 && px - ox + 8 < 16 &&
+            px_of(pl->y) - oy + 64 >= 0 && px_of(pl->y) - oy + 64 < 104) {
+            s->flags |= LW_OBJF_TRIGGERED;
+            g->checkpoint = (uint16_t)(i + 1);
+            g->respawn_x = ox;
+            g->respawn_y = oy;
+            g->events |= LW_EVENT_CHECKPOINT;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    case LW_OBJ_GOAL:
+        if (!(s->flags & LW_OBJF_TRIGGERED) && px - ox >= 0 && px - ox < 32) {
+            s->flags |= LW_OBJF_TRIGGERED;
+            g->events |= LW_EVENT_GOAL;
+            sim->state.status = LW_SIM_FINISHED;
+            sim->debug.touched = (uint16_t)(i + 1);
+        }
+        break;
+    default:
+        break;
+    }
+    return sim->state.status == LW_SIM_RUNNING;
+}
+
+void lw_objects_touch(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    if (g->hurt || sim->state.status != LW_SIM_RUNNING)
+        return;
+    int32_t px = px_of(pl->x);
+    /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player: a
+     * binary search finds them; the enemies (which walk) come after them, from their own list,
+     * within the culling window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
+    bool first_done = false;
+    int32_t hi = px + LW_OBJ_TOUCH_PX;
+    for (uint32_t i = lw_objects_first(sim, px - LW_OBJ_TOUCH_PX);
+         i < sim->object_count && sim->objects[i].x < hi; i++)
+        if (sim->objects[i].type != LW_OBJ_ENEMY && !touch_one(sim, i, px, &first_done))
+            return;
+    uint32_t k0 = 0, k1 = sim->enemy_count; /* first enemy with origin x >= px - window */
+    while (k0 < k1) {
+        uint32_t mid = (k0 + k1) / 2;
+        if (sim->objects[sim->enemies[mid]].x < px - LW_OBJ_CULL_PX)
+            k0 = mid + 1;
+        else
+            k1 = mid;
+    }
+    for (uint32_t k = k0; k < sim->enemy_count; k++) {
+        const lw_sim_object *o = &sim->objects[sim->enemies[k]];
+        if (o->x >= px + LW_OBJ_CULL_PX)
+            break;
+        if (!touch_one(sim, sim->enemies[k], px, &first_done))
+            return;
+    }
+    /* scattered rings: one per frame, as any touch-list object */
+    if (!first_done && g->invuln < 90) {
+        for (uint32_t k = 0; k < g->spill_count; k++) {
+            lw_spill_ring *r = &g->spill[k];
+            if (r->y == INT32_MIN || !touches(pl, px_of(r->x), px_of(r->y), 6, 6))
+                continue;
+            r->y = INT32_MIN;
+            if (g->rings < 999)
+                g->rings++;
+            g->events |= LW_EVENT_RING;
+            break;
+        }
+    }
+}
+
+/* ---- §6 springs ---- */
+
+static void spring_launch(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    int32_t s = o->speed;
+    switch (o->dir) {
+    case LW_DIR8_UP:
+        pl->y += 8 * LW_SUBPX;
+        pl->ysp = -s;
+        pl->airborne = true;
+        break;
+    case LW_DIR8_DOWN:
+        pl->y -= 8 * LW_SUBPX;
+        pl->ysp = s;
+        pl->airborne = true;
+        break;
+    case LW_DIR8_LEFT:
+    case LW_DIR8_RIGHT:
+        if (o->dir == LW_DIR8_RIGHT) {
+            pl->xsp = s;
+            pl->x -= 8 * LW_SUBPX;
+            pl->facing_left = false;
+        } else {
+            pl->xsp = -s;
+            pl->x += 8 * LW_SUBPX;
+            pl->facing_left = true;
+        }
+        pl->control_lock = 15;
+        pl->gsp = pl->xsp;
+        pl->pushing = false;
+        g->obj[i].flags &= (uint8_t)~LW_OBJF_PUSHING;
+        break;
+    default: {
+        bool right = o->dir == LW_DIR8_UP_RIGHT || o->dir == LW_DIR8_DOWN_RIGHT;
+        bool down = o->dir >= LW_DIR8_DOWN_LEFT;
+        pl->ysp = down ? s : -s;
+        pl->xsp = right ? s : -s;
+        pl->y += (down ? -6 : 6) * LW_SUBPX;
+        pl->x += (right ? -6 : 6) * LW_SUBPX;
+        pl->facing_left = !right;
+        pl->airborne = true;
+        break;
+    }
+    }
+    if (g->on_object == i + 1)
+        g->on_object = 0;
+    g->obj[i].flags &= (uint8_t)~LW_OBJF_STANDING;
+    g->obj[i].timer = 8; /* animation: compressed for 8 frames */
+    g->events |= LW_EVENT_SPRING;
+}
+
+static void run_spring(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_player *pl = &sim->state.player;
+    lw_obj_state *st = &game(sim)->obj[i];
+    if (st->timer)
+        st->timer--;
+    int32_t ox = px_of(st->x), oy = px_of(st->y);
+    int r = solid_object(sim, i, box_of(o), ox);
+    switch (o->dir) {
+    case LW_DIR8_UP:
+        if (standing_on(sim, i))
+            spring_launch(sim, i);
+        break;
+    case LW_DIR8_DOWN:
+        if (r == SOLID_BOTTOM)
+            spring_launch(sim, i);
+        break;
+    case LW_DIR8_LEFT:
+    case LW_DIR8_RIGHT: {
+        bool facing_right = o->dir == LW_DIR8_RIGHT;
+        int32_t px = px_of(pl->x), py = px_of(pl->y);
+        if ((st->flags & LW_OBJF_PUSHING) && (px > ox) == facing_right) {
+            spring_launch(sim, i);
+            break;
+        }
+        /* S2: a grounded player running at the spring's face within 40 px is launched */
+        int32_t x0 = facing_right ? ox : ox - 40, x1 = facing_right ? ox + 40 : ox;
+        int32_t g = facing_right ? -pl->gsp : pl->gsp;
+        if (st->timer == 0 && !pl->airborne && g >= 0 && px >= x0 && px < x1 && py >= oy - 24 &&
+            py < oy + 24)
+            spring_launch(sim, i);
+        break;
+    }
+    case LW_DIR8_UP_LEFT:
+    case LW_DIR8_UP_RIGHT:
+        if (standing_on(sim, i) &&
+            (o->dir == LW_DIR8_UP_RIGHT ? ox - 4 < px_of(pl->x) : ox + 4 >= px_of(pl->x)))
+            spring_launch(sim, i);
+        break;
+    default:
+        if (r == SOLID_BOTTOM)
+            spring_launch(sim, i);
+        break;
+    }
+}
+
+/* ---- spikes (§11) ---- */
+
+static void run_spikes(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_player *pl = &sim->state.player;
+    lw_obj_state *st = &game(sim)->obj[i];
+    int32_t ox = px_of(st->x);
+    int r = solid_object(sim, i, box_of(o), ox);
+    bool hit = false;
+    switch (o->dir) {
+    case LW_DIR8_UP:
+        hit = standing_on(sim, i);
+        break;
+    case LW_DIR8_DOWN:
+        hit = r == SOLID_BOTTOM;
+        break;
+    default:
+        hit = r == SOLID_SIDE && ((o->dir == LW_DIR8_RIGHT) == (px_of(pl->x) > ox));
+        break;
+    }
+    if (hit && !game(sim)->invincible && !game(sim)->invuln) {
+        /* S2 Touch_ChkHurt2: undo this frame's vertical move first */
+        pl->y -= pl->ysp;
+        hurt(sim, ox);
+    }
+}
+
+/* ---- §10 monitors ---- */
+
+static void monitor_effect(lw_sim *sim, const lw_sim_object *o)
+{
+    lw_game_state *g = game(sim);
+    switch (o->variant) {
+    case LW_MONITOR_RINGS:
+        g->rings = (uint16_t)(g->rings + 10 > 999 ? 999 : g->rings + 10);
+        break;
+    case LW_MONITOR_SHIELD:
+        g->shield = LW_SHIELD_BASIC;
+        break;
+    case LW_MONITOR_INVINCIBILITY:
+        g->invincible = 1200;
+        break;
+    case LW_MONITOR_SHOES:
+        g->shoes = 1200;
+        break;
+    default:
+        if (g->extra_lives < 99)
+            g->extra_lives++;
+        break;
+    }
+}
+
+static void run_monitor(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_obj_state *st = &game(sim)->obj[i];
+    if (st->flags & LW_OBJF_GONE) {
+        if (st->timer && --st->timer == 0)
+            monitor_effect(sim, o);
+        return;
+    }
+    int32_t prev_x = px_of(st->x);
+    if (st->flags & LW_OBJF_TRIGGERED) { /* knocked up from below: falls back onto the floor */
+        st->y += st->ysp;
+        st->ysp = (int16_t)(st->ysp + 0x38);
+        if (st->ysp >= 0) {
+            int32_t d = floor_distance(sim, px_of(st->x), px_of(st->y) + 15);
+            if (d < 0) {
+                st->y += d * LW_SUBPX;
+                st->ysp = 0;
+                st->flags &= (uint8_t)~LW_OBJF_TRIGGERED;
+            }
+        }
+    }
+    /* S2 SolidObject_Monitor: not solid to a rolling player who is not standing on it */
+    if (sim->state.player.rolling && !standing_on(sim, i))
+        return;
+    solid_object(sim, i, box_of(o), prev_x);
+}
+
+/* ---- §7 bridges ---- */
+
+int32_t lw_bridge_log_offset(uint32_t logs, uint32_t stand, uint32_t k, uint32_t phase)
+{
+    if (logs == 0 || stand >= logs || k >= logs)
+        return 0;
+    uint32_t depth = 2u * (stand + 1 < logs - stand ? stand + 1 : logs - stand);
+    uint32_t n, idx; /* the curve's row (n logs on that side) and position 1..n */
+    if (k <= stand) {
+        n = stand + 1;
+        idx = k + 1;
+    } else {
+        n = logs - stand; /* the logs right of the standing one, plus one */
+        idx = n - (k - stand);
+    }
+    int32_t w = idx >= n ? 255 : lw_sine_table[(64u * idx) / n];
+    if (w > 255)
+        w = 255;
+    uint32_t s = (uint32_t)lw_sine_table[phase > 0x40 ? 0x40 : phase];
+    return (int32_t)((((uint32_t)w + 1u) * depth * s) >> 16);
+}
+
+static void run_bridge(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_player *pl = &sim->state.player;
+    lw_obj_state *st = &game(sim)->obj[i];
+    int32_t ox = px_of(st->x), oy = px_of(st->y);
+    uint32_t n = o->logs;
+    if (standing_on(sim, i)) {
+        if (st->aux < 0x40)
+            st->aux = (uint8_t)(st->aux + 4);
+    } else if (st->aux) {
+        st->aux = (uint8_t)(st->aux - 4);
+    }
+    int32_t d1 = 8 * (int32_t)n + 8, d2 = 16 * (int32_t)n;
+    if (standing_on(sim, i)) {
+        int32_t rel = px_of(pl->x) - ox + d1;
+        if (pl->airborne || rel < 0 || rel >= d2) {
+            leave(sim, i);
+            return;
+        }
+        uint32_t j = (uint32_t)rel >> 4;
+        /* the logs were placed with last frame's standing log (S2 order) */
+        int32_t log_y = oy + lw_bridge_log_offset(n, st->timer, j, st->aux);
+        pl->y = (log_y - 8 - pl->hr) * LW_SUBPX + (pl->y & 0xFF);
+        st->timer = (uint16_t)j;
+        sim->debug.touched = (uint16_t)(i + 1);
+        return;
+    }
+    if (platform_land(sim, i, ox, d1, oy - 8)) {
+        int32_t rel = px_of(pl->x) - ox + d1;
+        st->timer = (uint16_t)((uint32_t)rel >> 4);
+    }
+}
+
+/* ---- §8 platforms ---- */
+
+static void run_platform(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_obj_state *st = &game(sim)->obj[i];
+    if (st->flags & LW_OBJF_GONE)
+        return;
+    int32_t prev_x = px_of(st->x);
+    switch (o->variant) {
+    case LW_PLATFORM_HORIZONTAL:
+    case LW_PLATFORM_VERTICAL: {
+        uint32_t t = sim->state.frame % o->period;
+        uint8_t phase = (uint8_t)((t * 256u) / o->period);
+        int32_t off = (o->distance * lw_sine_table[phase]) >> 8;
+        if (o->variant == LW_PLATFORM_HORIZONTAL)
+            st->x = (o->x + off) * LW_SUBPX;
+        else
+            st->y = (o->y + off) * LW_SUBPX;
+        break;
+    }
+    case LW_PLATFORM_FALLING:
+        if (st->flags & LW_OBJF_TRIGGERED) {
+            if (st->timer) {
+                st->timer--;
+            } else {
+                st->y += st->ysp;
+                st->ysp = (int16_t)(st->ysp + 0x38 > 0x1000 ? 0x1000 : st->ysp + 0x38);
+                if (px_of(st->y) > lw_level_height_px(sim->level) + 64) {
+                    st->flags |= LW_OBJF_GONE;
+                    if (standing_on(sim, i))
+                        leave(sim, i);
+                    return;
+                }
+            }
+        } else if (standing_on(sim, i)) {
+            st->flags |= LW_OBJF_TRIGGERED;
+            st->timer = 30;
+        }
+        break;
+    case LW_PLATFORM_COLLAPSING:
+        if (st->flags & LW_OBJF_TRIGGERED) {
+            if (--st->timer == 0) {
+                st->flags |= LW_OBJF_GONE;
+                if (standing_on(sim, i))
+                    leave(sim, i);
+                return;
+            }
+        } else if (standing_on(sim, i)) {
+            st->flags |= LW_OBJF_TRIGGERED;
+            st->timer = 8;
+        }
+        break;
+    default:
+        break;
+    }
+    int32_t ox = px_of(st->x), top = px_of(st->y) - 8;
+    if (standing_on(sim, i))
+        keep_standing(sim, i, o->half_w, top - 1, prev_x);
+    else
+        platform_land(sim, i, ox, o->half_w, top);
+}
+
+/* ---- §11 the enemy ---- */
+
+static void run_enemy(lw_sim *sim, uint32_t i)
+{
+    lw_obj_state *st = &game(sim)->obj[i];
+    if (st->flags & LW_OBJF_GONE)
+        return;
+    if (st->timer) {
+        st->timer--;
+        return;
+    }
+    st->x += st->xsp;
+    int32_t d = floor_distance(sim, px_of(st->x), px_of(st->y) + 14);
+    if (d < -8 || d >= 12) {
+        /* a ledge or a wall: turn round and wait 60 frames (S1 Motobug) */
+        st->timer = 59;
+        st->xsp = (int16_t)-st->xsp;
+        st->flags ^= LW_OBJF_FLIP;
+        return;
+    }
+    st->y += d * LW_SUBPX;
+}
+
+/* ---- the object phase ---- */
+
+uint32_t lw_objects_first(const lw_sim *sim, int32_t x)
+{
+    uint32_t lo = 0, hi = sim->object_count;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (sim->objects[mid].x < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void lw_objects_run(lw_sim *sim)
+{
+    lw_game_state *g = game(sim);
+    lw_player *pl = &sim->state.player;
+    int32_t px = px_of(pl->x);
+    int32_t lo = px - LW_OBJ_CULL_PX, hi = px + LW_OBJ_CULL_PX;
+    uint32_t first = lw_objects_first(sim, lo);
+    /* an object the player stands on always runs (it carries the player) */
+    if (g->on_object) {
+        uint32_t s = g->on_object - 1u;
+        if (s < first || sim->objects[s].x >= hi)
+            leave(sim, s);
+    }
+    for (uint32_t i = first; i < sim->object_count && sim->state.status == LW_SIM_RUNNING; i++) {
+        const lw_sim_object *o = &sim->objects[i];
+        if (o->x >= hi)
+            break;
+        /* an idle object out of the player's reach has nothing to do (no state changes) */
+        const lw_obj_state *s = &g->obj[i];
+        if (!o->busy && (uint32_t)(px - o->x + o->reach) > 2u * o->reach && s->flags == 0 &&
+            s->timer == 0 && s->aux == 0)
+            continue;
+        switch (o->type) {
+        case LW_OBJ_SPRING:
+            run_spring(sim, i);
+            break;
+        case LW_OBJ_SPIKES:
+            run_spikes(sim, i);
+            break;
+        case LW_OBJ_MONITOR:
+            run_monitor(sim, i);
+            break;
+        case LW_OBJ_PLATFORM:
+            run_platform(sim, i);
+            break;
+        case LW_OBJ_BRIDGE:
+            run_bridge(sim, i);
+            break;
+        case LW_OBJ_ENEMY:
+            run_enemy(sim, i);
+            break;
+        default:
+            break;
+        }
+    }
+    run_spill(sim);
+}
+
+/* ---- timers at the start of the player's display step (S2 Sonic_Display) ---- */
+
+void lw_objects_timers(lw_sim *sim, bool hurt_frame)
+{
+    lw_game_state *g = game(sim);
+    if (g->invuln && !hurt_frame)
+        g->invuln--;
+    if (g->invincible)
+        g->invincible--;
+    if (g->shoes)
+        g->shoes--;
+}
+
+/* ---- §9 spindash ---- */
+
+bool lw_phys_spindash(lw_sim *sim, const lw_frame_input *in, bool ducking)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = game(sim);
+    const lw_profile *p = &sim->profile;
+    if (!g->spindash) {
+        if (!p->spindash || !ducking || !in->jump_pressed)
+            return false;
+        g->spindash = 1;
+        g->spindash_counter = 0;
+    } else if (!in->down) {
+        /* release: ball radii, Gsp from the charge, rolling; no move this frame */
+        pl->wr = (uint8_t)p->ball_wr;
+        pl->hr = (uint8_t)p->ball_hr;
+        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+        g->spindash = 0;
+        pl->gsp = lw_spindash_speed(g->spindash_counter);
+        if (pl->facing_left)
+            pl->gsp = -pl->gsp;
+        pl->rolling = true;
+        g->events |= LW_EVENT_SPINDASH;
+    } else {
+        uint32_t c = g->spindash_counter;
+        c -= c >> 5;
+        if (in->jump_pressed) {
+            c += 0x200;
+            if (c > 0x800)
+                c = 0x800;
+        }
+        g->spindash_counter = (uint16_t)c;
+    }
+    if (!lw_phys_bounds(sim))
+        return true;
+    if (!g->on_object)
+        lw_phys_ground_sensors(sim);
+    return true;
+}
+
+/* ---- §13 hash ---- */
+
+#define FNV_PRIME 0x100000001b3ull
+
+static inline uint64_t h8(uint64_t h, uint32_t b)
+{
+    return (h ^ (uint8_t)b) * FNV_PRIME;
+}
+
+static inline uint64_t h16(uint64_t h, uint32_t v)
+{
+    return h8(h8(h, v), v >> 8);
+}
+
+static inline uint64_t h32(uint64_t h, uint32_t v)
+{
+    return h16(h16(h, v), v >> 16);
+}
+
+bool lw_objects_game_is_default(const lw_sim *sim)
+{
+    const lw_game_state *g = &sim->state.game;
+    return g->rings == 0 && g->invuln == 0 && g->invincible == 0 && g->shoes == 0 &&
+           g->on_object == 0 && g->spindash_counter == 0 && g->spill_count == 0 &&
+           g->checkpoint == 0 && g->spindash == 0 && g->hurt == 0 && g->shield == 0 &&
+           g->extra_lives == 0 && g->chain == 0 && g->events == 0 && g->score == 0;
+}
+
+uint64_t lw_objects_hash(const lw_sim *sim, uint64_t h)
+{
+    const lw_game_state *g = &sim->state.game;
+    if (lw_objects_game_is_default(sim) &&
+        (sim->object_count == 0 ||
+         memcmp(g->obj, sim->initial, sim->object_count * sizeof *sim->initial) == 0))
+        return h;
+    h = h16(h, g->rings);
+    h = h16(h, g->invuln);
+    h = h16(h, g->invincible);
+    h = h16(h, g->shoes);
+    h = h16(h, g->on_object);
+    h = h16(h, g->spindash_counter);
+    h = h16(h, g->checkpoint);
+    h = h8(h, g->spindash);
+    h = h8(h, g->hurt);
+    h = h8(h, g->shield);
+    h = h8(h, g->extra_lives);
+    h = h8(h, g->chain);
+    h = h8(h, g->events);
+    h = h32(h, g->score);
+    h = h32(h, (uint32_t)g->respawn_x);
+    h = h32(h, (uint32_t)g->respawn_y);
+    h = h16(h, g->spill_count);
+    if (g->spill_count) {
+        h = h8(h, g->spill_timer);
+        for (uint32_t k = 0; k < g->spill_count; k++) {
+            h = h32(h, (uint32_t)g->spill[k].x);
+            h = h32(h, (uint32_t)g->spill[k].y);
+            h = h16(h, (uint16_t)g->spill[k].xsp);
+            h = h16(h, (uint16_t)g->spill[k].ysp);
+        }
+    }
+    for (uint32_t i = 0; i < sim->object_count; i++) {
+        const lw_obj_state *s = &g->obj[i];
+        h = h32(h, (uint32_t)s->x);
+        h = h32(h, (uint32_t)s->y);
+        h = h16(h, (uint16_t)s->xsp);
+        h = h16(h, (uint16_t)s->ysp);
+        h = h16(h, s->timer);
+        h = h8(h, s->flags);
+        h = h8(h, s->aux);
+    }
+    return h;
+}

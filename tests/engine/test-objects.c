@@ -1,0 +1,732 @@
+/* SPDX-License-Identifier: MIT */
+/* Game objects (docs/OBJECTS.md): the scenarios of its §14 with their exact values — spring
+ * heights, the horizontal spring's lock, bridge sag, ring loss over the first frames, hurt and
+ * invulnerability, spindash release speeds, platform carry, monitors, the enemy, the goal — and
+ * marker parsing, the hash, save/restore and a random-input run over every type. */
+#include "physics.h"
+#include "terrain.h"
+
+#include <glib.h>
+#include <loopwright/objects.h>
+#include <loopwright/player.h>
+#include <string.h>
+
+/* A marker with up to three key/value pairs (NULL-terminated). */
+static void marker(lw_level *level, const char *name, int32_t x, int32_t y, const char *k1,
+                   const char *v1, const char *k2, const char *v2)
+{
+    lw_object o = {0};
+    o.type = LW_OBJECT_MARKER;
+    o.x = x;
+    o.y = y;
+    o.name = (char *)name;
+    lw_property props[2] = {{(char *)k1, (char *)v1}, {(char *)k2, (char *)v2}};
+    o.props = props;
+    o.prop_count = k2 ? 2 : k1 ? 1 : 0;
+    g_assert_nonnull(lw_level_add_object(level, &o));
+}
+
+/* Flat floor with its top at y 736 (a standing Sonic's centre is at 716). */
+static lw_level *flat(void)
+{
+    lw_level *level = terrain_new(128, 4096, 1024);
+    terrain_floor(level, 736, 0, 4095, 4);
+    return level;
+}
+
+static int32_t px(int32_t v)
+{
+    return v >> 8;
+}
+
+/* ---- §6 springs ---- */
+
+/* Fall onto an up spring standing on the floor; returns the lowest Y (subpx) reached after the
+ * launch minus the Y on the launch frame, and checks the launch frame's values. */
+static int32_t spring_rise(const char *strength, int32_t expect_launch_ysp)
+{
+    lw_level *level = flat();
+    marker(level, "spring", 400, 728, "strength", strength, NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 400, 600);
+    g_assert_true(sim.state.player.airborne);
+    int launch = 0;
+    for (int f = 0; f < 200 && !launch; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.events & LW_EVENT_SPRING)
+            launch = f + 1;
+    }
+    g_assert_cmpint(launch, >, 0);
+    const lw_player *pl = &sim.state.player;
+    /* landing puts the feet 1 px above the spring's collision top (728 - 8), then +8 */
+    g_assert_cmpint(px(pl->y), ==, 728 - 8 - 19 - 1 + 8);
+    g_assert_cmpint(pl->ysp, ==, expect_launch_ysp);
+    g_assert_true(pl->airborne);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 0);
+    int32_t y0 = pl->y, min = pl->y;
+    int frames = 0;
+    while (pl->ysp < 0) {
+        lw_sim_step(&sim, 0);
+        frames++;
+        if (pl->y < min)
+            min = pl->y;
+    }
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+    return min - y0;
+}
+
+static void test_spring_up(void)
+{
+    /* yellow: -0xA00, then +0x38 a frame: sum of -2560 + 56 i for i = 0..45 */
+    g_assert_cmpint(spring_rise("yellow", -0xA00), ==, -59800);
+    /* red: -0x1000, capped to -0xFC0 by §5.3 on the first air frame (not jumping) */
+    g_assert_cmpint(spring_rise("red", -0x1000), ==, -147168);
+    /* a numeric strength is px/frame: 10 is yellow */
+    g_assert_cmpint(spring_rise("10", -0xA00), ==, -59800);
+}
+
+static void test_spring_horizontal(void)
+{
+    lw_level *level = flat();
+    /* a right-facing spring; the player comes from its right running left */
+    marker(level, "spring", 600, 722, "direction", "right", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 800, 716);
+    int launch = 0;
+    for (int f = 0; f < 300 && !launch; f++) {
+        lw_sim_step(&sim, LW_BUTTON_LEFT);
+        if (sim.state.game.events & LW_EVENT_SPRING)
+            launch = f + 1;
+    }
+    g_assert_cmpint(launch, >, 0);
+    const lw_player *pl = &sim.state.player;
+    g_assert_cmpint(pl->xsp, ==, 0xA00);
+    g_assert_cmpint(pl->gsp, ==, 0xA00);
+    g_assert_cmpint(pl->control_lock, ==, 15);
+    g_assert_false(pl->facing_left);
+    g_assert_false(pl->airborne);
+    /* the lock ignores LEFT on the ground for 15 frames (counted down on grounded frames) */
+    lw_sim_step(&sim, LW_BUTTON_LEFT);
+    g_assert_cmpint(pl->gsp, ==, 0xA00); /* locked: no braking; holding: no friction (§4.3) */
+    g_assert_cmpint(pl->control_lock, ==, 14);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_spring_down_and_diagonal(void)
+{
+    lw_level *level = flat();
+    marker(level, "spring", 1000, 650, "direction", "down", NULL, NULL);
+    marker(level, "spring", 2000, 720, "direction", "up-right", "strength", "red");
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 716);
+    /* jump into the down spring from below */
+    lw_sim_step(&sim, LW_BUTTON_JUMP);
+    int launch = 0;
+    for (int f = 0; f < 60 && !launch; f++) {
+        lw_sim_step(&sim, LW_BUTTON_JUMP);
+        if (sim.state.game.events & LW_EVENT_SPRING)
+            launch = 1;
+    }
+    g_assert_cmpint(launch, ==, 1);
+    g_assert_cmpint(sim.state.player.ysp, ==, 0xA00);
+    /* the diagonal spring: fall onto it right of its centre - 4 */
+    lw_sim_reset(&sim, 2004, 600);
+    launch = 0;
+    for (int f = 0; f < 200 && !launch; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.events & LW_EVENT_SPRING)
+            launch = 1;
+    }
+    g_assert_cmpint(launch, ==, 1);
+    g_assert_cmpint(sim.state.player.xsp, ==, 0x1000);
+    g_assert_cmpint(sim.state.player.ysp, ==, -0x1000);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §7 bridges ---- */
+
+static void test_bridge_curve(void)
+{
+    /* §7.2 by hand: 12 logs, standing on log 5, full phase (sin 0x40 = 256): depth 12 */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 5, 0x40), ==, 12);
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 0, 0x40), ==, (63 * 12) >> 8);  /* sin[10] 62 */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 11, 0x40), ==, (57 * 12) >> 8); /* sin[9] 56 */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 6, 0x40), ==, (249 * 12) >> 8); /* sin[54] */
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 5, 0x20), ==, (256 * 12 * 181) >> 16);
+    g_assert_cmpint(lw_bridge_log_offset(16, 0, 0, 0x40), ==, 2);
+    g_assert_cmpint(lw_bridge_log_offset(16, 7, 7, 0x40), ==, 16);
+    g_assert_cmpint(lw_bridge_log_offset(16, 8, 8, 0x40), ==, 16);
+    g_assert_cmpint(lw_bridge_log_offset(1, 0, 0, 0x40), ==, 2);
+    g_assert_cmpint(lw_bridge_log_offset(12, 5, 5, 0), ==, 0);
+    /* symmetric: log k standing on s mirrors log n-1-k standing on n-1-s */
+    for (uint32_t n = 1; n <= 16; n++)
+        for (uint32_t s = 0; s < n; s++)
+            for (uint32_t k = 0; k < n; k++)
+                g_assert_cmpint(lw_bridge_log_offset(n, s, k, 0x40), ==,
+                                lw_bridge_log_offset(n, n - 1 - s, n - 1 - k, 0x40));
+}
+
+static void test_bridge_sag(void)
+{
+    lw_level *level = terrain_new(128, 4096, 1024);
+    terrain_floor(level, 736, 0, 895, 4);
+    terrain_floor(level, 736, 1104, 4095, 4);
+    marker(level, "bridge", 1000, 736, "logs", "12", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 650);
+    int landed = 0;
+    for (int f = 0; f < 100 && !landed; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.on_object)
+            landed = f + 1;
+    }
+    g_assert_cmpint(landed, >, 0);
+    const lw_player *pl = &sim.state.player;
+    /* platform landing: 1 px above oy - 8 */
+    g_assert_cmpint(px(pl->y), ==, 736 - 8 - 19 - 1);
+    g_assert_false(pl->airborne);
+    /* the phase rises 4 a frame to 0x40: 16 frames, then the full depth 2 * min(7, 6) */
+    const lw_obj_state *b = &sim.state.game.obj[0];
+    for (int f = 1; f <= 16; f++) {
+        lw_sim_step(&sim, 0);
+        g_assert_cmpint(b->aux, ==, 4 * f);
+        g_assert_cmpint(b->timer, ==, 6); /* standing on log (1000 - 1000 + 104) >> 4 */
+    }
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(b->aux, ==, 0x40);
+    g_assert_cmpint(px(pl->y), ==, 736 + 12 - 8 - 19);
+    /* walk off the right end; the phase falls back 4 a frame */
+    int off = 0;
+    for (int f = 0; f < 400 && !off; f++) {
+        lw_sim_step(&sim, LW_BUTTON_RIGHT);
+        if (!sim.state.game.on_object)
+            off = f + 1;
+    }
+    g_assert_cmpint(off, >, 0);
+    g_assert_cmpint(px(pl->x) - 1000 + 104, >=, 192);
+    uint8_t a = b->aux;
+    lw_sim_step(&sim, LW_BUTTON_RIGHT);
+    g_assert_cmpint(b->aux, ==, a - 4);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §4, §5 hurt and ring loss ---- */
+
+static void test_ring_loss(void)
+{
+    lw_level *level = flat();
+    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 600);
+    sim.state.game.rings = 20;
+    int hit = 0;
+    for (int f = 0; f < 200 && !hit; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.events & LW_EVENT_HURT)
+            hit = f + 1;
+    }
+    g_assert_cmpint(hit, >, 0);
+    const lw_player *pl = &sim.state.player;
+    const lw_game_state *g = &sim.state.game;
+    g_assert_cmpint(g->rings, ==, 0);
+    g_assert_cmpint(g->spill_count, ==, 20);
+    g_assert_cmpint(g->invuln, ==, 120);
+    g_assert_true(g->hurt);
+    g_assert_cmpint(pl->ysp, ==, -0x400);
+    g_assert_cmpint(pl->xsp, ==, 0x200); /* not left of the spikes' x: knocked right */
+    /* standing on the spikes: centre at 720 - 16 - 1 - 19 */
+    int32_t cx = 1000 * 256, cy = (720 - 17 - 19) * 256;
+    g_assert_cmpint(px(pl->y), ==, px(cy)); /* the rings start at the player's whole pixel */
+    /* §5.2 over the first frames: the rings moved once on the spawn frame */
+    static const int32_t v[][2] = {
+        {-196, -1004}, {196, -1004},  {-568, -848}, {568, -848},  {-848, -568},
+        {848, -568},   {-1004, -196}, {1004, -196}, {-1004, 196}, {1004, 196},
+    };
+    for (int k = 0; k < 10; k++) {
+        g_assert_cmpint(g->spill[k].x, ==, cx + v[k][0]);
+        g_assert_cmpint(g->spill[k].y, ==, cy + v[k][1]);
+        g_assert_cmpint(g->spill[k].xsp, ==, v[k][0]);
+        g_assert_cmpint(g->spill[k].ysp, ==, v[k][1] + 0x18);
+    }
+    /* the second circle: half the speed */
+    g_assert_cmpint(g->spill[17].xsp, ==, 98);
+    g_assert_cmpint(g->spill[17].ysp, ==, -502 + 0x18);
+    /* frame 2: another step of each */
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(g->spill[0].x, ==, cx + 2 * -196);
+    g_assert_cmpint(g->spill[0].y, ==, cy + -1004 + (-1004 + 0x18));
+    g_assert_cmpint(g->spill_timer, ==, 0xFD); /* 255, minus one on each of the two frames */
+    /* no new hurt while invulnerable; landing ends the hurt routine */
+    int land = 0;
+    for (int f = 0; f < 200 && !land; f++) {
+        lw_sim_step(&sim, 0);
+        g_assert_false(sim.state.game.events & LW_EVENT_HURT);
+        if (!g->hurt)
+            land = 1;
+    }
+    g_assert_cmpint(land, ==, 1);
+    g_assert_cmpint(pl->xsp, ==, 0);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    g_assert_cmpint(g->invuln, ==, 120);
+    /* the rings live 255 frames from the spill */
+    for (int f = 0; f < 300 && g->spill_count; f++)
+        lw_sim_step(&sim, 0);
+    g_assert_cmpint(g->spill_count, ==, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_spill_pattern(void)
+{
+    lw_level *level = flat();
+    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 990, 600);
+    sim.state.game.rings = 100; /* more than 32 scatter only 32 */
+    for (int f = 0; f < 200 && !(sim.state.game.events & LW_EVENT_HURT); f++)
+        lw_sim_step(&sim, 0);
+    const lw_game_state *g = &sim.state.game;
+    g_assert_cmpint(g->spill_count, ==, 32);
+    g_assert_cmpint(sim.state.player.xsp, ==, -0x200); /* left of the spikes: knocked left */
+    /* second circle: 2x the table, same angles */
+    g_assert_cmpint(g->spill[16].xsp, ==, -98);
+    g_assert_cmpint(g->spill[16].ysp, ==, -502 + 0x18);
+    g_assert_cmpint(g->spill[31].xsp, ==, 98); /* angle 0xF8, mirrored: -(-49 * 2) */
+    g_assert_cmpint(g->spill[31].ysp, ==, 502 + 0x18);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_hurt_without_rings(void)
+{
+    lw_level *level = flat();
+    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
+    marker(level, "spikes", 2000, 720, NULL, NULL, NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 600);
+    sim.state.game.shield = LW_SHIELD_BASIC;
+    g_assert_cmpint(terrain_run(&sim, 0, 100), ==, LW_SIM_RUNNING);
+    g_assert_cmpint(sim.state.game.shield, ==, LW_SHIELD_NONE); /* the shield took the hit */
+    g_assert_cmpint(sim.state.game.spill_count, ==, 0);
+    lw_sim_reset(&sim, 2000, 600);
+    g_assert_cmpint(terrain_run(&sim, 0, 100), ==, LW_SIM_DEAD); /* no rings, no shield */
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §5.1 rings ---- */
+
+static void test_rings_collect(void)
+{
+    lw_level *level = flat();
+    marker(level, "ring", 500, 710, "count", "3", "spacing", "24");
+    marker(level, "ring", 700, 650, NULL, NULL, NULL, NULL); /* too high to touch */
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 400, 716);
+    g_assert_cmpuint(sim.object_count, ==, 4);
+    int events = 0;
+    for (int f = 0; f < 200; f++) {
+        lw_sim_step(&sim, LW_BUTTON_RIGHT);
+        if (sim.state.game.events & LW_EVENT_RING)
+            events++;
+    }
+    g_assert_cmpint(sim.state.game.rings, ==, 3);
+    g_assert_cmpint(events, ==, 3);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §9 spindash ---- */
+
+static void test_spindash(void)
+{
+    lw_level *level = flat();
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 400, 716);
+    const lw_player *pl = &sim.state.player;
+    const lw_game_state *g = &sim.state.game;
+    lw_sim_step(&sim, LW_BUTTON_DOWN); /* duck */
+    lw_sim_step(&sim, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+    g_assert_true(g->spindash);
+    g_assert_false(pl->airborne);
+    g_assert_cmpint(g->spindash_counter, ==, 0);
+    lw_sim_step(&sim, LW_BUTTON_DOWN);
+    lw_sim_step(&sim, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+    g_assert_cmpint(g->spindash_counter, ==, 0x200);
+    lw_sim_step(&sim, LW_BUTTON_DOWN);
+    g_assert_cmpint(g->spindash_counter, ==, 0x1F0); /* -= c >> 5 */
+    lw_sim_step(&sim, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+    g_assert_cmpint(g->spindash_counter, ==, 0x1F0 - 0xF + 0x200);
+    g_assert_cmpint(pl->x, ==, 400 * 256);
+    lw_sim_step(&sim, 0); /* release */
+    g_assert_false(g->spindash);
+    g_assert_true(pl->rolling);
+    g_assert_cmpint(pl->gsp, ==, 0x800 + 3 * 0x80);
+    g_assert_cmpint(pl->y, ==, (716 + 5) * 256);
+    g_assert_cmpint(pl->x, ==, 400 * 256); /* no move on the release frame */
+    g_assert_true(sim.state.game.events & LW_EVENT_SPINDASH);
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(pl->x, >, 400 * 256);
+    /* full charge: 0x800 -> 0xC00; facing left releases leftwards */
+    for (uint32_t c = 0; c <= 0x800; c += 0x100)
+        g_assert_cmpint(lw_spindash_speed(c), ==, 0x800 + (int32_t)(c >> 8) * 0x80);
+    lw_sim_reset(&sim, 400, 716);
+    sim.state.player.facing_left = true;
+    lw_sim_step(&sim, LW_BUTTON_DOWN);
+    for (int i = 0; i < 8; i++) {
+        lw_sim_step(&sim, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+        lw_sim_step(&sim, LW_BUTTON_DOWN);
+    }
+    g_assert_cmpint(g->spindash_counter, <=, 0x800);
+    g_assert_cmpint(g->spindash_counter, >, 0x700);
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(pl->gsp, ==, -0xB80);
+    /* s1 has no spindash: the press jumps */
+    lw_sim_clear(&sim);
+    terrain_sim(&sim, level, "s1", 400, 716);
+    lw_sim_step(&sim, LW_BUTTON_DOWN);
+    lw_sim_step(&sim, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+    g_assert_true(sim.state.player.airborne);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §8 platforms ---- */
+
+static void test_platform_carry(void)
+{
+    lw_level *level = flat();
+    marker(level, "platform", 1000, 600, "motion", "horizontal", "distance", "64");
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 560);
+    int on = 0;
+    for (int f = 0; f < 200 && !on; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.on_object)
+            on = f + 1;
+    }
+    g_assert_cmpint(on, >, 0);
+    const lw_player *pl = &sim.state.player;
+    const lw_obj_state *o = &sim.state.game.obj[0];
+    g_assert_cmpint(px(pl->y), ==, 600 - 8 - 19 - 1);
+    int32_t rel = px(pl->x) - px(o->x);
+    for (int f = 0; f < 256; f++) {
+        lw_sim_step(&sim, 0);
+        /* x = 1000 + 64 * sin((frame % 256)) >> 8; the player moves with it */
+        uint32_t t = sim.state.frame % 256;
+        g_assert_cmpint(px(o->x), ==, 1000 + ((64 * lw_sine_table[t]) >> 8));
+        g_assert_cmpint(px(pl->x) - px(o->x), ==, rel);
+        g_assert_cmpint(px(pl->y), ==, 600 - 8 - 19 - 1);
+        g_assert_cmpuint(sim.state.game.on_object, ==, 1);
+    }
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_platform_falling_collapsing(void)
+{
+    lw_level *level = flat();
+    marker(level, "platform", 1000, 600, "motion", "falling", NULL, NULL);
+    marker(level, "platform", 2000, 600, "motion", "collapsing", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 500);
+    while (!sim.state.game.on_object)
+        lw_sim_step(&sim, 0);
+    const lw_obj_state *o = &sim.state.game.obj[0];
+    lw_sim_step(&sim, 0); /* triggered: 30 frames before it falls */
+    for (int f = 0; f < 30; f++) {
+        g_assert_cmpint(o->y, ==, 600 * 256);
+        lw_sim_step(&sim, 0);
+    }
+    lw_sim_step(&sim,
+                0); /* falls: move by the old speed (0), then gravity (S2 ObjectMoveAndFall) */
+    g_assert_cmpint(o->y, ==, 600 * 256);
+    g_assert_cmpint(o->ysp, ==, 0x38);
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(o->y, ==, 600 * 256 + 0x38);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 1); /* carried down */
+    lw_sim_reset(&sim, 2000, 500);
+    while (!sim.state.game.on_object)
+        lw_sim_step(&sim, 0);
+    lw_sim_step(&sim, 0);
+    for (int f = 0; f < 7; f++) {
+        lw_sim_step(&sim, 0);
+        g_assert_cmpuint(sim.state.game.on_object, ==, 2);
+    }
+    lw_sim_step(&sim, 0);
+    g_assert_true(sim.state.game.obj[1].flags & LW_OBJF_GONE);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 0);
+    g_assert_true(sim.state.player.airborne);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §10 monitors, §11 enemy, §12 goal ---- */
+
+static void test_monitor(void)
+{
+    lw_level *level = flat();
+    marker(level, "monitor", 1000, 720, "contents", "rings", NULL, NULL);
+    marker(level, "monitor", 1600, 720, "contents", "shield", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 1000, 600);
+    /* falling onto it standing (not rolling): it is solid, the player stands on it */
+    terrain_run(&sim, 0, 60);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 1);
+    g_assert_cmpint(px(sim.state.player.y), ==, 720 - 16 - 19);
+    /* jump and land on it in the ball: broken, rebound */
+    lw_sim_step(&sim, LW_BUTTON_JUMP);
+    int broke = 0;
+    int32_t ysp_before = 0;
+    for (int f = 0; f < 100 && !broke; f++) {
+        ysp_before = sim.state.player.ysp + 0x38;
+        lw_sim_step(&sim, LW_BUTTON_JUMP);
+        if (sim.state.game.events & LW_EVENT_MONITOR)
+            broke = f + 1;
+    }
+    g_assert_cmpint(broke, >, 0);
+    g_assert_cmpint(sim.state.player.ysp, ==, -ysp_before);
+    g_assert_cmpint(sim.state.game.rings, ==, 0);
+    /* the timer of 32 counts down in every object phase from the break frame's on */
+    terrain_run(&sim, 0, 30);
+    g_assert_cmpint(sim.state.game.rings, ==, 0);
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(sim.state.game.rings, ==, 10);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_enemy(void)
+{
+    lw_level *level = flat();
+    marker(level, "enemy", 1000, 700, "direction", "left", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 600, 716);
+    const lw_obj_state *e = &sim.state.game.obj[0];
+    g_assert_cmpint(px(e->y), ==, 736 - 14 - 1); /* on the floor: its feet row 735 */
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(e->x, ==, 1000 * 256 - 0x100);
+    /* roll into it: destroyed, 100 points */
+    sim.state.player.gsp = 0x600;
+    sim.state.player.rolling = true;
+    sim.state.player.hr = 14;
+    sim.state.player.wr = 7;
+    sim.state.player.y += 5 * 256;
+    int killed = 0;
+    for (int f = 0; f < 200 && !killed; f++) {
+        lw_sim_step(&sim, 0);
+        if (sim.state.game.events & LW_EVENT_ENEMY)
+            killed = 1;
+    }
+    g_assert_cmpint(killed, ==, 1);
+    g_assert_cmpuint(sim.state.game.score, ==, 100);
+    g_assert_true(e->flags & LW_OBJF_GONE);
+    /* walking into one hurts */
+    lw_sim_reset(&sim, 600, 716);
+    sim.state.game.rings = 1;
+    int hurt = 0;
+    for (int f = 0; f < 300 && !hurt; f++) {
+        lw_sim_step(&sim, LW_BUTTON_RIGHT);
+        if (sim.state.game.events & LW_EVENT_HURT)
+            hurt = 1;
+    }
+    g_assert_cmpint(hurt, ==, 1);
+    g_assert_cmpint(sim.state.player.xsp, ==, -0x200);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_enemy_turns(void)
+{
+    lw_level *level = terrain_new(128, 4096, 1024);
+    terrain_floor(level, 736, 900, 1100, 4);
+    marker(level, "enemy", 1000, 700, "direction", "right", NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 920, 716);
+    const lw_obj_state *e = &sim.state.game.obj[0];
+    int turned = 0;
+    for (int f = 0; f < 300 && !turned; f++) {
+        lw_sim_step(&sim, 0);
+        if (e->xsp < 0)
+            turned = f + 1;
+    }
+    g_assert_cmpint(turned, >, 0);
+    g_assert_cmpint(e->timer, ==, 59);
+    g_assert_cmpint(px(e->x), <=, 1104);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_goal_checkpoint(void)
+{
+    lw_level *level = flat();
+    marker(level, "checkpoint", 600, 700, NULL, NULL, NULL, NULL);
+    marker(level, "goal", 900, 700, NULL, NULL, NULL, NULL);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 400, 716);
+    lw_sim_status s = LW_SIM_RUNNING;
+    int f = 0;
+    for (; f < 600 && s == LW_SIM_RUNNING; f++)
+        s = lw_sim_step(&sim, LW_BUTTON_RIGHT);
+    g_assert_cmpint(s, ==, LW_SIM_FINISHED);
+    g_assert_cmpint(sim.state.game.checkpoint, ==, 1);
+    g_assert_cmpint(sim.state.game.respawn_x, ==, 600);
+    g_assert_cmpint(px(sim.state.player.x), >=, 900);
+    g_assert_cmpint(px(sim.state.player.x), <, 932);
+    uint32_t frame = sim.state.frame;
+    g_assert_cmpint(lw_sim_step(&sim, LW_BUTTON_RIGHT), ==, LW_SIM_FINISHED);
+    g_assert_cmpuint(sim.state.frame, ==, frame);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- markers, hash, save/restore ---- */
+
+static void test_markers(void)
+{
+    lw_level *level = flat();
+    marker(level, "spring", 100, 100, "direction", "sideways", NULL, NULL);
+    lw_profile p;
+    lw_error err;
+    g_assert_true(lw_profile_init(&p, "s2", "sonic", &err));
+    lw_sim sim;
+    g_assert_false(lw_sim_init(&sim, level, &p, 400, 716, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
+    g_assert_nonnull(strstr(err.message, "direction \"sideways\""));
+    lw_level_free(level);
+    /* unknown marker names are not game objects */
+    level = flat();
+    marker(level, "camera-hint", 100, 100, NULL, NULL, NULL, NULL);
+    g_assert_true(lw_sim_init(&sim, level, &p, 400, 716, &err));
+    g_assert_cmpuint(sim.object_count, ==, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+    g_assert_cmpint(lw_obj_type_from_name("bridge"), ==, LW_OBJ_BRIDGE);
+    g_assert_cmpstr(lw_obj_type_name(LW_OBJ_ENEMY), ==, "enemy");
+}
+
+static lw_level *every_object_level(void)
+{
+    lw_level *level = flat();
+    terrain_rect(level, 2600, 640, 2700, 735);
+    marker(level, "spring", 500, 728, NULL, NULL, NULL, NULL);
+    marker(level, "spring", 800, 722, "direction", "left", NULL, NULL);
+    marker(level, "spring", 1100, 720, "direction", "up-left", "strength", "red");
+    marker(level, "spring", 1200, 640, "direction", "down", NULL, NULL);
+    marker(level, "spikes", 1400, 720, NULL, NULL, NULL, NULL);
+    marker(level, "spikes", 2590, 700, "direction", "left", NULL, NULL);
+    marker(level, "ring", 300, 700, "count", "10", NULL, NULL);
+    marker(level, "monitor", 1700, 720, "contents", "shoes", NULL, NULL);
+    marker(level, "monitor", 1800, 720, "contents", "invincibility", NULL, NULL);
+    marker(level, "platform", 2000, 620, "motion", "vertical", "period", "120");
+    marker(level, "platform", 2200, 600, "motion", "falling", NULL, NULL);
+    marker(level, "platform", 2400, 650, "motion", "collapsing", NULL, NULL);
+    marker(level, "bridge", 3000, 736, "logs", "10", NULL, NULL);
+    marker(level, "enemy", 3300, 700, NULL, NULL, NULL, NULL);
+    marker(level, "checkpoint", 3500, 700, NULL, NULL, NULL, NULL);
+    return level;
+}
+
+static void test_hash_and_rewind(void)
+{
+    lw_level *level = every_object_level();
+    lw_sim a, b;
+    terrain_sim(&a, level, "s2", 200, 716);
+    terrain_sim(&b, level, "s2", 200, 716);
+    uint32_t seed = 12345;
+    lw_sim_state saved;
+    uint64_t at_save = 0;
+    for (int f = 0; f < 3000; f++) {
+        seed = seed * 1103515245u + 12345u;
+        lw_input in = (lw_input)((seed >> 16) & LW_BUTTON_ALL);
+        if ((seed >> 24) % 3)
+            in = (lw_input)(in | LW_BUTTON_RIGHT);
+        in = (lw_input)(in & ~LW_BUTTON_LEFT);
+        lw_sim_step(&a, in);
+        lw_sim_step(&b, in);
+        if (f == 1500) {
+            lw_sim_save(&a, &saved);
+            at_save = lw_sim_hash(&a);
+        }
+    }
+    g_assert_cmpuint(lw_sim_hash(&a), ==, lw_sim_hash(&b));
+    lw_sim_restore(&a, &saved);
+    g_assert_cmpuint(lw_sim_hash(&a), ==, at_save);
+    /* the game block is hashed: one ring more changes it */
+    a.state.game.rings++;
+    g_assert_cmpuint(lw_sim_hash(&a), !=, at_save);
+    /* an untouched level with objects hashes as the terrain alone */
+    lw_level *plain = flat();
+    lw_sim c, d;
+    terrain_sim(&c, plain, "s2", 200, 716);
+    lw_level *rings = flat();
+    marker(rings, "ring", 3000, 300, NULL, NULL, NULL, NULL);
+    terrain_sim(&d, rings, "s2", 200, 716);
+    terrain_run(&c, LW_BUTTON_RIGHT, 100);
+    terrain_run(&d, LW_BUTTON_RIGHT, 100);
+    g_assert_cmpuint(lw_sim_hash(&c), ==, lw_sim_hash(&d));
+    lw_sim_clear(&a);
+    lw_sim_clear(&b);
+    lw_sim_clear(&c);
+    lw_sim_clear(&d);
+    lw_level_free(plain);
+    lw_level_free(rings);
+    lw_level_free(level);
+}
+
+/* Random input over every object type: no crash, rings and positions stay sane, the same
+ * inputs give the same hash (LW_FUZZ_FRAMES overrides the frame count). */
+static void test_fuzz(void)
+{
+    lw_level *level = every_object_level();
+    const char *env = g_getenv("LW_FUZZ_FRAMES");
+    long frames = env ? atol(env) : 200000;
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 200, 716);
+    uint32_t seed = 99;
+    uint64_t runs = 0;
+    for (long f = 0; f < frames; f++) {
+        seed = seed * 1664525u + 1013904223u;
+        lw_input in = (lw_input)((seed >> 20) & LW_BUTTON_ALL);
+        lw_sim_status s = lw_sim_step(&sim, in);
+        g_assert_cmpint(sim.state.game.spill_count, <=, LW_SIM_MAX_SPILL);
+        g_assert_cmpint(sim.state.game.on_object, <=, sim.object_count);
+        if (s != LW_SIM_RUNNING || (seed >> 8) % 4000 == 0) {
+            runs++;
+            lw_sim_reset(&sim, 200 + (int32_t)((seed >> 4) % 3500), 600);
+            sim.state.game.rings = (uint16_t)((seed >> 12) % 40);
+        }
+    }
+    g_assert_cmpuint(runs, >, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/engine/objects/spring-up", test_spring_up);
+    g_test_add_func("/engine/objects/spring-horizontal", test_spring_horizontal);
+    g_test_add_func("/engine/objects/spring-down-diagonal", test_spring_down_and_diagonal);
+    g_test_add_func("/engine/objects/bridge-curve", test_bridge_curve);
+    g_test_add_func("/engine/objects/bridge-sag", test_bridge_sag);
+    g_test_add_func("/engine/objects/ring-loss", test_ring_loss);
+    g_test_add_func("/engine/objects/spill-pattern", test_spill_pattern);
+    g_test_add_func("/engine/objects/hurt-shield-death", test_hurt_without_rings);
+    g_test_add_func("/engine/objects/rings", test_rings_collect);
+    g_test_add_func("/engine/objects/spindash", test_spindash);
+    g_test_add_func("/engine/objects/platform-carry", test_platform_carry);
+    g_test_add_func("/engine/objects/platform-fall-collapse", test_platform_falling_collapsing);
+    g_test_add_func("/engine/objects/monitor", test_monitor);
+    g_test_add_func("/engine/objects/enemy", test_enemy);
+    g_test_add_func("/engine/objects/enemy-turns", test_enemy_turns);
+    g_test_add_func("/engine/objects/goal-checkpoint", test_goal_checkpoint);
+    g_test_add_func("/engine/objects/markers", test_markers);
+    g_test_add_func("/engine/objects/hash-rewind", test_hash_and_rewind);
+    g_test_add_func("/engine/objects/fuzz", test_fuzz);
+    return g_test_run();
+}
