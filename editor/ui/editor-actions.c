@@ -18,6 +18,7 @@ static const EditorActionInfo actions[] = {
     /* Files */
     T("app.new", "New level", "Files", "<Control>n"),
     T("app.open", "Open a level", "Files", "<Control>o"),
+    T("app.open-disasm", "Open a level from a disassembly tree", "Files", NULL),
     T("win.save", "Save", "Files", "<Control>s"),
     T("win.save-as", "Save as", "Files", "<Control><Shift>s"),
     T("win.revert", "Revert to saved", "Files", "<Control><Shift>r"),

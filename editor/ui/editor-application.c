@@ -396,6 +396,7 @@ static void action_open(GSimpleAction *a, GVariant *p, gpointer user)
                                    self);
 }
 
+/* File > Open Disassembly (the dialog opens the chosen level through app.open-file). */
 static void action_open_disasm(GSimpleAction *a, GVariant *p, gpointer user)
 {
     editor_disasm_open(gtk_application_get_active_window(GTK_APPLICATION(user)));
