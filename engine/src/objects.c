@@ -3,6 +3,7 @@
  * top-solid object routines of §3, touch hitboxes (§4), rings and ring loss (§5), springs (§6),
  * bridges (§7), platforms (§8), the spindash (§9), monitors (§10), spikes, the enemy (§11),
  * checkpoints and the goal (§12), and the state hash block (§13). */
+#include "loopwright/objmap.h"
 #include "physics.h"
 
 #include <stdlib.h>
@@ -192,7 +193,11 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
         if (!int_prop(o, "spacing", -256, 256, 24, "-256..256 px", &n, err))
             return false;
         out->distance = (int16_t)n;
-        if (!int_prop(o, "spacing-y", -256, 256, 0, "-256..256 px", &n, err))
+        /* a disassembly ring record (docs/DISASM.md §8.3): "column" = "true" is vertical */
+        bool column = prop(o, "column") && strcmp(prop(o, "column"), "true") == 0;
+        if (column && !prop(o, "spacing"))
+            out->distance = 0;
+        if (!int_prop(o, "spacing-y", -256, 256, column ? 24 : 0, "-256..256 px", &n, err))
             return false;
         out->half_w = (int16_t)n; /* a ring row's Y step */
         break;
@@ -204,13 +209,75 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
     return true;
 }
 
+/* A disassembly object marker (docs/DISASM.md §8.3: "disasm" = "object", hex "id" and
+ * "subtype", "x_flip"/"y_flip") of an S1 or S2 level mapped to a game object (§16) in @tmp,
+ * whose strings live in @m; false when it has no counterpart. */
+static bool disasm_marker(const lw_level *level, const lw_object *o, lw_objmap_marker *m,
+                          lw_property props[3], lw_object *tmp)
+{
+    if (o->type != LW_OBJECT_MARKER)
+        return false;
+    const char *d = prop(o, "disasm"), *id = prop(o, "id"), *sub = prop(o, "subtype");
+    if (!d || strcmp(d, "object") != 0 || !id || !sub)
+        return false;
+    lw_objmap_game game;
+    if (strcmp(level->profile, "s1") == 0)
+        game = LW_OBJMAP_S1;
+    else if (strcmp(level->profile, "s2") == 0)
+        game = LW_OBJMAP_S2;
+    else
+        return false;
+    unsigned v[2] = {0, 0};
+    const char *s[2] = {id, sub};
+    for (int k = 0; k < 2; k++) {
+        const char *p = s[k];
+        if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X') || !p[2])
+            return false;
+        for (p += 2; *p; p++) {
+            unsigned digit = (*p >= '0' && *p <= '9')   ? (unsigned)(*p - '0')
+                             : (*p >= 'a' && *p <= 'f') ? (unsigned)(*p - 'a' + 10)
+                             : (*p >= 'A' && *p <= 'F') ? (unsigned)(*p - 'A' + 10)
+                                                        : 16u;
+            if (digit > 15 || v[k] > 0xFF)
+                return false;
+            v[k] = v[k] * 16 + digit;
+        }
+        if (v[k] > 0xFF)
+            return false;
+    }
+    const char *xf = prop(o, "x_flip"), *yf = prop(o, "y_flip");
+    if (!lw_objmap_lookup(game, (uint8_t)v[0], (uint8_t)v[1], xf && strcmp(xf, "true") == 0,
+                          yf && strcmp(yf, "true") == 0, m))
+        return false;
+    *tmp = *o;
+    tmp->name = (char *)m->name;
+    for (uint32_t i = 0; i < m->prop_count; i++)
+        props[i] = (lw_property){(char *)m->keys[i], (char *)m->values[i]};
+    tmp->props = props;
+    tmp->prop_count = m->prop_count;
+    return true;
+}
+
+/* The game object a level object stands for, in @tmp (a marker of a known type, or a mapped
+ * disassembly object); NULL when none. */
+static const lw_object *game_marker(const lw_level *level, const lw_object *o, lw_objmap_marker *m,
+                                    lw_property props[3], lw_object *tmp)
+{
+    if (o->type == LW_OBJECT_MARKER && lw_obj_type_from_name(o->name) >= 0)
+        return o;
+    return disasm_marker(level, o, m, props, tmp) ? tmp : NULL;
+}
+
 bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
 {
     uint32_t count = 0;
     for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
-        const lw_object *o = &level->objects[i];
+        lw_objmap_marker m;
+        lw_property props[3];
+        lw_object tmp;
+        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
         lw_sim_object so;
-        if (o->type != LW_OBJECT_MARKER || lw_obj_type_from_name(o->name) < 0)
+        if (!o)
             continue;
         if (!lw_sim_object_from_marker(o, &so, err))
             return false;
@@ -230,10 +297,12 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
     sim->enemies = (uint32_t *)(void *)(sim->initial + count);
     for (uint32_t i = 0; i < level->object_count; i++) {
-        const lw_object *o = &level->objects[i];
+        lw_objmap_marker m;
+        lw_property props[3];
+        lw_object tmp;
+        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
         lw_sim_object so;
-        if (o->type != LW_OBJECT_MARKER || lw_obj_type_from_name(o->name) < 0 ||
-            !lw_sim_object_from_marker(o, &so, err))
+        if (!o || !lw_sim_object_from_marker(o, &so, err))
             continue; /* checked above */
         uint32_t n = so.type == LW_OBJ_RING ? so.logs : 1u;
         for (uint32_t k = 0; k < n; k++) {

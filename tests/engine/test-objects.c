@@ -763,6 +763,37 @@ static void test_objmap(void)
                         g_error("game %d id %02x sub %02x: %s", game, id, sub, err.message);
                 }
     g_assert_cmpint(mapped, >, 1000);
+
+    /* imported markers (docs/DISASM.md §8.3) run as game objects in an S1/S2 level */
+    lw_level *level = flat();
+    lw_object o = {.type = LW_OBJECT_MARKER, .x = 500, .y = 728, .name = (char *)"Obj41"};
+    lw_property p[4] = {{(char *)"disasm", (char *)"object"},
+                        {(char *)"id", (char *)"0x41"},
+                        {(char *)"subtype", (char *)"0x02"},
+                        {(char *)"x_flip", (char *)"false"}};
+    o.props = p;
+    o.prop_count = 4;
+    g_assert_nonnull(lw_level_add_object(level, &o));
+    lw_object r = {.type = LW_OBJECT_MARKER, .x = 800, .y = 600, .name = (char *)"ring"};
+    lw_property rp[3] = {{(char *)"disasm", (char *)"ring"},
+                         {(char *)"count", (char *)"3"},
+                         {(char *)"column", (char *)"true"}};
+    r.props = rp;
+    r.prop_count = 3;
+    g_assert_nonnull(lw_level_add_object(level, &r));
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 200, 716); /* the level's profile decides the game */
+    g_assert_cmpuint(sim.object_count, ==, 4);
+    g_assert_cmpint(sim.objects[0].type, ==, LW_OBJ_SPRING);
+    g_assert_cmpint(sim.objects[0].speed, ==, 0xA00); /* subtype bit 1: yellow */
+    g_assert_cmpint(sim.objects[1].type, ==, LW_OBJ_RING);
+    g_assert_cmpint(sim.objects[2].y, ==, 624); /* a column: 24 px apart */
+    lw_sim_clear(&sim);
+    g_strlcpy(level->profile, "s3k", sizeof level->profile); /* S3K ids are not mapped */
+    terrain_sim(&sim, level, "s2", 200, 716);
+    g_assert_cmpuint(sim.object_count, ==, 3);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
 }
 
 int main(int argc, char **argv)
