@@ -209,22 +209,21 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
     return true;
 }
 
-/* A disassembly object marker (docs/DISASM.md §8.3: "disasm" = "object", hex "id" and
- * "subtype", "x_flip"/"y_flip") of an S1 or S2 level mapped to a game object (§16) in @tmp,
- * whose strings live in @m; false when it has no counterpart. */
-static bool disasm_marker(const lw_level *level, const lw_object *o, lw_objmap_marker *m,
-                          lw_property props[3], lw_object *tmp)
+/* The game, id, subtype and flips of a disassembly object marker (docs/DISASM.md §8.3:
+ * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1 or S2 level; false
+ * for any other object. */
+static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_game *game,
+                          uint8_t *id_out, uint8_t *sub_out, bool *x_flip, bool *y_flip)
 {
     if (o->type != LW_OBJECT_MARKER)
         return false;
     const char *d = prop(o, "disasm"), *id = prop(o, "id"), *sub = prop(o, "subtype");
     if (!d || strcmp(d, "object") != 0 || !id || !sub)
         return false;
-    lw_objmap_game game;
     if (strcmp(level->profile, "s1") == 0)
-        game = LW_OBJMAP_S1;
+        *game = LW_OBJMAP_S1;
     else if (strcmp(level->profile, "s2") == 0)
-        game = LW_OBJMAP_S2;
+        *game = LW_OBJMAP_S2;
     else
         return false;
     unsigned v[2] = {0, 0};
@@ -246,8 +245,48 @@ static bool disasm_marker(const lw_level *level, const lw_object *o, lw_objmap_m
             return false;
     }
     const char *xf = prop(o, "x_flip"), *yf = prop(o, "y_flip");
-    if (!lw_objmap_lookup(game, (uint8_t)v[0], (uint8_t)v[1], xf && strcmp(xf, "true") == 0,
-                          yf && strcmp(yf, "true") == 0, m))
+    *id_out = (uint8_t)v[0];
+    *sub_out = (uint8_t)v[1];
+    *x_flip = xf && strcmp(xf, "true") == 0;
+    *y_flip = yf && strcmp(yf, "true") == 0;
+    return true;
+}
+
+bool lw_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw)
+{
+    lw_objmap_game game;
+    uint8_t id, sub;
+    bool xf, yf;
+    if (!disasm_fields(level, o, &game, &id, &sub, &xf, &yf) || game != LW_OBJMAP_S2 || id != 0x03)
+        return false;
+    /* S2 Obj03 (collision plane switcher): subtype bits 0-1 the half-length (32, 64, 128,
+     * 256 px), bit 2 a horizontal line (crossed up/down), bit 3 the path on the right/lower
+     * side (set: B), bit 4 on the left/upper side, bit 7 only while on the ground; an X-flipped
+     * switcher changes only the sprite priority, never the path. */
+    static const uint16_t radius[4] = {32, 64, 128, 256};
+    memset(sw, 0, sizeof *sw);
+    sw->x = o->x;
+    sw->y = o->y;
+    sw->radius = radius[sub & 3u];
+    sw->horizontal = (sub & 4u) != 0;
+    sw->path[1] = (sub & 8u) ? LW_PATH_B : LW_PATH_A;
+    sw->path[0] = (sub & 16u) ? LW_PATH_B : LW_PATH_A;
+    sw->grounded_only = (sub & 0x80u) != 0;
+    sw->priority_only = xf;
+    (void)yf;
+    return true;
+}
+
+/* A disassembly object marker of an S1 or S2 level mapped to a game object (§16) in @tmp,
+ * whose strings live in @m; false when it has no counterpart. */
+static bool disasm_marker(const lw_level *level, const lw_object *o, lw_objmap_marker *m,
+                          lw_property props[3], lw_object *tmp)
+{
+    lw_objmap_game game;
+    uint8_t id, sub;
+    bool xf, yf;
+    if (!disasm_fields(level, o, &game, &id, &sub, &xf, &yf) ||
+        !lw_objmap_lookup(game, id, sub, xf, yf, m))
         return false;
     *tmp = *o;
     tmp->name = (char *)m->name;

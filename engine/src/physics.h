@@ -132,6 +132,10 @@ bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err);
 /* Every object's state and the player's game fields at reset (after the player is placed). */
 void lw_objects_reset(lw_sim *sim);
 
+/* An S2 collision plane switcher (Obj03) imported from a disassembly as a marker (docs/DISASM.md
+ * §8.3), as the path swapper it is in @sw; false for every other object. */
+bool lw_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw);
+
 /* Index of the first object whose origin x is >= @x (binary search). */
 uint32_t lw_objects_first(const lw_sim *sim, int32_t x);
 

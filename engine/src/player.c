@@ -155,8 +155,10 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
 {
     memset(sim, 0, sizeof *sim);
     uint32_t count = 0;
+    lw_sim_swapper mapped;
     for (uint32_t i = 0; i < level->object_count; i++)
-        if (level->objects[i].type == LW_OBJECT_PATH_SWAPPER)
+        if (level->objects[i].type == LW_OBJECT_PATH_SWAPPER ||
+            lw_objects_swapper_from_marker(level, &level->objects[i], &mapped))
             count++;
     if (count > LW_SIM_MAX_SWAPPERS)
         return lw_error_set(err, LW_ERR_LIMIT,
@@ -168,8 +170,12 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             return lw_error_set(err, LW_ERR_NOMEM, NULL);
         for (uint32_t i = 0; i < level->object_count; i++) {
             const lw_object *o = &level->objects[i];
-            if (o->type != LW_OBJECT_PATH_SWAPPER)
+            if (o->type != LW_OBJECT_PATH_SWAPPER) {
+                /* a disassembly's plane switcher (S2 Obj03) */
+                if (lw_objects_swapper_from_marker(level, o, &mapped))
+                    sim->swappers[sim->swapper_count++] = mapped;
                 continue;
+            }
             lw_sim_swapper *sw = &sim->swappers[sim->swapper_count++];
             sw->x = o->x;
             sw->y = o->y;

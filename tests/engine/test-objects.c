@@ -796,6 +796,58 @@ static void test_objmap(void)
     lw_level_free(level);
 }
 
+/* S2's collision plane switcher (Obj03) imported as a marker runs as a path swapper: subtype 0x08
+ * = 32 px half-height, a vertical line, path B on its right, A on its left; X flip = priority
+ * only; 0x95 = horizontal, 64 px, B above, A below, grounded only. */
+static void plane_switcher(lw_level *level, int32_t x, int32_t y, const char *sub, bool x_flip)
+{
+    lw_object o = {.type = LW_OBJECT_MARKER, .x = x, .y = y, .name = (char *)"Obj03"};
+    lw_property p[4] = {{(char *)"disasm", (char *)"object"},
+                        {(char *)"id", (char *)"0x03"},
+                        {(char *)"subtype", (char *)sub},
+                        {(char *)"x_flip", (char *)(x_flip ? "true" : "false")}};
+    o.props = p;
+    o.prop_count = 4;
+    g_assert_nonnull(lw_level_add_object(level, &o));
+}
+
+static void test_plane_switcher(void)
+{
+    lw_level *level = flat();
+    g_strlcpy(level->profile, "s2", sizeof level->profile);
+    plane_switcher(level, 400, 716, "0x08", false);
+    plane_switcher(level, 900, 716, "0x00", true); /* would set A, but changes priority only */
+    plane_switcher(level, 3000, 500, "0x95", false);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 200, 716);
+    g_assert_cmpuint(sim.swapper_count, ==, 3);
+    g_assert_cmpuint(sim.object_count, ==, 0); /* swappers, not game objects */
+    const lw_sim_swapper *h = &sim.swappers[2];
+    g_assert_true(h->horizontal && h->grounded_only && !h->priority_only);
+    g_assert_cmpint(h->radius, ==, 64);
+    g_assert_cmpint(h->path[1], ==, LW_PATH_A);
+    g_assert_cmpint(h->path[0], ==, LW_PATH_B); /* bit 4 set, bit 3 clear */
+    g_assert_cmpint(sim.state.player.path, ==, LW_PATH_A);
+    int frames = 0;
+    while ((sim.state.player.x >> 8) <= 400 && frames < 600) {
+        terrain_run(&sim, LW_BUTTON_RIGHT, 1);
+        frames++;
+    }
+    g_assert_cmpint(frames, <, 600);
+    g_assert_cmpint(sim.state.player.path, ==, LW_PATH_B); /* crossed to its right side */
+    while ((sim.state.player.x >> 8) <= 960 && frames < 1200) {
+        terrain_run(&sim, LW_BUTTON_RIGHT, 1);
+        frames++;
+    }
+    g_assert_cmpint(sim.state.player.path, ==, LW_PATH_B); /* the X-flipped one left it alone */
+    lw_sim_clear(&sim);
+    g_strlcpy(level->profile, "s1", sizeof level->profile); /* Obj03 is S2's */
+    terrain_sim(&sim, level, "s2", 200, 716);
+    g_assert_cmpuint(sim.swapper_count, ==, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -819,5 +871,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/objects/hash-rewind", test_hash_and_rewind);
     g_test_add_func("/engine/objects/fuzz", test_fuzz);
     g_test_add_func("/engine/objects/disasm-ids", test_objmap);
+    g_test_add_func("/engine/objects/plane-switcher", test_plane_switcher);
     return g_test_run();
 }
