@@ -295,41 +295,34 @@ void md_art_clear(md_art *art)
 static const char *const quarter_names[4] = {"top-left", "top-right", "bottom-left",
                                              "bottom-right"};
 
-bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_options *opts,
-                  md_art *out, lwm_disasm_stats *stats, lwm_report *report, lw_error *err)
-{
-    memset(out, 0, sizeof *out);
-    uint32_t tiles = level->tile_count;
-    out->block_count = tiles + 1u;
-    out->block_words = calloc((size_t)out->block_count * 4u, sizeof *out->block_words);
-    if (!out->block_words)
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    uint16_t backdrop =
-        lwm_md_color((uint8_t)(level->background_rgb >> 16), (uint8_t)(level->background_rgb >> 8),
-                     (uint8_t)level->background_rgb);
-    out->palette[2][0] = backdrop; /* VDP register 7 = 0x20: the backdrop is line 2, colour 0 */
-    if (!art || opts->art_mode == LWM_ART_NONE || tiles == 0) {
-        out->patterns = calloc(1, MD_PATTERN_BYTES);
-        if (!out->patterns) {
-            md_art_clear(out);
-            return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-        }
-        out->pattern_count = 1;
-        return true;
-    }
+/* The state of one conversion, shared by its steps. */
+typedef struct art_build {
+    const lw_level *level;
+    const lwm_image *art;
+    const lwm_disasm_options *opts;
+    md_art *out;
+    lwm_disasm_stats *stats;
+    lwm_report *report;
+    uint32_t tiles;
+    quarter *q;
+    distinct_set *sets;
+    pattern_table table;
+    uint32_t set_count_total;
+    unsigned first_line;
+    pal_line lines[4];
+    uint32_t unfit;
+    unsigned total, permille;
+} art_build;
 
-    /* 1. read every quarter: rounded colours, transparency, colour sets */
-    quarter *q = calloc((size_t)tiles * 4u, sizeof *q);
-    distinct_set *sets = calloc((size_t)tiles * 4u + 1u, sizeof *sets);
-    pattern_table table = {0};
-    bool ok = q && sets && table_init(&table, tiles * 4u + 1u);
-    if (!ok) {
-        free(q);
-        free(sets);
-        table_clear(&table);
-        md_art_clear(out);
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
+/* 1. read every quarter: rounded colours, transparency, colour sets */
+static bool art_read_quarters(art_build *ctx)
+{
+    const lw_level *level = ctx->level;
+    const lwm_image *art = ctx->art;
+    lwm_disasm_stats *stats = ctx->stats;
+    uint32_t tiles = ctx->tiles;
+    quarter *q = ctx->q;
+    distinct_set *sets = ctx->sets;
     uint32_t cells_x = art->width / 16u, cells = cells_x * (art->height / 16u);
     uint32_t set_count_total = 0, outside = 0, first_outside = 0;
     color_set all = {0};
@@ -346,13 +339,8 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
     while (set_slots < tiles * 8u + 2u)
         set_slots <<= 1;
     uint32_t *set_hash = calloc(set_slots, sizeof *set_hash);
-    if (!set_hash) {
-        free(q);
-        free(sets);
-        table_clear(&table);
-        md_art_clear(out);
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
+    if (!set_hash)
+        return false;
     for (uint32_t t = 0; t < tiles; t++) {
         uint16_t cell = level->tiles[t].art;
         for (uint32_t k = 0; k < 4; k++) {
@@ -413,27 +401,28 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
         }
     }
     free(set_hash);
+    ctx->set_count_total = set_count_total;
     stats->colors = set_count(&all);
     if (outside)
-        lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
+        lwm_report_add(ctx->report, LWM_REPORT_WARNING, NULL, -1,
                        "art: %u tiles refer to art cells outside the tileset (%u cells), first "
                        "tile %u; they are written without art",
                        outside, cells, first_outside);
+    return true;
+}
 
-    /* 2. place the distinct colour sets in palette lines: largest first, each into the line it
-     * adds the fewest new colours to (lowest line on ties) */
-    unsigned first_line = opts->palette_lines == 4 ? 0u : 1u;
-    pal_line lines[4];
-    memset(lines, 0, sizeof lines);
+/* 2. place the distinct colour sets in palette lines: largest first, each into the line it
+ * adds the fewest new colours to (lowest line on ties) */
+static bool art_place_sets(art_build *ctx)
+{
+    uint32_t set_count_total = ctx->set_count_total;
+    distinct_set *sets = ctx->sets;
+    pal_line *lines = ctx->lines;
+    unsigned first_line = ctx->first_line;
     /* sort a copy, then map back through .first */
     distinct_set *order = malloc(((size_t)set_count_total + 1u) * sizeof *order);
-    if (!order) {
-        free(q);
-        free(sets);
-        table_clear(&table);
-        md_art_clear(out);
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
+    if (!order)
+        return false;
     memcpy(order, sets, (size_t)set_count_total * sizeof *order);
     qsort(order, set_count_total, sizeof *order, cmp_distinct);
     for (uint32_t i = 0; i < set_count_total; i++) {
@@ -449,17 +438,74 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
         }
         if (best >= 0)
             line_add_set(&lines[best], &d->set);
-        sets[q[d->first].set_id].line = best;
+        sets[ctx->q[d->first].set_id].line = best;
     }
     free(order);
+    return true;
+}
 
-    /* 3. each quarter's line; quarters that do not fit are listed, or quantised on request */
+/* quantise: the line that, filled up with this quarter's most frequent missing colours, draws it
+ * with the least squared error */
+static void art_quantise(art_build *ctx, quarter *qq)
+{
+    pal_line *lines = ctx->lines;
+    uint16_t freq_color[64];
+    unsigned freq_count[64], distinct = 0;
+    for (int p = 0; p < 64; p++) {
+        uint16_t w = qq->px[p];
+        if (w == TRANSPARENT)
+            continue;
+        unsigned j = 0;
+        while (j < distinct && freq_color[j] != w)
+            j++;
+        if (j == distinct) {
+            freq_color[distinct] = w;
+            freq_count[distinct++] = 0;
+        }
+        freq_count[j]++;
+    }
+    for (unsigned a = 1; a < distinct; a++) /* insertion sort: most frequent first */
+        for (unsigned b = a; b > 0 && freq_count[b] > freq_count[b - 1]; b--) {
+            unsigned c = freq_count[b];
+            freq_count[b] = freq_count[b - 1];
+            freq_count[b - 1] = c;
+            uint16_t w = freq_color[b];
+            freq_color[b] = freq_color[b - 1];
+            freq_color[b - 1] = w;
+        }
+    int best = -1;
+    uint64_t best_err = UINT64_MAX;
+    for (unsigned l = ctx->first_line; l < 4; l++) {
+        pal_line trial = lines[l];
+        for (unsigned j = 0; j < distinct && trial.count < 15; j++)
+            line_add(&trial, freq_color[j]);
+        uint64_t e = 0;
+        for (unsigned j = 0; j < distinct; j++)
+            e += (uint64_t)freq_count[j] *
+                 color_dist(freq_color[j], trial.colors[line_nearest(&trial, freq_color[j]) - 1]);
+        if (e < best_err) {
+            best_err = e;
+            best = (int)l;
+        }
+    }
+    for (unsigned j = 0; j < distinct && lines[best].count < 15; j++)
+        line_add(&lines[best], freq_color[j]);
+    qq->line = best;
+}
+
+/* 3. each quarter's line; quarters that do not fit are listed, or quantised on request */
+static void art_quarter_lines(art_build *ctx)
+{
+    const lw_level *level = ctx->level;
+    const lwm_disasm_options *opts = ctx->opts;
+    lwm_disasm_stats *stats = ctx->stats;
+    lwm_report *report = ctx->report;
     uint32_t unfit = 0;
-    for (uint32_t i = 0; i < tiles * 4u; i++) {
-        quarter *qq = &q[i];
+    for (uint32_t i = 0; i < ctx->tiles * 4u; i++) {
+        quarter *qq = &ctx->q[i];
         if (qq->set_id == UINT32_MAX)
             continue;
-        qq->line = sets[qq->set_id].line;
+        qq->line = ctx->sets[qq->set_id].line;
         if (qq->line >= 0) {
             stats->art_fit++;
             continue;
@@ -482,51 +528,7 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
             }
             continue;
         }
-        /* quantise: the line that, filled up with this quarter's most frequent missing colours,
-         * draws it with the least squared error */
-        uint16_t freq_color[64];
-        unsigned freq_count[64], distinct = 0;
-        for (int p = 0; p < 64; p++) {
-            uint16_t w = qq->px[p];
-            if (w == TRANSPARENT)
-                continue;
-            unsigned j = 0;
-            while (j < distinct && freq_color[j] != w)
-                j++;
-            if (j == distinct) {
-                freq_color[distinct] = w;
-                freq_count[distinct++] = 0;
-            }
-            freq_count[j]++;
-        }
-        for (unsigned a = 1; a < distinct; a++) /* insertion sort: most frequent first */
-            for (unsigned b = a; b > 0 && freq_count[b] > freq_count[b - 1]; b--) {
-                unsigned c = freq_count[b];
-                freq_count[b] = freq_count[b - 1];
-                freq_count[b - 1] = c;
-                uint16_t w = freq_color[b];
-                freq_color[b] = freq_color[b - 1];
-                freq_color[b - 1] = w;
-            }
-        int best = -1;
-        uint64_t best_err = UINT64_MAX;
-        for (unsigned l = first_line; l < 4; l++) {
-            pal_line trial = lines[l];
-            for (unsigned j = 0; j < distinct && trial.count < 15; j++)
-                line_add(&trial, freq_color[j]);
-            uint64_t e = 0;
-            for (unsigned j = 0; j < distinct; j++)
-                e += (uint64_t)freq_count[j] *
-                     color_dist(freq_color[j],
-                                trial.colors[line_nearest(&trial, freq_color[j]) - 1]);
-            if (e < best_err) {
-                best_err = e;
-                best = (int)l;
-            }
-        }
-        for (unsigned j = 0; j < distinct && lines[best].count < 15; j++)
-            line_add(&lines[best], freq_color[j]);
-        qq->line = best;
+        art_quantise(ctx, qq);
     }
     unsigned total = stats->art_patterns;
     unsigned permille = total ? (unsigned)((uint64_t)stats->art_fit * 1000u / total) : 1000u;
@@ -538,21 +540,33 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
                        "art: %u of %u 8x8 patterns (%u.%u%%) fit the palette (%u lines of 15 "
                        "colours, one line per pattern; %u colours in all); use --quantize to "
                        "draw the others with the nearest colours of one line, or --no-art",
-                       stats->art_fit, total, permille / 10u, permille % 10u, 4u - first_line,
+                       stats->art_fit, total, permille / 10u, permille % 10u, 4u - ctx->first_line,
                        stats->colors);
     }
+    ctx->unfit = unfit;
+    ctx->total = total;
+    ctx->permille = permille;
+}
 
-    /* 4. pixel indices, patterns (flip-aware de-duplication), block words */
+/* 4. pixel indices, patterns (flip-aware de-duplication), block words */
+static void art_make_patterns(art_build *ctx)
+{
+    const lwm_disasm_options *opts = ctx->opts;
+    lwm_disasm_stats *stats = ctx->stats;
+    md_art *out = ctx->out;
+    pattern_table *table = &ctx->table;
+    const pal_line *lines = ctx->lines;
+    uint32_t unfit = ctx->unfit;
     uint8_t blank[64] = {0};
-    table_add(&table, blank); /* pattern 0: blank, as VRAM tile 0 in the games */
+    table_add(table, blank);  /* pattern 0: blank, as VRAM tile 0 in the games */
     uint8_t index_of[4][512]; /* colour index in each line, 0 = not there */
     memset(index_of, 0, sizeof index_of);
     for (unsigned l = 0; l < 4; l++)
         for (unsigned c = 0; c < lines[l].count; c++)
             index_of[l][set_index(lines[l].colors[c])] = (uint8_t)(c + 1u);
-    for (uint32_t i = 0; i < tiles * 4u && (unfit == 0 || opts->art_mode == LWM_ART_QUANTIZE);
+    for (uint32_t i = 0; i < ctx->tiles * 4u && (unfit == 0 || opts->art_mode == LWM_ART_QUANTIZE);
          i++) {
-        quarter *qq = &q[i];
+        quarter *qq = &ctx->q[i];
         if (qq->set_id == UINT32_MAX)
             continue;
         const pal_line *l = &lines[qq->line];
@@ -570,43 +584,44 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
             }
             idx[p] = (uint8_t)k;
         }
-        uint16_t word = table_intern(&table, idx);
+        uint16_t word = table_intern(table, idx);
         out->block_words[(i / 4u + 1u) * 4u + i % 4u] =
             (uint16_t)(word | (unsigned)qq->line << MD_WORD_LINE_SHIFT);
     }
     if (unfit && opts->art_mode == LWM_ART_QUANTIZE)
-        lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
+        lwm_report_add(ctx->report, LWM_REPORT_WARNING, NULL, -1,
                        "art: %u of %u 8x8 patterns (%u.%u%%) fit the palette; the other %u were "
                        "quantised to the nearest colours of one line: %llu pixels changed",
-                       stats->art_fit, total, permille / 10u, permille % 10u, unfit,
+                       stats->art_fit, ctx->total, ctx->permille / 10u, ctx->permille % 10u, unfit,
                        (unsigned long long)stats->pixels_quantized);
-    out->pattern_count = table.count;
-    out->patterns = calloc(table.count, MD_PATTERN_BYTES);
+    out->pattern_count = table->count;
+    out->patterns = calloc(table->count, MD_PATTERN_BYTES);
     if (out->patterns)
-        for (uint32_t i = 0; i < table.count; i++)
+        for (uint32_t i = 0; i < table->count; i++)
             for (uint32_t b = 0; b < MD_PATTERN_BYTES; b++)
                 out->patterns[i * MD_PATTERN_BYTES + b] =
-                    (uint8_t)(table.data[i * 64u + b * 2u] << 4 |
-                              table.data[i * 64u + b * 2u + 1u]);
+                    (uint8_t)(table->data[i * 64u + b * 2u] << 4 |
+                              table->data[i * 64u + b * 2u + 1u]);
     for (unsigned l = 0; l < 4; l++)
         for (unsigned c = 0; c < lines[l].count; c++)
             out->palette[l][c + 1] = lines[l].colors[c];
-    free(q);
-    free(sets);
-    table_clear(&table);
-    if (!out->patterns) {
-        md_art_clear(out);
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
+}
 
+/* the conversion's notes and warnings */
+static void art_notes(const art_build *ctx)
+{
+    const md_art *out = ctx->out;
+    const lwm_disasm_stats *stats = ctx->stats;
+    lwm_report *report = ctx->report;
+    unsigned first_line = ctx->first_line;
     unsigned used_lines = 0;
     for (unsigned l = first_line; l < 4; l++)
-        used_lines += lines[l].count > 0;
-    if (unfit == 0 || opts->art_mode == LWM_ART_QUANTIZE) /* else no pattern was made */
+        used_lines += ctx->lines[l].count > 0;
+    if (ctx->unfit == 0 || ctx->opts->art_mode == LWM_ART_QUANTIZE) /* else no pattern was made */
         lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
                        "art: %u 8x8 patterns (blank pattern 0 included) for %u tiles, %u colours "
                        "in %u of the palette lines %u-3",
-                       out->pattern_count, tiles, stats->colors, used_lines, first_line);
+                       out->pattern_count, ctx->tiles, stats->colors, used_lines, first_line);
     if (stats->pixels_rounded)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
                        "art: rounding to the Mega Drive's 3 bits per channel changed the colour "
@@ -622,6 +637,63 @@ bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_
                        "art: %u 8x8 patterns; VRAM holds %u below the plane name tables at "
                        "0xC000 (and object art needs room there too)",
                        out->pattern_count, LWM_MD_MAX_PATTERNS);
+}
+
+bool md_art_build(const lw_level *level, const lwm_image *art, const lwm_disasm_options *opts,
+                  md_art *out, lwm_disasm_stats *stats, lwm_report *report, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t tiles = level->tile_count;
+    out->block_count = tiles + 1u;
+    out->block_words = calloc((size_t)out->block_count * 4u, sizeof *out->block_words);
+    if (!out->block_words)
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    uint16_t backdrop =
+        lwm_md_color((uint8_t)(level->background_rgb >> 16), (uint8_t)(level->background_rgb >> 8),
+                     (uint8_t)level->background_rgb);
+    out->palette[2][0] = backdrop; /* VDP register 7 = 0x20: the backdrop is line 2, colour 0 */
+    if (!art || opts->art_mode == LWM_ART_NONE || tiles == 0) {
+        out->patterns = calloc(1, MD_PATTERN_BYTES);
+        if (!out->patterns) {
+            md_art_clear(out);
+            return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        }
+        out->pattern_count = 1;
+        return true;
+    }
+
+    art_build ab;
+    art_build *ctx = &ab;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->level = level;
+    ctx->art = art;
+    ctx->opts = opts;
+    ctx->out = out;
+    ctx->stats = stats;
+    ctx->report = report;
+    ctx->tiles = tiles;
+    ctx->q = calloc((size_t)tiles * 4u, sizeof *ctx->q);
+    ctx->sets = calloc((size_t)tiles * 4u + 1u, sizeof *ctx->sets);
+    bool ok = ctx->q && ctx->sets && table_init(&ctx->table, tiles * 4u + 1u);
+    ctx->first_line = opts->palette_lines == 4 ? 0u : 1u;
+    ok = ok && art_read_quarters(ctx) && art_place_sets(ctx);
+    if (!ok) {
+        free(ctx->q);
+        free(ctx->sets);
+        table_clear(&ctx->table);
+        md_art_clear(out);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    art_quarter_lines(ctx);
+    art_make_patterns(ctx);
+    free(ctx->q);
+    free(ctx->sets);
+    table_clear(&ctx->table);
+    if (!out->patterns) {
+        md_art_clear(out);
+        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    art_notes(ctx);
     return true;
 }
 

@@ -282,50 +282,46 @@ static bool zone_ok(const char *zone)
     return strcmp(zone, ".") != 0 && strcmp(zone, "..") != 0;
 }
 
-bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
-                             const lwm_disasm_options *opts, lwm_disasm_export *out,
-                             lwm_report *report, lw_error *err)
+/* The state of one export, shared by its steps. */
+typedef struct exporter {
+    const lw_level *level;
+    const lwm_image *art;
+    const lwm_disasm_options *opts;
+    lwm_disasm_export *out;
+    lwm_report *report;
+    lw_error *err;
+    lwm_game game;
+    bool s2;
+    lwm_disasm_stats *st;
+    const char *gname;
+    lwm_classic *classic;
+    uint32_t game_px, game_cells, n, lw, lh;
+    chunk_table table;
+    uint8_t *ids[2]; /* game chunk id per game layout slot, FG and BG */
+    const lw_object *start;
+    md_art mart;
+} exporter;
+
+/* collision: classic.h does the tables and the indexes */
+static bool export_collision(exporter *e)
 {
-    memset(out, 0, sizeof *out);
-    lwm_game game = opts->game;
-    bool s2 = game == LWM_GAME_S2;
-    if (game != LWM_GAME_S1 && game != LWM_GAME_S2)
-        return lw_error_set(err, LW_ERR_RANGE, "the disassembly formats are s1 and s2");
-    if (!zone_ok(opts->zone))
-        return lw_error_set(err, LW_ERR_RANGE,
-                            "the zone name must be 1 to 64 characters without '/'");
-    if (opts->act < 1 || opts->act > 9)
-        return lw_error_set(err, LW_ERR_RANGE, "the act must be 1 to 9");
-    if (opts->palette_lines != 3 && opts->palette_lines != 4)
-        return lw_error_set(err, LW_ERR_RANGE, "the palette has 3 or 4 lines");
-    if (!lw_level_validate(level, err))
-        return false;
-    lwm_disasm_stats *st = &out->stats;
-    const char *gname = s2 ? "S2" : "S1";
-    unsigned limits_before = report->limits;
-
-    /* blocks: tile t is block t + 1 */
-    if (level->tile_count + 1u > LWM_MD_MAX_BLOCKS)
-        lwm_report_add(report, LWM_REPORT_LIMIT, NULL, -1,
-                       "%u tiles: %s's block table holds 0x%X blocks, the empty block 0 included "
-                       "(tile t is block t+1), so at most %u tiles",
-                       level->tile_count, gname, LWM_MD_MAX_BLOCKS, LWM_MD_MAX_BLOCKS - 1u);
-    st->blocks = level->tile_count + 1u;
-
-    /* collision: classic.h does the tables and the indexes */
+    const lw_level *level = e->level;
+    lwm_report *report = e->report;
     lwm_classic *classic = calloc(1, sizeof *classic);
     if (!classic)
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        return lw_error_set(e->err, LW_ERR_NOMEM, "out of memory");
+    e->classic = classic;
     warn_ctx wc = {report};
     bool have_classic = false;
     if (level->tile_count + 1u <= LWM_MD_MAX_BLOCKS) {
         lw_error cerr;
-        have_classic = lwm_classic_from_level(level, game, classic, classic_warn, &wc, &cerr);
+        have_classic = lwm_classic_from_level(level, e->game, classic, classic_warn, &wc, &cerr);
         if (!have_classic) {
             if (cerr.code != LW_ERR_LIMIT) {
                 free(classic);
-                if (err)
-                    *err = cerr;
+                e->classic = NULL;
+                if (e->err)
+                    *e->err = cerr;
                 return false;
             }
             lwm_report_add(report, LWM_REPORT_LIMIT, NULL, -1, "collision: %s", cerr.message);
@@ -334,18 +330,32 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                 bool empty = true;
                 for (int c = 0; c < 16; c++)
                     empty &= classic->masks[m].heights[c] == 0;
-                st->masks += !empty;
+                e->st->masks += !empty;
             }
         }
     }
+    return true;
+}
 
-    /* chunks and layout */
+/* chunks and layout: the level's chunks cut or joined into the game's, de-duplicated */
+static bool export_chunks(exporter *e)
+{
+    const lw_level *level = e->level;
+    lwm_report *report = e->report;
+    lwm_disasm_stats *st = e->st;
+    bool s2 = e->s2;
+    lwm_game game = e->game;
     uint32_t game_px = s2 ? 128u : 256u, game_cells = game_px / 16u;
     uint32_t n = game_cells * game_cells;
     uint32_t f = level->chunk_px >= game_px ? level->chunk_px / game_px : 1u; /* pieces a side */
     uint32_t g = level->chunk_px < game_px ? game_px / level->chunk_px : 1u;  /* slots a side */
     uint32_t lw = (level->layout_width * f + g - 1u) / g,
              lh = (level->layout_height * f + g - 1u) / g;
+    e->game_px = game_px;
+    e->game_cells = game_cells;
+    e->n = n;
+    e->lw = lw;
+    e->lh = lh;
     st->layout_width = lw;
     st->layout_height = lh;
     uint32_t max_w = s2 ? LWM_S2_LAYOUT_W : LWM_S1_LAYOUT_W;
@@ -355,18 +365,19 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        "layout: %ux%u chunks of %u px (the level's %ux%u of %u px); %s's layout "
                        "holds %ux%u",
                        lw, lh, game_px, level->layout_width, level->layout_height, level->chunk_px,
-                       gname, max_w, max_h);
+                       e->gname, max_w, max_h);
     /* every game layout slot may hold a distinct chunk: size the hash for all of them */
     uint32_t slots = 64;
     while (slots < 4u * lw * lh + 2u)
         slots <<= 1;
-    chunk_table table = {NULL, 0, 0, n, calloc(slots, sizeof(uint32_t)), slots - 1u};
-    uint8_t *ids[2] = {NULL, NULL}; /* game chunk id per game layout slot, FG and BG */
+    e->table = (chunk_table){NULL, 0, 0, n, calloc(slots, sizeof(uint32_t)), slots - 1u};
+    chunk_table *table = &e->table;
+    uint8_t **ids = e->ids;
     uint16_t *words = malloc(n * sizeof *words);
     ids[0] = calloc((size_t)lw * lh + 1u, 1);
     ids[1] = calloc((size_t)lw * lh + 1u, 1);
     uint32_t *full_ids = calloc(((size_t)lw * lh + 1u) * 2u, sizeof *full_ids);
-    bool ok = words && ids[0] && ids[1] && full_ids && table.slots;
+    bool ok = words && ids[0] && ids[1] && full_ids && table->slots;
     /* Stored chunk i gets id i + 1: S2 writes the empty chunk 0 at the head of its file, S1's ids
      * are 1-based with 0 meaning "empty". */
     uint32_t bg_path_b = 0; /* the background never collides: its path B does not matter */
@@ -382,7 +393,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                                       level_cell(level, (lw_layer)layer, x * game_cells + c,
                                                  y * game_cells + r),
                                       game, layer == 0 ? &st->path_b_cells : &bg_path_b);
-                uint32_t id = chunk_intern(&table, words, 1u);
+                uint32_t id = chunk_intern(table, words, 1u);
                 if (id == UINT32_MAX)
                     ok = false;
                 full_ids[(size_t)layer * lw * lh + (size_t)y * lw + x] = id;
@@ -390,26 +401,30 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
     }
     if (!ok) {
         free(words);
-        free(ids[0]);
-        free(ids[1]);
         free(full_ids);
-        free(table.words);
-        free(table.slots);
-        free(classic);
-        return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        return lw_error_set(e->err, LW_ERR_NOMEM, "out of memory");
     }
     uint32_t max_chunks = s2 ? LWM_S2_MAX_CHUNKS : LWM_S1_MAX_CHUNKS;
-    st->chunks = s2 ? table.count + 1u : table.count;
+    st->chunks = s2 ? table->count + 1u : table->count;
     if (st->chunks > max_chunks)
         lwm_report_add(report, LWM_REPORT_LIMIT, NULL, -1,
                        "chunks: %u distinct %u px chunks%s; %s holds %u%s", st->chunks, game_px,
-                       s2 ? " (the empty chunk 0 included)" : " (besides the empty id 0)", gname,
+                       s2 ? " (the empty chunk 0 included)" : " (besides the empty id 0)", e->gname,
                        max_chunks, s2 ? "" : " (ids 1..0x52)");
     for (uint32_t layer = 0; layer < 2; layer++)
         for (size_t i = 0; i < (size_t)lw * lh; i++)
             ids[layer][i] = (uint8_t)full_ids[(size_t)layer * lw * lh + i];
     free(full_ids);
     free(words);
+    return true;
+}
+
+/* chunks and layout: what the export leaves out or changes */
+static void export_chunk_notes(exporter *e)
+{
+    const lw_level *level = e->level;
+    lwm_report *report = e->report;
+    uint32_t game_px = e->game_px, lw = e->lw, lh = e->lh;
     uint32_t unused = level->chunk_count;
     uint8_t *placed = calloc(level->chunk_count + 1u, 1);
     for (uint32_t layer = 0; placed && layer < 2; layer++)
@@ -444,13 +459,18 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        level->layout_width % 2u && level->layout_height % 2u ? "column and row are"
                        : level->layout_width % 2u                            ? "column is"
                                                                              : "row is");
-    if (!s2 && st->path_b_cells)
+    if (!e->s2 && e->st->path_b_cells)
         lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
                        "S1 has one collision path: %u cells have another solidity on path B; "
                        "path A is exported",
-                       st->path_b_cells);
+                       e->st->path_b_cells);
+}
 
-    /* start position and other objects */
+/* start position and other objects */
+static void export_objects(exporter *e)
+{
+    const lw_level *level = e->level;
+    lwm_report *report = e->report;
     const lw_object *start = NULL;
     uint32_t others = 0;
     for (uint32_t i = 0; i < level->object_count; i++) {
@@ -470,32 +490,22 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        "objects: %u objects besides the player start are not exported (path "
                        "swappers and markers have no place in these files)",
                        others);
+    e->start = start;
+}
 
-    /* art */
-    md_art mart;
-    if (!md_art_build(level, art, opts, &mart, st, report, err)) {
-        free(ids[0]);
-        free(ids[1]);
-        free(table.words);
-        free(table.slots);
-        free(classic);
-        return false;
-    }
-    st->patterns = mart.pattern_count;
-
-    if (report->limits != limits_before) {
-        md_art_clear(&mart);
-        free(ids[0]);
-        free(ids[1]);
-        free(table.words);
-        free(table.slots);
-        free(classic);
-        return lw_error_set(
-            err, LW_ERR_LIMIT, "the level does not fit %s (%u report line%s over the limits)",
-            gname, report->limits - limits_before, report->limits - limits_before == 1 ? "" : "s");
-    }
-
-    /* the files, in memory */
+/* the files, in memory */
+static bool export_files(exporter *e, bool with_art)
+{
+    const lw_level *level = e->level;
+    const lwm_disasm_options *opts = e->opts;
+    lwm_disasm_export *out = e->out;
+    lwm_disasm_stats *st = e->st;
+    lw_error *err = e->err;
+    lwm_game game = e->game;
+    bool s2 = e->s2;
+    uint32_t n = e->n, lw = e->lw, lh = e->lh;
+    uint8_t **ids = e->ids;
+    const md_art *mart = &e->mart;
     const char *zone = opts->zone;
     unsigned act = opts->act;
     size_t chunk_bytes = (size_t)st->chunks * n * 2u;
@@ -507,21 +517,21 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         buf_size = layout_bytes;
     if (block_bytes > buf_size)
         buf_size = block_bytes;
-    if ((size_t)mart.pattern_count * MD_PATTERN_BYTES > buf_size)
-        buf_size = (size_t)mart.pattern_count * MD_PATTERN_BYTES;
+    if ((size_t)mart->pattern_count * MD_PATTERN_BYTES > buf_size)
+        buf_size = (size_t)mart->pattern_count * MD_PATTERN_BYTES;
     uint8_t *buf = calloc(buf_size + 128u, 1);
-    ok = buf != NULL;
+    bool ok = buf != NULL;
     if (ok) { /* chunks (S2: the empty chunk 0 first) */
         size_t o = s2 ? n * 2u : 0u;
         memset(buf, 0, chunk_bytes);
-        for (size_t i = 0; i < (size_t)table.count * n; i++, o += 2)
-            put_be16(buf + o, table.words[i]);
+        for (size_t i = 0; i < (size_t)e->table.count * n; i++, o += 2)
+            put_be16(buf + o, e->table.words[i]);
         ok = add_file(out, game, LWM_DISASM_CHUNKS, zone, act, LWM_CODEC_KOSINSKI, buf, chunk_bytes,
                       err);
     }
     if (ok) { /* block mappings */
         for (size_t i = 0; i < (size_t)st->blocks * 4u; i++)
-            put_be16(buf + 2u * i, mart.block_words[i]);
+            put_be16(buf + 2u * i, mart->block_words[i]);
         ok = add_file(out, game, LWM_DISASM_BLOCKS, zone, act,
                       s2 ? LWM_CODEC_KOSINSKI : LWM_CODEC_ENIGMA, buf, block_bytes, err);
     }
@@ -549,15 +559,14 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                           err);
         }
     }
-    bool with_art = art && opts->art_mode != LWM_ART_NONE && level->tile_count > 0;
     if (ok && with_art) {
         ok =
             add_file(out, game, LWM_DISASM_ART, zone, act, s2 ? LWM_CODEC_KOSINSKI : LWM_CODEC_NONE,
-                     mart.patterns, (size_t)mart.pattern_count * MD_PATTERN_BYTES, err);
+                     mart->patterns, (size_t)mart->pattern_count * MD_PATTERN_BYTES, err);
         unsigned first = opts->palette_lines == 4 ? 0u : 1u;
         for (unsigned l = first; l < 4; l++)
             for (unsigned c = 0; c < 16; c++)
-                put_be16(buf + ((l - first) * 16u + c) * 2u, mart.palette[l][c]);
+                put_be16(buf + ((l - first) * 16u + c) * 2u, mart->palette[l][c]);
         ok = ok && add_file(out, game, LWM_DISASM_PALETTE, zone, act, LWM_CODEC_NONE, buf,
                             (4u - first) * 32u, err);
     }
@@ -570,31 +579,109 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
         size_t size = 0;
         ok = lwm_classic_file_name(game, cfiles[i], zone, name, sizeof name) ||
              lw_error_set(err, LW_ERR_RANGE, "zone name too long");
-        ok = ok && lwm_classic_encode_file(classic, cfiles[i], &data, &size, err);
+        ok = ok && lwm_classic_encode_file(e->classic, cfiles[i], &data, &size, err);
         if (ok && s2 && cfiles[i] >= LWM_FILE_INDEX) /* keep the unpacked index beside it */
             ok = add_file_given(out, game, zone, act, name, LWM_CODEC_KOSINSKI, data, size,
-                                classic->index[cfiles[i] == LWM_FILE_INDEX_B], 768u, err);
+                                e->classic->index[cfiles[i] == LWM_FILE_INDEX_B], 768u, err);
         else if (ok)
             ok = add_file_given(out, game, zone, act, name, LWM_CODEC_NONE, data, size, NULL, 0,
                                 err);
         free(data);
     }
-    if (ok && start) {
-        put_be16(buf, (uint16_t)start->x);
-        put_be16(buf + 2, (uint16_t)start->y);
+    if (ok && e->start) {
+        put_be16(buf, (uint16_t)e->start->x);
+        put_be16(buf + 2, (uint16_t)e->start->y);
         ok = add_file(out, game, LWM_DISASM_STARTPOS, zone, act, LWM_CODEC_NONE, buf, 4, err);
     }
     free(buf);
-    md_art_clear(&mart);
-    free(ids[0]);
-    free(ids[1]);
-    free(table.words);
-    free(table.slots);
-    free(classic);
+    return ok;
+}
+
+static void export_free(exporter *e)
+{
+    free(e->ids[0]);
+    free(e->ids[1]);
+    free(e->table.words);
+    free(e->table.slots);
+    free(e->classic);
+}
+
+bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
+                             const lwm_disasm_options *opts, lwm_disasm_export *out,
+                             lwm_report *report, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    lwm_game game = opts->game;
+    bool s2 = game == LWM_GAME_S2;
+    if (game != LWM_GAME_S1 && game != LWM_GAME_S2)
+        return lw_error_set(err, LW_ERR_RANGE, "the disassembly formats are s1 and s2");
+    if (!zone_ok(opts->zone))
+        return lw_error_set(err, LW_ERR_RANGE,
+                            "the zone name must be 1 to 64 characters without '/'");
+    if (opts->act < 1 || opts->act > 9)
+        return lw_error_set(err, LW_ERR_RANGE, "the act must be 1 to 9");
+    if (opts->palette_lines != 3 && opts->palette_lines != 4)
+        return lw_error_set(err, LW_ERR_RANGE, "the palette has 3 or 4 lines");
+    if (!lw_level_validate(level, err))
+        return false;
+    lwm_disasm_stats *st = &out->stats;
+    const char *gname = s2 ? "S2" : "S1";
+    unsigned limits_before = report->limits;
+
+    /* blocks: tile t is block t + 1 */
+    if (level->tile_count + 1u > LWM_MD_MAX_BLOCKS)
+        lwm_report_add(report, LWM_REPORT_LIMIT, NULL, -1,
+                       "%u tiles: %s's block table holds 0x%X blocks, the empty block 0 included "
+                       "(tile t is block t+1), so at most %u tiles",
+                       level->tile_count, gname, LWM_MD_MAX_BLOCKS, LWM_MD_MAX_BLOCKS - 1u);
+    st->blocks = level->tile_count + 1u;
+
+    exporter ex;
+    exporter *e = &ex;
+    memset(e, 0, sizeof *e);
+    e->level = level;
+    e->art = art;
+    e->opts = opts;
+    e->out = out;
+    e->report = report;
+    e->err = err;
+    e->game = game;
+    e->s2 = s2;
+    e->st = st;
+    e->gname = gname;
+    if (!export_collision(e))
+        return false;
+    if (!export_chunks(e)) {
+        export_free(e);
+        return false;
+    }
+    export_chunk_notes(e);
+    export_objects(e);
+
+    /* art */
+    if (!md_art_build(level, art, opts, &e->mart, st, report, err)) {
+        export_free(e);
+        return false;
+    }
+    st->patterns = e->mart.pattern_count;
+
+    if (report->limits != limits_before) {
+        md_art_clear(&e->mart);
+        export_free(e);
+        return lw_error_set(
+            err, LW_ERR_LIMIT, "the level does not fit %s (%u report line%s over the limits)",
+            gname, report->limits - limits_before, report->limits - limits_before == 1 ? "" : "s");
+    }
+
+    bool with_art = art && opts->art_mode != LWM_ART_NONE && level->tile_count > 0;
+    bool ok = export_files(e, with_art);
+    md_art_clear(&e->mart);
+    export_free(e);
     if (!ok) {
         lwm_disasm_export_clear(out);
         return false;
     }
+    const char *zone = opts->zone;
     if (!with_art)
         lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
                        art ? "art: not exported (--no-art); the block mappings refer to the "
@@ -609,7 +696,7 @@ bool lwm_disasm_export_level(const lw_level *level, const lwm_image *art,
                        zone, zone);
     lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
                    "%s: %u chunks of %u px, %u blocks, %u masks, %u patterns, layout %ux%u", gname,
-                   st->chunks, game_px, st->blocks, st->masks, st->patterns, lw, lh);
+                   st->chunks, e->game_px, st->blocks, st->masks, st->patterns, e->lw, e->lh);
     return true;
 }
 

@@ -154,6 +154,594 @@ static bool parse_palette(const uint8_t *p, size_t n, uint16_t pal[4][16], bool 
     return true;
 }
 
+/* The state of one import, shared by its steps. Each step takes and returns `ok`: a step whose
+ * input is already failed does only what the import always did after a failure. */
+typedef struct importer {
+    const char *dir;
+    const lwm_disasm_import_options *opts;
+    lwm_disasm_import *out;
+    lwm_report *report;
+    char *failed;
+    lw_error *err;
+    bool s2;
+    uint32_t chunk_px;
+    input in;
+    char name[LWM_DISASM_KIND_COUNT][256];
+    const char *rel[LWM_DISASM_KIND_COUNT];
+    uint8_t *chunks, *layout, *bg, *art;
+    uint16_t *blocks;
+    size_t chunks_size, layout_size, art_size, block_words;
+    lwm_classic *classic;
+    uint16_t pal[4][16];
+    bool have_line[4];
+    uint32_t chunk_bytes, chunk_count, block_count;
+    char layout_path[4096], chunks_path[4096];
+    uint32_t fg_w, fg_h, bg_w, bg_h;
+    bool have_palette, have_start;
+    int32_t start_x, start_y;
+    lw_level *level;
+    uint16_t *chunk_of;   /* file chunk id (layout value) -> level chunk or LW_NONE */
+    uint32_t first_chunk; /* first file chunk imported */
+    uint32_t w, h, tiles;
+    bool any_bg;
+} importer;
+
+/* chunks */
+static bool import_chunks(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    uint32_t max_chunks = s->s2 ? LWM_S2_MAX_CHUNKS : LWM_S1_MAX_CHUNKS;
+    ok = read_rel(&s->in, s->rel[LWM_DISASM_CHUNKS], false, NULL, &file, &file_size, err) &&
+         kos_unpack(file, file_size, (size_t)max_chunks * s->chunk_bytes, &s->chunks,
+                    &s->chunks_size, err);
+    free(file);
+    file = NULL;
+    if (ok && s->chunks_size % s->chunk_bytes)
+        ok = lw_error_set(err, LW_ERR_FORMAT,
+                          "unpacked size %zu is not a whole number of %u-byte chunks",
+                          s->chunks_size, s->chunk_bytes);
+    if (ok && s->s2 && s->chunks_size == 0)
+        ok = lw_error_set(err, LW_ERR_FORMAT, "no chunk (S2's chunk 0 must exist)");
+    if (ok)
+        snprintf(s->chunks_path, sizeof s->chunks_path, "%s", s->failed);
+    s->chunk_count = (uint32_t)(s->chunks_size / s->chunk_bytes);
+    return ok;
+}
+
+/* block mappings: S2 Kosinski bytes, S1 Enigma words */
+static bool import_blocks(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    if (ok && !s->rel[LWM_DISASM_BLOCKS])
+        ok = lw_error_set(err, LW_ERR_RANGE, "zone name too long");
+    ok = ok && read_rel(&s->in, s->rel[LWM_DISASM_BLOCKS], false, NULL, &file, &file_size, err);
+    if (ok) {
+        s->blocks = malloc(LWM_MD_MAX_BLOCKS * 4u * sizeof *s->blocks);
+        ok = s->blocks || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    if (ok && s->s2) {
+        uint8_t *raw = NULL;
+        size_t n = 0;
+        ok = kos_unpack(file, file_size, LWM_MD_MAX_BLOCKS * 8u, &raw, &n, err);
+        if (ok && (n == 0 || n % 8u))
+            ok = lw_error_set(err, LW_ERR_FORMAT,
+                              "unpacked size %zu is not a whole number of 8-byte blocks (at "
+                              "least block 0)",
+                              n);
+        for (size_t i = 0; ok && i < n / 2u; i++)
+            s->blocks[i] = be16(raw + 2 * i);
+        s->block_words = n / 2u;
+        free(raw);
+    } else if (ok) {
+        lw_error eerr;
+        if (!lw_enigma_decompress(file, file_size, 0, s->blocks, LWM_MD_MAX_BLOCKS * 4u,
+                                  &s->block_words, NULL, &eerr)) {
+            if (eerr.code == LW_ERR_LIMIT)
+                lw_error_set_at(err, LW_ERR_LIMIT, eerr.offset,
+                                "the Enigma stream holds more than 0x%X blocks (%u words)",
+                                LWM_MD_MAX_BLOCKS, LWM_MD_MAX_BLOCKS * 4u);
+            else if (err)
+                *err = eerr;
+            ok = false;
+        } else if (s->block_words == 0 || s->block_words % 4u) {
+            ok = lw_error_set(err, LW_ERR_FORMAT,
+                              "the Enigma stream holds %zu words, not a whole number of 4-word "
+                              "blocks (at least block 0)",
+                              s->block_words);
+        }
+    }
+    free(file);
+    file = NULL;
+    s->block_count = (uint32_t)(s->block_words / 4u);
+    return ok;
+}
+
+/* layout(s): S1's two files, one checked layer at a time */
+static bool import_s1_layouts(importer *s, bool ok, uint8_t *file, size_t file_size)
+{
+    lw_error *err = s->err;
+    for (int layer = 0; ok && layer < 2; layer++) {
+        if (layer == 1) {
+            if (!s->rel[LWM_DISASM_LAYOUT_BG]) {
+                ok = lw_error_set(err, LW_ERR_RANGE, "zone name too long");
+                break;
+            }
+            ok =
+                read_rel(&s->in, s->rel[LWM_DISASM_LAYOUT_BG], false, NULL, &file, &file_size, err);
+            if (!ok)
+                break;
+        }
+        uint32_t w = file_size >= 1 ? file[0] + 1u : 0, h = file_size >= 2 ? file[1] + 1u : 0;
+        if (file_size < 2)
+            ok = lw_error_set_at(err, LW_ERR_TRUNCATED, (long)file_size,
+                                 "%zu bytes: an S1 layout starts with width-1 and height-1",
+                                 file_size);
+        else if (w > LWM_S1_LAYOUT_W)
+            ok = lw_error_set_at(err, LW_ERR_RANGE, 0, "width %u chunks: S1's layout rows hold %u",
+                                 w, LWM_S1_LAYOUT_W);
+        else if (h > LWM_S1_LAYOUT_H)
+            ok = lw_error_set_at(err, LW_ERR_RANGE, 1, "height %u chunks: S1's layout has %u rows",
+                                 h, LWM_S1_LAYOUT_H);
+        else if (file_size != 2u + (size_t)w * h)
+            ok = lw_error_set_at(
+                err, file_size < 2u + (size_t)w * h ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                (long)(file_size < 2u + (size_t)w * h ? file_size : 2u + (size_t)w * h),
+                "%zu bytes: a %ux%u layout is %zu", file_size, w, h, 2u + (size_t)w * h);
+        for (size_t i = 2; ok && i < file_size; i++) {
+            unsigned id = file[i] & 0x7Fu;
+            if (id > s->chunk_count)
+                ok = lw_error_set_at(err, LW_ERR_RANGE, (long)i,
+                                     "%s row %zu column %zu: chunk id %u, the chunk file "
+                                     "holds %u (ids 1..%u, 0 = empty)",
+                                     layer ? "BG" : "FG", (i - 2) / w, (i - 2) % w, id,
+                                     s->chunk_count, s->chunk_count);
+        }
+        if (ok) {
+            unsigned loops = 0;
+            long first = -1;
+            for (size_t i = 2; i < file_size; i++)
+                if (file[i] & 0x80u) {
+                    if (!loops++)
+                        first = (long)i;
+                }
+            if (loops)
+                lwm_report_add(s->report, LWM_REPORT_WARNING,
+                               s->rel[layer ? LWM_DISASM_LAYOUT_BG : LWM_DISASM_LAYOUT], first,
+                               "%u slots have the loop flag (bit 7): the chunk itself is "
+                               "used; Loopwright switches paths with path swappers instead",
+                               loops);
+        }
+        if (layer == 0) {
+            s->layout = file;
+            s->layout_size = file_size;
+            s->fg_w = w;
+            s->fg_h = h;
+        } else {
+            s->bg = file;
+            s->bg_w = w;
+            s->bg_h = h;
+        }
+        file = NULL;
+    }
+    return ok;
+}
+
+/* layout(s) */
+static bool import_layouts(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    if (ok)
+        ok = read_rel(&s->in, s->rel[LWM_DISASM_LAYOUT], false, NULL, &file, &file_size, err);
+    if (ok && s->s2) {
+        ok = kos_unpack(file, file_size, 0x1000, &s->layout, &s->layout_size, err);
+        if (ok && s->layout_size != 0x1000)
+            ok = lw_error_set(err, LW_ERR_TRUNCATED,
+                              "unpacked size %zu: an S2 layout is 0x1000 bytes (16 rows of 128 "
+                              "FG and 128 BG chunk ids)",
+                              s->layout_size);
+        free(file);
+        file = NULL;
+        s->fg_w = s->bg_w = LWM_S2_LAYOUT_W;
+        s->fg_h = s->bg_h = LWM_S2_LAYOUT_H;
+    } else if (ok) {
+        ok = import_s1_layouts(s, ok, file, file_size);
+    }
+    if (ok)
+        snprintf(s->layout_path, sizeof s->layout_path, "%s", s->failed);
+    return ok;
+}
+
+/* chunk words: every block id must exist; S2 layout ids */
+static bool import_check_ids(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    bool s2 = s->s2;
+    for (uint32_t c = 0; ok && c < s->chunk_count; c++)
+        for (uint32_t i = 0; ok && i < s->chunk_bytes / 2u; i++) {
+            size_t off = (size_t)c * s->chunk_bytes + 2u * i;
+            uint16_t w = be16(s->chunks + off);
+            uint32_t b = w & 0x3FFu;
+            if (b >= s->block_count) {
+                snprintf(s->failed, 4096, "%s", s->chunks_path);
+                ok = lw_error_set(err, LW_ERR_RANGE,
+                                  "unpacked byte %zu: chunk %u cell (%u,%u): block %u, the block "
+                                  "mappings hold %u",
+                                  off, c, i % (s2 ? 8u : 16u), i / (s2 ? 8u : 16u), b,
+                                  s->block_count);
+            }
+        }
+    if (ok && !s2) {
+        unsigned odd = 0;
+        size_t first = 0;
+        for (size_t off = 0; off < s->chunks_size; off += 2)
+            if (be16(s->chunks + off) & 0x8400u)
+                if (!odd++)
+                    first = off;
+        if (odd)
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_CHUNKS], -1,
+                           "unpacked byte %zu: %u chunk words set bit 10 or 15, which S1 does not "
+                           "use; ignored",
+                           first, odd);
+    }
+    /* S2 layout ids */
+    for (size_t i = 0; ok && s2 && i < 0x1000; i++)
+        if (s->layout[i] >= s->chunk_count) {
+            snprintf(s->failed, 4096, "%s", s->layout_path);
+            ok = lw_error_set(err, LW_ERR_RANGE,
+                              "unpacked byte %zu: %s row %zu column %zu: chunk %u, the chunk "
+                              "mappings hold %u",
+                              i, (i % 256u) < 128u ? "FG" : "BG", i / 256u, i % 128u, s->layout[i],
+                              s->chunk_count);
+        }
+    return ok;
+}
+
+/* art (optional) */
+static bool import_art(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    bool missing = false;
+    if (ok && s->rel[LWM_DISASM_ART])
+        ok = read_rel(&s->in, s->rel[LWM_DISASM_ART], true, &missing, &file, &file_size, err);
+    if (ok && s->rel[LWM_DISASM_ART] && !missing) {
+        if (s->s2) {
+            ok = kos_unpack(file, file_size, MAX_ART_BYTES, &s->art, &s->art_size, err);
+            free(file);
+        } else {
+            s->art = file;
+            s->art_size = file_size;
+            if (s->art_size > MAX_ART_BYTES)
+                ok = lw_error_set_at(err, LW_ERR_LIMIT, MAX_ART_BYTES,
+                                     "%zu bytes: VRAM holds 0x%X bytes of patterns", s->art_size,
+                                     MAX_ART_BYTES);
+        }
+        file = NULL;
+        if (ok && (s->art_size == 0 || s->art_size % MD_PATTERN_BYTES))
+            ok = lw_error_set(err, LW_ERR_FORMAT,
+                              "%s size %zu is not a whole number of 32-byte 8x8 patterns",
+                              s->s2 ? "unpacked" : "file", s->art_size);
+    } else if (ok) {
+        lwm_report_add(s->report, LWM_REPORT_NOTE, s->rel[LWM_DISASM_ART], -1,
+                       "no level art: the level is imported without a tileset");
+    }
+    return ok;
+}
+
+/* palette (optional, only with art) */
+static bool import_palette(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    bool missing = false;
+    if (ok && s->art && s->rel[LWM_DISASM_PALETTE]) {
+        ok = read_rel(&s->in, s->rel[LWM_DISASM_PALETTE], true, &missing, &file, &file_size, err);
+        if (ok && !missing) {
+            ok = parse_palette(file, file_size, s->pal, s->have_line, err);
+            s->have_palette = ok;
+        } else if (ok) {
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_PALETTE], -1,
+                           "no palette: the art is drawn in grey");
+        }
+        free(file);
+        file = NULL;
+        /* the games load the character's palette into line 0 */
+        const char *line0 = s->s2 ? "art/palettes/SonicAndTails.bin" : "palette/Sonic.bin";
+        if (ok && s->have_palette && !s->have_line[0]) {
+            ok = read_rel(&s->in, line0, true, &missing, &file, &file_size, err);
+            if (ok && !missing) {
+                if (file_size < 32)
+                    ok = lw_error_set_at(err, LW_ERR_TRUNCATED, (long)file_size,
+                                         "%zu bytes: palette line 0 needs 32", file_size);
+                for (size_t i = 0; ok && i < 16; i++) {
+                    uint16_t w = be16(file + 2 * i);
+                    if (w & ~0x0EEEu)
+                        ok = lw_error_set_at(err, LW_ERR_FORMAT, (long)(2 * i),
+                                             "colour word 0x%04X: only the bits 0x0EEE are colour",
+                                             w);
+                    s->pal[0][i] = w;
+                }
+                s->have_line[0] = ok;
+            }
+            free(file);
+            file = NULL;
+        }
+    }
+    return ok;
+}
+
+/* collision; start position (optional) */
+static bool import_collision_start(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    if (ok) {
+        s->classic = malloc(sizeof *s->classic);
+        ok = s->classic || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    if (ok) {
+        char coll[4096];
+        snprintf(coll, sizeof coll, "%s/%s", s->dir, s->rel[LWM_DISASM_COLLISION]);
+        warn_ctx wc = {s->report, s->dir};
+        ok = lwm_classic_read_dir(coll, s->opts->game,
+                                  s->opts->collision_zone ? s->opts->collision_zone : s->opts->zone,
+                                  s->classic, classic_warn, &wc, s->failed, err);
+    }
+
+    /* start position (optional) */
+    uint8_t *file = NULL;
+    size_t file_size = 0;
+    bool missing = false;
+    if (ok && s->rel[LWM_DISASM_STARTPOS]) {
+        ok = read_rel(&s->in, s->rel[LWM_DISASM_STARTPOS], true, &missing, &file, &file_size, err);
+        if (ok && !missing) {
+            if (file_size != 4)
+                ok = lw_error_set_at(err, file_size < 4 ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
+                                     (long)(file_size < 4 ? file_size : 4),
+                                     "%zu bytes: a start position is 4 (X, Y: big-endian words)",
+                                     file_size);
+            else {
+                s->have_start = true;
+                s->start_x = be16(file);
+                s->start_y = be16(file + 2);
+            }
+        } else if (ok) {
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_STARTPOS], -1,
+                           "no start position: the level has no player start");
+        }
+        free(file);
+        file = NULL;
+    }
+    return ok;
+}
+
+/* layout slot (x, y) of @layer as a file chunk id (0 outside the file's layout) */
+#define SLOT(s, layer, x, y)                                                                       \
+    ((s)->s2 ? ((x) < 128u && (y) < 16u ? (s)->layout[(y)*256u + (layer)*128u + (x)] : 0u)         \
+     : (layer) == 0                                                                                \
+         ? ((x) < (s)->fg_w && (y) < (s)->fg_h ? (s)->layout[2u + (y) * (s)->fg_w + (x)] & 0x7Fu   \
+                                               : 0u)                                               \
+         : ((x) < (s)->bg_w && (y) < (s)->bg_h ? (s)->bg[2u + (y) * (s)->bg_w + (x)] & 0x7Fu       \
+                                               : 0u))
+
+/* ---- build the level ---- : its size from the used slots */
+static bool import_new_level(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    bool s2 = s->s2;
+    const lwm_disasm_import_options *opts = s->opts;
+    if (ok) {
+        s->chunk_of = malloc(256 * sizeof *s->chunk_of);
+        ok = s->chunk_of || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    if (ok) {
+        if (s2) {
+            s->first_chunk = all_zero_bytes(s->chunks, S2_CHUNK_BYTES) ? 1u : 0u;
+            for (uint32_t i = 0; i < 256; i++)
+                s->chunk_of[i] =
+                    i < s->first_chunk ? (uint16_t)LW_NONE : (uint16_t)(i - s->first_chunk);
+        } else {
+            s->chunk_of[0] = LW_NONE;
+            for (uint32_t i = 1; i < 256; i++)
+                s->chunk_of[i] = (uint16_t)(i - 1u);
+        }
+    }
+    if (ok) {
+        uint32_t scan_w = s2 ? 128u : (s->fg_w > s->bg_w ? s->fg_w : s->bg_w);
+        uint32_t scan_h = s2 ? 16u : (s->fg_h > s->bg_h ? s->fg_h : s->bg_h);
+        uint32_t used_w = 0, used_h = 0;
+        for (uint32_t layer = 0; layer < 2; layer++)
+            for (uint32_t y = 0; y < scan_h; y++)
+                for (uint32_t x = 0; x < scan_w; x++)
+                    if (s->chunk_of[SLOT(s, layer, x, y)] != LW_NONE) {
+                        if (x + 1 > used_w)
+                            used_w = x + 1;
+                        if (y + 1 > used_h)
+                            used_h = y + 1;
+                        s->any_bg |= layer == 1;
+                    }
+        uint32_t w = opts->width_px ? opts->width_px / s->chunk_px : s2 ? used_w : s->fg_w;
+        uint32_t h = opts->height_px ? opts->height_px / s->chunk_px : s2 ? used_h : s->fg_h;
+        if (w == 0)
+            w = 1;
+        if (h == 0)
+            h = 1;
+        s->w = w;
+        s->h = h;
+        unsigned cropped = 0;
+        for (uint32_t layer = 0; layer < 2; layer++)
+            for (uint32_t y = 0; y < scan_h; y++)
+                for (uint32_t x = 0; x < scan_w; x++)
+                    cropped += (x >= w || y >= h) && s->chunk_of[SLOT(s, layer, x, y)] != LW_NONE;
+        if (cropped)
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_LAYOUT], -1,
+                           "%u non-empty layout slots lie outside the level's %ux%u chunks and "
+                           "are dropped",
+                           cropped, w, h);
+        s->level = lw_level_new((uint16_t)s->chunk_px, (uint16_t)w, (uint16_t)h, err);
+        ok = s->level != NULL;
+    }
+    if (ok && s->any_bg)
+        ok = lw_level_ensure_background(s->level) ||
+             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    return ok;
+}
+
+/* masks and tiles: tile t is block t + 1 */
+static bool import_tiles(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    const lwm_classic *classic = s->classic;
+    int32_t mask_of[LWM_CLASSIC_MASKS];
+    for (uint32_t m = 0; m < LWM_CLASSIC_MASKS; m++)
+        mask_of[m] = -1;
+    unsigned unindexed = 0;
+    for (uint32_t b = 1; ok && b < s->block_count; b++) {
+        lw_tile tile = {s->art ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
+        if (b >= classic->block_count) {
+            unindexed++;
+        } else {
+            for (int p = 0; ok && p < 2; p++) {
+                uint8_t id = classic->index[p][b];
+                if (id == 0)
+                    continue;
+                if (mask_of[id] < 0) {
+                    mask_of[id] = lw_level_add_mask(s->level, &classic->masks[id]);
+                    ok = mask_of[id] >= 0 || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+                }
+                tile.mask[p] = (uint16_t)mask_of[id];
+            }
+        }
+        ok = ok && (lw_level_add_tile(s->level, &tile) >= 0 ||
+                    lw_error_set(err, LW_ERR_NOMEM, "out of memory"));
+    }
+    if (unindexed)
+        lwm_report_add(s->report, LWM_REPORT_WARNING, NULL, -1,
+                       "the collision index covers %u blocks, the mappings have %u: blocks %u.. "
+                       "have no collision",
+                       classic->block_count, s->block_count, classic->block_count);
+    return ok;
+}
+
+/* chunks; layout; settings and the start */
+static bool import_chunks_layout(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    bool s2 = s->s2;
+    lw_level *level = s->level;
+    uint32_t cells = s2 ? 64u : 256u;
+    lw_cell *cellbuf = ok ? malloc(cells * sizeof *cellbuf) : NULL;
+    if (ok && !cellbuf)
+        ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    for (uint32_t c = s->first_chunk; ok && c < s->chunk_count; c++) {
+        for (uint32_t i = 0; i < cells; i++) {
+            uint16_t wd = be16(s->chunks + (size_t)c * s->chunk_bytes + 2u * i);
+            uint32_t b = wd & 0x3FFu;
+            lw_cell *cell = &cellbuf[i];
+            if (b == 0) {
+                *cell = (lw_cell){LW_NONE, 0, 0};
+            } else if (s2) {
+                *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u),
+                                  (uint8_t)((wd >> 12) & 15u)};
+            } else {
+                unsigned sol = (wd >> 13) & 3u;
+                *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u),
+                                  (uint8_t)(sol | sol << 2)};
+            }
+        }
+        ok = lw_level_add_chunk(level, cellbuf) >= 0 ||
+             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    free(cellbuf);
+    /* layout */
+    for (uint32_t layer = 0; ok && layer < 2; layer++) {
+        if (!level->layout[layer])
+            continue;
+        for (uint32_t y = 0; y < s->h; y++)
+            for (uint32_t x = 0; x < s->w; x++)
+                level->layout[layer][(size_t)y * s->w + x] = s->chunk_of[SLOT(s, layer, x, y)];
+    }
+    /* settings and the start */
+    if (ok) {
+        ok = lw_level_set_string(&level->name, s->opts->zone) ||
+             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        snprintf(level->profile, sizeof level->profile, "%s", s2 ? "s2" : "s1");
+        if (s->have_palette)
+            level->background_rgb = lwm_md_color_rgb(s->pal[2][0]);
+    }
+    if (ok && s->have_start) {
+        lw_object start = {0};
+        start.type = LW_OBJECT_PLAYER_START;
+        start.x = s->start_x;
+        start.y = s->start_y;
+        ok = lw_level_add_object(level, &start) != NULL ||
+             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    return ok;
+}
+#undef SLOT
+
+/* ---- the tileset: block b's patterns drawn into art cell b - 1 ---- */
+static bool import_tileset(importer *s, bool ok)
+{
+    lw_error *err = s->err;
+    const uint8_t *art = s->art;
+    const uint16_t *blocks = s->blocks;
+    uint32_t block_count = s->block_count;
+    uint32_t tiles = block_count ? block_count - 1u : 0u;
+    s->tiles = tiles;
+    if (ok && art && tiles) {
+        uint32_t patterns = (uint32_t)(s->art_size / MD_PATTERN_BYTES);
+        uint32_t rgba[4][16];
+        for (unsigned l = 0; l < 4; l++)
+            for (unsigned c = 0; c < 16; c++)
+                rgba[l][c] = s->have_line[l] ? lwm_md_color_rgb(s->pal[l][c]) << 8 | 0xFFu
+                                             : (uint32_t)(c * 17u) * 0x010101u << 8 | 0xFFu;
+        ok = lwm_image_init(&s->out->tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, err);
+        unsigned past = 0, grey = 0;
+        long first_past = -1, first_grey = -1;
+        for (uint32_t b = 1; ok && b < block_count; b++)
+            for (uint32_t k = 0; k < 4; k++) {
+                uint16_t wd = blocks[b * 4u + k];
+                uint32_t idx = wd & MD_WORD_INDEX, line = (wd >> MD_WORD_LINE_SHIFT) & 3u;
+                if (idx >= patterns) {
+                    if (!past++)
+                        first_past = (long)(b * 8u + k * 2u);
+                    continue;
+                }
+                if (!s->have_line[line] &&
+                    !all_zero_bytes(art + idx * MD_PATTERN_BYTES, MD_PATTERN_BYTES) && !grey++)
+                    first_grey = (long)(b * 8u + k * 2u);
+                uint32_t t = b - 1u;
+                md_pattern_draw(&s->out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
+                                (t / 16u) * 16u + (k >> 1) * 8u, art + idx * MD_PATTERN_BYTES, wd,
+                                rgba[line]);
+            }
+        if (past)
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_BLOCKS], -1,
+                           "unpacked byte %ld: %u pattern words refer past the art's %u patterns "
+                           "(art the game loads elsewhere, e.g. animated tiles): drawn "
+                           "transparent",
+                           first_past, past, patterns);
+        if (grey && s->have_palette)
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_BLOCKS], -1,
+                           "unpacked byte %ld: %u pattern words use palette line 0, which the "
+                           "game loads from the character's palette (not found): drawn in grey",
+                           first_grey, grey);
+        if (ok && !all_zero_words(blocks, 4))
+            lwm_report_add(s->report, LWM_REPORT_WARNING, s->rel[LWM_DISASM_BLOCKS], 0,
+                           "block 0 has art; Loopwright draws block 0 (an empty cell) as nothing");
+    }
+    return ok;
+}
+
 bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *opts,
                              lwm_disasm_import *out, lwm_report *report, char *failed,
                              lw_error *err)
@@ -180,489 +768,36 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
                             "the level size must be a multiple of %u px, at most %ux%u px",
                             chunk_px, max_w * chunk_px, max_h * chunk_px);
 
-    input in = {dir, failed, report};
-    char name[LWM_DISASM_KIND_COUNT][256];
-    const char *rel[LWM_DISASM_KIND_COUNT];
+    importer st;
+    importer *s = &st;
+    memset(s, 0, sizeof *s);
+    s->dir = dir;
+    s->opts = opts;
+    s->out = out;
+    s->report = report;
+    s->failed = failed;
+    s->err = err;
+    s->s2 = s2;
+    s->chunk_px = chunk_px;
+    s->in = (input){dir, failed, report};
     for (int k = 0; k < LWM_DISASM_KIND_COUNT; k++)
-        rel[k] = default_or(opts, (lwm_disasm_kind)k, name[k], sizeof name[k]);
-    if (!rel[LWM_DISASM_CHUNKS] || !rel[LWM_DISASM_LAYOUT] || !rel[LWM_DISASM_COLLISION])
+        s->rel[k] = default_or(opts, (lwm_disasm_kind)k, s->name[k], sizeof s->name[k]);
+    if (!s->rel[LWM_DISASM_CHUNKS] || !s->rel[LWM_DISASM_LAYOUT] || !s->rel[LWM_DISASM_COLLISION])
         return lw_error_set(err, LW_ERR_RANGE, "zone name too long");
+    s->chunk_bytes = s2 ? S2_CHUNK_BYTES : S1_CHUNK_BYTES;
 
-    uint8_t *file = NULL, *chunks = NULL, *layout = NULL, *bg = NULL, *art = NULL;
-    uint16_t *blocks = NULL;
-    size_t file_size = 0, chunks_size = 0, layout_size = 0, art_size = 0;
-    size_t block_words = 0;
-    lwm_classic *classic = NULL;
-    uint16_t pal[4][16];
-    bool have_line[4] = {false, false, false, false};
-    bool missing = false, ok = true;
-    memset(pal, 0, sizeof pal);
-    uint32_t chunk_bytes = s2 ? S2_CHUNK_BYTES : S1_CHUNK_BYTES;
-    uint32_t max_chunks = s2 ? LWM_S2_MAX_CHUNKS : LWM_S1_MAX_CHUNKS;
-    char layout_path[4096] = "", chunks_path[4096] = "";
-
-    /* chunks */
-    ok = read_rel(&in, rel[LWM_DISASM_CHUNKS], false, NULL, &file, &file_size, err) &&
-         kos_unpack(file, file_size, (size_t)max_chunks * chunk_bytes, &chunks, &chunks_size, err);
-    free(file);
-    file = NULL;
-    if (ok && chunks_size % chunk_bytes)
-        ok = lw_error_set(err, LW_ERR_FORMAT,
-                          "unpacked size %zu is not a whole number of %u-byte chunks", chunks_size,
-                          chunk_bytes);
-    if (ok && s2 && chunks_size == 0)
-        ok = lw_error_set(err, LW_ERR_FORMAT, "no chunk (S2's chunk 0 must exist)");
-    if (ok)
-        snprintf(chunks_path, sizeof chunks_path, "%s", failed);
-    uint32_t chunk_count = (uint32_t)(chunks_size / chunk_bytes);
-
-    /* block mappings: S2 Kosinski bytes, S1 Enigma words */
-    if (ok && !rel[LWM_DISASM_BLOCKS])
-        ok = lw_error_set(err, LW_ERR_RANGE, "zone name too long");
-    ok = ok && read_rel(&in, rel[LWM_DISASM_BLOCKS], false, NULL, &file, &file_size, err);
-    if (ok) {
-        blocks = malloc(LWM_MD_MAX_BLOCKS * 4u * sizeof *blocks);
-        ok = blocks || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
-    if (ok && s2) {
-        uint8_t *raw = NULL;
-        size_t n = 0;
-        ok = kos_unpack(file, file_size, LWM_MD_MAX_BLOCKS * 8u, &raw, &n, err);
-        if (ok && (n == 0 || n % 8u))
-            ok = lw_error_set(err, LW_ERR_FORMAT,
-                              "unpacked size %zu is not a whole number of 8-byte blocks (at "
-                              "least block 0)",
-                              n);
-        for (size_t i = 0; ok && i < n / 2u; i++)
-            blocks[i] = be16(raw + 2 * i);
-        block_words = n / 2u;
-        free(raw);
-    } else if (ok) {
-        lw_error eerr;
-        if (!lw_enigma_decompress(file, file_size, 0, blocks, LWM_MD_MAX_BLOCKS * 4u, &block_words,
-                                  NULL, &eerr)) {
-            if (eerr.code == LW_ERR_LIMIT)
-                lw_error_set_at(err, LW_ERR_LIMIT, eerr.offset,
-                                "the Enigma stream holds more than 0x%X blocks (%u words)",
-                                LWM_MD_MAX_BLOCKS, LWM_MD_MAX_BLOCKS * 4u);
-            else if (err)
-                *err = eerr;
-            ok = false;
-        } else if (block_words == 0 || block_words % 4u) {
-            ok = lw_error_set(err, LW_ERR_FORMAT,
-                              "the Enigma stream holds %zu words, not a whole number of 4-word "
-                              "blocks (at least block 0)",
-                              block_words);
-        }
-    }
-    free(file);
-    file = NULL;
-    uint32_t block_count = (uint32_t)(block_words / 4u);
-
-    /* layout(s) */
-    uint32_t fg_w = 0, fg_h = 0, bg_w = 0, bg_h = 0;
-    if (ok)
-        ok = read_rel(&in, rel[LWM_DISASM_LAYOUT], false, NULL, &file, &file_size, err);
-    if (ok && s2) {
-        ok = kos_unpack(file, file_size, 0x1000, &layout, &layout_size, err);
-        if (ok && layout_size != 0x1000)
-            ok = lw_error_set(err, LW_ERR_TRUNCATED,
-                              "unpacked size %zu: an S2 layout is 0x1000 bytes (16 rows of 128 "
-                              "FG and 128 BG chunk ids)",
-                              layout_size);
-        free(file);
-        file = NULL;
-        fg_w = bg_w = LWM_S2_LAYOUT_W;
-        fg_h = bg_h = LWM_S2_LAYOUT_H;
-    } else if (ok) {
-        for (int layer = 0; ok && layer < 2; layer++) {
-            if (layer == 1) {
-                if (!rel[LWM_DISASM_LAYOUT_BG]) {
-                    ok = lw_error_set(err, LW_ERR_RANGE, "zone name too long");
-                    break;
-                }
-                ok = read_rel(&in, rel[LWM_DISASM_LAYOUT_BG], false, NULL, &file, &file_size, err);
-                if (!ok)
-                    break;
-            }
-            uint32_t w = file_size >= 1 ? file[0] + 1u : 0, h = file_size >= 2 ? file[1] + 1u : 0;
-            if (file_size < 2)
-                ok = lw_error_set_at(err, LW_ERR_TRUNCATED, (long)file_size,
-                                     "%zu bytes: an S1 layout starts with width-1 and height-1",
-                                     file_size);
-            else if (w > LWM_S1_LAYOUT_W)
-                ok = lw_error_set_at(err, LW_ERR_RANGE, 0,
-                                     "width %u chunks: S1's layout rows hold %u", w,
-                                     LWM_S1_LAYOUT_W);
-            else if (h > LWM_S1_LAYOUT_H)
-                ok = lw_error_set_at(err, LW_ERR_RANGE, 1,
-                                     "height %u chunks: S1's layout has %u rows", h,
-                                     LWM_S1_LAYOUT_H);
-            else if (file_size != 2u + (size_t)w * h)
-                ok = lw_error_set_at(
-                    err, file_size < 2u + (size_t)w * h ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
-                    (long)(file_size < 2u + (size_t)w * h ? file_size : 2u + (size_t)w * h),
-                    "%zu bytes: a %ux%u layout is %zu", file_size, w, h, 2u + (size_t)w * h);
-            for (size_t i = 2; ok && i < file_size; i++) {
-                unsigned id = file[i] & 0x7Fu;
-                if (id > chunk_count)
-                    ok = lw_error_set_at(err, LW_ERR_RANGE, (long)i,
-                                         "%s row %zu column %zu: chunk id %u, the chunk file "
-                                         "holds %u (ids 1..%u, 0 = empty)",
-                                         layer ? "BG" : "FG", (i - 2) / w, (i - 2) % w, id,
-                                         chunk_count, chunk_count);
-            }
-            if (ok) {
-                unsigned loops = 0;
-                long first = -1;
-                for (size_t i = 2; i < file_size; i++)
-                    if (file[i] & 0x80u) {
-                        if (!loops++)
-                            first = (long)i;
-                    }
-                if (loops)
-                    lwm_report_add(report, LWM_REPORT_WARNING,
-                                   rel[layer ? LWM_DISASM_LAYOUT_BG : LWM_DISASM_LAYOUT], first,
-                                   "%u slots have the loop flag (bit 7): the chunk itself is "
-                                   "used; Loopwright switches paths with path swappers instead",
-                                   loops);
-            }
-            if (layer == 0) {
-                layout = file;
-                layout_size = file_size;
-                fg_w = w;
-                fg_h = h;
-            } else {
-                bg = file;
-                bg_w = w;
-                bg_h = h;
-            }
-            file = NULL;
-        }
-    }
-    if (ok)
-        snprintf(layout_path, sizeof layout_path, "%s", failed);
-
-    /* chunk words: every block id must exist */
-    for (uint32_t c = 0; ok && c < chunk_count; c++)
-        for (uint32_t i = 0; ok && i < chunk_bytes / 2u; i++) {
-            size_t off = (size_t)c * chunk_bytes + 2u * i;
-            uint16_t w = be16(chunks + off);
-            uint32_t b = w & 0x3FFu;
-            if (b >= block_count) {
-                snprintf(failed, 4096, "%s", chunks_path);
-                ok = lw_error_set(err, LW_ERR_RANGE,
-                                  "unpacked byte %zu: chunk %u cell (%u,%u): block %u, the block "
-                                  "mappings hold %u",
-                                  off, c, i % (s2 ? 8u : 16u), i / (s2 ? 8u : 16u), b, block_count);
-            }
-        }
-    if (ok && !s2) {
-        unsigned odd = 0;
-        size_t first = 0;
-        for (size_t off = 0; off < chunks_size; off += 2)
-            if (be16(chunks + off) & 0x8400u)
-                if (!odd++)
-                    first = off;
-        if (odd)
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_CHUNKS], -1,
-                           "unpacked byte %zu: %u chunk words set bit 10 or 15, which S1 does not "
-                           "use; ignored",
-                           first, odd);
-    }
-    /* S2 layout ids */
-    for (size_t i = 0; ok && s2 && i < 0x1000; i++)
-        if (layout[i] >= chunk_count) {
-            snprintf(failed, 4096, "%s", layout_path);
-            ok = lw_error_set(err, LW_ERR_RANGE,
-                              "unpacked byte %zu: %s row %zu column %zu: chunk %u, the chunk "
-                              "mappings hold %u",
-                              i, (i % 256u) < 128u ? "FG" : "BG", i / 256u, i % 128u, layout[i],
-                              chunk_count);
-        }
-
-    /* art and palette (optional) */
-    if (ok && rel[LWM_DISASM_ART])
-        ok = read_rel(&in, rel[LWM_DISASM_ART], true, &missing, &file, &file_size, err);
-    if (ok && rel[LWM_DISASM_ART] && !missing) {
-        if (s2) {
-            ok = kos_unpack(file, file_size, MAX_ART_BYTES, &art, &art_size, err);
-            free(file);
-        } else {
-            art = file;
-            art_size = file_size;
-            if (art_size > MAX_ART_BYTES)
-                ok = lw_error_set_at(err, LW_ERR_LIMIT, MAX_ART_BYTES,
-                                     "%zu bytes: VRAM holds 0x%X bytes of patterns", art_size,
-                                     MAX_ART_BYTES);
-        }
-        file = NULL;
-        if (ok && (art_size == 0 || art_size % MD_PATTERN_BYTES))
-            ok = lw_error_set(err, LW_ERR_FORMAT,
-                              "%s size %zu is not a whole number of 32-byte 8x8 patterns",
-                              s2 ? "unpacked" : "file", art_size);
-    } else if (ok) {
-        lwm_report_add(report, LWM_REPORT_NOTE, rel[LWM_DISASM_ART], -1,
-                       "no level art: the level is imported without a tileset");
-    }
-    bool have_palette = false;
-    if (ok && art && rel[LWM_DISASM_PALETTE]) {
-        ok = read_rel(&in, rel[LWM_DISASM_PALETTE], true, &missing, &file, &file_size, err);
-        if (ok && !missing) {
-            ok = parse_palette(file, file_size, pal, have_line, err);
-            have_palette = ok;
-        } else if (ok) {
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_PALETTE], -1,
-                           "no palette: the art is drawn in grey");
-        }
-        free(file);
-        file = NULL;
-        /* the games load the character's palette into line 0 */
-        const char *line0 = s2 ? "art/palettes/SonicAndTails.bin" : "palette/Sonic.bin";
-        if (ok && have_palette && !have_line[0]) {
-            ok = read_rel(&in, line0, true, &missing, &file, &file_size, err);
-            if (ok && !missing) {
-                if (file_size < 32)
-                    ok = lw_error_set_at(err, LW_ERR_TRUNCATED, (long)file_size,
-                                         "%zu bytes: palette line 0 needs 32", file_size);
-                for (size_t i = 0; ok && i < 16; i++) {
-                    uint16_t w = be16(file + 2 * i);
-                    if (w & ~0x0EEEu)
-                        ok = lw_error_set_at(err, LW_ERR_FORMAT, (long)(2 * i),
-                                             "colour word 0x%04X: only the bits 0x0EEE are colour",
-                                             w);
-                    pal[0][i] = w;
-                }
-                have_line[0] = ok;
-            }
-            free(file);
-            file = NULL;
-        }
-    }
-
-    /* collision */
-    if (ok) {
-        classic = malloc(sizeof *classic);
-        ok = classic || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
-    if (ok) {
-        char coll[4096];
-        snprintf(coll, sizeof coll, "%s/%s", dir, rel[LWM_DISASM_COLLISION]);
-        warn_ctx wc = {report, dir};
-        ok = lwm_classic_read_dir(coll, game,
-                                  opts->collision_zone ? opts->collision_zone : opts->zone, classic,
-                                  classic_warn, &wc, failed, err);
-    }
-
-    /* start position (optional) */
-    bool have_start = false;
-    int32_t start_x = 0, start_y = 0;
-    if (ok && rel[LWM_DISASM_STARTPOS]) {
-        ok = read_rel(&in, rel[LWM_DISASM_STARTPOS], true, &missing, &file, &file_size, err);
-        if (ok && !missing) {
-            if (file_size != 4)
-                ok = lw_error_set_at(err, file_size < 4 ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
-                                     (long)(file_size < 4 ? file_size : 4),
-                                     "%zu bytes: a start position is 4 (X, Y: big-endian words)",
-                                     file_size);
-            else {
-                have_start = true;
-                start_x = be16(file);
-                start_y = be16(file + 2);
-            }
-        } else if (ok) {
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_STARTPOS], -1,
-                           "no start position: the level has no player start");
-        }
-        free(file);
-        file = NULL;
-    }
-
-    /* ---- build the level ---- */
-    lw_level *level = NULL;
-    uint16_t *chunk_of = NULL; /* file chunk id (layout value) -> level chunk or LW_NONE */
-    if (ok) {
-        chunk_of = malloc(256 * sizeof *chunk_of);
-        ok = chunk_of || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
-    uint32_t first_chunk = 0; /* first file chunk imported */
-    if (ok) {
-        if (s2) {
-            first_chunk = all_zero_bytes(chunks, S2_CHUNK_BYTES) ? 1u : 0u;
-            for (uint32_t i = 0; i < 256; i++)
-                chunk_of[i] = i < first_chunk ? (uint16_t)LW_NONE : (uint16_t)(i - first_chunk);
-        } else {
-            chunk_of[0] = LW_NONE;
-            for (uint32_t i = 1; i < 256; i++)
-                chunk_of[i] = (uint16_t)(i - 1u);
-        }
-    }
-    /* layout slot (x, y) of @layer as a file chunk id (0 outside the file's layout) */
-#define SLOT(layer, x, y)                                                                          \
-    (s2             ? ((x) < 128u && (y) < 16u ? layout[(y)*256u + (layer)*128u + (x)] : 0u)       \
-     : (layer) == 0 ? ((x) < fg_w && (y) < fg_h ? layout[2u + (y)*fg_w + (x)] & 0x7Fu : 0u)        \
-                    : ((x) < bg_w && (y) < bg_h ? bg[2u + (y)*bg_w + (x)] & 0x7Fu : 0u))
-    uint32_t w = 0, h = 0;
-    bool any_bg = false;
-    if (ok) {
-        uint32_t scan_w = s2 ? 128u : (fg_w > bg_w ? fg_w : bg_w);
-        uint32_t scan_h = s2 ? 16u : (fg_h > bg_h ? fg_h : bg_h);
-        uint32_t used_w = 0, used_h = 0;
-        for (uint32_t layer = 0; layer < 2; layer++)
-            for (uint32_t y = 0; y < scan_h; y++)
-                for (uint32_t x = 0; x < scan_w; x++)
-                    if (chunk_of[SLOT(layer, x, y)] != LW_NONE) {
-                        if (x + 1 > used_w)
-                            used_w = x + 1;
-                        if (y + 1 > used_h)
-                            used_h = y + 1;
-                        any_bg |= layer == 1;
-                    }
-        w = opts->width_px ? opts->width_px / chunk_px : s2 ? used_w : fg_w;
-        h = opts->height_px ? opts->height_px / chunk_px : s2 ? used_h : fg_h;
-        if (w == 0)
-            w = 1;
-        if (h == 0)
-            h = 1;
-        unsigned cropped = 0;
-        for (uint32_t layer = 0; layer < 2; layer++)
-            for (uint32_t y = 0; y < scan_h; y++)
-                for (uint32_t x = 0; x < scan_w; x++)
-                    cropped += (x >= w || y >= h) && chunk_of[SLOT(layer, x, y)] != LW_NONE;
-        if (cropped)
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_LAYOUT], -1,
-                           "%u non-empty layout slots lie outside the level's %ux%u chunks and "
-                           "are dropped",
-                           cropped, w, h);
-        level = lw_level_new((uint16_t)chunk_px, (uint16_t)w, (uint16_t)h, err);
-        ok = level != NULL;
-    }
-    if (ok && any_bg)
-        ok = lw_level_ensure_background(level) || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    /* masks and tiles: tile t is block t + 1 */
-    int32_t mask_of[LWM_CLASSIC_MASKS];
-    for (uint32_t m = 0; m < LWM_CLASSIC_MASKS; m++)
-        mask_of[m] = -1;
-    unsigned unindexed = 0;
-    for (uint32_t b = 1; ok && b < block_count; b++) {
-        lw_tile tile = {art ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
-        if (b >= classic->block_count) {
-            unindexed++;
-        } else {
-            for (int p = 0; ok && p < 2; p++) {
-                uint8_t id = classic->index[p][b];
-                if (id == 0)
-                    continue;
-                if (mask_of[id] < 0) {
-                    mask_of[id] = lw_level_add_mask(level, &classic->masks[id]);
-                    ok = mask_of[id] >= 0 || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-                }
-                tile.mask[p] = (uint16_t)mask_of[id];
-            }
-        }
-        ok = ok && (lw_level_add_tile(level, &tile) >= 0 ||
-                    lw_error_set(err, LW_ERR_NOMEM, "out of memory"));
-    }
-    if (unindexed)
-        lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
-                       "the collision index covers %u blocks, the mappings have %u: blocks %u.. "
-                       "have no collision",
-                       classic->block_count, block_count, classic->block_count);
-    /* chunks */
-    uint32_t cells = s2 ? 64u : 256u;
-    lw_cell *cellbuf = ok ? malloc(cells * sizeof *cellbuf) : NULL;
-    if (ok && !cellbuf)
-        ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    for (uint32_t c = first_chunk; ok && c < chunk_count; c++) {
-        for (uint32_t i = 0; i < cells; i++) {
-            uint16_t wd = be16(chunks + (size_t)c * chunk_bytes + 2u * i);
-            uint32_t b = wd & 0x3FFu;
-            lw_cell *cell = &cellbuf[i];
-            if (b == 0) {
-                *cell = (lw_cell){LW_NONE, 0, 0};
-            } else if (s2) {
-                *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u),
-                                  (uint8_t)((wd >> 12) & 15u)};
-            } else {
-                unsigned sol = (wd >> 13) & 3u;
-                *cell = (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u),
-                                  (uint8_t)(sol | sol << 2)};
-            }
-        }
-        ok = lw_level_add_chunk(level, cellbuf) >= 0 ||
-             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
-    free(cellbuf);
-    /* layout */
-    for (uint32_t layer = 0; ok && layer < 2; layer++) {
-        if (!level->layout[layer])
-            continue;
-        for (uint32_t y = 0; y < h; y++)
-            for (uint32_t x = 0; x < w; x++)
-                level->layout[layer][(size_t)y * w + x] = chunk_of[SLOT(layer, x, y)];
-    }
-#undef SLOT
-    /* settings and the start */
-    if (ok) {
-        ok = lw_level_set_string(&level->name, opts->zone) ||
-             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-        snprintf(level->profile, sizeof level->profile, "%s", s2 ? "s2" : "s1");
-        if (have_palette)
-            level->background_rgb = lwm_md_color_rgb(pal[2][0]);
-    }
-    if (ok && have_start) {
-        lw_object start = {0};
-        start.type = LW_OBJECT_PLAYER_START;
-        start.x = start_x;
-        start.y = start_y;
-        ok = lw_level_add_object(level, &start) != NULL ||
-             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
-    }
-
-    /* ---- the tileset: block b's patterns drawn into art cell b - 1 ---- */
-    uint32_t tiles = block_count ? block_count - 1u : 0u;
-    if (ok && art && tiles) {
-        uint32_t patterns = (uint32_t)(art_size / MD_PATTERN_BYTES);
-        uint32_t rgba[4][16];
-        for (unsigned l = 0; l < 4; l++)
-            for (unsigned c = 0; c < 16; c++)
-                rgba[l][c] = have_line[l] ? lwm_md_color_rgb(pal[l][c]) << 8 | 0xFFu
-                                          : (uint32_t)(c * 17u) * 0x010101u << 8 | 0xFFu;
-        ok = lwm_image_init(&out->tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, err);
-        unsigned past = 0, grey = 0;
-        long first_past = -1, first_grey = -1;
-        for (uint32_t b = 1; ok && b < block_count; b++)
-            for (uint32_t k = 0; k < 4; k++) {
-                uint16_t wd = blocks[b * 4u + k];
-                uint32_t idx = wd & MD_WORD_INDEX, line = (wd >> MD_WORD_LINE_SHIFT) & 3u;
-                if (idx >= patterns) {
-                    if (!past++)
-                        first_past = (long)(b * 8u + k * 2u);
-                    continue;
-                }
-                if (!have_line[line] &&
-                    !all_zero_bytes(art + idx * MD_PATTERN_BYTES, MD_PATTERN_BYTES) && !grey++)
-                    first_grey = (long)(b * 8u + k * 2u);
-                uint32_t t = b - 1u;
-                md_pattern_draw(&out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
-                                (t / 16u) * 16u + (k >> 1) * 8u, art + idx * MD_PATTERN_BYTES, wd,
-                                rgba[line]);
-            }
-        if (past)
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_BLOCKS], -1,
-                           "unpacked byte %ld: %u pattern words refer past the art's %u patterns "
-                           "(art the game loads elsewhere, e.g. animated tiles): drawn "
-                           "transparent",
-                           first_past, past, patterns);
-        if (grey && have_palette)
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_BLOCKS], -1,
-                           "unpacked byte %ld: %u pattern words use palette line 0, which the "
-                           "game loads from the character's palette (not found): drawn in grey",
-                           first_grey, grey);
-        if (ok && !all_zero_words(blocks, 4))
-            lwm_report_add(report, LWM_REPORT_WARNING, rel[LWM_DISASM_BLOCKS], 0,
-                           "block 0 has art; Loopwright draws block 0 (an empty cell) as nothing");
-    }
+    bool ok = import_chunks(s, true);
+    ok = import_blocks(s, ok);
+    ok = import_layouts(s, ok);
+    ok = import_check_ids(s, ok);
+    ok = import_art(s, ok);
+    ok = import_palette(s, ok);
+    ok = import_collision_start(s, ok);
+    ok = import_new_level(s, ok);
+    ok = import_tiles(s, ok);
+    ok = import_chunks_layout(s, ok);
+    ok = import_tileset(s, ok);
+    lw_level *level = s->level;
     if (ok)
         ok = lw_level_validate(level, err);
     if (ok) {
@@ -670,19 +805,19 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
         lwm_report_add(report, LWM_REPORT_NOTE, NULL, -1,
                        "%s: %u chunks of %u px, %u blocks (%u tiles), %u masks, %u patterns, "
                        "layout %ux%u%s",
-                       s2 ? "S2" : "S1", level->chunk_count, chunk_px, block_count, tiles,
-                       level->mask_count, (uint32_t)(art_size / MD_PATTERN_BYTES), w, h,
+                       s2 ? "S2" : "S1", level->chunk_count, chunk_px, s->block_count, s->tiles,
+                       level->mask_count, (uint32_t)(s->art_size / MD_PATTERN_BYTES), s->w, s->h,
                        level->layout[LW_LAYER_BG] ? " with a background" : "");
     } else {
         lw_level_free(level);
         lwm_image_clear(&out->tileset);
     }
-    free(chunk_of);
-    free(classic);
-    free(chunks);
-    free(blocks);
-    free(layout);
-    free(bg);
-    free(art);
+    free(s->chunk_of);
+    free(s->classic);
+    free(s->chunks);
+    free(s->blocks);
+    free(s->layout);
+    free(s->bg);
+    free(s->art);
     return ok;
 }
