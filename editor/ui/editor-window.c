@@ -12,7 +12,10 @@
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
+#include "editor-history-panel.h"
+#include "editor-issues-panel.h"
 #include "editor-level-props.h"
+#include "editor-minimap.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
 #include "play-window.h"
@@ -22,11 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-    char *source;
-    editor_problem problem;
-} Issue;
-
 struct _EditorWindow {
     GtkApplicationWindow parent_instance;
 
@@ -34,7 +32,6 @@ struct _EditorWindow {
     EditorDocument *doc;
     EditorClipboard *clipboard; /* shared with the application's other windows, may be NULL */
     EditorRenderer *renderer;
-    GArray *issues; /* Issue */
     char *tileset_error;
 
     /* Template widgets */
@@ -46,10 +43,10 @@ struct _EditorWindow {
     GtkScrolledWindow *canvas_scroller;
     GtkNotebook *palette_notebook;
     GtkNotebook *side_notebook;
-    GtkDrawingArea *minimap;
+    EditorMinimap *minimap;
     EditorProperties *properties_box;
-    GtkListBox *history_list;
-    GtkListBox *issues_list;
+    EditorHistoryPanel *history_panel;
+    EditorIssuesPanel *issues_panel;
     GtkLabel *issues_tab_label;
     GtkLabel *status_label;   /* what is under the pointer, the zoom: always live */
     GtkLabel *status_message; /* what the last command did, for a few seconds */
@@ -67,9 +64,6 @@ struct _EditorWindow {
 
     /* State */
     EditorTools tools;
-    guint check_timeout;
-    guint history_rows;
-    gboolean updating_history;
     gboolean closing_confirmed;
     gboolean save_close_after; /* the save running now closes the window when it succeeds */
     guint saves;               /* successful saves of the document (its `saved` signal) */
@@ -111,12 +105,10 @@ static void rebuild_properties(EditorWindow *self)
 {
     editor_properties_queue_rebuild(self->properties_box);
 }
-static void update_history(EditorWindow *self);
 static void update_status(EditorWindow *self, double lx, double ly);
 static void refresh_status(EditorWindow *self);
 static void update_brush_label(EditorWindow *self);
 static void update_chunk_banner(EditorWindow *self);
-static void schedule_check(EditorWindow *self);
 
 EditorDocument *editor_window_get_document(EditorWindow *self)
 {
@@ -209,15 +201,12 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
     gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
-    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
     if (change->flags & (EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_TILES | EDITOR_CHANGE_MASKS |
                          EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_COUNTS))
         rebuild_properties(self);
-    update_history(self);
     update_chunk_banner(self);
     update_brush_label(self);
     update_actions(self);
-    schedule_check(self);
     /* an edit made from the keyboard changes what is under a pointer that did not move */
     refresh_status(self);
 }
@@ -1236,231 +1225,42 @@ static void tile_picked(EditorPalette *palette, guint tile, int n, EditorWindow 
     gtk_notebook_set_current_page(self->side_notebook, 0);
 }
 
-/* ---- minimap ---- */
-
-static double minimap_scale(EditorWindow *self, int w, int h, double *ox, double *oy)
-{
-    const lw_level *l = doc_level(self);
-    double s = MIN((double)w / lw_level_width_px(l), (double)h / lw_level_height_px(l));
-    *ox = floor((w - lw_level_width_px(l) * s) / 2);
-    *oy = floor((h - lw_level_height_px(l) * s) / 2);
-    return s;
-}
-
-static gboolean redraw_later(gpointer widget)
-{
-    gtk_widget_queue_draw(widget);
-    return G_SOURCE_REMOVE;
-}
-
-static void draw_minimap(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
-{
-    EditorWindow *self = user;
-    double ox, oy;
-    double s = minimap_scale(self, w, h, &ox, &oy);
-    cairo_set_source_rgb(cr, 0.12, 0.12, 0.14);
-    cairo_paint(cr);
-    cairo_save(cr);
-    cairo_translate(cr, ox, oy);
-    /* a large level's overview is built a few slots per frame, never holding up the canvas */
-    editor_renderer_set_mip_budget(self->renderer, 48);
-    editor_renderer_draw_view(self->renderer, cr, 0, 0, s,
-                              gtk_widget_get_scale_factor(GTK_WIDGET(area)), w, h, 0);
-    gboolean pending = editor_renderer_get_mip_pending(self->renderer);
-    editor_renderer_set_mip_budget(self->renderer, 0);
-    if (pending) /* draw again once this frame is out (a queue_draw now would be dropped) */
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, redraw_later, g_object_ref(area), g_object_unref);
-    editor_renderer_draw_objects(self->renderer, cr, 0, 0, s, EDITOR_OVERLAY_SWAPPERS, 0);
-    double vx, vy, vw, vh;
-    editor_canvas_get_view(self->canvas, &vx, &vy, &vw, &vh);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_set_line_width(cr, 1.5);
-    cairo_rectangle(cr, vx * s, vy * s, vw * s, vh * s);
-    cairo_stroke(cr);
-    cairo_restore(cr);
-}
-
-static void minimap_goto(EditorWindow *self, double x, double y)
-{
-    int w = gtk_widget_get_width(GTK_WIDGET(self->minimap)),
-        h = gtk_widget_get_height(GTK_WIDGET(self->minimap));
-    double ox, oy;
-    double s = minimap_scale(self, w, h, &ox, &oy);
-    editor_canvas_center_on(self->canvas, (x - ox) / s, (y - oy) / s);
-}
-
-static void minimap_drag_begin(GtkGestureDrag *g, double x, double y, gpointer user)
-{
-    minimap_goto(user, x, y);
-}
-
-static void minimap_drag_update(GtkGestureDrag *g, double dx, double dy, gpointer user)
-{
-    double x, y;
-    gtk_gesture_drag_get_start_point(g, &x, &y);
-    minimap_goto(user, x + dx, y + dy);
-}
-
-/* ---- history ---- */
-
-static void history_row_selected(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
-{
-    if (self->updating_history || !r)
-        return;
-    editor_document_set_history_index(self->doc, (guint)gtk_list_box_row_get_index(r));
-}
-
-static void update_history(EditorWindow *self)
-{
-    EditorUndoStack *stack = editor_document_get_undo_stack(self->doc);
-    guint n = editor_undo_stack_get_count(stack);
-    self->updating_history = TRUE;
-    /* row 0 is the state the level was opened in; row i + 1 is after command i */
-    if (self->history_rows == 0) {
-        GtkWidget *l = gtk_label_new("Opened");
-        gtk_label_set_xalign(GTK_LABEL(l), 0);
-        gtk_list_box_append(self->history_list, l);
-        self->history_rows = 1;
-    }
-    while (self->history_rows > n + 1) {
-        GtkListBoxRow *r =
-            gtk_list_box_get_row_at_index(self->history_list, (int)self->history_rows - 1);
-        gtk_list_box_remove(self->history_list, GTK_WIDGET(r));
-        self->history_rows--;
-    }
-    /* labels of the last rows may belong to new commands after an undo + new edit */
-    for (guint i = 1; i < self->history_rows; i++) {
-        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)i);
-        GtkLabel *l = GTK_LABEL(gtk_list_box_row_get_child(r));
-        if (g_object_get_data(G_OBJECT(l), "cmd") != editor_undo_stack_get_command(stack, i - 1)) {
-            gtk_label_set_text(l, editor_undo_stack_get_label(stack, i - 1));
-            g_object_set_data(G_OBJECT(l), "cmd",
-                              (gpointer)editor_undo_stack_get_command(stack, i - 1));
-        }
-    }
-    while (self->history_rows < n + 1) {
-        GtkWidget *l = gtk_label_new(editor_undo_stack_get_label(stack, self->history_rows - 1));
-        g_object_set_data(G_OBJECT(l), "cmd",
-                          (gpointer)editor_undo_stack_get_command(stack, self->history_rows - 1));
-        gtk_label_set_xalign(GTK_LABEL(l), 0);
-        gtk_list_box_append(self->history_list, l);
-        self->history_rows++;
-    }
-    guint index = editor_undo_stack_get_index(stack);
-    for (guint i = 0; i < self->history_rows; i++) {
-        GtkListBoxRow *r = gtk_list_box_get_row_at_index(self->history_list, (int)i);
-        if (i > index)
-            gtk_widget_add_css_class(GTK_WIDGET(r), "dim-label");
-        else
-            gtk_widget_remove_css_class(GTK_WIDGET(r), "dim-label");
-    }
-    gtk_list_box_select_row(self->history_list,
-                            gtk_list_box_get_row_at_index(self->history_list, (int)index));
-    self->updating_history = FALSE;
-}
-
-/* ---- issues ---- */
-
-static void issue_clear(Issue *i)
-{
-    g_free(i->source);
-}
+/* ---- issues (EditorIssuesPanel, editor-issues-panel.c) ---- */
 
 guint editor_window_get_issue_count(EditorWindow *self)
 {
-    return self->issues->len;
+    return editor_issues_panel_get_count(self->issues_panel);
 }
 
 void editor_window_activate_issue(EditorWindow *self, guint index)
 {
-    if (index >= self->issues->len)
-        return;
-    const Issue *i = &g_array_index(self->issues, Issue, index);
-    if (i->problem.x >= 0)
-        editor_canvas_highlight(self->canvas, i->problem.x, i->problem.y);
-    editor_window_set_status(self, i->problem.message);
-}
-
-static void issue_activated(GtkListBox *list, GtkListBoxRow *r, EditorWindow *self)
-{
-    editor_window_activate_issue(self, (guint)gtk_list_box_row_get_index(r));
-}
-
-static void rebuild_issue_rows(EditorWindow *self)
-{
-    GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->issues_list))))
-        gtk_list_box_remove(self->issues_list, child);
-    guint errors = 0;
-    for (guint k = 0; k < self->issues->len; k++) {
-        const Issue *i = &g_array_index(self->issues, Issue, k);
-        gboolean error = i->problem.severity == EDITOR_SEVERITY_ERROR;
-        errors += error;
-        GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-        gtk_widget_set_margin_start(r, 6);
-        gtk_widget_set_margin_top(r, 3);
-        gtk_widget_set_margin_bottom(r, 3);
-        gtk_box_append(GTK_BOX(r), gtk_image_new_from_icon_name(error ? "dialog-error-symbolic"
-                                                                      : "dialog-warning-symbolic"));
-        g_autofree char *text =
-            g_strdup_printf("%s%s", i->problem.message, i->problem.x >= 0 ? "" : " (no place)");
-        GtkWidget *l = gtk_label_new(text);
-        gtk_label_set_wrap(GTK_LABEL(l), TRUE);
-        gtk_label_set_xalign(GTK_LABEL(l), 0);
-        gtk_widget_set_tooltip_text(r, i->problem.code);
-        gtk_box_append(GTK_BOX(r), l);
-        gtk_list_box_append(self->issues_list, r);
-    }
-    g_autofree char *tab =
-        self->issues->len ? g_strdup_printf("Issues (%u)", self->issues->len) : g_strdup("Issues");
-    gtk_label_set_text(self->issues_tab_label, tab);
+    editor_issues_panel_activate(self->issues_panel, index);
 }
 
 void editor_window_set_issues(EditorWindow *self, const char *source,
                               const editor_problem *problems, guint n)
 {
-    for (guint k = self->issues->len; k-- > 0;)
-        if (g_str_equal(g_array_index(self->issues, Issue, k).source, source))
-            g_array_remove_index(self->issues, k);
-    for (guint k = 0; k < n; k++) {
-        Issue i = {g_strdup(source), problems[k]};
-        g_array_append_val(self->issues, i);
-    }
-    rebuild_issue_rows(self);
+    editor_issues_panel_set_issues(self->issues_panel, source, problems, n);
 }
 
-static void collect_problem(const editor_problem *p, void *user)
+static void issue_activated(EditorIssuesPanel *panel, int x, int y, const char *message,
+                            EditorWindow *self)
 {
-    g_array_append_val((GArray *)user, *p);
+    if (x >= 0)
+        editor_canvas_highlight(self->canvas, x, y);
+    editor_window_set_status(self, message);
 }
 
-static gboolean run_check(gpointer data)
+static void issues_changed(EditorIssuesPanel *panel, guint count, guint errors, EditorWindow *self)
 {
-    EditorWindow *self = data;
-    self->check_timeout = 0;
-    GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
-    editor_level_check(doc_level(self), editor_document_get_path(self->doc), collect_problem,
-                       found);
-    editor_window_set_issues(self, "check", (editor_problem *)found->data, found->len);
-    /* saved replays as regression tests: the ones that now end differently */
-    g_array_set_size(found, 0);
-    editor_replay_check(doc_level(self), collect_problem, found);
-    editor_window_set_issues(self, "replays", (editor_problem *)found->data, found->len);
-    g_array_unref(found);
-    return G_SOURCE_REMOVE;
-}
-
-static void schedule_check(EditorWindow *self)
-{
-    g_clear_handle_id(&self->check_timeout, g_source_remove);
-    self->check_timeout = g_timeout_add(700, run_check, self);
+    g_autofree char *tab = count ? g_strdup_printf("Issues (%u)", count) : g_strdup("Issues");
+    gtk_label_set_text(self->issues_tab_label, tab);
 }
 
 static void action_check(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    g_clear_handle_id(&self->check_timeout, g_source_remove);
-    run_check(self);
+    editor_issues_panel_check_now(self->issues_panel);
     gtk_notebook_set_current_page(self->side_notebook, 2);
 }
 
@@ -1552,13 +1352,11 @@ static void on_cursor_moved(EditorCanvas *canvas, double x, double y, EditorWind
     self->status_x = x;
     self->status_y = y;
     update_status(self, x, y);
-    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
 static void on_zoom_changed(EditorWindow *self)
 {
     refresh_status(self);
-    gtk_widget_queue_draw(GTK_WIDGET(self->minimap));
 }
 
 /* ---- closing ---- */
@@ -1682,7 +1480,6 @@ static void editor_window_dispose(GObject *object)
 {
     EditorWindow *self = EDITOR_WINDOW(object);
     self->disposed = TRUE;
-    g_clear_handle_id(&self->check_timeout, g_source_remove);
     g_clear_handle_id(&self->status_message_timeout, g_source_remove);
     g_clear_handle_id(&self->toolbar_idle, g_source_remove);
     if (self->doc)
@@ -1697,7 +1494,6 @@ static void editor_window_finalize(GObject *object)
     g_clear_object(&self->doc);
     g_clear_object(&self->clipboard);
     g_clear_pointer(&self->renderer, editor_renderer_free);
-    g_clear_pointer(&self->issues, g_array_unref);
     g_clear_pointer(&self->tileset_error, g_free);
     G_OBJECT_CLASS(editor_window_parent_class)->finalize(object);
 }
@@ -1733,8 +1529,8 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, side_notebook);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, minimap);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, properties_box);
-    gtk_widget_class_bind_template_child(widget_class, EditorWindow, history_list);
-    gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_list);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, history_panel);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_panel);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, issues_tab_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, status_message);
@@ -1748,11 +1544,11 @@ static void editor_window_class_init(EditorWindowClass *klass)
 
 static void editor_window_init(EditorWindow *self)
 {
-    g_type_ensure(GTK_TYPE_DRAWING_AREA);
     g_type_ensure(EDITOR_TYPE_PROPERTIES);
+    g_type_ensure(EDITOR_TYPE_MINIMAP);
+    g_type_ensure(EDITOR_TYPE_HISTORY_PANEL);
+    g_type_ensure(EDITOR_TYPE_ISSUES_PANEL);
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->issues = g_array_new(FALSE, FALSE, sizeof(Issue));
-    g_array_set_clear_func(self->issues, (GDestroyNotify)issue_clear);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_entries, G_N_ELEMENTS(win_entries),
                                     self);
 }
@@ -1811,21 +1607,11 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
 
-    GtkGesture *g;
-    gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
-    g = gtk_gesture_drag_new();
-    g_signal_connect(g, "drag-begin", G_CALLBACK(minimap_drag_begin), self);
-    g_signal_connect(g, "drag-update", G_CALLBACK(minimap_drag_update), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->minimap), GTK_EVENT_CONTROLLER(g));
-    g_signal_connect_swapped(gtk_scrolled_window_get_hadjustment(self->canvas_scroller),
-                             "value-changed", G_CALLBACK(gtk_widget_queue_draw), self->minimap);
-    g_signal_connect_swapped(gtk_scrolled_window_get_vadjustment(self->canvas_scroller),
-                             "value-changed", G_CALLBACK(gtk_widget_queue_draw), self->minimap);
-
-    g_signal_connect(self->history_list, "row-selected", G_CALLBACK(history_row_selected), self);
-    g_signal_connect(self->issues_list, "row-activated", G_CALLBACK(issue_activated), self);
-    gtk_list_box_set_selection_mode(self->issues_list, GTK_SELECTION_NONE);
-    gtk_list_box_set_activate_on_single_click(self->issues_list, TRUE);
+    editor_minimap_set_context(self->minimap, doc, self->renderer, self->canvas);
+    editor_history_panel_set_document(self->history_panel, doc);
+    editor_issues_panel_set_document(self->issues_panel, doc);
+    g_signal_connect(self->issues_panel, "activated", G_CALLBACK(issue_activated), self);
+    g_signal_connect(self->issues_panel, "issues-changed", G_CALLBACK(issues_changed), self);
 
     GtkAdjustment *tb = gtk_scrolled_window_get_hadjustment(self->toolbar_scroller);
     g_signal_connect_object(tb, "changed", G_CALLBACK(toolbar_resized), self, G_CONNECT_SWAPPED);
@@ -1845,19 +1631,12 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
                             G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::modified", G_CALLBACK(on_doc_notify), self,
                             G_CONNECT_SWAPPED);
-    /* a group (a paste, an import) ends without a `changed` of its own: its one step shows
-     * when the undo/redo labels move */
-    g_signal_connect_object(doc, "notify::undo-label", G_CALLBACK(update_history), self,
-                            G_CONNECT_SWAPPED);
-    g_signal_connect_object(doc, "notify::redo-label", G_CALLBACK(update_history), self,
-                            G_CONNECT_SWAPPED);
     if (app_clipboard())
         g_signal_connect_object(app_clipboard(), "changed", G_CALLBACK(on_clipboard_changed), self,
                                 G_CONNECT_SWAPPED);
     if (recent)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);
-    update_history(self);
     editor_properties_set_context(self->properties_box, self->doc, self->renderer, &self->tools);
     editor_properties_set_tileset_error(self->properties_box, self->tileset_error);
     editor_properties_rebuild_now(self->properties_box);
@@ -1876,7 +1655,6 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     }
     self->status_x = self->status_y = -1;
     update_status(self, -1, -1);
-    schedule_check(self); /* after the first frame */
     gtk_widget_grab_focus(GTK_WIDGET(self->canvas));
     return self;
 }
