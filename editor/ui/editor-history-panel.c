@@ -127,10 +127,8 @@ void editor_history_panel_set_document(EditorHistoryPanel *self, EditorDocument 
     g_signal_connect_object(doc, "changed", G_CALLBACK(update), self, G_CONNECT_SWAPPED);
     /* a group (a paste, an import) ends without a `changed` of its own: its one step shows when
      * the undo/redo labels move */
-    g_signal_connect_object(doc, "notify::undo-label", G_CALLBACK(update), self,
-                            G_CONNECT_SWAPPED);
-    g_signal_connect_object(doc, "notify::redo-label", G_CALLBACK(update), self,
-                            G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "notify::undo-label", G_CALLBACK(update), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "notify::redo-label", G_CALLBACK(update), self, G_CONNECT_SWAPPED);
     update(self);
 }
 

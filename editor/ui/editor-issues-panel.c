@@ -160,10 +160,9 @@ static void editor_issues_panel_class_init(EditorIssuesPanelClass *klass)
      * @y: its y
      * @message: what is wrong (valid during the emission)
      */
-    signals[SIGNAL_ACTIVATED] =
-        g_signal_new("activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                     NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT,
-                     G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+    signals[SIGNAL_ACTIVATED] = g_signal_new(
+        "activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+        3, G_TYPE_INT, G_TYPE_INT, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
     /**
      * EditorIssuesPanel::issues-changed:
      * @count: entries listed
@@ -193,7 +192,6 @@ void editor_issues_panel_set_document(EditorIssuesPanel *self, EditorDocument *d
     self->doc = doc;
     if (!doc)
         return;
-    g_signal_connect_object(doc, "changed", G_CALLBACK(schedule_check), self,
-                            G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "changed", G_CALLBACK(schedule_check), self, G_CONNECT_SWAPPED);
     schedule_check(self);
 }
