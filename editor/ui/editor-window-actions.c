@@ -2,9 +2,6 @@
 /* The editor window's "win" actions and their table (see editor-window-state.h). */
 #define G_LOG_DOMAIN "editor-window"
 
-#include "editor-window.h"
-#include "editor-window-state.h"
-
 #include "doc/editor-app-clipboard.h"
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
@@ -20,6 +17,8 @@
 #include "editor-minimap.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
+#include "editor-window-state.h"
+#include "editor-window.h"
 #include "play-window.h"
 
 #include <loopwright/fixed.h>
@@ -625,7 +624,9 @@ static const GActionEntry win_entries[] = {
     {.name = "level-properties", .activate = editor_window_action_level_properties},
     {.name = "resize-level", .activate = editor_window_action_level_properties},
     {.name = "import-tiles", .activate = editor_window_action_import_tiles},
-    {.name = "import-tiles-from", .parameter_type = "s", .activate = editor_window_action_import_tiles_from},
+    {.name = "import-tiles-from",
+     .parameter_type = "s",
+     .activate = editor_window_action_import_tiles_from},
     {.name = "add-art-tiles", .activate = editor_window_action_add_art_tiles},
     {.name = "edit-chunk", .activate = editor_window_action_edit_chunk},
     {.name = "stop-editing", .activate = action_stop_editing},
@@ -654,7 +655,6 @@ static const GActionEntry win_entries[] = {
     {.name = "show-panel", .parameter_type = "s", .activate = action_show_panel},
     {.name = "window-size", .parameter_type = "(ii)", .activate = action_window_size},
 };
-
 
 void editor_window_add_actions(EditorWindow *self)
 {

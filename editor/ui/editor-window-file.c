@@ -3,9 +3,6 @@
  * Revert, closing, level properties, tile imports and dropped files (see editor-window-state.h). */
 #define G_LOG_DOMAIN "editor-window"
 
-#include "editor-window.h"
-#include "editor-window-state.h"
-
 #include "doc/editor-app-clipboard.h"
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
@@ -21,6 +18,8 @@
 #include "editor-minimap.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
+#include "editor-window-state.h"
+#include "editor-window.h"
 #include "play-window.h"
 
 #include <loopwright/fixed.h>
@@ -53,7 +52,8 @@ void editor_window_action_save_as(GSimpleAction *a, GVariant *p, gpointer user)
 enum { DISK_RELOAD = 1, DISK_KEEP_MINE = 2, DISK_COMPARE = 3 };
 
 /* Activate one of the document's save actions ("save", "save-keep-mine"); TRUE when it wrote
- * the file. A failure comes back through editor_window_on_doc_failed (which asks or shows the error). */
+ * the file. A failure comes back through editor_window_on_doc_failed (which asks or shows the
+ * error). */
 static gboolean run_doc_save(EditorWindow *self, const char *action, gboolean close_after)
 {
     guint before = self->saves;
@@ -85,7 +85,8 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         lw_level *copy = lw_level_dup(editor_document_get_level(disk));
         if (copy) {
             g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
-            g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0, view);
+            g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0,
+                          view);
         }
     }
 }
@@ -191,7 +192,8 @@ static void import_tiles_from(EditorWindow *self, const char *path)
     if (!editor_level_load_file(path, 0, &src, &err)) {
         char buf[1200];
         editor_format_error(path, &err, buf, sizeof buf);
-        editor_window_show_message(self, "The level could not be read", buf + strlen("loopwright: "));
+        editor_window_show_message(self, "The level could not be read",
+                                   buf + strlen("loopwright: "));
         return;
     }
     EditorDocument *doc = self->doc;
@@ -230,7 +232,7 @@ static void import_tiles_from(EditorWindow *self, const char *path)
     } else {
         editor_document_cancel_group(doc);
         editor_window_show_message(self, "Too many tiles or masks",
-                     "the level would go over its tile or mask limit");
+                                   "the level would go over its tile or mask limit");
     }
     lw_level_free(src);
 }
@@ -334,7 +336,7 @@ gboolean editor_window_close_request(GtkWindow *window)
 /* ---- drag and drop ---- */
 
 gboolean editor_window_on_drop(GtkDropTarget *target, const GValue *value, double x, double y,
-                        gpointer user)
+                               gpointer user)
 {
     if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST))
         return FALSE;
@@ -345,4 +347,3 @@ gboolean editor_window_on_drop(GtkDropTarget *target, const GValue *value, doubl
     }
     return TRUE;
 }
-
