@@ -3,15 +3,14 @@
  * the benchmark timings (see play-window-state.h). */
 #define G_LOG_DOMAIN "play-window"
 
-#include "play-window.h"
-#include "play-window-state.h"
-
 #include "doc/editor-commands-play.h"
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
 #include "play-keys.h"
 #include "play-render.h"
+#include "play-window-state.h"
+#include "play-window.h"
 
 #include <glib/gstdio.h>
 #include <inttypes.h>
@@ -71,11 +70,11 @@ static void format_bench(PlayWindow *self, GString *out)
            *interval = g_array_new(FALSE, FALSE, sizeof(gint64));
     guint sim_frames = 0, late = 0;
     int vw = gtk_widget_get_width(GTK_WIDGET(self)), vh = gtk_widget_get_height(GTK_WIDGET(self));
-    g_string_append_printf(out, "benchmark: window %dx%d, view %dx%d at zoom %d, debugger %s, renderer %s\n", vw, vh,
-           gtk_widget_get_width(GTK_WIDGET(self->view)),
-           gtk_widget_get_height(GTK_WIDGET(self->view)), play_window_effective_zoom(self),
-           self->debug ? "on" : "off",
-           G_OBJECT_TYPE_NAME(gtk_native_get_renderer(GTK_NATIVE(self))));
+    g_string_append_printf(
+        out, "benchmark: window %dx%d, view %dx%d at zoom %d, debugger %s, renderer %s\n", vw, vh,
+        gtk_widget_get_width(GTK_WIDGET(self->view)), gtk_widget_get_height(GTK_WIDGET(self->view)),
+        play_window_effective_zoom(self), self->debug ? "on" : "off",
+        G_OBJECT_TYPE_NAME(gtk_native_get_renderer(GTK_NATIVE(self))));
     g_string_append_printf(out, "benchmark: frame,steps,work_ms,sim_us,draw_ms,interval_ms\n");
     for (guint i = 0; i < self->bench->len; i++) {
         BenchFrame *f = &g_array_index(self->bench, BenchFrame, i);
@@ -84,8 +83,8 @@ static void format_bench(PlayWindow *self, GString *out)
         gint64 w = f->after_paint - f->before_paint;
         gint64 iv =
             i > 0 ? f->frame_time - g_array_index(self->bench, BenchFrame, i - 1).frame_time : 0;
-        g_string_append_printf(out, "benchmark: %u,%u,%.3f,%" G_GINT64_FORMAT ",%.3f,%.3f\n", i, f->steps, w / 1000.0,
-               f->sim_us, f->draw_us / 1000.0, iv / 1000.0);
+        g_string_append_printf(out, "benchmark: %u,%u,%.3f,%" G_GINT64_FORMAT ",%.3f,%.3f\n", i,
+                               f->steps, w / 1000.0, f->sim_us, f->draw_us / 1000.0, iv / 1000.0);
         if (i < BENCH_WARMUP || f->steps == 0)
             continue;
         g_array_append_val(work, w);
@@ -102,12 +101,14 @@ static void format_bench(PlayWindow *self, GString *out)
     percentiles(sim, &sm, &sp, &sx);
     percentiles(draw, &dm, &dp, &dx);
     percentiles(interval, &im, &ip, &ix);
-    g_string_append_printf(out, "benchmark summary over %u frames (first %u left out): frame work median %.2f ms, p99 "
-           "%.2f ms, max %.2f ms; simulation step median %.1f us, p99 %.1f us (%.2f%% of the "
-           "16.67 ms budget at p99); view drawing median %.2f ms, p99 %.2f ms; frame interval "
-           "median %.2f ms, p99 %.2f ms, max %.2f ms; %u intervals over 25 ms (dropped frames)\n",
-           sim_frames, BENCH_WARMUP, wm, wp, wx, sm * 1000, sp * 1000, sp / 16.667 * 100, dm, dp,
-           im, ip, ix, late);
+    g_string_append_printf(
+        out,
+        "benchmark summary over %u frames (first %u left out): frame work median %.2f ms, p99 "
+        "%.2f ms, max %.2f ms; simulation step median %.1f us, p99 %.1f us (%.2f%% of the "
+        "16.67 ms budget at p99); view drawing median %.2f ms, p99 %.2f ms; frame interval "
+        "median %.2f ms, p99 %.2f ms, max %.2f ms; %u intervals over 25 ms (dropped frames)\n",
+        sim_frames, BENCH_WARMUP, wm, wp, wx, sm * 1000, sp * 1000, sp / 16.667 * 100, dm, dp, im,
+        ip, ix, late);
     g_array_unref(work);
     g_array_unref(sim);
     g_array_unref(draw);
@@ -141,7 +142,7 @@ void play_window_automation_finish(PlayWindow *self)
     if (play_session_is_dead(self->session))
         g_string_append_printf(self->auto_errors,
                                "loopwright play: the player fell out of the level on frame %u\n",
-                   play_session_get_frame(self->session));
+                               play_session_get_frame(self->session));
     if (self->auto_benchmark)
         format_bench(self, self->auto_report);
     /* back to an ordinary, paused window (the play command closes it) */
@@ -211,7 +212,6 @@ gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a,
     }
     return TRUE;
 }
-
 
 const char *play_window_get_automation_errors(PlayWindow *self)
 {

@@ -2,15 +2,14 @@
 /* The test-play window's "win" actions, their table and accelerators (see play-window-state.h). */
 #define G_LOG_DOMAIN "play-window"
 
-#include "play-window.h"
-#include "play-window-state.h"
-
 #include "doc/editor-commands-play.h"
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
 #include "play-keys.h"
 #include "play-render.h"
+#include "play-window-state.h"
+#include "play-window.h"
 
 #include <glib/gstdio.h>
 #include <inttypes.h>
@@ -242,8 +241,9 @@ static void save_replay_named(PlayWindow *self, const char *name)
     editor_replay_set_expect(&r, &res);
     EditorCommand *cmd = editor_cmd_add_replay_new(self->doc, &r, -1);
     if (!cmd) {
-        play_window_set_status(self, "The replay cannot be saved: the level holds 256 replays at most, "
-                         "scripts 1 MiB.");
+        play_window_set_status(self,
+                               "The replay cannot be saved: the level holds 256 replays at most, "
+                               "scripts 1 MiB.");
         return;
     }
     editor_document_push(self->doc, cmd);
@@ -363,7 +363,8 @@ void play_window_replay_finished(PlayWindow *self)
     g_autofree char *s = g_strdup_printf("Replay “%s” finished at frame %u: %s", l->replays[i].name,
                                          play_session_get_frame(self->session), r.message);
     play_window_set_status(self, s);
-    play_window_set_note(self, "Replay finished: %s", r.verdict == EDITOR_REPLAY_PASS ? "passes" : "differs");
+    play_window_set_note(self, "Replay finished: %s",
+                         r.verdict == EDITOR_REPLAY_PASS ? "passes" : "differs");
 }
 
 static void action_play_replay(GSimpleAction *a, GVariant *p, gpointer user)
@@ -634,7 +635,6 @@ void play_window_install_accels(GtkApplication *app)
     gtk_application_set_accels_for_action(app, "win.zoom-out", zout);
     gtk_application_set_accels_for_action(app, "win.zoom-reset", zreset);
 }
-
 
 void play_window_add_actions(PlayWindow *self)
 {

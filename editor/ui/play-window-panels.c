@@ -2,15 +2,14 @@
 /* The test-play window's tuning and replays panels (see play-window-state.h). */
 #define G_LOG_DOMAIN "play-window"
 
-#include "play-window.h"
-#include "play-window-state.h"
-
 #include "doc/editor-commands-play.h"
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
 #include "play-keys.h"
 #include "play-render.h"
+#include "play-window-state.h"
+#include "play-window.h"
 
 #include <glib/gstdio.h>
 #include <inttypes.h>
@@ -264,4 +263,3 @@ void play_window_schedule_verdicts(PlayWindow *self)
     g_clear_handle_id(&self->verdict_timeout, g_source_remove);
     self->verdict_timeout = g_timeout_add(500, verdicts_due, self);
 }
-
