@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Masks > Generate from Tile Art: the window with progress, cancel and a per-tile accept/reject diff (see editor-authoring-state.h). */
+/* Masks > Generate from Tile Art: the window with progress, cancel and a per-tile accept/reject
+ * diff (see editor-authoring-state.h). */
 #define G_LOG_DOMAIN "editor-authoring"
-
-#include "editor-authoring.h"
-#include "editor-authoring-state.h"
 
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-generate.h"
 #include "doc/mask-ops.h"
 #include "doc/terrain-import.h"
+#include "editor-authoring-state.h"
+#include "editor-authoring.h"
 #include "editor-file-chooser.h"
 
 #include <loopwright-masks/render.h>
@@ -420,4 +420,3 @@ void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer 
     gen_start(g);
     gtk_window_present(d);
 }
-

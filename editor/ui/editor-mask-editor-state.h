@@ -4,11 +4,13 @@
  * The mask editor's own state, shared by its two files and by nothing else:
  * editor-mask-editor.c (text and state, edits, construction, the public API) and
  * editor-mask-views.c (the grid, dial, flip previews and probe: drawing and pointer input).
- * Include editor-mask-editor.h first.
+ * It is part of the editor-mask-editor module (scripts/check-include-cycles counts NAME-state.h as
+ * NAME's).
  */
 
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-ops.h"
+#include "editor-mask-editor.h"
 
 #include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
@@ -63,23 +65,29 @@ struct _EditorMaskEditor {
     guint dial_stroke;
 };
 
-
 /* editor-mask-editor.c */
 const lw_level *editor_mask_editor_doc_level(EditorMaskEditor *self);
 gboolean editor_mask_editor_view_mask(EditorMaskEditor *self, lw_mask *out);
 
 /* editor-mask-views.c */
-void editor_mask_editor_dial_drag_begin(GtkGestureDrag *g, double x, double y, EditorMaskEditor *self);
-void editor_mask_editor_dial_drag_update(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self);
+void editor_mask_editor_dial_drag_begin(GtkGestureDrag *g, double x, double y,
+                                        EditorMaskEditor *self);
+void editor_mask_editor_dial_drag_update(GtkGestureDrag *g, double dx, double dy,
+                                         EditorMaskEditor *self);
 void editor_mask_editor_draw_dial(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user);
 void editor_mask_editor_draw_grid(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user);
 void editor_mask_editor_draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user);
 void editor_mask_editor_draw_thumb(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user);
 void editor_mask_editor_gap_changed(GtkSpinButton *spin, EditorMaskEditor *self);
-void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y, EditorMaskEditor *self);
-void editor_mask_editor_grid_drag_end(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self);
-void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self);
+void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y,
+                                        EditorMaskEditor *self);
+void editor_mask_editor_grid_drag_end(GtkGestureDrag *g, double dx, double dy,
+                                      EditorMaskEditor *self);
+void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy,
+                                         EditorMaskEditor *self);
 void editor_mask_editor_grid_leave(GtkEventControllerMotion *c, EditorMaskEditor *self);
-void editor_mask_editor_grid_motion(GtkEventControllerMotion *c, double x, double y, EditorMaskEditor *self);
-void editor_mask_editor_thumb_pressed(GtkGestureClick *g, int n, double x, double y, EditorMaskEditor *self);
+void editor_mask_editor_grid_motion(GtkEventControllerMotion *c, double x, double y,
+                                    EditorMaskEditor *self);
+void editor_mask_editor_thumb_pressed(GtkGestureClick *g, int n, double x, double y,
+                                      EditorMaskEditor *self);
 void editor_mask_editor_view_toggled(GtkToggleButton *b, EditorMaskEditor *self);

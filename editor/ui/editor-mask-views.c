@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The mask editor's views: the big grid, the angle dial, the flip previews and the probe — drawing and pointer input (see editor-mask-editor-state.h). */
+/* The mask editor's views: the big grid, the angle dial, the flip previews and the probe — drawing
+ * and pointer input (see editor-mask-editor-state.h). */
 #define G_LOG_DOMAIN "editor-mask-editor"
-
-#include "editor-mask-editor.h"
-#include "editor-mask-editor-state.h"
 
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-ops.h"
+#include "editor-mask-editor-state.h"
+#include "editor-mask-editor.h"
 
 #include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
@@ -247,7 +247,8 @@ static void grid_cell(double x, double y, int *col, int *row)
     *row = (int)floor((y - OY) / CELL);
 }
 
-void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y, EditorMaskEditor *self)
+void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y,
+                                        EditorMaskEditor *self)
 {
     int col, row;
     grid_cell(x, y, &col, &row);
@@ -257,7 +258,8 @@ void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y, E
     editor_mask_editor_press(self, col, row, button);
 }
 
-void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self)
+void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy,
+                                         EditorMaskEditor *self)
 {
     double x, y;
     gtk_gesture_drag_get_start_point(g, &x, &y);
@@ -268,12 +270,14 @@ void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy
     editor_mask_editor_motion(self, col, row);
 }
 
-void editor_mask_editor_grid_drag_end(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self)
+void editor_mask_editor_grid_drag_end(GtkGestureDrag *g, double dx, double dy,
+                                      EditorMaskEditor *self)
 {
     editor_mask_editor_release(self);
 }
 
-void editor_mask_editor_grid_motion(GtkEventControllerMotion *c, double x, double y, EditorMaskEditor *self)
+void editor_mask_editor_grid_motion(GtkEventControllerMotion *c, double x, double y,
+                                    EditorMaskEditor *self)
 {
     int col, row;
     grid_cell(x, y, &col, &row);
@@ -333,7 +337,8 @@ void editor_mask_editor_draw_dial(GtkDrawingArea *area, cairo_t *cr, int w, int 
     lw_mask m;
     if (!editor_mask_editor_view_mask(self, &m))
         return;
-    const lw_mask *stored = &editor_mask_editor_doc_level(self)->masks[editor_mask_editor_get_mask(self)];
+    const lw_mask *stored =
+        &editor_mask_editor_doc_level(self)->masks[editor_mask_editor_get_mask(self)];
     /* the solid side, shaded: a floor's solid is below its surface line */
     double dx, dy;
     angle_dir(m.angle, &dx, &dy);
@@ -359,13 +364,15 @@ static void dial_set(EditorMaskEditor *self, double x, double y)
     editor_mask_editor_set_view_angle(self, lwm_angle_round_even(hex), self->dial_stroke);
 }
 
-void editor_mask_editor_dial_drag_begin(GtkGestureDrag *g, double x, double y, EditorMaskEditor *self)
+void editor_mask_editor_dial_drag_begin(GtkGestureDrag *g, double x, double y,
+                                        EditorMaskEditor *self)
 {
     self->dial_stroke = editor_command_new_stroke();
     dial_set(self, x, y);
 }
 
-void editor_mask_editor_dial_drag_update(GtkGestureDrag *g, double dx, double dy, EditorMaskEditor *self)
+void editor_mask_editor_dial_drag_update(GtkGestureDrag *g, double dx, double dy,
+                                         EditorMaskEditor *self)
 {
     double x, y;
     gtk_gesture_drag_get_start_point(g, &x, &y);
@@ -437,7 +444,8 @@ void editor_mask_editor_draw_thumb(GtkDrawingArea *area, cairo_t *cr, int w, int
     }
 }
 
-void editor_mask_editor_thumb_pressed(GtkGestureClick *g, int n, double x, double y, EditorMaskEditor *self)
+void editor_mask_editor_thumb_pressed(GtkGestureClick *g, int n, double x, double y,
+                                      EditorMaskEditor *self)
 {
     GtkWidget *w = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(g));
     editor_mask_editor_set_view_flips(
@@ -471,7 +479,8 @@ void editor_mask_editor_draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int
     if (mi == LW_NONE)
         return;
     EditorProbeHit hits[4][16];
-    editor_mask_probe(&editor_mask_editor_doc_level(self)->masks[mi], self->view_flips, self->probe_gap, hits);
+    editor_mask_probe(&editor_mask_editor_doc_level(self)->masks[mi], self->view_flips,
+                      self->probe_gap, hits);
     /* rows in mode order: floor, right wall, ceiling, left wall */
     static const int order[4] = {LW_DIR_DOWN, LW_DIR_RIGHT, LW_DIR_UP, LW_DIR_LEFT};
     for (int k = 0; k < 4; k++) {
@@ -509,4 +518,3 @@ void editor_mask_editor_gap_changed(GtkSpinButton *spin, EditorMaskEditor *self)
     self->probe_gap = gtk_spin_button_get_value_as_int(spin);
     gtk_widget_queue_draw(GTK_WIDGET(self->probe));
 }
-

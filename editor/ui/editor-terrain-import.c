@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Masks > Import Terrain: the file chooser, the preview and its apply (see editor-authoring-state.h). */
+/* Masks > Import Terrain: the file chooser, the preview and its apply (see
+ * editor-authoring-state.h). */
 #define G_LOG_DOMAIN "editor-authoring"
-
-#include "editor-authoring.h"
-#include "editor-authoring-state.h"
 
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-generate.h"
 #include "doc/mask-ops.h"
 #include "doc/terrain-import.h"
+#include "editor-authoring-state.h"
+#include "editor-authoring.h"
 #include "editor-file-chooser.h"
 
 #include <loopwright-masks/render.h>
@@ -348,4 +348,3 @@ void editor_authoring_action_import_terrain_from(GSimpleAction *act, GVariant *p
 {
     open_import(get(user), g_variant_get_string(p, NULL));
 }
-

@@ -5,8 +5,8 @@
  * else: play-window.c (lifetime, camera, stepping, drawing, the document, keyboard and pointer),
  * play-window-actions.c (the "win" actions, their table and accelerators), play-window-panels.c
  * (the tuning and replays panels) and play-automation.c (scripted runs, benchmark timings).
- * Include play-window.h first; this header does not include it, so the window's files include
- * each other in no cycle (scripts/check-include-cycles).
+ * It is part of the play-window module (scripts/check-include-cycles counts NAME-state.h as
+ * NAME's).
  */
 
 #include "doc/editor-commands-play.h"
@@ -16,10 +16,9 @@
 #include "doc/replay-check.h"
 #include "editor-render.h"
 #include "play-keys.h"
+#include "play-window.h"
 
 #include <gtk/gtk.h>
-
-typedef struct _PlayWindow PlayWindow;
 
 #define NOTE_US      4000000 /* how long a note stays on screen */
 #define BENCH_WARMUP 30      /* benchmark frames left out of the summary (caches fill) */
