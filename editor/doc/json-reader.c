@@ -311,8 +311,7 @@ static enum token lex_string(validator *v)
                 while (q < end && *q != '"')
                     q += *q == '\\' && q + 1 < end ? 2 : 1;
                 v->p = (const char *)(q < end ? q + 1 : end);
-                return fail_at(v, v->p, "\\u0000 is not allowed without JSON_ALLOW_NUL"),
-                       T_ERROR;
+                return fail_at(v, v->p, "\\u0000 is not allowed without JSON_ALLOW_NUL"), T_ERROR;
             }
             continue;
         }
@@ -387,9 +386,9 @@ static enum token lex_number(validator *v)
         free(copy);
     if (!ok)
         return fail_at(v, p, "%s",
-                       real               ? "real number overflow"
+                       real             ? "real number overflow"
                        : *v->tok == '-' ? "too big negative integer"
-                                          : "too big integer"),
+                                        : "too big integer"),
                T_ERROR;
     return real ? T_REAL : T_INTEGER;
 invalid:
@@ -700,23 +699,17 @@ json_kind json_reader_kind(const json_reader *r, json_pos v)
 static const char *skip_string(const char *p, const char *end)
 {
     p++; /* the opening quote */
-    for (;;) {
-        const char *q = memchr(p, '"', (size_t)(end - p));
-        if (!q)
-            return end;
-        /* a quote preceded by an odd number of backslashes is escaped */
-        size_t bs = 0;
-        while (q - bs > p && q[-1 - (ptrdiff_t)bs] == '\\')
-            bs++;
-        if (bs % 2 == 0)
-            return q + 1;
-        p = q + 1;
-    }
+    while (p < end && *p != '"')
+        p += *p == '\\' ? 2 : 1;
+    return p < end ? p + 1 : end;
 }
 
-const char *json_reader_skip(const json_reader *r, json_pos v)
+const char *json_reader_skip_count(const json_reader *r, json_pos v, size_t *count)
 {
     const char *p = v, *end = r->end;
+    size_t n = 0;
+    if (count)
+        *count = 0;
     if (p >= end)
         return end;
     if (*p == '"')
@@ -728,19 +721,55 @@ const char *json_reader_skip(const json_reader *r, json_pos v)
         return p;
     }
     int depth = 0;
+    bool empty = true;
     while (p < end) {
         char ch = *p;
         if (ch == '"') {
             p = skip_string(p, end);
+            empty = false;
             continue;
         }
         p++;
-        if (ch == '{' || ch == '[')
+        switch (ch) {
+        case '{':
+        case '[':
+            if (depth)
+                empty = false;
             depth++;
-        else if ((ch == '}' || ch == ']') && --depth == 0)
-            return p;
+            break;
+        case '}':
+        case ']':
+            if (--depth == 0) {
+                if (count)
+                    *count = empty ? 0 : n + 1;
+                return p;
+            }
+            break;
+        case ',':
+            n += depth == 1;
+            break;
+        case ' ':
+        case '\n':
+        case '\r':
+        case '\t':
+        case ':':
+            break;
+        default:
+            empty = false;
+        }
     }
     return end;
+}
+
+const char *json_reader_skip(const json_reader *r, json_pos v)
+{
+    return json_reader_skip_count(r, v, NULL);
+}
+
+const char *json_reader_end(const json_reader *r, const char *after_last)
+{
+    const char *p = skip_ws(after_last, r->end);
+    return p < r->end ? p + 1 : r->end;
 }
 
 json_pos json_reader_first(const json_reader *r, json_pos v)
@@ -767,16 +796,8 @@ json_pos json_reader_member_first(const json_reader *r, json_pos v)
 
 size_t json_reader_count(const json_reader *r, json_pos v)
 {
-    size_t n = 0;
-    bool object = v < r->end && *v == '{';
-    for (json_pos e = json_reader_first(r, v); e; n++) {
-        const char *after = json_reader_skip(r, e);
-        if (object) { /* skip the value too */
-            const char *colon = skip_ws(after, r->end);
-            after = json_reader_skip(r, skip_ws(colon + (colon < r->end), r->end));
-        }
-        e = json_reader_next(r, after);
-    }
+    size_t n;
+    json_reader_skip_count(r, v, &n);
     return n;
 }
 
@@ -817,8 +838,7 @@ const char *json_reader_string(json_reader *r, json_pos v, size_t *len, const ch
     return out;
 }
 
-json_pos json_reader_member_value(json_reader *r, json_pos key, const char **name,
-                                  size_t *name_len)
+json_pos json_reader_member_value(json_reader *r, json_pos key, const char **name, size_t *name_len)
 {
     const char *after;
     *name = json_reader_string(r, key, name_len, &after);

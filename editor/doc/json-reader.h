@@ -58,6 +58,11 @@ json_kind json_reader_kind(const json_reader *r, json_pos v);
 
 /** Just past the value at @v. */
 const char *json_reader_skip(const json_reader *r, json_pos v);
+/** The same, counting the elements (members) of an array (object) at @v in *@count (0 for a
+ * scalar; may be NULL). */
+const char *json_reader_skip_count(const json_reader *r, json_pos v, size_t *count);
+/** Just past the array or object whose last element ends at @after_last. */
+const char *json_reader_end(const json_reader *r, const char *after_last);
 
 /** First element of the array at @v, or NULL when it is empty. */
 json_pos json_reader_first(const json_reader *r, json_pos v);

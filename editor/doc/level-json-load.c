@@ -5,8 +5,9 @@
  * straight into the model by position, in the same order of checks as the jansson-tree loader
  * before it, so every message and position is the one it gave.
  */
-#include "json-prescan.h"
 #include "level-json-load.h"
+
+#include "json-prescan.h"
 #include "level-json.h"
 #include "real-path.h"
 
@@ -64,10 +65,14 @@ bool load_scan(load_ctx *c, json_pos obj, const char *const *keys, load_members 
     memset(m, 0, sizeof *m);
     m->obj = obj;
     m->keys = keys;
-    for (json_pos k = json_reader_member_first(&c->r, obj); k;) {
+    unsigned place = 0;
+    const char *after = NULL;
+    for (json_pos k = json_reader_member_first(&c->r, obj); k; k = json_reader_next(&c->r, after)) {
         const char *raw;
-        size_t n;
+        size_t n, count;
         json_pos v = json_reader_member_raw(&c->r, k, &raw, &n);
+        after = json_reader_skip_count(&c->r, v, &count);
+        place++;
         const char *name = raw;
         if (memchr(raw, '\\', n)) {
             if (c->keycap < n + 1) {
@@ -81,20 +86,23 @@ bool load_scan(load_ctx *c, json_pos obj, const char *const *keys, load_members 
             name = c->keybuf;
         }
         int found = -1;
-        for (int i = 0; keys[i]; i++)
-            if (strlen(keys[i]) == n && memcmp(keys[i], name, n) == 0)
+        for (int i = 0; keys[i] && found < 0; i++)
+            if (keys[i][0] == name[0] && strlen(keys[i]) == n && memcmp(keys[i], name, n) == 0)
                 found = i;
         if (found >= 0) {
             m->at[found] = v;
+            m->count[found] = count;
+            m->order[found] = place;
         } else if (!m->unknown) {
             m->unknown = true;
             size_t copy = n < sizeof m->unknown_key ? n : sizeof m->unknown_key - 1;
             memcpy(m->unknown_key, name, copy);
             m->unknown_key[copy] = '\0';
             m->unknown_at = v;
+            m->unknown_order = place;
         }
-        k = json_reader_next(&c->r, json_reader_skip(&c->r, v));
     }
+    m->end = after ? json_reader_end(&c->r, after) : json_reader_skip(&c->r, obj);
     return true;
 }
 
@@ -106,18 +114,46 @@ json_pos load_get(const load_members *m, const char *key)
     return NULL;
 }
 
+static size_t load_count(const load_members *m, const char *key)
+{
+    for (int i = 0; m->keys[i]; i++)
+        if (strcmp(m->keys[i], key) == 0)
+            return m->count[i];
+    return 0;
+}
+
 bool load_check_keys(load_ctx *c, const load_members *m)
 {
-    if (!m->unknown)
+    return load_check_allowed(c, m, m->keys);
+}
+
+bool load_check_allowed(load_ctx *c, const load_members *m, const char *const *allowed)
+{
+    /* the first member in file order that is not allowed */
+    unsigned first = m->unknown ? m->unknown_order : 0;
+    const char *key = m->unknown_key;
+    json_pos at = m->unknown_at;
+    for (int i = 0; m->keys[i]; i++) {
+        if (!m->order[i] || (first && m->order[i] > first))
+            continue;
+        bool ok = false;
+        for (const char *const *a = allowed; *a && !ok; a++)
+            ok = strcmp(*a, m->keys[i]) == 0;
+        if (!ok) {
+            first = m->order[i];
+            key = m->keys[i];
+            at = m->at[i];
+        }
+    }
+    if (!first)
         return true;
-    editor_json_path_push_key(&c->path, m->unknown_key);
-    bool r = load_fail(c, m->unknown_at, LW_ERR_FORMAT, "unknown key \"%s\"", m->unknown_key);
+    editor_json_path_push_key(&c->path, key);
+    bool r = load_fail(c, at, LW_ERR_FORMAT, "unknown key \"%s\"", key);
     editor_json_path_pop(&c->path);
     return r;
 }
 
-static json_pos member(load_ctx *c, const load_members *m, const char *key, bool required,
-                       bool *ok)
+static json_pos member(load_ctx *c, const load_members *m, const char *key, bool required, bool *ok)
 {
     json_pos v = load_get(m, key);
     if (!v && required)
@@ -203,8 +239,8 @@ bool load_string(load_ctx *c, const load_members *m, const char *key, bool requi
     return ok;
 }
 
-bool load_array(load_ctx *c, const load_members *m, const char *key, bool required,
-                size_t max_len, json_pos *out, size_t *count)
+bool load_array(load_ctx *c, const load_members *m, const char *key, bool required, size_t max_len,
+                json_pos *out, size_t *count)
 {
     bool ok = true;
     json_pos v = member(c, m, key, required, &ok);
@@ -214,7 +250,7 @@ bool load_array(load_ctx *c, const load_members *m, const char *key, bool requir
         return ok;
     editor_json_path_push_key(&c->path, key);
     if ((ok = load_want(c, v, JSON_KIND_ARRAY, "an array"))) {
-        size_t n = json_reader_count(&c->r, v);
+        size_t n = load_count(m, key);
         if (n > max_len) {
             ok = load_fail(c, v, LW_ERR_LIMIT, "%zu entries is over the limit of %zu", n, max_len);
         } else {
@@ -224,12 +260,6 @@ bool load_array(load_ctx *c, const load_members *m, const char *key, bool requir
     }
     editor_json_path_pop(&c->path);
     return ok;
-}
-
-/* The element after @e (the last one read). */
-static json_pos next_of(load_ctx *c, json_pos e)
-{
-    return json_reader_next(&c->r, json_reader_skip(&c->r, e));
 }
 
 static bool parse_color(const char *s, uint32_t *rgb)
@@ -320,7 +350,7 @@ static bool load_masks(load_ctx *c, const load_members *root, lw_level *level)
     bool ok = true;
     static const char *const keys[] = {"heights", "angle", "flagged", "locked", NULL};
     json_pos e = json_reader_first(&c->r, arr);
-    for (size_t i = 0; ok && i < n; i++, e = ok ? next_of(c, e) : NULL) {
+    for (size_t i = 0; ok && i < n; i++) {
         editor_json_path_push_index(&c->path, (long)i);
         lw_mask mask = {0};
         load_members m;
@@ -332,13 +362,13 @@ static bool load_masks(load_ctx *c, const load_members *root, lw_level *level)
              load_array(c, &m, "heights", true, 16, &heights, &count) &&
              load_int(c, &m, "angle", true, 0, 255, &angle) &&
              load_bool(c, &m, "flagged", false, &flagged) &&
-             load_bool(c, &m, "locked", false, &locked) &&
-             load_heights(c, heights, count, &mask);
+             load_bool(c, &m, "locked", false, &locked) && load_heights(c, heights, count, &mask);
         if (ok) {
             mask.angle = (uint8_t)angle;
             mask.flags = (uint8_t)((flagged ? LW_MASK_FLAGGED : 0) | (locked ? LW_MASK_LOCKED : 0));
             lw_mask_derive_widths(&mask);
             level->masks[level->mask_count++] = mask;
+            e = json_reader_next(&c->r, m.end);
         }
         editor_json_path_pop(&c->path);
     }
@@ -380,7 +410,7 @@ static bool load_tiles(load_ctx *c, const load_members *root, lw_level *level)
     static const char *const keys[] = {"art", "mask_a", "mask_b", "jump_through", NULL};
     bool ok = true;
     json_pos e = json_reader_first(&c->r, arr);
-    for (size_t i = 0; ok && i < n; i++, e = ok ? next_of(c, e) : NULL) {
+    for (size_t i = 0; ok && i < n; i++) {
         editor_json_path_push_index(&c->path, (long)i);
         lw_tile tile = {.art = LW_NONE, .mask = {LW_NONE, LW_NONE}, .flags = 0};
         bool jump = false;
@@ -393,6 +423,7 @@ static bool load_tiles(load_ctx *c, const load_members *root, lw_level *level)
         if (ok) {
             tile.flags = jump ? LW_TILE_JUMP_THROUGH : 0;
             level->tiles[level->tile_count++] = tile;
+            e = json_reader_next(&c->r, m.end);
         }
         editor_json_path_pop(&c->path);
     }
@@ -400,19 +431,22 @@ static bool load_tiles(load_ctx *c, const load_members *root, lw_level *level)
     return ok;
 }
 
-/* One row of a chunk: @side cell strings. */
+/* One row of a chunk: @side cell strings; *@end gets the row's end. The cells are read as they
+ * come; a row of the wrong length is reported as such even when one of its cells is bad too
+ * (the count is taken only then), so the check order is the tree loader's. */
 static bool load_chunk_row(load_ctx *c, json_pos row, uint32_t side, const lw_level *level,
-                           lw_cell *cells)
+                           lw_cell *cells, const char **row_end)
 {
-    bool ok = load_want(c, row, JSON_KIND_ARRAY, "an array of cells");
-    size_t count = ok ? json_reader_count(&c->r, row) : 0;
-    if (ok && count != side)
-        ok = load_fail(c, row, LW_ERR_FORMAT, "a row has %u cells, found %zu", side, count);
-    json_pos cell = ok ? json_reader_first(&c->r, row) : NULL;
-    for (uint32_t x = 0; ok && x < side; x++) {
+    if (!load_want(c, row, JSON_KIND_ARRAY, "an array of cells"))
+        return false;
+    json_pos cell = json_reader_first(&c->r, row);
+    const char *end = NULL;
+    bool ok = true;
+    uint32_t x = 0;
+    for (; ok && cell && x < side; x++) {
         editor_json_path_push_index(&c->path, (long)x);
         ok = load_want(c, cell, JSON_KIND_STRING, "a cell string");
-        const char *end = NULL, *s = ok ? json_reader_string(&c->r, cell, NULL, &end) : NULL;
+        const char *s = ok ? json_reader_string(&c->r, cell, NULL, &end) : NULL;
         lw_cell parsed;
         if (ok && !s)
             ok = load_fail(c, cell, LW_ERR_NOMEM, "out of memory");
@@ -430,7 +464,14 @@ static bool load_chunk_row(load_ctx *c, json_pos row, uint32_t side, const lw_le
         }
         editor_json_path_pop(&c->path);
     }
-    return ok;
+    if (ok && !cell && x == side) {
+        *row_end = json_reader_end(&c->r, end);
+        return true;
+    }
+    size_t count = json_reader_count(&c->r, row);
+    if (count != side) /* replaces a cell's error: the length is checked first */
+        return load_fail(c, row, LW_ERR_FORMAT, "a row has %u cells, found %zu", side, count);
+    return false;
 }
 
 static bool load_chunks(load_ctx *c, const load_members *root, lw_level *level)
@@ -445,7 +486,7 @@ static bool load_chunks(load_ctx *c, const load_members *root, lw_level *level)
     static const char *const keys[] = {"rows", NULL};
     bool ok = true;
     json_pos e = json_reader_first(&c->r, arr);
-    for (size_t i = 0; ok && i < n; i++, e = ok ? next_of(c, e) : NULL) {
+    for (size_t i = 0; ok && i < n; i++) {
         editor_json_path_push_index(&c->path, (long)i);
         json_pos rows = NULL;
         size_t count = 0;
@@ -458,30 +499,37 @@ static bool load_chunks(load_ctx *c, const load_members *root, lw_level *level)
                            level->chunk_px, side, count);
         lw_cell *cells = level->cells + i * per;
         json_pos row = ok ? json_reader_first(&c->r, rows) : NULL;
-        for (uint32_t y = 0; ok && y < side; y++, row = ok ? next_of(c, row) : NULL) {
+        for (uint32_t y = 0; ok && y < side; y++) {
+            const char *end = NULL;
             editor_json_path_push_index(&c->path, (long)y);
-            ok = load_chunk_row(c, row, side, level, cells + y * side);
+            ok = load_chunk_row(c, row, side, level, cells + y * side, &end);
             editor_json_path_pop(&c->path);
+            if (ok)
+                row = json_reader_next(&c->r, end);
         }
         editor_json_path_pop(&c->path);
-        if (ok)
+        if (ok) {
             level->chunk_count++;
+            e = json_reader_next(&c->r, m.end);
+        }
         editor_json_path_pop(&c->path);
     }
     editor_json_path_pop(&c->path);
     return ok;
 }
 
-static bool load_layout_row(load_ctx *c, json_pos row, lw_level *level, uint16_t *dst)
+/* One layout row of @w chunk ids, read as load_chunk_row reads cells. */
+static bool load_layout_row(load_ctx *c, json_pos row, lw_level *level, uint16_t *dst,
+                            const char **row_end)
 {
     uint32_t w = level->layout_width;
-    bool ok = load_want(c, row, JSON_KIND_ARRAY, "an array of chunk ids");
-    size_t count = ok ? json_reader_count(&c->r, row) : 0;
-    if (ok && count != w)
-        ok = load_fail(c, row, LW_ERR_FORMAT, "expected %u chunk ids (layout width), found %zu", w,
-                       count);
-    json_pos v = ok ? json_reader_first(&c->r, row) : NULL;
-    for (uint32_t x = 0; ok && x < w; x++) {
+    if (!load_want(c, row, JSON_KIND_ARRAY, "an array of chunk ids"))
+        return false;
+    json_pos v = json_reader_first(&c->r, row);
+    const char *end = NULL;
+    bool ok = true;
+    uint32_t x = 0;
+    for (; ok && v && x < w; x++) {
         long long id;
         editor_json_path_push_index(&c->path, (long)x);
         ok = load_int_value(c, v, -1, LW_MAX_CHUNKS - 1, &id);
@@ -490,31 +538,40 @@ static bool load_layout_row(load_ctx *c, json_pos row, lw_level *level, uint16_t
                            level->chunk_count);
         if (ok) {
             dst[x] = id < 0 ? (uint16_t)LW_NONE : (uint16_t)id;
-            const char *end;
             json_reader_int(&c->r, v, &end);
             v = json_reader_next(&c->r, end);
         }
         editor_json_path_pop(&c->path);
     }
-    return ok;
+    if (ok && !v && x == w) {
+        *row_end = json_reader_end(&c->r, end);
+        return true;
+    }
+    size_t count = json_reader_count(&c->r, row);
+    if (count != w)
+        return load_fail(c, row, LW_ERR_FORMAT, "expected %u chunk ids (layout width), found %zu",
+                         w, count);
+    return false;
 }
 
-static bool load_layout_grid(load_ctx *c, json_pos grid, lw_level *level, uint16_t *dst)
+static bool load_layout_grid(load_ctx *c, json_pos grid, size_t count, lw_level *level,
+                             uint16_t *dst)
 {
     uint32_t w = level->layout_width, h = level->layout_height;
     if (!load_want(c, grid, JSON_KIND_ARRAY, "an array of rows"))
         return false;
-    size_t count = json_reader_count(&c->r, grid);
     if (count != h)
         return load_fail(c, grid, LW_ERR_FORMAT, "expected %u rows (layout height), found %zu", h,
                          count);
     json_pos row = json_reader_first(&c->r, grid);
-    for (uint32_t y = 0; y < h; y++, row = next_of(c, row)) {
+    for (uint32_t y = 0; y < h; y++) {
+        const char *end = NULL;
         editor_json_path_push_index(&c->path, (long)y);
-        bool ok = load_layout_row(c, row, level, dst + (size_t)y * w);
+        bool ok = load_layout_row(c, row, level, dst + (size_t)y * w, &end);
         editor_json_path_pop(&c->path);
         if (!ok)
             return false;
+        row = json_reader_next(&c->r, end);
     }
     return true;
 }
@@ -533,7 +590,8 @@ static bool load_layout(load_ctx *c, const load_members *root, lw_level *level)
     json_pos bg = ok ? load_get(&m, "background") : NULL;
     if (ok) {
         editor_json_path_push_key(&c->path, "foreground");
-        ok = load_layout_grid(c, fg, level, level->layout[LW_LAYER_FG]);
+        ok = load_layout_grid(c, fg, load_count(&m, "foreground"), level,
+                              level->layout[LW_LAYER_FG]);
         editor_json_path_pop(&c->path);
     }
     if (ok && bg && json_reader_kind(&c->r, bg) != JSON_KIND_NULL) {
@@ -541,7 +599,8 @@ static bool load_layout(load_ctx *c, const load_members *root, lw_level *level)
             ok = load_fail(c, layout, LW_ERR_NOMEM, "out of memory");
         } else {
             editor_json_path_push_key(&c->path, "background");
-            ok = load_layout_grid(c, bg, level, level->layout[LW_LAYER_BG]);
+            ok = load_layout_grid(c, bg, load_count(&m, "background"), level,
+                                  level->layout[LW_LAYER_BG]);
             editor_json_path_pop(&c->path);
         }
     }
@@ -571,7 +630,7 @@ static bool load_overrides(load_ctx *c, json_pos ov, lw_level *level)
         if (ok && !lw_level_set_override(level, key, (int32_t)v))
             ok = load_fail(c, value, LW_ERR_LIMIT, "constant names are at most 31 characters");
         editor_json_path_pop(&c->path);
-        k = next_of(c, value);
+        k = json_reader_next(&c->r, json_reader_skip(&c->r, value));
     }
     editor_json_path_pop(&c->path);
     return ok;
@@ -614,13 +673,12 @@ static bool load_physics(load_ctx *c, const load_members *root, lw_level *level)
 /* ======================================================================================== */
 
 static const char *const root_keys[] = {
-    "format", "version", "name",   "chunk_size", "tileset", "background_color", "physics",
-    "masks",  "tiles",   "chunks", "layout",     "objects", "replays",          "source",
-    NULL};
+    "format", "version", "name",   "chunk_size", "tileset", "background_color", "physics", "masks",
+    "tiles",  "chunks",  "layout", "objects",    "replays", "source",           NULL};
 
 /* format, version, unknown keys, source, chunk size and layout size: all before allocating. */
-static bool load_header(load_ctx *c, const load_members *root, long long *chunk_px,
-                        long long *lw, long long *lh)
+static bool load_header(load_ctx *c, const load_members *root, long long *chunk_px, long long *lw,
+                        long long *lh)
 {
     const char *format = NULL;
     if (!load_string(c, root, "format", true, false, 64, &format))

@@ -31,9 +31,13 @@ typedef struct load_members {
     json_pos obj;
     const char *const *keys; /* NULL-terminated */
     json_pos at[LOAD_MAX_KEYS];
+    size_t count[LOAD_MAX_KEYS];   /* entries of an array (members of an object) value */
+    unsigned order[LOAD_MAX_KEYS]; /* 1 + the member's place in the object */
     bool unknown;
     char unknown_key[160];
     json_pos unknown_at;
+    unsigned unknown_order;
+    const char *end; /* just past the object */
 } load_members;
 
 #if defined(__GNUC__)
@@ -47,6 +51,8 @@ bool load_scan(load_ctx *c, json_pos obj, const char *const *keys, load_members 
 json_pos load_get(const load_members *m, const char *key);
 /** Unknown keys are errors: a typo must not be silently ignored. */
 bool load_check_keys(load_ctx *c, const load_members *m);
+/** The same when only @allowed (a subset of the scanned keys) are allowed. */
+bool load_check_allowed(load_ctx *c, const load_members *m, const char *const *allowed);
 
 bool load_want(load_ctx *c, json_pos v, json_kind kind, const char *expected);
 bool load_want_object(load_ctx *c, json_pos v, const char *expected, const char *const *keys,
@@ -61,8 +67,8 @@ bool load_bool(load_ctx *c, const load_members *m, const char *key, bool require
 bool load_string(load_ctx *c, const load_members *m, const char *key, bool required,
                  bool allow_null, size_t max_len, const char **out);
 /** An array member of at most @max_len entries (counted before anything is allocated). */
-bool load_array(load_ctx *c, const load_members *m, const char *key, bool required,
-                size_t max_len, json_pos *out, size_t *count);
+bool load_array(load_ctx *c, const load_members *m, const char *key, bool required, size_t max_len,
+                json_pos *out, size_t *count);
 
 bool load_objects(load_ctx *c, const load_members *root, lw_level *level);
 bool load_replays(load_ctx *c, const load_members *root, lw_level *level);

@@ -73,7 +73,7 @@ static bool load_pair(load_ctx *c, const load_members *m, const char *key, const
 static bool load_player_start(load_ctx *c, const load_members *m, lw_object *obj)
 {
     const char *facing = "right";
-    bool ok = load_check_keys(c, m) && load_string(c, m, "facing", false, false, 16, &facing);
+    bool ok = load_string(c, m, "facing", false, false, 16, &facing);
     if (ok && strcmp(facing, "left") != 0 && strcmp(facing, "right") != 0) {
         editor_json_path_push_key(&c->path, "facing");
         ok = load_fail(c, load_get(m, "facing"), LW_ERR_RANGE,
@@ -90,8 +90,7 @@ static bool load_path_swapper(load_ctx *c, const load_members *m, lw_object *obj
     const char *orient = NULL;
     long long radius = 0;
     obj->type = LW_OBJECT_PATH_SWAPPER;
-    bool ok = load_check_keys(c, m) &&
-              load_string(c, m, "orientation", true, false, 16, &orient) &&
+    bool ok = load_string(c, m, "orientation", true, false, 16, &orient) &&
               load_int(c, m, "radius", true, 32, 256, &radius) &&
               load_pair(c, m, "paths", "A", "B", obj->swapper.path) &&
               load_pair(c, m, "priority", "low", "high", obj->swapper.priority) &&
@@ -184,7 +183,7 @@ static bool load_marker(load_ctx *c, const load_members *m, lw_object *obj, lw_l
 {
     const char *name = NULL;
     obj->type = LW_OBJECT_MARKER;
-    bool ok = load_check_keys(c, m) && load_string(c, m, "name", true, false, 64, &name);
+    bool ok = load_string(c, m, "name", true, false, 64, &name);
     if (ok && !*name) {
         editor_json_path_push_key(&c->path, "name");
         ok = load_fail(c, load_get(m, "name"), LW_ERR_FORMAT, "a marker needs a non-empty name");
@@ -202,6 +201,20 @@ static bool load_marker(load_ctx *c, const load_members *m, lw_object *obj, lw_l
 }
 
 /* The keys of every object type; each loader refuses the ones its type does not have. */
+static const char *const all_keys[] = {"id",
+                                       "type",
+                                       "x",
+                                       "y",
+                                       "facing",
+                                       "orientation",
+                                       "radius",
+                                       "paths",
+                                       "priority",
+                                       "grounded_only",
+                                       "priority_only",
+                                       "name",
+                                       "properties",
+                                       NULL};
 static const char *const player_keys[] = {"id", "type", "x", "y", "facing", NULL};
 static const char *const swapper_keys[] = {"id",
                                            "type",
@@ -216,12 +229,13 @@ static const char *const swapper_keys[] = {"id",
                                            NULL};
 static const char *const marker_keys[] = {"id", "type", "x", "y", "name", "properties", NULL};
 
-static bool load_object(load_ctx *c, json_pos o, lw_level *level)
+/* One object; *@end gets its end. */
+static bool load_object(load_ctx *c, json_pos o, lw_level *level, const char **end)
 {
-    static const char *const common[] = {"id", "type", "x", "y", NULL};
     load_members m;
-    if (!load_want_object(c, o, "an object", common, &m))
+    if (!load_want_object(c, o, "an object", all_keys, &m))
         return false;
+    *end = m.end;
     const char *type = NULL;
     long long id = 0, x = 0, y = 0;
     bool ok = load_string(c, &m, "type", true, false, 64, &type) &&
@@ -249,7 +263,7 @@ static bool load_object(load_ctx *c, json_pos o, lw_level *level)
         editor_json_path_pop(&c->path);
         return false;
     }
-    if (!load_scan(c, o, keys, &m))
+    if (!load_check_allowed(c, &m, keys))
         return false;
     if (keys == marker_keys)
         return load_marker(c, &m, &obj, level);
@@ -278,11 +292,12 @@ bool load_objects(load_ctx *c, const load_members *root, lw_level *level)
     c->ids_mask = slots - 1;
     json_pos e = json_reader_first(&c->r, arr);
     for (size_t i = 0; ok && i < n; i++) {
+        const char *end = NULL;
         editor_json_path_push_index(&c->path, (long)i);
-        ok = load_object(c, e, level);
+        ok = load_object(c, e, level, &end);
         editor_json_path_pop(&c->path);
         if (ok)
-            e = json_reader_next(&c->r, json_reader_skip(&c->r, e));
+            e = json_reader_next(&c->r, end);
     }
     free(c->ids);
     c->ids = NULL;
@@ -347,8 +362,7 @@ static bool load_expect(load_ctx *c, json_pos expect, lw_replay *rep)
               load_bool(c, &m, "air", true, &rep->expect_air);
     if (ok && !parse_hash(hash, &rep->expect_hash)) {
         editor_json_path_push_key(&c->path, "hash");
-        ok = load_fail(c, load_get(&m, "hash"), LW_ERR_FORMAT,
-                       "expected 16 lower-case hex digits");
+        ok = load_fail(c, load_get(&m, "hash"), LW_ERR_FORMAT, "expected 16 lower-case hex digits");
         editor_json_path_pop(&c->path);
     }
     if (ok && strcmp(path, "A") != 0 && strcmp(path, "B") != 0) {
