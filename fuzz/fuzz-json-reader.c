@@ -56,8 +56,7 @@ static const char *compare(json_reader *r, json_pos v, const json_t *j)
     if (k == JSON_KIND_STRING) {
         size_t n;
         const char *s = json_reader_string(r, v, &n, NULL);
-        check(s && n == json_string_length(j) && memcmp(s, json_string_value(j), n) == 0,
-              "string");
+        check(s && n == json_string_length(j) && memcmp(s, json_string_value(j), n) == 0, "string");
     } else if (k == JSON_KIND_INTEGER) {
         check(json_reader_int(r, v, NULL) == json_integer_value(j), "integer");
     } else if (k == JSON_KIND_BOOL) {
@@ -73,7 +72,8 @@ static const char *compare(json_reader *r, json_pos v, const json_t *j)
     } else if (k == JSON_KIND_OBJECT) {
         check(count == json_object_size(j), "object size");
         void *it = json_object_iter((json_t *)j);
-        for (json_pos key = json_reader_member_first(r, v); key; it = json_object_iter_next((json_t *)j, it)) {
+        for (json_pos key = json_reader_member_first(r, v); key;
+             it = json_object_iter_next((json_t *)j, it)) {
             check(it != NULL, "object member");
             const char *name, *raw;
             size_t len, raw_len;

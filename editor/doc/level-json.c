@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "level-json.h"
 
+#include "json-writer.h"
+
 #include <jansson.h>
 #include <loopwright-masks/image.h>
 #include <stdio.h>
@@ -170,226 +172,224 @@ bool editor_level_check_art(const lw_level *level, const char *level_path, uint3
 /* Saving                                                                                    */
 /* ======================================================================================== */
 
-static json_t *int_array(const int8_t *v, size_t n)
+/* The layout is fixed: scalars, containers of scalars, and objects whose members are scalars or
+ * containers of scalars go on one line ("flat", with ", " and ": "); everything else is indented
+ * by two spaces per level, one member a line; empty containers are "{}" and "[]". Written
+ * straight through the one JSON writer (json-writer.h), no tree. */
+
+static void write_index(json_writer *w, const char *key, uint16_t v)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
+    json_writer_key(w, key);
+    if (v == LW_NONE)
+        json_writer_null(w);
+    else
+        json_writer_int(w, v);
 }
 
-static json_t *index_or_null(uint16_t v)
+static void write_masks(json_writer *w, const lw_level *level)
 {
-    return v == LW_NONE ? json_null() : json_integer(v);
-}
-
-static json_t *layout_json(const lw_level *level, const uint16_t *grid)
-{
-    json_t *rows = json_array();
-    for (uint32_t y = 0; y < level->layout_height; y++) {
-        json_t *row = json_array();
-        for (uint32_t x = 0; x < level->layout_width; x++) {
-            uint16_t id = grid[(size_t)y * level->layout_width + x];
-            json_array_append_new(row, json_integer(id == LW_NONE ? -1 : id));
-        }
-        json_array_append_new(rows, row);
-    }
-    return rows;
-}
-
-static json_t *pair_json(const uint8_t v[2], const char *a, const char *b)
-{
-    return json_pack("[ss]", v[0] ? b : a, v[1] ? b : a);
-}
-
-static json_t *object_json(const lw_object *o)
-{
-    json_t *j = json_object();
-    json_object_set_new(j, "id", json_integer(o->id));
-    switch (o->type) {
-    case LW_OBJECT_PLAYER_START:
-        json_object_set_new(j, "type", json_string("player_start"));
-        json_object_set_new(j, "x", json_integer(o->x));
-        json_object_set_new(j, "y", json_integer(o->y));
-        json_object_set_new(j, "facing", json_string(o->facing_left ? "left" : "right"));
-        break;
-    case LW_OBJECT_PATH_SWAPPER:
-        json_object_set_new(j, "type", json_string("path_swapper"));
-        json_object_set_new(j, "x", json_integer(o->x));
-        json_object_set_new(j, "y", json_integer(o->y));
-        json_object_set_new(j, "orientation",
-                            json_string(o->swapper.horizontal ? "horizontal" : "vertical"));
-        json_object_set_new(j, "radius", json_integer(o->swapper.radius));
-        json_object_set_new(j, "paths", pair_json(o->swapper.path, "A", "B"));
-        json_object_set_new(j, "priority", pair_json(o->swapper.priority, "low", "high"));
-        json_object_set_new(j, "grounded_only", json_boolean(o->swapper.grounded_only));
-        json_object_set_new(j, "priority_only", json_boolean(o->swapper.priority_only));
-        break;
-    case LW_OBJECT_MARKER: {
-        json_object_set_new(j, "type", json_string("marker"));
-        json_object_set_new(j, "x", json_integer(o->x));
-        json_object_set_new(j, "y", json_integer(o->y));
-        json_object_set_new(j, "name", json_string(o->name ? o->name : "marker"));
-        json_t *props = json_object();
-        for (uint32_t i = 0; i < o->prop_count; i++)
-            json_object_set_new(props, o->props[i].key, json_string(o->props[i].value));
-        json_object_set_new(j, "properties", props);
-        break;
-    }
-    }
-    return j;
-}
-
-static json_t *level_json(const lw_level *level)
-{
-    json_t *root = json_object();
-    json_object_set_new(root, "format", json_string(EDITOR_LEVEL_FORMAT));
-    json_object_set_new(root, "version", json_integer(EDITOR_LEVEL_VERSION));
-    json_object_set_new(root, "name", json_string(level->name ? level->name : ""));
-    json_object_set_new(root, "chunk_size", json_integer(level->chunk_px));
-    json_object_set_new(root, "tileset",
-                        level->tileset ? json_string(level->tileset) : json_null());
-    char color[8];
-    snprintf(color, sizeof color, "#%06x", level->background_rgb & 0xFFFFFFu);
-    json_object_set_new(root, "background_color", json_string(color));
-
-    json_t *phys = json_object();
-    json_object_set_new(phys, "profile", json_string(level->profile));
-    json_object_set_new(phys, "character", json_string(level->character));
-    json_t *ov = json_object();
-    for (uint32_t i = 0; i < level->override_count; i++)
-        json_object_set_new(ov, level->overrides[i].name, json_integer(level->overrides[i].value));
-    json_object_set_new(phys, "overrides", ov);
-    json_object_set_new(root, "physics", phys);
-
-    json_t *masks = json_array();
+    json_writer_key(w, "masks");
+    json_writer_begin_array(w, level->mask_count > 0);
     for (uint32_t i = 0; i < level->mask_count; i++) {
         const lw_mask *m = &level->masks[i];
-        json_t *j = json_object();
-        json_object_set_new(j, "heights", int_array(m->heights, 16));
-        json_object_set_new(j, "angle", json_integer(m->angle));
-        json_object_set_new(j, "flagged", json_boolean(m->flags & LW_MASK_FLAGGED));
-        json_object_set_new(j, "locked", json_boolean(m->flags & LW_MASK_LOCKED));
-        json_array_append_new(masks, j);
+        json_writer_begin_object_spaced(w);
+        json_writer_key(w, "heights");
+        json_writer_begin_array_spaced(w);
+        for (int k = 0; k < 16; k++)
+            json_writer_int(w, m->heights[k]);
+        json_writer_end_array(w);
+        json_writer_key(w, "angle");
+        json_writer_int(w, m->angle);
+        json_writer_key(w, "flagged");
+        json_writer_bool(w, m->flags & LW_MASK_FLAGGED);
+        json_writer_key(w, "locked");
+        json_writer_bool(w, m->flags & LW_MASK_LOCKED);
+        json_writer_end_object(w);
     }
-    json_object_set_new(root, "masks", masks);
+    json_writer_end_array(w);
+}
 
-    json_t *tiles = json_array();
+static void write_tiles(json_writer *w, const lw_level *level)
+{
+    json_writer_key(w, "tiles");
+    json_writer_begin_array(w, level->tile_count > 0);
     for (uint32_t i = 0; i < level->tile_count; i++) {
         const lw_tile *t = &level->tiles[i];
-        json_t *j = json_object();
-        json_object_set_new(j, "art", index_or_null(t->art));
-        json_object_set_new(j, "mask_a", index_or_null(t->mask[0]));
-        json_object_set_new(j, "mask_b", index_or_null(t->mask[1]));
-        json_object_set_new(j, "jump_through", json_boolean(t->flags & LW_TILE_JUMP_THROUGH));
-        json_array_append_new(tiles, j);
+        json_writer_begin_object_spaced(w);
+        write_index(w, "art", t->art);
+        write_index(w, "mask_a", t->mask[0]);
+        write_index(w, "mask_b", t->mask[1]);
+        json_writer_key(w, "jump_through");
+        json_writer_bool(w, t->flags & LW_TILE_JUMP_THROUGH);
+        json_writer_end_object(w);
     }
-    json_object_set_new(root, "tiles", tiles);
+    json_writer_end_array(w);
+}
 
-    json_t *chunks = json_array();
+static void write_chunks(json_writer *w, const lw_level *level)
+{
     uint32_t side = level->chunk_cells;
+    json_writer_key(w, "chunks");
+    json_writer_begin_array(w, level->chunk_count > 0);
     for (uint32_t c = 0; c < level->chunk_count; c++) {
         const lw_cell *cells = lw_level_chunk_cells(level, c);
-        json_t *rows = json_array();
+        json_writer_begin_object(w, true);
+        json_writer_key(w, "rows");
+        json_writer_begin_array(w, true);
         for (uint32_t y = 0; y < side; y++) {
-            json_t *row = json_array();
+            json_writer_begin_array_spaced(w);
             for (uint32_t x = 0; x < side; x++) {
                 char tok[24];
                 editor_cell_format(&cells[y * side + x], tok, sizeof tok);
-                json_array_append_new(row, json_string(tok));
+                json_writer_string(w, tok);
             }
-            json_array_append_new(rows, row);
+            json_writer_end_array(w);
         }
-        json_t *j = json_object();
-        json_object_set_new(j, "rows", rows);
-        json_array_append_new(chunks, j);
+        json_writer_end_array(w);
+        json_writer_end_object(w);
     }
-    json_object_set_new(root, "chunks", chunks);
-
-    json_t *layout = json_object();
-    json_object_set_new(layout, "width", json_integer(level->layout_width));
-    json_object_set_new(layout, "height", json_integer(level->layout_height));
-    json_object_set_new(layout, "foreground", layout_json(level, level->layout[LW_LAYER_FG]));
-    json_object_set_new(layout, "background",
-                        level->layout[LW_LAYER_BG] ? layout_json(level, level->layout[LW_LAYER_BG])
-                                                   : json_null());
-    json_object_set_new(root, "layout", layout);
-
-    json_t *objects = json_array();
-    for (uint32_t i = 0; i < level->object_count; i++)
-        json_array_append_new(objects, object_json(&level->objects[i]));
-    json_object_set_new(root, "objects", objects);
-
-    json_t *replays = json_array();
-    for (uint32_t i = 0; i < level->replay_count; i++) {
-        const lw_replay *r = &level->replays[i];
-        json_t *j = json_object();
-        json_object_set_new(j, "name", json_string(r->name ? r->name : ""));
-        json_object_set_new(j, "start",
-                            r->has_start ? json_pack("[ii]", r->start_x, r->start_y) : json_null());
-        json_object_set_new(j, "profile", json_string(r->profile));
-        json_object_set_new(j, "character", json_string(r->character));
-        json_object_set_new(j, "frames", json_integer(r->frames));
-        json_object_set_new(j, "script", json_string(r->script ? r->script : ""));
-        if (r->has_expect) {
-            char hash[17];
-            snprintf(hash, sizeof hash, "%016llx", (unsigned long long)r->expect_hash);
-            json_object_set_new(j, "expect",
-                                json_pack("{ss si si ss sb}", "hash", hash, "x", r->expect_x, "y",
-                                          r->expect_y, "path", r->expect_path ? "B" : "A", "air",
-                                          r->expect_air));
-        } else {
-            json_object_set_new(j, "expect", json_null());
-        }
-        json_array_append_new(replays, j);
-    }
-    json_object_set_new(root, "replays", replays);
-    return root;
+    json_writer_end_array(w);
 }
 
-/* ---- a small pretty-printer with a fixed layout ----
- * jansson's own indentation puts every array element on its own line, which would make a chunk
- * 64 lines long. The layout here: scalars, containers of scalars, and objects whose members are
- * scalars or containers of scalars go on one line ("flat"); everything else is indented by two
- * spaces per level. Keys keep insertion order, which the saver fixes. */
-
-typedef struct outbuf {
-    char *data;
-    size_t len, cap;
-    bool failed;
-} outbuf;
-
-static void out_bytes(outbuf *o, const char *s, size_t n)
+static void write_grid(json_writer *w, const lw_level *level, const uint16_t *grid)
 {
-    if (o->failed)
+    json_writer_begin_array(w, true);
+    for (uint32_t y = 0; y < level->layout_height; y++) {
+        json_writer_begin_array_spaced(w);
+        for (uint32_t x = 0; x < level->layout_width; x++) {
+            uint16_t id = grid[(size_t)y * level->layout_width + x];
+            json_writer_int(w, id == LW_NONE ? -1 : id);
+        }
+        json_writer_end_array(w);
+    }
+    json_writer_end_array(w);
+}
+
+static void write_layout(json_writer *w, const lw_level *level)
+{
+    json_writer_key(w, "layout");
+    json_writer_begin_object(w, true);
+    json_writer_key(w, "width");
+    json_writer_int(w, level->layout_width);
+    json_writer_key(w, "height");
+    json_writer_int(w, level->layout_height);
+    json_writer_key(w, "foreground");
+    write_grid(w, level, level->layout[LW_LAYER_FG]);
+    json_writer_key(w, "background");
+    if (level->layout[LW_LAYER_BG])
+        write_grid(w, level, level->layout[LW_LAYER_BG]);
+    else
+        json_writer_null(w);
+    json_writer_end_object(w);
+}
+
+static void write_pair(json_writer *w, const char *key, const uint8_t v[2], const char *a,
+                       const char *b)
+{
+    json_writer_key(w, key);
+    json_writer_begin_array_spaced(w);
+    json_writer_string(w, v[0] ? b : a);
+    json_writer_string(w, v[1] ? b : a);
+    json_writer_end_array(w);
+}
+
+static void write_object(json_writer *w, const lw_object *o)
+{
+    static const char *const types[] = {
+        [LW_OBJECT_PLAYER_START] = "player_start",
+        [LW_OBJECT_PATH_SWAPPER] = "path_swapper",
+        [LW_OBJECT_MARKER] = "marker",
+    };
+    json_writer_begin_object_spaced(w);
+    json_writer_key(w, "id");
+    json_writer_int(w, o->id);
+    if ((unsigned)o->type >= sizeof types / sizeof types[0] || !types[o->type]) {
+        json_writer_end_object(w);
         return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n + 1)
-            cap *= 2;
-        char *p = realloc(o->data, cap);
-        if (!p) {
-            o->failed = true;
-            return;
-        }
-        o->data = p;
-        o->cap = cap;
     }
-    memcpy(o->data + o->len, s, n);
-    o->len += n;
-    o->data[o->len] = '\0';
+    json_writer_key(w, "type");
+    json_writer_string(w, types[o->type]);
+    json_writer_key(w, "x");
+    json_writer_int(w, o->x);
+    json_writer_key(w, "y");
+    json_writer_int(w, o->y);
+    switch (o->type) {
+    case LW_OBJECT_PLAYER_START:
+        json_writer_key(w, "facing");
+        json_writer_string(w, o->facing_left ? "left" : "right");
+        break;
+    case LW_OBJECT_PATH_SWAPPER:
+        json_writer_key(w, "orientation");
+        json_writer_string(w, o->swapper.horizontal ? "horizontal" : "vertical");
+        json_writer_key(w, "radius");
+        json_writer_int(w, o->swapper.radius);
+        write_pair(w, "paths", o->swapper.path, "A", "B");
+        write_pair(w, "priority", o->swapper.priority, "low", "high");
+        json_writer_key(w, "grounded_only");
+        json_writer_bool(w, o->swapper.grounded_only);
+        json_writer_key(w, "priority_only");
+        json_writer_bool(w, o->swapper.priority_only);
+        break;
+    case LW_OBJECT_MARKER:
+        json_writer_key(w, "name");
+        json_writer_string(w, o->name ? o->name : "marker");
+        json_writer_key(w, "properties");
+        json_writer_begin_object_spaced(w);
+        for (uint32_t i = 0; i < o->prop_count; i++) {
+            json_writer_key(w, o->props[i].key);
+            json_writer_string(w, o->props[i].value);
+        }
+        json_writer_end_object(w);
+        break;
+    }
+    json_writer_end_object(w);
 }
 
-static void out_str(outbuf *o, const char *s)
+static void write_replay(json_writer *w, const lw_replay *r)
 {
-    out_bytes(o, s, strlen(s));
+    json_writer_begin_object_spaced(w);
+    json_writer_key(w, "name");
+    json_writer_string(w, r->name ? r->name : "");
+    json_writer_key(w, "start");
+    if (r->has_start) {
+        json_writer_begin_array_spaced(w);
+        json_writer_int(w, r->start_x);
+        json_writer_int(w, r->start_y);
+        json_writer_end_array(w);
+    } else {
+        json_writer_null(w);
+    }
+    json_writer_key(w, "profile");
+    json_writer_string(w, r->profile);
+    json_writer_key(w, "character");
+    json_writer_string(w, r->character);
+    json_writer_key(w, "frames");
+    json_writer_int(w, r->frames);
+    json_writer_key(w, "script");
+    json_writer_string(w, r->script ? r->script : "");
+    json_writer_key(w, "expect");
+    if (r->has_expect) {
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016llx", (unsigned long long)r->expect_hash);
+        json_writer_begin_object_spaced(w);
+        json_writer_key(w, "hash");
+        json_writer_string(w, hash);
+        json_writer_key(w, "x");
+        json_writer_int(w, r->expect_x);
+        json_writer_key(w, "y");
+        json_writer_int(w, r->expect_y);
+        json_writer_key(w, "path");
+        json_writer_string(w, r->expect_path ? "B" : "A");
+        json_writer_key(w, "air");
+        json_writer_bool(w, r->expect_air);
+        json_writer_end_object(w);
+    } else {
+        json_writer_null(w);
+    }
+    json_writer_end_object(w);
 }
 
-static void out_indent(outbuf *o, int depth)
-{
-    for (int i = 0; i < depth; i++)
-        out_bytes(o, "  ", 2);
-}
+/* ---- the `source` object, kept as JSON (a jansson tree), written by the same rules ---- */
 
 static bool is_scalar(const json_t *v)
 {
@@ -434,73 +434,117 @@ static bool prints_on_one_line(const json_t *v)
     return true;
 }
 
-static void out_scalar(outbuf *o, const json_t *v)
+static void write_json(json_writer *w, const json_t *v, bool flat)
 {
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-    if (!s) {
-        o->failed = true;
+    switch (json_typeof(v)) {
+    case JSON_STRING:
+        json_writer_string_n(w, json_string_value(v), json_string_length(v));
+        return;
+    case JSON_INTEGER:
+        json_writer_int(w, json_integer_value(v));
+        return;
+    case JSON_TRUE:
+    case JSON_FALSE:
+        json_writer_bool(w, json_is_true(v));
+        return;
+    case JSON_NULL:
+        json_writer_null(w);
+        return;
+    case JSON_REAL: {
+        char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        if (s)
+            json_writer_raw(w, s);
+        else
+            w->failed = true;
+        free(s);
         return;
     }
-    out_str(o, s);
-    free(s);
-}
-
-static void out_key(outbuf *o, const char *key)
-{
-    json_t *k = json_string(key);
-    out_scalar(o, k);
-    json_decref(k);
-    out_bytes(o, ": ", 2);
-}
-
-static void out_value(outbuf *o, const json_t *v, int depth)
-{
-    if (is_scalar(v)) {
-        out_scalar(o, v);
-        return;
+    case JSON_OBJECT:
+    case JSON_ARRAY:
+        break;
     }
+    flat = flat || prints_on_one_line(v);
     bool obj = json_is_object(v);
-    size_t n = obj ? json_object_size(v) : json_array_size(v);
-    if (n == 0) {
-        out_str(o, obj ? "{}" : "[]");
-        return;
-    }
-    bool flat = prints_on_one_line(v);
-    out_str(o, obj ? "{" : "[");
-    size_t i = 0;
     if (obj) {
+        if (flat)
+            json_writer_begin_object_spaced(w);
+        else
+            json_writer_begin_object(w, true);
         const char *k;
         json_t *m;
         json_object_foreach((json_t *)v, k, m)
         {
-            if (flat) {
-                if (i)
-                    out_str(o, ", ");
-            } else {
-                out_str(o, i ? ",\n" : "\n");
-                out_indent(o, depth + 1);
-            }
-            out_key(o, k);
-            out_value(o, m, depth + 1);
-            i++;
+            json_writer_key(w, k);
+            write_json(w, m, flat);
         }
+        json_writer_end_object(w);
     } else {
-        for (i = 0; i < n; i++) {
-            if (flat) {
-                if (i)
-                    out_str(o, ", ");
-            } else {
-                out_str(o, i ? ",\n" : "\n");
-                out_indent(o, depth + 1);
-            }
-            out_value(o, json_array_get(v, i), depth + 1);
-        }
+        if (flat)
+            json_writer_begin_array_spaced(w);
+        else
+            json_writer_begin_array(w, true);
+        for (size_t i = 0; i < json_array_size(v); i++)
+            write_json(w, json_array_get(v, i), flat);
+        json_writer_end_array(w);
     }
-    if (!flat) {
-        out_str(o, "\n");
-        out_indent(o, depth);
+}
+
+static void write_level(json_writer *w, const lw_level *level, const json_t *source)
+{
+    json_writer_begin_object(w, true);
+    json_writer_key(w, "format");
+    json_writer_string(w, EDITOR_LEVEL_FORMAT);
+    json_writer_key(w, "version");
+    json_writer_int(w, EDITOR_LEVEL_VERSION);
+    json_writer_key(w, "name");
+    json_writer_string(w, level->name ? level->name : "");
+    json_writer_key(w, "chunk_size");
+    json_writer_int(w, level->chunk_px);
+    json_writer_key(w, "tileset");
+    if (level->tileset)
+        json_writer_string(w, level->tileset);
+    else
+        json_writer_null(w);
+    char color[8];
+    snprintf(color, sizeof color, "#%06x", level->background_rgb & 0xFFFFFFu);
+    json_writer_key(w, "background_color");
+    json_writer_string(w, color);
+
+    json_writer_key(w, "physics");
+    json_writer_begin_object_spaced(w);
+    json_writer_key(w, "profile");
+    json_writer_string(w, level->profile);
+    json_writer_key(w, "character");
+    json_writer_string(w, level->character);
+    json_writer_key(w, "overrides");
+    json_writer_begin_object_spaced(w);
+    for (uint32_t i = 0; i < level->override_count; i++) {
+        json_writer_key(w, level->overrides[i].name);
+        json_writer_int(w, level->overrides[i].value);
     }
-    out_str(o, obj ? "}" : "]");
+    json_writer_end_object(w);
+    json_writer_end_object(w);
+
+    write_masks(w, level);
+    write_tiles(w, level);
+    write_chunks(w, level);
+    write_layout(w, level);
+    json_writer_key(w, "objects");
+    json_writer_begin_array(w, level->object_count > 0);
+    for (uint32_t i = 0; i < level->object_count; i++)
+        write_object(w, &level->objects[i]);
+    json_writer_end_array(w);
+    json_writer_key(w, "replays");
+    json_writer_begin_array(w, level->replay_count > 0);
+    for (uint32_t i = 0; i < level->replay_count; i++)
+        write_replay(w, &level->replays[i]);
+    json_writer_end_array(w);
+    if (source) {
+        json_writer_key(w, "source");
+        write_json(w, source, false);
+    }
+    json_writer_end_object(w);
+    json_writer_newline(w);
 }
 
 char *editor_level_to_json(const lw_level *level, size_t *len)
@@ -528,27 +572,25 @@ bool editor_level_save_file(const char *path, const lw_level *level, lw_error *e
 
 char *editor_level_to_json_source(const lw_level *level, const char *source_json, size_t *len)
 {
-    json_t *root = level_json(level);
-    if (!root)
-        return NULL;
+    json_t *src = NULL;
     if (source_json) {
-        json_t *src = json_loads(source_json, JSON_REJECT_DUPLICATES, NULL);
-        if (!src || !json_is_object(src) || json_object_set_new(root, "source", src) != 0) {
-            json_decref(root);
+        src = json_loads(source_json, JSON_REJECT_DUPLICATES, NULL);
+        if (!src || !json_is_object(src)) {
+            json_decref(src);
             return NULL;
         }
     }
-    outbuf o = {0};
-    out_value(&o, root, 0);
-    out_str(&o, "\n");
-    json_decref(root);
-    if (o.failed) {
-        free(o.data);
+    json_writer w;
+    json_writer_init(&w);
+    write_level(&w, level, src);
+    json_decref(src);
+    if (w.failed || !w.data) {
+        json_writer_clear(&w);
         return NULL;
     }
     if (len)
-        *len = o.len;
-    return o.data;
+        *len = w.len;
+    return w.data;
 }
 
 bool editor_level_source_text(const char *text, size_t len, char **source_json, lw_error *err)
