@@ -328,19 +328,16 @@ static bool write_png(const lw_level *a, const lw_level *b, const char *b_path,
     return ok;
 }
 
-static int diff_usage(void)
-{
-    printf("Usage: loopwright diff A B [--png OUT.png] [--allow-outside-paths]\n"
-           "       loopwright diff --textconv LEVEL\n\n"
-           "What changed from level A to level B (level JSON or packed binaries), one edit a\n"
-           "line with its place: settings, masks, tiles, chunk cells, layout slots, objects (by\n"
-           "id), physics overrides and replays.\n"
-           "  --png OUT.png  draw B with the changed cells outlined in red and a side panel of\n"
-           "                 the changed masks (before in grey, after in white)\n"
-           "  --textconv     print every fact of one level, one a line (for git: docs/GIT.md)\n"
-           "Exit status: 0 same, 1 different, 2 bad usage or a level that cannot be read.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec diff_spec = {
+    .cmd = "diff",
+    .usage = "A B [--png OUT.png] [--allow-outside-paths]\n--textconv LEVEL",
+    .about = "What changed from level A to level B (level JSON or packed binaries), one edit a\n"
+             "line with its place: settings, masks, tiles, chunk cells, layout slots, objects (by\n"
+             "id), physics overrides and replays.",
+    .after = "Exit status: 0 same, 1 different, 2 bad usage or a level that cannot be read.",
+    .max_pos = 2,
+    .too_many = "two levels at most",
+};
 
 /* Load for diff: an error is exit 2 (1 means "different"). */
 static lw_level *load(const char *path, unsigned flags)
@@ -354,13 +351,20 @@ int cli_diff_main(int argc, char **argv)
     const char *paths[2] = {NULL, NULL}, *png = NULL;
     bool textconv = false, outside = false;
     const cli_option opts[] = {
-        {"--png", NULL, &png},
-        {"--textconv", &textconv, NULL},
-        {"--allow-outside-paths", &outside, NULL},
-        {NULL, NULL, NULL},
+        {.name = "--png",
+         .arg = "OUT.png",
+         .value = &png,
+         .help = "draw B with the changed cells outlined in red and a side panel of\n"
+                 "the changed masks (before in grey, after in white)"},
+        {.name = "--textconv",
+         .flag = &textconv,
+         .help = "print every fact of one level, one a line (for git: docs/GIT.md)"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
     };
-    int npaths, r = cli_parse_options("diff", argc, argv, opts, paths, 2, &npaths,
-                                      "two levels at most", diff_usage);
+    int npaths, r = cli_parse(&diff_spec, opts, argc, argv, paths, &npaths);
     if (r >= 0)
         return r;
     unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;

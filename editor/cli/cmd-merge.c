@@ -403,24 +403,27 @@ static void merge_overrides_replays(merge *m, const lw_level *b, const lw_level 
     }
 }
 
-static int merge_usage(void)
-{
-    printf("Usage: loopwright merge-level BASE OURS THEIRS [-o OUT]\n\n"
-           "Three-way merge of level files (a git merge driver: docs/GIT.md). Edits to\n"
-           "different settings, masks, tiles, chunk cells, layout slots, objects, overrides and\n"
-           "replays are combined; one element changed differently on both sides is a conflict,\n"
-           "printed with its place. The result is written to OUT (default OURS) only when the\n"
-           "merge is clean.\n"
-           "Exit status: 0 merged, 1 conflicts (nothing written), 2 bad usage or input.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec merge_spec = {
+    .cmd = "merge-level",
+    .usage = "BASE OURS THEIRS [-o OUT]",
+    .about = "Three-way merge of level files (a git merge driver: docs/GIT.md). Edits to\n"
+             "different settings, masks, tiles, chunk cells, layout slots, objects, overrides and\n"
+             "replays are combined; one element changed differently on both sides is a conflict,\n"
+             "printed with its place. The result is written to OUT (default OURS) only when the\n"
+             "merge is clean.",
+    .after = "Exit status: 0 merged, 1 conflicts (nothing written), 2 bad usage or input.",
+    .max_pos = 3,
+    .too_many = "three levels: BASE OURS THEIRS",
+};
 
 int cli_merge_main(int argc, char **argv)
 {
     const char *paths[3] = {NULL, NULL, NULL}, *out = NULL;
-    const cli_option opts[] = {{"-o", NULL, &out}, {NULL, NULL, NULL}};
-    int npaths, parsed = cli_parse_options("merge-level", argc, argv, opts, paths, 3, &npaths,
-                                           "three levels: BASE OURS THEIRS", merge_usage);
+    const cli_option opts[] = {
+        {.name = "-o", .arg = "OUT", .value = &out, .help = "where the result goes (default OURS)"},
+        {.name = NULL},
+    };
+    int npaths, parsed = cli_parse(&merge_spec, opts, argc, argv, paths, &npaths);
     if (parsed >= 0)
         return parsed;
     if (npaths != 3)
