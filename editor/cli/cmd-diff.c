@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `loopwright diff A B`: what changed between two levels, as a list of edits with their places;
- * `loopwright diff --textconv LEVEL`: the same facts for one level, one a line (a git textconv,
- * so `git diff` / `git log -p` show level edits instead of JSON); `loopwright merge-level`: a
+ * `loopwright diff --textconv LEVEL`: the same facts for one level, one a line, each followed by
+ * a line naming it (a git textconv, so `git diff` / `git log -p` show each changed fact as a
+ * -old/+new pair instead of JSON); `loopwright merge-level`: a
  * git merge driver that merges edits to different cells, chunks and objects. docs/CLI.md,
  * "diff", and docs/GIT.md.
  *
@@ -376,9 +377,12 @@ int cli_diff_main(int argc, char **argv)
             return CLI_EXIT_USAGE;
         facts f = {0};
         level_facts(l, &f);
+        /* each fact is followed by a line naming it and nothing else: the old and new values of
+         * a fact then sit between the same two unchanged lines, so git's line diff shows every
+         * changed fact as its own -old/+new pair rather than blocks of removed and added lines */
         GString *out = g_string_new(NULL);
         for (size_t i = 0; i < f.n; i++)
-            g_string_append_printf(out, "%s: %s\n", f.v[i].key, f.v[i].value);
+            g_string_append_printf(out, "%s: %s\n  (%s)\n", f.v[i].key, f.v[i].value, f.v[i].key);
         fwrite(out->str, 1, out->len, stdout);
         g_string_free(out, TRUE);
         facts_clear(&f);
@@ -387,14 +391,21 @@ int cli_diff_main(int argc, char **argv)
     }
     if (npaths != 2)
         return cli_usage_error("diff", "needs two levels, A and B");
-    lw_level *a = load(paths[0], flags), *b = a ? load(paths[1], flags) : NULL;
-    if (!a || !b) {
+    /* /dev/null, as git passes it for a file added or deleted: no level, no facts */
+    bool none_a = strcmp(paths[0], "/dev/null") == 0, none_b = strcmp(paths[1], "/dev/null") == 0;
+    if (png && (none_a || none_b))
+        return cli_usage_error("diff", "--png needs two levels");
+    lw_level *a = none_a ? NULL : load(paths[0], flags);
+    lw_level *b = none_b || (!a && !none_a) ? NULL : load(paths[1], flags);
+    if ((!a && !none_a) || (!b && !none_b)) {
         lw_level_free(a);
         return CLI_EXIT_USAGE;
     }
     facts fa = {0}, fb = {0};
-    level_facts(a, &fa);
-    level_facts(b, &fb);
+    if (a)
+        level_facts(a, &fa);
+    if (b)
+        level_facts(b, &fb);
     diff_result res = {0, g_hash_table_new(g_direct_hash, g_direct_equal)};
     GString *out = g_string_new(NULL);
     g_string_append_printf(out, "--- %s\n+++ %s\n", paths[0], paths[1]);

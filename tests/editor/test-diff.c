@@ -131,6 +131,25 @@ static void test_diff(void)
     g_assert_nonnull(strstr(r.out, "\nlayout fg "));
     cli_run_free(&r);
 
+    /* every fact is followed by a line naming it (so git pairs old and new values) */
+    r = cli_run((const char *[]){"diff", "--textconv", b, NULL});
+    g_assert_nonnull(strstr(r.out, "\nmask 3: heights "));
+    g_assert_nonnull(strstr(r.out, "\n  (mask 3)\n"));
+    cli_run_free(&r);
+
+    /* /dev/null (git's name for the missing side of an added or deleted file) */
+    r = cli_run((const char *[]){"diff", "/dev/null", b, NULL});
+    g_assert_cmpint(r.code, ==, 1);
+    g_assert_nonnull(strstr(r.out, "\nlevel name: added: "));
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"diff", b, "/dev/null", NULL});
+    g_assert_cmpint(r.code, ==, 1);
+    g_assert_nonnull(strstr(r.out, "\nlevel name: removed (was "));
+    cli_run_free(&r);
+    r = cli_run((const char *[]){"diff", "/dev/null", b, "--png", png, NULL});
+    g_assert_cmpint(r.code, ==, 2);
+    cli_run_free(&r);
+
     /* usage and unreadable input: 2 */
     r = cli_run((const char *[]){"diff", f.base, NULL});
     g_assert_cmpint(r.code, ==, 2);
@@ -203,6 +222,87 @@ static void test_merge(void)
     g_free(theirs);
     lw_level_free(o);
     lw_level_free(t);
+    teardown(&f);
+}
+
+/* Run @cmd (a shell command line) in @dir; returns its stdout, asserts exit 0. */
+static char *sh(const char *dir, const char *cmd)
+{
+    char *argv[] = {"/bin/sh", "-c", (char *)cmd, NULL}, *out = NULL, *err = NULL;
+    int status = 0;
+    GError *error = NULL;
+    g_assert_true(
+        g_spawn_sync(dir, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("%s failed:\n%s", cmd, err);
+    g_free(err);
+    return out;
+}
+
+/* docs/GIT.md's set-up on a scratch repository: `git log -p` through the textconv shows each
+ * changed fact as a -old/+new pair, and `git log -p --ext-diff` through scripts/git-level-diff
+ * lists the edits, the commit that added the level included (git passes /dev/null for it). */
+static void test_git_log(void)
+{
+    char *git = g_find_program_in_path("git");
+    if (!git) {
+        g_test_skip("git is not installed");
+        return;
+    }
+    g_free(git);
+    fixture f;
+    setup(&f);
+    lw_level *l = load_sample();
+    uint32_t sx, sy, cell;
+    find_slot(l, &sx, &sy, &cell);
+    char *q = g_shell_quote(g_getenv("LW_LOOPWRIGHT")),
+         *root = g_strdup(g_getenv("LW_SOURCE_ROOT"));
+    char *script = g_build_filename(root, "scripts", "git-level-diff", NULL);
+    char *qs = g_shell_quote(script);
+    char *setup_cmd = g_strdup_printf(
+        "git init -q . && git config user.email t@example.invalid && git config user.name t && "
+        "git config diff.loopwright.textconv \"%s diff --textconv\" && "
+        "git config diff.loopwright.command %s && "
+        "echo 'level.json diff=loopwright' > .gitattributes && cp base.json level.json && "
+        "git add level.json .gitattributes tiles.png && git commit -qm one",
+        q, qs);
+    g_free(sh(f.dir, setup_cmd));
+    uint16_t ch = lw_level_layout_get(l, LW_LAYER_FG, sx, sy),
+             to = (uint16_t)((ch + 1) % l->chunk_count);
+    l->layout[LW_LAYER_FG][sy * l->layout_width + sx] = to;
+    l->masks[3].angle = (uint8_t)(l->masks[3].angle + 2);
+    char *lv = save(&f, "level.json", l);
+    g_free(sh(f.dir, "git commit -qam two"));
+    char *log = sh(f.dir, "git log -p level.json");
+    char *want =
+        g_strdup_printf("\n-layout fg %u,%u (px %u,%u): chunk %u\n+layout fg %u,%u (px "
+                        "%u,%u): chunk %u\n   (layout fg %u,%u (px %u,%u))\n",
+                        sx, sy, sx * l->chunk_px, sy * l->chunk_px, ch, sx, sy, sx * l->chunk_px,
+                        sy * l->chunk_px, to, sx, sy, sx * l->chunk_px, sy * l->chunk_px);
+    if (!strstr(log, want))
+        g_error("no \"%s\" in git log -p:\n%.2000s", want, log);
+    g_assert_nonnull(strstr(log, "\n-mask 3: heights"));
+    g_free(want);
+    g_free(log);
+    char *ext_cmd = g_strdup_printf("LOOPWRIGHT=%s git log -p --ext-diff level.json", q);
+    log = sh(f.dir, ext_cmd);
+    want = g_strdup_printf("layout fg %u,%u (px %u,%u): chunk %u -> chunk %u\n", sx, sy,
+                           sx * l->chunk_px, sy * l->chunk_px, ch, to);
+    g_assert_nonnull(strstr(log, want));
+    g_assert_nonnull(strstr(log, "\n2 differences\n"));
+    g_assert_nonnull(strstr(log, "\n--- /dev/null\n"));
+    g_assert_nonnull(strstr(log, "\nlevel name: added: "));
+    g_free(want);
+    g_free(log);
+    g_free(ext_cmd);
+    g_free(setup_cmd);
+    g_free(sh(f.dir, "rm -rf .git .gitattributes"));
+    g_free(lv);
+    g_free(qs);
+    g_free(script);
+    g_free(root);
+    g_free(q);
+    lw_level_free(l);
     teardown(&f);
 }
 
@@ -417,6 +517,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/editor/diff/edits", test_diff);
+    g_test_add_func("/editor/diff/git-log", test_git_log);
     g_test_add_func("/editor/diff/merge", test_merge);
     g_test_add_func("/editor/diff/merge-removals", test_merge_removals);
     g_test_add_func("/editor/diff/merge-removal-conflicts", test_merge_removal_conflicts);
