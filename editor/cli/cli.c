@@ -183,7 +183,8 @@ int cli_parse(const cli_spec *spec, const cli_option *opts, int argc, char **arg
                 (n = option_matches(o->alias, arg, o->arg != NULL)) != 0)
                 break;
         if (!o->name)
-            return cli_usage_error(spec->cmd, "unknown option %s", arg);
+            return cli_usage_error(spec->cmd, "unknown option %s%s%s", arg, spec->form ? " " : "",
+                                   spec->form ? spec->form : "");
         int r = take_option(spec, o, argc, argv, &i, n);
         if (r >= 0)
             return r;

@@ -94,6 +94,8 @@ typedef struct cli_spec {
     int max_pos;          /* positional arguments accepted */
     const char *too_many; /* the usage error for one more ("one level at a time"); NULL:
                            * "unexpected argument ARG" */
+    const char *form;     /* for a command with several forms: said after an unknown option
+                           * ("for a tree" gives "unknown option --x for a tree"), or NULL */
 } cli_spec;
 
 /**
