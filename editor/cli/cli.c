@@ -90,27 +90,6 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value)
-{
-    const char *arg = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) != 0)
-        return 0;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    if (arg[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "option %s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
-}
-
 /* "--name" matches @arg exactly (a flag) or as "--name=VALUE" / "--name" (with a value): the
  * length of the name matched, 0 when it does not match. */
 static size_t option_matches(const char *name, const char *arg, bool with_value)
@@ -143,8 +122,8 @@ static int take_option(const cli_spec *spec, const cli_option *o, int argc, char
     } else if (*i + 1 < argc) {
         value = argv[++*i];
     } else {
-        return cli_usage_error(spec->cmd, "option %s needs a value (%s %s)", o->name, o->name,
-                               o->arg);
+        return cli_usage_error(spec->cmd, "option %.*s needs a value (%.*s %s)", (int)n, arg,
+                               (int)n, arg, o->arg);
     }
     if (o->each)
         return o->each(o->user, value);

@@ -50,14 +50,6 @@ void cli_print_error(const char *file, const lw_error *err);
 bool cli_is_help(const char *arg);
 
 /**
- * Option matching for "--name VALUE" and "--name=VALUE". When argv[*i] is the option, stores
- * the value, advances *i past it and returns 1; returns 0 when argv[*i] is another argument and
- * -1 (after printing a usage error for @cmd) when the value is missing.
- */
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value);
-
-/**
  * One option of a subcommand's declarative table (terminated by a zeroed entry). The same table
  * parses the arguments and writes the option list of `COMMAND --help`. Exactly one of the
  * targets is set:

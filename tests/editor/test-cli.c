@@ -137,7 +137,8 @@ static void form_options(const char *const *form, GHashTable *listed, GHashTable
                 char *name = g_strdup(words[w]);
                 if (g_str_has_suffix(name, ","))
                     name[strlen(name) - 1] = '\0';
-                g_hash_table_add(listed, g_strdup(name));
+                if (w == 0) /* a second spelling ("-o, --output") is not in the synopses */
+                    g_hash_table_add(listed, g_strdup(name));
                 if (takes_value)
                     g_hash_table_insert(with_value, g_strdup(name), (gpointer)form);
                 g_free(name);
@@ -160,14 +161,27 @@ static void test_options_in_step(void)
                              *const f_masks[] = {"masks", NULL}, *const f_diff[] = {"diff", NULL},
                              *const f_merge[] = {"merge-level", NULL},
                              *const f_sim[] = {"sim", NULL}, *const f_import[] = {"import", NULL},
-                             *const f_collision[] = {"collision", NULL};
+                             *const f_collision[] = {"collision", NULL},
+                             *const f_pack[] = {"pack", NULL},
+                             *const f_pack_disasm[] = {"pack", "--format", "s2", NULL},
+                             *const f_pack_tree[] = {"pack", "--into", "TREE", NULL},
+                             *const f_unpack[] = {"unpack", NULL},
+                             *const f_unpack_disasm[] = {"unpack", "--format", "s1", NULL},
+                             *const f_unpack_tree[] = {"unpack", "--list", NULL};
     static const struct {
         const char *cmd;
         const char *const *forms[4];
     } cmds[] = {
-        {"check", {f_check}},   {"render", {f_render}},       {"masks", {f_masks}},
-        {"diff", {f_diff}},     {"merge-level", {f_merge}},   {"sim", {f_sim}},
-        {"import", {f_import}}, {"collision", {f_collision}},
+        {"check", {f_check}},
+        {"render", {f_render}},
+        {"masks", {f_masks}},
+        {"diff", {f_diff}},
+        {"merge-level", {f_merge}},
+        {"sim", {f_sim}},
+        {"import", {f_import}},
+        {"collision", {f_collision}},
+        {"pack", {f_pack, f_pack_disasm, f_pack_tree}},
+        {"unpack", {f_unpack, f_unpack_disasm, f_unpack_tree}},
     };
     char *doc_path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "docs", "CLI.md", NULL);
     char *doc;
