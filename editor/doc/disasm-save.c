@@ -46,8 +46,7 @@ static bool load_source(const char *path, lwm_tree_source *src, char **tree, lw_
 /* Stage every changed file and the level JSON (its source updated), then rename them all; the
  * journal goes in the tree's root (docs/DISASM.md §8.2 step 6). */
 static bool write_back(const char *root, const char *json_path, const lw_level *level,
-                       lwm_tree_source *src, const lwm_tree_export *ex, char *failed,
-                       lw_error *err)
+                       lwm_tree_source *src, const lwm_tree_export *ex, char *failed, lw_error *err)
 {
     for (size_t i = 0; i < ex->file_count; i++)
         for (size_t k = 0; k < src->file_count; k++)
@@ -98,8 +97,7 @@ static bool write_back(const char *root, const char *json_path, const lw_level *
 }
 
 bool editor_disasm_save_level(const char *json_path, const lw_level *level, const char *tree,
-                              unsigned flags, editor_disasm_save *out, char *failed,
-                              lw_error *err)
+                              unsigned flags, editor_disasm_save *out, char *failed, lw_error *err)
 {
     memset(out, 0, sizeof *out);
     lwm_tree_source src = {0};

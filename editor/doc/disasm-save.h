@@ -21,12 +21,12 @@ enum {
 
 typedef struct editor_disasm_save {
     /* Owned */
-    char *tree;          /* the tree's folder written into (given, else the source's) */
-    lwm_tree_export ex;  /* the files that change, each with the levels sharing it */
-    lwm_report report;   /* warnings and notes of the write-back */
+    char *tree;         /* the tree's folder written into (given, else the source's) */
+    lwm_tree_export ex; /* the files that change, each with the levels sharing it */
+    lwm_report report;  /* warnings and notes of the write-back */
     /* Plain */
-    bool refused;        /* a change alters other levels and shared changes were not allowed */
-    bool written;        /* the changed files and the level JSON were written */
+    bool refused; /* a change alters other levels and shared changes were not allowed */
+    bool written; /* the changed files and the level JSON were written */
 } editor_disasm_save;
 
 /**
@@ -47,8 +47,7 @@ bool editor_disasm_file_has_source(const char *json_path);
  * editor_disasm_save_clear).
  */
 bool editor_disasm_save_level(const char *json_path, const lw_level *level, const char *tree,
-                              unsigned flags, editor_disasm_save *out, char *failed,
-                              lw_error *err);
+                              unsigned flags, editor_disasm_save *out, char *failed, lw_error *err);
 
 /**
  * What @s changes as text (malloc()ed, NULL when out of memory), one line a file: "PATH: N

@@ -11,6 +11,7 @@
 #include "editor-actions.h"
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
+#include "editor-disasm-save.h"
 #include "editor-file-chooser.h"
 #include "editor-level-props.h"
 #include "editor-palette.h"
@@ -492,6 +493,8 @@ static gboolean save_checked(EditorWindow *self, gboolean close_after)
         note_saved(self);
         return TRUE;
     }
+    if (editor_disasm_save_confirm(GTK_WINDOW(self), self->doc, error))
+        return FALSE; /* a disassembly tree's shared files: editor-disasm-save.c asks */
     if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
         editor_window_show_error(self, "The level could not be saved", error);
         return FALSE;
