@@ -203,6 +203,86 @@ static void test_shared(void)
     g_free(dir);
 }
 
+/* The path swapper objects of the level, in level order. */
+static guint swappers(EditorDocument *doc, const lw_object **out, guint max)
+{
+    const lw_level *l = editor_document_get_level(doc);
+    guint n = 0;
+    for (uint32_t i = 0; i < l->object_count; i++)
+        if (l->objects[i].type == LW_OBJECT_PATH_SWAPPER && n < max)
+            out[n++] = &l->objects[i];
+    return n;
+}
+
+/* S2 plane switchers (Obj03) open as the level's path swappers and go back as the same bytes;
+ * one with a bit a swapper has no place for (bit 12 of y) stays a marker. */
+static void test_swappers(void)
+{
+    char *dir = g_build_filename(tmp, "swap", NULL);
+    char *tree = tree_fixture_make(dir, FALSE);
+    char *json = g_build_filename(dir, "level.json", NULL);
+    EditorDocument *doc = open_level(tree, json);
+    const lw_object *sw[4];
+    g_assert_cmpuint(swappers(doc, sw, 4), ==, 1);
+    /* x 0x300, y 0x150 (X flip: priority only), subtype 0xE9 */
+    g_assert_cmpint(sw[0]->x, ==, 0x300);
+    g_assert_cmpint(sw[0]->y, ==, 0x150);
+    g_assert_cmpuint(sw[0]->swapper.radius, ==, 64);
+    g_assert_false(sw[0]->swapper.horizontal);
+    g_assert_cmpuint(sw[0]->swapper.path[0], ==, LW_PATH_A);
+    g_assert_cmpuint(sw[0]->swapper.path[1], ==, LW_PATH_B);
+    g_assert_cmpuint(sw[0]->swapper.priority[0], ==, 1);
+    g_assert_cmpuint(sw[0]->swapper.priority[1], ==, 1);
+    g_assert_true(sw[0]->swapper.grounded_only);
+    g_assert_true(sw[0]->swapper.priority_only);
+    const lw_object *kept = marker(doc, "object 0x03");
+    g_assert_cmpstr(kept->props[0].value, ==, "object");
+
+    /* unchanged: nothing written; moved 16 px right: exactly the objects file, same record */
+    GHashTable *before = tree_fixture_snapshot(tree);
+    GError *error = NULL;
+    g_assert_true(editor_document_save(doc, &error));
+    g_assert_no_error(error);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    editor_document_push(doc, editor_cmd_move_object_new(doc, sw[0]->id, 0x310, 0x150, 0));
+    g_assert_true(editor_document_save(doc, &error));
+    g_assert_no_error(error);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "level/objects/TST_1.bin");
+    g_free(d);
+    char *path = g_build_filename(tree, "level", "objects", "TST_1.bin", NULL);
+    gchar *bytes;
+    gsize size;
+    g_assert_true(g_file_get_contents(path, &bytes, &size, NULL));
+    static const uint8_t want[] = {0x03, 0x10, 0x21, 0x50, 0x03, 0xE9,
+                                   0x03, 0x80, 0x11, 0x60, 0x03, 0x04};
+    g_assert_cmpuint(size, ==, 24);
+    g_assert_cmpmem(bytes + 12, 12, want, sizeof want);
+    g_free(bytes);
+    g_free(path);
+    g_hash_table_unref(before);
+
+    /* a path swapper added in the editor goes into the tree as a plane switcher */
+    lw_object added = {.type = LW_OBJECT_PATH_SWAPPER, .x = 0x400, .y = 0x100};
+    added.swapper = (lw_path_swapper){.horizontal = true, .radius = 256, .path = {LW_PATH_B, 0}};
+    editor_document_push(doc, editor_cmd_add_object_new(doc, &added, NULL));
+    g_assert_true(editor_document_save(doc, &error));
+    g_assert_no_error(error);
+    path = g_build_filename(tree, "level", "objects", "TST_1.bin", NULL);
+    g_assert_true(g_file_get_contents(path, &bytes, &size, NULL));
+    static const uint8_t add_want[] = {0x04, 0x00, 0x01, 0x00, 0x03, 0x17};
+    g_assert_cmpuint(size, ==, 30);
+    g_assert_cmpmem(bytes + 24, 6, add_want, sizeof add_want);
+    g_free(bytes);
+    g_free(path);
+    g_object_unref(doc);
+    g_free(json);
+    g_free(tree);
+    g_free(dir);
+}
+
 /* A plain level (no source section) saves as before: not from a tree. */
 static void test_plain(void)
 {
@@ -236,6 +316,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/disasm-save/doc", test_save);
     g_test_add_func("/editor/disasm-save/shared", test_shared);
     g_test_add_func("/editor/disasm-save/plain", test_plain);
+    g_test_add_func("/editor/disasm-save/swappers", test_swappers);
     int rc = g_test_run();
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -77,9 +77,11 @@ char *tree_fixture_make(const char *dir, gboolean shared_index)
                                 ini_head, index, index);
     put(tree, "SonLVL INI Files/SonLVL.ini", ini, strlen(ini));
     g_free(ini);
-    /* S2 objects: x, y word (bit 15 respawn, 14 Y flip, 13 X flip), id, subtype */
-    static const uint8_t objects[] = {0x01, 0x00, 0x82, 0x00, 0x4B, 0x00,
-                                      0x02, 0x00, 0x21, 0x40, 0x26, 0x05};
+    /* S2 objects: x, y word (bit 15 respawn, 14 Y flip, 13 X flip, 12 spare), id, subtype;
+     * two plane switchers (Obj03): one X-flipped with subtype 0xE9, one with the spare bit */
+    static const uint8_t objects[] = {0x01, 0x00, 0x82, 0x00, 0x4B, 0x00, 0x02, 0x00,
+                                      0x21, 0x40, 0x26, 0x05, 0x03, 0x00, 0x21, 0x50,
+                                      0x03, 0xE9, 0x03, 0x80, 0x11, 0x60, 0x03, 0x04};
     /* S2 rings: x, y word (bit 15 column, 14-12 count - 1); FFFF ends */
     static const uint8_t rings[] = {0x00, 0x80, 0x20, 0x80, 0x01, 0x40, 0x90, 0x60, 0xFF, 0xFF};
     put(tree, "level/objects/TST_1.bin", objects, sizeof objects);

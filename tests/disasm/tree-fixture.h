@@ -3,7 +3,8 @@
 /*
  * Tests: a synthetic S2 disassembly tree written by `loopwright pack --format s2` from
  * sample-levels/loop-hill.json (zone TST) with a hand-written SonLVL.ini of two levels, objects
- * and rings for level 1; and snapshots of a folder's files to tell exactly which files changed.
+ * (two of them S2 plane switchers, Obj03) and rings for level 1; and snapshots of a folder's files
+ * to tell exactly which files changed.
  */
 #include <glib.h>
 
