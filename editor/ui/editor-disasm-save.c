@@ -22,10 +22,9 @@ static void on_response(GtkDialog *d, int response, gpointer user)
     gtk_window_destroy(GTK_WINDOW(d));
     if (response == EDITOR_DISASM_SAVE_SHARED) {
         g_autoptr(GError) error = NULL;
+        /* saved, the document's `saved` signal tells the window (its recent list) */
         if (!editor_document_save_into_tree(doc, TRUE, FALSE, NULL, &error))
             show_error(parent, "The level could not be saved into its tree", error);
-        else if (parent && g_signal_lookup("file-saved", G_OBJECT_TYPE(parent)))
-            g_signal_emit_by_name(parent, "file-saved", editor_document_get_path(doc));
     }
     g_object_unref(doc);
 }

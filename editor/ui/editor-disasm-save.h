@@ -17,8 +17,8 @@ G_BEGIN_DECLS
 /**
  * When @error is a refused shared change (EDITOR_DOCUMENT_ERROR_SHARED) of @doc's save, show the
  * confirmation over @parent and return TRUE (the caller shows nothing else); FALSE for any other
- * error. Confirmed, the document is saved into its tree with shared changes allowed and @parent
- * gets its "file-saved" signal when it has one; a failure then is shown as an error dialog. The
+ * error. Confirmed, the document is saved into its tree with shared changes allowed (the
+ * document then emits `saved`); a failure then is shown as an error dialog. The
  * dialog carries the object data "loopwright-disasm-shared" (tests).
  */
 gboolean editor_disasm_save_confirm(GtkWindow *parent, EditorDocument *doc, const GError *error);
