@@ -80,7 +80,9 @@ static void test_save(void)
     char *dir = g_build_filename(tmp, "own", NULL);
     char *tree = tree_fixture_make(dir, FALSE);
     char *json = g_build_filename(dir, "cache", "level.json", NULL);
-    g_mkdir_with_parents(g_path_get_dirname(json), 0755);
+    char *cache = g_path_get_dirname(json);
+    g_mkdir_with_parents(cache, 0755);
+    g_free(cache);
     EditorDocument *doc = open_level(tree, json);
     GActionGroup *actions = editor_document_get_actions(doc);
 
