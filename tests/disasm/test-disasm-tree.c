@@ -526,10 +526,52 @@ static void test_tree_s3k(void)
         g_free(vp);
     }
     g_rand_free(rnd);
-    /* a resized S3K layout is refused */
+    /* a resized S3K layout: a new file (FG rows, then BG rows, pointers 0 past the height, even
+     * length) that imports back as the resized level; one over 0x1000 bytes is refused */
+    *slot = *slot == 0 ? 1 : 0; /* the slot changed above, back */
+    lw_level *before = lw_level_dup(im.level);
     g_assert_true(lw_level_resize_layout(im.level, (uint16_t)(w + 1), (uint16_t)h, &err));
-    g_assert_false(lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err));
-    g_assert_nonnull(strstr(err.message, "resizing"));
+    uint16_t grown = lw_level_layout_get(im.level, LW_LAYER_FG, 0, 0);
+    g_assert_cmpuint(grown, !=, LW_NONE);
+    im.level->layout[LW_LAYER_FG][w] = grown; /* row 0, the new column */
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 1);
+    g_assert_cmpstr(ex.files[0].path, ==, "s3k/layout.bin");
+    size_t want = 0x88 + (size_t)(w + 1) * h + (size_t)w * h;
+    want += want & 1;
+    g_assert_cmpuint(ex.files[0].size, ==, want);
+    const uint8_t *nd = ex.files[0].data;
+    g_assert_cmpuint((nd[0] << 8 | nd[1]), ==, w + 1);
+    g_assert_cmpuint((nd[2] << 8 | nd[3]), ==, w);
+    g_assert_cmpuint((nd[8] << 8 | nd[9]), ==, 0x8088);
+    g_assert_cmpuint((nd[10] << 8 | nd[11]), ==, 0x8088 + (w + 1) * h);
+    g_assert_cmpuint((nd[8 + h * 4] << 8 | nd[9 + h * 4]), ==, 0); /* past the height */
+    write_bytes(root, "s3k/layout.bin", ex.files[0].data, ex.files[0].size);
+    lwm_tree_export_clear(&ex);
+    lwm_tree_import re = {0};
+    lwm_tree_clear(&t);
+    t = open_tree(root);
+    import_ok(&t, 0, &re, &rep);
+    g_assert_cmpuint(re.level->layout_width, ==, w + 1);
+    g_assert_cmpuint(re.level->layout_height, ==, h);
+    g_assert_true(!re.level->layout[LW_LAYER_BG] == !before->layout[LW_LAYER_BG]);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x <= w; x++) {
+            uint16_t got = lw_level_layout_get(re.level, LW_LAYER_FG, x, y);
+            uint16_t exp =
+                x < w ? lw_level_layout_get(before, LW_LAYER_FG, x, y) : (y == 0 ? grown : LW_NONE);
+            g_assert_cmpuint(got, ==, exp);
+            if (x < w && before->layout[LW_LAYER_BG])
+                g_assert_cmpuint(lw_level_layout_get(re.level, LW_LAYER_BG, x, y), ==,
+                                 lw_level_layout_get(before, LW_LAYER_BG, x, y));
+        }
+    lw_level_free(before);
+    g_assert_true(lw_level_resize_layout(re.level, 256, 32, &err));
+    g_assert_false(lwm_tree_export_level(&t, &re.source, re.level, &ex, &rep, failed, &err));
+    lwm_tree_import_clear(&re);
+    if (!strstr(err.message, "0x1000 bytes"))
+        g_error("%s: %s", failed, err.message);
     lwm_tree_import_clear(&im);
     lwm_report_clear(&rep);
     lwm_tree_clear(&t);
