@@ -4,8 +4,7 @@
  * bridges (§7), platforms (§8), the spindash (§9), monitors (§10), spikes, the enemy (§11),
  * checkpoints and the goal (§12), and the state hash block (§13). */
 #include "loopwright/objmap.h"
-#include "objects-internal.h"
-#include "physics.h"
+#include "objects-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -253,7 +252,7 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
     return true;
 }
 
-bool lw_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw)
+bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw)
 {
     lw_objmap_game game;
     uint8_t id, sub;
@@ -327,7 +326,7 @@ typedef struct obj_cull {
     bool wvalid, tvalid;
     int64_t wlo, whi;     /* px: the player X interval over which the window ranges hold */
     int64_t tlo, thi;     /* px: the same for the touch range */
-    bool reference;       /* lw_objects_set_reference() */
+    bool reference;       /* lwi_objects_set_reference() */
     uint32_t first, last; /* the culling window, ±LW_OBJ_CULL_PX */
     uint32_t n0, n1;      /* the objects within max_reach */
     uint32_t t0, t1;      /* the touch range, ±LW_OBJ_TOUCH_PX */
@@ -562,7 +561,7 @@ static void build_cull(lw_sim *sim, obj_cull *c)
     sim->enemy_count = e;
 }
 
-bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
 {
     uint32_t count = 0;
     int32_t xmin = 0, xmax = 0;
@@ -667,7 +666,7 @@ static int32_t floor_distance(const lw_sim *sim, int32_t x, int32_t y)
     return lw_sensor_floor_distance(sim->level, LW_PATH_A, x, y, LW_SOLID_TOP);
 }
 
-void lw_objects_reset(lw_sim *sim)
+void lwi_objects_reset(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     g->respawn_x = sim->state.player.x >> 8;
@@ -704,7 +703,7 @@ static void set_ride(lw_sim *sim, uint32_t i)
     pl->ysp = 0;
     pl->gsp = pl->xsp;
     if (pl->airborne) {
-        lw_phys_reset_on_floor(sim);
+        lwi_phys_reset_on_floor(sim);
         sim->debug.landed = true;
     }
 }
@@ -802,7 +801,7 @@ top_bottom:
     if (d3 < 0) {
         if (pl->ysp == 0) {
             if (!pl->airborne) {
-                if (lw_abs32(d0) < 16)
+                if (lwi_abs32(d0) < 16)
                     goto left_right;
                 /* crushed: the originals kill the player (OBJECTS.md §3.1) */
                 sim->state.status = LW_SIM_DEAD;
@@ -876,7 +875,7 @@ static void hurt(lw_sim *sim, int32_t src_x)
         g->on_object = 0;
     }
     if (!pl->airborne || pl->rolling)
-        lw_phys_reset_on_floor(sim);
+        lwi_phys_reset_on_floor(sim);
     g->spindash = 0;
     pl->airborne = true;
     pl->ysp = -0x400;
@@ -1064,7 +1063,7 @@ static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
     return sim->state.status == LW_SIM_RUNNING;
 }
 
-void lw_objects_touch(lw_sim *sim)
+void lwi_objects_touch(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     lw_game_state *g = game(sim);
@@ -1443,7 +1442,7 @@ static void run_enemy(lw_sim *sim, uint32_t i)
 
 /* ---- the object phase ---- */
 
-uint32_t lw_objects_first(const lw_sim *sim, int32_t x)
+uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
     return sim->object_count ? first_at(sim, cull_of(sim), x) : 0;
 }
@@ -1509,13 +1508,13 @@ static void run_set(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t las
     }
 }
 
-void lw_objects_set_reference(lw_sim *sim, bool on)
+void lwi_objects_set_reference(lw_sim *sim, bool on)
 {
     if (sim->object_count)
         cull_of(sim)->reference = on;
 }
 
-void lw_objects_run(lw_sim *sim)
+void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
@@ -1557,7 +1556,7 @@ done:
 
 /* ---- timers at the start of the player's display step (S2 Sonic_Display) ---- */
 
-void lw_objects_timers(lw_sim *sim, bool hurt_frame)
+void lwi_objects_timers(lw_sim *sim, bool hurt_frame)
 {
     lw_game_state *g = game(sim);
     if (g->invuln && !hurt_frame)
@@ -1566,46 +1565,6 @@ void lw_objects_timers(lw_sim *sim, bool hurt_frame)
         g->invincible--;
     if (g->shoes)
         g->shoes--;
-}
-
-/* ---- §9 spindash ---- */
-
-bool lw_phys_spindash(lw_sim *sim, const lw_frame_input *in, bool ducking)
-{
-    lw_player *pl = &sim->state.player;
-    lw_game_state *g = game(sim);
-    const lw_profile *p = &sim->profile;
-    if (!g->spindash) {
-        if (!p->spindash || !ducking || !in->jump_pressed)
-            return false;
-        g->spindash = 1;
-        g->spindash_counter = 0;
-    } else if (!in->down) {
-        /* release: ball radii, Gsp from the charge, rolling; no move this frame */
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
-        g->spindash = 0;
-        pl->gsp = lw_spindash_speed(g->spindash_counter);
-        if (pl->facing_left)
-            pl->gsp = -pl->gsp;
-        pl->rolling = true;
-        g->events |= LW_EVENT_SPINDASH;
-    } else {
-        uint32_t c = g->spindash_counter;
-        c -= c >> 5;
-        if (in->jump_pressed) {
-            c += 0x200;
-            if (c > 0x800)
-                c = 0x800;
-        }
-        g->spindash_counter = (uint16_t)c;
-    }
-    if (!lw_phys_bounds(sim))
-        return true;
-    if (!g->on_object)
-        lw_phys_ground_sensors(sim);
-    return true;
 }
 
 /* ---- §13 hash ---- */
@@ -1627,7 +1586,7 @@ static inline uint64_t h32(uint64_t h, uint32_t v)
     return h16(h16(h, v), v >> 16);
 }
 
-bool lw_objects_game_is_default(const lw_sim *sim)
+bool lwi_objects_game_is_default(const lw_sim *sim)
 {
     const lw_game_state *g = &sim->state.game;
     return g->rings == 0 && g->invuln == 0 && g->invincible == 0 && g->shoes == 0 &&
@@ -1636,10 +1595,10 @@ bool lw_objects_game_is_default(const lw_sim *sim)
            g->extra_lives == 0 && g->chain == 0 && g->events == 0 && g->score == 0;
 }
 
-uint64_t lw_objects_hash(const lw_sim *sim, uint64_t h)
+uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h)
 {
     const lw_game_state *g = &sim->state.game;
-    if (lw_objects_game_is_default(sim) &&
+    if (lwi_objects_game_is_default(sim) &&
         (sim->object_count == 0 ||
          memcmp(g->obj, sim->initial, sim->object_count * sizeof *sim->initial) == 0))
         return h;

@@ -3,14 +3,13 @@
  * heights, the horizontal spring's lock, bridge sag, ring loss over the first frames, hurt and
  * invulnerability, spindash release speeds, platform carry, monitors, the enemy, the goal — and
  * marker parsing, the hash, save/restore and a random-input run over every type. */
-#include "objects-internal.h"
 #include "physics.h"
 #include "terrain.h"
 
 #include <glib.h>
 #include <loopwright/objects.h>
 #include <loopwright/objmap.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <string.h>
 
 /* A marker with up to three key/value pairs (NULL-terminated). */
@@ -747,7 +746,7 @@ static void culling_run(lw_level *level, const char *profile, long frames, uint3
     lw_sim a, b;
     terrain_sim(&a, level, profile, 200, 716);
     terrain_sim(&b, level, profile, 200, 716);
-    lw_objects_set_reference(&b, true);
+    lwi_objects_set_reference(&b, true);
     for (long f = 0; f < frames; f++) {
         seed = seed * 1664525u + 1013904223u;
         lw_input in = (lw_input)((seed >> 20) & LW_BUTTON_ALL);
