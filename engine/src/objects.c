@@ -1095,8 +1095,11 @@ void lwi_objects_touch(lw_sim *sim)
         uint32_t k1 = sim->enemy_count ? c->enemy_rank[c->last] : 0;
         for (uint32_t k = k0; k < k1 && !first_done; k++) {
             const lw_obj_state *s = &g->obj[sim->enemies[k]];
-            /* the hitbox test first (touch_one tests it again) */
-            if (!(s->flags & LW_OBJF_GONE) && touches(pl, px_of(s->x), px_of(s->y), 16, 14) &&
+            /* the hitbox test first (touch_one tests it again): |ex - px| <= 8 + 16, then both
+             * intervals */
+            if ((uint32_t)(px_of(s->x) - px + 24) > 48u || (s->flags & LW_OBJF_GONE))
+                continue;
+            if (touches(pl, px_of(s->x), px_of(s->y), 16, 14) &&
                 !touch_one(sim, sim->enemies[k], px, &first_done))
                 return;
         }
