@@ -17,20 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int tree_usage(void)
-{
-    printf("Usage: loopwright unpack TREE --list\n"
-           "       loopwright unpack TREE --level NAME -o LEVEL.json\n"
-           "       loopwright unpack --format s1|s2 TREE --zone Z [--act N] -o LEVEL.json\n\n"
-           "Open a disassembly tree (s1disasm, s2disasm, skdisasm) through its own SonLVL\n"
-           "project file, \"SonLVL INI Files/SonLVL.ini\" (docs/DISASM.md section 7).\n"
-           "  --list        print every level of the INI: name, zone and act\n"
-           "  --level NAME  the level's INI name or display name (as --list prints it)\n"
-           "  --zone Z      with --act N: the first level whose layout file is Z's act N\n"
-           "Writes LEVEL.json and its tileset LEVEL-tiles.png (when the art was read).\n"
-           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec tree_spec = {
+    .cmd = "unpack",
+    .usage = "TREE --list\nTREE --level NAME -o LEVEL.json\n--format s1|s2 TREE --zone Z [--act N] "
+             "-o LEVEL.json",
+    .about = "Open a disassembly tree (s1disasm, s2disasm, skdisasm) through its own SonLVL\n"
+             "project file, \"SonLVL INI Files/SonLVL.ini\" (docs/DISASM.md section 7).",
+    .after = "Writes LEVEL.json and its tileset LEVEL-tiles.png (when the art was read).\n"
+             "Exit status: 0 written, 1 bad input, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one tree at a time",
+    .form = "for a tree",
+};
 
 /* Warnings on stderr as "loopwright: TREE/FILE: [byte N: ]warning: ...", notes on stdout. */
 static void print_tree_report(const lwm_report *r, const char *root)
@@ -101,30 +99,33 @@ typedef struct tree_args {
 
 static int parse_args(int argc, char **argv, tree_args *a)
 {
-    const char *act_s = NULL, *v;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return tree_usage(), -1;
-        if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &a->format)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--output", &a->out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "-o", &a->out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--level", &a->level)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--zone", &a->zone)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--act", &act_s)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--list") == 0) {
-            a->list = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("unpack", "unknown option %s for a tree", argv[i]);
-        } else if (a->tree) {
-            return cli_usage_error("unpack", "one tree at a time");
-        } else {
-            a->tree = argv[i];
-        }
-    }
-    (void)v;
+    const char *act_s = NULL;
+    const cli_option opts[] = {
+        {.name = "--list",
+         .flag = &a->list,
+         .help = "print every level of the INI: name, zone and act"},
+        {.name = "--level",
+         .arg = "NAME",
+         .value = &a->level,
+         .help = "the level's INI name or display name (as --list prints it)"},
+        {.name = "--format", .arg = "s1|s2", .value = &a->format, .help = "with --zone: the game"},
+        {.name = "--zone",
+         .arg = "Z",
+         .value = &a->zone,
+         .help = "with --act N: the first level whose layout file is Z's act N"},
+        {.name = "--act", .arg = "N", .value = &act_s, .help = "the act, 1..9 (default 1)"},
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "LEVEL.json",
+         .value = &a->out,
+         .help = "the level to write"},
+        {.name = NULL},
+    };
+    int npos, r = cli_parse(&tree_spec, opts, argc, argv, &a->tree, &npos);
+    if (r == CLI_EXIT_OK)
+        return -1; /* --help */
+    if (r > 0)
+        return r;
     unsigned long n = 1;
     if (act_s && (!cli_parse_count(act_s, 9, &n) || n < 1))
         return cli_usage_error("unpack", "--act takes 1 to 9");
@@ -189,18 +190,17 @@ int cli_tree_unpack_main(int argc, char **argv)
 
 /* ---- pack LEVEL --into TREE ---- */
 
-static int pack_usage(void)
-{
-    printf("Usage: loopwright pack LEVEL.json --into TREE [--allow-shared] [--dry-run]\n\n"
-           "Save a level unpacked from a disassembly tree (its \"source\" section) back into\n"
-           "the tree, in place (docs/DISASM.md section 8). Only the files whose content\n"
-           "changed are written, all or nothing; an unchanged level writes no file.\n"
-           "  --allow-shared  also write files other levels read when that changes their\n"
-           "                  collision or layout (the levels are listed either way)\n"
-           "  --dry-run       list what would be written, write nothing\n"
-           "Exit status: 0 written (or nothing to write), 1 bad input or refused, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec pack_spec = {
+    .cmd = "pack",
+    .usage = "LEVEL.json --into TREE [--allow-shared] [--dry-run]",
+    .about = "Save a level unpacked from a disassembly tree (its \"source\" section) back into\n"
+             "the tree, in place (docs/DISASM.md section 8). Only the files whose content\n"
+             "changed are written, all or nothing; an unchanged level writes no file.",
+    .after = "Exit status: 0 written (or nothing to write), 1 bad input or refused, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+    .form = "with --into",
+};
 
 typedef struct pack_args {
     const char *level, *tree;
@@ -209,25 +209,22 @@ typedef struct pack_args {
 
 static int parse_pack_args(int argc, char **argv, pack_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return pack_usage(), -1;
-        if ((r = cli_option_value("pack", argc, argv, &i, "--into", &a->tree)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--allow-shared") == 0) {
-            a->allow_shared = true;
-        } else if (strcmp(argv[i], "--dry-run") == 0) {
-            a->dry_run = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("pack", "unknown option %s with --into", argv[i]);
-        } else if (a->level) {
-            return cli_usage_error("pack", "one level at a time");
-        } else {
-            a->level = argv[i];
-        }
-    }
+    const cli_option opts[] = {
+        {.name = "--into", .arg = "TREE", .value = &a->tree, .help = "the tree to write into"},
+        {.name = "--allow-shared",
+         .flag = &a->allow_shared,
+         .help = "also write files other levels read when that changes their\n"
+                 "collision or layout (the levels are listed either way)"},
+        {.name = "--dry-run",
+         .flag = &a->dry_run,
+         .help = "list what would be written, write nothing"},
+        {.name = NULL},
+    };
+    int npos, r = cli_parse(&pack_spec, opts, argc, argv, &a->level, &npos);
+    if (r == CLI_EXIT_OK)
+        return -1; /* --help */
+    if (r > 0)
+        return r;
     if (!a->level)
         return cli_usage_error("pack", "missing LEVEL");
     return 0;
