@@ -87,8 +87,8 @@ static void test_story(void)
             break;
     }
     g_assert_cmpuint(slope, <, l->mask_count);
-    editor_document_push(doc, editor_cmd_mask_set_column_new(doc, slope, 0,
-                                                             l->masks[slope].heights[0] - 1, 0));
+    editor_document_push(
+        doc, editor_cmd_mask_set_column_new(doc, slope, 0, l->masks[slope].heights[0] - 1, 0));
 
     /* doc.save: refused, naming the levels; nothing written */
     g_signal_connect(doc, "failed", G_CALLBACK(on_failed), NULL);
