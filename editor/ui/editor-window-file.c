@@ -11,6 +11,7 @@
 #include "editor-actions.h"
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
+#include "editor-disasm-save.h"
 #include "editor-file-chooser.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
@@ -208,6 +209,8 @@ static void ask_disk_conflict(EditorWindow *self, gboolean close_after)
  * a file changed on disk asks, anything else is shown. */
 void editor_window_on_doc_failed(EditorWindow *self, const char *action, const GError *error)
 {
+    if (editor_disasm_save_confirm(GTK_WINDOW(self), self->doc, error))
+        return; /* a disassembly tree's shared files: editor-disasm-save.c asks */
     if (g_str_equal(action, "save") &&
         g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
         ask_disk_conflict(self, self->save_close_after);
