@@ -40,4 +40,4 @@ struct EditorRenderer {
 /* editor-render.c */
 uint32_t editor_render_solidity_argb(lw_solidity s);
 void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
-                     const lw_tile *tile, uint8_t flips);
+                            const lw_tile *tile, uint8_t flips);

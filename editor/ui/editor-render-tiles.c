@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Single tiles and art cells for the palettes, the properties panel and dialogs (see editor-render-private.h). */
+/* Single tiles and art cells for the palettes, the properties panel and dialogs (see
+ * editor-render-private.h). */
 #define G_LOG_DOMAIN "editor-render"
 
-#include "editor-render.h"
-#include "editor-render-private.h"
-
 #include "doc/editor-document.h"
+#include "editor-render-private.h"
+#include "editor-render.h"
 
 #include <loopwright-masks/image.h>
 #include <loopwright-masks/render.h>
@@ -37,7 +37,7 @@ void editor_renderer_draw_art_cell(EditorRenderer *self, cairo_t *cr, guint cell
     cairo_surface_flush(s);
     if (cell < self->art_cells)
         editor_render_blit_art(self, (uint32_t *)cairo_image_surface_get_data(s),
-                 cairo_image_surface_get_stride(s) / 4, 0, 0, &t, 0);
+                               cairo_image_surface_get_stride(s) / 4, 0, 0, &t, 0);
     paint_tile_surface(cr, s, x, y, size);
 }
 
@@ -76,4 +76,3 @@ void editor_renderer_draw_tile(EditorRenderer *self, cairo_t *cr, guint tile, do
     }
     paint_tile_surface(cr, s, x, y, size);
 }
-
