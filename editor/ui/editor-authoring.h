@@ -44,8 +44,13 @@ EditorMaskEditor *editor_authoring_get_mask_editor(GtkWindow *win);
 GtkWindow *editor_authoring_get_generate_dialog(GtkWindow *win);
 /** TRUE once the generation listed its result. */
 gboolean editor_generate_dialog_is_ready(GtkWindow *dialog);
-/** Rows listed (tiles whose masks would change). */
+/** The dialog's default tolerance: pixels a mask may move (and angle steps of 1/256 turn it may
+ * turn) and still count as unchanged, so it is not proposed. */
+#define EDITOR_GENERATE_DEFAULT_TOLERANCE 2
+/** Rows listed: tiles whose masks would change beyond the tolerance (a new mask always is). */
 guint editor_generate_dialog_get_count(GtkWindow *dialog);
+/** Set the dialog's Tolerance (0 = list every difference); the list follows at once. */
+void editor_generate_dialog_set_tolerance(GtkWindow *dialog, guint pixels);
 /** The accept check button of row @index. */
 GtkCheckButton *editor_generate_dialog_get_check(GtkWindow *dialog, guint index);
 /** The tile of row @index. */

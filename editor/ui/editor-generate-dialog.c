@@ -22,12 +22,14 @@ typedef struct {
     Authoring *a;
     GtkWindow *dialog;
     GtkDropDown *scope;
+    GtkSpinButton *tolerance; /* pixels a mask may move and still count as unchanged */
     GtkProgressBar *progress;
     GtkLabel *summary;
     GtkListBox *list;
     GtkWidget *apply, *close;
     EditorMaskGen *gen;
-    GArray *checks; /* GtkCheckButton* per item */
+    GArray *checks; /* GtkCheckButton* per listed row */
+    GArray *rows;   /* guint: the generation's item index of each listed row */
     guint idle;
     gboolean ready;
 } GenDialog;
@@ -51,7 +53,12 @@ gboolean editor_generate_dialog_is_ready(GtkWindow *dialog)
 guint editor_generate_dialog_get_count(GtkWindow *dialog)
 {
     GenDialog *g = gen_of(dialog);
-    return g->ready ? editor_mask_gen_get_count(g->gen) : 0;
+    return g->ready ? g->rows->len : 0;
+}
+
+void editor_generate_dialog_set_tolerance(GtkWindow *dialog, guint pixels)
+{
+    gtk_spin_button_set_value(gen_of(dialog)->tolerance, pixels);
 }
 
 GtkCheckButton *editor_generate_dialog_get_check(GtkWindow *dialog, guint index)
@@ -63,16 +70,19 @@ GtkCheckButton *editor_generate_dialog_get_check(GtkWindow *dialog, guint index)
 
 guint editor_generate_dialog_get_tile(GtkWindow *dialog, guint index)
 {
-    return editor_mask_gen_get_item(gen_of(dialog)->gen, index)->tile;
+    GenDialog *g = gen_of(dialog);
+    g_return_val_if_fail(index < g->rows->len, LW_NONE);
+    return editor_mask_gen_get_item(g->gen, g_array_index(g->rows, guint, index))->tile;
 }
 
 static void gen_update_summary(GenDialog *g)
 {
-    guint n = editor_mask_gen_get_count(g->gen), acc = editor_mask_gen_get_accepted(g->gen);
+    guint n = g->rows->len, acc = editor_mask_gen_get_accepted(g->gen);
+    guint within = editor_mask_gen_get_count(g->gen) - n;
     g_autofree char *text = g_strdup_printf(
-        "%u tiles would change (%u skipped: no art pixels, or paths with different pixels); "
-        "%u accepted. Locked angles are kept.",
-        n, editor_mask_gen_get_skipped(g->gen), acc);
+        "%u tiles would change (%u within the tolerance, left alone; %u skipped: no art "
+        "pixels, or paths with different pixels); %u accepted. Locked angles are kept.",
+        n, within, editor_mask_gen_get_skipped(g->gen), acc);
     gtk_label_set_text(g->summary, text);
     g_autofree char *apply = g_strdup_printf("Apply %u", acc);
     gtk_button_set_label(GTK_BUTTON(g->apply), apply);
@@ -136,6 +146,18 @@ static void draw_gen_row(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
     draw_mask_box(cr, r, it->tile, &it->after, TRUE, it->had_mask ? &it->before : NULL, 76, 0, 48);
 }
 
+/* A change worth proposing: a new mask, more than @tolerance pixels moved, or the angle turned
+ * by more than @tolerance steps of 1/256 turn (or flagged / unflagged). */
+static gboolean beyond_tolerance(const EditorMaskGenItem *it, guint tolerance)
+{
+    if (!it->had_mask || it->changed_px > tolerance)
+        return TRUE;
+    if ((it->before.flags ^ it->after.flags) & LW_MASK_FLAGGED)
+        return TRUE;
+    guint turn = (guint)(it->after.angle - it->before.angle) & 0xFFu;
+    return MIN(turn, 256u - turn) > tolerance;
+}
+
 static void gen_check_toggled(GtkCheckButton *b, GenDialog *g)
 {
     guint i = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(b), "item"));
@@ -158,9 +180,16 @@ static void gen_fill_list(GenDialog *g)
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(g->list))))
         gtk_list_box_remove(g->list, child);
     g_array_set_size(g->checks, 0);
+    g_array_set_size(g->rows, 0);
     guint n = editor_mask_gen_get_count(g->gen);
+    guint tolerance = (guint)gtk_spin_button_get_value_as_int(g->tolerance);
     for (guint i = 0; i < n; i++) {
-        const EditorMaskGenItem *it = editor_mask_gen_get_item(g->gen, i);
+        EditorMaskGenItem *it = editor_mask_gen_get_item(g->gen, i);
+        /* within the tolerance: not proposed, and left alone by Apply */
+        it->accept = beyond_tolerance(it, tolerance);
+        if (!it->accept)
+            continue;
+        g_array_append_val(g->rows, i);
         GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
         gtk_widget_set_margin_start(row, 8);
         gtk_widget_set_margin_top(row, 4);
@@ -258,6 +287,7 @@ static void gen_start(GenDialog *g)
     g_clear_pointer(&g->gen, editor_mask_gen_free);
     g->ready = FALSE;
     g_array_set_size(g->checks, 0);
+    g_array_set_size(g->rows, 0);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(g->list))))
         gtk_list_box_remove(g->list, child);
@@ -282,6 +312,7 @@ static void gen_free(gpointer data)
     g_clear_handle_id(&g->idle, g_source_remove);
     editor_mask_gen_free(g->gen);
     g_array_unref(g->checks);
+    g_array_unref(g->rows);
     g_free(g);
 }
 
@@ -321,6 +352,14 @@ static void gen_scope_changed(GtkDropDown *d, GParamSpec *ps, GenDialog *g)
     gen_start(g);
 }
 
+static void gen_tolerance_changed(GtkSpinButton *spin, GenDialog *g)
+{
+    if (!g->ready)
+        return;
+    gen_fill_list(g);
+    gen_update_summary(g);
+}
+
 static void gen_destroyed(GtkWidget *w, Authoring *a)
 {
     GenDialog *g = g_object_get_data(G_OBJECT(w), "gen-dialog");
@@ -344,6 +383,7 @@ void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer 
     GenDialog *g = g_new0(GenDialog, 1);
     g->a = a;
     g->checks = g_array_new(FALSE, FALSE, sizeof(GtkCheckButton *));
+    g->rows = g_array_new(FALSE, FALSE, sizeof(guint));
     GtkWindow *d = GTK_WINDOW(gtk_window_new());
     g->dialog = d;
     a->generate = d;
@@ -383,6 +423,17 @@ void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer 
                                          "The tile in the mask editor", NULL};
     g->scope = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(scopes));
     gtk_box_append(GTK_BOX(scope_row), GTK_WIDGET(g->scope));
+    /* small differences (a pixel of anti-aliasing, an angle a step off) are not proposed */
+    GtkWidget *tol_label = gtk_label_new("Tolerance:");
+    gtk_widget_set_margin_start(tol_label, 12);
+    gtk_box_append(GTK_BOX(scope_row), tol_label);
+    g->tolerance = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(0, 64, 1));
+    gtk_spin_button_set_value(g->tolerance, EDITOR_GENERATE_DEFAULT_TOLERANCE);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(g->tolerance),
+                                "Propose only masks that change by more than this many pixels "
+                                "or angle steps (1/256 turn); 0 proposes every difference");
+    gtk_box_append(GTK_BOX(scope_row), GTK_WIDGET(g->tolerance));
+    gtk_box_append(GTK_BOX(scope_row), gtk_label_new("px / angle steps"));
     gtk_box_append(GTK_BOX(box), scope_row);
     g->progress = GTK_PROGRESS_BAR(gtk_progress_bar_new());
     gtk_progress_bar_set_show_text(g->progress, TRUE);
@@ -417,6 +468,7 @@ void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer 
     gtk_box_append(GTK_BOX(box), buttons);
     gtk_window_set_child(d, box);
     g_signal_connect(g->scope, "notify::selected", G_CALLBACK(gen_scope_changed), g);
+    g_signal_connect(g->tolerance, "value-changed", G_CALLBACK(gen_tolerance_changed), g);
     gen_start(g);
     gtk_window_present(d);
 }

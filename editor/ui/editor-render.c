@@ -4,38 +4,13 @@
 #include "editor-render.h"
 
 #include "doc/editor-document.h"
+#include "editor-render-private.h"
 
 #include <loopwright-masks/image.h>
 #include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
 #include <math.h>
 #include <string.h>
-
-enum { KIND_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
-#define N_MIPS 4 /* 1, 1/2, 1/4, 1/8 */
-
-typedef struct {
-    cairo_surface_t *surface; /* the whole level at 1/2^m, NULL until needed */
-    guint8 *dirty;            /* one byte per layout slot */
-    gboolean any_dirty;
-} LevelMip;
-
-struct EditorRenderer {
-    /* Borrowed */
-    const lw_level *level;
-    /* Owned */
-    lwm_image art;
-    cairo_surface_t *chunks[N_KINDS][LW_MAX_CHUNKS]; /* 1:1 chunk surfaces */
-    LevelMip mips[N_KINDS][N_MIPS];                  /* [k][0] unused */
-    /* State */
-    guint art_cols, art_cells;
-    gboolean opaque; /* no background layer: art surfaces are opaque, bg colour baked */
-    uint32_t background_rgb;
-    guint16 mip_w, mip_h; /* layout size the level mips were made for */
-    guint16 mip_chunk_px;
-    guint mip_budget;     /* most level-mip slots brought up to date per draw, 0 = all */
-    gboolean mip_pending; /* the last draw left visible mip slots out of date */
-};
 
 /* ---- colours ---- */
 
@@ -58,7 +33,7 @@ static uint32_t argb(uint32_t rgb, uint32_t a)
     return a << 24 | r << 16 | g << 8 | b;
 }
 
-static uint32_t solidity_argb(lw_solidity s)
+uint32_t editor_render_solidity_argb(lw_solidity s)
 {
     uint32_t c = s == LW_SOLID_ALL   ? LWM_COLOR_SOLID_ALL
                  : s == LW_SOLID_TOP ? LWM_COLOR_SOLID_TOP
@@ -229,8 +204,8 @@ void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change
 
 /* ---- chunk surfaces ---- */
 
-static void blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
-                     const lw_tile *tile, uint8_t flips)
+void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
+                            const lw_tile *tile, uint8_t flips)
 {
     if (tile->art == LW_NONE || tile->art >= self->art_cells) {
         /* no art: show the path A shape in grey so collision-only tiles are visible */
@@ -268,8 +243,8 @@ static void render_art(EditorRenderer *self, guint chunk, uint32_t *data, int st
     for (guint i = 0; i < n * n; i++) {
         if (cells[i].tile == LW_NONE || cells[i].tile >= l->tile_count)
             continue;
-        blit_art(self, data, stride_px, (int)(i % n) * 16, (int)(i / n) * 16,
-                 &l->tiles[cells[i].tile], cells[i].flags);
+        editor_render_blit_art(self, data, stride_px, (int)(i % n) * 16, (int)(i / n) * 16,
+                               &l->tiles[cells[i].tile], cells[i].flags);
     }
 }
 
@@ -291,7 +266,7 @@ static void render_collision(EditorRenderer *self, guint chunk, lw_path path, ui
             solid &= LW_SOLID_TOP;
         if (!solid)
             continue;
-        uint32_t color = solidity_argb((lw_solidity)solid);
+        uint32_t color = editor_render_solidity_argb((lw_solidity)solid);
         const lw_mask *m = &l->masks[tile->mask[path]];
         int x = (int)(i % n) * 16, y = (int)(i / n) * 16;
         for (int r = 0; r < 16; r++)
@@ -835,70 +810,4 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
         }
     }
     cairo_restore(cr);
-}
-
-/* ---- palettes ---- */
-
-void editor_renderer_draw_art_cell(EditorRenderer *self, cairo_t *cr, guint cell, double x,
-                                   double y, double size)
-{
-    lw_tile t = {.art = (uint16_t)cell, .mask = {LW_NONE, LW_NONE}};
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16);
-    cairo_surface_flush(s);
-    if (cell < self->art_cells)
-        blit_art(self, (uint32_t *)cairo_image_surface_get_data(s),
-                 cairo_image_surface_get_stride(s) / 4, 0, 0, &t, 0);
-    cairo_surface_mark_dirty(s);
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_scale(cr, size / 16, size / 16);
-    cairo_set_source_surface(cr, s, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_paint(cr);
-    cairo_restore(cr);
-    cairo_surface_destroy(s);
-}
-
-void editor_renderer_draw_tile(EditorRenderer *self, cairo_t *cr, guint tile, double x, double y,
-                               double size, guint8 flip_flags, int mask_path)
-{
-    const lw_level *l = self->level;
-    if (!l || tile >= l->tile_count)
-        return;
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16);
-    cairo_surface_flush(s);
-    uint32_t *data = (uint32_t *)cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s) / 4;
-    blit_art(self, data, stride, 0, 0, &l->tiles[tile], flip_flags);
-    if (mask_path >= 0) {
-        uint16_t m = l->tiles[tile].mask[mask_path];
-        if (m != LW_NONE && m < l->mask_count) {
-            lw_solidity sol =
-                (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) ? LW_SOLID_TOP : LW_SOLID_ALL;
-            uint32_t c = solidity_argb(sol);
-            for (int r = 0; r < 16; r++)
-                for (int cc = 0; cc < 16; cc++) {
-                    int sc = (flip_flags & LW_CELL_FLIP_X) ? 15 - cc : cc;
-                    int sr = (flip_flags & LW_CELL_FLIP_Y) ? 15 - r : r;
-                    if (!lw_mask_pixel(&l->masks[m], sc, sr))
-                        continue;
-                    /* blend the overlay over the art (both premultiplied) */
-                    uint32_t d = data[r * stride + cc], a = c >> 24, ia = 255 - a, out = 0;
-                    for (int sh = 0; sh < 32; sh += 8) {
-                        uint32_t v = ((c >> sh) & 255) + ((d >> sh) & 255) * ia / 255;
-                        out |= MIN(v, 255u) << sh;
-                    }
-                    data[r * stride + cc] = out;
-                }
-        }
-    }
-    cairo_surface_mark_dirty(s);
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_scale(cr, size / 16, size / 16);
-    cairo_set_source_surface(cr, s, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_paint(cr);
-    cairo_restore(cr);
-    cairo_surface_destroy(s);
 }

@@ -92,6 +92,99 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
     }
 }
 
+/* ---- noticing a change on disk while the window is open (a GFileMonitor) ---- */
+
+static void disk_bar_response(GtkInfoBar *bar, int response, EditorWindow *self)
+{
+    gtk_info_bar_set_revealed(bar, FALSE);
+    if (response != DISK_RELOAD && response != DISK_KEEP_MINE && response != DISK_COMPARE)
+        return;
+    g_autoptr(GError) error = NULL;
+    if (response == DISK_RELOAD) {
+        if (!editor_document_revert(self->doc, &error))
+            editor_window_show_error(self, "The level could not be reloaded", error);
+    } else if (response == DISK_KEEP_MINE) {
+        run_doc_save(self, "save-keep-mine", FALSE);
+    } else {
+        g_autoptr(EditorDocument) disk =
+            editor_document_load(editor_document_get_path(self->doc), &error);
+        if (!disk) {
+            editor_window_show_error(self, "The file on disk could not be read", error);
+            return;
+        }
+        lw_level *copy = lw_level_dup(editor_document_get_level(disk));
+        if (copy) {
+            g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
+            g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0,
+                          view);
+        }
+        /* comparing decides nothing: the question stays until Reload or Keep Mine */
+        gtk_info_bar_set_revealed(bar, TRUE);
+    }
+}
+
+/* Compare the file with what the document last read or wrote: show or hide the bar. The
+ * window's own saves update the document's note first, so they never show it. */
+static gboolean check_disk(gpointer data)
+{
+    EditorWindow *self = data;
+    self->monitor_idle = 0;
+    const char *path = editor_document_get_path(self->doc);
+    if (!path)
+        return G_SOURCE_REMOVE;
+    gboolean changed = editor_document_changed_on_disk(self->doc);
+    if (changed) {
+        g_autofree char *base = g_path_get_basename(path);
+        g_autofree char *text = g_strdup_printf(
+            "“%s” changed on disk since this window opened or saved it. %s", base,
+            editor_document_get_modified(self->doc)
+                ? "Reload takes the file's version (your changes can be undone back), Keep Mine "
+                  "writes yours over it."
+                : "Reload shows the file's version (an undoable step).");
+        gtk_label_set_text(self->disk_bar_label, text);
+    }
+    gtk_info_bar_set_revealed(self->disk_bar, changed);
+    return G_SOURCE_REMOVE;
+}
+
+static void file_changed(GFileMonitor *m, GFile *file, GFile *other, GFileMonitorEvent event,
+                         EditorWindow *self)
+{
+    /* a save is several events (write, rename): check once they settle */
+    g_clear_handle_id(&self->monitor_idle, g_source_remove);
+    self->monitor_idle = g_timeout_add(150, check_disk, self);
+}
+
+void editor_window_unwatch_file(EditorWindow *self)
+{
+    g_clear_handle_id(&self->monitor_idle, g_source_remove);
+    if (self->monitor) {
+        g_signal_handlers_disconnect_by_data(self->monitor, self);
+        g_file_monitor_cancel(self->monitor);
+        g_clear_object(&self->monitor);
+    }
+}
+
+/* Watch the document's file (again after Save As moved it). */
+void editor_window_watch_file(EditorWindow *self)
+{
+    editor_window_unwatch_file(self);
+    const char *path = editor_document_get_path(self->doc);
+    if (!path)
+        return;
+    g_autoptr(GFile) file = g_file_new_for_path(path);
+    self->monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+    if (self->monitor) {
+        g_file_monitor_set_rate_limit(self->monitor, 100);
+        g_signal_connect(self->monitor, "changed", G_CALLBACK(file_changed), self);
+    }
+    if (!g_object_get_data(G_OBJECT(self->disk_bar), "loopwright-connected")) {
+        g_signal_connect(self->disk_bar, "response", G_CALLBACK(disk_bar_response), self);
+        g_object_set_data(G_OBJECT(self->disk_bar), "loopwright-connected", self);
+    }
+    gtk_info_bar_set_revealed(self->disk_bar, FALSE);
+}
+
 static void ask_disk_conflict(EditorWindow *self, gboolean close_after)
 {
     g_autofree char *base = g_path_get_basename(editor_document_get_path(self->doc));

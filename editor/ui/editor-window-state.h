@@ -34,6 +34,8 @@ struct _EditorWindow {
 
     /* Template widgets */
     GtkLabel *brush_label;
+    GtkInfoBar *disk_bar; /* the file changed on disk while open: Reload / Keep Mine / Compare */
+    GtkLabel *disk_bar_label;
     GtkRevealer *chunk_banner_revealer;
     GtkLabel *chunk_banner_label;
     GtkScrolledWindow *chunk_palette_scroller;
@@ -63,6 +65,8 @@ struct _EditorWindow {
     /* State */
     EditorTools tools;
     gboolean closing_confirmed;
+    GFileMonitor *monitor;     /* the document's file, NULL when untitled */
+    guint monitor_idle;        /* a changed-on-disk check is due */
     gboolean save_close_after; /* the save running now closes the window when it succeeds */
     guint saves;               /* successful saves of the document (its `saved` signal) */
     guint32 properties_object; /* object the properties panel shows, 0 = none */
@@ -123,5 +127,7 @@ void editor_window_action_import_tiles_from(GSimpleAction *a, GVariant *p, gpoin
 void editor_window_action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user);
 void editor_window_on_doc_failed(EditorWindow *self, const char *action, const GError *error);
 gboolean editor_window_close_request(GtkWindow *window);
+void editor_window_watch_file(EditorWindow *self);
+void editor_window_unwatch_file(EditorWindow *self);
 gboolean editor_window_on_drop(GtkDropTarget *target, const GValue *value, double x, double y,
                                gpointer user);

@@ -472,6 +472,7 @@ static void editor_window_dispose(GObject *object)
     self->disposed = TRUE;
     g_clear_handle_id(&self->status_message_timeout, g_source_remove);
     g_clear_handle_id(&self->toolbar_idle, g_source_remove);
+    editor_window_unwatch_file(self);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_WINDOW);
@@ -510,6 +511,8 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_set_template_from_resource(
         widget_class, "/io/github/loopwright/Loopwright/editor-window.ui");
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, brush_label);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, disk_bar);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, disk_bar_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_revealer);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_palette_scroller);
@@ -617,6 +620,10 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     g_signal_connect_object(doc, "saved", G_CALLBACK(on_doc_saved), self, G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "failed", G_CALLBACK(editor_window_on_doc_failed), self,
                             G_CONNECT_SWAPPED);
+    /* a file changed on disk while open shows a bar (Reload / Keep Mine / Compare) */
+    g_signal_connect_object(doc, "notify::path", G_CALLBACK(editor_window_watch_file), self,
+                            G_CONNECT_SWAPPED);
+    editor_window_watch_file(self);
     g_signal_connect_object(doc, "notify::title", G_CALLBACK(on_doc_notify), self,
                             G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::modified", G_CALLBACK(on_doc_notify), self,

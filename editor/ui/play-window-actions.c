@@ -223,15 +223,29 @@ static void action_set_param(GSimpleAction *a, GVariant *p, gpointer user)
 
 /* Save the run as a level replay named @name: its start, profile, character and inputs, and
  * what a fresh run of it on the level gives now as the expectation. */
+/* The recording (runs of "COUNT BUTTONS" lines, lw_script_format_run) without the idle run
+ * before the first input: a replay starts where the player starts doing something. Returns the
+ * frames left out (0 when the recording starts with input, or is idle throughout). */
+static uint32_t trim_leading_idle(char *script)
+{
+    unsigned count = 0;
+    int used = 0;
+    if (sscanf(script, "%u -\n%n", &count, &used) != 1 || used == 0 || script[used] == '\0')
+        return 0;
+    memmove(script, script + used, strlen(script + used) + 1);
+    return count;
+}
+
 static void save_replay_named(PlayWindow *self, const char *name)
 {
     g_autofree char *script = play_session_dup_recording(self->session);
+    uint32_t idle = trim_leading_idle(script);
     lw_replay r = {.name = (char *)name, .script = script};
     r.has_start = TRUE;
     play_session_get_start(self->session, &r.start_x, &r.start_y);
     g_strlcpy(r.profile, play_session_get_profile_name(self->session), sizeof r.profile);
     g_strlcpy(r.character, play_session_get_character_name(self->session), sizeof r.character);
-    r.frames = play_session_get_recorded_frames(self->session);
+    r.frames = play_session_get_recorded_frames(self->session) - idle;
     EditorReplayResult res;
     g_autoptr(GError) error = NULL;
     if (!editor_replay_run(doc_level(self), &r, &res, &error)) {
@@ -249,7 +263,10 @@ static void save_replay_named(PlayWindow *self, const char *name)
     editor_document_push(self->doc, cmd);
     uint64_t live = lw_sim_hash(play_session_get_sim(self->session));
     g_autofree char *s =
-        res.hash == live
+        idle ? g_strdup_printf("Saved replay “%s”: %u frames from the first input (%u idle frames "
+                               "before it left out), ends at (%d, %d) on path %c.",
+                               name, r.frames, idle, res.x, res.y, res.path ? 'B' : 'A')
+        : res.hash == live
             ? g_strdup_printf("Saved replay “%s”: %u frames, ends at (%d, %d) on path %c.", name,
                               r.frames, res.x, res.y, res.path ? 'B' : 'A')
             : g_strdup_printf("Saved replay “%s”: %u frames. The run crossed level edits or used "

@@ -212,6 +212,80 @@ static void test_mask_editor(void)
     ui_spin(50);
 }
 
+/* ---- generation from art proposes only changes beyond its tolerance ---- */
+
+static gboolean dialog_lists_tile(GtkWindow *d, guint tile)
+{
+    for (guint i = 0; i < editor_generate_dialog_get_count(d); i++)
+        if (editor_generate_dialog_get_tile(d, i) == tile)
+            return TRUE;
+    return FALSE;
+}
+
+static void test_generate_tolerance(void)
+{
+    const lw_level *l = level();
+    g_autofree char *start = json();
+    /* a tile whose mask the art leaves exactly as it is (not listed at tolerance 0) */
+    act("win.generate-masks");
+    GtkWindow *d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
+    g_assert_nonnull(d);
+    UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
+    editor_generate_dialog_set_tolerance(d, 0);
+    guint all = editor_generate_dialog_get_count(d);
+    guint tile = LW_NONE, mask = LW_NONE;
+    for (guint t = 0; t < l->tile_count && tile == LW_NONE; t++) {
+        uint16_t m = l->tiles[t].mask[0];
+        if (m == LW_NONE || l->tiles[t].mask[1] != m || dialog_lists_tile(d, t))
+            continue;
+        const lw_mask *mk = &l->masks[m];
+        if (mk->flags & (LW_MASK_LOCKED | LW_MASK_FLAGGED))
+            continue;
+        for (int c = 0; c < 16; c++)
+            if (mk->heights[c] > 0 && mk->heights[c] < 16) {
+                tile = t;
+                mask = m;
+                break;
+            }
+    }
+    g_assert_cmpuint(tile, !=, LW_NONE);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.close", NULL));
+    ui_spin(50);
+
+    /* one column of its mask one pixel off the art: within the default tolerance */
+    lw_mask off = l->masks[mask];
+    for (int c = 0; c < 16; c++)
+        if (off.heights[c] > 0 && off.heights[c] < 16) {
+            off.heights[c]++;
+            break;
+        }
+    lw_mask_derive_widths(&off);
+    editor_document_push(doc(), editor_cmd_set_mask_new(doc(), mask, &off, "One Pixel Off", 4242));
+    act("win.generate-masks");
+    d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
+    UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
+    g_assert_false(dialog_lists_tile(d, tile)); /* default: not proposed */
+    guint by_default = editor_generate_dialog_get_count(d);
+    g_assert_cmpuint(by_default, <=, all);
+    /* tolerance 0 proposes it; the list follows the setting at once */
+    editor_generate_dialog_set_tolerance(d, 0);
+    g_assert_true(dialog_lists_tile(d, tile));
+    g_assert_cmpuint(editor_generate_dialog_get_count(d), >, by_default);
+    /* back to the default, Apply leaves the within-tolerance mask alone */
+    editor_generate_dialog_set_tolerance(d, EDITOR_GENERATE_DEFAULT_TOLERANCE);
+    g_assert_false(dialog_lists_tile(d, tile));
+    guint before = steps();
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.apply", NULL));
+    ui_spin(100);
+    uint16_t now = l->tiles[tile].mask[0];
+    g_assert_cmpmem(l->masks[now].heights, 16, off.heights, 16);
+    g_assert_cmpuint(steps(), ==, before + 1);
+    act("doc.undo"); /* the generation */
+    act("doc.undo"); /* the pixel */
+    g_autofree char *back = json();
+    g_assert_cmpstr(back, ==, start);
+}
+
 /* ---- generation from art: accept some, reject some ---- */
 
 static void test_generate_dialog(void)
@@ -414,6 +488,7 @@ int main(int argc, char **argv)
     ui_spin(300);
     g_test_add_func("/ui/authoring/mask-editor", test_mask_editor);
     g_test_add_func("/ui/authoring/generate-dialog", test_generate_dialog);
+    g_test_add_func("/ui/authoring/generate-tolerance", test_generate_tolerance);
     g_test_add_func("/ui/authoring/slope-and-loop", test_slope_and_loop);
     g_test_add_func("/ui/authoring/import-terrain", test_import_terrain);
     int status = g_test_run();

@@ -284,6 +284,75 @@ static void test_one_save_path(void)
     ui_spin(50);
 }
 
+/* ---- a file changed on disk while open: the window notices at once (a file monitor) ---- */
+
+static gboolean bar_revealed(EditorWindow *win)
+{
+    GtkWidget *bar = find_named(GTK_WIDGET(win), "disk-bar");
+    g_assert_nonnull(bar);
+    return gtk_info_bar_get_revealed(GTK_INFO_BAR(bar));
+}
+
+static char *level_json(EditorDocument *doc)
+{
+    return editor_level_to_json(editor_document_get_level(doc), NULL);
+}
+
+static void test_file_monitor(void)
+{
+    g_autofree char *path = g_build_filename(tmpdir, "watched.json", NULL);
+    ui_copy_file(level_path, path);
+    EditorWindow *win = open_window(path);
+    EditorDocument *doc = editor_window_get_document(win);
+    g_assert_false(bar_revealed(win));
+
+    /* another program changes the file: the bar shows without any save being tried */
+    g_autoptr(EditorDocument) other = editor_document_load(path, NULL);
+    g_assert_nonnull(other);
+    EditorLevelProps props;
+    editor_level_props_get(editor_document_get_level(other), &props);
+    g_strlcpy(props.name, "Changed Elsewhere", sizeof props.name);
+    editor_document_push(other, editor_cmd_set_level_props_new(other, &props));
+    g_assert_true(editor_document_save(other, NULL));
+    UI_WAIT_FOR(bar_revealed(win), 5000);
+    g_assert_true(bar_revealed(win));
+    /* Reload takes the file's version */
+    GtkWidget *bar = find_named(GTK_WIDGET(win), "disk-bar");
+    gtk_info_bar_response(GTK_INFO_BAR(bar), 1);
+    ui_spin(50);
+    g_assert_false(bar_revealed(win));
+    g_autofree char *mine = level_json(doc), *theirs = level_json(other);
+    g_assert_cmpstr(mine, ==, theirs);
+
+    /* the window's own save does not show it */
+    act(GTK_WIDGET(win), "win.tool('pencil')");
+    act(GTK_WIDGET(win), "win.select-chunk(uint32 9)");
+    pointer(win, 1 * 128 + 5, 5, 1, 0);
+    act(GTK_WIDGET(win), "win.save");
+    g_assert_false(editor_document_get_modified(doc));
+    ui_spin(600);
+    g_assert_false(bar_revealed(win));
+
+    /* changed again while this window has unsaved edits: Keep Mine writes this version */
+    pointer(win, 2 * 128 + 5, 5, 1, 0);
+    g_assert_true(editor_document_get_modified(doc));
+    g_autoptr(EditorDocument) third = editor_document_load(path, NULL);
+    g_strlcpy(props.name, "Changed Again", sizeof props.name);
+    editor_document_push(third, editor_cmd_set_level_props_new(third, &props));
+    g_assert_true(editor_document_save(third, NULL));
+    UI_WAIT_FOR(bar_revealed(win), 5000);
+    g_assert_true(bar_revealed(win));
+    gtk_info_bar_response(GTK_INFO_BAR(bar), 2);
+    ui_spin(600);
+    g_assert_false(bar_revealed(win));
+    g_assert_false(editor_document_get_modified(doc));
+    g_autoptr(EditorDocument) on_disk = editor_document_load(path, NULL);
+    g_autofree char *disk = level_json(on_disk), *kept = level_json(doc);
+    g_assert_cmpstr(disk, ==, kept);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 /* ---- 2 and 3: a paste floats under the pointer, lands on click, shows in History at once ---- */
 
 static guint history_rows(EditorWindow *win)
@@ -1062,6 +1131,7 @@ int main(int argc, char **argv)
     g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
     g_test_add_func("/ui/defects/changed-on-disk", test_changed_on_disk);
     g_test_add_func("/ui/defects/one-save-path", test_one_save_path);
+    g_test_add_func("/ui/defects/file-monitor", test_file_monitor);
     g_test_add_func("/ui/defects/floating-paste", test_floating_paste);
     g_test_add_func("/ui/defects/chunk-edit-pick", test_chunk_edit_pick);
     g_test_add_func("/ui/defects/open-recent", test_open_recent);

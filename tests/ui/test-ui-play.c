@@ -303,6 +303,35 @@ static void test_live_edit(void)
     g_assert_false(editor_document_get_modified(doc));
 }
 
+/* ---- a saved replay starts at the first input ---- */
+
+static void test_replay_trim(void)
+{
+    PlayWindow *pw = play();
+    GtkWidget *w = GTK_WIDGET(pw);
+    EditorDocument *doc = play_window_get_document(pw);
+    const lw_level *l = editor_document_get_level(doc);
+    guint replays = l->replay_count;
+    g_action_group_change_action_state(G_ACTION_GROUP(pw), "pause", g_variant_new_boolean(TRUE));
+    act(w, "win.restart");
+    g_autofree char *spath = write_temp("idle-first.txt", "40 -\n100 R\n20 RJ\n");
+    g_autofree char *set = g_strdup_printf("win.set-input('%s')", spath);
+    act(w, set);
+    act(w, "win.advance(uint32 160)");
+    act(w, "win.save-replay-named('idle first')");
+    g_assert_cmpuint(l->replay_count, ==, replays + 1);
+    const lw_replay *r = &l->replays[l->replay_count - 1];
+    g_assert_cmpstr(r->name, ==, "idle first");
+    g_assert_cmpstr(r->script, ==, "100 R\n20 RJ\n");
+    g_assert_cmpuint(r->frames, ==, 120);
+    /* its expectation is the trimmed run's own: it passes */
+    EditorReplayResult res;
+    g_assert_true(editor_replay_run(l, r, &res, NULL));
+    g_assert_cmpuint(res.hash, ==, r->expect_hash);
+    editor_document_undo(doc);
+    g_assert_cmpuint(l->replay_count, ==, replays);
+}
+
 /* ---- replays, the Issues panel, tuning ---- */
 
 static guint replay_issues(EditorWindow *ed)
@@ -633,6 +662,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/play/trace-matches-sim", test_trace_matches_sim);
     g_test_add_func("/ui/play/rewind", test_rewind);
     g_test_add_func("/ui/play/live-edit", test_live_edit);
+    g_test_add_func("/ui/play/replay-trim", test_replay_trim);
     g_test_add_func("/ui/play/replays-and-tuning", test_replays_and_tuning);
     g_test_add_func("/ui/play/done-means", test_done_means);
     g_test_add_func("/ui/play/play-here", test_play_here);

@@ -1,0 +1,43 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * The renderer's own state, shared by editor-render.c (views, chunk surfaces, level mips,
+ * objects) and editor-render-tiles.c (single tiles and art cells) and by nothing else. It is
+ * part of the editor-render module (scripts/check-include-cycles counts NAME-private.h as
+ * NAME's).
+ */
+
+#include "editor-render.h"
+
+#include <loopwright-masks/image.h>
+
+enum { KIND_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
+#define N_MIPS 4 /* 1, 1/2, 1/4, 1/8 */
+
+typedef struct {
+    cairo_surface_t *surface; /* the whole level at 1/2^m, NULL until needed */
+    guint8 *dirty;            /* one byte per layout slot */
+    gboolean any_dirty;
+} LevelMip;
+
+struct EditorRenderer {
+    /* Borrowed */
+    const lw_level *level;
+    /* Owned */
+    lwm_image art;
+    cairo_surface_t *chunks[N_KINDS][LW_MAX_CHUNKS]; /* 1:1 chunk surfaces */
+    LevelMip mips[N_KINDS][N_MIPS];                  /* [k][0] unused */
+    /* State */
+    guint art_cols, art_cells;
+    gboolean opaque; /* no background layer: art surfaces are opaque, bg colour baked */
+    uint32_t background_rgb;
+    guint16 mip_w, mip_h; /* layout size the level mips were made for */
+    guint16 mip_chunk_px;
+    guint mip_budget;     /* most level-mip slots brought up to date per draw, 0 = all */
+    gboolean mip_pending; /* the last draw left visible mip slots out of date */
+};
+
+/* editor-render.c */
+uint32_t editor_render_solidity_argb(lw_solidity s);
+void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
+                            const lw_tile *tile, uint8_t flips);
