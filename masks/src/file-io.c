@@ -143,31 +143,42 @@ long lwm_file_peek(const char *path, void *buf, size_t cap)
     return got;
 }
 
-bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)
+/* Open @path for reading without blocking (O_NONBLOCK: opening a FIFO must not wait for a
+ * writer) and check it is a regular file of at most @max_bytes; *st is its fstat. */
+static int open_regular(const char *path, size_t max_bytes, struct stat *st, lw_error *err)
 {
-    /* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0)
-        return lw_error_set(err, LW_ERR_IO, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
+    if (fd < 0) {
+        lw_error_set(err, LW_ERR_IO, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, st) != 0) {
         int e = errno;
         close(fd);
-        return lw_error_set(err, LW_ERR_IO, "cannot read: %s", strerror(e));
+        lw_error_set(err, LW_ERR_IO, "cannot read: %s", strerror(e));
+        return -1;
     }
-    if (!S_ISREG(st.st_mode)) {
+    if (!S_ISREG(st->st_mode)) {
         close(fd);
-        return lw_error_set(err, LW_ERR_IO, "not a regular file (%s)", kind_of(st.st_mode));
+        lw_error_set(err, LW_ERR_IO, "not a regular file (%s)", kind_of(st->st_mode));
+        return -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
         fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-    if ((uint64_t)st.st_size > max_bytes) {
+    if ((uint64_t)st->st_size > max_bytes) {
         close(fd);
-        return lw_error_set(err, LW_ERR_LIMIT, "file is %lld bytes, over the limit of %zu",
-                            (long long)st.st_size, max_bytes);
+        lw_error_set(err, LW_ERR_LIMIT, "file is %lld bytes, over the limit of %zu",
+                     (long long)st->st_size, max_bytes);
+        return -1;
     }
-    size_t cap = (size_t)st.st_size;
+    return fd;
+}
+
+/* Read the @st_size bytes of the open regular file @fd, then close it. */
+static bool read_open(int fd, off_t st_size, char **data, size_t *size, lw_error *err)
+{
+    size_t cap = (size_t)st_size;
     char *buf = malloc(cap + 1);
     if (!buf) {
         close(fd);
@@ -194,6 +205,95 @@ bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size
     *data = buf;
     *size = got;
     return true;
+}
+
+bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)
+{
+    struct stat st;
+    int fd = open_regular(path, max_bytes, &st, err);
+    return fd >= 0 && read_open(fd, st.st_size, data, size, err);
+}
+
+/* Test hooks (LOOPWRIGHT_TEST_FAULT=swap-link=LINK>TARGET, swap-link-late=LINK>TARGET): replace
+ * the symbolic link LINK by one to TARGET right before lwm_file_read_inside opens its file, or
+ * between the open and its check of what was opened: an attacker racing the reader. */
+static void swap_link_fault(const char *key)
+{
+    const char *v = getenv("LOOPWRIGHT_TEST_FAULT");
+    size_t k = strlen(key);
+    if (!v || strncmp(v, key, k) != 0 || v[k] != '=')
+        return;
+    v += k + 1;
+    char link[LWM_FILE_PATH_MAX + 1];
+    const char *arrow = strchr(v, '>');
+    size_t n = arrow ? (size_t)(arrow - v) : 0;
+    if (!arrow || n == 0 || n > LWM_FILE_PATH_MAX)
+        return;
+    memcpy(link, v, n);
+    link[n] = '\0';
+    if (unlink(link) != 0 || symlink(arrow + 1, link) != 0)
+        fprintf(stderr, "loopwright: test fault: cannot swap %s: %s\n", link, strerror(errno));
+}
+
+static bool test_no_proc; /* lwm_test_set_no_proc: take the fallback of opened_real_path */
+
+void lwm_test_set_no_proc(bool on)
+{
+    test_no_proc = on;
+}
+
+/* The real path of the file open as @fd (opened from @path, fstat @st) into @out. Linux names it
+ * in /proc/self/fd; without /proc, @path is resolved again and must still be the same file
+ * (device and inode) as the one open, or the path changed under us. */
+static bool opened_real_path(int fd, const char *path, const struct stat *st, char *out, size_t cap,
+                             lw_error *err)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    ssize_t n = test_no_proc ? -1 : readlink(proc, out, cap - 1);
+    if (n > 0 && out[0] == '/') {
+        out[n] = '\0';
+        return true;
+    }
+    char real[PATH_MAX];
+    struct stat now;
+    if (!realpath(path, real) || stat(real, &now) != 0)
+        return lw_error_set(err, LW_ERR_IO, "cannot resolve the path: %s", strerror(errno));
+    if (now.st_dev != st->st_dev || now.st_ino != st->st_ino)
+        return lw_error_set(err, LW_ERR_PATH,
+                            "the file changed while it was opened (a symbolic link was "
+                            "replaced); refused");
+    snprintf(out, cap, "%s", real);
+    return true;
+}
+
+bool lwm_file_read_inside(const char *path, const char *folder, size_t max_bytes, char **data,
+                          size_t *size, char *real_out, size_t real_cap, lw_error *err)
+{
+    char real_dir[PATH_MAX], real[PATH_MAX];
+    if (!realpath(folder, real_dir))
+        return lw_error_set(err, LW_ERR_IO, "cannot resolve the folder %s: %s", folder,
+                            strerror(errno));
+    swap_link_fault("swap-link");
+    struct stat st;
+    int fd = open_regular(path, max_bytes, &st, err);
+    if (fd < 0)
+        return false;
+    swap_link_fault("swap-link-late");
+    if (!opened_real_path(fd, path, &st, real, sizeof real, err)) {
+        close(fd);
+        return false;
+    }
+    if (real_out && real_cap)
+        snprintf(real_out, real_cap, "%s", real);
+    size_t d = strlen(real_dir);
+    bool inside =
+        strncmp(real, real_dir, d) == 0 && (real[d] == '/' || (d == 1 && real_dir[0] == '/'));
+    if (!inside) {
+        close(fd);
+        return lw_error_set(err, LW_ERR_PATH, "the file opened is %s, outside %s", real, real_dir);
+    }
+    return read_open(fd, st.st_size, data, size, err);
 }
 
 /* ---- paths ---- */
