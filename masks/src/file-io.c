@@ -381,28 +381,36 @@ unsigned lwm_file_clean_stale(const char *path)
     return removed;
 }
 
-/* Create PATH.tmp-XXXXXX exclusively with mode 0666 (the umask applies), locked. */
-static int open_temp(const char *path, char *tmp, size_t cap)
+/* A fresh candidate name PATH.tmp-XXXXXX for @path into @tmp; false when too long. */
+static bool tmp_name(const char *path, char *tmp, size_t cap)
 {
     static unsigned long counter;
     static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    uint64_t seed = (uint64_t)getpid() * 0x9E3779B97F4A7C15u ^ (uintptr_t)tmp;
+    uint64_t x = ((uint64_t)getpid() * 0x9E3779B97F4A7C15u ^ (uintptr_t)tmp) +
+                 (uint64_t)(++counter) * 0xD1B54A32D192ED03u;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9u;
+    x ^= x >> 32;
+    char r[TMP_RANDOM + 1];
+    for (int i = 0; i < TMP_RANDOM; i++) {
+        r[i] = alnum[x % 62u];
+        x /= 62u;
+    }
+    r[TMP_RANDOM] = '\0';
+    int n = snprintf(tmp, cap, "%s" TMP_TAG "%s", path, r);
+    if (n < 0 || (size_t)n >= cap) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    return true;
+}
+
+/* Create PATH.tmp-XXXXXX exclusively with mode 0666 (the umask applies), locked. */
+static int open_temp(const char *path, char *tmp, size_t cap)
+{
     for (int attempt = 0; attempt < 100; attempt++) {
-        uint64_t x = seed + (uint64_t)(++counter) * 0xD1B54A32D192ED03u;
-        x ^= x >> 29;
-        x *= 0xBF58476D1CE4E5B9u;
-        x ^= x >> 32;
-        char r[TMP_RANDOM + 1];
-        for (int i = 0; i < TMP_RANDOM; i++) {
-            r[i] = alnum[x % 62u];
-            x /= 62u;
-        }
-        r[TMP_RANDOM] = '\0';
-        int n = snprintf(tmp, cap, "%s" TMP_TAG "%s", path, r);
-        if (n < 0 || (size_t)n >= cap) {
-            errno = ENAMETOOLONG;
+        if (!tmp_name(path, tmp, cap))
             return -1;
-        }
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd >= 0) {
             flock(fd, LOCK_EX | LOCK_NB);
@@ -413,6 +421,30 @@ static int open_temp(const char *path, char *tmp, size_t cap)
     }
     errno = EEXIST;
     return -1;
+}
+
+/* A second name PATH.tmp-XXXXXX for the existing regular file @path (a hard link) into @old, so
+ * the rename over @path does not free the old file's blocks: on ext4 that takes milliseconds per
+ * file, and a set's renames run back to back (the old files are removed after the last one).
+ * False (and @old empty) when @path is absent or not a regular file or the folder does not take
+ * hard links: the rename then simply frees the old file itself. A name left by a kill is removed
+ * as a stale temporary by the next write of @path. */
+static bool link_old(const char *path, char *old, size_t cap)
+{
+    struct stat st;
+    old[0] = '\0';
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        if (!tmp_name(path, old, cap))
+            break;
+        if (link(path, old) == 0)
+            return true;
+        if (errno != EEXIST)
+            break;
+    }
+    old[0] = '\0';
+    return false;
 }
 
 /* ---- one file ---- */
@@ -589,6 +621,53 @@ bool lwm_file_recover(const char *dir, lw_error *err)
     return true;
 }
 
+/* Commit the journal of a set: every (temporary, target) pair as absolute paths, written
+ * atomically as @jpath in @jdir, its folder fsynced. */
+static bool commit_journal(const lwm_file_job *files, char (*tmp)[LWM_FILE_PATH_MAX + 32],
+                           size_t count, const char *jdir, char *jpath, size_t jpath_cap,
+                           lw_error *err)
+{
+    char abs_tmp[PATH_MAX + 64], abs_target[PATH_MAX + 64];
+    size_t jlen = 0, jcap = 4096;
+    char *jtext = malloc(jcap);
+    bool ok = jtext && journal_path(jdir, jpath, jpath_cap);
+    if (ok) {
+        memcpy(jtext, JOURNAL_MAGIC, sizeof JOURNAL_MAGIC - 1);
+        jlen = sizeof JOURNAL_MAGIC - 1;
+    }
+    for (size_t i = 0; ok && i < count; i++)
+        ok = absolute(tmp[i], abs_tmp, sizeof abs_tmp) &&
+             absolute(files[i].path, abs_target, sizeof abs_target) &&
+             journal_put(&jtext, &jlen, &jcap, abs_tmp) &&
+             journal_put(&jtext, &jlen, &jcap, abs_target);
+    if (!ok) {
+        lw_error_set(err, LW_ERR_IO, "cannot write the journal of this save in %s", jdir);
+    } else {
+        memcpy(jtext + jlen, "end\n", 4);
+        jlen += 4;
+        ok = lwm_file_write_atomic(jpath, jtext, jlen, NULL, err);
+        if (ok)
+            fsync_dir(jdir);
+    }
+    free(jtext);
+    return ok;
+}
+
+/* The renames of a set are durable once each of its folders is fsynced: each folder once. */
+static void fsync_folders(const lwm_file_job *files, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        char di[LWM_FILE_PATH_MAX + 1], dj[LWM_FILE_PATH_MAX + 1];
+        bool seen = false;
+        if (!dir_of(files[i].path, di, sizeof di))
+            continue;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = dir_of(files[j].path, dj, sizeof dj) && strcmp(di, dj) == 0;
+        if (!seen)
+            fsync_dir(di);
+    }
+}
+
 bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *journal_dir,
                         size_t *failed, lw_error *err)
 {
@@ -604,9 +683,11 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
     if (!lwm_file_recover(jdir, err))
         return false;
     char(*tmp)[LWM_FILE_PATH_MAX + 32] = calloc(count, sizeof *tmp);
+    char(*old)[LWM_FILE_PATH_MAX + 32] = calloc(count, sizeof *old);
     int *fds = malloc(count * sizeof *fds);
-    if (!tmp || !fds) {
+    if (!tmp || !old || !fds) {
         free(tmp);
+        free(old);
         free(fds);
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     }
@@ -633,35 +714,13 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             break;
         }
     }
+    /* the old files get a second name now, so the renames below do not free them */
+    for (size_t i = 0; ok && count > 1 && i < count; i++)
+        link_old(files[i].path, old[i], sizeof old[i]);
     /* the journal: the commit point of a set of more than one file */
-    char *jtext = NULL;
-    size_t jlen = 0, jcap = 0;
     char jpath[LWM_FILE_PATH_MAX + 32];
-    if (ok && count > 1) {
-        char abs_tmp[PATH_MAX + 64], abs_target[PATH_MAX + 64];
-        jcap = 4096;
-        jtext = malloc(jcap);
-        ok = jtext && journal_path(jdir, jpath, sizeof jpath);
-        if (ok) {
-            memcpy(jtext, JOURNAL_MAGIC, sizeof JOURNAL_MAGIC - 1);
-            jlen = sizeof JOURNAL_MAGIC - 1;
-        }
-        for (size_t i = 0; ok && i < count; i++)
-            ok = absolute(tmp[i], abs_tmp, sizeof abs_tmp) &&
-                 absolute(files[i].path, abs_target, sizeof abs_target) &&
-                 journal_put(&jtext, &jlen, &jcap, abs_tmp) &&
-                 journal_put(&jtext, &jlen, &jcap, abs_target);
-        if (!ok) {
-            lw_error_set(err, LW_ERR_IO, "cannot write the journal of this save in %s", jdir);
-        } else {
-            memcpy(jtext + jlen, "end\n", 4);
-            jlen += 4;
-            ok = lwm_file_write_atomic(jpath, jtext, jlen, NULL, err);
-            if (ok)
-                fsync_dir(jdir);
-        }
-    }
-    free(jtext);
+    if (ok && count > 1)
+        ok = commit_journal(files, tmp, count, jdir, jpath, sizeof jpath, err);
     if (!ok) {
         if (failed)
             *failed = staged < count ? staged : 0;
@@ -669,7 +728,11 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             unlink(tmp[i]);
             close(fds[i]);
         }
+        for (size_t i = 0; i < count; i++)
+            if (old[i][0])
+                unlink(old[i]);
         free(tmp);
+        free(old);
         free(fds);
         return false;
     }
@@ -681,29 +744,36 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             for (size_t j = 0; j < count; j++)
                 close(fds[j]);
             free(tmp);
+            free(old);
             free(fds);
-            /* the journal stays: the next run completes the set */
+            /* the journal stays: the next run completes the set (the old files' second names
+             * go as stale temporaries at the next write of each) */
             return lw_error_set(err, LW_ERR_IO,
                                 "cannot replace the file: %s (the next save completes the set)",
                                 strerror(saved));
         }
     }
-    for (size_t i = 0; i < count; i++)
-        fsync_parent(files[i].path);
+    fsync_folders(files, count);
     for (size_t i = 0; i < count; i++)
         close(fds[i]);
     free(tmp);
-    free(fds);
     if (count > 1) {
         read_fault_env();
         renames_done++; /* kill point after the last rename, before the journal goes */
         if (env_kill_at > 0 && renames_done == env_kill_at)
             raise(SIGKILL);
         if (unlink(jpath) != 0)
-            return lw_error_set(err, LW_ERR_IO, "cannot remove %s: %s", jpath, strerror(errno));
-        fsync_dir(jdir);
+            ok = lw_error_set(err, LW_ERR_IO, "cannot remove %s: %s", jpath, strerror(errno));
+        else
+            fsync_dir(jdir);
     }
-    return true;
+    /* the set is complete: now the old files' blocks are freed */
+    for (size_t i = 0; i < count; i++)
+        if (old[i][0])
+            unlink(old[i]);
+    free(old);
+    free(fds);
+    return ok;
 }
 
 /* ---- folders ---- */

@@ -332,6 +332,30 @@ static void test_set_kill_at_every_rename(void)
         g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
         bool killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
         g_assert_true(killed || (WIFEXITED(status) && WEXITSTATUS(status) == 0));
+        if (killed && k == 2) {
+            /* killed at the first target's rename: every new file was already complete beside
+             * its target (N temporaries holding "new"), each old file had its second name (N
+             * more, holding "old") and the journal was committed: 3N + 1 entries */
+            GDir *d = g_dir_open(dir, 0, NULL);
+            const char *name;
+            int entries = 0, staged_new = 0, kept_old = 0;
+            while ((name = g_dir_read_name(d)) != NULL) {
+                entries++;
+                if (!strstr(name, ".tmp-"))
+                    continue;
+                char *full = g_build_filename(dir, name, NULL);
+                gchar *t;
+                g_assert_true(g_file_get_contents(full, &t, NULL, NULL));
+                staged_new += strcmp(t, "new") == 0;
+                kept_old += strcmp(t, "old") == 0;
+                g_free(t);
+                g_free(full);
+            }
+            g_dir_close(d);
+            g_assert_cmpint(entries, ==, 3 * N + 1);
+            g_assert_cmpint(staged_new, ==, N);
+            g_assert_cmpint(kept_old, ==, N);
+        }
         lw_error err;
         g_assert_true(lwm_file_recover(dir, &err));
         int news = 0;
