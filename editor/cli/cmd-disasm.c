@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "level-json.h"
 #include "level-save.h"
+#include "real-path.h"
 
 #include <loopwright-masks/art-png.h>
 #include <loopwright-masks/disasm-tree.h>
@@ -77,8 +78,10 @@ static void print_report(const lwm_report *r, const char *base, bool with_files)
                 dropped);
 }
 
-/* The level's art: the tileset PNG beside a JSON, or the art a packed binary embeds. */
-static bool load_art(const char *path, const lw_level *level, lwm_image *img, bool *have)
+/* The level's art: the tileset PNG beside a JSON (inside the level's folder as opened, unless
+ * @allow_outside: real-path.h), or the art a packed binary embeds. */
+static bool load_art(const char *path, const lw_level *level, bool allow_outside, lwm_image *img,
+                     bool *have)
 {
     lw_error err;
     *have = false;
@@ -104,16 +107,10 @@ static bool load_art(const char *path, const lw_level *level, lwm_image *img, bo
     }
     if (!level->tileset)
         return true;
-    char *art = editor_level_resolve_path(path, level->tileset);
-    if (!art) {
-        fprintf(stderr, "loopwright: %s: out of memory\n", path);
-        return false;
-    }
-    bool ok = lwm_image_load_png(art, img, &err);
+    bool ok = editor_tileset_load(path, level->tileset, allow_outside, img, &err);
     if (!ok)
-        cli_print_error(art, &err);
+        cli_print_error(path, &err);
     *have = ok;
-    free(art);
     return ok;
 }
 
@@ -197,7 +194,8 @@ int cli_disasm_pack_main(int argc, char **argv, const char *format)
                 zone);
         goto done;
     }
-    if (!no_art && !load_art(in, level, &art, &have_art))
+    if (!no_art &&
+        !load_art(in, level, (flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) != 0, &art, &have_art))
         goto done;
     opts.zone = zone;
     bool ok = lwm_disasm_export_level(level, have_art ? &art : NULL, &opts, &ex, &report, &err);

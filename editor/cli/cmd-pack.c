@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "level-json.h"
 #include "level-save.h"
+#include "real-path.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -47,9 +48,10 @@ static const cli_spec unpack_spec = {
 };
 
 /* Embedded art for @level: the tileset PNG re-encoded compactly, or the art @src_bin already
- * embeds when the input was a packed binary. */
+ * embeds when the input was a packed binary. The tileset must be inside the level's folder as
+ * opened (real-path.h), unless @allow_outside. */
 static bool art_for(const char *level_path, const lw_level *level, const uint8_t *src_bin,
-                    size_t src_size, void **png, size_t *png_size)
+                    size_t src_size, bool allow_outside, void **png, size_t *png_size)
 {
     lw_error err;
     *png = NULL;
@@ -72,16 +74,12 @@ static bool art_for(const char *level_path, const lw_level *level, const uint8_t
     }
     if (!level->tileset)
         return true;
-    char *path = editor_level_resolve_path(level_path, level->tileset);
-    if (!path)
-        return false;
     lwm_image img = {0};
-    bool ok =
-        lwm_image_load_png(path, &img, &err) && lwm_art_encode_png(&img, png, png_size, NULL, &err);
+    bool ok = editor_tileset_load(level_path, level->tileset, allow_outside, &img, &err) &&
+              lwm_art_encode_png(&img, png, png_size, NULL, &err);
     if (!ok)
-        cli_print_error(path, &err);
+        cli_print_error(level_path, &err);
     lwm_image_clear(&img);
-    free(path);
     return ok;
 }
 
@@ -178,7 +176,8 @@ int cli_pack_main(int argc, char **argv)
         goto done;
     if (mode == ART_NONE)
         lw_level_set_string(&level->tileset, NULL);
-    if (mode == ART_EMBED && !art_for(in, level, src_bin, src_size, &png, &png_size))
+    if (mode == ART_EMBED && !art_for(in, level, src_bin, src_size,
+                                      (flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) != 0, &png, &png_size))
         goto done;
     opts.art_png = png;
     opts.art_png_size = png_size;

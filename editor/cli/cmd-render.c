@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "cli.h"
 #include "level-json.h"
+#include "real-path.h"
 #include "trace-csv.h"
 
 #include <loopwright-masks/render.h>
@@ -83,14 +84,10 @@ int cli_render_main(int argc, char **argv)
             cli_print_error(path, &err);
             goto done;
         }
-        char *png = editor_level_resolve_path(path, level->tileset);
-        bool ok = png && lwm_image_load_png(png, &art, &err);
-        if (!ok) {
-            cli_print_error(png ? png : path, &err);
-            free(png);
+        if (!editor_tileset_load(path, level->tileset, outside, &art, &err)) {
+            cli_print_error(path, &err);
             goto done;
         }
-        free(png);
     }
     if (trace) {
         if (!cli_trace_load(trace, &xy, &opts.trace_count, &err)) {

@@ -143,31 +143,42 @@ long lwm_file_peek(const char *path, void *buf, size_t cap)
     return got;
 }
 
-bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)
+/* Open @path for reading without blocking (O_NONBLOCK: opening a FIFO must not wait for a
+ * writer) and check it is a regular file of at most @max_bytes; *st is its fstat. */
+static int open_regular(const char *path, size_t max_bytes, struct stat *st, lw_error *err)
 {
-    /* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0)
-        return lw_error_set(err, LW_ERR_IO, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
+    if (fd < 0) {
+        lw_error_set(err, LW_ERR_IO, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, st) != 0) {
         int e = errno;
         close(fd);
-        return lw_error_set(err, LW_ERR_IO, "cannot read: %s", strerror(e));
+        lw_error_set(err, LW_ERR_IO, "cannot read: %s", strerror(e));
+        return -1;
     }
-    if (!S_ISREG(st.st_mode)) {
+    if (!S_ISREG(st->st_mode)) {
         close(fd);
-        return lw_error_set(err, LW_ERR_IO, "not a regular file (%s)", kind_of(st.st_mode));
+        lw_error_set(err, LW_ERR_IO, "not a regular file (%s)", kind_of(st->st_mode));
+        return -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
         fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-    if ((uint64_t)st.st_size > max_bytes) {
+    if ((uint64_t)st->st_size > max_bytes) {
         close(fd);
-        return lw_error_set(err, LW_ERR_LIMIT, "file is %lld bytes, over the limit of %zu",
-                            (long long)st.st_size, max_bytes);
+        lw_error_set(err, LW_ERR_LIMIT, "file is %lld bytes, over the limit of %zu",
+                     (long long)st->st_size, max_bytes);
+        return -1;
     }
-    size_t cap = (size_t)st.st_size;
+    return fd;
+}
+
+/* Read the @st_size bytes of the open regular file @fd, then close it. */
+static bool read_open(int fd, off_t st_size, char **data, size_t *size, lw_error *err)
+{
+    size_t cap = (size_t)st_size;
     char *buf = malloc(cap + 1);
     if (!buf) {
         close(fd);
@@ -194,6 +205,95 @@ bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size
     *data = buf;
     *size = got;
     return true;
+}
+
+bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err)
+{
+    struct stat st;
+    int fd = open_regular(path, max_bytes, &st, err);
+    return fd >= 0 && read_open(fd, st.st_size, data, size, err);
+}
+
+/* Test hooks (LOOPWRIGHT_TEST_FAULT=swap-link=LINK>TARGET, swap-link-late=LINK>TARGET): replace
+ * the symbolic link LINK by one to TARGET right before lwm_file_read_inside opens its file, or
+ * between the open and its check of what was opened: an attacker racing the reader. */
+static void swap_link_fault(const char *key)
+{
+    const char *v = getenv("LOOPWRIGHT_TEST_FAULT");
+    size_t k = strlen(key);
+    if (!v || strncmp(v, key, k) != 0 || v[k] != '=')
+        return;
+    v += k + 1;
+    char link[LWM_FILE_PATH_MAX + 1];
+    const char *arrow = strchr(v, '>');
+    size_t n = arrow ? (size_t)(arrow - v) : 0;
+    if (!arrow || n == 0 || n > LWM_FILE_PATH_MAX)
+        return;
+    memcpy(link, v, n);
+    link[n] = '\0';
+    if (unlink(link) != 0 || symlink(arrow + 1, link) != 0)
+        fprintf(stderr, "loopwright: test fault: cannot swap %s: %s\n", link, strerror(errno));
+}
+
+static bool test_no_proc; /* lwm_test_set_no_proc: take the fallback of opened_real_path */
+
+void lwm_test_set_no_proc(bool on)
+{
+    test_no_proc = on;
+}
+
+/* The real path of the file open as @fd (opened from @path, fstat @st) into @out. Linux names it
+ * in /proc/self/fd; without /proc, @path is resolved again and must still be the same file
+ * (device and inode) as the one open, or the path changed under us. */
+static bool opened_real_path(int fd, const char *path, const struct stat *st, char *out, size_t cap,
+                             lw_error *err)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    ssize_t n = test_no_proc ? -1 : readlink(proc, out, cap - 1);
+    if (n > 0 && out[0] == '/') {
+        out[n] = '\0';
+        return true;
+    }
+    char real[PATH_MAX];
+    struct stat now;
+    if (!realpath(path, real) || stat(real, &now) != 0)
+        return lw_error_set(err, LW_ERR_IO, "cannot resolve the path: %s", strerror(errno));
+    if (now.st_dev != st->st_dev || now.st_ino != st->st_ino)
+        return lw_error_set(err, LW_ERR_PATH,
+                            "the file changed while it was opened (a symbolic link was "
+                            "replaced); refused");
+    snprintf(out, cap, "%s", real);
+    return true;
+}
+
+bool lwm_file_read_inside(const char *path, const char *folder, size_t max_bytes, char **data,
+                          size_t *size, char *real_out, size_t real_cap, lw_error *err)
+{
+    char real_dir[PATH_MAX], real[PATH_MAX];
+    if (!realpath(folder, real_dir))
+        return lw_error_set(err, LW_ERR_IO, "cannot resolve the folder %s: %s", folder,
+                            strerror(errno));
+    swap_link_fault("swap-link");
+    struct stat st;
+    int fd = open_regular(path, max_bytes, &st, err);
+    if (fd < 0)
+        return false;
+    swap_link_fault("swap-link-late");
+    if (!opened_real_path(fd, path, &st, real, sizeof real, err)) {
+        close(fd);
+        return false;
+    }
+    if (real_out && real_cap)
+        snprintf(real_out, real_cap, "%s", real);
+    size_t d = strlen(real_dir);
+    bool inside =
+        strncmp(real, real_dir, d) == 0 && (real[d] == '/' || (d == 1 && real_dir[0] == '/'));
+    if (!inside) {
+        close(fd);
+        return lw_error_set(err, LW_ERR_PATH, "the file opened is %s, outside %s", real, real_dir);
+    }
+    return read_open(fd, st.st_size, data, size, err);
 }
 
 /* ---- paths ---- */
@@ -281,28 +381,36 @@ unsigned lwm_file_clean_stale(const char *path)
     return removed;
 }
 
-/* Create PATH.tmp-XXXXXX exclusively with mode 0666 (the umask applies), locked. */
-static int open_temp(const char *path, char *tmp, size_t cap)
+/* A fresh candidate name PATH.tmp-XXXXXX for @path into @tmp; false when too long. */
+static bool tmp_name(const char *path, char *tmp, size_t cap)
 {
     static unsigned long counter;
     static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    uint64_t seed = (uint64_t)getpid() * 0x9E3779B97F4A7C15u ^ (uintptr_t)tmp;
+    uint64_t x = ((uint64_t)getpid() * 0x9E3779B97F4A7C15u ^ (uintptr_t)tmp) +
+                 (uint64_t)(++counter) * 0xD1B54A32D192ED03u;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9u;
+    x ^= x >> 32;
+    char r[TMP_RANDOM + 1];
+    for (int i = 0; i < TMP_RANDOM; i++) {
+        r[i] = alnum[x % 62u];
+        x /= 62u;
+    }
+    r[TMP_RANDOM] = '\0';
+    int n = snprintf(tmp, cap, "%s" TMP_TAG "%s", path, r);
+    if (n < 0 || (size_t)n >= cap) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    return true;
+}
+
+/* Create PATH.tmp-XXXXXX exclusively with mode 0666 (the umask applies), locked. */
+static int open_temp(const char *path, char *tmp, size_t cap)
+{
     for (int attempt = 0; attempt < 100; attempt++) {
-        uint64_t x = seed + (uint64_t)(++counter) * 0xD1B54A32D192ED03u;
-        x ^= x >> 29;
-        x *= 0xBF58476D1CE4E5B9u;
-        x ^= x >> 32;
-        char r[TMP_RANDOM + 1];
-        for (int i = 0; i < TMP_RANDOM; i++) {
-            r[i] = alnum[x % 62u];
-            x /= 62u;
-        }
-        r[TMP_RANDOM] = '\0';
-        int n = snprintf(tmp, cap, "%s" TMP_TAG "%s", path, r);
-        if (n < 0 || (size_t)n >= cap) {
-            errno = ENAMETOOLONG;
+        if (!tmp_name(path, tmp, cap))
             return -1;
-        }
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd >= 0) {
             flock(fd, LOCK_EX | LOCK_NB);
@@ -313,6 +421,30 @@ static int open_temp(const char *path, char *tmp, size_t cap)
     }
     errno = EEXIST;
     return -1;
+}
+
+/* A second name PATH.tmp-XXXXXX for the existing regular file @path (a hard link) into @old, so
+ * the rename over @path does not free the old file's blocks: on ext4 that takes milliseconds per
+ * file, and a set's renames run back to back (the old files are removed after the last one).
+ * False (and @old empty) when @path is absent or not a regular file or the folder does not take
+ * hard links: the rename then simply frees the old file itself. A name left by a kill is removed
+ * as a stale temporary by the next write of @path. */
+static bool link_old(const char *path, char *old, size_t cap)
+{
+    struct stat st;
+    old[0] = '\0';
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        if (!tmp_name(path, old, cap))
+            break;
+        if (link(path, old) == 0)
+            return true;
+        if (errno != EEXIST)
+            break;
+    }
+    old[0] = '\0';
+    return false;
 }
 
 /* ---- one file ---- */
@@ -489,6 +621,53 @@ bool lwm_file_recover(const char *dir, lw_error *err)
     return true;
 }
 
+/* Commit the journal of a set: every (temporary, target) pair as absolute paths, written
+ * atomically as @jpath in @jdir, its folder fsynced. */
+static bool commit_journal(const lwm_file_job *files, char (*tmp)[LWM_FILE_PATH_MAX + 32],
+                           size_t count, const char *jdir, char *jpath, size_t jpath_cap,
+                           lw_error *err)
+{
+    char abs_tmp[PATH_MAX + 64], abs_target[PATH_MAX + 64];
+    size_t jlen = 0, jcap = 4096;
+    char *jtext = malloc(jcap);
+    bool ok = jtext && journal_path(jdir, jpath, jpath_cap);
+    if (ok) {
+        memcpy(jtext, JOURNAL_MAGIC, sizeof JOURNAL_MAGIC - 1);
+        jlen = sizeof JOURNAL_MAGIC - 1;
+    }
+    for (size_t i = 0; ok && i < count; i++)
+        ok = absolute(tmp[i], abs_tmp, sizeof abs_tmp) &&
+             absolute(files[i].path, abs_target, sizeof abs_target) &&
+             journal_put(&jtext, &jlen, &jcap, abs_tmp) &&
+             journal_put(&jtext, &jlen, &jcap, abs_target);
+    if (!ok) {
+        lw_error_set(err, LW_ERR_IO, "cannot write the journal of this save in %s", jdir);
+    } else {
+        memcpy(jtext + jlen, "end\n", 4);
+        jlen += 4;
+        ok = lwm_file_write_atomic(jpath, jtext, jlen, NULL, err);
+        if (ok)
+            fsync_dir(jdir);
+    }
+    free(jtext);
+    return ok;
+}
+
+/* The renames of a set are durable once each of its folders is fsynced: each folder once. */
+static void fsync_folders(const lwm_file_job *files, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        char di[LWM_FILE_PATH_MAX + 1], dj[LWM_FILE_PATH_MAX + 1];
+        bool seen = false;
+        if (!dir_of(files[i].path, di, sizeof di))
+            continue;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = dir_of(files[j].path, dj, sizeof dj) && strcmp(di, dj) == 0;
+        if (!seen)
+            fsync_dir(di);
+    }
+}
+
 bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *journal_dir,
                         size_t *failed, lw_error *err)
 {
@@ -504,9 +683,11 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
     if (!lwm_file_recover(jdir, err))
         return false;
     char(*tmp)[LWM_FILE_PATH_MAX + 32] = calloc(count, sizeof *tmp);
+    char(*old)[LWM_FILE_PATH_MAX + 32] = calloc(count, sizeof *old);
     int *fds = malloc(count * sizeof *fds);
-    if (!tmp || !fds) {
+    if (!tmp || !old || !fds) {
         free(tmp);
+        free(old);
         free(fds);
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     }
@@ -533,35 +714,13 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             break;
         }
     }
+    /* the old files get a second name now, so the renames below do not free them */
+    for (size_t i = 0; ok && count > 1 && i < count; i++)
+        link_old(files[i].path, old[i], sizeof old[i]);
     /* the journal: the commit point of a set of more than one file */
-    char *jtext = NULL;
-    size_t jlen = 0, jcap = 0;
     char jpath[LWM_FILE_PATH_MAX + 32];
-    if (ok && count > 1) {
-        char abs_tmp[PATH_MAX + 64], abs_target[PATH_MAX + 64];
-        jcap = 4096;
-        jtext = malloc(jcap);
-        ok = jtext && journal_path(jdir, jpath, sizeof jpath);
-        if (ok) {
-            memcpy(jtext, JOURNAL_MAGIC, sizeof JOURNAL_MAGIC - 1);
-            jlen = sizeof JOURNAL_MAGIC - 1;
-        }
-        for (size_t i = 0; ok && i < count; i++)
-            ok = absolute(tmp[i], abs_tmp, sizeof abs_tmp) &&
-                 absolute(files[i].path, abs_target, sizeof abs_target) &&
-                 journal_put(&jtext, &jlen, &jcap, abs_tmp) &&
-                 journal_put(&jtext, &jlen, &jcap, abs_target);
-        if (!ok) {
-            lw_error_set(err, LW_ERR_IO, "cannot write the journal of this save in %s", jdir);
-        } else {
-            memcpy(jtext + jlen, "end\n", 4);
-            jlen += 4;
-            ok = lwm_file_write_atomic(jpath, jtext, jlen, NULL, err);
-            if (ok)
-                fsync_dir(jdir);
-        }
-    }
-    free(jtext);
+    if (ok && count > 1)
+        ok = commit_journal(files, tmp, count, jdir, jpath, sizeof jpath, err);
     if (!ok) {
         if (failed)
             *failed = staged < count ? staged : 0;
@@ -569,7 +728,11 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             unlink(tmp[i]);
             close(fds[i]);
         }
+        for (size_t i = 0; i < count; i++)
+            if (old[i][0])
+                unlink(old[i]);
         free(tmp);
+        free(old);
         free(fds);
         return false;
     }
@@ -581,29 +744,36 @@ bool lwm_file_write_set(const lwm_file_job *files, size_t count, const char *jou
             for (size_t j = 0; j < count; j++)
                 close(fds[j]);
             free(tmp);
+            free(old);
             free(fds);
-            /* the journal stays: the next run completes the set */
+            /* the journal stays: the next run completes the set (the old files' second names
+             * go as stale temporaries at the next write of each) */
             return lw_error_set(err, LW_ERR_IO,
                                 "cannot replace the file: %s (the next save completes the set)",
                                 strerror(saved));
         }
     }
-    for (size_t i = 0; i < count; i++)
-        fsync_parent(files[i].path);
+    fsync_folders(files, count);
     for (size_t i = 0; i < count; i++)
         close(fds[i]);
     free(tmp);
-    free(fds);
     if (count > 1) {
         read_fault_env();
         renames_done++; /* kill point after the last rename, before the journal goes */
         if (env_kill_at > 0 && renames_done == env_kill_at)
             raise(SIGKILL);
         if (unlink(jpath) != 0)
-            return lw_error_set(err, LW_ERR_IO, "cannot remove %s: %s", jpath, strerror(errno));
-        fsync_dir(jdir);
+            ok = lw_error_set(err, LW_ERR_IO, "cannot remove %s: %s", jpath, strerror(errno));
+        else
+            fsync_dir(jdir);
     }
-    return true;
+    /* the set is complete: now the old files' blocks are freed */
+    for (size_t i = 0; i < count; i++)
+        if (old[i][0])
+            unlink(old[i]);
+    free(old);
+    free(fds);
+    return ok;
 }
 
 /* ---- folders ---- */

@@ -332,6 +332,30 @@ static void test_set_kill_at_every_rename(void)
         g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
         bool killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
         g_assert_true(killed || (WIFEXITED(status) && WEXITSTATUS(status) == 0));
+        if (killed && k == 2) {
+            /* killed at the first target's rename: every new file was already complete beside
+             * its target (N temporaries holding "new"), each old file had its second name (N
+             * more, holding "old") and the journal was committed: 3N + 1 entries */
+            GDir *d = g_dir_open(dir, 0, NULL);
+            const char *name;
+            int entries = 0, staged_new = 0, kept_old = 0;
+            while ((name = g_dir_read_name(d)) != NULL) {
+                entries++;
+                if (!strstr(name, ".tmp-"))
+                    continue;
+                char *full = g_build_filename(dir, name, NULL);
+                gchar *t;
+                g_assert_true(g_file_get_contents(full, &t, NULL, NULL));
+                staged_new += strcmp(t, "new") == 0;
+                kept_old += strcmp(t, "old") == 0;
+                g_free(t);
+                g_free(full);
+            }
+            g_dir_close(d);
+            g_assert_cmpint(entries, ==, 3 * N + 1);
+            g_assert_cmpint(staged_new, ==, N);
+            g_assert_cmpint(kept_old, ==, N);
+        }
         lw_error err;
         g_assert_true(lwm_file_recover(dir, &err));
         int news = 0;
@@ -762,6 +786,121 @@ static void test_symlinked_tileset(void)
     g_free(dir);
 }
 
+/* The check-then-read race: the tileset link points inside while the loader checks it, and is
+ * swapped to a file outside the level's folder just before the reader opens it (the
+ * swap-link fault hook). The reader checks the file it opened, so nothing outside is read. */
+static void test_swapped_tileset_link(void)
+{
+    char *dir = rel_tmpdir();
+    char *inside = g_build_filename(dir, "level", NULL);
+    char *outside = g_build_filename(dir, "secret", NULL);
+    g_mkdir(inside, 0755);
+    g_mkdir(outside, 0755);
+    rel_copy_sample(inside, "loop-hill.json", "level.json");
+    rel_copy_sample(inside, "tiles.png", "real.png");
+    rel_copy_sample(outside, "tiles.png", "secret.png");
+    char *link = g_build_filename(inside, "tiles.png", NULL);
+    char *target = g_build_filename(outside, "secret.png", NULL);
+    char *level = g_build_filename(inside, "level.json", NULL);
+    char *bin = g_build_filename(dir, "x.bin", NULL);
+    char *png = g_build_filename(dir, "x.png", NULL);
+    char *fault = g_strdup_printf("LOOPWRIGHT_TEST_FAULT=swap-link=%s>%s", link, target);
+    const char *pack[] = {"pack", level, "-o", bin, NULL};
+    const char *render[] = {"render", level, "-o", png, NULL};
+    const char *pack_s2_dir = g_build_filename(dir, "s2", NULL);
+    const char *pack_s2[] = {"pack", level, "--format", "s2", "-o", pack_s2_dir, NULL};
+    const char *const *cmds[] = {pack, render, pack_s2};
+    const char *outs[] = {bin, png, pack_s2_dir};
+    for (int i = 0; i < 3; i++) {
+        /* inside at the loader's check */
+        g_unlink(link);
+        g_assert_cmpint(symlink("real.png", link), ==, 0);
+        rel_result r = rel_run(cmds[i], fault, 60);
+        g_assert_cmpint(r.code, ==, 1);
+        g_assert_nonnull(strstr(r.err, "leaves the level's folder"));
+        g_assert_nonnull(strstr(r.err, "secret.png"));
+        rel_result_free(&r);
+        g_assert_false(g_file_test(outs[i], G_FILE_TEST_EXISTS));
+        /* the hook did swap the link */
+        char *now = g_file_read_link(link, NULL);
+        g_assert_cmpstr(now, ==, target);
+        g_free(now);
+    }
+    /* without the swap the same commands succeed: the refusal is the swap's */
+    g_unlink(link);
+    g_assert_cmpint(symlink("real.png", link), ==, 0);
+    rel_result r = rel_run(pack, NULL, 60);
+    g_assert_cmpint(r.code, ==, 0);
+    rel_result_free(&r);
+    g_free(fault);
+    g_free((char *)pack_s2_dir);
+    g_free(png);
+    g_free(bin);
+    g_free(level);
+    g_free(target);
+    g_free(link);
+    g_free(outside);
+    g_free(inside);
+    rel_rmdir(dir);
+    g_free(dir);
+}
+
+/* lwm_file_read_inside on its own, with the swap before the open and between the open and the
+ * check, through /proc/self/fd and through the fallback that compares device and inode. */
+static void test_read_inside_races(void)
+{
+    char *dir = rel_tmpdir();
+    char *inside = g_build_filename(dir, "in", NULL);
+    char *outside = g_build_filename(dir, "out", NULL);
+    g_mkdir(inside, 0755);
+    g_mkdir(outside, 0755);
+    char *in_file = g_build_filename(inside, "a.bin", NULL);
+    char *out_file = g_build_filename(outside, "b.bin", NULL);
+    g_assert_true(g_file_set_contents(in_file, "inside", -1, NULL));
+    g_assert_true(g_file_set_contents(out_file, "OUTSIDE", -1, NULL));
+    char *link = g_build_filename(inside, "link", NULL);
+    for (int no_proc = 0; no_proc < 2; no_proc++) {
+        lwm_test_set_no_proc(no_proc != 0);
+        char *data = NULL;
+        size_t size = 0;
+        lw_error err;
+        /* plain cases */
+        g_unlink(link);
+        g_assert_cmpint(symlink("a.bin", link), ==, 0);
+        g_assert_true(lwm_file_read_inside(link, inside, 100, &data, &size, NULL, 0, &err));
+        g_assert_cmpstr(data, ==, "inside");
+        free(data);
+        g_unlink(link);
+        g_assert_cmpint(symlink(out_file, link), ==, 0);
+        g_assert_false(lwm_file_read_inside(link, inside, 100, &data, &size, NULL, 0, &err));
+        g_assert_cmpint(err.code, ==, LW_ERR_PATH);
+        /* swapped to outside right before the open */
+        const char *keys[] = {"swap-link", "swap-link-late"};
+        for (int k = 0; k < 2; k++) {
+            g_unlink(link);
+            g_assert_cmpint(symlink(k == 0 ? "a.bin" : out_file, link), ==, 0);
+            char *v = g_strdup_printf("%s=%s>%s", keys[k], link, k == 0 ? out_file : in_file);
+            g_setenv("LOOPWRIGHT_TEST_FAULT", v, TRUE);
+            data = NULL;
+            bool ok = lwm_file_read_inside(link, inside, 100, &data, &size, NULL, 0, &err);
+            g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+            /* k 1: opened outside, the link then points inside: the open file decides */
+            g_assert_false(ok);
+            g_assert_null(data);
+            g_assert_cmpint(err.code, ==, LW_ERR_PATH);
+            g_free(v);
+        }
+    }
+    lwm_test_set_no_proc(false);
+    g_free(link);
+    g_free(out_file);
+    g_free(in_file);
+    g_free(outside);
+    g_free(inside);
+    rel_rmdir(dir);
+    g_free(dir);
+}
+
 /* ---- 10. smaller items ---- */
 
 static void test_small_items(void)
@@ -873,6 +1012,8 @@ int main(int argc, char **argv)
     g_test_add_func("/reliability/7-temporaries-umask", test_temporaries_and_umask);
     g_test_add_func("/reliability/8-escaped-messages", test_escaped_messages);
     g_test_add_func("/reliability/9-symlinked-tileset", test_symlinked_tileset);
+    g_test_add_func("/reliability/9-swapped-tileset-link", test_swapped_tileset_link);
+    g_test_add_func("/reliability/9-read-inside-races", test_read_inside_races);
     g_test_add_func("/reliability/10-small-items", test_small_items);
     g_test_add_func("/reliability/out-of-space", test_out_of_space);
     return g_test_run();

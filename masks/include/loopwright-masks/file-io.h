@@ -29,6 +29,17 @@
  */
 bool lwm_file_read(const char *path, size_t max_bytes, char **data, size_t *size, lw_error *err);
 
+/**
+ * lwm_file_read, refused (LW_ERR_PATH) unless the file actually opened lies inside @folder. The
+ * check is made on the open descriptor, not on the path text: its real path (Linux
+ * /proc/self/fd; elsewhere @path resolved again after the open, which must be the same device
+ * and inode as the file open) must start with the real path of @folder. A symbolic link swapped
+ * between an earlier check of @path and this read is therefore refused, never read. The real path
+ * of the file opened goes to @real_out (@real_cap bytes; may be NULL) for messages.
+ */
+bool lwm_file_read_inside(const char *path, const char *folder, size_t max_bytes, char **data,
+                          size_t *size, char *real_out, size_t real_cap, lw_error *err);
+
 /** The first bytes (at most @cap) of the regular file @path into @buf, without blocking (as
  * lwm_file_read); the count read, or -1 when it cannot be opened or is not a regular file. */
 long lwm_file_peek(const char *path, void *buf, size_t cap);
