@@ -51,11 +51,11 @@ enum {
 };
 
 static const uint32_t palette[C_COUNT] = {
-    [C_OUTLINE] = 0x101830,   [C_BODY] = 0x2B5FD9,      [C_BODY_DARK] = 0x1C3F96,
-    [C_SKIN] = 0xF2D2A0,      [C_WHITE] = 0xFFFFFF,     [C_BLACK] = 0x141414,
-    [C_RED] = 0xD82828,       [C_RED_DARK] = 0x901818,  [C_GREY] = 0xB8B8C4,
-    [C_GREY_DARK] = 0x686878, [C_YELLOW] = 0xF8D820,    [C_YELLOW_DARK] = 0xC08010,
-    [C_GOLD] = 0xFFD030,      [C_GOLD_DARK] = 0xA87000, [C_GREEN] = 0x30B040,
+    [C_OUTLINE] = 0x101830,   [C_BODY] = 0x2B5FD9,       [C_BODY_DARK] = 0x1C3F96,
+    [C_SKIN] = 0xF2D2A0,      [C_WHITE] = 0xFFFFFF,      [C_BLACK] = 0x141414,
+    [C_RED] = 0xD82828,       [C_RED_DARK] = 0x901818,   [C_GREY] = 0xB8B8C4,
+    [C_GREY_DARK] = 0x686878, [C_YELLOW] = 0xF8D820,     [C_YELLOW_DARK] = 0xC08010,
+    [C_GOLD] = 0xFFD030,      [C_GOLD_DARK] = 0xA87000,  [C_GREEN] = 0x30B040,
     [C_BROWN] = 0x9A6430,     [C_BROWN_DARK] = 0x5A3614, [C_SKY] = 0x80C8FF,
     [C_PINK] = 0xFF7878,      [C_PURPLE] = 0x9040C0,
 };
@@ -188,8 +188,8 @@ static void put_cell(lwm_image *sheet, int col, int row, const canvas *c)
 {
     for (int y = 0; y < CELL; y++)
         for (int x = 0; x < CELL; x++) {
-            uint8_t *p = lwm_image_pixel(sheet, (uint32_t)(col * CELL + x),
-                                         (uint32_t)(row * CELL + y));
+            uint8_t *p =
+                lwm_image_pixel(sheet, (uint32_t)(col * CELL + x), (uint32_t)(row * CELL + y));
             uint8_t i = c->px[y][x];
             uint32_t rgb = palette[i];
             p[0] = (uint8_t)(rgb >> 16);
@@ -201,18 +201,18 @@ static void put_cell(lwm_image *sheet, int col, int row, const canvas *c)
 
 /* ---- the player (facing right; px units below are multiplied by S) ---- */
 
-#define P(v) ((int)((v) * S))
+#define P(v) ((int)((v)*S))
 
 typedef struct figure {
-    int bx, by;           /* body centre */
-    int hx, hy;           /* hips */
+    int bx, by;             /* body centre */
+    int hx, hy;             /* hips */
     int f1x, f1y, f2x, f2y; /* front and back foot (shoe centre) */
-    uint8_t s1, s2;       /* shoe angles */
-    int sx, sy;           /* shoulder */
+    uint8_t s1, s2;         /* shoe angles */
+    int sx, sy;             /* shoulder */
     int h1x, h1y, h2x, h2y; /* front and back hand */
-    int look;             /* pupil offset, geometry units (+ = down) */
-    int eye;              /* 0 open, 1 hurt (a cross) */
-    bool no_feet;         /* the legs are drawn by the caller (run, dash) */
+    int look;               /* pupil offset, geometry units (+ = down) */
+    int eye;                /* 0 open, 1 hurt (a cross) */
+    bool no_feet;           /* the legs are drawn by the caller (run, dash) */
 } figure;
 
 static void draw_body(canvas *c, const figure *f)
@@ -241,8 +241,7 @@ static void draw_body(canvas *c, const figure *f)
 static void draw_shoe(canvas *c, int x, int y, uint8_t ang, bool front)
 {
     ellipse(c, x, y, P(4.8), P(2.6), ang, front ? C_RED : C_RED_DARK);
-    ellipse(c, polar_x(x, P(-2.5), ang), polar_y(y, P(-2.5), ang), P(1.2), P(2.4), ang,
-            C_WHITE);
+    ellipse(c, polar_x(x, P(-2.5), ang), polar_y(y, P(-2.5), ang), P(1.2), P(2.4), ang, C_WHITE);
 }
 
 static void draw_limb(canvas *c, int x0, int y0, int x1, int y1, bool front)
@@ -367,8 +366,7 @@ static void ball(canvas *c, int cy, int rx, int ry, uint8_t turn)
         uint8_t a = (uint8_t)(turn + k * 64);
         tri(c, polar_x(0, rx - P(1), a), polar_y(cy, ry - P(1), a),
             polar_x(0, P(5), (uint8_t)(a - 24)), polar_y(cy, P(5), (uint8_t)(a - 24)),
-            polar_x(0, P(5), (uint8_t)(a + 16)), polar_y(cy, P(5), (uint8_t)(a + 16)),
-            C_BODY_DARK);
+            polar_x(0, P(5), (uint8_t)(a + 16)), polar_y(cy, P(5), (uint8_t)(a + 16)), C_BODY_DARK);
     }
     uint8_t b = (uint8_t)(turn + 32);
     disc(c, polar_x(0, P(4), b), polar_y(cy, P(4), b), P(3.5), C_SKIN);
@@ -635,8 +633,9 @@ static void obj_goal(canvas *c, int variant)
     disc(c, 0, P(-8), P(12), C_WHITE);
     for (int k = 0; k < 5; k++) {
         uint8_t a = (uint8_t)(k * 51 + 192);
-        tri(c, 0, P(-8), polar_x(0, P(9), (uint8_t)(a - 12)), polar_y(P(-8), P(9), (uint8_t)(a - 12)),
-            polar_x(0, P(9), (uint8_t)(a + 12)), polar_y(P(-8), P(9), (uint8_t)(a + 12)), C_YELLOW);
+        tri(c, 0, P(-8), polar_x(0, P(9), (uint8_t)(a - 12)),
+            polar_y(P(-8), P(9), (uint8_t)(a - 12)), polar_x(0, P(9), (uint8_t)(a + 12)),
+            polar_y(P(-8), P(9), (uint8_t)(a + 12)), C_YELLOW);
     }
     disc(c, 0, P(-8), P(4), C_YELLOW);
 }
@@ -671,11 +670,16 @@ typedef struct obj_row {
 } obj_row;
 
 static const obj_row object_rows[EDITOR_OBJSPR_COUNT] = {
-    [EDITOR_OBJSPR_SPRING] = {obj_spring, 2},         [EDITOR_OBJSPR_SPIKES] = {obj_spikes, 1},
-    [EDITOR_OBJSPR_RING] = {obj_ring, 4},             [EDITOR_OBJSPR_MONITOR] = {obj_monitor, 6},
-    [EDITOR_OBJSPR_PLATFORM] = {obj_platform, 3},     [EDITOR_OBJSPR_BRIDGE] = {obj_bridge, 2},
-    [EDITOR_OBJSPR_CHECKPOINT] = {obj_checkpoint, 2}, [EDITOR_OBJSPR_GOAL] = {obj_goal, 2},
-    [EDITOR_OBJSPR_ENEMY] = {obj_enemy, 2},           [EDITOR_OBJSPR_MARKER] = {obj_marker, 1},
+    [EDITOR_OBJSPR_SPRING] = {obj_spring, 2},
+    [EDITOR_OBJSPR_SPIKES] = {obj_spikes, 1},
+    [EDITOR_OBJSPR_RING] = {obj_ring, 4},
+    [EDITOR_OBJSPR_MONITOR] = {obj_monitor, 6},
+    [EDITOR_OBJSPR_PLATFORM] = {obj_platform, 3},
+    [EDITOR_OBJSPR_BRIDGE] = {obj_bridge, 2},
+    [EDITOR_OBJSPR_CHECKPOINT] = {obj_checkpoint, 2},
+    [EDITOR_OBJSPR_GOAL] = {obj_goal, 2},
+    [EDITOR_OBJSPR_ENEMY] = {obj_enemy, 2},
+    [EDITOR_OBJSPR_MARKER] = {obj_marker, 1},
 };
 
 /* ---- main ---- */

@@ -953,6 +953,27 @@ static bool load_physics(ctx *c, json_t *root, lw_level *level)
     return ok;
 }
 
+/* `player_sprites` (docs/LEVEL-JSON.md): a PNG path with the tileset's rules. */
+static bool read_player_sprites(ctx *c, json_t *root, lw_level *level)
+{
+    const char *sheet = NULL;
+    if (!get_string(c, root, "player_sprites", false, true, 1024, &sheet))
+        return false;
+    if (!sheet)
+        return true;
+    bool ok = true;
+    editor_json_path_push_key(&c->path, "player_sprites");
+    if (!(c->flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) && !editor_path_stays_inside(sheet))
+        ok = fail(c, LW_ERR_PATH,
+                  "sprite sheet path \"%s\" leaves the level's folder "
+                  "(pass --allow-outside-paths to accept it)",
+                  sheet);
+    else if (!lw_level_set_string(&level->player_sprites, sheet))
+        ok = fail(c, LW_ERR_NOMEM, "out of memory");
+    editor_json_path_pop(&c->path);
+    return ok;
+}
+
 static bool load_root(ctx *c, json_t *root, lw_level **out)
 {
     if (!want_type(c, root, JSON_OBJECT, "a level object"))
@@ -981,10 +1002,10 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
         editor_json_path_pop(&c->path);
         return false;
     }
-    static const char *const keys[] = {"format",  "version",          "name",    "chunk_size",
-                                       "tileset", "background_color", "physics", "masks",
-                                       "tiles",   "chunks",           "layout",  "objects",
-                                       "replays", "source",           NULL};
+    static const char *const keys[] = {
+        "format",  "version", "name",           "chunk_size", "tileset", "background_color",
+        "physics", "masks",   "tiles",          "chunks",     "layout",  "objects",
+        "replays", "source",  "player_sprites", NULL};
     if (!check_keys(c, root, keys))
         return false;
     json_t *source = json_object_get(root, "source");
@@ -1040,6 +1061,8 @@ static bool load_root(ctx *c, json_t *root, lw_level **out)
             ok = fail(c, LW_ERR_NOMEM, "out of memory");
         editor_json_path_pop(&c->path);
     }
+    if (ok)
+        ok = read_player_sprites(c, root, level);
     if (ok && !parse_color(color, &level->background_rgb)) {
         editor_json_path_push_key(&c->path, "background_color");
         ok = fail(c, LW_ERR_FORMAT, "expected a colour \"#rrggbb\", found \"%s\"", color);
@@ -1099,8 +1122,9 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
         return false;
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
-    if (ok && (*out)->tileset && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
-        !editor_path_real_inside(path, (*out)->tileset, err)) {
+    if (ok && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
+        (((*out)->tileset && !editor_path_real_inside(path, (*out)->tileset, err)) ||
+         ((*out)->player_sprites && !editor_path_real_inside(path, (*out)->player_sprites, err)))) {
         lw_level_free(*out);
         *out = NULL;
         return false;
@@ -1226,6 +1250,8 @@ static json_t *level_json(const lw_level *level)
     json_object_set_new(root, "chunk_size", json_integer(level->chunk_px));
     json_object_set_new(root, "tileset",
                         level->tileset ? json_string(level->tileset) : json_null());
+    if (level->player_sprites) /* optional: absent keeps older files byte for byte */
+        json_object_set_new(root, "player_sprites", json_string(level->player_sprites));
     char color[8];
     snprintf(color, sizeof color, "#%06x", level->background_rgb & 0xFFFFFFu);
     json_object_set_new(root, "background_color", json_string(color));

@@ -5,18 +5,18 @@
 #include <string.h>
 
 const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT] = {
-    [EDITOR_PLAYER_STAND] = 1,   [EDITOR_PLAYER_WALK] = 8,
-    [EDITOR_PLAYER_RUN] = 4,     [EDITOR_PLAYER_DASH] = 4,
-    [EDITOR_PLAYER_BALL] = 4,    [EDITOR_PLAYER_SPRING] = 1,
-    [EDITOR_PLAYER_HURT] = 1,    [EDITOR_PLAYER_PUSH] = 4,
-    [EDITOR_PLAYER_BALANCE] = 2, [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
+    [EDITOR_PLAYER_STAND] = 1,    [EDITOR_PLAYER_WALK] = 8,
+    [EDITOR_PLAYER_RUN] = 4,      [EDITOR_PLAYER_DASH] = 4,
+    [EDITOR_PLAYER_BALL] = 4,     [EDITOR_PLAYER_SPRING] = 1,
+    [EDITOR_PLAYER_HURT] = 1,     [EDITOR_PLAYER_PUSH] = 4,
+    [EDITOR_PLAYER_BALANCE] = 2,  [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
     [EDITOR_PLAYER_SPINDASH] = 4, [EDITOR_PLAYER_DUCK] = 1,
     [EDITOR_PLAYER_LOOK_UP] = 1,
 };
 
 const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT] = {
-    "stand",   "walk",    "run",           "dash",     "ball", "spring",  "hurt",
-    "push",    "balance", "balance-extreme", "spindash", "duck", "look-up",
+    "stand",           "walk",     "run",  "dash",    "ball", "spring", "hurt", "push", "balance",
+    "balance-extreme", "spindash", "duck", "look-up",
 };
 
 uint8_t editor_player_rotation(uint8_t angle, bool facing_left)

@@ -49,8 +49,7 @@ static bool cell_empty(const lwm_image *img, uint32_t col, uint32_t row)
 {
     for (uint32_t y = 0; y < EDITOR_SPRITE_CELL; y++)
         for (uint32_t x = 0; x < EDITOR_SPRITE_CELL; x++)
-            if (lwm_image_pixel(img, col * EDITOR_SPRITE_CELL + x,
-                                row * EDITOR_SPRITE_CELL + y)[3])
+            if (lwm_image_pixel(img, col * EDITOR_SPRITE_CELL + x, row * EDITOR_SPRITE_CELL + y)[3])
                 return false;
     return true;
 }
@@ -230,8 +229,8 @@ static void test_frame_timing(void)
  * jump), and the same state always gives the same pose. */
 static void test_sim_run(void)
 {
-    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                  NULL);
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     lw_level *level = NULL;
     lw_error err = {0};
     g_assert_true(editor_level_load_file(path, 0, &level, &err));
@@ -263,12 +262,52 @@ static void test_sim_run(void)
     g_free(path);
 }
 
+/* `player_sprites` in the level JSON: read, written back, absent by default, and kept inside the
+ * level's folder like the tileset. */
+static void test_level_field(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    char *text;
+    gsize len;
+    g_assert_true(g_file_get_contents(path, &text, &len, NULL));
+    g_assert_null(strstr(text, "player_sprites"));
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_text(text, len, 0, &level, &err));
+    g_assert_null(level->player_sprites);
+    g_assert_true(lw_level_set_string(&level->player_sprites, "art/hero.png"));
+    size_t out_len;
+    char *out = editor_level_to_json(level, &out_len);
+    g_assert_nonnull(strstr(out, "\"player_sprites\": \"art/hero.png\""));
+    lw_level *again = NULL;
+    g_assert_true(editor_level_load_text(out, out_len, 0, &again, &err));
+    g_assert_cmpstr(again->player_sprites, ==, "art/hero.png");
+    lw_level *copy = lw_level_dup(again);
+    g_assert_cmpstr(copy->player_sprites, ==, "art/hero.png");
+    lw_level_free(copy);
+    lw_level_free(again);
+    free(out);
+
+    g_assert_true(lw_level_set_string(&level->player_sprites, "../hero.png"));
+    out = editor_level_to_json(level, &out_len);
+    again = NULL;
+    g_assert_false(editor_level_load_text(out, out_len, 0, &again, &err));
+    g_assert_null(again);
+    g_assert_nonnull(strstr(err.message, "leaves the level's folder"));
+    free(out);
+    lw_level_free(level);
+    g_free(text);
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/editor/sprites/regenerate", test_regenerate);
     g_test_add_func("/editor/sprites/player-layout", test_player_layout);
     g_test_add_func("/editor/sprites/objects-layout", test_objects_layout);
+    g_test_add_func("/editor/sprites/level-field", test_level_field);
     g_test_add_func("/editor/player-anim/rotation", test_rotation);
     g_test_add_func("/editor/player-anim/rows", test_rows);
     g_test_add_func("/editor/player-anim/game-rows", test_game_rows);
