@@ -8,6 +8,7 @@
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
 #include "play-keys.h"
+#include "editor-sprites.h"
 #include "play-render.h"
 
 #include <glib/gstdio.h>
@@ -301,6 +302,8 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
     rs->level = level(self);
+    rs->player_sheet =
+        editor_sprites_player_for_level(rs->level, editor_document_get_path(self->doc));
     rs->sim = play_session_get_sim(self->session);
     rs->session = self->session;
     rs->view_x = self->cam.x;
