@@ -15,8 +15,8 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
     if (g->invuln && !g->hurt && (g->invuln & 4))
         return;
     const lw_player *pl = &sim->state.player;
-    cairo_surface_t *sheet = s->player_sheet ? s->player_sheet
-                                             : editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
+    cairo_surface_t *sheet =
+        s->player_sheet ? s->player_sheet : editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
     /* the top-left corner of the centre pixel: the sheet cell's centre */
     double x = vx(s, pl->x >> 8), y = vy(s, pl->y >> 8);
     if (!sheet) { /* no sheet at all (a build without the resource): a disc */

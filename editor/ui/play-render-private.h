@@ -42,7 +42,7 @@ static inline void mono(cairo_t *cr, double size)
 
 /* A block of lines on a dark rounded box; (x, y) top-left. Returns the box height. */
 static inline double text_box(cairo_t *cr, double x, double y, const char *const *lines, int n,
-                       double size, double min_w)
+                              double size, double min_w)
 {
     mono(cr, size);
     cairo_font_extents_t fe;
@@ -82,7 +82,8 @@ static inline void rounded_rect(cairo_t *cr, double x, double y, double w, doubl
     cairo_close_path(cr);
 }
 
-static inline void box(cairo_t *cr, const PlayRenderState *s, double cx, double cy, double w, double h)
+static inline void box(cairo_t *cr, const PlayRenderState *s, double cx, double cy, double w,
+                       double h)
 {
     cairo_rectangle(cr, vx(s, cx - w), vy(s, cy - h), 2 * w * s->zoom, 2 * h * s->zoom);
 }

@@ -4,6 +4,7 @@
 #include "play-render.h"
 
 #include "doc/play-session.h"
+#include "play-render-private.h"
 
 #include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
@@ -12,11 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-
-#include "play-render-private.h"
-
-#define LENS_W      72  /* px: half-size of the collision lens around the player */
-#define LENS_H      64
+#define LENS_W 72 /* px: half-size of the collision lens around the player */
+#define LENS_H 64
 
 /* ---- game objects (docs/OBJECTS.md), drawn from the simulation's state ---- */
 
@@ -36,7 +34,6 @@ static void draw_ring(cairo_t *cr, double x, double y, double z, uint32_t frame)
     cairo_set_source_rgb(cr, 1.0, 0.84, 0.15);
     cairo_stroke(cr);
 }
-
 
 static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
 {

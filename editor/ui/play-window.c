@@ -7,8 +7,8 @@
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
-#include "play-keys.h"
 #include "editor-sprites.h"
+#include "play-keys.h"
 #include "play-render.h"
 
 #include <glib/gstdio.h>
