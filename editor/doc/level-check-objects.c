@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Checks of the game objects and the player's sprite sheet (level-check.h; docs/OBJECTS.md §18). */
 #include "level-check.h"
-
 #include "level-json.h"
 #include "player-anim.h"
 

@@ -2,9 +2,11 @@
 /* The game-object checks and the sprite-sheet check (editor/doc/level-check-objects.c). */
 #include "level-check.h"
 #include "level-json.h"
+#include "object-schema.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <loopwright/objects.h>
 #include <string.h>
 
 typedef struct found {
@@ -29,8 +31,8 @@ static char *run_checks(const lw_level *level, const char *level_path, unsigned 
 
 static lw_level *loop_hill(int32_t *start_x, int32_t *surface)
 {
-    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                  NULL);
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     lw_level *level = NULL;
     lw_error err = {0};
     g_assert_true(editor_level_load_file(path, 0, &level, &err));
@@ -74,13 +76,13 @@ static void test_placements(void)
     g_assert_cmpstr(none, ==, ""); /* loop-hill's own objects are fine */
     g_free(none);
 
-    add(level, x, s - 8, "spring", NULL, NULL, NULL, NULL);          /* on the ground: fine */
+    add(level, x, s - 8, "spring", NULL, NULL, NULL, NULL);             /* on the ground: fine */
     add(level, x + 8, s + 48, "spring", "strength", "red", NULL, NULL); /* in it */
-    add(level, x, s - 60, "ring", "count", "3", NULL, NULL);           /* in the air: fine */
-    add(level, x, s - 24, "ring", "count", "3", "spacing-y", "24");    /* 2nd ring in the ground */
-    add(level, x, s - 80, "platform", "motion", "horizontal", "width", "32"); /* fine */
+    add(level, x, s - 60, "ring", "count", "3", NULL, NULL);            /* in the air: fine */
+    add(level, x, s - 24, "ring", "count", "3", "spacing-y", "24");     /* 2nd ring in the ground */
+    add(level, x, s - 80, "platform", "motion", "horizontal", "width", "32");  /* fine */
     add(level, x, s - 40, "platform", "motion", "vertical", "distance", "64"); /* dips in */
-    add(level, x, s - 40, "platform", "motion", "falling", NULL, NULL);       /* not moving */
+    add(level, x, s - 40, "platform", "motion", "falling", NULL, NULL);        /* not moving */
     add(level, x, s - 100, "spring", "direction", "sideways", NULL, NULL);     /* refused */
     unsigned errors = 0;
     char *codes = run_checks(level, NULL, &errors);
@@ -126,8 +128,7 @@ static void test_sprite_sheet(void)
     g_free(codes);
 
     char *hero = g_build_filename(dir, "hero.png", NULL);
-    char *tiles = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "tiles.png",
-                                   NULL);
+    char *tiles = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "tiles.png", NULL);
     char *data;
     gsize len;
     g_assert_true(g_file_get_contents(tiles, &data, &len, NULL));
@@ -137,8 +138,8 @@ static void test_sprite_sheet(void)
     g_assert_cmpstr(codes, ==, "player-sprites@-1,-1;");
     g_free(codes);
 
-    char *sheet = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "data", "sprites", "player.png",
-                                   NULL);
+    char *sheet =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "data", "sprites", "player.png", NULL);
     g_assert_true(g_file_get_contents(sheet, &data, &len, NULL));
     g_assert_true(g_file_set_contents(hero, data, (gssize)len, NULL));
     g_free(data);
@@ -157,11 +158,97 @@ static void test_sprite_sheet(void)
     lw_level_free(level);
 }
 
+/* The palette has every game-object type; each preset, each field's default and each choice is
+ * an object the simulation accepts; integer fields accept their range's ends and refuse beyond. */
+static void test_schema(void)
+{
+    guint n;
+    const EditorObjectPreset *p = editor_object_presets(&n);
+    gboolean types[LW_OBJ_TYPE_COUNT] = {FALSE};
+    gboolean start = FALSE, swapper = FALSE;
+    for (guint i = 0; i < n; i++) {
+        g_assert_true(editor_object_preset_find(p[i].id) == &p[i]);
+        lw_object o;
+        g_assert_true(editor_object_from_preset(&p[i], 100, 200, &o));
+        g_assert_cmpint(o.x, ==, 100);
+        start |= o.type == LW_OBJECT_PLAYER_START;
+        swapper |= o.type == LW_OBJECT_PATH_SWAPPER;
+        int t = o.type == LW_OBJECT_MARKER ? lw_obj_type_from_name(o.name) : -1;
+        if (t >= 0) {
+            types[t] = TRUE;
+            lw_sim_object so;
+            lw_error err = {0};
+            g_assert_true(lw_sim_object_from_marker(&o, &so, &err));
+            guint nf;
+            const EditorObjectField *f = editor_object_fields(o.name, &nf);
+            for (guint k = 0; k < nf; k++) {
+                lw_object c = {0};
+                g_assert_true(lw_object_copy(&c, &o));
+                if (f[k].choices) {
+                    for (guint j = 0; f[k].choices[j]; j++) {
+                        g_assert_true(lw_object_set_property(&c, f[k].key, f[k].choices[j]));
+                        g_assert_true(lw_sim_object_from_marker(&c, &so, &err));
+                    }
+                } else {
+                    char v[16];
+                    g_snprintf(v, sizeof v, "%d", f[k].min);
+                    g_assert_true(lw_object_set_property(&c, f[k].key, v));
+                    g_assert_true(lw_sim_object_from_marker(&c, &so, &err));
+                    g_snprintf(v, sizeof v, "%d", f[k].max);
+                    g_assert_true(lw_object_set_property(&c, f[k].key, v));
+                    g_assert_true(lw_sim_object_from_marker(&c, &so, &err));
+                    g_snprintf(v, sizeof v, "%d", f[k].max + 1);
+                    g_assert_true(lw_object_set_property(&c, f[k].key, v));
+                    g_assert_false(lw_sim_object_from_marker(&c, &so, &err));
+                }
+                g_assert_true(lw_object_set_property(&c, f[k].key, f[k].fallback));
+                g_assert_true(lw_sim_object_from_marker(&c, &so, &err));
+                lw_object_clear(&c);
+            }
+            guint row, col;
+            uint8_t rot;
+            gboolean mirror;
+            double stretch;
+            g_assert_true(editor_object_sprite(&o, &row, &col, &rot, &mirror, &stretch));
+            g_assert_cmpuint(row, ==, p[i].sprite_row);
+            g_assert_cmpuint(col, ==, p[i].sprite_col);
+        }
+        lw_object_clear(&o);
+    }
+    for (int t = 0; t < LW_OBJ_TYPE_COUNT; t++)
+        g_assert_true(types[t]);
+    g_assert_true(start && swapper);
+}
+
+/* Snap to Ground: a game object's box rests on the surface the floor sensor finds. */
+static void test_snap(void)
+{
+    int32_t x, s;
+    lw_level *level = loop_hill(&x, &s);
+    static const struct {
+        const char *preset;
+        int32_t foot;
+    } cases[] = {{"spring", 8},       {"spring-right", 14}, {"spikes", 16},     {"ring", 16},
+                 {"monitor-1up", 16}, {"enemy", 14},        {"checkpoint", 24}, {"marker", 1}};
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        lw_object o;
+        g_assert_true(
+            editor_object_from_preset(editor_object_preset_find(cases[i].preset), x, s - 100, &o));
+        int32_t y = 0;
+        g_assert_true(editor_object_snap_to_ground(level, &o, LW_PATH_A, &y));
+        g_assert_cmpint(y, ==, s - cases[i].foot);
+        lw_object_clear(&o);
+    }
+    lw_level_free(level);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/editor/check-objects/placements", test_placements);
     g_test_add_func("/editor/check-objects/in-level-check", test_in_level_check);
     g_test_add_func("/editor/check-objects/sprite-sheet", test_sprite_sheet);
+    g_test_add_func("/editor/object-schema/presets", test_schema);
+    g_test_add_func("/editor/object-schema/snap", test_snap);
     return g_test_run();
 }
