@@ -11,8 +11,8 @@
 
 /* ---- properties per type (docs/OBJECTS.md §2) ---- */
 
-static const char *const dir8[] = {"up",      "down",     "left",      "right",
-                                   "up-left", "up-right", "down-left", "down-right", NULL};
+static const char *const dir8[] = {"up",       "down",      "left",       "right", "up-left",
+                                   "up-right", "down-left", "down-right", NULL};
 static const char *const dir4[] = {"up", "down", "left", "right", NULL};
 static const char *const dir2[] = {"left", "right", NULL};
 static const char *const strengths[] = {"yellow", "red", NULL};
@@ -125,7 +125,11 @@ static const EditorObjectPreset presets[] = {
      "monitor",
      {"contents", "shoes"},
      SPR(MONITOR, 3)},
-    {"monitor-1up", "Monitor: 1-up", LW_OBJECT_MARKER, "monitor", {"contents", "1up"},
+    {"monitor-1up",
+     "Monitor: 1-up",
+     LW_OBJECT_MARKER,
+     "monitor",
+     {"contents", "1up"},
      SPR(MONITOR, 4)},
     {"platform", "Platform", LW_OBJECT_MARKER, "platform", {NULL}, SPR(PLATFORM, 0)},
     {"platform-horizontal",
@@ -203,8 +207,8 @@ gboolean editor_object_from_preset(const EditorObjectPreset *preset, int32_t x, 
 /* ---- sprites and snapping ---- */
 
 static const uint8_t dir_turn[8] = {
-    [LW_DIR8_UP] = 0x00,      [LW_DIR8_DOWN] = 0x80,     [LW_DIR8_LEFT] = 0xC0,
-    [LW_DIR8_RIGHT] = 0x40,   [LW_DIR8_UP_LEFT] = 0xE0,  [LW_DIR8_UP_RIGHT] = 0x20,
+    [LW_DIR8_UP] = 0x00,        [LW_DIR8_DOWN] = 0x80,       [LW_DIR8_LEFT] = 0xC0,
+    [LW_DIR8_RIGHT] = 0x40,     [LW_DIR8_UP_LEFT] = 0xE0,    [LW_DIR8_UP_RIGHT] = 0x20,
     [LW_DIR8_DOWN_LEFT] = 0xA0, [LW_DIR8_DOWN_RIGHT] = 0x60,
 };
 
@@ -223,10 +227,14 @@ gboolean editor_object_sprite(const lw_object *obj, guint *row, guint *col, uint
         return TRUE;
     }
     static const uint8_t rows[LW_OBJ_TYPE_COUNT] = {
-        [LW_OBJ_SPRING] = EDITOR_OBJSPR_SPRING,         [LW_OBJ_SPIKES] = EDITOR_OBJSPR_SPIKES,
-        [LW_OBJ_RING] = EDITOR_OBJSPR_RING,             [LW_OBJ_MONITOR] = EDITOR_OBJSPR_MONITOR,
-        [LW_OBJ_PLATFORM] = EDITOR_OBJSPR_PLATFORM,     [LW_OBJ_BRIDGE] = EDITOR_OBJSPR_BRIDGE,
-        [LW_OBJ_CHECKPOINT] = EDITOR_OBJSPR_CHECKPOINT, [LW_OBJ_GOAL] = EDITOR_OBJSPR_GOAL,
+        [LW_OBJ_SPRING] = EDITOR_OBJSPR_SPRING,
+        [LW_OBJ_SPIKES] = EDITOR_OBJSPR_SPIKES,
+        [LW_OBJ_RING] = EDITOR_OBJSPR_RING,
+        [LW_OBJ_MONITOR] = EDITOR_OBJSPR_MONITOR,
+        [LW_OBJ_PLATFORM] = EDITOR_OBJSPR_PLATFORM,
+        [LW_OBJ_BRIDGE] = EDITOR_OBJSPR_BRIDGE,
+        [LW_OBJ_CHECKPOINT] = EDITOR_OBJSPR_CHECKPOINT,
+        [LW_OBJ_GOAL] = EDITOR_OBJSPR_GOAL,
         [LW_OBJ_ENEMY] = EDITOR_OBJSPR_ENEMY,
     };
     *row = rows[o.type];

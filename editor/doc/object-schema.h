@@ -14,11 +14,11 @@
 
 /** One property of a game-object type. */
 typedef struct EditorObjectField {
-    const char *key;              /* property key, e.g. "direction" */
-    const char *label;            /* for the panel, e.g. "Direction" */
-    const char *const *choices;   /* NULL-terminated values, or NULL for an integer */
-    int32_t min, max;             /* integer range */
-    const char *fallback;         /* the engine's default value */
+    const char *key;            /* property key, e.g. "direction" */
+    const char *label;          /* for the panel, e.g. "Direction" */
+    const char *const *choices; /* NULL-terminated values, or NULL for an integer */
+    int32_t min, max;           /* integer range */
+    const char *fallback;       /* the engine's default value */
 } EditorObjectField;
 
 /** The fields of marker type @name ("spring", ...); *@n_fields receives their count (0 and NULL
@@ -33,9 +33,9 @@ typedef struct EditorObjectPreset {
     const char *id;    /* the "objects.add" action's parameter, e.g. "spring-red" */
     const char *label; /* e.g. "Red spring" */
     lw_object_type type;
-    const char *name;       /* marker name (markers only) */
-    const char *props[6];   /* key, value pairs (NULL-terminated) */
-    uint8_t sprite_row;     /* EditorObjectSprite */
+    const char *name;     /* marker name (markers only) */
+    const char *props[6]; /* key, value pairs (NULL-terminated) */
+    uint8_t sprite_row;   /* EditorObjectSprite */
     uint8_t sprite_col;
 } EditorObjectPreset;
 

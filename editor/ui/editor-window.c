@@ -7,12 +7,14 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
+#include "doc/object-schema.h"
 #include "doc/replay-check.h"
 #include "editor-actions.h"
 #include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-level-props.h"
+#include "editor-object-palette.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
 #include "play-window.h"
@@ -839,7 +841,7 @@ static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
     if (!o)
         return;
     int32_t y;
-    if (!editor_level_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
+    if (!editor_object_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
         editor_window_set_status(self, "Snap to ground: no floor below on path A.");
         return;
     }
@@ -1792,6 +1794,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
         editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
+    editor_object_palette_attach(self, self->palette_notebook);
 
     GtkGesture *g;
     gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
