@@ -107,8 +107,8 @@ static GtkWidget *entry_button(const EditorObjectPreset *preset)
     gtk_button_set_has_frame(GTK_BUTTON(button), FALSE);
     gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "objects.add");
     gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", preset->id);
-    g_autofree char *tip = g_strdup_printf("Add %s at the middle of the view, on the ground",
-                                           preset->label);
+    g_autofree char *tip =
+        g_strdup_printf("Add %s at the middle of the view, on the ground", preset->label);
     gtk_widget_set_tooltip_text(button, tip);
     gtk_widget_set_name(button, preset->id);
     return button;

@@ -22,8 +22,7 @@ static void name_label(cairo_t *cr, double x, double y, const char *text)
     cairo_show_text(cr, text);
 }
 
-static void diamond(cairo_t *cr, const lw_object *o, double x, double y, double zoom,
-                    gboolean sel)
+static void diamond(cairo_t *cr, const lw_object *o, double x, double y, double zoom, gboolean sel)
 {
     double d = 7;
     cairo_move_to(cr, x, y - d);
@@ -43,8 +42,7 @@ static void outline(cairo_t *cr, double x, double y, double hw, double hh, doubl
 {
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_set_line_width(cr, 2);
-    cairo_rectangle(cr, x - hw * zoom - 3, y - hh * zoom - 3, 2 * hw * zoom + 6,
-                    2 * hh * zoom + 6);
+    cairo_rectangle(cr, x - hw * zoom - 3, y - hh * zoom - 3, 2 * hw * zoom + 6, 2 * hh * zoom + 6);
     cairo_stroke(cr);
 }
 
@@ -72,8 +70,8 @@ void editor_render_object_marker(cairo_t *cr, const lw_object *o, double x, doub
     } else if (so.type == LW_OBJ_BRIDGE) {
         double left = x - 8.0 * so.logs * zoom;
         for (uint32_t k = 0; k < so.logs; k++)
-            editor_sprites_draw_cell(cr, sheet, 0, row, left + (16.0 * k + 8) * zoom, y, zoom, 1,
-                                     0, FALSE);
+            editor_sprites_draw_cell(cr, sheet, 0, row, left + (16.0 * k + 8) * zoom, y, zoom, 1, 0,
+                                     FALSE);
         hw = 8.0 * so.logs;
         hh = 8;
     } else {
