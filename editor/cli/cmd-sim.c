@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <loopwright-masks/image.h>
-#include <loopwright/player.h>
 #include <loopwright/profile.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <stdio.h>
 #include <stdlib.h>

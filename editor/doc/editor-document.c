@@ -48,7 +48,7 @@ enum {
     N_PROPS
 };
 
-enum { SIGNAL_CHANGED, SIGNAL_FAILED, N_SIGNALS };
+enum { SIGNAL_CHANGED, SIGNAL_FAILED, SIGNAL_SAVED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -106,6 +106,8 @@ static void update_actions(EditorDocument *self)
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "redo");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), editor_document_can_redo(self));
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "save");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL && self->long_depth == 0);
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "save-keep-mine");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL && self->long_depth == 0);
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "revert");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL &&
@@ -177,6 +179,14 @@ static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
 {
     g_autoptr(GError) error = NULL;
     if (!editor_document_save(user, &error))
+        action_failed(user, "save", error);
+}
+
+/* "Keep Mine": save over a file another program or window changed since this one read it. */
+static void action_save_keep_mine(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_save_full(user, TRUE, &error))
         action_failed(user, "save", error);
 }
 
@@ -273,6 +283,18 @@ static void editor_document_class_init(EditorDocumentClass *klass)
     signals[SIGNAL_FAILED] = g_signal_new(
         "failed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
         G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+    /**
+     * EditorDocument::saved:
+     * @path: the file written (the document's path after the save)
+     *
+     * Emitted after every successful save (editor_document_save, _save_full, _save_as and the
+     * doc.save, doc.save-keep-mine actions), so whoever keeps a recent list hears of each file
+     * written whichever way the save was started.
+     */
+    signals[SIGNAL_SAVED] =
+        g_signal_new("saved", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void editor_document_init(EditorDocument *self)
@@ -283,6 +305,7 @@ static void editor_document_init(EditorDocument *self)
         {.name = "undo", .activate = action_undo},
         {.name = "redo", .activate = action_redo},
         {.name = "save", .activate = action_save},
+        {.name = "save-keep-mine", .activate = action_save_keep_mine},
         {.name = "revert", .activate = action_revert},
     };
     g_action_map_add_action_entries(G_ACTION_MAP(self->actions), entries, G_N_ELEMENTS(entries),
@@ -548,6 +571,7 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
+    g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
     return TRUE;
 }
 
@@ -621,6 +645,7 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     editor_undo_stack_mark_clean(self->stack);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PATH]);
     flush(self);
+    g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
     return TRUE;
 }
 

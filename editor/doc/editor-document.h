@@ -10,8 +10,10 @@
  * Properties (all read-only, notify on change): path, title, modified, can-undo, can-redo,
  * undo-label, redo-label, busy. Document-level GActions ("doc" prefix) come from
  * editor_document_get_actions(); when doc.save or doc.revert fails the document emits
- * `failed` (action name, GError) for the window to show, or logs it when nobody listens. That
- * is the one save path: a window's Save can activate doc.save and report through `failed`.
+ * `failed` (action name, GError) for the window to show, or logs it when nobody listens, and
+ * every successful save emits `saved` (path). That is the one save path: a window's Save
+ * activates doc.save (Keep Mine: doc.save-keep-mine) and only adds dialogs — it shows what
+ * `failed` reports and asks on EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK.
  * GLib/GIO only, no GTK.
  */
 
@@ -121,8 +123,9 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
 gboolean editor_document_revert(EditorDocument *self, GError **error);
 
 /**
- * The document's GActions: "undo", "redo", "save", "revert" — enabled states follow
- * can-undo, can-redo, path != NULL, path != NULL && modified. Attach with prefix "doc".
+ * The document's GActions: "undo", "redo", "save", "save-keep-mine" (save over a file that
+ * changed on disk), "revert" — enabled states follow can-undo, can-redo, path != NULL (both
+ * saves), path != NULL && modified. Attach with prefix "doc".
  */
 GActionGroup *editor_document_get_actions(EditorDocument *self);
 

@@ -135,8 +135,7 @@ static void check_object(objchk *ck, const lw_object *m)
     lw_sim_object o;
     lw_error err = {0};
     if (!lw_sim_object_from_marker(m, &o, &err)) {
-        say(ck, EDITOR_SEVERITY_ERROR, "object-property", m->x, m->y, "object %u (%s): %s", m->id,
-            m->name, err.message);
+        say(ck, EDITOR_SEVERITY_ERROR, "object-property", m->x, m->y, "%s", err.message);
         return;
     }
     int32_t hw, hh;

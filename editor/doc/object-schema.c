@@ -267,13 +267,12 @@ static int32_t foot_of(const lw_sim_object *o)
 {
     int32_t hw, hh;
     switch ((lw_obj_type)o->type) {
-    case LW_OBJ_RING:
-        return 16;
     case LW_OBJ_MONITOR:
         return 16;
     case LW_OBJ_CHECKPOINT:
     case LW_OBJ_GOAL:
-        return 24; /* the post's foot in the sprite */
+        return 24;    /* the post's foot in the sprite */
+    case LW_OBJ_RING: /* onto the surface, as before game objects (docs/EDITOR.md) */
     case LW_OBJ_BRIDGE:
         return 0;
     default:
@@ -288,6 +287,8 @@ gboolean editor_object_snap_to_ground(const lw_level *level, const lw_object *ob
     if (obj->type != LW_OBJECT_MARKER || !obj->name || !lw_sim_object_from_marker(obj, &o, NULL))
         return editor_level_snap_to_ground(level, obj, path, y);
     int32_t foot = foot_of(&o);
+    if (foot == 0)
+        return editor_level_snap_to_ground(level, obj, path, y);
     lw_object probe = *obj; /* shallow: only x and y are read for a marker */
     probe.y = obj->y + foot;
     int32_t above;

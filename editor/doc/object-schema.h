@@ -61,9 +61,9 @@ gboolean editor_object_sprite(const lw_object *obj, guint *row, guint *col, uint
 
 /**
  * The Y that puts @obj on the ground below it on @path, as the engine's floor sensor finds it:
- * a game object's solid box (OBJECTS.md §2; rings 16 px up, checkpoints and goals on their
- * post's foot) rests on the surface; other objects as editor_level_snap_to_ground. FALSE when no
- * floor is below.
+ * a game object's solid box (OBJECTS.md §2; checkpoints and goals on their post's foot) rests
+ * on the surface; rings, bridges and other objects as editor_level_snap_to_ground. FALSE when
+ * no floor is below.
  */
 gboolean editor_object_snap_to_ground(const lw_level *level, const lw_object *obj, lw_path path,
                                       int32_t *y);

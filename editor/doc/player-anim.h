@@ -14,8 +14,8 @@
  * centre. No GLib, no GTK.
  */
 
-#include <loopwright/player.h>
 #include <loopwright/profile.h>
+#include <loopwright/sim.h>
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -62,14 +62,15 @@ struct _EditorMaskEditor {
 
 G_DEFINE_FINAL_TYPE(EditorMaskEditor, editor_mask_editor, GTK_TYPE_WINDOW)
 
-static const lw_level *level(EditorMaskEditor *self)
+/* The level of the document shown (read only: edits go through commands). */
+static const lw_level *doc_level(EditorMaskEditor *self)
 {
     return editor_document_get_level(self->doc);
 }
 
 guint editor_mask_editor_get_mask(EditorMaskEditor *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (self->tile >= l->tile_count)
         return LW_NONE;
     uint16_t m = l->tiles[self->tile].mask[self->path & 1u];
@@ -82,7 +83,7 @@ static gboolean view_mask(EditorMaskEditor *self, lw_mask *out)
     guint m = editor_mask_editor_get_mask(self);
     if (m == LW_NONE)
         return FALSE;
-    lwm_mask_flip(&level(self)->masks[m], self->view_flips & LW_CELL_FLIP_X,
+    lwm_mask_flip(&doc_level(self)->masks[m], self->view_flips & LW_CELL_FLIP_X,
                   self->view_flips & LW_CELL_FLIP_Y, out);
     lw_mask_derive_widths(out);
     return TRUE;
@@ -92,7 +93,7 @@ static gboolean view_mask(EditorMaskEditor *self, lw_mask *out)
 
 static void update_widgets(EditorMaskEditor *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     self->updating = TRUE;
     guint m = editor_mask_editor_get_mask(self);
     g_autofree char *title = NULL;
@@ -175,14 +176,14 @@ static void update_widgets(EditorMaskEditor *self)
 
 static void on_doc_changed(EditorMaskEditor *self, EditorChange *change)
 {
-    if (self->tile != LW_NONE && self->tile >= level(self)->tile_count)
+    if (self->tile != LW_NONE && self->tile >= doc_level(self)->tile_count)
         self->tile = LW_NONE;
     update_widgets(self);
 }
 
 void editor_mask_editor_set_tile(EditorMaskEditor *self, guint tile)
 {
-    self->tile = tile < level(self)->tile_count ? tile : LW_NONE;
+    self->tile = tile < doc_level(self)->tile_count ? tile : LW_NONE;
     self->dragging = FALSE;
     update_widgets(self);
 }
@@ -414,7 +415,7 @@ static void draw_normal(cairo_t *cr, double x, double y, guint8 a, double len, g
 static void draw_grid(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
 {
     EditorMaskEditor *self = user;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     panel(cr, w, h);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     set_rgb(cr, 0x26262B, 1);
@@ -630,7 +631,7 @@ static void draw_dial(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer 
     lw_mask m;
     if (!view_mask(self, &m))
         return;
-    const lw_mask *stored = &level(self)->masks[editor_mask_editor_get_mask(self)];
+    const lw_mask *stored = &doc_level(self)->masks[editor_mask_editor_get_mask(self)];
     /* the solid side, shaded: a floor's solid is below its surface line */
     double dx, dy;
     angle_dir(m.angle, &dx, &dy);
@@ -687,7 +688,7 @@ static void draw_thumb(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer
     guint mi = editor_mask_editor_get_mask(self);
     if (mi == LW_NONE)
         return;
-    const lw_mask *stored = &level(self)->masks[mi];
+    const lw_mask *stored = &doc_level(self)->masks[mi];
     lw_mask m;
     lwm_mask_flip(stored, flips & LW_CELL_FLIP_X, flips & LW_CELL_FLIP_Y, &m);
     lw_mask_derive_widths(&m);
@@ -768,7 +769,7 @@ static void draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer
     if (mi == LW_NONE)
         return;
     EditorProbeHit hits[4][16];
-    editor_mask_probe(&level(self)->masks[mi], self->view_flips, self->probe_gap, hits);
+    editor_mask_probe(&doc_level(self)->masks[mi], self->view_flips, self->probe_gap, hits);
     /* rows in mode order: floor, right wall, ceiling, left wall */
     static const int order[4] = {LW_DIR_DOWN, LW_DIR_RIGHT, LW_DIR_UP, LW_DIR_LEFT};
     for (int k = 0; k < 4; k++) {

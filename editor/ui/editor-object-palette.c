@@ -13,10 +13,12 @@
 
 #define ICON_PX 40
 
-static void add_object(EditorWindow *win, const EditorObjectPreset *preset, int32_t x, int32_t y,
+typedef EditorAuthoringHost Host;
+
+static void add_object(const Host *host, const EditorObjectPreset *preset, int32_t x, int32_t y,
                        gboolean snap)
 {
-    EditorDocument *doc = editor_window_get_document(win);
+    EditorDocument *doc = host->doc;
     const lw_level *l = editor_document_get_level(doc);
     lw_object o;
     if (!editor_object_from_preset(preset, x, y, &o))
@@ -28,28 +30,30 @@ static void add_object(EditorWindow *win, const EditorObjectPreset *preset, int3
     EditorCommand *cmd = editor_cmd_add_object_new(doc, &o, &id);
     lw_object_clear(&o);
     if (!cmd) {
-        editor_window_set_status(win, "The object could not be added (the level is full).");
+        host->set_status(GTK_WINDOW(host->window),
+                         "The object could not be added (the level is full).");
         return;
     }
     g_free(cmd->label);
     cmd->label = g_strdup_printf("Add %s", preset->label);
     editor_document_push(doc, cmd);
-    editor_tools_select_object(editor_window_get_tools(win), id);
-    g_action_group_activate_action(G_ACTION_GROUP(win), "tool", g_variant_new_string("object"));
+    editor_tools_select_object(host->tools, id);
+    g_action_group_activate_action(G_ACTION_GROUP(host->window), "tool",
+                                   g_variant_new_string("object"));
 }
 
 static void action_add(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    EditorWindow *win = user;
+    const Host *host = user;
     const EditorObjectPreset *preset = editor_object_preset_find(g_variant_get_string(p, NULL));
     if (!preset)
         return;
     double x, y, w, h;
-    editor_canvas_get_view(editor_window_get_canvas(win), &x, &y, &w, &h);
-    const lw_level *l = editor_document_get_level(editor_window_get_document(win));
+    editor_canvas_get_view(host->canvas, &x, &y, &w, &h);
+    const lw_level *l = editor_document_get_level(host->doc);
     int32_t px = (int32_t)CLAMP(x + w / 2, 0, lw_level_width_px(l) - 1);
     int32_t py = (int32_t)CLAMP(y + h / 2, 0, lw_level_height_px(l) - 1);
-    add_object(win, preset, px, py, TRUE);
+    add_object(host, preset, px, py, TRUE);
 }
 
 static void action_add_at(GSimpleAction *a, GVariant *p, gpointer user)
@@ -101,6 +105,10 @@ static GtkWidget *entry_button(const EditorObjectPreset *preset)
     gtk_box_append(GTK_BOX(box), icon);
     GtkWidget *label = gtk_label_new(preset->label);
     gtk_label_set_xalign(GTK_LABEL(label), 0);
+    /* the palette must not widen the left panel: long names are cut, the tooltip has them */
+    gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+    gtk_label_set_max_width_chars(GTK_LABEL(label), 10);
+    gtk_widget_set_hexpand(label, TRUE);
     gtk_box_append(GTK_BOX(box), label);
     GtkWidget *button = gtk_button_new();
     gtk_button_set_child(GTK_BUTTON(button), box);
@@ -114,15 +122,18 @@ static GtkWidget *entry_button(const EditorObjectPreset *preset)
     return button;
 }
 
-void editor_object_palette_attach(EditorWindow *win, GtkNotebook *notebook)
+void editor_object_palette_attach(const EditorAuthoringHost *host, GtkNotebook *notebook)
 {
+    Host *copy = g_new(Host, 1);
+    *copy = *host;
     static const GActionEntry entries[] = {
         {.name = "add", .parameter_type = "s", .activate = action_add},
         {.name = "add-at", .parameter_type = "(sii)", .activate = action_add_at},
     };
     GSimpleActionGroup *group = g_simple_action_group_new();
-    g_action_map_add_action_entries(G_ACTION_MAP(group), entries, G_N_ELEMENTS(entries), win);
-    gtk_widget_insert_action_group(GTK_WIDGET(win), "objects", G_ACTION_GROUP(group));
+    g_action_map_add_action_entries(G_ACTION_MAP(group), entries, G_N_ELEMENTS(entries), copy);
+    g_object_set_data_full(G_OBJECT(group), "host", copy, g_free);
+    gtk_widget_insert_action_group(GTK_WIDGET(host->window), "objects", G_ACTION_GROUP(group));
     g_object_unref(group);
 
     GtkWidget *list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);

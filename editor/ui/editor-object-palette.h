@@ -12,13 +12,14 @@
  * Each is one undoable command; the new object is selected and the Objects tool chosen.
  */
 
-#include "editor-window.h"
+#include "editor-authoring.h"
 
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
-/** Add the palette as a page of @notebook and the "objects" actions to @win. */
-void editor_object_palette_attach(EditorWindow *win, GtkNotebook *notebook);
+/** Add the palette as a page of @notebook and the "objects" actions to @host's window (its
+ * document, canvas and tools; the same host the authoring windows get). @host is copied. */
+void editor_object_palette_attach(const EditorAuthoringHost *host, GtkNotebook *notebook);
 
 G_END_DECLS

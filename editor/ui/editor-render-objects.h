@@ -3,8 +3,9 @@
 /*
  * A marker object in the editor's view: a game object (docs/OBJECTS.md §2) drawn from the object
  * sprite sheet as it will look in test-play (a row of rings ring by ring, a bridge log by log, a
- * platform and spikes at their width, springs and spikes turned to their direction), any other
- * marker as a diamond with its name. Cairo only.
+ * platform and spikes at their width, springs and spikes turned to their direction), a
+ * disassembly object without a sprite (`disasm` = `object`, docs/DISASM.md §8.3) as a 32 px box
+ * with its name, any other marker as a diamond with its name. Cairo only.
  */
 
 #include <cairo.h>

@@ -73,6 +73,8 @@ struct _EditorWindow {
     guint history_rows;
     gboolean updating_history;
     gboolean closing_confirmed;
+    gboolean save_close_after; /* the save running now closes the window when it succeeds */
+    guint saves;               /* successful saves of the document (its `saved` signal) */
     guint32 properties_object; /* object the properties panel shows, 0 = none */
     gboolean properties_dirty;
     guint properties_idle;        /* a rebuild is scheduled */
@@ -98,12 +100,12 @@ static const EditorClip *clipboard_clip_of(EditorWindow *self)
 #define clipboard_clip() clipboard_clip_of(self)
 #define app_clipboard()  (self->clipboard)
 
-/* What was saved goes into the recent list (the application listens). */
-static void note_saved(EditorWindow *self)
+/* The document saved (however the save was started): the file goes into the recent list (the
+ * application listens). */
+static void on_doc_saved(EditorWindow *self, const char *path)
 {
-    const char *path = editor_document_get_path(self->doc);
-    if (path)
-        g_signal_emit(self, signals[SIGNAL_FILE_SAVED], 0, path);
+    self->saves++;
+    g_signal_emit(self, signals[SIGNAL_FILE_SAVED], 0, path);
 }
 
 static void update_actions(EditorWindow *self);
@@ -138,7 +140,8 @@ EditorRenderer *editor_window_get_renderer(EditorWindow *self)
     return self->renderer;
 }
 
-static const lw_level *level(EditorWindow *self)
+/* The level of the document shown (read only: edits go through commands). */
+static const lw_level *doc_level(EditorWindow *self)
 {
     return editor_document_get_level(self->doc);
 }
@@ -194,7 +197,7 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
     if (change->flags & (EDITOR_CHANGE_COUNTS | EDITOR_CHANGE_EVERYTHING))
         resize_palettes(self);
     /* a structural change can leave the edited slot or selection outside the level */
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (self->tools.editing_chunk &&
         ((change->flags & EDITOR_CHANGE_EVERYTHING) || self->tools.edit_slot_x >= l->layout_width ||
          self->tools.edit_slot_y >= l->layout_height ||
@@ -233,7 +236,7 @@ static void on_doc_notify(EditorWindow *self)
  * fits in 80 % of it), centred. */
 static void zoom_to_edited_chunk(EditorWindow *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     int w = gtk_widget_get_width(GTK_WIDGET(self->canvas)),
         h = gtk_widget_get_height(GTK_WIDGET(self->canvas));
     if (w <= 0 || h <= 0)
@@ -311,7 +314,7 @@ static void update_chunk_banner(EditorWindow *self)
     gtk_revealer_set_reveal_child(self->chunk_banner_revealer, chunk != LW_NONE);
     if (chunk == LW_NONE)
         return;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
     editor_level_chunk_usage(l, counts);
     g_autofree char *text = NULL;
@@ -436,8 +439,6 @@ static void on_saved_as(const char *path, gpointer user)
         g_autoptr(GError) error = NULL;
         if (!editor_document_save_as(self->doc, path, &error))
             editor_window_show_error(self, "The level could not be saved", error);
-        else
-            note_saved(self);
     }
     g_object_unref(self);
 }
@@ -449,9 +450,22 @@ static void action_save_as(GSimpleAction *a, GVariant *p, gpointer user)
                                    on_saved_as, g_object_ref(self));
 }
 
-/* ---- the file changed on disk: reload, keep mine or compare, never overwrite silently ---- */
+/* ---- saving: the document's own save (doc.save, the same code as headless), the window only
+ * adds dialogs: what failed is shown, a file changed on disk asks reload / keep mine / compare,
+ * never overwritten silently ---- */
 
 enum { DISK_RELOAD = 1, DISK_KEEP_MINE = 2, DISK_COMPARE = 3 };
+
+/* Activate one of the document's save actions ("save", "save-keep-mine"); TRUE when it wrote
+ * the file. A failure comes back through on_doc_failed (which asks or shows the error). */
+static gboolean run_doc_save(EditorWindow *self, const char *action, gboolean close_after)
+{
+    guint before = self->saves;
+    self->save_close_after = close_after;
+    g_action_group_activate_action(editor_document_get_actions(self->doc), action, NULL);
+    self->save_close_after = FALSE;
+    return self->saves != before;
+}
 
 static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *self)
 {
@@ -462,12 +476,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         if (!editor_document_revert(self->doc, &error))
             editor_window_show_error(self, "The level could not be reloaded", error);
     } else if (response == DISK_KEEP_MINE) {
-        if (!editor_document_save_full(self->doc, TRUE, &error)) {
-            editor_window_show_error(self, "The level could not be saved", error);
-            return;
-        }
-        note_saved(self);
-        if (close_after)
+        if (run_doc_save(self, "save-keep-mine", close_after) && close_after)
             editor_window_close_now(self);
     } else if (response == DISK_COMPARE) {
         /* the file as it is now, in a window of its own (untitled: saving it asks where) */
@@ -485,19 +494,8 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
     }
 }
 
-/* Save, asking first when another program (or window) changed the file. Returns FALSE when
- * nothing was written (an error or the question is shown). */
-static gboolean save_checked(EditorWindow *self, gboolean close_after)
+static void ask_disk_conflict(EditorWindow *self, gboolean close_after)
 {
-    g_autoptr(GError) error = NULL;
-    if (editor_document_save(self->doc, &error)) {
-        note_saved(self);
-        return TRUE;
-    }
-    if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
-        editor_window_show_error(self, "The level could not be saved", error);
-        return FALSE;
-    }
     g_autofree char *base = g_path_get_basename(editor_document_get_path(self->doc));
     GtkWidget *d = gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL, GTK_MESSAGE_WARNING,
                                           GTK_BUTTONS_NONE, "“%s” changed on disk", base);
@@ -514,7 +512,28 @@ static gboolean save_checked(EditorWindow *self, gboolean close_after)
     g_object_set_data(G_OBJECT(d), "loopwright-disk-conflict", self);
     g_signal_connect(d, "response", G_CALLBACK(disk_conflict_response), self);
     gtk_window_present(GTK_WINDOW(d));
-    return FALSE;
+}
+
+/* A document action failed (from this window's Save, a shortcut, the mask editor or a script):
+ * a file changed on disk asks, anything else is shown. */
+static void on_doc_failed(EditorWindow *self, const char *action, const GError *error)
+{
+    if (g_str_equal(action, "save") &&
+        g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK)) {
+        ask_disk_conflict(self, self->save_close_after);
+        return;
+    }
+    editor_window_show_error(self,
+                             g_str_equal(action, "revert") ? "The level could not be reverted"
+                                                           : "The level could not be saved",
+                             error);
+}
+
+/* Save through doc.save. Returns FALSE when nothing was written (an error or the question is
+ * shown). */
+static gboolean save_checked(EditorWindow *self, gboolean close_after)
+{
+    return run_doc_save(self, "save", close_after);
 }
 
 static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
@@ -577,7 +596,7 @@ static void action_copy(GSimpleAction *a, GVariant *p, gpointer user)
     EditorRect r = self->tools.slot_selection;
     if (r.w <= 0)
         return;
-    EditorClip *clip = editor_clip_new_from_layout(level(self), self->tools.layer, (guint)r.x,
+    EditorClip *clip = editor_clip_new_from_layout(doc_level(self), self->tools.layer, (guint)r.x,
                                                    (guint)r.y, (guint)r.w, (guint)r.h);
     if (!clip)
         return;
@@ -607,7 +626,7 @@ static void action_cut(GSimpleAction *a, GVariant *p, gpointer user)
  * position, else the middle of the view. */
 static void target_slot(EditorWindow *self, guint *sx, guint *sy)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (self->tools.slot_selection.w > 0) {
         *sx = (guint)self->tools.slot_selection.x;
         *sy = (guint)self->tools.slot_selection.y;
@@ -629,7 +648,7 @@ static void action_paste(GSimpleAction *a, GVariant *p, gpointer user)
     const EditorClip *clip = clipboard_clip();
     if (!clip || self->tools.editing_chunk)
         return;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double x, y, w, h;
     if (!editor_canvas_get_pointer(self->canvas, &x, &y)) {
         editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
@@ -665,7 +684,7 @@ static void on_clipboard_changed(EditorWindow *self)
 static void action_select_all(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (self->tools.editing_chunk) {
         self->tools.cell_selection = (EditorRect){0, 0, l->chunk_cells, l->chunk_cells};
         on_tools_notify(self, EDITOR_TOOLS_NOTIFY_SELECTION);
@@ -698,7 +717,7 @@ static void action_rows(GSimpleAction *a, GVariant *p, gpointer user)
         count = columns ? self->tools.slot_selection.w : self->tools.slot_selection.h;
     g_autoptr(GError) error = NULL;
     lw_level *next =
-        editor_level_edit_rows(level(self), columns, at, insert ? count : -count, &error);
+        editor_level_edit_rows(doc_level(self), columns, at, insert ? count : -count, &error);
     g_autofree char *label = g_strdup_printf("%s %s", insert ? "Insert" : "Remove",
                                              columns ? (count > 1 ? "Columns" : "Column")
                                                      : (count > 1 ? "Rows" : "Row"));
@@ -713,8 +732,8 @@ static void action_compact(GSimpleAction *a, GVariant *p, gpointer user)
     gboolean dups = strstr(name, "duplicate") != NULL;
     guint removed = 0;
     g_autofree EditorRemap *remap = g_new(EditorRemap, 1);
-    lw_level *next = tiles ? editor_level_compact_tiles(level(self), dups, &removed, remap)
-                           : editor_level_compact_chunks(level(self), dups, &removed, remap);
+    lw_level *next = tiles ? editor_level_compact_tiles(doc_level(self), dups, &removed, remap)
+                           : editor_level_compact_chunks(doc_level(self), dups, &removed, remap);
     if (removed == 0) {
         lw_level_free(next);
         g_autofree char *msg = g_strdup_printf("No %s %s to remove.", dups ? "duplicate" : "unused",
@@ -738,7 +757,7 @@ static void action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer user)
     target_slot(self, &sx, &sy);
     if (!editor_tools_edit_chunk_at(&self->tools, sx, sy)) {
         /* an empty slot: find the brush chunk's first use */
-        const lw_level *l = level(self);
+        const lw_level *l = doc_level(self);
         for (guint y = 0; y < l->layout_height; y++)
             for (guint x = 0; x < l->layout_width; x++)
                 if (lw_level_layout_get(l, LW_LAYER_FG, x, y) == self->tools.brush_chunk &&
@@ -768,7 +787,7 @@ static void action_make_unique(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_new_chunk(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     gboolean dup = g_str_equal(g_action_get_name(G_ACTION(a)), "duplicate-chunk");
     uint16_t src = self->tools.editing_chunk ? editor_tools_get_edited_chunk(&self->tools)
                                              : self->tools.brush_chunk;
@@ -799,7 +818,7 @@ static void add_object(EditorWindow *self, lw_object *o)
 {
     double x, y, w, h;
     editor_canvas_get_view(self->canvas, &x, &y, &w, &h);
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     o->x = (int32_t)CLAMP(x + w / 2, 0, lw_level_width_px(l) - 1);
     o->y = (int32_t)CLAMP(y + h / 2, 0, lw_level_height_px(l) - 1);
     guint32 id = 0;
@@ -837,11 +856,11 @@ static void action_add_object(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    const lw_object *o = lw_level_find_object(level(self), self->tools.selected_object);
+    const lw_object *o = lw_level_find_object(doc_level(self), self->tools.selected_object);
     if (!o)
         return;
     int32_t y;
-    if (!editor_object_snap_to_ground(level(self), o, LW_PATH_A, &y)) {
+    if (!editor_object_snap_to_ground(doc_level(self), o, LW_PATH_A, &y)) {
         editor_window_set_status(self, "Snap to ground: no floor below on path A.");
         return;
     }
@@ -893,7 +912,7 @@ static void action_select_chunk(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
     guint32 id = g_variant_get_uint32(p);
-    if (id < level(self)->chunk_count || id == LW_NONE) {
+    if (id < doc_level(self)->chunk_count || id == LW_NONE) {
         self->tools.brush_chunk = (uint16_t)id;
         on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
     }
@@ -903,7 +922,7 @@ static void action_select_tile(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
     guint32 id = g_variant_get_uint32(p);
-    if (id < level(self)->tile_count || id == LW_NONE) {
+    if (id < doc_level(self)->tile_count || id == LW_NONE) {
         self->tools.brush_tile = (uint16_t)id;
         on_tools_notify(self, EDITOR_TOOLS_NOTIFY_BRUSH);
     }
@@ -971,8 +990,6 @@ static void action_save_to(GSimpleAction *a, GVariant *p, gpointer user)
     g_autoptr(GError) error = NULL;
     if (!editor_document_save_as(self->doc, g_variant_get_string(p, NULL), &error))
         editor_window_show_error(self, "The level could not be saved", error);
-    else
-        note_saved(self);
 }
 
 /* (x, y, zoom): centre the view on level pixel (x, y) at @zoom (automation, screenshots) */
@@ -1107,7 +1124,7 @@ static void import_tiles_from(EditorWindow *self, const char *path)
         return;
     }
     EditorDocument *doc = self->doc;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     editor_document_begin_group(doc, "Import Tiles");
     g_autofree guint *mask_map = g_new(guint, MAX(src->mask_count, 1u));
     gboolean ok = TRUE;
@@ -1169,7 +1186,7 @@ static void action_import_tiles(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_add_art_tiles(GSimpleAction *a, GVariant *p, gpointer user)
 {
     EditorWindow *self = user;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     guint cells = editor_renderer_get_art_cell_count(self->renderer);
     if (cells == 0) {
         editor_window_set_status(self, "Choose a tileset PNG in Level Properties first.");
@@ -1225,7 +1242,7 @@ static void tile_picked(EditorPalette *palette, guint tile, int n, EditorWindow 
 
 static double minimap_scale(EditorWindow *self, int w, int h, double *ox, double *oy)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double s = MIN((double)w / lw_level_width_px(l), (double)h / lw_level_height_px(l));
     *ox = floor((w - lw_level_width_px(l) * s) / 2);
     *oy = floor((h - lw_level_height_px(l) * s) / 2);
@@ -1424,11 +1441,12 @@ static gboolean run_check(gpointer data)
     EditorWindow *self = data;
     self->check_timeout = 0;
     GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
-    editor_level_check(level(self), editor_document_get_path(self->doc), collect_problem, found);
+    editor_level_check(doc_level(self), editor_document_get_path(self->doc), collect_problem,
+                       found);
     editor_window_set_issues(self, "check", (editor_problem *)found->data, found->len);
     /* saved replays as regression tests: the ones that now end differently */
     g_array_set_size(found, 0);
-    editor_replay_check(level(self), collect_problem, found);
+    editor_replay_check(doc_level(self), collect_problem, found);
     editor_window_set_issues(self, "replays", (editor_problem *)found->data, found->len);
     g_array_unref(found);
     return G_SOURCE_REMOVE;
@@ -1478,7 +1496,7 @@ static void refresh_status(EditorWindow *self)
 
 static void update_status(EditorWindow *self, double lx, double ly)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     GString *s = g_string_new(NULL);
     if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
         int32_t x = (int32_t)lx, y = (int32_t)ly;
@@ -1794,7 +1812,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
         editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
-    editor_object_palette_attach(self, self->palette_notebook);
+    editor_object_palette_attach(&host, self->palette_notebook);
 
     GtkGesture *g;
     gtk_drawing_area_set_draw_func(self->minimap, draw_minimap, self, NULL);
@@ -1824,6 +1842,8 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(drop));
 
     g_signal_connect_object(doc, "changed", G_CALLBACK(on_doc_changed), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "saved", G_CALLBACK(on_doc_saved), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object(doc, "failed", G_CALLBACK(on_doc_failed), self, G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::title", G_CALLBACK(on_doc_notify), self,
                             G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::modified", G_CALLBACK(on_doc_notify), self,

@@ -5,6 +5,7 @@
 #include "doc/player-anim.h"
 #include "editor-sprites.h"
 #include "play-render-private.h"
+#include "play-render.h"
 
 void play_render_player(cairo_t *cr, const PlayRenderState *s)
 {

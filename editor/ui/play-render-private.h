@@ -3,8 +3,9 @@
 /* Shared by play-render.c (the view, objects, HUD), play-render-debug.c (the physics debugger)
  * and play-render-player.c (the player's sprite): coordinates and text helpers. Private. */
 
-#include "play-render.h"
+#include "play-render-state.h"
 
+#include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
 #include <math.h>
 

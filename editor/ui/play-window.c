@@ -100,7 +100,8 @@ static void refresh_tuning(PlayWindow *self);
 static void rebuild_replays(PlayWindow *self);
 static void schedule_verdicts(PlayWindow *self);
 
-static const lw_level *level(PlayWindow *self)
+/* The level of the document shown (read only: edits go through commands). */
+static const lw_level *doc_level(PlayWindow *self)
 {
     return editor_document_get_level(self->doc);
 }
@@ -179,8 +180,8 @@ static void camera_reset(PlayWindow *self)
     int w, h;
     view_size(self, &w, &h);
     PlayCameraTarget t = camera_target(self);
-    play_camera_reset(&self->cam, &t, w, h, lw_level_width_px(level(self)),
-                      lw_level_height_px(level(self)));
+    play_camera_reset(&self->cam, &t, w, h, lw_level_width_px(doc_level(self)),
+                      lw_level_height_px(doc_level(self)));
     self->cam_valid = TRUE;
 }
 
@@ -191,8 +192,8 @@ static void camera_fit_view(PlayWindow *self)
     if (!self->cam_valid)
         camera_reset(self);
     else if (w != self->cam.view_w || h != self->cam.view_h)
-        play_camera_resize(&self->cam, w, h, lw_level_width_px(level(self)),
-                           lw_level_height_px(level(self)));
+        play_camera_resize(&self->cam, w, h, lw_level_width_px(doc_level(self)),
+                           lw_level_height_px(doc_level(self)));
 }
 
 /* ---- stepping ---- */
@@ -233,8 +234,8 @@ static void sim_frame(PlayWindow *self)
     if (!self->cam_valid)
         camera_reset(self);
     PlayCameraTarget t = camera_target(self);
-    play_camera_update(&self->cam, &t, lw_level_width_px(level(self)),
-                       lw_level_height_px(level(self)));
+    play_camera_update(&self->cam, &t, lw_level_width_px(doc_level(self)),
+                       lw_level_height_px(doc_level(self)));
 }
 
 static void automation_finish(PlayWindow *self);
@@ -301,7 +302,7 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
 {
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
-    rs->level = level(self);
+    rs->level = doc_level(self);
     rs->player_sheet =
         editor_sprites_player_for_level(rs->level, editor_document_get_path(self->doc));
     rs->sim = play_session_get_sim(self->session);
@@ -436,7 +437,7 @@ static void load_tileset(PlayWindow *self)
 
 static void on_doc_changed(PlayWindow *self, EditorChange *change)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     editor_renderer_invalidate(self->renderer, change);
     if (change->flags & (EDITOR_CHANGE_PROPERTIES | EDITOR_CHANGE_EVERYTHING)) {
         g_autofree char *png = editor_document_dup_tileset_path(self->doc);
@@ -631,12 +632,12 @@ static int selected_replay(PlayWindow *self)
     if (!r)
         return -1;
     int i = gtk_list_box_row_get_index(r);
-    return i < (int)level(self)->replay_count ? i : -1;
+    return i < (int)doc_level(self)->replay_count ? i : -1;
 }
 
 static void compute_verdicts(PlayWindow *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     g_array_set_size(self->replay_status, l->replay_count);
     guint failing = 0;
     for (uint32_t i = 0; i < l->replay_count; i++) {
@@ -660,7 +661,7 @@ static void rebuild_replays(PlayWindow *self)
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->replay_list))))
         gtk_list_box_remove(self->replay_list, child);
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     for (uint32_t i = 0; i < l->replay_count; i++) {
         const lw_replay *r = &l->replays[i];
         const ReplayStatus *st = &g_array_index(self->replay_status, ReplayStatus, i);
@@ -715,7 +716,7 @@ static gboolean verdicts_due(gpointer data)
 
 static void schedule_verdicts(PlayWindow *self)
 {
-    if (level(self)->replay_count == 0)
+    if (doc_level(self)->replay_count == 0)
         return;
     g_clear_handle_id(&self->verdict_timeout, g_source_remove);
     self->verdict_timeout = g_timeout_add(500, verdicts_due, self);
@@ -937,7 +938,7 @@ static void save_replay_named(PlayWindow *self, const char *name)
     r.frames = play_session_get_recorded_frames(self->session);
     EditorReplayResult res;
     g_autoptr(GError) error = NULL;
-    if (!editor_replay_run(level(self), &r, &res, &error)) {
+    if (!editor_replay_run(doc_level(self), &r, &res, &error)) {
         set_status(self, error->message);
         return;
     }
@@ -989,7 +990,7 @@ static void action_save_replay(GSimpleAction *a, GVariant *p, gpointer user)
             : "\n\nThe tuning is not saved in the level: the replay uses the level's physics.");
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", text);
     GtkWidget *entry = gtk_entry_new();
-    g_autofree char *def = g_strdup_printf("Run %u", level(self)->replay_count + 1);
+    g_autofree char *def = g_strdup_printf("Run %u", doc_level(self)->replay_count + 1);
     gtk_editable_set_text(GTK_EDITABLE(entry), def);
     gtk_entry_set_activates_default(GTK_ENTRY(entry), TRUE);
     gtk_box_append(GTK_BOX(gtk_message_dialog_get_message_area(GTK_MESSAGE_DIALOG(d))), entry);
@@ -1026,7 +1027,7 @@ static void action_replay_run(GSimpleAction *a, GVariant *p, gpointer user)
 
 static void play_replay(PlayWindow *self, guint index)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (index >= l->replay_count)
         return;
     const lw_replay *r = &l->replays[index];
@@ -1053,7 +1054,7 @@ static void play_replay(PlayWindow *self, guint index)
 
 static void replay_finished(PlayWindow *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     int i = self->replay_playing;
     self->replay_playing = -1;
     play_session_clear_script(self->session);
@@ -1087,7 +1088,7 @@ static void action_accept_replay(GSimpleAction *a, GVariant *p, gpointer user)
     int i = selected_replay(self);
     if (i < 0)
         return;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     EditorReplayResult res;
     g_autoptr(GError) error = NULL;
     if (!editor_replay_run(l, &l->replays[i], &res, &error)) {

@@ -228,7 +228,7 @@ static void test_snap(void)
     static const struct {
         const char *preset;
         int32_t foot;
-    } cases[] = {{"spring", 8},       {"spring-right", 14}, {"spikes", 16},     {"ring", 16},
+    } cases[] = {{"spring", 8},       {"spring-right", 14}, {"spikes", 16},     {"ring", 1},
                  {"monitor-1up", 16}, {"enemy", 14},        {"checkpoint", 24}, {"marker", 1}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         lw_object o;

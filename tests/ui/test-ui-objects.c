@@ -11,6 +11,7 @@
 #include "doc/object-schema.h"
 #include "editor-application.h"
 #include "editor-window.h"
+#include "play-window.h"
 #include "ui-support.h"
 
 #include <glib/gstdio.h>
@@ -136,9 +137,9 @@ static void test_place_drag_snap_edit(void)
     g_assert_true(editor_level_solid_at(l, o->x, o->y + 8, LW_PATH_A));
 
     /* the properties panel shows the spring's rows; turning it right is one undo step */
-    ui_spin(100);
-    GtkWidget *dir = find_named(GTK_WIDGET(win), "prop-direction");
-    GtkWidget *strength = find_named(GTK_WIDGET(win), "prop-strength");
+    GtkWidget *dir = NULL, *strength = NULL;
+    UI_WAIT_FOR((dir = find_named(GTK_WIDGET(win), "prop-direction")) != NULL, 5000);
+    strength = find_named(GTK_WIDGET(win), "prop-strength");
     g_assert_nonnull(dir);
     g_assert_nonnull(strength);
     g_assert_cmpuint(gtk_drop_down_get_selected(GTK_DROP_DOWN(strength)), ==, 1); /* red */
@@ -158,8 +159,8 @@ static void test_place_drag_snap_edit(void)
     /* a platform's width through its spin button */
     act(win, "objects.add-at(('platform-horizontal', 1200, 500))");
     guint32 pid = last_object(l)->id;
-    ui_spin(100);
-    GtkWidget *width = find_named(GTK_WIDGET(win), "prop-width");
+    GtkWidget *width = NULL;
+    UI_WAIT_FOR((width = find_named(GTK_WIDGET(win), "prop-width")) != NULL, 5000);
     g_assert_nonnull(width);
     gtk_spin_button_set_value(GTK_SPIN_BUTTON(width), 96);
     ui_spin(50);
@@ -254,6 +255,130 @@ static void test_view_draws_sprites(void)
     ui_spin(50);
 }
 
+/* ---- object-park through the frame clock = `sim` ---- */
+
+static void on_finished(PlayWindow *pw, int status, int *out)
+{
+    *out = status;
+}
+
+static char *copy_object_park(void)
+{
+    char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
+    static const char *const files[] = {"object-park.json", "object-park-tiles.png"};
+    for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+        char *from = g_build_filename(src, files[i], NULL);
+        char *to = g_build_filename(tmpdir, files[i], NULL);
+        ui_copy_file(from, to);
+        g_free(from);
+        g_free(to);
+    }
+    g_free(src);
+    return g_build_filename(tmpdir, "object-park.json", NULL);
+}
+
+/* Column @name's index in the trace header @header, or -1. */
+static int column(char **header, const char *name)
+{
+    for (int i = 0; header[i]; i++)
+        if (g_str_equal(header[i], name))
+            return i;
+    return -1;
+}
+
+/* Object Park's golden run (tests/data/replays/object-park.txt: springs, rings, the bridge, the
+ * moving platform, the enemy's hit) played in the test-play window through the frame clock writes
+ * the same trace as `loopwright sim`, and that trace shows the objects at work. */
+static void test_object_park_matches_sim(void)
+{
+    g_autofree char *park = copy_object_park();
+    GtkWindow *ew = editor_application_open_path(park);
+    g_assert_nonnull(ew);
+    gtk_window_present(ew);
+    ui_spin(300);
+    EditorDocument *doc = editor_window_get_document(EDITOR_WINDOW(ew));
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(ew), "win.play", NULL));
+    PlayWindow *pw = NULL;
+    UI_WAIT_FOR((pw = play_window_find(GTK_APPLICATION(app), doc)) != NULL, 2000);
+    g_assert_nonnull(pw);
+    UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(pw)), 2000);
+    ui_spin(200);
+
+    g_autofree char *script_path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "tests", "data",
+                                                    "replays", "object-park.txt", NULL);
+    g_autofree char *script = NULL;
+    gsize len;
+    g_assert_true(g_file_get_contents(script_path, &script, &len, NULL));
+    const guint frames = 1300; /* past the platform ride (700), the diagonal spring and the hit */
+    g_autofree char *trace = g_build_filename(tmpdir, "park-play.csv", NULL);
+    g_autofree char *shot =
+        g_build_filename(g_getenv("G_TEST_BUILDDIR"), "ui-objects-play.png", NULL);
+    PlayAutomation a = {
+        .input = script, .input_len = len, .frames = frames, .trace = trace, .screenshot = shot};
+    int status = -1;
+    gulong id = g_signal_connect(pw, "automation-finished", G_CALLBACK(on_finished), &status);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(play_window_start_automation(pw, &a, &error));
+    UI_WAIT_FOR(status >= 0, 120000);
+    g_signal_handler_disconnect(pw, id);
+    g_assert_cmpint(status, ==, 0);
+
+    g_autofree char *theirs_path = g_build_filename(tmpdir, "park-sim.csv", NULL);
+    g_autofree char *n = g_strdup_printf("%u", frames);
+    const char *argv[] = {g_getenv("LW_LOOPWRIGHT"),
+                          "sim",
+                          park,
+                          "--input",
+                          script_path,
+                          "--frames",
+                          n,
+                          "--trace",
+                          theirs_path,
+                          NULL};
+    int st;
+    g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &st, NULL));
+    g_assert_true(g_spawn_check_wait_status(st, NULL));
+    g_autofree char *mine = NULL, *theirs = NULL;
+    g_assert_true(g_file_get_contents(trace, &mine, NULL, NULL));
+    g_assert_true(g_file_get_contents(theirs_path, &theirs, NULL, NULL));
+    g_assert_cmpstr(mine, ==, theirs);
+
+    /* the objects at work in that trace: a spring launch, rings collected, the moving platform
+     * (object 11) stood on, a hit */
+    g_auto(GStrv) lines = g_strsplit(mine, "\n", -1);
+    guint start = 0;
+    while (lines[start] && lines[start][0] == '#')
+        start++;
+    g_assert_nonnull(lines[start]);
+    g_auto(GStrv) header = g_strsplit(lines[start], ",", -1);
+    int c_rings = column(header, "rings"), c_spring = column(header, "spring"),
+        c_on = column(header, "on"), c_hurt = column(header, "hurt");
+    g_assert_cmpint(c_rings, >=, 0);
+    g_assert_cmpint(c_spring, >=, 0);
+    guint rows = 0, springs = 0, on_platform = 0, hurt = 0, max_rings = 0;
+    for (guint i = start + 1; lines[i]; i++) {
+        if (!lines[i][0])
+            continue;
+        g_auto(GStrv) f = g_strsplit(lines[i], ",", -1);
+        rows++;
+        springs += g_str_equal(f[c_spring], "1");
+        on_platform += g_str_equal(f[c_on], "11");
+        hurt += g_str_equal(f[c_hurt], "1");
+        max_rings = MAX(max_rings, (guint)g_ascii_strtoull(f[c_rings], NULL, 10));
+    }
+    g_test_message("%u rows: %u spring launches, %u frames on the platform, %u hurt, %u rings",
+                   rows, springs, on_platform, hurt, max_rings);
+    g_assert_cmpuint(rows, ==, frames);
+    g_assert_cmpuint(springs, >=, 2);
+    g_assert_cmpuint(on_platform, >, 30);
+    g_assert_cmpuint(hurt, >, 0);
+    g_assert_cmpuint(max_rings, >=, 5);
+    gtk_window_destroy(GTK_WINDOW(pw));
+    editor_window_close_now(EDITOR_WINDOW(ew));
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     g_content_type_set_mime_dirs(NULL);
@@ -271,6 +396,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/objects/place-drag-snap-edit", test_place_drag_snap_edit);
     g_test_add_func("/ui/objects/issue-for-spring-in-wall", test_issue_for_spring_in_wall);
     g_test_add_func("/ui/objects/view-draws-sprites", test_view_draws_sprites);
+    g_test_add_func("/ui/objects/object-park-matches-sim", test_object_park_matches_sim);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;
