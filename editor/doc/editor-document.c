@@ -3,6 +3,7 @@
 
 #include "editor-document.h"
 
+#include "disasm-save.h"
 #include "editor-commands.h"
 #include "editor-document-private.h"
 #include "level-json.h"
@@ -547,9 +548,9 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
     return editor_document_save_full(self, FALSE, error);
 }
 
-gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+/* Whether a save may start: a path, no edit in progress, the file as this document left it. */
+static gboolean save_allowed(EditorDocument *self, gboolean overwrite_changed, GError **error)
 {
-    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
     if (!self->path) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
                             "the level has no file yet: use Save As");
@@ -565,14 +566,87 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
                     "%s: the file changed on disk since it was opened or saved here", self->path);
         return FALSE;
     }
-    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
-        return FALSE;
+    return TRUE;
+}
+
+/* The file on disk is the document now. */
+static void saved(EditorDocument *self)
+{
     note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
     g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
+}
+
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (editor_document_is_from_tree(self))
+        return editor_document_save_into_tree(self, FALSE, overwrite_changed, NULL, error);
+    if (!save_allowed(self, overwrite_changed, error))
+        return FALSE;
+    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
+        return FALSE;
+    saved(self);
     return TRUE;
+}
+
+gboolean editor_document_is_from_tree(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    return self->path && editor_disasm_file_has_source(self->path);
+}
+
+/* The changed files and the write-back's warnings, as editor_document_save_into_tree reports. */
+static char *tree_report(const editor_disasm_save *s)
+{
+    char *files = editor_disasm_save_describe(s);
+    GString *text = g_string_new(files ? files : "");
+    free(files);
+    for (size_t i = 0; i < s->report.count; i++) {
+        const lwm_report_item *it = &s->report.items[i];
+        if (it->kind != LWM_REPORT_NOTE)
+            g_string_append_printf(text, "%s%swarning: %s\n", it->file, it->file[0] ? ": " : "",
+                                   it->message);
+    }
+    return g_string_free(text, FALSE);
+}
+
+gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_shared,
+                                        gboolean overwrite_changed, char **report, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (report)
+        *report = NULL;
+    if (!save_allowed(self, overwrite_changed, error) || !fix_tileset_for(self, self->path, error))
+        return FALSE;
+    editor_disasm_save s;
+    char *failed = g_malloc(4096);
+    lw_error err;
+    gboolean ok =
+        editor_disasm_save_level(self->path, self->level, NULL,
+                                 allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0, &s, failed, &err);
+    if (report && (ok || s.refused))
+        *report = tree_report(&s);
+    if (s.refused) {
+        char *files = editor_disasm_save_describe(&s);
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED,
+                    "%s: saving changes files other levels read, altering their collision or "
+                    "layout; nothing was written:\n%s",
+                    s.tree, files ? files : "");
+        free(files);
+    } else if (!ok) {
+        set_error_from_lw(error, failed, &err);
+    } else if (!s.written) {
+        /* no file of the tree changes: the level JSON alone (it keeps its source section) */
+        ok = save_to(self, self->path, error);
+    }
+    if (ok)
+        saved(self);
+    editor_disasm_save_clear(&s);
+    g_free(failed);
+    return ok;
 }
 
 /* Make the tileset reachable from @new_path: keep a relative path when the PNG is there, else

@@ -48,10 +48,8 @@ static int32_t wall_right(lw_sim *sim)
 /* A/B: floor pair at (X -/+ wr, Y + hr), T bit; a flagged winner angle reads as 0x00. */
 static void floor_pair(lw_sim *sim, lwi_pair *out)
 {
-    const lw_player *pl = &sim->state.player;
-    int32_t x = pl->x >> 8, y = (pl->y >> 8) + pl->hr;
-    lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_AIR_FLOOR, x - pl->wr, y, x + pl->wr,
-                       y, LW_DIR_DOWN, LW_SOLID_TOP, 0, out);
+    lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_AIR_FLOOR, LW_DIR_DOWN,
+                              LW_SOLID_TOP, 0, out);
     if (lw_angle_is_flagged(out->angle))
         out->angle = 0x00;
 }
@@ -59,10 +57,8 @@ static void floor_pair(lw_sim *sim, lwi_pair *out)
 /* C/D: ceiling pair at (X -/+ wr, Y - hr), LRB; a flagged winner angle reads as 0x80. */
 static void ceiling_pair(lw_sim *sim, lwi_pair *out)
 {
-    const lw_player *pl = &sim->state.player;
-    int32_t x = pl->x >> 8, y = (pl->y >> 8) - pl->hr;
-    lwi_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_AIR_CEILING, x - pl->wr, y,
-                       x + pl->wr, y, LW_DIR_UP, LW_SOLID_LRB, 0x80, out);
+    lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_AIR_CEILING, LW_DIR_UP,
+                              LW_SOLID_LRB, 0x80, out);
     if (lw_angle_is_flagged(out->angle))
         out->angle = 0x80;
 }
@@ -116,7 +112,8 @@ static void land_side(lw_sim *sim, int32_t d, uint8_t a)
 
 /* ---- collision by quadrant (§5.8) ---- */
 
-static void collide_down(lw_sim *sim)
+/* The wall sensors E then F of the mostly-down and mostly-up rows: out of a wall, X speed 0. */
+static void push_out_of_walls(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     int32_t d = wall_left(sim);
@@ -129,6 +126,12 @@ static void collide_down(lw_sim *sim)
         pl->x += d * LW_SUBPX;
         pl->xsp = 0;
     }
+}
+
+static void collide_down(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    push_out_of_walls(sim);
     lwi_pair f;
     floor_pair(sim, &f);
     if (f.d < 0 && landing_filter(pl->ysp, &f))
@@ -138,16 +141,7 @@ static void collide_down(lw_sim *sim)
 static void collide_up(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
-    int32_t d = wall_left(sim);
-    if (d < 0) {
-        pl->x -= d * LW_SUBPX;
-        pl->xsp = 0;
-    }
-    d = wall_right(sim);
-    if (d < 0) {
-        pl->x += d * LW_SUBPX;
-        pl->xsp = 0;
-    }
+    push_out_of_walls(sim);
     lwi_pair c;
     ceiling_pair(sim, &c);
     if (c.d >= 0)

@@ -5,33 +5,42 @@
 
 #include "air.h"
 
+/* Curl into a ball: rolling, ball radii, and the centre moved down by the radius difference so
+ * the feet stay where they were (the jump §5.2, the roll start §6.2, the spindash release). */
+static void curl_up(lw_player *pl, const lw_profile *p)
+{
+    pl->rolling = true;
+    pl->wr = (uint8_t)p->ball_wr;
+    pl->hr = (uint8_t)p->ball_hr;
+    pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+}
+
 /* ---- §5.2 + §8: jump ---- */
 
 bool lwi_phys_try_jump(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
-    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
 
     /* §8 head-room: a pair of head sensors oriented by plain rounding of the angle opposite the
      * ground; the smaller distance decides. */
     lwi_pair room;
     switch ((unsigned)lwi_ang(pl->angle + 0x80 + 0x20) & 0xC0u) {
     case 0x80: /* floor-ish ground: up */
-        lwi_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - wr, y - hr, x + wr,
-                           y - hr, LW_DIR_UP, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_UP,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     case 0x40: /* ground angle 0xA0..0xDF (right wall): the head points left */
-        lwi_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - hr, y + wr, x - hr,
-                           y - wr, LW_DIR_LEFT, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_LEFT,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     case 0xC0: /* ground angle 0x20..0x5F (left wall): the head points right */
-        lwi_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x + hr, y + wr, x + hr,
-                           y - wr, LW_DIR_RIGHT, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_RIGHT,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     default: /* ceiling: the head points down, tested with the floor sensors' top bit */
-        lwi_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - wr, y + hr, x + wr,
-                           y + hr, LW_DIR_DOWN, LW_SOLID_TOP, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 0, &room);
         break;
     }
     if (room.d < p->headroom)
@@ -53,23 +62,23 @@ bool lwi_phys_try_jump(lw_sim *sim)
         pl->wr = (uint8_t)p->stand_wr;
         pl->hr = (uint8_t)p->stand_hr;
     }
-    if (!pl->rolling) {
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->rolling = true;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
-    } else {
+    if (!pl->rolling)
+        curl_up(pl, p);
+    else
         pl->rolljump = true;
-    }
     sim->debug.jumped = true;
     return true;
 }
 
-/* After a successful jump: the frame ends (original), or goes on in the air (§11.3 fix). */
-static void after_jump(lw_sim *sim, const lwi_frame_input *in)
+/* The jump at the start of both grounded routines: true when the player jumped, and then the
+ * frame's ground movement is over: the frame ends (original) or goes on in the air (§11.3 fix). */
+static bool jump_off(lw_sim *sim, const lwi_frame_input *in)
 {
+    if (!in->jump_pressed || !lwi_phys_try_jump(sim))
+        return false;
     if (sim->profile.move_on_jump_frame)
         lwi_phys_air_frame(sim, in);
+    return true;
 }
 
 /* ---- OBJECTS.md §9: spindash ---- */
@@ -85,15 +94,12 @@ bool lwi_phys_spindash(lw_sim *sim, const lwi_frame_input *in, bool ducking)
         g->spindash = 1;
         g->spindash_counter = 0;
     } else if (!in->down) {
-        /* release: ball radii, Gsp from the charge, rolling; no move this frame */
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+        /* release: curled up, Gsp from the charge; no move this frame */
+        curl_up(pl, p);
         g->spindash = 0;
         pl->gsp = lw_spindash_speed(g->spindash_counter);
         if (pl->facing_left)
             pl->gsp = -pl->gsp;
-        pl->rolling = true;
         g->events |= LW_EVENT_SPINDASH;
     } else {
         uint32_t c = g->spindash_counter;
@@ -353,31 +359,31 @@ void lwi_phys_ground_sensors(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
-    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
     lw_mode mode = lw_mode_of(pl->angle);
     sim->debug.mode = (uint8_t)mode;
+    /* the feet point toward the ground; Xsp or Ysp decides the snap limit (§4.8.4) */
     lwi_pair g;
     int32_t speed;
     switch (mode) {
     case LW_MODE_FLOOR:
-        lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - wr, y + hr, x + wr,
-                           y + hr, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->xsp;
         break;
     case LW_MODE_RWALL:
-        lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x + hr, y + wr, x + hr,
-                           y - wr, LW_DIR_RIGHT, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_RIGHT,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->ysp;
         break;
     case LW_MODE_CEILING:
-        lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - wr, y - hr, x + wr,
-                           y - hr, LW_DIR_UP, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_UP,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->xsp;
         break;
     case LW_MODE_LWALL:
     default:
-        lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - hr, y + wr, x - hr,
-                           y - wr, LW_DIR_LEFT, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_LEFT,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->ysp;
         break;
     }
@@ -476,10 +482,8 @@ void lwi_phys_ground_frame(lw_sim *sim, const lwi_frame_input *in)
     /* OBJECTS.md §9: the spindash comes before the jump (S2 Sonic_CheckSpindash) */
     if ((in->ducking || sim->state.game.spindash) && lwi_phys_spindash(sim, in, in->ducking))
         return;
-    if (in->jump_pressed && lwi_phys_try_jump(sim)) {
-        after_jump(sim, in);
+    if (jump_off(sim, in))
         return;
-    }
     pl->gsp = lwi_phys_slope_factor(p, pl->angle, pl->gsp);
     if (pl->control_lock == 0) {
         if (in->left)
@@ -495,10 +499,7 @@ void lwi_phys_ground_frame(lw_sim *sim, const lwi_frame_input *in)
 
     /* §6.2: roll start, measured after this frame's input and friction. */
     if (in->down && !in->left && !in->right && lwi_abs32(pl->gsp) >= p->roll_start) {
-        pl->rolling = true;
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+        curl_up(pl, p);
         if (pl->gsp == 0)
             pl->gsp = p->roll_force;
     }
@@ -512,10 +513,8 @@ void lwi_phys_roll_frame(lw_sim *sim, const lwi_frame_input *in)
     pl->balance = LW_BALANCE_NONE;
     pl->balance_extreme = false;
 
-    if (in->jump_pressed && lwi_phys_try_jump(sim)) {
-        after_jump(sim, in);
+    if (jump_off(sim, in))
         return;
-    }
     pl->gsp = lwi_phys_roll_slope_factor(p, pl->angle, pl->gsp);
 
     /* §6.4: pressing against the motion brakes; with the motion it only turns the player. */

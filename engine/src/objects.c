@@ -210,7 +210,7 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
 }
 
 /* The game, id, subtype and flips of a disassembly object marker (docs/DISASM.md §8.3:
- * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1 or S2 level; false
+ * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1, S2 or S3K level; false
  * for any other object. */
 static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_game *game,
                           uint8_t *id_out, uint8_t *sub_out, bool *x_flip, bool *y_flip)
@@ -224,6 +224,8 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
         *game = LW_OBJMAP_S1;
     else if (strcmp(level->profile, "s2") == 0)
         *game = LW_OBJMAP_S2;
+    else if (strcmp(level->profile, "s3k") == 0)
+        *game = LW_OBJMAP_S3K;
     else
         return false;
     unsigned v[2] = {0, 0};

@@ -58,6 +58,37 @@ void lwi_phys_cast_pair(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast
                         int32_t ax, int32_t ay, int32_t bx, int32_t by, lw_sensor_dir dir,
                         unsigned solidity, uint8_t initial_angle, lwi_pair *out);
 
+/* Cast a pair from the player's edges (centre X, Y and radii wr, hr now) toward @dir: DOWN and UP
+ * from (X - wr, Y +/- hr) and (X + wr, Y +/- hr); RIGHT and LEFT from (X +/- hr, Y + wr) and
+ * (X +/- hr, Y - wr). The ground sensors, the head-room check and the air floor and ceiling pairs
+ * all cast this shape. Inline: @dir is a constant at most call sites. */
+static inline void lwi_phys_cast_pair_toward(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb,
+                                             lw_cast_use use, lw_sensor_dir dir, unsigned solidity,
+                                             uint8_t initial_angle, lwi_pair *out)
+{
+    const lw_player *pl = &sim->state.player;
+    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
+    switch (dir) {
+    case LW_DIR_DOWN:
+        lwi_phys_cast_pair(sim, ida, idb, use, x - wr, y + hr, x + wr, y + hr, dir, solidity,
+                           initial_angle, out);
+        break;
+    case LW_DIR_UP:
+        lwi_phys_cast_pair(sim, ida, idb, use, x - wr, y - hr, x + wr, y - hr, dir, solidity,
+                           initial_angle, out);
+        break;
+    case LW_DIR_RIGHT:
+        lwi_phys_cast_pair(sim, ida, idb, use, x + hr, y + wr, x + hr, y - wr, dir, solidity,
+                           initial_angle, out);
+        break;
+    case LW_DIR_LEFT:
+    default:
+        lwi_phys_cast_pair(sim, ida, idb, use, x - hr, y + wr, x - hr, y - wr, dir, solidity,
+                           initial_angle, out);
+        break;
+    }
+}
+
 /* ---- shared steps ---- */
 
 /* §4.7: boundary clamp before moving; false when the player fell out of the level (then the

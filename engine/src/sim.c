@@ -156,9 +156,8 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
     if (!pl->airborne) {
         /* What A/B see from the final position: the ledge state of the first frame (§4.10). */
         lwi_pair g;
-        int32_t fy = (pl->y >> 8) + pl->hr;
-        lwi_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, x_px - pl->wr, fy,
-                           x_px + pl->wr, fy, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &g);
         pl->ground_angle[0] = g.angle_a;
         pl->ground_angle[1] = g.angle_b;
     }
