@@ -137,6 +137,7 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
                        'A' + p, x, y);
         }
     }
+    ck.errors += editor_level_check_objects(level, level_path, fn, user);
     editor_level_check_masks(level, fn, user);
     return ck.errors;
 }

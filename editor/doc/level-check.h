@@ -8,6 +8,7 @@
  */
 
 #include <loopwright/level.h>
+#include <loopwright/objects.h>
 
 typedef enum editor_severity {
     EDITOR_SEVERITY_ERROR = 0,   /* the level cannot be used as is (art missing, ...) */
@@ -45,3 +46,22 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
  * "swapper-no-ground" (docs/CLI.md).
  */
 void editor_level_check_masks(const lw_level *level, editor_problem_fn fn, void *user);
+
+/**
+ * The game-object checks (level-check-objects.c; docs/OBJECTS.md §18): "object-property" (error:
+ * a property the simulation refuses), "object-in-terrain" (a spring, spikes, monitor, enemy,
+ * checkpoint or goal whose centre is in solid ground on path A with half its solid box solid),
+ * "ring-in-terrain" (a ring of a row inside the ground), "platform-path-terrain" (a moving
+ * platform whose box is a quarter solid somewhere along its path, sampled every 4 px), and
+ * "player-sprites" (error: the level's sprite sheet is missing, unreadable or of the wrong size;
+ * only with @level_path). Returns the number of errors.
+ */
+unsigned editor_level_check_objects(const lw_level *level, const char *level_path,
+                                    editor_problem_fn fn, void *user);
+
+/** Whether level pixel (@x, @y) is solid ground (full solidity, in the tile's mask) on @path. */
+bool editor_level_solid_at(const lw_level *level, int32_t x, int32_t y, lw_path path);
+
+/** Half sizes (px) of @o's solid box or hitbox (OBJECTS.md §2); false for a type without one
+ * (bridges, checkpoints, goals). */
+bool editor_object_solid_box(const lw_sim_object *o, int32_t *hw, int32_t *hh);

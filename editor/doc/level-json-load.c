@@ -673,8 +673,9 @@ static bool load_physics(load_ctx *c, const load_members *root, lw_level *level)
 /* ======================================================================================== */
 
 static const char *const root_keys[] = {
-    "format", "version", "name",   "chunk_size", "tileset", "background_color", "physics", "masks",
-    "tiles",  "chunks",  "layout", "objects",    "replays", "source",           NULL};
+    "format",  "version", "name",           "chunk_size", "tileset", "background_color",
+    "physics", "masks",   "tiles",          "chunks",     "layout",  "objects",
+    "replays", "source",  "player_sprites", NULL};
 
 /* format, version, unknown keys, source, chunk size and layout size: all before allocating. */
 static bool load_header(load_ctx *c, const load_members *root, long long *chunk_px, long long *lw,
@@ -739,6 +740,28 @@ static bool load_header(load_ctx *c, const load_members *root, long long *chunk_
     return ok;
 }
 
+/* `player_sprites` (docs/LEVEL-JSON.md): a PNG path with the tileset's rules. */
+static bool load_player_sprites(load_ctx *c, const load_members *root, lw_level *level)
+{
+    const char *sheet = NULL;
+    if (!load_string(c, root, "player_sprites", false, true, 1024, &sheet))
+        return false;
+    if (!sheet)
+        return true;
+    bool ok = true;
+    json_pos at = load_get(root, "player_sprites");
+    editor_json_path_push_key(&c->path, "player_sprites");
+    if (!(c->flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) && !editor_path_stays_inside(sheet))
+        ok = load_fail(c, at, LW_ERR_PATH,
+                       "sprite sheet path \"%s\" leaves the level's folder "
+                       "(pass --allow-outside-paths to accept it)",
+                       sheet);
+    else if (!lw_level_set_string(&level->player_sprites, sheet))
+        ok = load_fail(c, at, LW_ERR_NOMEM, "out of memory");
+    editor_json_path_pop(&c->path);
+    return ok;
+}
+
 /* name, tileset, background colour. */
 static bool load_strings(load_ctx *c, const load_members *root, lw_level *level)
 {
@@ -766,6 +789,8 @@ static bool load_strings(load_ctx *c, const load_members *root, lw_level *level)
                        "expected a colour \"#rrggbb\", found \"%s\"", color);
         editor_json_path_pop(&c->path);
     }
+    if (ok)
+        ok = load_player_sprites(c, root, level);
     return ok;
 }
 
@@ -818,8 +843,9 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
         return false;
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
-    if (ok && (*out)->tileset && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
-        !editor_path_real_inside(path, (*out)->tileset, err)) {
+    if (ok && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
+        (((*out)->tileset && !editor_path_real_inside(path, (*out)->tileset, err)) ||
+         ((*out)->player_sprites && !editor_path_real_inside(path, (*out)->player_sprites, err)))) {
         lw_level_free(*out);
         *out = NULL;
         return false;

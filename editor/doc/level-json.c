@@ -505,6 +505,10 @@ static void write_level(json_writer *w, const lw_level *level, const json_t *sou
         json_writer_string(w, level->tileset);
     else
         json_writer_null(w);
+    if (level->player_sprites) { /* optional: absent keeps older files byte for byte */
+        json_writer_key(w, "player_sprites");
+        json_writer_string(w, level->player_sprites);
+    }
     char color[8];
     snprintf(color, sizeof color, "#%06x", level->background_rgb & 0xFFFFFFu);
     json_writer_key(w, "background_color");

@@ -6,6 +6,7 @@
 #include "doc/editor-commands.h"
 #include "doc/level-ops.h"
 #include "doc/object-props.h"
+#include "editor-properties-object.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,7 @@ void editor_properties_rebuild_now(EditorProperties *self)
             g_object_set_data(G_OBJECT(e), "field", (gpointer) "name");
             g_signal_connect(e, "activate", G_CALLBACK(object_field_changed), self);
             row(GTK_WIDGET(box), "Name", e);
+            editor_properties_object_fields(GTK_WIDGET(box), self->doc, o, row);
             gtk_box_append(box, gtk_label_new("Properties (key = value, one a line):"));
             GtkWidget *view = gtk_text_view_new();
             gtk_widget_set_size_request(view, -1, 90);

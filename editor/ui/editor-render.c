@@ -4,6 +4,7 @@
 #include "editor-render.h"
 
 #include "doc/editor-document.h"
+#include "editor-render-objects.h"
 #include "editor-render-private.h"
 
 #include <loopwright-masks/image.h>
@@ -730,30 +731,10 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
         double x = (o->x - view_x) * zoom, y = (o->y - view_y) * zoom;
         gboolean sel = o->id == selected_id;
         switch (o->type) {
-        case LW_OBJECT_PLAYER_START: {
-            if (!(overlays & EDITOR_OVERLAY_OBJECTS))
-                break;
-            /* the standing player's box: radii 9 x 19 */
-            double w = 19 * zoom, h = 39 * zoom;
-            cairo_rectangle(cr, x - w / 2, y - h / 2, w, h);
-            cairo_set_source_rgba(cr, 0.25, 0.63, 1, 0.35);
-            cairo_fill_preserve(cr);
-            cairo_set_source_rgb(cr, 0.25, 0.63, 1);
-            cairo_stroke(cr);
-            double dir = o->facing_left ? -1 : 1;
-            cairo_move_to(cr, x, y - 4);
-            cairo_line_to(cr, x + dir * (w / 2 + 6), y);
-            cairo_line_to(cr, x, y + 4);
-            cairo_fill(cr);
-            if (zoom >= 0.3)
-                label(cr, x - w / 2, y - h / 2 - 4, "Start");
-            if (sel) {
-                cairo_set_source_rgb(cr, 1, 1, 1);
-                cairo_rectangle(cr, x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6);
-                cairo_stroke(cr);
-            }
+        case LW_OBJECT_PLAYER_START:
+            if (overlays & EDITOR_OVERLAY_OBJECTS)
+                editor_render_object_start(cr, o, x, y, zoom, sel);
             break;
-        }
         case LW_OBJECT_PATH_SWAPPER: {
             if (!(overlays & EDITOR_OVERLAY_SWAPPERS))
                 break;
@@ -790,23 +771,10 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
             }
             break;
         }
-        case LW_OBJECT_MARKER: {
-            if (!(overlays & EDITOR_OVERLAY_OBJECTS))
-                break;
-            double d = 7;
-            cairo_move_to(cr, x, y - d);
-            cairo_line_to(cr, x + d, y);
-            cairo_line_to(cr, x, y + d);
-            cairo_line_to(cr, x - d, y);
-            cairo_close_path(cr);
-            cairo_set_source_rgb(cr, 1, 0.6, 0.1);
-            cairo_fill_preserve(cr);
-            cairo_set_source_rgb(cr, sel ? 1 : 0.3, sel ? 1 : 0.15, sel ? 1 : 0);
-            cairo_stroke(cr);
-            if (zoom >= 0.3)
-                label(cr, x + 9, y + 4, o->name ? o->name : "marker");
+        case LW_OBJECT_MARKER:
+            if (overlays & EDITOR_OVERLAY_OBJECTS)
+                editor_render_object_marker(cr, o, x, y, zoom, sel);
             break;
-        }
         }
     }
     cairo_restore(cr);

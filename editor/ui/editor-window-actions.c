@@ -6,6 +6,7 @@
 #include "doc/editor-commands.h"
 #include "doc/level-json.h"
 #include "doc/level-ops.h"
+#include "doc/object-schema.h"
 #include "doc/replay-check.h"
 #include "editor-actions.h"
 #include "editor-authoring.h"
@@ -419,7 +420,7 @@ static void action_snap(GSimpleAction *a, GVariant *p, gpointer user)
     if (!o)
         return;
     int32_t y;
-    if (!editor_level_snap_to_ground(doc_level(self), o, LW_PATH_A, &y)) {
+    if (!editor_object_snap_to_ground(doc_level(self), o, LW_PATH_A, &y)) {
         editor_window_set_status(self, "Snap to ground: no floor below on path A.");
         return;
     }

@@ -16,6 +16,7 @@
 #include "editor-issues-panel.h"
 #include "editor-level-props.h"
 #include "editor-minimap.h"
+#include "editor-object-palette.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
 #include "editor-window-state.h"
@@ -598,6 +599,7 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
         editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
     gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
+    editor_object_palette_attach(&host, self->palette_notebook);
 
     editor_minimap_set_context(self->minimap, doc, self->renderer, self->canvas);
     editor_history_panel_set_document(self->history_panel, doc);

@@ -7,6 +7,7 @@
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
+#include "editor-sprites.h"
 #include "play-keys.h"
 #include "play-render.h"
 #include "play-window-state.h"
@@ -219,6 +220,8 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
     rs->level = doc_level(self);
+    rs->player_sheet =
+        editor_sprites_player_for_level(rs->level, editor_document_get_path(self->doc));
     rs->sim = play_session_get_sim(self->session);
     rs->session = self->session;
     rs->view_x = self->cam.x;

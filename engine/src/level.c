@@ -259,6 +259,7 @@ void lw_level_free(lw_level *level)
         return;
     free(level->name);
     free(level->tileset);
+    free(level->player_sprites);
     free(level->masks);
     free(level->tiles);
     free(level->cells);
@@ -293,7 +294,7 @@ lw_level *lw_level_dup(const lw_level *src)
     if (!level)
         return NULL;
     *level = *src;
-    level->name = level->tileset = NULL;
+    level->name = level->tileset = level->player_sprites = NULL;
     level->masks = NULL;
     level->tiles = NULL;
     level->cells = NULL;
@@ -311,6 +312,8 @@ lw_level *lw_level_dup(const lw_level *src)
     size_t slots = (size_t)src->layout_width * src->layout_height;
     level->name = dup_string(src->name);
     if (src->tileset && !(level->tileset = dup_string(src->tileset)))
+        ok = false;
+    if (src->player_sprites && !(level->player_sprites = dup_string(src->player_sprites)))
         ok = false;
     level->masks = dup_block(src->masks, src->mask_count * sizeof(lw_mask), &ok);
     level->tiles = dup_block(src->tiles, src->tile_count * sizeof(lw_tile), &ok);

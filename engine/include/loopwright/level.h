@@ -192,6 +192,8 @@ typedef struct lw_level {
     /* Owned */
     char *name;             /* display name (never NULL, may be "") */
     char *tileset;          /* tileset PNG, relative to the level file's folder; NULL = none */
+    char *player_sprites;   /* the player's sprite sheet PNG, relative to the level file's
+                               folder (drawing only, docs/OBJECTS.md §17); NULL = built-in */
     lw_mask *masks;         /* mask pool */
     lw_tile *tiles;         /* tiles */
     lw_cell *cells;         /* chunk_count * chunk_cells^2 cells, chunk-major, row-major */

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* The player's pose from the simulation state (player-anim.h; docs/OBJECTS.md §17). */
+#include "player-anim.h"
+
+#include <string.h>
+
+const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT] = {
+    [EDITOR_PLAYER_STAND] = 1,    [EDITOR_PLAYER_WALK] = 8,
+    [EDITOR_PLAYER_RUN] = 4,      [EDITOR_PLAYER_DASH] = 4,
+    [EDITOR_PLAYER_BALL] = 4,     [EDITOR_PLAYER_SPRING] = 1,
+    [EDITOR_PLAYER_HURT] = 1,     [EDITOR_PLAYER_PUSH] = 4,
+    [EDITOR_PLAYER_BALANCE] = 2,  [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
+    [EDITOR_PLAYER_SPINDASH] = 4, [EDITOR_PLAYER_DUCK] = 1,
+    [EDITOR_PLAYER_LOOK_UP] = 1,
+};
+
+const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT] = {
+    "stand",           "walk",     "run",  "dash",    "ball", "spring", "hurt", "push", "balance",
+    "balance-extreme", "spindash", "duck", "look-up",
+};
+
+uint8_t editor_player_rotation(uint8_t angle, bool facing_left)
+{
+    /* [S2 SAnim_WalkRun]: angle (minus 1 for 0x01..0x7F), inverted when not mirrored, + 0x10;
+     * the top three bits pick one of eight 45-degree steps (four rotated frame sets, the other
+     * four by flipping both ways) */
+    uint8_t a = angle;
+    if (a != 0 && a < 0x80)
+        a--;
+    if (!facing_left)
+        a = (uint8_t)~a;
+    a = (uint8_t)(a + 0x10);
+    uint8_t step = (uint8_t)((a >> 5) * 0x20);
+    /* the frame sets turn counter-clockwise in the unmirrored art, so a sprite facing right
+     * turns by minus the step */
+    return facing_left ? step : (uint8_t)(0x100 - step);
+}
+
+/* Frames the current frame lasts minus one, from Gsp [S2 SAnim_WalkRun, SAnim_Roll,
+ * SAnim_Push]: max(0, base - |Gsp|) >> shift. */
+static uint8_t speed_duration(int32_t gsp, int32_t base, int shift)
+{
+    int32_t g = gsp < 0 ? -gsp : gsp;
+    int32_t d = base - g;
+    return (uint8_t)(d < 0 ? 0 : d >> shift);
+}
+
+static bool is_profile(const lw_profile *profile, const char *name)
+{
+    return profile && strcmp(profile->name, name) == 0;
+}
+
+/* Row and duration, before the frame is chosen. */
+static EditorPlayerPose choose_row(const lw_sim_state *state, const lw_profile *profile)
+{
+    const lw_player *pl = &state->player;
+    const lw_game_state *g = &state->game;
+    EditorPlayerPose p = {.anim = EDITOR_PLAYER_STAND, .mirror = pl->facing_left};
+    int32_t speed = pl->gsp < 0 ? -pl->gsp : pl->gsp;
+    if (g->hurt || state->status == LW_SIM_DEAD) {
+        p.anim = EDITOR_PLAYER_HURT;
+    } else if (g->spindash) {
+        p.anim = EDITOR_PLAYER_SPINDASH; /* [S2 SonAni_Spindash]: a new frame every frame */
+    } else if (pl->rolling || (pl->airborne && pl->jumping)) {
+        p.anim = EDITOR_PLAYER_BALL;
+        p.duration = speed_duration(pl->gsp, 0x400, 8);
+    } else if (pl->airborne && pl->ysp < 0) {
+        p.anim = EDITOR_PLAYER_SPRING; /* [LW] rising without a jump: a spring's launch */
+    } else if (!pl->airborne && pl->pushing) {
+        p.anim = EDITOR_PLAYER_PUSH;
+        p.duration = speed_duration(pl->gsp, 0x800, 6);
+    } else if (!pl->airborne && pl->balance != LW_BALANCE_NONE) {
+        bool extreme = pl->balance_extreme && !is_profile(profile, "s1");
+        p.anim = extreme ? EDITOR_PLAYER_BALANCE_EXTREME : EDITOR_PLAYER_BALANCE;
+        /* [S2 SonAni_Balance 9, SonAni_Balance2 3; S1 Ani_Sonic Balance $1F] */
+        p.duration = is_profile(profile, "s1") ? 0x1F : extreme ? 3 : 9;
+        p.mirror = pl->balance == LW_BALANCE_LEDGE_LEFT;
+    } else if (pl->gsp == 0) {
+        if (!pl->airborne && (state->prev_input & LW_BUTTON_DOWN))
+            p.anim = EDITOR_PLAYER_DUCK;
+        else if (!pl->airborne && (state->prev_input & LW_BUTTON_UP))
+            p.anim = EDITOR_PLAYER_LOOK_UP;
+    } else {
+        /* [S2 SAnim_WalkRun]: run from 0x600; the CD dash from 0xA00 (SPG Animations) */
+        p.anim = is_profile(profile, "cd") && speed >= 0xA00 ? EDITOR_PLAYER_DASH
+                 : speed >= 0x600                            ? EDITOR_PLAYER_RUN
+                                                             : EDITOR_PLAYER_WALK;
+        p.duration = speed_duration(pl->gsp, 0x800, 8);
+        p.rotation = editor_player_rotation(pl->angle, pl->facing_left);
+    }
+    return p;
+}
+
+EditorPlayerPose editor_player_pose(const lw_sim_state *state, const lw_profile *profile)
+{
+    EditorPlayerPose p = choose_row(state, profile);
+    /* [LW] the frame follows the frame counter: frame n of the row shows during frames
+     * [n·(d+1), (n+1)·(d+1)) of each cycle, d the duration, so the pose is a function of the
+     * state; the originals count the duration down per frame shown (the same rate while the
+     * speed holds) */
+    uint32_t per = (uint32_t)p.duration + 1;
+    p.frame = (uint8_t)((state->frame / per) % editor_player_anim_frames[p.anim]);
+    return p;
+}

@@ -1,0 +1,69 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * The player's animation, derived from the simulation state alone (docs/OBJECTS.md §17): which
+ * row of the sprite sheet, which frame of it, the drawing rotation in 45-degree steps and the
+ * mirror, with the originals' rules (Sonic 2's Sonic_Animate: walk/run thresholds, frame
+ * durations from Gsp, the angle steps). Integer maths only, no state of its own: the same
+ * simulation state always gives the same picture (rewind, replays and screenshots agree).
+ *
+ * The sprite sheet layout (tools/gen-sprites.c writes data/sprites/player.png in it; a level's
+ * own sheet, `player_sprites` in the level JSON, must follow it): cells of
+ * EDITOR_SPRITE_CELL x EDITOR_SPRITE_CELL px, one row per EditorPlayerAnim in enum order, frames
+ * left to right, the player facing right with its centre (the engine's x, y) at the cell's
+ * centre. No GLib, no GTK.
+ */
+
+#include <loopwright/profile.h>
+#include <loopwright/sim.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define EDITOR_SPRITE_CELL       48 /* px: side of one sprite sheet cell */
+#define EDITOR_PLAYER_ANIM_MAX_F 8  /* most frames in a row (the sheet's width in cells) */
+
+/** Rows of the player sprite sheet. */
+typedef enum EditorPlayerAnim {
+    EDITOR_PLAYER_STAND = 0,
+    EDITOR_PLAYER_WALK,            /* |Gsp| < 0x600 */
+    EDITOR_PLAYER_RUN,             /* |Gsp| >= 0x600 */
+    EDITOR_PLAYER_DASH,            /* CD profile, |Gsp| >= 0xA00 (the figure-eight) */
+    EDITOR_PLAYER_BALL,            /* rolling or jumping */
+    EDITOR_PLAYER_SPRING,          /* rising from a spring (airborne, not rolling, Ysp < 0) */
+    EDITOR_PLAYER_HURT,            /* the hurt routine, and death */
+    EDITOR_PLAYER_PUSH,            /* pushing a wall or an object */
+    EDITOR_PLAYER_BALANCE,         /* on a ledge */
+    EDITOR_PLAYER_BALANCE_EXTREME, /* S2/S3K's second balance pose */
+    EDITOR_PLAYER_SPINDASH,        /* charging a spindash */
+    EDITOR_PLAYER_DUCK,            /* standing still holding down */
+    EDITOR_PLAYER_LOOK_UP,         /* standing still holding up */
+    EDITOR_PLAYER_ANIM_COUNT
+} EditorPlayerAnim;
+
+/** Frames in each row (1..EDITOR_PLAYER_ANIM_MAX_F). */
+extern const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT];
+
+/** Each row's name ("stand", "walk", ...), as docs/OBJECTS.md §17 lists them. */
+extern const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT];
+
+/** One picture of the player. */
+typedef struct EditorPlayerPose {
+    uint8_t anim;     /* EditorPlayerAnim: the sheet's row */
+    uint8_t frame;    /* column, < editor_player_anim_frames[anim] */
+    uint8_t rotation; /* hex angle the sprite is turned clockwise on screen: a multiple of 0x20 */
+    bool mirror;      /* facing left: the cell mirrored left-right (before the rotation) */
+    uint8_t duration; /* frames each frame of this row lasts, minus 1 (the originals' counter) */
+} EditorPlayerPose;
+
+/**
+ * The pose for @state (and the buttons it last read, state->prev_input) under @profile (the CD
+ * profile has the dash row). Pure: no state is kept between calls.
+ */
+EditorPlayerPose editor_player_pose(const lw_sim_state *state, const lw_profile *profile);
+
+/**
+ * The rotation the originals draw a walking/running player with at ground @angle (Sonic 2's
+ * SAnim_WalkRun: the angle, one less when 0x01..0x7F, rounded to a 45-degree step), as a hex
+ * angle clockwise, 0x00..0xE0.
+ */
+uint8_t editor_player_rotation(uint8_t angle, bool facing_left);

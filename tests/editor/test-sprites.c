@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/* The generated sprite sheets (tools/gen-sprites.c) and the player's poses (player-anim.c). */
+#include "level-json.h"
+#include "object-sprites.h"
+#include "play-session.h"
+#include "player-anim.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <loopwright-masks/image.h>
+#include <string.h>
+
+static char *sprite_path(const char *name)
+{
+    return g_build_filename(g_getenv("LW_SOURCE_ROOT"), "data", "sprites", name, NULL);
+}
+
+/* The committed sheets are exactly what tools/gen-sprites writes. */
+static void test_regenerate(void)
+{
+    const char *gen = g_getenv("LW_GEN_SPRITES");
+    g_assert_nonnull(gen);
+    char *dir = g_dir_make_tmp("lw-sprites-XXXXXX", NULL);
+    char *argv[] = {(char *)gen, dir, NULL};
+    int status;
+    g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                               &status, NULL));
+    g_assert_true(g_spawn_check_wait_status(status, NULL));
+    const char *files[] = {"player.png", "objects.png"};
+    for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+        char *fresh = g_build_filename(dir, files[i], NULL);
+        char *committed = sprite_path(files[i]);
+        char *a, *b;
+        gsize la, lb;
+        g_assert_true(g_file_get_contents(fresh, &a, &la, NULL));
+        g_assert_true(g_file_get_contents(committed, &b, &lb, NULL));
+        g_assert_cmpmem(a, la, b, lb);
+        g_remove(fresh);
+        g_free(a);
+        g_free(b);
+        g_free(fresh);
+        g_free(committed);
+    }
+    g_rmdir(dir);
+    g_free(dir);
+}
+
+static bool cell_empty(const lwm_image *img, uint32_t col, uint32_t row)
+{
+    for (uint32_t y = 0; y < EDITOR_SPRITE_CELL; y++)
+        for (uint32_t x = 0; x < EDITOR_SPRITE_CELL; x++)
+            if (lwm_image_pixel(img, col * EDITOR_SPRITE_CELL + x, row * EDITOR_SPRITE_CELL + y)[3])
+                return false;
+    return true;
+}
+
+/* Every frame of every row is drawn, nothing outside them; the body colour the UI tests look
+ * for (PLAY_RENDER_PLAYER_RGB, 0x2B5FD9) is in the standing frame. */
+static void test_player_layout(void)
+{
+    char *path = sprite_path("player.png");
+    lwm_image img = {0};
+    lw_error err = {0};
+    g_assert_true(lwm_image_load_png(path, &img, &err));
+    g_assert_cmpuint(img.width, ==, EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL);
+    g_assert_cmpuint(img.height, ==, EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL);
+    for (uint32_t row = 0; row < EDITOR_PLAYER_ANIM_COUNT; row++)
+        for (uint32_t col = 0; col < EDITOR_PLAYER_ANIM_MAX_F; col++)
+            g_assert_true(cell_empty(&img, col, row) == (col >= editor_player_anim_frames[row]));
+    guint body = 0;
+    for (uint32_t y = 0; y < EDITOR_SPRITE_CELL; y++)
+        for (uint32_t x = 0; x < EDITOR_SPRITE_CELL; x++) {
+            const uint8_t *p = lwm_image_pixel(&img, x, y);
+            body += p[3] == 255 && p[0] == 0x2B && p[1] == 0x5F && p[2] == 0xD9;
+        }
+    g_assert_cmpuint(body, >, 200);
+    /* frames of a row differ from each other (the walk cycle moves) */
+    for (uint32_t f = 1; f < editor_player_anim_frames[EDITOR_PLAYER_WALK]; f++) {
+        gboolean differs = FALSE;
+        for (uint32_t y = 0; y < EDITOR_SPRITE_CELL && !differs; y++)
+            differs = memcmp(lwm_image_pixel(&img, 0, EDITOR_SPRITE_CELL + y),
+                             lwm_image_pixel(&img, f * EDITOR_SPRITE_CELL, EDITOR_SPRITE_CELL + y),
+                             EDITOR_SPRITE_CELL * 4) != 0;
+        g_assert_true(differs);
+    }
+    lwm_image_clear(&img);
+    g_free(path);
+}
+
+static void test_objects_layout(void)
+{
+    static const uint8_t columns[EDITOR_OBJSPR_COUNT] = {2, 1, 4, 6, 3, 2, 2, 2, 2, 1};
+    char *path = sprite_path("objects.png");
+    lwm_image img = {0};
+    lw_error err = {0};
+    g_assert_true(lwm_image_load_png(path, &img, &err));
+    g_assert_cmpuint(img.width, ==, EDITOR_OBJSPR_COLUMNS * EDITOR_SPRITE_CELL);
+    g_assert_cmpuint(img.height, ==, EDITOR_OBJSPR_COUNT * EDITOR_SPRITE_CELL);
+    for (uint32_t row = 0; row < EDITOR_OBJSPR_COUNT; row++)
+        for (uint32_t col = 0; col < EDITOR_OBJSPR_COLUMNS; col++)
+            g_assert_true(cell_empty(&img, col, row) == (col >= columns[row]));
+    lwm_image_clear(&img);
+    g_free(path);
+}
+
+/* Sonic 2's angle steps: the angle (one less for 0x01..0x7F) rounded to 0x20, so an angle half
+ * way between two steps takes the one nearer upright (0x10 -> 0, 0x90 -> 0xA0, 0xF0 -> 0),
+ * facing either way. */
+static void test_rotation(void)
+{
+    static const struct {
+        uint8_t angle, expect;
+    } cases[] = {
+        {0x00, 0x00}, {0x01, 0x00}, {0x10, 0x00}, {0x11, 0x20}, {0x30, 0x20}, {0x31, 0x40},
+        {0x40, 0x40}, {0x7F, 0x80}, {0x80, 0x80}, {0x8F, 0x80}, {0x90, 0xA0}, {0xC0, 0xC0},
+        {0xEF, 0xE0}, {0xF0, 0x00}, {0xFF, 0x00}, {0x50, 0x40}, {0x51, 0x60}, {0xD0, 0xE0},
+        {0xCF, 0xC0}, {0x70, 0x60}, {0x71, 0x80},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_assert_cmphex(editor_player_rotation(cases[i].angle, false), ==, cases[i].expect);
+        g_assert_cmphex(editor_player_rotation(cases[i].angle, true), ==, cases[i].expect);
+    }
+}
+
+static lw_profile profile(const char *name)
+{
+    lw_profile p;
+    g_assert_true(lw_profile_init(&p, name, "sonic", NULL));
+    return p;
+}
+
+static EditorPlayerPose pose_of(const lw_player *pl, uint32_t frame, lw_input held,
+                                const char *prof)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = *pl;
+    st.frame = frame;
+    st.prev_input = held;
+    lw_profile p = profile(prof);
+    return editor_player_pose(&st, &p);
+}
+
+/* Rows and durations from the player's state, as Sonic_Animate picks them. */
+static void test_rows(void)
+{
+    lw_player pl = {.hr = 19, .wr = 9};
+    EditorPlayerPose p = pose_of(&pl, 0, 0, "s2");
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_STAND);
+    g_assert_cmpuint(pose_of(&pl, 0, LW_BUTTON_DOWN, "s2").anim, ==, EDITOR_PLAYER_DUCK);
+    g_assert_cmpuint(pose_of(&pl, 0, LW_BUTTON_UP, "s2").anim, ==, EDITOR_PLAYER_LOOK_UP);
+
+    pl.gsp = 0x300; /* walk: (0x800 - 0x300) >> 8 = 5 */
+    p = pose_of(&pl, 0, 0, "s2");
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_WALK);
+    g_assert_cmpuint(p.duration, ==, 5);
+    pl.gsp = -0x5FF;
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s2").anim, ==, EDITOR_PLAYER_WALK);
+    pl.gsp = -0x600; /* run from 0x600: (0x800 - 0x600) >> 8 = 2 */
+    p = pose_of(&pl, 0, 0, "s2");
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_RUN);
+    g_assert_cmpuint(p.duration, ==, 2);
+    pl.gsp = 0xA00; /* the dash only in CD; the duration floors at 0 */
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s2").anim, ==, EDITOR_PLAYER_RUN);
+    p = pose_of(&pl, 0, 0, "cd");
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_DASH);
+    g_assert_cmpuint(p.duration, ==, 0);
+    pl.gsp = 0x9FF;
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "cd").anim, ==, EDITOR_PLAYER_RUN);
+
+    pl.angle = 0xE0; /* running up a 45-degree slope */
+    g_assert_cmphex(pose_of(&pl, 0, 0, "s2").rotation, ==, 0xE0);
+
+    pl = (lw_player){.hr = 14, .wr = 7, .rolling = true, .gsp = 0x200};
+    p = pose_of(&pl, 0, 0, "s2"); /* (0x400 - 0x200) >> 8 = 2 */
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_BALL);
+    g_assert_cmpuint(p.duration, ==, 2);
+    g_assert_cmphex(p.rotation, ==, 0);
+
+    pl = (lw_player){.hr = 19, .wr = 9, .airborne = true, .ysp = -0xA00};
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s2").anim, ==, EDITOR_PLAYER_SPRING);
+    pl.ysp = 0x100;
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s2").anim, ==, EDITOR_PLAYER_STAND);
+
+    pl = (lw_player){.hr = 19, .wr = 9, .pushing = true, .gsp = 0};
+    p = pose_of(&pl, 0, 0, "s2"); /* 0x800 >> 6 = 32 */
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_PUSH);
+    g_assert_cmpuint(p.duration, ==, 32);
+
+    pl = (lw_player){.hr = 19, .wr = 9, .balance = LW_BALANCE_LEDGE_LEFT};
+    p = pose_of(&pl, 0, 0, "s2");
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_BALANCE);
+    g_assert_cmpuint(p.duration, ==, 9);
+    g_assert_true(p.mirror);
+    pl.balance_extreme = true;
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s2").anim, ==, EDITOR_PLAYER_BALANCE_EXTREME);
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s1").anim, ==, EDITOR_PLAYER_BALANCE);
+    g_assert_cmpuint(pose_of(&pl, 0, 0, "s1").duration, ==, 0x1F);
+}
+
+/* Hurt and the spindash come before the other rows. */
+static void test_game_rows(void)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = (lw_player){.hr = 19, .wr = 9, .gsp = 0x300};
+    lw_profile p = profile("s2");
+    st.game.hurt = 1;
+    g_assert_cmpuint(editor_player_pose(&st, &p).anim, ==, EDITOR_PLAYER_HURT);
+    st.game.hurt = 0;
+    st.game.spindash = 1;
+    for (uint32_t f = 0; f < 8; f++) {
+        st.frame = f;
+        EditorPlayerPose pose = editor_player_pose(&st, &p);
+        g_assert_cmpuint(pose.anim, ==, EDITOR_PLAYER_SPINDASH);
+        g_assert_cmpuint(pose.frame, ==, f % 4);
+    }
+}
+
+/* A frame of the walk lasts duration + 1 frames, the cycle 8 frames of it. */
+static void test_frame_timing(void)
+{
+    lw_player pl = {.hr = 19, .wr = 9, .gsp = 0x300}; /* duration 5: 6 frames each */
+    for (uint32_t f = 0; f < 100; f++)
+        g_assert_cmpuint(pose_of(&pl, f, 0, "s2").frame, ==, (f / 6) % 8);
+}
+
+/* Through a real run: the poses follow the state (stand, walk, run as Gsp grows, the ball after a
+ * jump), and the same state always gives the same pose. */
+static void test_sim_run(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    GError *error = NULL;
+    PlaySession *s = play_session_new(level, NULL, &error);
+    g_assert_no_error(error);
+    const lw_sim *sim = play_session_get_sim(s);
+    guint seen[EDITOR_PLAYER_ANIM_COUNT] = {0};
+    for (int f = 0; f < 240; f++) {
+        lw_input in = f < 10 ? 0 : f < 200 ? LW_BUTTON_RIGHT : LW_BUTTON_RIGHT | LW_BUTTON_JUMP;
+        play_session_step(s, in);
+        EditorPlayerPose a = editor_player_pose(&sim->state, &sim->profile);
+        EditorPlayerPose b = editor_player_pose(&sim->state, &sim->profile);
+        g_assert_cmpmem(&a, sizeof a, &b, sizeof b);
+        g_assert_cmpuint(a.frame, <, editor_player_anim_frames[a.anim]);
+        g_assert_cmpuint(a.rotation % 0x20, ==, 0);
+        seen[a.anim]++;
+        int32_t g = ABS(sim->state.player.gsp);
+        if (!sim->state.player.airborne && !sim->state.player.rolling &&
+            !sim->state.player.pushing && sim->state.player.balance == LW_BALANCE_NONE && g)
+            g_assert_cmpuint(a.anim, ==, g >= 0x600 ? EDITOR_PLAYER_RUN : EDITOR_PLAYER_WALK);
+    }
+    g_assert_cmpuint(seen[EDITOR_PLAYER_STAND], >, 0);
+    g_assert_cmpuint(seen[EDITOR_PLAYER_WALK], >, 0);
+    g_assert_cmpuint(seen[EDITOR_PLAYER_RUN], >, 0);
+    g_assert_cmpuint(seen[EDITOR_PLAYER_BALL], >, 0);
+    play_session_free(s);
+    lw_level_free(level);
+    g_free(path);
+}
+
+/* `player_sprites` in the level JSON: read, written back, absent by default, and kept inside the
+ * level's folder like the tileset. */
+static void test_level_field(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    char *text;
+    gsize len;
+    g_assert_true(g_file_get_contents(path, &text, &len, NULL));
+    g_assert_null(strstr(text, "player_sprites"));
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_text(text, len, 0, &level, &err));
+    g_assert_null(level->player_sprites);
+    g_assert_true(lw_level_set_string(&level->player_sprites, "art/hero.png"));
+    size_t out_len;
+    char *out = editor_level_to_json(level, &out_len);
+    g_assert_nonnull(strstr(out, "\"player_sprites\": \"art/hero.png\""));
+    lw_level *again = NULL;
+    g_assert_true(editor_level_load_text(out, out_len, 0, &again, &err));
+    g_assert_cmpstr(again->player_sprites, ==, "art/hero.png");
+    lw_level *copy = lw_level_dup(again);
+    g_assert_cmpstr(copy->player_sprites, ==, "art/hero.png");
+    lw_level_free(copy);
+    lw_level_free(again);
+    free(out);
+
+    g_assert_true(lw_level_set_string(&level->player_sprites, "../hero.png"));
+    out = editor_level_to_json(level, &out_len);
+    again = NULL;
+    g_assert_false(editor_level_load_text(out, out_len, 0, &again, &err));
+    g_assert_null(again);
+    g_assert_nonnull(strstr(err.message, "leaves the level's folder"));
+    free(out);
+    lw_level_free(level);
+    g_free(text);
+    g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/editor/sprites/regenerate", test_regenerate);
+    g_test_add_func("/editor/sprites/player-layout", test_player_layout);
+    g_test_add_func("/editor/sprites/objects-layout", test_objects_layout);
+    g_test_add_func("/editor/sprites/level-field", test_level_field);
+    g_test_add_func("/editor/player-anim/rotation", test_rotation);
+    g_test_add_func("/editor/player-anim/rows", test_rows);
+    g_test_add_func("/editor/player-anim/game-rows", test_game_rows);
+    g_test_add_func("/editor/player-anim/frame-timing", test_frame_timing);
+    g_test_add_func("/editor/player-anim/sim-run", test_sim_run);
+    return g_test_run();
+}
