@@ -23,7 +23,7 @@
 #include "bench-util.h"
 
 #include <loopwright/objects.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -15,8 +15,8 @@
 #include "bench-util.h"
 #include "level-json.h"
 
-#include <loopwright/player.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -9,8 +9,8 @@
 #include "level-json.h"
 
 #include <loopwright-masks/render.h>
-#include <loopwright/player.h>
 #include <loopwright/profile.h>
+#include <loopwright/sim.h>
 #include <stdint.h>
 #include <stdlib.h>
 

@@ -90,61 +90,150 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value)
+/* "--name" matches @arg exactly (a flag) or as "--name=VALUE" / "--name" (with a value): the
+ * length of the name matched, 0 when it does not match. */
+static size_t option_matches(const char *name, const char *arg, bool with_value)
 {
-    const char *arg = argv[*i];
+    if (!name)
+        return 0;
     size_t n = strlen(name);
     if (strncmp(arg, name, n) != 0)
         return 0;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    if (arg[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "option %s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
+    if (arg[n] == '\0' || (with_value && arg[n] == '='))
+        return n;
+    return 0;
 }
 
-int cli_parse_options(const char *cmd, int argc, char **argv, const cli_option *opts,
-                      const char **pos, int max_pos, int *npos, const char *too_many,
-                      int (*usage)(void))
+/* Apply option @o, matched by @arg over @n characters; may take the next argument. */
+static int take_option(const cli_spec *spec, const cli_option *o, int argc, char **argv, int *i,
+                       size_t n)
+{
+    const char *arg = argv[*i];
+    if (!o->arg) {
+        if (o->flag)
+            *o->flag = true;
+        else if (o->set)
+            *o->set = o->to;
+        return -1;
+    }
+    const char *value;
+    if (arg[n] == '=') {
+        value = arg + n + 1;
+    } else if (*i + 1 < argc) {
+        value = argv[++*i];
+    } else {
+        return cli_usage_error(spec->cmd, "option %.*s needs a value (%.*s %s)", (int)n, arg,
+                               (int)n, arg, o->arg);
+    }
+    if (o->each)
+        return o->each(o->user, value);
+    *o->value = value;
+    return -1;
+}
+
+int cli_parse(const cli_spec *spec, const cli_option *opts, int argc, char **argv, const char **pos,
+              int *npos)
 {
     *npos = 0;
+    bool options = true;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (cli_is_help(arg))
-            return usage();
-        if (arg[0] != '-' || arg[1] == '\0') {
-            if (*npos >= max_pos)
-                return cli_usage_error(cmd, "%s", too_many);
+        if (options && cli_is_help(arg)) {
+            cli_print_usage(stdout, spec, opts);
+            return CLI_EXIT_OK;
+        }
+        if (options && strcmp(arg, "--") == 0) {
+            options = false;
+            continue;
+        }
+        if (!options || arg[0] != '-' || arg[1] == '\0') {
+            if (*npos >= spec->max_pos) {
+                if (spec->too_many)
+                    return cli_usage_error(spec->cmd, "%s", spec->too_many);
+                return cli_usage_error(spec->cmd, "unexpected argument %s", arg);
+            }
             pos[(*npos)++] = arg;
             continue;
         }
         const cli_option *o = opts;
-        int r = 0;
-        for (; o->name; o++) {
-            if (o->flag) {
-                if (strcmp(arg, o->name) == 0) {
-                    *o->flag = true;
-                    r = 1;
-                    break;
-                }
-            } else if ((r = cli_option_value(cmd, argc, argv, &i, o->name, o->value)) != 0) {
+        size_t n = 0;
+        for (; o->name; o++)
+            if ((n = option_matches(o->name, arg, o->arg != NULL)) != 0 ||
+                (n = option_matches(o->alias, arg, o->arg != NULL)) != 0)
                 break;
-            }
-        }
-        if (r < 0)
-            return CLI_EXIT_USAGE;
         if (!o->name)
-            return cli_usage_error(cmd, "unknown option %s", arg);
+            return cli_usage_error(spec->cmd, "unknown option %s%s%s", arg, spec->form ? " " : "",
+                                   spec->form ? spec->form : "");
+        int r = take_option(spec, o, argc, argv, &i, n);
+        if (r >= 0)
+            return r;
     }
     return -1;
+}
+
+/* Print @text with every line after the first indented by @indent columns. */
+static void print_indented(FILE *out, const char *text, int indent)
+{
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (p != text)
+            fprintf(out, "\n%*s", indent, "");
+        fwrite(p, 1, len, out);
+        p += len + (nl ? 1 : 0);
+    }
+    fputc('\n', out);
+}
+
+/* "  -o, --output OUT.bin" for the option list; returns its width. */
+static int option_label(char *buf, size_t size, const cli_option *o)
+{
+    return snprintf(buf, size, "  %s%s%s%s%s", o->name, o->alias ? ", " : "",
+                    o->alias ? o->alias : "", o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+void cli_print_usage(FILE *out, const cli_spec *spec, const cli_option *opts)
+{
+    char label[128];
+    int prefix = fprintf(out, "Usage: ");
+    const char *usage = spec->usage;
+    for (const char *p = usage; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (*p == ' ') { /* a continuation of the form above, under its arguments */
+            while (*p == ' ')
+                p++, len--;
+            fprintf(out, "%*s%.*s\n", prefix + (int)strlen(spec->cmd) + 12, "", (int)len, p);
+        } else {
+            if (p != usage)
+                fprintf(out, "%*s", prefix, "");
+            fprintf(out, "loopwright %s %.*s\n", spec->cmd, (int)len, p);
+        }
+        p += len + (nl ? 1 : 0);
+    }
+    if (spec->about)
+        fprintf(out, "\n%s\n", spec->about);
+    /* the help column: after the longest label that fits in 26 columns */
+    int column = (int)strlen("  -h, --help") + 2;
+    for (const cli_option *o = opts; o->name; o++) {
+        int w = option_label(label, sizeof label, o) + 2;
+        if (w > column && w <= 26)
+            column = w;
+    }
+    fprintf(out, "\nOptions:\n");
+    for (const cli_option *o = opts; o->name; o++) {
+        int w = option_label(label, sizeof label, o);
+        fputs(label, out);
+        if (w + 2 > column)
+            fprintf(out, "\n%*s", column, "");
+        else
+            fprintf(out, "%*s", column - w, "");
+        print_indented(out, o->help ? o->help : "", column);
+    }
+    int w = snprintf(label, sizeof label, "  -h, --help");
+    fprintf(out, "%s%*s%s\n", label, column - w, "", "show this help");
+    if (spec->after)
+        fprintf(out, "\n%s\n", spec->after);
 }
 
 bool cli_parse_point(const char *s, long *x, long *y)

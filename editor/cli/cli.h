@@ -50,34 +50,59 @@ void cli_print_error(const char *file, const lw_error *err);
 bool cli_is_help(const char *arg);
 
 /**
- * Option matching for "--name VALUE" and "--name=VALUE". When argv[*i] is the option, stores
- * the value, advances *i past it and returns 1; returns 0 when argv[*i] is another argument and
- * -1 (after printing a usage error for @cmd) when the value is missing.
- */
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value);
-
-/**
- * One option of a subcommand's declarative table (terminated by a zeroed entry): a flag sets
- * *@flag, an option with a value ("--name VALUE" or "--name=VALUE") stores it in *@value (the
- * last one given wins).
+ * One option of a subcommand's declarative table (terminated by a zeroed entry). The same table
+ * parses the arguments and writes the option list of `COMMAND --help`. Exactly one of the
+ * targets is set:
+ *  - @flag: a flag, set true when given;
+ *  - @set: a flag that stores @to in *@set (two flags sharing one setting, the last one wins:
+ *    --progress / --no-progress);
+ *  - @value: an option with a value ("--name VALUE" or "--name=VALUE"), the last one wins;
+ *  - @each: a repeatable option with a value, handed to @each(@user, value) once per use, in
+ *    order; it returns -1 to go on or an exit code (after printing a usage error).
  */
 typedef struct cli_option {
-    const char *name;   /* "--strict", "-o" */
-    bool *flag;         /* a flag: set true when given */
-    const char **value; /* an option with a value */
+    const char *name;  /* "--strict", "-o" */
+    const char *alias; /* a second spelling ("--output" beside "-o"), or NULL */
+    const char *arg;   /* the value's name in the help ("N", "OUT.png"); NULL for a flag */
+    const char *help;  /* its text in --help; "\n" starts another line */
+    bool *flag;
+    int *set;
+    int to;
+    const char **value;
+    int (*each)(void *user, const char *value);
+    void *user;
 } cli_option;
 
 /**
- * Parse @argv (argv[0] the subcommand @cmd) by the table @opts: options anywhere, the rest
- * positional into @pos (at most @max_pos of them; "-" alone is positional). -h/--help calls
- * @usage. Returns -1 when the command should go on, otherwise the exit code to return at once
- * (usage's for --help, CLI_EXIT_USAGE after printing an unknown option, a missing value or too
- * many arguments — @too_many names them, e.g. "one level at a time"). *@npos receives the count.
+ * A subcommand's command line: what `COMMAND --help` prints around the option table, and how
+ * many positional arguments it takes.
  */
-int cli_parse_options(const char *cmd, int argc, char **argv, const cli_option *opts,
-                      const char **pos, int max_pos, int *npos, const char *too_many,
-                      int (*usage)(void));
+typedef struct cli_spec {
+    const char *cmd;      /* "render" (in messages: "loopwright render: ...") */
+    const char *usage;    /* the synopsis after "loopwright CMD ", one form a line ("\n"); a
+                           * line starting with a space continues the form above */
+    const char *about;    /* what the command does (printed before the options) */
+    const char *after;    /* notes after the options, ending with the exit status */
+    int max_pos;          /* positional arguments accepted */
+    const char *too_many; /* the usage error for one more ("one level at a time"); NULL:
+                           * "unexpected argument ARG" */
+    const char *form;     /* for a command with several forms: said after an unknown option
+                           * ("for a tree" gives "unknown option --x for a tree"), or NULL */
+} cli_spec;
+
+/**
+ * Parse @argv (argv[0] the subcommand) by @spec and the table @opts: options anywhere, the rest
+ * positional into @pos (at most spec->max_pos; "-" alone is positional, and so is everything
+ * after "--"). -h/--help prints the generated usage on stdout. Returns -1 when the command
+ * should go on, otherwise the exit code to return at once (CLI_EXIT_OK after --help,
+ * CLI_EXIT_USAGE after printing an unknown option, a missing value or too many arguments).
+ * *@npos receives the count of positional arguments.
+ */
+int cli_parse(const cli_spec *spec, const cli_option *opts, int argc, char **argv, const char **pos,
+              int *npos);
+
+/** Print `COMMAND --help` for @spec and @opts on @out. */
+void cli_print_usage(FILE *out, const cli_spec *spec, const cli_option *opts);
 
 /** Parse "X,Y" (integers) into two values. */
 bool cli_parse_point(const char *s, long *x, long *y);

@@ -21,17 +21,17 @@ static void print_problem(const editor_problem *p, void *user)
             p->severity == EDITOR_SEVERITY_ERROR ? "error" : "warning", p->message, p->code);
 }
 
-static int usage(void)
-{
-    printf("Usage: loopwright check LEVEL [--allow-outside-paths] [--strict]\n\n"
-           "Validate a level file and list problems with their places. The level's saved replays\n"
-           "are run again: one that no longer ends as recorded (falls, gets stuck, ends on\n"
-           "another path or elsewhere) is an error.\n"
-           "  --allow-outside-paths  accept a tileset outside the level's folder\n"
-           "  --strict               treat warnings as errors\n"
-           "Exit status: 0 no errors, 1 errors found (or the file is invalid), 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec spec = {
+    .cmd = "check",
+    .usage = "LEVEL [--strict] [--allow-outside-paths]",
+    .about =
+        "Validate a level file and list problems with their places. The level's saved replays\n"
+        "are run again: one that no longer ends as recorded (falls, gets stuck, ends on\n"
+        "another path or elsewhere) is an error.",
+    .after = "Exit status: 0 no errors, 1 errors found (or the file is invalid), 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+};
 
 int cli_check_main(int argc, char **argv)
 {
@@ -42,13 +42,14 @@ int cli_check_main(int argc, char **argv)
     setvbuf(stderr, err_buf, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, sizeof err_buf);
     bool strict = false, outside = false;
     const cli_option opts[] = {
-        {"--strict", &strict, NULL},
-        {"--allow-outside-paths", &outside, NULL},
-        {NULL, NULL, NULL},
+        {.name = "--strict", .flag = &strict, .help = "treat warnings as errors"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
     };
     const char *path = NULL;
-    int npos, r = cli_parse_options("check", argc, argv, opts, &path, 1, &npos,
-                                    "one level at a time", usage);
+    int npos, r = cli_parse(&spec, opts, argc, argv, &path, &npos);
     if (r >= 0)
         return r;
     unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static int usage(void)
-{
-    printf(
-        "Usage: loopwright collision export --format s1|s2|s3k LEVEL -o DIR [--zone NAME]\n"
-        "       loopwright collision import --format s1|s2|s3k DIR [--zone NAME] [-o OUT.json]\n\n"
+static const cli_spec spec = {
+    .cmd = "collision",
+    .usage = "export --format s1|s2|s3k LEVEL -o DIR [--zone NAME]\n"
+             "import --format s1|s2|s3k DIR [--zone NAME] [-o OUT.json]",
+    .about =
         "Write or read the collision data of the Sonic disassemblies under their file names:\n"
         "  s1   Collision Array (Normal).bin, Collision Array (Rotated).bin, Angle Map.bin,\n"
         "       NAME.bin (index: one byte per block, one collision path)\n"
@@ -31,10 +31,11 @@ static int usage(void)
         "  defaults to the level file's name without extension.\n"
         "import: prints (or writes with -o) the masks JSON of docs/MASKS-JSON.md with the 256\n"
         "  masks in id order and, with --zone, the index tables; sizes and values are checked\n"
-        "  and problems reported with their byte offsets.\n"
-        "Exit status: 0 success, 1 bad input file or over a limit, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+        "  and problems reported with their byte offsets.",
+    .after = "Exit status: 0 success, 1 bad input file or over a limit, 2 bad usage.",
+    .max_pos = 2,
+    .too_many = NULL,
+};
 
 static void on_warn(void *user, const char *file, long offset, const char *message)
 {
@@ -188,25 +189,25 @@ done:
 int cli_collision_main(int argc, char **argv)
 {
     const char *action = NULL, *format = NULL, *input = NULL, *out = NULL, *zone = NULL;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage();
-        if ((r = cli_option_value("collision", argc, argv, &i, "--format", &format)) != 0 ||
-            (r = cli_option_value("collision", argc, argv, &i, "-o", &out)) != 0 ||
-            (r = cli_option_value("collision", argc, argv, &i, "--zone", &zone)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("collision", "unknown option %s", argv[i]);
-        } else if (!action) {
-            action = argv[i];
-        } else if (!input) {
-            input = argv[i];
-        } else {
-            return cli_usage_error("collision", "unexpected argument %s", argv[i]);
-        }
-    }
+    const cli_option table[] = {
+        {.name = "--format", .arg = "s1|s2|s3k", .value = &format, .help = "the game's files"},
+        {.name = "-o",
+         .arg = "DIR|OUT.json",
+         .value = &out,
+         .help = "export: the folder to write; import: the JSON to write (default:\n"
+                 "standard output)"},
+        {.name = "--zone",
+         .arg = "NAME",
+         .value = &zone,
+         .help = "the zone's index files (export default: the level's file name)"},
+        {.name = NULL},
+    };
+    const char *pos[2] = {NULL, NULL};
+    int npos, parsed = cli_parse(&spec, table, argc, argv, pos, &npos);
+    if (parsed >= 0)
+        return parsed;
+    action = pos[0];
+    input = pos[1];
     if (!action || (strcmp(action, "import") != 0 && strcmp(action, "export") != 0))
         return cli_usage_error("collision", "expected import or export");
     lwm_game game;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `loopwright diff A B`: what changed between two levels, as a list of edits with their places;
- * `loopwright diff --textconv LEVEL`: the same facts for one level, one a line (a git textconv,
- * so `git diff` / `git log -p` show level edits instead of JSON); `loopwright merge-level`: a
+ * `loopwright diff --textconv LEVEL`: the same facts for one level, one a line, each followed by
+ * a line naming it (a git textconv, so `git diff` / `git log -p` show each changed fact as a
+ * -old/+new pair instead of JSON); `loopwright merge-level`: a
  * git merge driver that merges edits to different cells, chunks and objects. docs/CLI.md,
  * "diff", and docs/GIT.md.
  *
@@ -328,19 +329,16 @@ static bool write_png(const lw_level *a, const lw_level *b, const char *b_path,
     return ok;
 }
 
-static int diff_usage(void)
-{
-    printf("Usage: loopwright diff A B [--png OUT.png] [--allow-outside-paths]\n"
-           "       loopwright diff --textconv LEVEL\n\n"
-           "What changed from level A to level B (level JSON or packed binaries), one edit a\n"
-           "line with its place: settings, masks, tiles, chunk cells, layout slots, objects (by\n"
-           "id), physics overrides and replays.\n"
-           "  --png OUT.png  draw B with the changed cells outlined in red and a side panel of\n"
-           "                 the changed masks (before in grey, after in white)\n"
-           "  --textconv     print every fact of one level, one a line (for git: docs/GIT.md)\n"
-           "Exit status: 0 same, 1 different, 2 bad usage or a level that cannot be read.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec diff_spec = {
+    .cmd = "diff",
+    .usage = "A B [--png OUT.png] [--allow-outside-paths]\n--textconv LEVEL",
+    .about = "What changed from level A to level B (level JSON or packed binaries), one edit a\n"
+             "line with its place: settings, masks, tiles, chunk cells, layout slots, objects (by\n"
+             "id), physics overrides and replays.",
+    .after = "Exit status: 0 same, 1 different, 2 bad usage or a level that cannot be read.",
+    .max_pos = 2,
+    .too_many = "two levels at most",
+};
 
 /* Load for diff: an error is exit 2 (1 means "different"). */
 static lw_level *load(const char *path, unsigned flags)
@@ -354,13 +352,20 @@ int cli_diff_main(int argc, char **argv)
     const char *paths[2] = {NULL, NULL}, *png = NULL;
     bool textconv = false, outside = false;
     const cli_option opts[] = {
-        {"--png", NULL, &png},
-        {"--textconv", &textconv, NULL},
-        {"--allow-outside-paths", &outside, NULL},
-        {NULL, NULL, NULL},
+        {.name = "--png",
+         .arg = "OUT.png",
+         .value = &png,
+         .help = "draw B with the changed cells outlined in red and a side panel of\n"
+                 "the changed masks (before in grey, after in white)"},
+        {.name = "--textconv",
+         .flag = &textconv,
+         .help = "print every fact of one level, one a line (for git: docs/GIT.md)"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
     };
-    int npaths, r = cli_parse_options("diff", argc, argv, opts, paths, 2, &npaths,
-                                      "two levels at most", diff_usage);
+    int npaths, r = cli_parse(&diff_spec, opts, argc, argv, paths, &npaths);
     if (r >= 0)
         return r;
     unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
@@ -372,9 +377,12 @@ int cli_diff_main(int argc, char **argv)
             return CLI_EXIT_USAGE;
         facts f = {0};
         level_facts(l, &f);
+        /* each fact is followed by a line naming it and nothing else: the old and new values of
+         * a fact then sit between the same two unchanged lines, so git's line diff shows every
+         * changed fact as its own -old/+new pair rather than blocks of removed and added lines */
         GString *out = g_string_new(NULL);
         for (size_t i = 0; i < f.n; i++)
-            g_string_append_printf(out, "%s: %s\n", f.v[i].key, f.v[i].value);
+            g_string_append_printf(out, "%s: %s\n  (%s)\n", f.v[i].key, f.v[i].value, f.v[i].key);
         fwrite(out->str, 1, out->len, stdout);
         g_string_free(out, TRUE);
         facts_clear(&f);
@@ -383,14 +391,21 @@ int cli_diff_main(int argc, char **argv)
     }
     if (npaths != 2)
         return cli_usage_error("diff", "needs two levels, A and B");
-    lw_level *a = load(paths[0], flags), *b = a ? load(paths[1], flags) : NULL;
-    if (!a || !b) {
+    /* /dev/null, as git passes it for a file added or deleted: no level, no facts */
+    bool none_a = strcmp(paths[0], "/dev/null") == 0, none_b = strcmp(paths[1], "/dev/null") == 0;
+    if (png && (none_a || none_b))
+        return cli_usage_error("diff", "--png needs two levels");
+    lw_level *a = none_a ? NULL : load(paths[0], flags);
+    lw_level *b = none_b || (!a && !none_a) ? NULL : load(paths[1], flags);
+    if ((!a && !none_a) || (!b && !none_b)) {
         lw_level_free(a);
         return CLI_EXIT_USAGE;
     }
     facts fa = {0}, fb = {0};
-    level_facts(a, &fa);
-    level_facts(b, &fb);
+    if (a)
+        level_facts(a, &fa);
+    if (b)
+        level_facts(b, &fb);
     diff_result res = {0, g_hash_table_new(g_direct_hash, g_direct_equal)};
     GString *out = g_string_new(NULL);
     g_string_append_printf(out, "--- %s\n+++ %s\n", paths[0], paths[1]);

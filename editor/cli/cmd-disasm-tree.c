@@ -3,6 +3,7 @@
 /* `loopwright unpack TREE --list | --level NAME -o LEVEL.json` and the `--format s1|s2 TREE
  * --zone Z --act N` form on a tree with a SonLVL project file (docs/DISASM.md §7). */
 #include "cli.h"
+#include "disasm-save.h"
 #include "disasm-source.h"
 #include "disasm-unpack.h"
 #include "level-json.h"
@@ -16,20 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int tree_usage(void)
-{
-    printf("Usage: loopwright unpack TREE --list\n"
-           "       loopwright unpack TREE --level NAME -o LEVEL.json\n"
-           "       loopwright unpack --format s1|s2 TREE --zone Z [--act N] -o LEVEL.json\n\n"
-           "Open a disassembly tree (s1disasm, s2disasm, skdisasm) through its own SonLVL\n"
-           "project file, \"SonLVL INI Files/SonLVL.ini\" (docs/DISASM.md section 7).\n"
-           "  --list        print every level of the INI: name, zone and act\n"
-           "  --level NAME  the level's INI name or display name (as --list prints it)\n"
-           "  --zone Z      with --act N: the first level whose layout file is Z's act N\n"
-           "Writes LEVEL.json and its tileset LEVEL-tiles.png (when the art was read).\n"
-           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec tree_spec = {
+    .cmd = "unpack",
+    .usage = "TREE --list\nTREE --level NAME -o LEVEL.json\n--format s1|s2 TREE --zone Z [--act N] "
+             "-o LEVEL.json",
+    .about = "Open a disassembly tree (s1disasm, s2disasm, skdisasm) through its own SonLVL\n"
+             "project file, \"SonLVL INI Files/SonLVL.ini\" (docs/DISASM.md section 7).",
+    .after = "Writes LEVEL.json and its tileset LEVEL-tiles.png (when the art was read).\n"
+             "Exit status: 0 written, 1 bad input, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one tree at a time",
+    .form = "for a tree",
+};
 
 /* Warnings on stderr as "loopwright: TREE/FILE: [byte N: ]warning: ...", notes on stdout. */
 static void print_tree_report(const lwm_report *r, const char *root)
@@ -100,30 +99,33 @@ typedef struct tree_args {
 
 static int parse_args(int argc, char **argv, tree_args *a)
 {
-    const char *act_s = NULL, *v;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return tree_usage(), -1;
-        if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &a->format)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--output", &a->out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "-o", &a->out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--level", &a->level)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--zone", &a->zone)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--act", &act_s)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--list") == 0) {
-            a->list = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("unpack", "unknown option %s for a tree", argv[i]);
-        } else if (a->tree) {
-            return cli_usage_error("unpack", "one tree at a time");
-        } else {
-            a->tree = argv[i];
-        }
-    }
-    (void)v;
+    const char *act_s = NULL;
+    const cli_option opts[] = {
+        {.name = "--list",
+         .flag = &a->list,
+         .help = "print every level of the INI: name, zone and act"},
+        {.name = "--level",
+         .arg = "NAME",
+         .value = &a->level,
+         .help = "the level's INI name or display name (as --list prints it)"},
+        {.name = "--format", .arg = "s1|s2", .value = &a->format, .help = "with --zone: the game"},
+        {.name = "--zone",
+         .arg = "Z",
+         .value = &a->zone,
+         .help = "with --act N: the first level whose layout file is Z's act N"},
+        {.name = "--act", .arg = "N", .value = &act_s, .help = "the act, 1..9 (default 1)"},
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "LEVEL.json",
+         .value = &a->out,
+         .help = "the level to write"},
+        {.name = NULL},
+    };
+    int npos, r = cli_parse(&tree_spec, opts, argc, argv, &a->tree, &npos);
+    if (r == CLI_EXIT_OK)
+        return -1; /* --help */
+    if (r > 0)
+        return r;
     unsigned long n = 1;
     if (act_s && (!cli_parse_count(act_s, 9, &n) || n < 1))
         return cli_usage_error("unpack", "--act takes 1 to 9");
@@ -188,18 +190,17 @@ int cli_tree_unpack_main(int argc, char **argv)
 
 /* ---- pack LEVEL --into TREE ---- */
 
-static int pack_usage(void)
-{
-    printf("Usage: loopwright pack LEVEL.json --into TREE [--allow-shared] [--dry-run]\n\n"
-           "Save a level unpacked from a disassembly tree (its \"source\" section) back into\n"
-           "the tree, in place (docs/DISASM.md section 8). Only the files whose content\n"
-           "changed are written, all or nothing; an unchanged level writes no file.\n"
-           "  --allow-shared  also write files other levels read when that changes their\n"
-           "                  collision or layout (the levels are listed either way)\n"
-           "  --dry-run       list what would be written, write nothing\n"
-           "Exit status: 0 written (or nothing to write), 1 bad input or refused, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec pack_spec = {
+    .cmd = "pack",
+    .usage = "LEVEL.json --into TREE [--allow-shared] [--dry-run]",
+    .about = "Save a level unpacked from a disassembly tree (its \"source\" section) back into\n"
+             "the tree, in place (docs/DISASM.md section 8). Only the files whose content\n"
+             "changed are written, all or nothing; an unchanged level writes no file.",
+    .after = "Exit status: 0 written (or nothing to write), 1 bad input or refused, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+    .form = "with --into",
+};
 
 typedef struct pack_args {
     const char *level, *tree;
@@ -208,170 +209,77 @@ typedef struct pack_args {
 
 static int parse_pack_args(int argc, char **argv, pack_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return pack_usage(), -1;
-        if ((r = cli_option_value("pack", argc, argv, &i, "--into", &a->tree)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--allow-shared") == 0) {
-            a->allow_shared = true;
-        } else if (strcmp(argv[i], "--dry-run") == 0) {
-            a->dry_run = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("pack", "unknown option %s with --into", argv[i]);
-        } else if (a->level) {
-            return cli_usage_error("pack", "one level at a time");
-        } else {
-            a->level = argv[i];
-        }
-    }
+    const cli_option opts[] = {
+        {.name = "--into", .arg = "TREE", .value = &a->tree, .help = "the tree to write into"},
+        {.name = "--allow-shared",
+         .flag = &a->allow_shared,
+         .help = "also write files other levels read when that changes their\n"
+                 "collision or layout (the levels are listed either way)"},
+        {.name = "--dry-run",
+         .flag = &a->dry_run,
+         .help = "list what would be written, write nothing"},
+        {.name = NULL},
+    };
+    int npos, r = cli_parse(&pack_spec, opts, argc, argv, &a->level, &npos);
+    if (r == CLI_EXIT_OK)
+        return -1; /* --help */
+    if (r > 0)
+        return r;
     if (!a->level)
         return cli_usage_error("pack", "missing LEVEL");
     return 0;
 }
 
-/* The level's source section, parsed. */
-static bool load_source(const char *path, lwm_tree_source *src)
+/* Report the changes (what editor_disasm_save_level computed), and each refusal. */
+static void report_changes(const char *root, const lwm_tree_export *ex, bool allow_shared)
 {
-    char *text, *json = NULL, *tree = NULL;
-    size_t len;
-    lw_error err;
-    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, &err)) {
-        cli_print_error(path, &err);
-        return false;
-    }
-    bool ok = editor_level_source_text(text, len, &json, &err);
-    free(text);
-    if (ok && !json) {
-        fprintf(stderr,
-                "loopwright: %s: no \"source\" section: the level was not unpacked from a "
-                "disassembly tree\n",
-                path);
-        return false;
-    }
-    ok = ok && editor_source_from_json(json, src, &tree, &err);
-    if (!ok)
-        cli_print_error(path, &err);
-    free(json);
-    free(tree);
-    return ok;
-}
-
-/* Report the changes; false when one is refused (another level's collision or layout). */
-static bool report_changes(const char *root, const lwm_tree_export *ex, bool allow_shared)
-{
-    bool refused = false;
     for (size_t i = 0; i < ex->file_count; i++) {
         const lwm_tree_out_file *f = &ex->files[i];
         printf("%s/%s: %u unpacked bytes change (%s), %zu bytes\n", root, f->path, f->changed_bytes,
                f->role, f->size);
         if (f->shared)
             printf("  also read by: %s\n", f->shared);
-        if (f->alters_others && !allow_shared) {
+        if (f->alters_others && !allow_shared)
             fprintf(stderr,
                     "loopwright: %s/%s: the change alters the collision or layout of other "
                     "levels (%s); pass --allow-shared to write it\n",
                     root, f->path, f->shared);
-            refused = true;
-        }
     }
-    return !refused;
 }
 
-/* Stage every changed file and the level JSON (its source updated), then rename them all. */
-static bool write_back(const char *root, const char *level_path, const lw_level *level,
-                       lwm_tree_source *src, const lwm_tree_export *ex)
+/* The same write-back as the editor's Save of a level opened from a tree (disasm-save.h). */
+static int pack_into(const pack_args *a, const lw_level *level)
 {
-    lw_error err;
-    for (size_t i = 0; i < ex->file_count; i++)
-        for (size_t k = 0; k < src->file_count; k++)
-            if (strcmp(src->files[k].path, ex->files[i].path) == 0) {
-                src->files[k].size = (uint32_t)ex->files[i].size;
-                src->files[k].crc32 = lw_crc32(0, ex->files[i].data, ex->files[i].size);
-            }
-    uint8_t *ids = malloc(ex->mask_count ? ex->mask_count : 1);
-    if (!ids)
-        return false;
-    memcpy(ids, ex->mask_ids, ex->mask_count);
-    free(src->mask_ids);
-    src->mask_ids = ids;
-    src->mask_count = ex->mask_count;
-    char *abs = realpath(root, NULL);
-    char *srcjson = abs ? editor_source_to_json(src, abs) : NULL;
-    size_t json_size = 0;
-    char *json = srcjson ? editor_level_to_json_source(level, srcjson, &json_size) : NULL;
-    lwm_file_job jobs[LWM_TREE_MAX_FILES + 1];
-    char *paths[LWM_TREE_MAX_FILES];
-    size_t n = 0;
-    bool ok = json != NULL;
-    for (size_t i = 0; ok && i < ex->file_count; i++) {
-        size_t len = strlen(root) + strlen(ex->files[i].path) + 2;
-        paths[n] = malloc(len);
-        if (!paths[n]) {
-            ok = false;
-            break;
-        }
-        snprintf(paths[n], len, "%s/%s", root, ex->files[i].path);
-        jobs[n] = (lwm_file_job){paths[n], ex->files[i].data, ex->files[i].size};
-        n++;
-    }
-    size_t bad = 0;
-    if (ok) {
-        jobs[n] = (lwm_file_job){level_path, json, json_size};
-        ok = lwm_file_write_set(jobs, n + 1, root, &bad, &err); /* journal in the tree */
-        if (!ok)
-            cli_print_error(jobs[bad].path, &err);
-    } else {
-        fprintf(stderr, "loopwright: %s: out of memory\n", level_path);
-    }
-    for (size_t i = 0; i < n; i++)
-        free(paths[i]);
-    free(json);
-    free(srcjson);
-    free(abs);
-    return ok;
-}
-
-static int pack_into(const pack_args *a, const lw_level *level, lwm_tree_source *src)
-{
-    lwm_tree t;
-    lw_error err;
     char *failed = malloc(4096);
-    lwm_report report = {0};
-    lwm_tree_export ex = {0};
-    int rc = CLI_EXIT_DATA;
     if (!failed)
-        return rc;
-    if (!lwm_tree_open(a->tree, &t, failed, &err)) {
-        cli_print_error(failed, &err);
-        free(failed);
-        return rc;
-    }
-    bool ok = lwm_tree_export_level(&t, src, level, &ex, &report, failed, &err);
-    print_tree_report(&report, a->tree);
-    if (!ok) {
-        cli_print_error(failed, &err);
-    } else if (!report_changes(a->tree, &ex, a->allow_shared)) {
+        return CLI_EXIT_DATA;
+    editor_disasm_save s;
+    lw_error err;
+    unsigned flags = (a->allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0) |
+                     (a->dry_run ? EDITOR_DISASM_DRY_RUN : 0);
+    bool ok = editor_disasm_save_level(a->level, level, a->tree, flags, &s, failed, &err);
+    int rc = CLI_EXIT_DATA;
+    print_tree_report(&s.report, a->tree);
+    report_changes(a->tree, &s.ex, a->allow_shared);
+    if (s.refused) {
         fprintf(stderr, "loopwright: %s: nothing was written\n", a->tree);
-    } else if (ex.file_count == 0) {
+    } else if (!ok) {
+        cli_print_error(failed, &err);
+    } else if (s.ex.file_count == 0) {
         printf("%s: no file changed (the %zu files rebuilt from the level are the same); nothing "
                "written\n",
-               a->tree, ex.unchanged);
+               a->tree, s.ex.unchanged);
         rc = CLI_EXIT_OK;
     } else if (a->dry_run) {
         printf("%s: %zu files would be written (--dry-run: nothing written)\n", a->tree,
-               ex.file_count);
+               s.ex.file_count);
         rc = CLI_EXIT_OK;
-    } else if (write_back(a->tree, a->level, level, src, &ex)) {
-        printf("%s: %zu files written, %zu unchanged; %s updated\n", a->tree, ex.file_count,
-               ex.unchanged, a->level);
+    } else {
+        printf("%s: %zu files written, %zu unchanged; %s updated\n", a->tree, s.ex.file_count,
+               s.ex.unchanged, a->level);
         rc = CLI_EXIT_OK;
     }
-    lwm_tree_export_clear(&ex);
-    lwm_report_clear(&report);
-    lwm_tree_clear(&t);
+    editor_disasm_save_clear(&s);
     free(failed);
     return rc;
 }
@@ -385,12 +293,7 @@ int cli_tree_pack_main(int argc, char **argv)
     lw_level *level = NULL;
     if (!cli_load_level(a.level, 0, &level))
         return CLI_EXIT_DATA;
-    lwm_tree_source src;
-    rc = CLI_EXIT_DATA;
-    if (load_source(a.level, &src)) {
-        rc = pack_into(&a, level, &src);
-        editor_source_clear(&src);
-    }
+    rc = pack_into(&a, level);
     lw_level_free(level);
     return rc;
 }

@@ -13,12 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int pack_usage(void)
-{
-    printf(
-        "Usage: loopwright pack LEVEL --format s1|s2 -o DIR [--zone NAME] [--act N]\n"
-        "                       [--quantize | --no-art] [--palette-lines 3|4]\n"
-        "                       [--allow-outside-paths]\n\n"
+static const cli_spec pack_spec = {
+    .cmd = "pack",
+    .usage = "LEVEL --format s1|s2 -o DIR [--zone NAME] [--act N]\n"
+             " [--quantize | --no-art] [--palette-lines 3|4] [--allow-outside-paths]",
+    .about =
         "Write the files of a Sonic 1 or Sonic 2 disassembly's level into DIR, under the\n"
         "disassembly's names (docs/DISASM.md):\n"
         "  s2  mappings/128x128/NAME.kos, mappings/16x16/NAME.kos, level/layout/NAME_N.kos,\n"
@@ -26,38 +25,25 @@ static int pack_usage(void)
         "      collision/ (arrays, angle map, NAME primary|secondary 16x16 collision index.kos)\n"
         "  s1  map256/NAME.kos, map16/NAME.eni, levels/nameN.bin, levels/namebg.bin,\n"
         "      artunc/8x8 - NAME.bin, palette/NAME.bin, startpos/nameN.bin,\n"
-        "      collide/ (arrays, angle map, NAME.bin)\n"
-        "  --zone NAME         file-name stem (default: LEVEL's name without extension)\n"
-        "  --act N             act number in the layout and start names, 1..9 (default 1)\n"
-        "  --quantize          draw 8x8 patterns whose colours fit no palette line with the\n"
-        "                      nearest colours of one line (default: refuse, with a report)\n"
-        "  --no-art            write no art and no palette\n"
-        "  --palette-lines N   3 (default): lines 1-3, as the games' zone palettes; 4: all\n"
-        "Every limit of the game is checked first; a level that does not fit gets a report\n"
-        "and no file is written. Files are written all at once (nothing partial).\n"
-        "Exit status: 0 written, 1 bad input or over a limit, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+        "      collide/ (arrays, angle map, NAME.bin)",
+    .after = "Every limit of the game is checked first; a level that does not fit gets a report\n"
+             "and no file is written. Files are written all at once (nothing partial).\n"
+             "Exit status: 0 written, 1 bad input or over a limit, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+};
 
-static int unpack_usage(void)
-{
-    printf("Usage: loopwright unpack --format s1|s2 DIR --zone NAME -o LEVEL.json [--act N]\n"
-           "                         [--collision-zone NAME] [--size W,H] [--path KIND=FILE]...\n\n"
-           "Read a Sonic 1 or Sonic 2 disassembly's level (the files `pack --format` writes,\n"
-           "docs/DISASM.md) into a level JSON and its tileset LEVEL-tiles.png.\n"
-           "  --zone NAME            file-name stem of the zone's files\n"
-           "  --act N                act of the layout and start position (default 1)\n"
-           "  --collision-zone NAME  zone name of the collision index files when it differs\n"
-           "                         (S2: \"EHZ and HTZ\", \"CPZ and DEZ\", ...)\n"
-           "  --size W,H             level size in px (default: the layout up to its last used\n"
-           "                         column and row)\n"
-           "  --path KIND=FILE       read FILE (relative to DIR) instead of the default name;\n"
-           "                         KIND: chunks, blocks, layout, layout-bg, art, palette,\n"
-           "                         startpos, collision (a folder)\n"
-           "Every size, count and id is checked; errors name the file and byte offset.\n"
-           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec unpack_spec = {
+    .cmd = "unpack",
+    .usage = "--format s1|s2 DIR --zone NAME -o LEVEL.json [--act N]\n"
+             " [--collision-zone NAME] [--size W,H] [--path KIND=FILE]...",
+    .about = "Read a Sonic 1 or Sonic 2 disassembly's level (the files `pack --format` writes,\n"
+             "docs/DISASM.md) into a level JSON and its tileset LEVEL-tiles.png.",
+    .after = "Every size, count and id is checked; errors name the file and byte offset.\n"
+             "Exit status: 0 written, 1 bad input, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one folder at a time",
+};
 
 static const char *kind_names[LWM_DISASM_KIND_COUNT] = {
     "chunks", "blocks", "layout", "layout-bg", "art", "palette", "startpos", "collision",
@@ -134,40 +120,43 @@ static bool load_art(const char *path, const lw_level *level, lwm_image *img, bo
 int cli_disasm_pack_main(int argc, char **argv, const char *format)
 {
     lwm_game game = strcmp(format, "s1") == 0 ? LWM_GAME_S1 : LWM_GAME_S2;
-    const char *in = NULL, *out = NULL, *zone = NULL, *act_s = NULL, *lines_s = NULL;
-    unsigned flags = 0;
+    const char *in = NULL, *out = NULL, *zone = NULL, *act_s = NULL, *lines_s = NULL,
+               *format_v = NULL;
     lwm_disasm_options opts = lwm_disasm_options_default(game, NULL);
-    bool quantize = false, no_art = false;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i]))
-            return pack_usage();
-        if ((r = cli_option_value("pack", argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("pack", argc, argv, &i, "--output", &out)) != 0 ||
-                   (r = cli_option_value("pack", argc, argv, &i, "-o", &out)) != 0 ||
-                   (r = cli_option_value("pack", argc, argv, &i, "--zone", &zone)) != 0 ||
-                   (r = cli_option_value("pack", argc, argv, &i, "--act", &act_s)) != 0 ||
-                   (r = cli_option_value("pack", argc, argv, &i, "--palette-lines", &lines_s)) !=
-                       0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--quantize") == 0) {
-            quantize = true;
-        } else if (strcmp(argv[i], "--no-art") == 0) {
-            no_art = true;
-        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
-            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("pack", "unknown option %s", argv[i]);
-        } else if (in) {
-            return cli_usage_error("pack", "one level at a time");
-        } else {
-            in = argv[i];
-        }
-    }
+    bool quantize = false, no_art = false, outside = false;
+    const cli_option table[] = {
+        {.name = "--format", .arg = "s1|s2", .value = &format_v, .help = "the game"},
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "DIR",
+         .value = &out,
+         .help = "the folder to write the files into"},
+        {.name = "--zone",
+         .arg = "NAME",
+         .value = &zone,
+         .help = "file-name stem (default: LEVEL's name without extension)"},
+        {.name = "--act",
+         .arg = "N",
+         .value = &act_s,
+         .help = "act number in the layout and start names, 1..9 (default 1)"},
+        {.name = "--quantize",
+         .flag = &quantize,
+         .help = "draw 8x8 patterns whose colours fit no palette line with the\n"
+                 "nearest colours of one line (default: refuse, with a report)"},
+        {.name = "--no-art", .flag = &no_art, .help = "write no art and no palette"},
+        {.name = "--palette-lines",
+         .arg = "3|4",
+         .value = &lines_s,
+         .help = "3 (default): lines 1-3, as the games' zone palettes; 4: all"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&pack_spec, table, argc, argv, &in, &npos);
+    if (parsed >= 0)
+        return parsed;
+    unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     unsigned long n;
     if (act_s) {
         if (!cli_parse_count(act_s, 9, &n) || n < 1)
@@ -241,51 +230,67 @@ done:
     return rc;
 }
 
-/* "dir/name.json" -> "name-tiles.png" (relative) and "dir/name-tiles.png" (full). */
+/* --path KIND=FILE, once per use: FILE for that kind of the import options @user. */
+static int take_path(void *user, const char *v)
+{
+    lwm_disasm_import_options *opts = user;
+    const char *eq = strchr(v, '=');
+    int k = 0;
+    while (eq && k < LWM_DISASM_KIND_COUNT &&
+           !(strlen(kind_names[k]) == (size_t)(eq - v) &&
+             strncmp(v, kind_names[k], (size_t)(eq - v)) == 0))
+        k++;
+    if (!eq || k == LWM_DISASM_KIND_COUNT || !eq[1])
+        return cli_usage_error("unpack", "--path takes KIND=FILE with KIND one of chunks, blocks, "
+                                         "layout, layout-bg, art, palette, startpos, collision");
+    opts->paths[k] = eq + 1;
+    return -1;
+}
+
 int cli_disasm_unpack_main(int argc, char **argv, const char *format)
 {
     lwm_game game = strcmp(format, "s1") == 0 ? LWM_GAME_S1 : LWM_GAME_S2;
-    const char *in = NULL, *out = NULL, *act_s = NULL, *size_s = NULL;
+    const char *in = NULL, *out = NULL, *act_s = NULL, *size_s = NULL, *format_v = NULL;
     lwm_disasm_import_options opts = {0};
     opts.game = game;
     opts.act = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i]))
-            return unpack_usage();
-        if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &v)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--output", &out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "-o", &out)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--zone", &opts.zone)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--act", &act_s)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--collision-zone",
-                                  &opts.collision_zone)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "--size", &size_s)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--path", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            const char *eq = strchr(v, '=');
-            int k = 0;
-            while (eq && k < LWM_DISASM_KIND_COUNT &&
-                   !(strlen(kind_names[k]) == (size_t)(eq - v) &&
-                     strncmp(v, kind_names[k], (size_t)(eq - v)) == 0))
-                k++;
-            if (!eq || k == LWM_DISASM_KIND_COUNT || !eq[1])
-                return cli_usage_error("unpack",
-                                       "--path takes KIND=FILE with KIND one of chunks, blocks, "
-                                       "layout, layout-bg, art, palette, startpos, collision");
-            opts.paths[k] = eq + 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("unpack", "unknown option %s", argv[i]);
-        } else if (in) {
-            return cli_usage_error("unpack", "one folder at a time");
-        } else {
-            in = argv[i];
-        }
-    }
+    const cli_option table[] = {
+        {.name = "--format", .arg = "s1|s2", .value = &format_v, .help = "the game"},
+        {.name = "--zone",
+         .arg = "NAME",
+         .value = &opts.zone,
+         .help = "file-name stem of the zone's files"},
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "LEVEL.json",
+         .value = &out,
+         .help = "the level JSON to write"},
+        {.name = "--act",
+         .arg = "N",
+         .value = &act_s,
+         .help = "act of the layout and start position (default 1)"},
+        {.name = "--collision-zone",
+         .arg = "NAME",
+         .value = &opts.collision_zone,
+         .help = "zone name of the collision index files when it differs\n"
+                 "(S2: \"EHZ and HTZ\", \"CPZ and DEZ\", ...)"},
+        {.name = "--size",
+         .arg = "W,H",
+         .value = &size_s,
+         .help = "level size in px (default: the layout up to its last used\n"
+                 "column and row)"},
+        {.name = "--path",
+         .arg = "KIND=FILE",
+         .each = take_path,
+         .user = &opts,
+         .help = "read FILE (relative to DIR) instead of the default name;\n"
+                 "KIND: chunks, blocks, layout, layout-bg, art, palette,\n"
+                 "startpos, collision (a folder); may be given once per KIND"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&unpack_spec, table, argc, argv, &in, &npos);
+    if (parsed >= 0)
+        return parsed;
     unsigned long n;
     if (act_s) {
         if (!cli_parse_count(act_s, 9, &n) || n < 1)

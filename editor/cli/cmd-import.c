@@ -12,30 +12,22 @@
 #include <string.h>
 #include <unistd.h>
 
-static int usage(void)
-{
-    printf(
-        "Usage: loopwright import TERRAIN.png [--art ART.png] [--top-solid TOP.png]\n"
-        "                         [--path-b TERRAIN_B.png] [--chunk 128|256] [--key RRGGBB]\n"
-        "                         [--own-angles] [--progress | --no-progress] -o LEVEL.json\n\n"
+static const cli_spec spec = {
+    .cmd = "import",
+    .usage = "TERRAIN.png [--art ART.png] [--top-solid TOP.png] [--path-b B.png]\n"
+             " [--chunk 128|256] [--key RRGGBB] [--own-angles]\n"
+             " [--progress | --no-progress] -o LEVEL.json",
+    .about =
         "Build a level from a terrain image of any size (padded to whole chunks with empty\n"
         "space). A pixel is solid when its alpha is 128 or more (images without alpha: every\n"
         "colour but the key, by default the top-left pixel's). Identical cells share a tile and\n"
         "mask (flips included), identical chunks share a chunk, empty chunks stay empty.\n"
         "Writes LEVEL.json and its tileset LEVEL-tiles.png (the unique art cells, 16 per row)\n"
-        "beside it, and puts a player start above the first floor from the left.\n"
-        "  --art ART.png       visible art (default: the terrain image itself)\n"
-        "  --top-solid TOP.png jump-through pixels: cells whose solid pixels are all marked\n"
-        "                      here are top-only ('t') on that path\n"
-        "  --path-b B.png      collision of path B (default: the same as path A)\n"
-        "  --chunk 128|256     chunk size (default 128)\n"
-        "  --key RRGGBB        colour key for solidity images without alpha\n"
-        "  --own-angles        fit each cell's angle on its own instead of along the surface\n"
-        "  --progress          show progress on standard error even when it is not a terminal\n"
-        "  --no-progress       never show progress\n"
-        "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+        "beside it, and puts a player start above the first floor from the left.",
+    .after = "Exit status: 0 success, 1 bad input file, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one terrain image at a time",
+};
 
 typedef struct import_ui {
     const char *terrain;
@@ -76,32 +68,42 @@ int cli_import_main(int argc, char **argv)
     const char *chunk_s = NULL, *key_s = NULL;
     int progress = -1; /* -1: when standard error is a terminal */
     bool own_angles = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage();
-        if ((r = cli_option_value("import", argc, argv, &i, "-o", &out)) != 0 ||
-            (r = cli_option_value("import", argc, argv, &i, "--art", &art)) != 0 ||
-            (r = cli_option_value("import", argc, argv, &i, "--top-solid", &top)) != 0 ||
-            (r = cli_option_value("import", argc, argv, &i, "--path-b", &path_b)) != 0 ||
-            (r = cli_option_value("import", argc, argv, &i, "--chunk", &chunk_s)) != 0 ||
-            (r = cli_option_value("import", argc, argv, &i, "--key", &key_s)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--progress") == 0) {
-            progress = 1;
-        } else if (strcmp(argv[i], "--no-progress") == 0) {
-            progress = 0;
-        } else if (strcmp(argv[i], "--own-angles") == 0) {
-            own_angles = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("import", "unknown option %s", argv[i]);
-        } else if (terrain) {
-            return cli_usage_error("import", "one terrain image at a time");
-        } else {
-            terrain = argv[i];
-        }
-    }
+    const cli_option table[] = {
+        {.name = "-o", .arg = "LEVEL.json", .value = &out, .help = "the level to write"},
+        {.name = "--art",
+         .arg = "ART.png",
+         .value = &art,
+         .help = "visible art (default: the terrain image itself)"},
+        {.name = "--top-solid",
+         .arg = "TOP.png",
+         .value = &top,
+         .help = "jump-through pixels: cells whose solid pixels are all marked\n"
+                 "here are top-only ('t') on that path"},
+        {.name = "--path-b",
+         .arg = "B.png",
+         .value = &path_b,
+         .help = "collision of path B (default: the same as path A)"},
+        {.name = "--chunk",
+         .arg = "128|256",
+         .value = &chunk_s,
+         .help = "chunk size (default 128)"},
+        {.name = "--key",
+         .arg = "RRGGBB",
+         .value = &key_s,
+         .help = "colour key for solidity images without alpha"},
+        {.name = "--own-angles",
+         .flag = &own_angles,
+         .help = "fit each cell's angle on its own instead of along the surface"},
+        {.name = "--progress",
+         .set = &progress,
+         .to = 1,
+         .help = "show progress on standard error even when it is not a terminal"},
+        {.name = "--no-progress", .set = &progress, .to = 0, .help = "never show progress"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&spec, table, argc, argv, &terrain, &npos);
+    if (parsed >= 0)
+        return parsed;
     if (!terrain)
         return cli_usage_error("import", "missing TERRAIN.png");
     if (!out)

@@ -8,22 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int usage(void)
-{
-    printf(
-        "Usage: loopwright masks TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]\n\n"
+static const cli_spec spec = {
+    .cmd = "masks",
+    .usage = "TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]",
+    .about =
         "Height masks, widths and angles for each 16x16 tile of a tileset sheet (row-major).\n"
         "A pixel is solid when its alpha is 128 or more. In an image without alpha (no alpha\n"
         "channel, no tRNS) a colour key marks empty pixels: the top-left pixel's colour unless\n"
-        "--key gives one.\n"
-        "  -o OUT.json      write the JSON there (docs/MASKS-JSON.md); default: standard output\n"
-        "  --preview OUT.png  draw every tile's mask at 4x with its surface normal, hex angle\n"
-        "                   and shared mask (#index and flip); tiles the hole policy changed\n"
-        "                   have a red frame\n"
-        "  --key RRGGBB     colour key for images without alpha\n"
-        "Exit status: 0 success, 1 bad input file, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+        "--key gives one.",
+    .after = "Exit status: 0 success, 1 bad input file, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one sheet at a time",
+};
 
 bool cli_parse_rgb(const char *s, uint32_t *rgb)
 {
@@ -85,13 +81,23 @@ int cli_masks_main(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *preview = NULL, *key_s = NULL;
     const cli_option opts[] = {
-        {"-o", NULL, &out},
-        {"--preview", NULL, &preview},
-        {"--key", NULL, &key_s},
-        {NULL, NULL, NULL},
+        {.name = "-o",
+         .arg = "OUT.json",
+         .value = &out,
+         .help = "write the JSON there (docs/MASKS-JSON.md); default: standard output"},
+        {.name = "--preview",
+         .arg = "OUT.png",
+         .value = &preview,
+         .help = "draw every tile's mask at 4x with its surface normal, hex angle\n"
+                 "and shared mask (#index and flip); tiles the hole policy changed\n"
+                 "have a red frame"},
+        {.name = "--key",
+         .arg = "RRGGBB",
+         .value = &key_s,
+         .help = "colour key for images without alpha"},
+        {.name = NULL},
     };
-    int npos, r = cli_parse_options("masks", argc, argv, opts, &path, 1, &npos,
-                                    "one sheet at a time", usage);
+    int npos, r = cli_parse(&spec, opts, argc, argv, &path, &npos);
     if (r >= 0)
         return r;
     if (!path)

@@ -17,34 +17,34 @@
 
 typedef enum art_mode { ART_EMBED, ART_EXTERNAL, ART_NONE } art_mode;
 
-static int pack_usage(void)
-{
-    printf("Usage: loopwright pack LEVEL -o OUT.bin [--compress] [--no-replays]\n"
-           "                       [--art embed|external|none] [--allow-outside-paths]\n\n"
-           "Write a packed level binary (docs/FORMAT.md). LEVEL is a level JSON or a packed\n"
-           "binary.\n"
-           "  -o, --output FILE   the binary to write (atomically)\n"
-           "  --compress          Kosinski-compress the chunk and layout sections\n"
-           "  --no-replays        leave the level's saved replays out\n"
-           "  --art MODE          embed (default): the tileset inside the file, as an indexed\n"
-           "                      PNG when it has at most 256 colours; external: keep only its\n"
-           "                      path; none: drop the art reference too\n"
-           "  --format FORMAT     packed (default); s1 or s2 write a Sonic 1/2 disassembly's\n"
-           "                      level files instead (loopwright pack --format s2 --help)\n"
-           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec pack_spec = {
+    .cmd = "pack",
+    .usage = "LEVEL -o OUT.bin [--compress] [--no-replays] [--art embed|external|none]\n"
+             " [--allow-outside-paths]",
+    .about = "Write a packed level binary (docs/FORMAT.md). LEVEL is a level JSON or a packed\n"
+             "binary.",
+    .after = "With --format s1|s2, pack writes a Sonic 1/2 disassembly's level files instead\n"
+             "(loopwright pack --format s2 --help); with --into TREE, it saves a level back into\n"
+             "its disassembly tree (loopwright pack --into TREE --help).\n"
+             "Exit status: 0 written, 1 bad input, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+};
 
-static int unpack_usage(void)
-{
-    printf("Usage: loopwright unpack IN.bin -o LEVEL.json [--art-dir DIR]\n\n"
-           "Turn a packed level binary back into a level JSON. Embedded art is written as a PNG:\n"
-           "by default at the tileset path the binary records, relative to LEVEL.json's folder;\n"
-           "with --art-dir into DIR (the JSON then refers to it). With --format s1|s2, reads a\n"
-           "Sonic 1/2 disassembly's level instead (loopwright unpack --format s2 --help).\n"
-           "Exit status: 0 written, 1 bad input, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec unpack_spec = {
+    .cmd = "unpack",
+    .usage = "IN.bin -o LEVEL.json [--art-dir DIR]",
+    .about =
+        "Turn a packed level binary back into a level JSON. Embedded art is written as a PNG:\n"
+        "by default at the tileset path the binary records, relative to LEVEL.json's folder;\n"
+        "with --art-dir into DIR (the JSON then refers to it).",
+    .after = "With --format s1|s2, unpack reads a Sonic 1/2 disassembly's level instead\n"
+             "(loopwright unpack --format s2 --help); with --list or --level, a whole disassembly\n"
+             "tree (loopwright unpack --list --help).\n"
+             "Exit status: 0 written, 1 bad input, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one binary at a time",
+};
 
 /* Embedded art for @level: the tileset PNG re-encoded compactly, or the art @src_bin already
  * embeds when the input was a packed binary. */
@@ -107,40 +107,41 @@ int cli_pack_main(int argc, char **argv)
         return usage_rc;
     if (strcmp(format, "packed") != 0)
         return cli_disasm_pack_main(argc, argv, format);
-    const char *in = NULL, *out = NULL, *art = "embed";
-    unsigned flags = 0;
+    const char *in = NULL, *out = NULL, *art = "embed", *format_v = NULL;
+    bool outside = false, no_replays = false;
     lw_packed_options opts = {.replays = true};
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i]))
-            return pack_usage();
-        if ((r = cli_option_value("pack", argc, argv, &i, "--output", &v)) != 0 ||
-            (r = cli_option_value("pack", argc, argv, &i, "-o", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            out = v;
-        } else if ((r = cli_option_value("pack", argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("pack", argc, argv, &i, "--art", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            art = v;
-        } else if (strcmp(argv[i], "--compress") == 0) {
-            opts.compress = true;
-        } else if (strcmp(argv[i], "--no-replays") == 0) {
-            opts.replays = false;
-        } else if (strcmp(argv[i], "--allow-outside-paths") == 0) {
-            flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("pack", "unknown option %s", argv[i]);
-        } else if (in) {
-            return cli_usage_error("pack", "one level at a time");
-        } else {
-            in = argv[i];
-        }
-    }
+    const cli_option table[] = {
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "OUT.bin",
+         .value = &out,
+         .help = "the binary to write (atomically)"},
+        {.name = "--compress",
+         .flag = &opts.compress,
+         .help = "Kosinski-compress the chunk and layout sections"},
+        {.name = "--no-replays",
+         .flag = &no_replays,
+         .help = "leave the level's saved replays out"},
+        {.name = "--art",
+         .arg = "embed|external|none",
+         .value = &art,
+         .help = "embed (default): the tileset inside the file, as an indexed PNG\n"
+                 "when it has at most 256 colours; external: keep only its path;\n"
+                 "none: drop the art reference too"},
+        {.name = "--format",
+         .arg = "packed",
+         .value = &format_v,
+         .help = "this form (the default)"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&pack_spec, table, argc, argv, &in, &npos);
+    if (parsed >= 0)
+        return parsed;
+    unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
+    opts.replays = !no_replays;
     art_mode mode;
     if (strcmp(art, "embed") == 0)
         mode = ART_EMBED;
@@ -258,32 +259,27 @@ int cli_unpack_main(int argc, char **argv)
         return usage_rc;
     if (strcmp(format, "packed") != 0)
         return cli_disasm_unpack_main(argc, argv, format);
-    const char *in = NULL, *out = NULL, *art_dir = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i]))
-            return unpack_usage();
-        if ((r = cli_option_value("unpack", argc, argv, &i, "--output", &v)) != 0 ||
-            (r = cli_option_value("unpack", argc, argv, &i, "-o", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            out = v;
-        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_option_value("unpack", argc, argv, &i, "--art-dir", &v)) != 0) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            art_dir = v;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error("unpack", "unknown option %s", argv[i]);
-        } else if (in) {
-            return cli_usage_error("unpack", "one binary at a time");
-        } else {
-            in = argv[i];
-        }
-    }
+    const char *in = NULL, *out = NULL, *art_dir = NULL, *format_v = NULL;
+    const cli_option table[] = {
+        {.name = "-o",
+         .alias = "--output",
+         .arg = "LEVEL.json",
+         .value = &out,
+         .help = "the level JSON to write"},
+        {.name = "--art-dir",
+         .arg = "DIR",
+         .value = &art_dir,
+         .help = "write the embedded art into DIR (default: at the tileset path the\n"
+                 "binary records, beside LEVEL.json)"},
+        {.name = "--format",
+         .arg = "packed",
+         .value = &format_v,
+         .help = "this form (the default)"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&unpack_spec, table, argc, argv, &in, &npos);
+    if (parsed >= 0)
+        return parsed;
     if (!in)
         return cli_usage_error("unpack", "missing IN.bin");
     if (!out)

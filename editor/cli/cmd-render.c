@@ -8,37 +8,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int usage(void)
-{
-    printf("Usage: loopwright render LEVEL -o OUT.png [--collision] [--labels] [--scale N]\n"
-           "                           [--trace T.csv] [--no-objects] [--allow-outside-paths]\n\n"
-           "Draw the whole level as a PNG from its tileset art.\n"
-           "  --collision   two panels, path A above and path B below: solid pixels coloured by\n"
-           "                type (white all, green top-only, red left/right/bottom only) over the\n"
-           "                dimmed art, with a yellow surface-direction line on every sloped tile\n"
-           "  --labels      with --collision: each tile's hex angle (needs --scale 2 or more)\n"
-           "  --scale N     integer zoom 1..8 (nearest neighbour)\n"
-           "  --trace T.csv draw a `loopwright sim` trace as a red line\n"
-           "  --no-objects  leave out the player start, path swappers and markers\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec spec = {
+    .cmd = "render",
+    .usage = "LEVEL -o OUT.png [--collision] [--labels] [--scale N] [--trace T.csv]\n"
+             " [--no-objects] [--allow-outside-paths]",
+    .about = "Draw the whole level as a PNG from its tileset art, written band by band (no size\n"
+             "limit) to a temporary file renamed over OUT.png when complete.",
+    .after =
+        "Exit status: 0 written, 1 bad input or a file that could not be written, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+};
 
 int cli_render_main(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *trace = NULL, *scale = NULL;
     bool collision = false, labels = false, no_objects = false, outside = false;
     const cli_option table[] = {
-        {"-o", NULL, &out},
-        {"--trace", NULL, &trace},
-        {"--scale", NULL, &scale},
-        {"--collision", &collision, NULL},
-        {"--labels", &labels, NULL},
-        {"--no-objects", &no_objects, NULL},
-        {"--allow-outside-paths", &outside, NULL},
-        {NULL, NULL, NULL},
+        {.name = "-o", .arg = "OUT.png", .value = &out, .help = "the picture to write"},
+        {.name = "--collision",
+         .flag = &collision,
+         .help = "two panels, path A above and path B below: solid pixels coloured by\n"
+                 "type (white all, green top-only, red left/right/bottom only) over the\n"
+                 "dimmed art, with a yellow surface-direction line on every sloped tile"},
+        {.name = "--labels",
+         .flag = &labels,
+         .help = "with --collision: each tile's hex angle (needs --scale 2 or more)"},
+        {.name = "--scale",
+         .arg = "N",
+         .value = &scale,
+         .help = "integer zoom 1..8 (nearest neighbour)"},
+        {.name = "--trace",
+         .arg = "T.csv",
+         .value = &trace,
+         .help = "draw a `loopwright sim` trace as a red line"},
+        {.name = "--no-objects",
+         .flag = &no_objects,
+         .help = "leave out the player start, path swappers and markers"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
     };
-    int npos, r = cli_parse_options("render", argc, argv, table, &path, 1, &npos,
-                                    "one level at a time", usage);
+    int npos, r = cli_parse(&spec, table, argc, argv, &path, &npos);
     if (r >= 0)
         return r;
     unsigned flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;

@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <loopwright-masks/image.h>
-#include <loopwright/player.h>
 #include <loopwright/profile.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,25 +20,18 @@
 
 #define SIM_MAX_SCRIPT_BYTES (64u << 20) /* refuse larger scripts before reading them */
 
-static int usage(void)
-{
-    printf("Usage: loopwright sim LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]\n"
-           "                        [--character C] [--trace OUT.csv] [--allow-outside-paths]\n\n"
-           "Run the physics headless and print the final state.\n"
-           "  --input SCRIPT   input script (\"-\" reads standard input): one run per line,\n"
-           "                   COUNT BUTTONS, BUTTONS = - or letters from L R U D J; # comments\n"
-           "  --start X,Y      centre of the player in px (default: the level's player start)\n"
-           "  --frames N       frames to simulate (default: the script's length; frames past the\n"
-           "                   script hold no buttons)\n"
-           "  --profile P      s1, s2, s3k, cd or modern (default: the level's, normally s2)\n"
-           "  --character C    sonic, tails or knuckles (default: the level's)\n"
-           "  --trace OUT.csv  write one CSV row per frame (frame,x,y,xsp,ysp,gsp,angle,mode,air,\n"
-           "                   rolling,path), replaced atomically\n\n"
-           "The level's physics overrides are applied on top of the profile. The simulation stops\n"
-           "early when the player falls out of the level (status dead).\n"
-           "Exit status: 0 done, 1 bad level or script, 2 bad usage.\n");
-    return CLI_EXIT_OK;
-}
+static const cli_spec spec = {
+    .cmd = "sim",
+    .usage = "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]\n"
+             " [--character C] [--trace OUT.csv] [--allow-outside-paths]",
+    .about = "Run the physics headless and print the final state.",
+    .after =
+        "The level's physics overrides are applied on top of the profile. The simulation stops\n"
+        "early when the player falls out of the level (status dead).\n"
+        "Exit status: 0 done, 1 bad level or script, 2 bad usage.",
+    .max_pos = 1,
+    .too_many = "one level at a time",
+};
 
 /* The script's text into a malloc()ed buffer, at most SIM_MAX_SCRIPT_BYTES: lwm_file_read for a
  * file, standard input read to its end for "-". Prints the error. */
@@ -120,31 +113,44 @@ int cli_sim_main(int argc, char **argv)
     const char *cmd = "sim";
     const char *level_path = NULL, *input = NULL, *start = NULL, *frames_arg = NULL,
                *profile_arg = NULL, *character_arg = NULL, *trace_path = NULL;
-    unsigned load_flags = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (cli_is_help(arg))
-            return usage();
-        int r;
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--input", &input)) ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--start", &start)) ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--frames", &frames_arg)) ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--profile", &profile_arg)) ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--character", &character_arg)) ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--trace", &trace_path))) {
-            if (r < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        if (strcmp(arg, "--allow-outside-paths") == 0)
-            load_flags |= CLI_LOAD_ALLOW_OUTSIDE_PATHS;
-        else if (arg[0] == '-' && arg[1])
-            return cli_usage_error(cmd, "unknown option %s", arg);
-        else if (level_path)
-            return cli_usage_error(cmd, "one level at a time");
-        else
-            level_path = arg;
-    }
+    bool outside = false;
+    const cli_option opts[] = {
+        {.name = "--input",
+         .arg = "SCRIPT",
+         .value = &input,
+         .help = "input script (\"-\" reads standard input): one run per line,\n"
+                 "COUNT BUTTONS, BUTTONS = - or letters from L R U D J; # comments"},
+        {.name = "--start",
+         .arg = "X,Y",
+         .value = &start,
+         .help = "centre of the player in px (default: the level's player start)"},
+        {.name = "--frames",
+         .arg = "N",
+         .value = &frames_arg,
+         .help = "frames to simulate (default: the script's length; frames past the\n"
+                 "script hold no buttons)"},
+        {.name = "--profile",
+         .arg = "P",
+         .value = &profile_arg,
+         .help = "s1, s2, s3k, cd or modern (default: the level's, normally s2)"},
+        {.name = "--character",
+         .arg = "C",
+         .value = &character_arg,
+         .help = "sonic, tails or knuckles (default: the level's)"},
+        {.name = "--trace",
+         .arg = "OUT.csv",
+         .value = &trace_path,
+         .help = "write one CSV row per frame (frame,x,y,xsp,ysp,gsp,angle,mode,air,\n"
+                 "rolling,path), replaced atomically"},
+        {.name = "--allow-outside-paths",
+         .flag = &outside,
+         .help = "accept a tileset outside the level's folder"},
+        {.name = NULL},
+    };
+    int npos, parsed = cli_parse(&spec, opts, argc, argv, &level_path, &npos);
+    if (parsed >= 0)
+        return parsed;
+    unsigned load_flags = outside ? CLI_LOAD_ALLOW_OUTSIDE_PATHS : 0;
     if (!level_path)
         return cli_usage_error(cmd, "missing LEVEL");
     if (!input)

@@ -3,6 +3,7 @@
 
 #include "editor-document.h"
 
+#include "disasm-save.h"
 #include "editor-commands.h"
 #include "editor-document-private.h"
 #include "level-json.h"
@@ -48,7 +49,7 @@ enum {
     N_PROPS
 };
 
-enum { SIGNAL_CHANGED, SIGNAL_FAILED, N_SIGNALS };
+enum { SIGNAL_CHANGED, SIGNAL_FAILED, SIGNAL_SAVED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -106,6 +107,8 @@ static void update_actions(EditorDocument *self)
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "redo");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), editor_document_can_redo(self));
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "save");
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL && self->long_depth == 0);
+    a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "save-keep-mine");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL && self->long_depth == 0);
     a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "revert");
     g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->path != NULL &&
@@ -177,6 +180,14 @@ static void action_save(GSimpleAction *a, GVariant *p, gpointer user)
 {
     g_autoptr(GError) error = NULL;
     if (!editor_document_save(user, &error))
+        action_failed(user, "save", error);
+}
+
+/* "Keep Mine": save over a file another program or window changed since this one read it. */
+static void action_save_keep_mine(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    g_autoptr(GError) error = NULL;
+    if (!editor_document_save_full(user, TRUE, &error))
         action_failed(user, "save", error);
 }
 
@@ -273,6 +284,18 @@ static void editor_document_class_init(EditorDocumentClass *klass)
     signals[SIGNAL_FAILED] = g_signal_new(
         "failed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
         G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+    /**
+     * EditorDocument::saved:
+     * @path: the file written (the document's path after the save)
+     *
+     * Emitted after every successful save (editor_document_save, _save_full, _save_as and the
+     * doc.save, doc.save-keep-mine actions), so whoever keeps a recent list hears of each file
+     * written whichever way the save was started.
+     */
+    signals[SIGNAL_SAVED] =
+        g_signal_new("saved", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void editor_document_init(EditorDocument *self)
@@ -283,6 +306,7 @@ static void editor_document_init(EditorDocument *self)
         {.name = "undo", .activate = action_undo},
         {.name = "redo", .activate = action_redo},
         {.name = "save", .activate = action_save},
+        {.name = "save-keep-mine", .activate = action_save_keep_mine},
         {.name = "revert", .activate = action_revert},
     };
     g_action_map_add_action_entries(G_ACTION_MAP(self->actions), entries, G_N_ELEMENTS(entries),
@@ -524,9 +548,9 @@ gboolean editor_document_save(EditorDocument *self, GError **error)
     return editor_document_save_full(self, FALSE, error);
 }
 
-gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+/* Whether a save may start: a path, no edit in progress, the file as this document left it. */
+static gboolean save_allowed(EditorDocument *self, gboolean overwrite_changed, GError **error)
 {
-    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
     if (!self->path) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
                             "the level has no file yet: use Save As");
@@ -542,13 +566,87 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
                     "%s: the file changed on disk since it was opened or saved here", self->path);
         return FALSE;
     }
-    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
-        return FALSE;
+    return TRUE;
+}
+
+/* The file on disk is the document now. */
+static void saved(EditorDocument *self)
+{
     note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
     flush(self);
+    g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
+}
+
+gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (editor_document_is_from_tree(self))
+        return editor_document_save_into_tree(self, FALSE, overwrite_changed, NULL, error);
+    if (!save_allowed(self, overwrite_changed, error))
+        return FALSE;
+    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
+        return FALSE;
+    saved(self);
     return TRUE;
+}
+
+gboolean editor_document_is_from_tree(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    return self->path && editor_disasm_file_has_source(self->path);
+}
+
+/* The changed files and the write-back's warnings, as editor_document_save_into_tree reports. */
+static char *tree_report(const editor_disasm_save *s)
+{
+    char *files = editor_disasm_save_describe(s);
+    GString *text = g_string_new(files ? files : "");
+    free(files);
+    for (size_t i = 0; i < s->report.count; i++) {
+        const lwm_report_item *it = &s->report.items[i];
+        if (it->kind != LWM_REPORT_NOTE)
+            g_string_append_printf(text, "%s%swarning: %s\n", it->file, it->file[0] ? ": " : "",
+                                   it->message);
+    }
+    return g_string_free(text, FALSE);
+}
+
+gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_shared,
+                                        gboolean overwrite_changed, char **report, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
+    if (report)
+        *report = NULL;
+    if (!save_allowed(self, overwrite_changed, error) || !fix_tileset_for(self, self->path, error))
+        return FALSE;
+    editor_disasm_save s;
+    char *failed = g_malloc(4096);
+    lw_error err;
+    gboolean ok =
+        editor_disasm_save_level(self->path, self->level, NULL,
+                                 allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0, &s, failed, &err);
+    if (report && (ok || s.refused))
+        *report = tree_report(&s);
+    if (s.refused) {
+        char *files = editor_disasm_save_describe(&s);
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED,
+                    "%s: saving changes files other levels read, altering their collision or "
+                    "layout; nothing was written:\n%s",
+                    s.tree, files ? files : "");
+        free(files);
+    } else if (!ok) {
+        set_error_from_lw(error, failed, &err);
+    } else if (!s.written) {
+        /* no file of the tree changes: the level JSON alone (it keeps its source section) */
+        ok = save_to(self, self->path, error);
+    }
+    if (ok)
+        saved(self);
+    editor_disasm_save_clear(&s);
+    g_free(failed);
+    return ok;
 }
 
 /* Make the tileset reachable from @new_path: keep a relative path when the PNG is there, else
@@ -621,6 +719,7 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     editor_undo_stack_mark_clean(self->stack);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PATH]);
     flush(self);
+    g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
     return TRUE;
 }
 

@@ -10,8 +10,10 @@
  * Properties (all read-only, notify on change): path, title, modified, can-undo, can-redo,
  * undo-label, redo-label, busy. Document-level GActions ("doc" prefix) come from
  * editor_document_get_actions(); when doc.save or doc.revert fails the document emits
- * `failed` (action name, GError) for the window to show, or logs it when nobody listens. That
- * is the one save path: a window's Save can activate doc.save and report through `failed`.
+ * `failed` (action name, GError) for the window to show, or logs it when nobody listens, and
+ * every successful save emits `saved` (path). That is the one save path: a window's Save
+ * activates doc.save (Keep Mine: doc.save-keep-mine) and only adds dialogs — it shows what
+ * `failed` reports and asks on EDITOR_DOCUMENT_ERROR_CHANGED_ON_DISK.
  * GLib/GIO only, no GTK.
  */
 
@@ -109,6 +111,30 @@ gboolean editor_document_save(EditorDocument *self, GError **error);
 gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_changed,
                                    GError **error);
 
+/** The error code of a save into a disassembly tree refused because it changes a file other
+ * levels read in a way that alters their collision or layout (the message names the files and
+ * the levels); editor_document_save_into_tree with @allow_shared writes it. */
+#define EDITOR_DOCUMENT_ERROR_SHARED 1001
+
+/** Whether the document's file is a level unpacked from a disassembly tree (it has a `source`
+ * section, docs/DISASM.md §8): its Save writes into the tree. */
+gboolean editor_document_is_from_tree(EditorDocument *self);
+
+/**
+ * The Save of a level unpacked from a disassembly tree (editor_document_save and doc.save call
+ * it for such a document, with @allow_shared FALSE): the same write-back as `loopwright pack
+ * FILE --into TREE` (disasm-save.h). Only the tree's files whose content changed are written,
+ * together with the document's file (the cached level JSON, its `source` updated) as one
+ * journaled set, all or nothing; when no tree file changes only the document's file is saved.
+ * A change to a file other levels read that would alter their collision or layout is refused
+ * (EDITOR_DOCUMENT_ERROR_SHARED, nothing written) unless @allow_shared. *@report (may be NULL;
+ * g_free) receives, when saved or refused (NULL on another error), one line a changed file with the
+ * levels sharing it and the write-back's warnings. @overwrite_changed as in
+ * editor_document_save_full.
+ */
+gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_shared,
+                                        gboolean overwrite_changed, char **report, GError **error);
+
 /** Whether the file at the document's path differs from what the document last read or wrote
  * there (FALSE when there is no file). */
 gboolean editor_document_changed_on_disk(EditorDocument *self);
@@ -121,8 +147,9 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
 gboolean editor_document_revert(EditorDocument *self, GError **error);
 
 /**
- * The document's GActions: "undo", "redo", "save", "revert" — enabled states follow
- * can-undo, can-redo, path != NULL, path != NULL && modified. Attach with prefix "doc".
+ * The document's GActions: "undo", "redo", "save", "save-keep-mine" (save over a file that
+ * changed on disk), "revert" — enabled states follow can-undo, can-redo, path != NULL (both
+ * saves), path != NULL && modified. Attach with prefix "doc".
  */
 GActionGroup *editor_document_get_actions(EditorDocument *self);
 

@@ -1,9 +1,9 @@
 #pragma once
 /* SPDX-License-Identifier: MIT */
 /*
- * Finding the line and column of a value inside JSON text, given its path (object keys and array
- * indices). jansson keeps no positions for values, so when validation rejects a value the loader
- * walks the (already well-formed) text again along the path. Only used on error paths.
+ * The JSON path of a value (object keys and array indices) that the level loader keeps while it
+ * reads, for the prefix of its messages ("chunks[3].rows[2][5]: ..."). The line and column come
+ * from the reader (json-reader.h), which knows where every value it reads starts.
  */
 
 #include <stdbool.h>
@@ -28,11 +28,3 @@ void editor_json_path_pop(EditorJsonPath *p);
 
 /** Write the path as text, e.g. "chunks[3].rows[2][5]" (empty for the root). */
 void editor_json_path_format(const EditorJsonPath *p, char *buf, size_t size);
-
-/**
- * Locate the value at @path in @text (well-formed JSON of @len bytes). Sets 1-based @line and
- * @column of the value's first character and returns true; when the path cannot be followed to
- * the end (e.g. a missing member), stops at the deepest value found and returns false.
- */
-bool editor_json_locate(const char *text, size_t len, const EditorJsonPath *path, int *line,
-                        int *column);

@@ -71,13 +71,13 @@ static void before_value(json_writer *w)
         return;
     int d = w->depth - 1;
     if (!w->empty[d])
-        put(w, ",", 1);
+        put(w, ", ", w->spaced[d] ? 2 : 1);
     w->empty[d] = false;
     if (w->multiline[d])
         put_indent(w, w->depth);
 }
 
-static void begin(json_writer *w, char open, bool multiline)
+static void begin(json_writer *w, char open, bool multiline, bool spaced)
 {
     before_value(w);
     if (w->depth >= JSON_WRITER_MAX_DEPTH) {
@@ -85,6 +85,7 @@ static void begin(json_writer *w, char open, bool multiline)
         return;
     }
     w->multiline[w->depth] = multiline;
+    w->spaced[w->depth] = spaced && !multiline;
     w->empty[w->depth] = true;
     w->depth++;
     put(w, &open, 1);
@@ -104,7 +105,17 @@ static void end(json_writer *w, char close)
 
 void json_writer_begin_object(json_writer *w, bool multiline)
 {
-    begin(w, '{', multiline);
+    begin(w, '{', multiline, false);
+}
+
+void json_writer_begin_object_spaced(json_writer *w)
+{
+    begin(w, '{', false, true);
+}
+
+void json_writer_begin_array_spaced(json_writer *w)
+{
+    begin(w, '[', false, true);
 }
 
 void json_writer_end_object(json_writer *w)
@@ -114,7 +125,7 @@ void json_writer_end_object(json_writer *w)
 
 void json_writer_begin_array(json_writer *w, bool multiline)
 {
-    begin(w, '[', multiline);
+    begin(w, '[', multiline, false);
 }
 
 void json_writer_end_array(json_writer *w)
@@ -129,7 +140,7 @@ void json_writer_key(json_writer *w, const char *key)
     before_value(w);
     put_string(w, key, strlen(key));
     /* compact objects as jansson's JSON_COMPACT ("a":1), one-per-line ones with a space */
-    bool spaced = w->depth > 0 && w->multiline[w->depth - 1];
+    bool spaced = w->depth > 0 && (w->multiline[w->depth - 1] || w->spaced[w->depth - 1]);
     put(w, spaced ? ": " : ":", spaced ? 2 : 1);
     w->after_key = true;
 }

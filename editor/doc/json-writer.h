@@ -3,8 +3,9 @@
 /*
  * A small streaming JSON writer: values go straight into one growing buffer (no tree, no
  * per-value allocation or printf), each container either compact (`{"a":1,"b":[1,2]}`, as
- * jansson's JSON_COMPACT writes it) or one member per line with two-space indentation. Used for
- * the masks JSON (editor/cli/masks-json.c) and meant for level JSON too. Strings are written as
+ * jansson's JSON_COMPACT writes it), on one line with spaces (`{"a": 1, "b": [1, 2]}`) or one
+ * member per line with two-space indentation. Used for the masks JSON (editor/cli/masks-json.c)
+ * and level JSON (editor/doc/level-json.c). Strings are written as
  * UTF-8 with the escapes jansson uses (\" \\ \b \f \n \r \t, \u00XX for other control
  * characters); a byte sequence that is not UTF-8 becomes U+FFFD. No GLib, no jansson.
  */
@@ -22,6 +23,7 @@ typedef struct json_writer {
     bool failed; /* out of memory, or misuse (too deep): every later call does nothing */
     int depth;
     bool multiline[JSON_WRITER_MAX_DEPTH]; /* per open container */
+    bool spaced[JSON_WRITER_MAX_DEPTH];    /* one line with ", " and ": " (level JSON) */
     bool empty[JSON_WRITER_MAX_DEPTH];     /* no member written yet */
     bool after_key;                        /* the next value completes a "key": pair */
 } json_writer;
@@ -36,6 +38,10 @@ void json_writer_begin_object(json_writer *w, bool multiline);
 void json_writer_end_object(json_writer *w);
 void json_writer_begin_array(json_writer *w, bool multiline);
 void json_writer_end_array(json_writer *w);
+/** Open an object or array written on one line with a space after each ',' and ':' (as level
+ * JSON writes its flat containers: `{"a": 1, "b": [1, 2]}`); closed by the same end calls. */
+void json_writer_begin_object_spaced(json_writer *w);
+void json_writer_begin_array_spaced(json_writer *w);
 
 /** The key of the next member of the current object. */
 void json_writer_key(json_writer *w, const char *key);

@@ -258,12 +258,36 @@ static int edge_depth(const lw_mask *m, const lw_mask *beyond, int col, int sign
     return 16 - h;
 }
 
-/* The placed masks of tile row @ty per cell and path (NULL: no collision, or outside). */
+/* The placed masks of tile row @ty per cell and path (NULL: no collision, or outside), read
+ * along the chunks' rows of cells rather than cell by cell through the layout. */
 static void fill_row(placed_cache *pc, int32_t ty, int32_t cols, int32_t rows, const lw_mask **row)
 {
-    for (int32_t tx = 0; tx < cols; tx++)
-        for (int p = 0; p < 2; p++)
-            row[tx * 2 + p] = ty >= 0 && ty < rows ? placed(pc, tx, ty, p) : NULL;
+    const lw_level *level = pc->level;
+    if (ty < 0 || ty >= rows) {
+        for (int32_t i = 0; i < cols * 2; i++)
+            row[i] = NULL;
+        return;
+    }
+    uint32_t n = level->chunk_cells, shift = level->chunk_shift;
+    uint32_t ly = ((uint32_t)ty * 16) >> shift, cy = (uint32_t)ty & (n - 1);
+    for (uint32_t lx = 0; lx < level->layout_width; lx++) {
+        const lw_mask **out = row + (size_t)lx * n * 2;
+        uint16_t chunk = lw_level_layout_get(level, LW_LAYER_FG, lx, ly);
+        if (chunk == LW_NONE || chunk >= level->chunk_count) {
+            for (uint32_t i = 0; i < n * 2; i++)
+                out[i] = NULL;
+            continue;
+        }
+        const lw_cell *cells = lw_level_chunk_cells(level, chunk) + cy * n;
+        for (uint32_t cx = 0; cx < n; cx++) {
+            if (cells[cx].tile == LW_NONE) {
+                out[cx * 2] = out[cx * 2 + 1] = NULL;
+                continue;
+            }
+            out[cx * 2] = placed_cell(pc, &cells[cx], 0, NULL);
+            out[cx * 2 + 1] = placed_cell(pc, &cells[cx], 1, NULL);
+        }
+    }
 }
 
 static void check_seams(const lw_level *level, placed_cache *pc, sink *s)

@@ -23,8 +23,8 @@
 
 #include "editor-types.h"
 
-#include <loopwright/player.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,7 @@
 /* The final-state report of `loopwright sim` and `loopwright play --frames` (docs/CLI.md, "sim"):
  * one printer, so the two stay byte for byte the same. */
 
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <stdio.h>
 
 /** Print frame, x, y, xsp, ysp, gsp, angle, mode, air, rolling, path, status and hash lines. */

@@ -26,6 +26,7 @@ struct _EditorApplication {
     GPtrArray *recovery;    /* char*: recovery files offered at start-up */
     GtkWidget *recovery_dialog;
     GMenu *recent_menu;
+    GPtrArray *recent_session; /* char*: levels opened or saved in this run, newest last */
     EditorClipboard *clipboard;
     gboolean recent_watched; /* connected to the recent manager's "changed" */
 
@@ -156,34 +157,52 @@ static gint compare_recent(gconstpointer a, gconstpointer b)
     return -g_date_time_compare(ma, mb);
 }
 
+#define RECENT_MAX 10
+
+/* Appends @path to the menu unless it is listed already, not a level or gone; returns whether
+ * it was appended. @listed holds the paths on the menu so far. */
+static gboolean recent_append(EditorApplication *self, GHashTable *listed, const char *path)
+{
+    if (!path || g_hash_table_contains(listed, path) || !g_str_has_suffix(path, ".json") ||
+        !g_file_test(path, G_FILE_TEST_EXISTS))
+        return FALSE;
+    g_hash_table_add(listed, g_strdup(path));
+    g_autofree char *base = g_path_get_basename(path);
+    GMenuItem *item = g_menu_item_new(base, NULL);
+    g_menu_item_set_action_and_target_value(item, "app.open-file", g_variant_new_string(path));
+    g_menu_append_item(self->recent_menu, item);
+    g_object_unref(item);
+    return TRUE;
+}
+
+/* The menu lists this run's opens and saves first, from the application's own list, so it
+ * follows them at once: GtkRecentManager records an item asynchronously (an idle write of its
+ * file, then a file-monitor reload) and on a loaded machine the menu lagged behind it for many
+ * seconds. The manager supplies the levels of earlier runs and keeps them for the next one. */
 static void rebuild_recent(EditorApplication *self)
 {
     if (!self->recent_menu)
         return;
     g_menu_remove_all(self->recent_menu);
-    if (!recent_usable())
-        return;
-    GtkRecentManager *rm = gtk_recent_manager_get_default();
-    GList *items = gtk_recent_manager_get_items(rm);
+    g_autoptr(GHashTable) listed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     guint n = 0;
-    /* newest first; only what Loopwright opened or saved as a level (the file choosers record
-     * every file they pick — tilesets and terrain PNGs too — without the group) */
-    items = g_list_sort(items, compare_recent);
-    for (GList *l = items; l && n < 10; l = l->next) {
-        GtkRecentInfo *info = l->data;
-        if (!gtk_recent_info_has_group(info, RECENT_GROUP))
-            continue;
-        g_autofree char *path = g_filename_from_uri(gtk_recent_info_get_uri(info), NULL, NULL);
-        if (!path || !g_str_has_suffix(path, ".json") || !g_file_test(path, G_FILE_TEST_EXISTS))
-            continue;
-        g_autofree char *base = g_path_get_basename(path);
-        GMenuItem *item = g_menu_item_new(base, NULL);
-        g_menu_item_set_action_and_target_value(item, "app.open-file", g_variant_new_string(path));
-        g_menu_append_item(self->recent_menu, item);
-        g_object_unref(item);
-        n++;
+    for (guint i = self->recent_session->len; i > 0 && n < RECENT_MAX; i--)
+        n += recent_append(self, listed, self->recent_session->pdata[i - 1]);
+    if (recent_usable()) {
+        GtkRecentManager *rm = gtk_recent_manager_get_default();
+        GList *items = gtk_recent_manager_get_items(rm);
+        /* newest first; only what Loopwright opened or saved as a level (the file choosers
+         * record every file they pick — tilesets and terrain PNGs too — without the group) */
+        items = g_list_sort(items, compare_recent);
+        for (GList *l = items; l && n < RECENT_MAX; l = l->next) {
+            GtkRecentInfo *info = l->data;
+            if (!gtk_recent_info_has_group(info, RECENT_GROUP))
+                continue;
+            g_autofree char *path = g_filename_from_uri(gtk_recent_info_get_uri(info), NULL, NULL);
+            n += recent_append(self, listed, path);
+        }
+        g_list_free_full(items, (GDestroyNotify)gtk_recent_info_unref);
     }
-    g_list_free_full(items, (GDestroyNotify)gtk_recent_info_unref);
     if (n == 0) {
         GMenuItem *item = g_menu_item_new("No recent levels", "app.none");
         g_menu_append_item(self->recent_menu, item);
@@ -206,12 +225,31 @@ static void watch_recent(EditorApplication *self)
                             self, 0);
 }
 
+/* Moves @abs to the newest end of this run's list. */
+static void note_session(EditorApplication *self, const char *abs)
+{
+    GPtrArray *list = self->recent_session;
+    for (guint i = 0; i < list->len; i++) {
+        if (g_str_equal(list->pdata[i], abs)) {
+            g_ptr_array_remove_index(list, i);
+            break;
+        }
+    }
+    g_ptr_array_add(list, g_strdup(abs));
+    if (list->len > RECENT_MAX)
+        g_ptr_array_remove_index(list, 0);
+    rebuild_recent(self);
+}
+
 void editor_application_note_recent(const char *path)
 {
+    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    EditorApplication *self = default_app();
+    if (self)
+        note_session(self, abs);
     if (!recent_usable())
         return;
-    watch_recent(default_app());
-    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    watch_recent(self);
     g_autofree char *uri = g_filename_to_uri(abs, NULL, NULL);
     if (!uri)
         return;
@@ -601,6 +639,7 @@ static void editor_application_finalize(GObject *object)
     g_clear_pointer(&self->run_actions, g_ptr_array_unref);
     g_clear_pointer(&self->recovery, g_ptr_array_unref);
     g_clear_object(&self->recent_menu);
+    g_clear_pointer(&self->recent_session, g_ptr_array_unref);
     g_clear_object(&self->clipboard);
     G_OBJECT_CLASS(editor_application_parent_class)->finalize(object);
 }
@@ -621,6 +660,7 @@ static void editor_application_init(EditorApplication *self)
     /* the resources live in a static library: referencing them keeps them linked in */
     g_resources_register(editor_get_resource());
     self->run_actions = g_ptr_array_new_with_free_func(g_free);
+    self->recent_session = g_ptr_array_new_with_free_func(g_free);
     self->clipboard = editor_clipboard_new();
     self->autosave_seconds = 60;
     static const GOptionEntry options[] = {

@@ -57,7 +57,8 @@ static const double zoom_steps[] = {0.125, 0.25, 0.5, 1, 2, 3, 4, 6, 8, 12, 16};
 
 /* ---- geometry ---- */
 
-static const lw_level *level(EditorCanvas *self)
+/* The level of the document shown (read only: edits go through commands). */
+static const lw_level *doc_level(EditorCanvas *self)
 {
     return self->doc ? editor_document_get_level(self->doc) : NULL;
 }
@@ -65,7 +66,7 @@ static const lw_level *level(EditorCanvas *self)
 /* Offsets that centre a level smaller than the widget. */
 static void content_offset(EditorCanvas *self, double *ox, double *oy)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
     *ox = *oy = 0;
     if (!l)
@@ -98,7 +99,7 @@ static void widget_to_level(EditorCanvas *self, double wx, double wy, double *lx
 
 static void configure_adjustments(EditorCanvas *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
     double cw = l ? lw_level_width_px(l) * self->zoom : w;
     double ch = l ? lw_level_height_px(l) * self->zoom : h;
@@ -199,7 +200,7 @@ void editor_canvas_zoom_out(EditorCanvas *self)
 
 void editor_canvas_zoom_fit(EditorCanvas *self)
 {
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
     if (!l || w <= 0 || h <= 0)
         return;
@@ -382,7 +383,7 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (w <= 0 || h <= 0)
         return;
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     cairo_set_source_rgb(cr, 0.16, 0.16, 0.18);
     cairo_paint(cr);
     if (!l) {
@@ -502,7 +503,7 @@ static void editor_canvas_size_allocate(GtkWidget *widget, int width, int height
 {
     EditorCanvas *self = EDITOR_CANVAS(widget);
     configure_adjustments(self);
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     if (!self->initial_view_done && l && width > 1 && height > 1) {
         self->initial_view_done = TRUE;
         double x = lw_level_width_px(l) / 2.0, y = lw_level_height_px(l) / 2.0;
@@ -580,7 +581,7 @@ static void click_pressed(GtkGestureClick *gesture, int n_press, double x, doubl
 {
     if (n_press != 2)
         return;
-    const lw_level *l = level(self);
+    const lw_level *l = doc_level(self);
     double lx, ly;
     widget_to_level(self, x, y, &lx, &ly);
     if (!l || lx < 0 || ly < 0 || lx >= lw_level_width_px(l) || ly >= lw_level_height_px(l))

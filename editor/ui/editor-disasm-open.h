@@ -4,7 +4,8 @@
  * File ▸ Open Disassembly…: choose a disassembly tree's folder, pick one of the levels its SonLVL
  * INI lists, and open it in an editor window (docs/DISASM.md §7; docs/EDITOR.md). The level is
  * unpacked, with its `source` section, into the user's cache folder
- * (`$XDG_CACHE_HOME/loopwright/disasm/`); `loopwright pack FILE --into TREE` saves it back.
+ * (`$XDG_CACHE_HOME/loopwright/disasm/`); Save writes it back into the tree (the document's
+ * editor_document_save_into_tree, as `loopwright pack FILE --into TREE`; editor-disasm-save.h).
  */
 
 #include <gtk/gtk.h>

@@ -10,6 +10,7 @@
 #include "play-command.h"
 
 #include "doc/level-json.h"
+#include "doc/sim-state.h"
 #include "editor-application.h"
 #include "play-window.h"
 
@@ -149,8 +150,15 @@ static EditorDocument *load_level(const char *path)
     return doc;
 }
 
+/* The window ran the script and wrote its files: print what the run found (the window prints
+ * nothing itself). */
 static void automation_finished(PlayWindow *win, int status, PlayRequest *req)
 {
+    fputs(play_window_get_automation_errors(win), stderr);
+    if (req->automation.print_state) /* as `sim` prints it */
+        editor_sim_print_state(stdout, play_session_get_sim(play_window_get_session(win)));
+    fputs(play_window_get_benchmark_report(win), stdout);
+    fflush(stdout);
     req->status = status;
     gtk_window_destroy(GTK_WINDOW(win));
 }

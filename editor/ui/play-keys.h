@@ -14,7 +14,7 @@
  */
 
 #include <gtk/gtk.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 
 G_BEGIN_DECLS
 

@@ -65,16 +65,25 @@ typedef struct PlayAutomation {
     const char *window_screenshot; /* PNG of the whole window, or NULL */
     const char *trace;             /* trace CSV (as `sim --trace`), or NULL */
     gboolean benchmark;            /* print per-frame timings and a summary */
-    gboolean print_state;          /* print the final state as `sim` does */
+    gboolean print_state;          /* the play command prints the final state as `sim` does */
 } PlayAutomation;
 
 /**
- * Run @automation from a restart: then the window writes the files, prints what was asked and
- * emits "automation-finished" (int: 0, or 1 when a file could not be written). FALSE with
- * @error for a bad script.
+ * Run @automation from a restart: then the window writes the files and emits
+ * "automation-finished" (int: 0, or 1 when a file could not be written). FALSE with @error for
+ * a bad script. The window prints nothing: the play command prints what the run found
+ * (play_window_get_automation_errors, the final state, play_window_get_benchmark_report).
  */
 gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *automation,
                                       GError **error);
+
+/** After "automation-finished": the run's problems (files not written, the player fell out),
+ * one "loopwright: FILE: msg" line each, "" when none. */
+const char *play_window_get_automation_errors(PlayWindow *self);
+
+/** After "automation-finished" of a run with `benchmark`: the per-frame timing lines and the
+ * summary (the text `loopwright play --benchmark` prints), else "". */
+const char *play_window_get_benchmark_report(PlayWindow *self);
 
 /** How the window opens an editor window on its document when none shows it (Ctrl+E): set by
  * the application. */

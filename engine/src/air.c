@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Airborne player (§5), frame order of §7.3: jump-release/up cap, air input, drag, boundary,
  * move, gravity, angle relaxation, collision by movement quadrant. */
-#include "physics.h"
+#include "air.h"
 
-uint8_t lw_phys_relax_angle(uint8_t angle)
+uint8_t lwi_phys_relax_angle(uint8_t angle)
 {
     if (angle == 0)
         return 0;
@@ -12,7 +12,7 @@ uint8_t lw_phys_relax_angle(uint8_t angle)
     return angle < 2 ? 0 : (uint8_t)(angle - 2u);         /* borrow -> 0 */
 }
 
-int32_t lw_phys_air_drag(const lw_profile *p, int32_t xsp, int32_t ysp)
+int32_t lwi_phys_air_drag(const lw_profile *p, int32_t xsp, int32_t ysp)
 {
     bool in_window = p->drag_window_exclusive ? (ysp > -p->drag_window && ysp < 0)
                                               : (ysp >= -p->drag_window && ysp <= -1);
@@ -28,8 +28,9 @@ static int32_t wall_left(lw_sim *sim)
 {
     const lw_player *pl = &sim->state.player;
     lw_sensor_hit scratch;
-    return lw_phys_cast(sim, LW_SENSOR_E, LW_CAST_AIR_WALL, (pl->x >> 8) - sim->profile.push_radius,
-                        pl->y >> 8, LW_DIR_LEFT, LW_SOLID_LRB, 0x40, &scratch)
+    return lwi_phys_cast(sim, LW_SENSOR_E, LW_CAST_AIR_WALL,
+                         (pl->x >> 8) - sim->profile.push_radius, pl->y >> 8, LW_DIR_LEFT,
+                         LW_SOLID_LRB, 0x40, &scratch)
         ->distance;
 }
 
@@ -38,36 +39,33 @@ static int32_t wall_right(lw_sim *sim)
 {
     const lw_player *pl = &sim->state.player;
     lw_sensor_hit scratch;
-    return lw_phys_cast(sim, LW_SENSOR_F, LW_CAST_AIR_WALL, (pl->x >> 8) + sim->profile.push_radius,
-                        pl->y >> 8, LW_DIR_RIGHT, LW_SOLID_LRB, 0xC0, &scratch)
+    return lwi_phys_cast(sim, LW_SENSOR_F, LW_CAST_AIR_WALL,
+                         (pl->x >> 8) + sim->profile.push_radius, pl->y >> 8, LW_DIR_RIGHT,
+                         LW_SOLID_LRB, 0xC0, &scratch)
         ->distance;
 }
 
 /* A/B: floor pair at (X -/+ wr, Y + hr), T bit; a flagged winner angle reads as 0x00. */
-static void floor_pair(lw_sim *sim, lw_pair *out)
+static void floor_pair(lw_sim *sim, lwi_pair *out)
 {
-    const lw_player *pl = &sim->state.player;
-    int32_t x = pl->x >> 8, y = (pl->y >> 8) + pl->hr;
-    lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_AIR_FLOOR, x - pl->wr, y, x + pl->wr,
-                      y, LW_DIR_DOWN, LW_SOLID_TOP, 0, out);
+    lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_AIR_FLOOR, LW_DIR_DOWN,
+                              LW_SOLID_TOP, 0, out);
     if (lw_angle_is_flagged(out->angle))
         out->angle = 0x00;
 }
 
 /* C/D: ceiling pair at (X -/+ wr, Y - hr), LRB; a flagged winner angle reads as 0x80. */
-static void ceiling_pair(lw_sim *sim, lw_pair *out)
+static void ceiling_pair(lw_sim *sim, lwi_pair *out)
 {
-    const lw_player *pl = &sim->state.player;
-    int32_t x = pl->x >> 8, y = (pl->y >> 8) - pl->hr;
-    lw_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_AIR_CEILING, x - pl->wr, y, x + pl->wr,
-                      y, LW_DIR_UP, LW_SOLID_LRB, 0x80, out);
+    lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_AIR_CEILING, LW_DIR_UP,
+                              LW_SOLID_LRB, 0x80, out);
     if (lw_angle_is_flagged(out->angle))
         out->angle = 0x80;
 }
 
 /* The -(hi(Ysp) + 8) landing filter, in the originals' byte arithmetic: the high byte of Ysp,
  * plus 8, negated, compared as signed bytes with the distances. */
-static bool landing_filter(int32_t ysp, const lw_pair *f)
+static bool landing_filter(int32_t ysp, const lwi_pair *f)
 {
     int8_t t = (int8_t)(uint8_t)((0u - (((uint32_t)ysp >> 8) + 8u)) & 0xFFu);
     return (int8_t)f->d >= t || (int8_t)f->d_other >= t;
@@ -75,21 +73,21 @@ static bool landing_filter(int32_t ysp, const lw_pair *f)
 
 /* ---- landing ---- */
 
-void lw_phys_land_floor(lw_sim *sim, int32_t d, uint8_t a)
+void lwi_phys_land_floor(lw_sim *sim, int32_t d, uint8_t a)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
     pl->y += d * LW_SUBPX;
     pl->angle = a;
-    lw_phys_reset_on_floor(sim);
+    lwi_phys_reset_on_floor(sim);
     sim->debug.landed = true;
-    if (((unsigned)lw_ang(a + 0x20) & 0x40u) != 0) {
+    if (((unsigned)lwi_ang(a + 0x20) & 0x40u) != 0) {
         /* steep: a in 0x20..0x5F or 0xA0..0xDF */
         pl->xsp = 0;
         if (pl->ysp > p->land_cap)
             pl->ysp = p->land_cap;
         pl->gsp = a < 0x80 ? pl->ysp : -pl->ysp;
-    } else if (((unsigned)lw_ang(a + 0x10) & 0x20u) != 0) {
+    } else if (((unsigned)lwi_ang(a + 0x10) & 0x20u) != 0) {
         /* slope: a in 0x10..0x1F or 0xE0..0xEF */
         pl->ysp >>= 1;
         pl->gsp = a < 0x80 ? pl->ysp : -pl->ysp;
@@ -106,7 +104,7 @@ static void land_side(lw_sim *sim, int32_t d, uint8_t a)
     lw_player *pl = &sim->state.player;
     pl->y += d * LW_SUBPX;
     pl->angle = a;
-    lw_phys_reset_on_floor(sim);
+    lwi_phys_reset_on_floor(sim);
     sim->debug.landed = true;
     pl->ysp = 0;
     pl->gsp = pl->xsp;
@@ -114,7 +112,8 @@ static void land_side(lw_sim *sim, int32_t d, uint8_t a)
 
 /* ---- collision by quadrant (§5.8) ---- */
 
-static void collide_down(lw_sim *sim)
+/* The wall sensors E then F of the mostly-down and mostly-up rows: out of a wall, X speed 0. */
+static void push_out_of_walls(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     int32_t d = wall_left(sim);
@@ -127,35 +126,32 @@ static void collide_down(lw_sim *sim)
         pl->x += d * LW_SUBPX;
         pl->xsp = 0;
     }
-    lw_pair f;
+}
+
+static void collide_down(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    push_out_of_walls(sim);
+    lwi_pair f;
     floor_pair(sim, &f);
     if (f.d < 0 && landing_filter(pl->ysp, &f))
-        lw_phys_land_floor(sim, f.d, f.angle);
+        lwi_phys_land_floor(sim, f.d, f.angle);
 }
 
 static void collide_up(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
-    int32_t d = wall_left(sim);
-    if (d < 0) {
-        pl->x -= d * LW_SUBPX;
-        pl->xsp = 0;
-    }
-    d = wall_right(sim);
-    if (d < 0) {
-        pl->x += d * LW_SUBPX;
-        pl->xsp = 0;
-    }
-    lw_pair c;
+    push_out_of_walls(sim);
+    lwi_pair c;
     ceiling_pair(sim, &c);
     if (c.d >= 0)
         return;
     pl->y -= c.d * LW_SUBPX;
     uint8_t a = c.angle;
-    if (((unsigned)lw_ang(a + 0x20) & 0x40u) != 0) {
+    if (((unsigned)lwi_ang(a + 0x20) & 0x40u) != 0) {
         /* §5.10: steep enough to run on: attach */
         pl->angle = a;
-        lw_phys_reset_on_floor(sim);
+        lwi_phys_reset_on_floor(sim);
         sim->debug.landed = true;
         pl->gsp = a < 0x80 ? pl->ysp : -pl->ysp;
     } else {
@@ -179,7 +175,7 @@ static void collide_side(lw_sim *sim, bool left)
         if (!p->air_wall_hit_continues)
             return;
     }
-    lw_pair c;
+    lwi_pair c;
     ceiling_pair(sim, &c);
     if (c.d < 0) {
         if (left && p->deep_ceiling_wall_check && c.d <= -20) {
@@ -198,7 +194,7 @@ static void collide_side(lw_sim *sim, bool left)
     }
     if (pl->ysp < 0)
         return;
-    lw_pair f;
+    lwi_pair f;
     floor_pair(sim, &f);
     if (f.d >= 0)
         return;
@@ -209,7 +205,7 @@ static void collide_side(lw_sim *sim, bool left)
 
 /* ---- the air routine ---- */
 
-void lw_phys_air_frame(lw_sim *sim, const lw_frame_input *in)
+void lwi_phys_air_frame(lw_sim *sim, const lwi_frame_input *in)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
@@ -250,10 +246,10 @@ void lw_phys_air_frame(lw_sim *sim, const lw_frame_input *in)
     }
 
     /* §5.5: drag, with the Ysp from before gravity */
-    pl->xsp = lw_phys_air_drag(p, pl->xsp, pl->ysp);
+    pl->xsp = lwi_phys_air_drag(p, pl->xsp, pl->ysp);
 
 move:
-    if (!lw_phys_bounds(sim))
+    if (!lwi_phys_bounds(sim))
         return;
 
     /* §5.6: move, then gravity */
@@ -264,9 +260,9 @@ move:
         pl->ysp = p->terminal;
 
     if (!hurt)
-        pl->angle = lw_phys_relax_angle(pl->angle);
+        pl->angle = lwi_phys_relax_angle(pl->angle);
 
-    uint8_t q = lw_phys_air_quadrant(pl->xsp, pl->ysp);
+    uint8_t q = lwi_phys_air_quadrant(pl->xsp, pl->ysp);
     sim->debug.air_quadrant = q;
     switch (q) {
     case 0x00:

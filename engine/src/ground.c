@@ -1,35 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /* Grounded player: running (§4), rolling (§6), jumping off the ground (§5.2, §8), in the frame
- * order of §7.1 and §7.2. */
-#include "physics.h"
+ * order of §7.1 and §7.2, and the spindash (docs/OBJECTS.md §9). */
+#include "ground.h"
+
+#include "air.h"
+
+/* Curl into a ball: rolling, ball radii, and the centre moved down by the radius difference so
+ * the feet stay where they were (the jump §5.2, the roll start §6.2, the spindash release). */
+static void curl_up(lw_player *pl, const lw_profile *p)
+{
+    pl->rolling = true;
+    pl->wr = (uint8_t)p->ball_wr;
+    pl->hr = (uint8_t)p->ball_hr;
+    pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+}
 
 /* ---- §5.2 + §8: jump ---- */
 
-bool lw_phys_try_jump(lw_sim *sim)
+bool lwi_phys_try_jump(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
-    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
 
     /* §8 head-room: a pair of head sensors oriented by plain rounding of the angle opposite the
      * ground; the smaller distance decides. */
-    lw_pair room;
-    switch ((unsigned)lw_ang(pl->angle + 0x80 + 0x20) & 0xC0u) {
+    lwi_pair room;
+    switch ((unsigned)lwi_ang(pl->angle + 0x80 + 0x20) & 0xC0u) {
     case 0x80: /* floor-ish ground: up */
-        lw_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - wr, y - hr, x + wr,
-                          y - hr, LW_DIR_UP, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_UP,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     case 0x40: /* ground angle 0xA0..0xDF (right wall): the head points left */
-        lw_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - hr, y + wr, x - hr,
-                          y - wr, LW_DIR_LEFT, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_LEFT,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     case 0xC0: /* ground angle 0x20..0x5F (left wall): the head points right */
-        lw_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x + hr, y + wr, x + hr,
-                          y - wr, LW_DIR_RIGHT, LW_SOLID_LRB, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_RIGHT,
+                                  LW_SOLID_LRB, 0, &room);
         break;
     default: /* ceiling: the head points down, tested with the floor sensors' top bit */
-        lw_phys_cast_pair(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, x - wr, y + hr, x + wr,
-                          y + hr, LW_DIR_DOWN, LW_SOLID_TOP, 0, &room);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_C, LW_SENSOR_D, LW_CAST_HEADROOM, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 0, &room);
         break;
     }
     if (room.d < p->headroom)
@@ -37,7 +48,7 @@ bool lw_phys_try_jump(lw_sim *sim)
 
     /* The impulse pushes away from the surface: direction ang - 0x40; added to last frame's
      * velocity (this frame's Gsp conversion has not run). */
-    uint8_t a = lw_ang(pl->angle - 0x40);
+    uint8_t a = lwi_ang(pl->angle - 0x40);
     pl->xsp += (p->jump * lw_profile_cos(p, a)) >> 8;
     pl->ysp += (p->jump * lw_profile_sin(p, a)) >> 8;
     pl->airborne = true;
@@ -51,42 +62,79 @@ bool lw_phys_try_jump(lw_sim *sim)
         pl->wr = (uint8_t)p->stand_wr;
         pl->hr = (uint8_t)p->stand_hr;
     }
-    if (!pl->rolling) {
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->rolling = true;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
-    } else {
+    if (!pl->rolling)
+        curl_up(pl, p);
+    else
         pl->rolljump = true;
-    }
     sim->debug.jumped = true;
     return true;
 }
 
-/* After a successful jump: the frame ends (original), or goes on in the air (§11.3 fix). */
-static void after_jump(lw_sim *sim, const lw_frame_input *in)
+/* The jump at the start of both grounded routines: true when the player jumped, and then the
+ * frame's ground movement is over: the frame ends (original) or goes on in the air (§11.3 fix). */
+static bool jump_off(lw_sim *sim, const lwi_frame_input *in)
 {
+    if (!in->jump_pressed || !lwi_phys_try_jump(sim))
+        return false;
     if (sim->profile.move_on_jump_frame)
-        lw_phys_air_frame(sim, in);
+        lwi_phys_air_frame(sim, in);
+    return true;
+}
+
+/* ---- OBJECTS.md §9: spindash ---- */
+
+bool lwi_phys_spindash(lw_sim *sim, const lwi_frame_input *in, bool ducking)
+{
+    lw_player *pl = &sim->state.player;
+    lw_game_state *g = &sim->state.game;
+    const lw_profile *p = &sim->profile;
+    if (!g->spindash) {
+        if (!p->spindash || !ducking || !in->jump_pressed)
+            return false;
+        g->spindash = 1;
+        g->spindash_counter = 0;
+    } else if (!in->down) {
+        /* release: curled up, Gsp from the charge; no move this frame */
+        curl_up(pl, p);
+        g->spindash = 0;
+        pl->gsp = lw_spindash_speed(g->spindash_counter);
+        if (pl->facing_left)
+            pl->gsp = -pl->gsp;
+        g->events |= LW_EVENT_SPINDASH;
+    } else {
+        uint32_t c = g->spindash_counter;
+        c -= c >> 5;
+        if (in->jump_pressed) {
+            c += 0x200;
+            if (c > 0x800)
+                c = 0x800;
+        }
+        g->spindash_counter = (uint16_t)c;
+    }
+    if (!lwi_phys_bounds(sim))
+        return true;
+    if (!g->on_object)
+        lwi_phys_ground_sensors(sim);
+    return true;
 }
 
 /* ---- §4.4 / §6.3: slope factors ---- */
 
-int32_t lw_phys_slope_factor(const lw_profile *p, uint8_t angle, int32_t gsp)
+int32_t lwi_phys_slope_factor(const lw_profile *p, uint8_t angle, int32_t gsp)
 {
-    if (lw_ang(angle + 0x60) >= 0xC0) /* on a ceiling angle 0x60..0x9F */
+    if (lwi_ang(angle + 0x60) >= 0xC0) /* on a ceiling angle 0x60..0x9F */
         return gsp;
     int32_t s = (lw_profile_sin(p, angle) * p->slp) >> 8;
     if (gsp != 0)
         return gsp + s;
-    if (p->slope_factor_at_rest && lw_abs32(s) >= p->slp_rest_min)
+    if (p->slope_factor_at_rest && lwi_abs32(s) >= p->slp_rest_min)
         return gsp + s;
     return gsp;
 }
 
-int32_t lw_phys_roll_slope_factor(const lw_profile *p, uint8_t angle, int32_t gsp)
+int32_t lwi_phys_roll_slope_factor(const lw_profile *p, uint8_t angle, int32_t gsp)
 {
-    if (lw_ang(angle + 0x60) >= 0xC0)
+    if (lwi_ang(angle + 0x60) >= 0xC0)
         return gsp;
     int32_t s = (lw_profile_sin(p, angle) * p->roll_slp) >> 8;
     /* Uphill (the slope pushes against the motion) only a quarter, taken from the already
@@ -103,7 +151,7 @@ int32_t lw_phys_roll_slope_factor(const lw_profile *p, uint8_t angle, int32_t gs
 
 /* ---- §4.2 / §4.3: input and friction ---- */
 
-void lw_phys_move_left(lw_sim *sim)
+void lwi_phys_move_left(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
@@ -129,7 +177,7 @@ void lw_phys_move_left(lw_sim *sim)
     pl->gsp = next;
 }
 
-void lw_phys_move_right(lw_sim *sim)
+void lwi_phys_move_right(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
@@ -155,7 +203,7 @@ void lw_phys_move_right(lw_sim *sim)
     pl->gsp = next;
 }
 
-int32_t lw_phys_friction(int32_t gsp, int32_t amount)
+int32_t lwi_phys_friction(int32_t gsp, int32_t amount)
 {
     if (gsp > 0)
         return gsp > amount ? gsp - amount : 0;
@@ -170,13 +218,13 @@ static void balance_check(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
-    if (((unsigned)lw_ang(pl->angle + 0x20) & 0xC0u) != 0 || pl->gsp != 0)
+    if (((unsigned)lwi_ang(pl->angle + 0x20) & 0xC0u) != 0 || pl->gsp != 0)
         return;
     pl->pushing = false;
     int32_t x = pl->x >> 8, y = (pl->y >> 8) + pl->hr;
     lw_sensor_hit scratch;
-    if (lw_phys_cast(sim, LW_SENSOR_CENTRE, LW_CAST_BALANCE, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0,
-                     &scratch)
+    if (lwi_phys_cast(sim, LW_SENSOR_CENTRE, LW_CAST_BALANCE, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0,
+                      &scratch)
             ->distance < p->balance_dist)
         return;
     /* A foot sensor that found no block at all in the last ground scan still holds the
@@ -185,16 +233,16 @@ static void balance_check(lw_sim *sim)
         pl->balance = LW_BALANCE_LEDGE_RIGHT;
         pl->facing_left = false;
         if (p->extreme_balance &&
-            lw_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x - p->balance_extreme, y,
-                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
+            lwi_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x - p->balance_extreme, y,
+                          LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
                     ->distance >= p->balance_dist)
             pl->balance_extreme = true;
     } else if (pl->ground_angle[0] == 3) {
         pl->balance = LW_BALANCE_LEDGE_LEFT;
         pl->facing_left = true;
         if (p->extreme_balance &&
-            lw_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x + p->balance_extreme, y,
-                         LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
+            lwi_phys_cast(sim, LW_SENSOR_EDGE, LW_CAST_BALANCE, x + p->balance_extreme, y,
+                          LW_DIR_DOWN, LW_SOLID_TOP, 0, &scratch)
                     ->distance >= p->balance_dist)
             pl->balance_extreme = true;
     }
@@ -212,21 +260,21 @@ static void ground_velocity(lw_sim *sim)
 
 /* ---- §4.6: push sensor ---- */
 
-void lw_phys_push_sensor(lw_sim *sim)
+void lwi_phys_push_sensor(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
     if (pl->gsp == 0)
         return;
     uint8_t ang = pl->angle;
-    bool active = lw_ang(ang + 0x40) < 0x80;
+    bool active = lwi_ang(ang + 0x40) < 0x80;
     if (!active && p->push_sensors_on_cardinals && (ang & 0x3Fu) == 0)
         active = true;
     if (!active)
         return;
 
     /* Where the player will be after this frame's move; subpixels are ignored. */
-    uint8_t dir_ang = pl->gsp > 0 ? lw_ang(ang - 0x40) : lw_ang(ang + 0x40);
+    uint8_t dir_ang = pl->gsp > 0 ? lwi_ang(ang - 0x40) : lwi_ang(ang + 0x40);
     int32_t sx = (pl->x + pl->xsp) >> 8, sy = (pl->y + pl->ysp) >> 8;
     lw_mode orient = lw_mode_of(dir_ang);
     lw_sensor_id id = pl->gsp > 0 ? LW_SENSOR_F : LW_SENSOR_E;
@@ -234,11 +282,11 @@ void lw_phys_push_sensor(lw_sim *sim)
     lw_sensor_hit scratch;
     const lw_sensor_hit *hit;
     if (orient == LW_MODE_FLOOR) {
-        hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy + r, LW_DIR_DOWN, LW_SOLID_LRB, dir_ang,
-                           &scratch);
+        hit = lwi_phys_cast(sim, id, LW_CAST_PUSH, sx, sy + r, LW_DIR_DOWN, LW_SOLID_LRB, dir_ang,
+                            &scratch);
     } else if (orient == LW_MODE_CEILING) {
-        hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx, sy - r, LW_DIR_UP, LW_SOLID_LRB, dir_ang,
-                           &scratch);
+        hit = lwi_phys_cast(sim, id, LW_CAST_PUSH, sx, sy - r, LW_DIR_UP, LW_SOLID_LRB, dir_ang,
+                            &scratch);
     } else {
         /* The "low" sensor: 8 px lower on flat ground, only for ang 0x00..0x07 in the original
          * (dir_ang & 0x38 == 0; §11.12). */
@@ -246,19 +294,19 @@ void lw_phys_push_sensor(lw_sim *sim)
         if (low)
             sy += p->push_low;
         if (orient == LW_MODE_LWALL)
-            hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx - r, sy, LW_DIR_LEFT, LW_SOLID_LRB,
-                               dir_ang, &scratch);
+            hit = lwi_phys_cast(sim, id, LW_CAST_PUSH, sx - r, sy, LW_DIR_LEFT, LW_SOLID_LRB,
+                                dir_ang, &scratch);
         else
-            hit = lw_phys_cast(sim, id, LW_CAST_PUSH, sx + r, sy, LW_DIR_RIGHT, LW_SOLID_LRB,
-                               dir_ang, &scratch);
+            hit = lwi_phys_cast(sim, id, LW_CAST_PUSH, sx + r, sy, LW_DIR_RIGHT, LW_SOLID_LRB,
+                                dir_ang, &scratch);
     }
     int32_t d = hit->distance;
     if (d >= 0)
         return;
     /* The response uses plain rounding of dir_ang, which differs from the cast's orientation at
      * exactly 0xE0 (§11.11). */
-    unsigned q =
-        p->fix_push_response_rounding ? (unsigned)orient : (unsigned)lw_ang(dir_ang + 0x20) & 0xC0u;
+    unsigned q = p->fix_push_response_rounding ? (unsigned)orient
+                                               : (unsigned)lwi_ang(dir_ang + 0x20) & 0xC0u;
     int32_t shift = d * LW_SUBPX;
     switch (q) {
     case 0x00:
@@ -282,7 +330,7 @@ void lw_phys_push_sensor(lw_sim *sim)
 
 /* ---- §4.8: ground sensors ---- */
 
-int32_t lw_phys_snap_limit(const lw_profile *p, int32_t v)
+int32_t lwi_phys_snap_limit(const lw_profile *p, int32_t v)
 {
     if (!p->speed_snap_limit)
         return p->snap_max;
@@ -294,54 +342,54 @@ int32_t lw_phys_snap_limit(const lw_profile *p, int32_t v)
     return limit < p->snap_max ? limit : p->snap_max;
 }
 
-uint8_t lw_phys_ground_angle(const lw_profile *p, uint8_t current, uint8_t sensed)
+uint8_t lwi_phys_ground_angle(const lw_profile *p, uint8_t current, uint8_t sensed)
 {
     bool snap = lw_angle_is_flagged(sensed);
     if (!snap && p->angle_diff_snap) {
-        int32_t diff = (int8_t)lw_ang(sensed - current);
-        if (lw_abs32(diff) >= 0x20)
+        int32_t diff = (int8_t)lwi_ang(sensed - current);
+        if (lwi_abs32(diff) >= 0x20)
             snap = true;
     }
     if (snap) /* nearest quarter; exact diagonals round up */
-        return (uint8_t)((unsigned)lw_ang(current + 0x20) & 0xC0u);
+        return (uint8_t)((unsigned)lwi_ang(current + 0x20) & 0xC0u);
     return sensed;
 }
 
-void lw_phys_ground_sensors(lw_sim *sim)
+void lwi_phys_ground_sensors(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
-    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
     lw_mode mode = lw_mode_of(pl->angle);
     sim->debug.mode = (uint8_t)mode;
-    lw_pair g;
+    /* the feet point toward the ground; Xsp or Ysp decides the snap limit (§4.8.4) */
+    lwi_pair g;
     int32_t speed;
     switch (mode) {
     case LW_MODE_FLOOR:
-        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - wr, y + hr, x + wr,
-                          y + hr, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->xsp;
         break;
     case LW_MODE_RWALL:
-        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x + hr, y + wr, x + hr,
-                          y - wr, LW_DIR_RIGHT, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_RIGHT,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->ysp;
         break;
     case LW_MODE_CEILING:
-        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - wr, y - hr, x + wr,
-                          y - hr, LW_DIR_UP, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_UP,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->xsp;
         break;
     case LW_MODE_LWALL:
     default:
-        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, x - hr, y + wr, x - hr,
-                          y - wr, LW_DIR_LEFT, LW_SOLID_TOP, 3, &g);
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, LW_DIR_LEFT,
+                                  LW_SOLID_TOP, 3, &g);
         speed = pl->ysp;
         break;
     }
     pl->ground_angle[0] = g.angle_a;
     pl->ground_angle[1] = g.angle_b;
-    pl->angle = lw_phys_ground_angle(p, pl->angle, g.angle);
+    pl->angle = lwi_phys_ground_angle(p, pl->angle, g.angle);
 
     int32_t d = g.d;
     if (d == 0)
@@ -349,7 +397,7 @@ void lw_phys_ground_sensors(lw_sim *sim)
     if (d < 0) {
         if (d < -p->snap_inside)
             return; /* too deep: stays grounded, not moved */
-    } else if (d > lw_phys_snap_limit(p, speed)) {
+    } else if (d > lwi_phys_snap_limit(p, speed)) {
         pl->airborne = true; /* ledge or crest: Xsp/Ysp keep their values */
         pl->pushing = false;
         return;
@@ -373,7 +421,7 @@ void lw_phys_ground_sensors(lw_sim *sim)
 
 /* ---- §4.9: slip / fall and control lock ---- */
 
-void lw_phys_slope_repel(lw_sim *sim)
+void lwi_phys_slope_repel(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
@@ -385,21 +433,21 @@ void lw_phys_slope_repel(lw_sim *sim)
         return;
     uint8_t ang = pl->angle;
     if (!p->s3k_slip) {
-        if (((unsigned)lw_ang(ang + 0x20) & 0xC0u) == 0)
+        if (((unsigned)lwi_ang(ang + 0x20) & 0xC0u) == 0)
             return;
-        if (lw_abs32(pl->gsp) >= p->slip_speed)
+        if (lwi_abs32(pl->gsp) >= p->slip_speed)
             return;
         pl->gsp = 0;
         pl->airborne = true;
         pl->control_lock = (uint16_t)p->slip_lock;
         return;
     }
-    if (lw_ang(ang + 0x18) < 0x30)
+    if (lwi_ang(ang + 0x18) < 0x30)
         return;
-    if (lw_abs32(pl->gsp) >= p->slip_speed)
+    if (lwi_abs32(pl->gsp) >= p->slip_speed)
         return;
     pl->control_lock = (uint16_t)p->slip_lock;
-    uint8_t t = lw_ang(ang + 0x30);
+    uint8_t t = lwi_ang(ang + 0x30);
     if (t >= 0x60)
         pl->airborne = true; /* steep: detach, Gsp unchanged */
     else if (t >= 0x30)
@@ -413,18 +461,18 @@ void lw_phys_slope_repel(lw_sim *sim)
 /* Steps 8-11 / 5-8 common to both routines: boundary, move, ground sensors, slip. */
 static void ground_move_and_stick(lw_sim *sim)
 {
-    if (!lw_phys_bounds(sim))
+    if (!lwi_phys_bounds(sim))
         return;
     lw_player *pl = &sim->state.player;
     pl->x += pl->xsp;
     pl->y += pl->ysp;
     /* §1.7 onObject: the object keeps the player on top (OBJECTS.md §3.2) */
     if (!sim->state.game.on_object)
-        lw_phys_ground_sensors(sim);
-    lw_phys_slope_repel(sim);
+        lwi_phys_ground_sensors(sim);
+    lwi_phys_slope_repel(sim);
 }
 
-void lw_phys_ground_frame(lw_sim *sim, const lw_frame_input *in)
+void lwi_phys_ground_frame(lw_sim *sim, const lwi_frame_input *in)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
@@ -432,49 +480,42 @@ void lw_phys_ground_frame(lw_sim *sim, const lw_frame_input *in)
     pl->balance_extreme = false;
 
     /* OBJECTS.md §9: the spindash comes before the jump (S2 Sonic_CheckSpindash) */
-    if ((in->ducking || sim->state.game.spindash) && lw_phys_spindash(sim, in, in->ducking))
+    if ((in->ducking || sim->state.game.spindash) && lwi_phys_spindash(sim, in, in->ducking))
         return;
-    if (in->jump_pressed && lw_phys_try_jump(sim)) {
-        after_jump(sim, in);
+    if (jump_off(sim, in))
         return;
-    }
-    pl->gsp = lw_phys_slope_factor(p, pl->angle, pl->gsp);
+    pl->gsp = lwi_phys_slope_factor(p, pl->angle, pl->gsp);
     if (pl->control_lock == 0) {
         if (in->left)
-            lw_phys_move_left(sim);
+            lwi_phys_move_left(sim);
         if (in->right)
-            lw_phys_move_right(sim);
+            lwi_phys_move_right(sim);
         balance_check(sim);
     }
     if (!in->left && !in->right)
-        pl->gsp = lw_phys_friction(pl->gsp, p->frc);
+        pl->gsp = lwi_phys_friction(pl->gsp, p->frc);
     ground_velocity(sim);
-    lw_phys_push_sensor(sim);
+    lwi_phys_push_sensor(sim);
 
     /* §6.2: roll start, measured after this frame's input and friction. */
-    if (in->down && !in->left && !in->right && lw_abs32(pl->gsp) >= p->roll_start) {
-        pl->rolling = true;
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+    if (in->down && !in->left && !in->right && lwi_abs32(pl->gsp) >= p->roll_start) {
+        curl_up(pl, p);
         if (pl->gsp == 0)
             pl->gsp = p->roll_force;
     }
     ground_move_and_stick(sim);
 }
 
-void lw_phys_roll_frame(lw_sim *sim, const lw_frame_input *in)
+void lwi_phys_roll_frame(lw_sim *sim, const lwi_frame_input *in)
 {
     lw_player *pl = &sim->state.player;
     const lw_profile *p = &sim->profile;
     pl->balance = LW_BALANCE_NONE;
     pl->balance_extreme = false;
 
-    if (in->jump_pressed && lw_phys_try_jump(sim)) {
-        after_jump(sim, in);
+    if (jump_off(sim, in))
         return;
-    }
-    pl->gsp = lw_phys_roll_slope_factor(p, pl->angle, pl->gsp);
+    pl->gsp = lwi_phys_roll_slope_factor(p, pl->angle, pl->gsp);
 
     /* §6.4: pressing against the motion brakes; with the motion it only turns the player. */
     if (pl->control_lock == 0) {
@@ -497,10 +538,10 @@ void lw_phys_roll_frame(lw_sim *sim, const lw_frame_input *in)
             }
         }
     }
-    pl->gsp = lw_phys_friction(pl->gsp, p->roll_frc);
+    pl->gsp = lwi_phys_friction(pl->gsp, p->roll_frc);
 
     /* §6.5: stop rolling (the velocity is still computed on this frame). */
-    if (lw_abs32(pl->gsp) < p->roll_stop) {
+    if (lwi_abs32(pl->gsp) < p->roll_stop) {
         pl->rolling = false;
         pl->wr = (uint8_t)p->stand_wr;
         pl->hr = (uint8_t)p->stand_hr;
@@ -519,6 +560,6 @@ void lw_phys_roll_frame(lw_sim *sim, const lw_frame_input *in)
     if (xsp < -p->roll_cap)
         xsp = -p->roll_cap;
     pl->xsp = xsp;
-    lw_phys_push_sensor(sim);
+    lwi_phys_push_sensor(sim);
     ground_move_and_stick(sim);
 }

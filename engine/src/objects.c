@@ -4,7 +4,7 @@
  * bridges (§7), platforms (§8), the spindash (§9), monitors (§10), spikes, the enemy (§11),
  * checkpoints and the goal (§12), and the state hash block (§13). */
 #include "loopwright/objmap.h"
-#include "physics.h"
+#include "objects-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -210,7 +210,7 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
 }
 
 /* The game, id, subtype and flips of a disassembly object marker (docs/DISASM.md §8.3:
- * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1 or S2 level; false
+ * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1, S2 or S3K level; false
  * for any other object. */
 static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_game *game,
                           uint8_t *id_out, uint8_t *sub_out, bool *x_flip, bool *y_flip)
@@ -224,6 +224,8 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
         *game = LW_OBJMAP_S1;
     else if (strcmp(level->profile, "s2") == 0)
         *game = LW_OBJMAP_S2;
+    else if (strcmp(level->profile, "s3k") == 0)
+        *game = LW_OBJMAP_S3K;
     else
         return false;
     unsigned v[2] = {0, 0};
@@ -252,7 +254,7 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
     return true;
 }
 
-bool lw_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw)
+bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw)
 {
     lw_objmap_game game;
     uint8_t id, sub;
@@ -307,7 +309,7 @@ static const lw_object *game_marker(const lw_level *level, const lw_object *o, l
     return disasm_marker(level, o, m, props, tmp) ? tmp : NULL;
 }
 
-bool lw_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
 {
     uint32_t count = 0;
     for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
@@ -447,7 +449,7 @@ static int32_t floor_distance(const lw_sim *sim, int32_t x, int32_t y)
     return lw_sensor_cast(sim->level, LW_PATH_A, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit);
 }
 
-void lw_objects_reset(lw_sim *sim)
+void lwi_objects_reset(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     g->respawn_x = sim->state.player.x >> 8;
@@ -484,7 +486,7 @@ static void set_ride(lw_sim *sim, uint32_t i)
     pl->ysp = 0;
     pl->gsp = pl->xsp;
     if (pl->airborne) {
-        lw_phys_reset_on_floor(sim);
+        lwi_phys_reset_on_floor(sim);
         sim->debug.landed = true;
     }
 }
@@ -582,7 +584,7 @@ top_bottom:
     if (d3 < 0) {
         if (pl->ysp == 0) {
             if (!pl->airborne) {
-                if (lw_abs32(d0) < 16)
+                if (lwi_abs32(d0) < 16)
                     goto left_right;
                 /* crushed: the originals kill the player (OBJECTS.md §3.1) */
                 sim->state.status = LW_SIM_DEAD;
@@ -656,7 +658,7 @@ static void hurt(lw_sim *sim, int32_t src_x)
         g->on_object = 0;
     }
     if (!pl->airborne || pl->rolling)
-        lw_phys_reset_on_floor(sim);
+        lwi_phys_reset_on_floor(sim);
     g->spindash = 0;
     pl->airborne = true;
     pl->ysp = -0x400;
@@ -842,7 +844,7 @@ static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
     return sim->state.status == LW_SIM_RUNNING;
 }
 
-void lw_objects_touch(lw_sim *sim)
+void lwi_objects_touch(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
     lw_game_state *g = game(sim);
@@ -854,7 +856,7 @@ void lw_objects_touch(lw_sim *sim)
      * within the culling window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
     bool first_done = false;
     int32_t hi = px + LW_OBJ_TOUCH_PX;
-    for (uint32_t i = lw_objects_first(sim, px - LW_OBJ_TOUCH_PX);
+    for (uint32_t i = lwi_objects_first(sim, px - LW_OBJ_TOUCH_PX);
          i < sim->object_count && sim->objects[i].x < hi; i++)
         if (sim->objects[i].type != LW_OBJ_ENEMY && !touch_one(sim, i, px, &first_done))
             return;
@@ -1214,7 +1216,7 @@ static void run_enemy(lw_sim *sim, uint32_t i)
 
 /* ---- the object phase ---- */
 
-uint32_t lw_objects_first(const lw_sim *sim, int32_t x)
+uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
     uint32_t lo = 0, hi = sim->object_count;
     while (lo < hi) {
@@ -1227,13 +1229,13 @@ uint32_t lw_objects_first(const lw_sim *sim, int32_t x)
     return lo;
 }
 
-void lw_objects_run(lw_sim *sim)
+void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     lw_player *pl = &sim->state.player;
     int32_t px = px_of(pl->x);
     int32_t lo = px - LW_OBJ_CULL_PX, hi = px + LW_OBJ_CULL_PX;
-    uint32_t first = lw_objects_first(sim, lo);
+    uint32_t first = lwi_objects_first(sim, lo);
     /* an object the player stands on always runs (it carries the player) */
     if (g->on_object) {
         uint32_t s = g->on_object - 1u;
@@ -1277,7 +1279,7 @@ void lw_objects_run(lw_sim *sim)
 
 /* ---- timers at the start of the player's display step (S2 Sonic_Display) ---- */
 
-void lw_objects_timers(lw_sim *sim, bool hurt_frame)
+void lwi_objects_timers(lw_sim *sim, bool hurt_frame)
 {
     lw_game_state *g = game(sim);
     if (g->invuln && !hurt_frame)
@@ -1286,46 +1288,6 @@ void lw_objects_timers(lw_sim *sim, bool hurt_frame)
         g->invincible--;
     if (g->shoes)
         g->shoes--;
-}
-
-/* ---- §9 spindash ---- */
-
-bool lw_phys_spindash(lw_sim *sim, const lw_frame_input *in, bool ducking)
-{
-    lw_player *pl = &sim->state.player;
-    lw_game_state *g = game(sim);
-    const lw_profile *p = &sim->profile;
-    if (!g->spindash) {
-        if (!p->spindash || !ducking || !in->jump_pressed)
-            return false;
-        g->spindash = 1;
-        g->spindash_counter = 0;
-    } else if (!in->down) {
-        /* release: ball radii, Gsp from the charge, rolling; no move this frame */
-        pl->wr = (uint8_t)p->ball_wr;
-        pl->hr = (uint8_t)p->ball_hr;
-        pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
-        g->spindash = 0;
-        pl->gsp = lw_spindash_speed(g->spindash_counter);
-        if (pl->facing_left)
-            pl->gsp = -pl->gsp;
-        pl->rolling = true;
-        g->events |= LW_EVENT_SPINDASH;
-    } else {
-        uint32_t c = g->spindash_counter;
-        c -= c >> 5;
-        if (in->jump_pressed) {
-            c += 0x200;
-            if (c > 0x800)
-                c = 0x800;
-        }
-        g->spindash_counter = (uint16_t)c;
-    }
-    if (!lw_phys_bounds(sim))
-        return true;
-    if (!g->on_object)
-        lw_phys_ground_sensors(sim);
-    return true;
 }
 
 /* ---- §13 hash ---- */
@@ -1347,7 +1309,7 @@ static inline uint64_t h32(uint64_t h, uint32_t v)
     return h16(h16(h, v), v >> 16);
 }
 
-bool lw_objects_game_is_default(const lw_sim *sim)
+bool lwi_objects_game_is_default(const lw_sim *sim)
 {
     const lw_game_state *g = &sim->state.game;
     return g->rings == 0 && g->invuln == 0 && g->invincible == 0 && g->shoes == 0 &&
@@ -1356,10 +1318,10 @@ bool lw_objects_game_is_default(const lw_sim *sim)
            g->extra_lives == 0 && g->chain == 0 && g->events == 0 && g->score == 0;
 }
 
-uint64_t lw_objects_hash(const lw_sim *sim, uint64_t h)
+uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h)
 {
     const lw_game_state *g = &sim->state.game;
-    if (lw_objects_game_is_default(sim) &&
+    if (lwi_objects_game_is_default(sim) &&
         (sim->object_count == 0 ||
          memcmp(g->obj, sim->initial, sim->object_count * sizeof *sim->initial) == 0))
         return h;

@@ -159,12 +159,52 @@ static bool s1(uint8_t id, uint8_t sub, bool x_flip, bool y_flip, lw_objmap_mark
     }
 }
 
+/* Sonic 3 & Knuckles. sonic3k.asm is not in the tree this was checked against, so the subtype
+ * bits follow the tree's own SonLVL object definitions (`SonLVL INI Files/Common/1P.ini`:
+ * 01 Monitor.cs, 07 Spring.cs, 08 Spikes.cs, 34 Starpost.xml), which name each bit. */
+static bool s3k(uint8_t id, uint8_t sub, bool x_flip, bool y_flip, lw_objmap_marker *m)
+{
+    switch (id) {
+    case 0x07: /* Spring.cs: bits 4-6 direction (0 up, 1 horizontal, 2 down, 3 diagonal up,
+                  4 diagonal down), bit 1 yellow; the path bits 2-3, twirl (0) and speed
+                  clearing (7) have no counterpart and are ignored */
+        return spring(m, (sub >> 4) & 7, (sub & 2) != 0, x_flip);
+    case 0x08: { /* Spikes.cs: bits 0-3 movement (only 0, still, is mapped), bits 4-5 count - 1,
+                    bits 6-7 0 upright / 0x40 sideways; width 32 per spike as S2's */
+        int dir = sub & 0xC0;
+        if ((sub & 0x0F) != 0 || (dir != 0x00 && dir != 0x40))
+            return false;
+        m->name = "spikes";
+        prop(m, "direction", dir ? (x_flip ? "left" : "right") : (y_flip ? "down" : "up"));
+        prop_int(m, "width", 32 * (((sub >> 4) & 3) + 1));
+        return true;
+    }
+    case 0x01: { /* Monitor.cs: 0 static, 1 1-up, 2 Eggman, 3 rings, 4 shoes, 5 flame, 6 thunder,
+                    7 aqua barrier, 8 invincibility, 9 super; the three barriers are the engine's
+                    one shield (their abilities are not modelled) */
+        static const char *const c[10] = {NULL,     "1up",    NULL,     "rings",         "shoes",
+                                          "shield", "shield", "shield", "invincibility", NULL};
+        if (sub > 9 || !c[sub])
+            return false;
+        m->name = "monitor";
+        prop(m, "contents", c[sub]);
+        return true;
+    }
+    case 0x34: /* Starpost.xml */
+        m->name = "checkpoint";
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool lw_objmap_lookup(lw_objmap_game game, uint8_t id, uint8_t subtype, bool x_flip, bool y_flip,
                       lw_objmap_marker *out)
 {
     memset(out, 0, sizeof *out);
-    bool ok = game == LW_OBJMAP_S2 ? s2(id, subtype, x_flip, y_flip, out)
-                                   : s1(id, subtype, x_flip, y_flip, out);
+    bool ok = game == LW_OBJMAP_S2    ? s2(id, subtype, x_flip, y_flip, out)
+              : game == LW_OBJMAP_S3K ? s3k(id, subtype, x_flip, y_flip, out)
+                                      : s1(id, subtype, x_flip, y_flip, out);
     if (!ok)
         memset(out, 0, sizeof *out);
     return ok;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "loopwright/script.h"
 
-#include "loopwright/player.h"
+#include "loopwright/sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>

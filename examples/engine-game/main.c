@@ -11,9 +11,9 @@
  * loading, validation, the profile, the 60 Hz fixed step — is what this file shows.
  */
 #include <loopwright/packed.h>
-#include <loopwright/player.h>
 #include <loopwright/profile.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -331,16 +331,78 @@ static bool slot_byte(export_ctx *c, uint32_t layer, uint32_t offset, uint16_t i
     return true;
 }
 
-/* S3K: the level's slots at the rows the file's pointers give; the size must stay. */
+static uint32_t be16_at(const uint8_t *d, size_t at)
+{
+    return (uint32_t)(d[at] << 8 | d[at + 1]);
+}
+
+/* S3K, resized: a new file as the games' files are laid out (sizes; 32 pairs of row pointers,
+ * 0x8000 + offset, 0 past the height; the FG rows, then the BG rows; an even length). The FG
+ * takes the level's size; the BG keeps its size and its rows, with the level's BG slots inside
+ * both. A slot the import kept (a chunk past the loaded ones) goes back where it was when the
+ * level still has it empty. */
+static bool resize_s3k_layout(export_ctx *c, blob *t)
+{
+    const lw_level *lv = c->level;
+    const uint8_t *d = t->data;
+    uint32_t w[2] = {lv->layout_width, be16_at(d, 2)}, h[2] = {lv->layout_height, be16_at(d, 6)};
+    uint32_t ow[2] = {be16_at(d, 0), w[1]}, oh[2] = {be16_at(d, 4), h[1]};
+    size_t base[2] = {0x88u, 0x88u + (size_t)w[0] * h[0]};
+    size_t size = base[1] + (size_t)w[1] * h[1];
+    size += size & 1u;
+    if (w[0] < 1 || w[0] > 0x100 || h[0] < 1 || h[0] > 32 || size > 0x1000)
+        return lw_error_set(c->err, LW_ERR_LIMIT,
+                            "layout %ux%u: an S3K layout holds 1..256 x 1..32 chunks and, with "
+                            "its %ux%u background, 0x1000 bytes (%zu)",
+                            w[0], h[0], w[1], h[1], size);
+    if (c->src->kept_slot_count)
+        return lw_error_set(c->err, LW_ERR_LIMIT,
+                            "layout %ux%u: resizing an S3K layout (%ux%u) that holds slots "
+                            "naming chunks past the loaded ones is not written",
+                            w[0], h[0], ow[0], oh[0]);
+    blob nw = {calloc(size, 1), size};
+    if (!nw.data)
+        return nomem(c);
+    for (uint32_t layer = 0; layer < 2; layer++) {
+        nw.data[2 * layer] = (uint8_t)(w[layer] >> 8);
+        nw.data[2 * layer + 1] = (uint8_t)w[layer];
+        nw.data[4 + 2 * layer] = (uint8_t)(h[layer] >> 8);
+        nw.data[5 + 2 * layer] = (uint8_t)h[layer];
+        for (uint32_t y = 0; y < h[layer]; y++) {
+            size_t row = base[layer] + (size_t)y * w[layer];
+            uint32_t p = (uint32_t)(0x8000u + row);
+            nw.data[8 + y * 4 + 2 * layer] = (uint8_t)(p >> 8);
+            nw.data[9 + y * 4 + 2 * layer] = (uint8_t)p;
+            size_t old_row = y < oh[layer] ? be16_at(d, 8 + y * 4 + 2 * layer) - 0x8000u : 0;
+            for (uint32_t x = 0; x < w[layer]; x++) {
+                size_t old_off = old_row + x;
+                bool had = y < oh[layer] && x < ow[layer] && old_off < t->size;
+                uint8_t b = had ? d[old_off] : 0;
+                if (lv->layout[layer] && x < w[0] && y < h[0]) {
+                    uint16_t id = lw_level_layout_get(lv, (lw_layer)layer, x, y);
+                    /* a kept slot is looked up at its old offset; a new slot has none */
+                    if (!slot_byte(c, layer, had ? (uint32_t)old_off : 0xFFFFFFFFu, id, &b)) {
+                        free(nw.data);
+                        return false;
+                    }
+                }
+                nw.data[row + x] = b;
+            }
+        }
+    }
+    free(t->data);
+    *t = nw;
+    return true;
+}
+
+/* S3K: the level's slots at the rows the file's pointers give; a new layout when resized. */
 static bool build_s3k_layout(export_ctx *c, blob *t)
 {
     const lw_level *lv = c->level;
     const uint8_t *d = t->data;
     uint32_t fw = (uint32_t)(d[0] << 8 | d[1]), fh = (uint32_t)(d[4] << 8 | d[5]);
     if (lv->layout_width != fw || lv->layout_height != fh)
-        return lw_error_set(c->err, LW_ERR_LIMIT,
-                            "layout %ux%u: resizing an S3K layout (%ux%u) is not written yet",
-                            lv->layout_width, lv->layout_height, fw, fh);
+        return resize_s3k_layout(c, t);
     for (uint32_t layer = 0; layer < 2; layer++) {
         if (!lv->layout[layer])
             continue;

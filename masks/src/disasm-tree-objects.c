@@ -2,8 +2,9 @@
 /*
  * Object and ring layouts of a tree's level <-> the level's markers (docs/DISASM.md §8.3), through
  * the object-layout codec (objlayout.h): each record becomes a marker carrying its raw fields as
- * properties; writing back parses the tree's file again (keeping its head and tail) and puts the
- * level's markers in as records.
+ * properties, except S2/S3K path swapper records, which become the level's path swappers;
+ * writing back parses the tree's file again (keeping its head and tail) and puts the level's
+ * markers and path swappers in as records.
  */
 #include "disasm-tree-private.h"
 
@@ -76,6 +77,48 @@ static bool add_ring(lw_level *level, const lwm_ring *r)
     return ok;
 }
 
+/* The path swapper object of @format: S2 Obj03 (the plane switcher), S3K object 02
+ * (PathSwap); -1 for S1, whose loops switch paths through loop chunks instead. */
+static int swapper_id(lwm_layout_format format)
+{
+    return format == LWM_LAYOUT_S2_OBJECTS ? 0x03 : format == LWM_LAYOUT_S3K_OBJECTS ? 0x02 : -1;
+}
+
+/* A record becomes the level's path swapper when every bit of it has a place there: the
+ * subtype (bits 0-1 half-length 32/64/128/256 px, bit 2 horizontal, bit 3 the right/lower path
+ * B, bit 4 the left/upper path B, bit 5 right/lower priority high, bit 6 left/upper high, bit 7
+ * ground only) and X flip (only the priority changes). One with a Y flip, the respawn or
+ * any-height bit or spare bits stays a marker, which keeps them (the engine runs an S2 one as a
+ * swapper all the same). */
+static bool record_is_swapper(lwm_layout_format format, const lwm_object *r)
+{
+    return swapper_id(format) == r->id && !r->y_flip && !r->respawn && !r->any_height &&
+           !r->spare_bits;
+}
+
+static bool add_swapper(lw_level *level, const lwm_object *r)
+{
+    static const uint16_t radius[4] = {32, 64, 128, 256};
+    lw_object o;
+    memset(&o, 0, sizeof o);
+    o.type = LW_OBJECT_PATH_SWAPPER;
+    o.x = r->x_px;
+    o.y = r->y_px;
+    o.swapper.radius = radius[r->subtype & 3u];
+    o.swapper.horizontal = (r->subtype & 0x04u) != 0;
+    o.swapper.path[1] = (r->subtype & 0x08u) ? LW_PATH_B : LW_PATH_A;
+    o.swapper.path[0] = (r->subtype & 0x10u) ? LW_PATH_B : LW_PATH_A;
+    o.swapper.priority[1] = (r->subtype & 0x20u) != 0;
+    o.swapper.priority[0] = (r->subtype & 0x40u) != 0;
+    o.swapper.grounded_only = (r->subtype & 0x80u) != 0;
+    o.swapper.priority_only = r->x_flip;
+    return lw_level_add_object(level, &o);
+}
+
+/* The record a path swapper goes back as (the inverse of add_swapper). */
+static bool swapper_record(lwm_layout_format format, const lw_object *o, lwm_object *r,
+                           lw_error *err);
+
 bool tree_layout_to_markers(lw_level *level, lwm_layout_format format, const uint8_t *data,
                             size_t size, const lwm_object_names *names, size_t *count,
                             lw_error *err)
@@ -86,8 +129,10 @@ bool tree_layout_to_markers(lw_level *level, lwm_layout_format format, const uin
     *count = rings ? lay.ring_count : lay.object_count;
     for (size_t i = 0; ok && i < *count; i++) {
         ok = rings ? add_ring(level, &lay.rings[i])
-                   : add_object(level, &lay.objects[i],
-                                names ? lwm_object_names_get(names, lay.objects[i].id) : NULL);
+             : record_is_swapper(format, &lay.objects[i])
+                 ? add_swapper(level, &lay.objects[i])
+                 : add_object(level, &lay.objects[i],
+                              names ? lwm_object_names_get(names, lay.objects[i].id) : NULL);
         if (!ok)
             lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     }
@@ -153,6 +198,27 @@ static bool record_of(const lw_object *o, lwm_object *r, lw_error *err)
     return ok;
 }
 
+static bool swapper_record(lwm_layout_format format, const lw_object *o, lwm_object *r,
+                           lw_error *err)
+{
+    memset(r, 0, sizeof *r);
+    const lw_path_swapper *sw = &o->swapper;
+    unsigned size = sw->radius == 32 ? 0u : sw->radius == 64 ? 1u : sw->radius == 128 ? 2u : 3u;
+    if ((sw->radius != 32 && sw->radius != 64 && sw->radius != 128 && sw->radius != 256) ||
+        sw->path[0] > 1 || sw->path[1] > 1 || sw->priority[0] > 1 || sw->priority[1] > 1)
+        return lw_error_set(err, LW_ERR_RANGE,
+                            "path swapper %u: radius %u, paths %u/%u or priorities %u/%u have no "
+                            "plane switcher subtype",
+                            o->id, sw->radius, sw->path[0], sw->path[1], sw->priority[0],
+                            sw->priority[1]);
+    r->id = (uint8_t)swapper_id(format);
+    r->subtype = (uint8_t)(size | (sw->horizontal ? 0x04u : 0u) | (sw->path[1] ? 0x08u : 0u) |
+                           (sw->path[0] ? 0x10u : 0u) | (sw->priority[1] ? 0x20u : 0u) |
+                           (sw->priority[0] ? 0x40u : 0u) | (sw->grounded_only ? 0x80u : 0u));
+    r->x_flip = sw->priority_only;
+    return pos(o, &r->x_px, &r->y_px, err);
+}
+
 static bool ring_of(const lw_object *o, lwm_ring *r, lw_error *err)
 {
     unsigned count = 0, spare = 0;
@@ -172,11 +238,14 @@ bool tree_markers_to_layout(const lw_level *level, lwm_layout_format format, con
     const char *kind = rings ? "ring" : "object";
     lwm_layout lay;
     bool ok = lwm_layout_parse(&lay, format, old, old_size, err);
+    /* the level's path swappers go back as the game's swapper objects, in level order */
+    bool swappers = !rings && swapper_id(format) >= 0;
     size_t n = 0;
     for (uint32_t i = 0; i < level->object_count; i++) {
         const char *d =
             level->objects[i].type == LW_OBJECT_MARKER ? prop(&level->objects[i], "disasm") : NULL;
-        n += d && strcmp(d, kind) == 0;
+        n += (d && strcmp(d, kind) == 0) ||
+             (swappers && level->objects[i].type == LW_OBJECT_PATH_SWAPPER);
     }
     void *arr = ok ? calloc(n ? n : 1, rings ? sizeof(lwm_ring) : sizeof(lwm_object)) : NULL;
     if (ok && !arr)
@@ -185,10 +254,12 @@ bool tree_markers_to_layout(const lw_level *level, lwm_layout_format format, con
     for (uint32_t i = 0; ok && i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
         const char *d = o->type == LW_OBJECT_MARKER ? prop(o, "disasm") : NULL;
-        if (!d || strcmp(d, kind) != 0)
+        bool swapper = swappers && o->type == LW_OBJECT_PATH_SWAPPER;
+        if (!swapper && (!d || strcmp(d, kind) != 0))
             continue;
-        ok = rings ? ring_of(o, &((lwm_ring *)arr)[k], err)
-                   : record_of(o, &((lwm_object *)arr)[k], err);
+        ok = rings     ? ring_of(o, &((lwm_ring *)arr)[k], err)
+             : swapper ? swapper_record(format, o, &((lwm_object *)arr)[k], err)
+                       : record_of(o, &((lwm_object *)arr)[k], err);
         k++;
     }
     if (ok) {

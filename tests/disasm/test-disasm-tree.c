@@ -6,6 +6,7 @@
  * concatenated parts with offsets; chunk words past the loaded blocks kept; S1 layout padding
  * and short layouts; paths that leave the tree refused.
  */
+#include "disasm-test-util.h"
 #include "level-json.h"
 
 #include <glib.h>
@@ -131,71 +132,18 @@ static void test_ini_damage(void)
 
 /* ---- synthetic trees ---- */
 
-static char *tmpdir(void)
-{
-    GError *error = NULL;
-    char *dir = g_dir_make_tmp("lw-tree-XXXXXX", &error);
-    g_assert_no_error(error);
-    return dir;
-}
-
-static void rmtree(const char *dir)
-{
-    GDir *d = g_dir_open(dir, 0, NULL);
-    if (d) {
-        const char *name;
-        while ((name = g_dir_read_name(d))) {
-            char *p = g_build_filename(dir, name, NULL);
-            if (g_file_test(p, G_FILE_TEST_IS_DIR))
-                rmtree(p);
-            else
-                g_unlink(p);
-            g_free(p);
-        }
-        g_dir_close(d);
-    }
-    g_rmdir(dir);
-}
-
-static lw_level *load_sample(const char *name, lwm_image *art)
-{
-    char *path = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
-    lw_level *level = NULL;
-    lw_error err;
-    if (!editor_level_load_file(path, 0, &level, &err))
-        g_error("%s: %s", path, err.message);
-    char *png = editor_level_resolve_path(path, level->tileset);
-    if (!lwm_image_load_png(png, art, &err))
-        g_error("%s: %s", png, err.message);
-    g_free(png);
-    g_free(path);
-    return level;
-}
-
-static void write_text(const char *root, const char *rel, const char *text)
-{
-    char *p = g_build_filename(root, rel, NULL);
-    char *dir = g_path_get_dirname(p);
-    g_mkdir_with_parents(dir, 0755);
-    GError *error = NULL;
-    g_file_set_contents(p, text, -1, &error);
-    g_assert_no_error(error);
-    g_free(dir);
-    g_free(p);
-}
-
 /* Export sample @name to @game as zone TST into a new tree folder. */
 static char *export_tree(const char *name, lwm_game game)
 {
     lwm_image art = {0};
-    lw_level *level = load_sample(name, &art);
+    lw_level *level = dtest_load_sample(name, &art);
     lwm_disasm_options opts = lwm_disasm_options_default(game, "TST");
     lwm_disasm_export ex = {0};
     lwm_report rep = {0};
     lw_error err;
     if (!lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err))
         g_error("export: %s", err.message);
-    char *dir = tmpdir(), failed[4096];
+    char *dir = dtest_tmpdir(), failed[4096];
     if (!lwm_disasm_export_write(&ex, dir, failed, &err))
         g_error("%s: %s", failed, err.message);
     lwm_disasm_export_clear(&ex);
@@ -275,7 +223,7 @@ static void test_tree_s2(void)
 {
     char *root = export_tree("loop-hill.json", LWM_GAME_S2);
     char *ini = g_strdup_printf(s2_ini, "../mappings/16x16/TST.kos");
-    write_text(root, LWM_TREE_INI_FILE, ini);
+    dtest_write_text(root, LWM_TREE_INI_FILE, ini);
     g_free(ini);
     g_assert_true(lwm_tree_exists(root));
     lwm_tree t = open_tree(root);
@@ -304,29 +252,8 @@ static void test_tree_s2(void)
     lwm_tree_import_clear(&im);
     lwm_report_clear(&rep);
     lwm_tree_clear(&t);
-    rmtree(root);
+    dtest_rmtree(root);
     g_free(root);
-}
-
-static uint8_t *unkos(const char *path, size_t *n)
-{
-    gchar *data;
-    gsize size;
-    g_assert_true(g_file_get_contents(path, &data, &size, NULL));
-    uint8_t *out = g_malloc(0x10000);
-    g_assert_true(lw_kosinski_decompress((uint8_t *)data, size, out, 0x10000, n, NULL, NULL));
-    g_free(data);
-    return out;
-}
-
-static void write_kos(const char *path, const uint8_t *raw, size_t n)
-{
-    uint8_t *out = g_malloc(lw_kosinski_bound(n));
-    size_t size = lw_kosinski_compress(raw, n, out);
-    GError *error = NULL;
-    g_file_set_contents(path, (const char *)out, (gssize)size, &error);
-    g_assert_no_error(error);
-    g_free(out);
 }
 
 /* Blocks split in two files, the second placed with ":0x40" over the first's end: the same. */
@@ -335,17 +262,17 @@ static void test_tree_parts(void)
     char *root = export_tree("pipe-works.json", LWM_GAME_S2);
     char *blocks = g_build_filename(root, "mappings/16x16/TST.kos", NULL);
     size_t n;
-    uint8_t *raw = unkos(blocks, &n);
+    uint8_t *raw = dtest_read_kos(blocks, NULL, &n);
     g_assert_cmpuint(n, >, 0x60);
     char *a = g_build_filename(root, "mappings/16x16/A.kos", NULL);
     char *b = g_build_filename(root, "mappings/16x16/B.kos", NULL);
     uint8_t *first = g_malloc(0x60);
     memcpy(first, raw, 0x40);
     memset(first + 0x40, 0xEE, 0x20); /* overwritten by the second part */
-    write_kos(a, first, 0x60);
-    write_kos(b, raw + 0x40, n - 0x40);
+    dtest_write_kos(a, NULL, first, 0x60);
+    dtest_write_kos(b, NULL, raw + 0x40, n - 0x40);
     char *ini = g_strdup_printf(s2_ini, "../mappings/16x16/A.kos|../mappings/16x16/B.kos:0x40");
-    write_text(root, LWM_TREE_INI_FILE, ini);
+    dtest_write_text(root, LWM_TREE_INI_FILE, ini);
     lwm_tree t = open_tree(root);
     lwm_tree_import im = {0};
     lwm_report rep = {0};
@@ -362,11 +289,11 @@ static void test_tree_parts(void)
     /* a chunk word naming a block past the loaded ones: an empty cell, the word kept */
     char *chunks = g_build_filename(root, "mappings/128x128/TST.kos", NULL);
     size_t cn;
-    uint8_t *craw = unkos(chunks, &cn);
+    uint8_t *craw = dtest_read_kos(chunks, NULL, &cn);
     size_t off = 128 + 2 * 9; /* chunk 1, cell (1,1) */
     craw[off] = 0x13;
     craw[off + 1] = 0xFF;
-    write_kos(chunks, craw, cn);
+    dtest_write_kos(chunks, NULL, craw, cn);
     t = open_tree(root);
     import_ok(&t, 0, &im, &rep);
     g_assert_cmpuint(im.source.kept_count, ==, 1);
@@ -380,8 +307,8 @@ static void test_tree_parts(void)
     lwm_tree_clear(&t);
 
     /* a path leaving the tree, and a missing key */
-    write_text(root, LWM_TREE_INI_FILE,
-               "version=S2\n[L]\nchunks=../../outside.kos\nblocks=x\nlayout=y\n");
+    dtest_write_text(root, LWM_TREE_INI_FILE,
+                     "version=S2\n[L]\nchunks=../../outside.kos\nblocks=x\nlayout=y\n");
     t = open_tree(root);
     lw_error err;
     char failed[4096];
@@ -389,13 +316,14 @@ static void test_tree_parts(void)
     g_assert_cmpint(err.code, ==, LW_ERR_PATH);
     g_assert_nonnull(strstr(failed, LWM_TREE_INI_FILE));
     lwm_tree_clear(&t);
-    write_text(root, LWM_TREE_INI_FILE, "version=S2\n[L]\nchunks=../mappings/128x128/TST.kos\n");
+    dtest_write_text(root, LWM_TREE_INI_FILE,
+                     "version=S2\n[L]\nchunks=../mappings/128x128/TST.kos\n");
     t = open_tree(root);
     g_assert_false(lwm_tree_import_level(&t, 0, &im, &rep, failed, &err));
     g_assert_nonnull(strstr(err.message, "has no \"blocks\" file"));
     g_assert_cmpint(err.line, ==, 2);
     lwm_tree_clear(&t);
-    write_text(root, LWM_TREE_INI_FILE, "version=S4\n");
+    dtest_write_text(root, LWM_TREE_INI_FILE, "version=S4\n");
     g_assert_false(lwm_tree_open(root, &t, failed, &err));
     g_assert_cmpint(err.line, ==, 1);
     lwm_report_clear(&rep);
@@ -407,7 +335,7 @@ static void test_tree_parts(void)
     g_free(b);
     g_free(blocks);
     g_free(ini);
-    rmtree(root);
+    dtest_rmtree(root);
     g_free(root);
 }
 
@@ -443,7 +371,7 @@ static void append_bytes(const char *root, const char *rel, const char *bytes, s
 static void test_tree_s1(void)
 {
     char *root = export_tree("pipe-works.json", LWM_GAME_S1);
-    write_text(root, LWM_TREE_INI_FILE, s1_ini);
+    dtest_write_text(root, LWM_TREE_INI_FILE, s1_ini);
     lwm_tree t = open_tree(root);
     g_assert_cmpstr(t.levels[0].zone, ==, "TST");
     lwm_tree_import im = {0};
@@ -469,18 +397,8 @@ static void test_tree_s1(void)
     lwm_tree_import_clear(&im);
     lwm_report_clear(&rep);
     lwm_tree_clear(&t);
-    rmtree(root);
+    dtest_rmtree(root);
     g_free(root);
-}
-
-static void write_bytes(const char *root, const char *rel, const uint8_t *data, size_t n)
-{
-    char *p = g_build_filename(root, rel, NULL);
-    char *dir = g_path_get_dirname(p);
-    g_mkdir_with_parents(dir, 0755);
-    g_assert_true(g_file_set_contents(p, (const char *)data, (gssize)n, NULL));
-    g_free(dir);
-    g_free(p);
 }
 
 /* An S3K tree made from an S2 export: the same chunks, blocks, art and arrays; the layout in
@@ -491,7 +409,7 @@ static void test_tree_s3k(void)
     char *root = export_tree("loop-hill.json", LWM_GAME_S2);
     char *p = g_build_filename(root, "level/layout/TST_1.kos", NULL);
     size_t n;
-    uint8_t *s2 = unkos(p, &n);
+    uint8_t *s2 = dtest_read_kos(p, NULL, &n);
     g_free(p);
     g_assert_cmpuint(n, ==, 0x1000);
     uint32_t w = 0, h = 0;
@@ -512,33 +430,33 @@ static void test_tree_s3k(void)
             lay[9 + y * 4 + layer * 2] = (uint8_t)ptr;
             memcpy(lay + off, s2 + y * 256 + layer * 128, w);
         }
-    write_bytes(root, "s3k/layout.bin", lay, size);
+    dtest_write(root, "s3k/layout.bin", lay, size);
     uint8_t pairs[0x600];
     const char *ix[2] = {"collision/TST primary 16x16 collision index.kos",
                          "collision/TST secondary 16x16 collision index.kos"};
     for (int k = 0; k < 2; k++) {
         p = g_build_filename(root, ix[k], NULL);
-        uint8_t *raw = unkos(p, &n);
+        uint8_t *raw = dtest_read_kos(p, NULL, &n);
         g_assert_cmpuint(n, ==, 0x300);
         for (size_t b = 0; b < 0x300; b++)
             pairs[2 * b + (size_t)k] = raw[b];
         g_free(raw);
         g_free(p);
     }
-    write_bytes(root, "s3k/index.bin", pairs, sizeof pairs);
-    write_text(root, LWM_TREE_INI_FILE,
-               "version=S3K\n"
-               "colarr1=../collision/Collision array - Vertical.bin\n"
-               "colarr2=../collision/Collision array - Horizontal.bin\n"
-               "angles=../collision/curve AND resistance mapping.bin\n" /* case differs */
-               "[Test\\\\Test Zone Act 1]\n"
-               "tiles=../art/kosinski/TST.kos\n"
-               "blocks=../mappings/16x16/TST.kos\n"
-               "chunks=../mappings/128x128/TST.kos\n"
-               "layout=../s3k/layout.bin\n"
-               "palette=../art/palettes/TST.bin:0:16:48\n"
-               "startpos=../startpos/TST_1.bin:Sonic:Sonic Start\n"
-               "colind=../s3k/index.bin\n");
+    dtest_write(root, "s3k/index.bin", pairs, sizeof pairs);
+    dtest_write_text(root, LWM_TREE_INI_FILE,
+                     "version=S3K\n"
+                     "colarr1=../collision/Collision array - Vertical.bin\n"
+                     "colarr2=../collision/Collision array - Horizontal.bin\n"
+                     "angles=../collision/curve AND resistance mapping.bin\n" /* case differs */
+                     "[Test\\\\Test Zone Act 1]\n"
+                     "tiles=../art/kosinski/TST.kos\n"
+                     "blocks=../mappings/16x16/TST.kos\n"
+                     "chunks=../mappings/128x128/TST.kos\n"
+                     "layout=../s3k/layout.bin\n"
+                     "palette=../art/palettes/TST.bin:0:16:48\n"
+                     "startpos=../startpos/TST_1.bin:Sonic:Sonic Start\n"
+                     "colind=../s3k/index.bin\n");
     lwm_tree t = open_tree(root);
     g_assert_cmpint(t.game, ==, LWM_GAME_S3K);
     g_assert_cmpstr(t.levels[0].section, ==, "Test\\Test Zone Act 1");
@@ -608,16 +526,58 @@ static void test_tree_s3k(void)
         g_free(vp);
     }
     g_rand_free(rnd);
-    /* a resized S3K layout is refused */
+    /* a resized S3K layout: a new file (FG rows, then BG rows, pointers 0 past the height, even
+     * length) that imports back as the resized level; one over 0x1000 bytes is refused */
+    *slot = *slot == 0 ? 1 : 0; /* the slot changed above, back */
+    lw_level *before = lw_level_dup(im.level);
     g_assert_true(lw_level_resize_layout(im.level, (uint16_t)(w + 1), (uint16_t)h, &err));
-    g_assert_false(lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err));
-    g_assert_nonnull(strstr(err.message, "resizing"));
+    uint16_t grown = lw_level_layout_get(im.level, LW_LAYER_FG, 0, 0);
+    g_assert_cmpuint(grown, !=, LW_NONE);
+    im.level->layout[LW_LAYER_FG][w] = grown; /* row 0, the new column */
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 1);
+    g_assert_cmpstr(ex.files[0].path, ==, "s3k/layout.bin");
+    size_t want = 0x88 + (size_t)(w + 1) * h + (size_t)w * h;
+    want += want & 1;
+    g_assert_cmpuint(ex.files[0].size, ==, want);
+    const uint8_t *nd = ex.files[0].data;
+    g_assert_cmpuint((nd[0] << 8 | nd[1]), ==, w + 1);
+    g_assert_cmpuint((nd[2] << 8 | nd[3]), ==, w);
+    g_assert_cmpuint((nd[8] << 8 | nd[9]), ==, 0x8088);
+    g_assert_cmpuint((nd[10] << 8 | nd[11]), ==, 0x8088 + (w + 1) * h);
+    g_assert_cmpuint((nd[8 + h * 4] << 8 | nd[9 + h * 4]), ==, 0); /* past the height */
+    write_bytes(root, "s3k/layout.bin", ex.files[0].data, ex.files[0].size);
+    lwm_tree_export_clear(&ex);
+    lwm_tree_import re = {0};
+    lwm_tree_clear(&t);
+    t = open_tree(root);
+    import_ok(&t, 0, &re, &rep);
+    g_assert_cmpuint(re.level->layout_width, ==, w + 1);
+    g_assert_cmpuint(re.level->layout_height, ==, h);
+    g_assert_true(!re.level->layout[LW_LAYER_BG] == !before->layout[LW_LAYER_BG]);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x <= w; x++) {
+            uint16_t got = lw_level_layout_get(re.level, LW_LAYER_FG, x, y);
+            uint16_t exp =
+                x < w ? lw_level_layout_get(before, LW_LAYER_FG, x, y) : (y == 0 ? grown : LW_NONE);
+            g_assert_cmpuint(got, ==, exp);
+            if (x < w && before->layout[LW_LAYER_BG])
+                g_assert_cmpuint(lw_level_layout_get(re.level, LW_LAYER_BG, x, y), ==,
+                                 lw_level_layout_get(before, LW_LAYER_BG, x, y));
+        }
+    lw_level_free(before);
+    g_assert_true(lw_level_resize_layout(re.level, 256, 32, &err));
+    g_assert_false(lwm_tree_export_level(&t, &re.source, re.level, &ex, &rep, failed, &err));
+    lwm_tree_import_clear(&re);
+    if (!strstr(err.message, "0x1000 bytes"))
+        g_error("%s: %s", failed, err.message);
     lwm_tree_import_clear(&im);
     lwm_report_clear(&rep);
     lwm_tree_clear(&t);
     g_free(lay);
     g_free(s2);
-    rmtree(root);
+    dtest_rmtree(root);
     g_free(root);
 }
 

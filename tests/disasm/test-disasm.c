@@ -6,6 +6,7 @@
  * the palette report with its fraction; bad files with their byte offsets; nothing partial on a
  * failing disk.
  */
+#include "disasm-test-util.h"
 #include "image-private.h"
 #include "level-json.h"
 
@@ -18,32 +19,6 @@
 #include <string.h>
 
 /* ---- helpers ---- */
-
-static char *tmpdir(void)
-{
-    GError *error = NULL;
-    char *dir = g_dir_make_tmp("lw-disasm-XXXXXX", &error);
-    g_assert_no_error(error);
-    return dir;
-}
-
-static void rmtree(const char *dir)
-{
-    GDir *d = g_dir_open(dir, 0, NULL);
-    if (d) {
-        const char *name;
-        while ((name = g_dir_read_name(d))) {
-            char *p = g_build_filename(dir, name, NULL);
-            if (g_file_test(p, G_FILE_TEST_IS_DIR))
-                rmtree(p);
-            else
-                g_unlink(p);
-            g_free(p);
-        }
-        g_dir_close(d);
-    }
-    g_rmdir(dir);
-}
 
 /* Regular files under @dir, recursively. */
 static unsigned count_files(const char *dir)
@@ -60,28 +35,6 @@ static unsigned count_files(const char *dir)
     }
     g_dir_close(d);
     return n;
-}
-
-static char *sample_path(const char *name)
-{
-    return g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
-}
-
-static lw_level *load_sample(const char *name, lwm_image *art)
-{
-    char *path = sample_path(name);
-    lw_level *level;
-    lw_error err;
-    if (!editor_level_load_file(path, 0, &level, &err))
-        g_error("%s: %s", path, err.message);
-    if (art) {
-        char *png = editor_level_resolve_path(path, level->tileset);
-        if (!lwm_image_load_png(png, art, &err))
-            g_error("%s: %s", png, err.message);
-        g_free(png);
-    }
-    g_free(path);
-    return level;
 }
 
 static const lwm_disasm_file *find_file(const lwm_disasm_export *ex, const char *path)
@@ -198,7 +151,7 @@ static void export_import(const lw_level *level, const lwm_image *art, lwm_game 
         g_error("export: %s", err.message);
     }
     g_assert_cmpuint(rep.limits, ==, 0);
-    char *dir = tmpdir(), failed[4096];
+    char *dir = dtest_tmpdir(), failed[4096];
     if (!lwm_disasm_export_write(ex, dir, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(count_files(dir), ==, ex->file_count);
@@ -222,7 +175,7 @@ static void export_import(const lw_level *level, const lwm_image *art, lwm_game 
     g_assert_cmpuint(irep.warnings, ==, 0);
     lwm_report_clear(&rep);
     lwm_report_clear(&irep);
-    rmtree(dir);
+    dtest_rmtree(dir);
     g_free(dir);
 }
 
@@ -415,7 +368,7 @@ static void test_round_trip(gconstpointer data)
 {
     const case_def *cd = data;
     lwm_image art = {0};
-    lw_level *level = load_sample(cd->level, &art);
+    lw_level *level = dtest_load_sample(cd->level, &art);
     lwm_disasm_export ex;
     lwm_disasm_import im;
     export_import(level, &art, cd->game, cd->lines, &ex, &im, true);
@@ -506,7 +459,7 @@ static void test_round_trip(gconstpointer data)
 static void test_import_trims(void)
 {
     lwm_image art = {0};
-    lw_level *level = load_sample("loop-hill.json", &art);
+    lw_level *level = dtest_load_sample("loop-hill.json", &art);
     lwm_disasm_export ex;
     lwm_disasm_import im;
     export_import(level, &art, LWM_GAME_S2, 3, &ex, &im, false);
@@ -1002,13 +955,13 @@ static void test_paths(void)
 static void test_write_fault(void)
 {
     lwm_image art = {0};
-    lw_level *level = load_sample("pipe-works.json", &art);
+    lw_level *level = dtest_load_sample("pipe-works.json", &art);
     lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S2, "PW");
     lwm_disasm_export ex;
     lwm_report rep = {0};
     lw_error err;
     g_assert_true(lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err));
-    char *root = tmpdir(), failed[4096];
+    char *root = dtest_tmpdir(), failed[4096];
     char *dir = g_build_filename(root, "out", NULL);
     /* the disk fails after N bytes of a file: no file appears, created folders go away */
     for (long after = 0; after < 4096; after += 700) { /* the largest file is 4096 bytes */
@@ -1033,7 +986,7 @@ static void test_write_fault(void)
     g_assert_cmpuint(count_files(dir), ==, ex.file_count);
     g_free(text);
     g_free(layout);
-    rmtree(root);
+    dtest_rmtree(root);
     g_free(root);
     g_free(dir);
     lwm_disasm_export_clear(&ex);
@@ -1068,48 +1021,13 @@ static char *exported_dir(lwm_game game, bool bg)
     lwm_disasm_export ex;
     lwm_report rep = {0};
     g_assert_true(lwm_disasm_export_level(lv, &art, &opts, &ex, &rep, &err));
-    char *dir = tmpdir(), failed[4096];
+    char *dir = dtest_tmpdir(), failed[4096];
     g_assert_true(lwm_disasm_export_write(&ex, dir, failed, &err));
     lwm_disasm_export_clear(&ex);
     lwm_report_clear(&rep);
     lwm_image_clear(&art);
     lw_level_free(lv);
     return dir;
-}
-
-static void write_rel(const char *dir, const char *rel, const void *data, size_t n)
-{
-    char *p = g_build_filename(dir, rel, NULL);
-    g_assert_true(g_file_set_contents(p, data, (gssize)n, NULL));
-    g_free(p);
-}
-
-static uint8_t *read_rel(const char *dir, const char *rel, size_t *n)
-{
-    char *p = g_build_filename(dir, rel, NULL), *data = NULL;
-    gsize len = 0;
-    g_assert_true(g_file_get_contents(p, &data, &len, NULL));
-    g_free(p);
-    *n = len;
-    return (uint8_t *)data;
-}
-
-static void write_kos(const char *dir, const char *rel, const uint8_t *raw, size_t n)
-{
-    uint8_t *kos = g_malloc(lw_kosinski_bound(n));
-    size_t k = lw_kosinski_compress(raw, n, kos);
-    write_rel(dir, rel, kos, k);
-    g_free(kos);
-}
-
-static uint8_t *read_kos(const char *dir, const char *rel, size_t *n)
-{
-    size_t k;
-    uint8_t *kos = read_rel(dir, rel, &k);
-    uint8_t *raw = g_malloc(0x10000);
-    g_assert_true(lw_kosinski_decompress(kos, k, raw, 0x10000, n, NULL, NULL));
-    g_free(kos);
-    return raw;
 }
 
 /* Import must fail with @code at @offset in file @rel, the message containing @text. */
@@ -1137,7 +1055,7 @@ static void expect_bad(const char *dir, lwm_game game, const char *rel, lw_statu
 
 static void restore(const char *dir, const char *rel, const uint8_t *data, size_t n)
 {
-    write_rel(dir, rel, data, n);
+    dtest_write(dir, rel, data, n);
 }
 
 static void test_bad_s2(void)
@@ -1146,21 +1064,21 @@ static void test_bad_s2(void)
     size_t n, k;
     /* layout: truncated stream, wrong size, an id past the chunks */
     const char *lay = "level/layout/Z_1.kos";
-    uint8_t *orig = read_rel(dir, lay, &k);
-    write_rel(dir, lay, orig, 5);
+    uint8_t *orig = dtest_read(dir, lay, &k);
+    dtest_write(dir, lay, orig, 5);
     expect_bad(dir, LWM_GAME_S2, lay, LW_ERR_TRUNCATED, 5, "");
     restore(dir, lay, orig, k);
-    uint8_t *raw = read_kos(dir, lay, &n);
+    uint8_t *raw = dtest_read_kos(dir, lay, &n);
     g_assert_cmpuint(n, ==, 0x1000);
-    write_kos(dir, lay, raw, 0xFFF);
+    dtest_write_kos(dir, lay, raw, 0xFFF);
     expect_bad(dir, LWM_GAME_S2, lay, LW_ERR_TRUNCATED, -1, "unpacked size 4095: an S2 layout");
     raw[0x105] = 2; /* the chunk file holds chunks 0 and 1 */
-    write_kos(dir, lay, raw, 0x1000);
+    dtest_write_kos(dir, lay, raw, 0x1000);
     expect_bad(dir, LWM_GAME_S2, lay, LW_ERR_RANGE, -1,
                "unpacked byte 261: FG row 1 column 5: chunk 2, the chunk mappings hold 2");
     raw[0x105] = 0;
     raw[0x181] = 9;
-    write_kos(dir, lay, raw, 0x1000);
+    dtest_write_kos(dir, lay, raw, 0x1000);
     expect_bad(dir, LWM_GAME_S2, lay, LW_ERR_RANGE, -1, "unpacked byte 385: BG row 1 column 1");
     restore(dir, lay, orig, k);
     g_free(raw);
@@ -1168,20 +1086,20 @@ static void test_bad_s2(void)
 
     /* chunks: a block past the mappings, a partial chunk, too many chunks */
     const char *chk = "mappings/128x128/Z.kos";
-    orig = read_rel(dir, chk, &k);
-    raw = read_kos(dir, chk, &n);
+    orig = dtest_read(dir, chk, &k);
+    raw = dtest_read_kos(dir, chk, &n);
     g_assert_cmpuint(n, ==, 256);
     raw[128 + 2 * 10] = 0x03; /* chunk 1 cell (2,1): block 0x3xx */
-    write_kos(dir, chk, raw, 256);
+    dtest_write_kos(dir, chk, raw, 256);
     expect_bad(dir, LWM_GAME_S2, chk, LW_ERR_RANGE, -1,
                "unpacked byte 148: chunk 1 cell (2,1): block 769, the block mappings hold 3");
-    write_kos(dir, chk, raw, 200);
+    dtest_write_kos(dir, chk, raw, 200);
     expect_bad(dir, LWM_GAME_S2, chk, LW_ERR_FORMAT, -1,
                "unpacked size 200 is not a whole number of 128-byte chunks");
     uint8_t *big = g_malloc0(0x8080);
-    write_kos(dir, chk, big, 0x8080);
+    dtest_write_kos(dir, chk, big, 0x8080);
     size_t bk;
-    uint8_t *bkos = read_rel(dir, chk, &bk);
+    uint8_t *bkos = dtest_read(dir, chk, &bk);
     lw_error kerr; /* the offset is that of the command that overflows, as the codec reports it */
     g_assert_false(lw_kosinski_decompress(bkos, bk, big, 0x8000, NULL, NULL, &kerr));
     g_assert_cmpint(kerr.code, ==, LW_ERR_LIMIT);
@@ -1195,7 +1113,7 @@ static void test_bad_s2(void)
     g_free(orig);
     /* a missing required file */
     char *p = g_build_filename(dir, chk, NULL);
-    orig = read_rel(dir, chk, &k);
+    orig = dtest_read(dir, chk, &k);
     g_unlink(p);
     expect_bad(dir, LWM_GAME_S2, chk, LW_ERR_IO, -1, "cannot open");
     restore(dir, chk, orig, k);
@@ -1204,9 +1122,9 @@ static void test_bad_s2(void)
 
     /* blocks: not whole blocks */
     const char *blk = "mappings/16x16/Z.kos";
-    orig = read_rel(dir, blk, &k);
-    raw = read_kos(dir, blk, &n);
-    write_kos(dir, blk, raw, 20);
+    orig = dtest_read(dir, blk, &k);
+    raw = dtest_read_kos(dir, blk, &n);
+    dtest_write_kos(dir, blk, raw, 20);
     expect_bad(dir, LWM_GAME_S2, blk, LW_ERR_FORMAT, -1, "unpacked size 20 is not a whole number");
     restore(dir, blk, orig, k);
     g_free(raw);
@@ -1214,9 +1132,9 @@ static void test_bad_s2(void)
 
     /* art: not whole patterns */
     const char *art = "art/kosinski/Z.kos";
-    orig = read_rel(dir, art, &k);
-    raw = read_kos(dir, art, &n);
-    write_kos(dir, art, raw, 40);
+    orig = dtest_read(dir, art, &k);
+    raw = dtest_read_kos(dir, art, &n);
+    dtest_write_kos(dir, art, raw, 40);
     expect_bad(dir, LWM_GAME_S2, art, LW_ERR_FORMAT, -1,
                "unpacked size 40 is not a whole number of 32-byte 8x8 patterns");
     restore(dir, art, orig, k);
@@ -1225,32 +1143,32 @@ static void test_bad_s2(void)
 
     /* palette: size, a colour word with bits outside 0x0EEE */
     const char *pal = "art/palettes/Z.bin";
-    orig = read_rel(dir, pal, &k);
-    write_rel(dir, pal, orig, 95);
+    orig = dtest_read(dir, pal, &k);
+    dtest_write(dir, pal, orig, 95);
     expect_bad(dir, LWM_GAME_S2, pal, LW_ERR_TRUNCATED, 95, "95 bytes: a zone palette has 3");
-    write_rel(dir, pal, orig, 97);
+    dtest_write(dir, pal, orig, 97);
     expect_bad(dir, LWM_GAME_S2, pal, LW_ERR_FORMAT, 96, "97 bytes");
     uint8_t bad[96];
     memcpy(bad, orig, 96);
     bad[6] = 0x10;
-    write_rel(dir, pal, bad, 96);
+    dtest_write(dir, pal, bad, 96);
     expect_bad(dir, LWM_GAME_S2, pal, LW_ERR_FORMAT, 6, "colour word 0x10");
     restore(dir, pal, orig, k);
     g_free(orig);
 
     /* start position */
     const char *sp = "startpos/Z_1.bin";
-    write_rel(dir, sp, "\0\1\0\2\3", 5);
+    dtest_write(dir, sp, "\0\1\0\2\3", 5);
     expect_bad(dir, LWM_GAME_S2, sp, LW_ERR_FORMAT, 4, "5 bytes: a start position is 4");
-    write_rel(dir, sp, "\0\1\0", 3);
+    dtest_write(dir, sp, "\0\1\0", 3);
     expect_bad(dir, LWM_GAME_S2, sp, LW_ERR_TRUNCATED, 3, "3 bytes");
-    write_rel(dir, sp, "\0\1\0\2", 4);
+    dtest_write(dir, sp, "\0\1\0\2", 4);
 
     /* collision: a missing index, an index of the wrong size */
     const char *ix = "collision/Z primary 16x16 collision index.kos";
-    orig = read_rel(dir, ix, &k);
-    raw = read_kos(dir, ix, &n);
-    write_kos(dir, ix, raw, 700);
+    orig = dtest_read(dir, ix, &k);
+    raw = dtest_read_kos(dir, ix, &n);
+    dtest_write_kos(dir, ix, raw, 700);
     expect_bad(dir, LWM_GAME_S2, ix, LW_ERR_TRUNCATED, -1, "unpacks to 700 bytes, expected 768");
     p = g_build_filename(dir, ix, NULL);
     g_unlink(p);
@@ -1295,7 +1213,7 @@ static void test_bad_s2(void)
     g_assert_false(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
     g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
     lwm_report_clear(&rep);
-    rmtree(dir);
+    dtest_rmtree(dir);
     g_free(dir);
 }
 
@@ -1304,38 +1222,38 @@ static void test_bad_s1(void)
     char *dir = exported_dir(LWM_GAME_S1, false);
     size_t k;
     const char *lay = "levels/z1.bin";
-    uint8_t *orig = read_rel(dir, lay, &k);
+    uint8_t *orig = dtest_read(dir, lay, &k);
     g_assert_cmpuint(k, ==, 3);
     g_assert_cmpuint(orig[2], ==, 1);
     uint8_t buf[16];
     memcpy(buf, orig, k);
     buf[0] = 64; /* width 65 */
-    write_rel(dir, lay, buf, 3);
+    dtest_write(dir, lay, buf, 3);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_RANGE, 0, "width 65 chunks: S1's layout rows hold 64");
     buf[0] = 0;
     buf[1] = 8;
-    write_rel(dir, lay, buf, 3);
+    dtest_write(dir, lay, buf, 3);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_RANGE, 1, "height 9 chunks");
     buf[1] = 0;
-    write_rel(dir, lay, buf, 2);
+    dtest_write(dir, lay, buf, 2);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_TRUNCATED, 2, "2 bytes: a 1x1 layout is 3");
-    write_rel(dir, lay, buf, 1);
+    dtest_write(dir, lay, buf, 1);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_TRUNCATED, 1, "1 bytes: an S1 layout starts");
     buf[3] = 0;
-    write_rel(dir, lay, buf, 4);
+    dtest_write(dir, lay, buf, 4);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_FORMAT, 3, "4 bytes: a 1x1 layout is 3");
     buf[2] = 2; /* one chunk stored: ids 1..1 */
-    write_rel(dir, lay, buf, 3);
+    dtest_write(dir, lay, buf, 3);
     expect_bad(dir, LWM_GAME_S1, lay, LW_ERR_RANGE, 2,
                "FG row 0 column 0: chunk id 2, the chunk file holds 1 (ids 1..1, 0 = empty)");
     restore(dir, lay, orig, k);
     const char *bgl = "levels/zbg.bin";
-    write_rel(dir, bgl, "\0\0\x05", 3);
+    dtest_write(dir, bgl, "\0\0\x05", 3);
     expect_bad(dir, LWM_GAME_S1, bgl, LW_ERR_RANGE, 2, "BG row 0 column 0: chunk id 5");
-    write_rel(dir, bgl, "\0\0\0", 3);
+    dtest_write(dir, bgl, "\0\0\0", 3);
     /* the loop flag is a warning */
     buf[2] = 0x81;
-    write_rel(dir, lay, buf, 3);
+    dtest_write(dir, lay, buf, 3);
     lwm_disasm_import_options io = {0};
     io.game = LWM_GAME_S1;
     io.zone = "Z";
@@ -1357,28 +1275,28 @@ static void test_bad_s1(void)
 
     /* Enigma block mappings: truncated */
     const char *blk = "map16/Z.eni";
-    orig = read_rel(dir, blk, &k);
-    write_rel(dir, blk, orig, 7);
+    orig = dtest_read(dir, blk, &k);
+    dtest_write(dir, blk, orig, 7);
     expect_bad(dir, LWM_GAME_S1, blk, LW_ERR_TRUNCATED, 7, "");
     restore(dir, blk, orig, k);
     g_free(orig);
     /* chunk words must name blocks that exist: S1 256 px chunks, block bits 0-9 */
     const char *chk = "map256/Z.kos";
     size_t n;
-    uint8_t *raw = read_kos(dir, chk, &n);
+    uint8_t *raw = dtest_read_kos(dir, chk, &n);
     g_assert_cmpuint(n, ==, 512);
     raw[2 * 17] = 0x01; /* cell (1,1): block 0x100 */
-    orig = read_rel(dir, chk, &k);
-    write_kos(dir, chk, raw, 512);
+    orig = dtest_read(dir, chk, &k);
+    dtest_write_kos(dir, chk, raw, 512);
     expect_bad(dir, LWM_GAME_S1, chk, LW_ERR_RANGE, -1, "unpacked byte 34: chunk 0 cell (1,1)");
     restore(dir, chk, orig, k);
     g_free(orig);
     g_free(raw);
     /* S1 index shorter than the blocks: a warning, those blocks have no collision */
     const char *ix = "collide/Z.bin";
-    orig = read_rel(dir, ix, &k);
+    orig = dtest_read(dir, ix, &k);
     g_assert_cmpuint(k, ==, 3);
-    write_rel(dir, ix, orig, 2);
+    dtest_write(dir, ix, orig, 2);
     g_assert_true(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
     g_assert_true(report_has(&rep, LWM_REPORT_WARNING, "the collision index covers 2 blocks"));
     g_assert_cmpuint(im.level->tiles[1].mask[0], ==, LW_NONE);
@@ -1387,7 +1305,7 @@ static void test_bad_s1(void)
     lwm_report_clear(&rep);
     restore(dir, ix, orig, k);
     g_free(orig);
-    rmtree(dir);
+    dtest_rmtree(dir);
     g_free(dir);
 }
 
@@ -1398,14 +1316,14 @@ static void test_random_damage(gconstpointer data)
 {
     lwm_game game = (lwm_game)GPOINTER_TO_INT(data);
     lwm_image art = {0};
-    lw_level *level = load_sample("pipe-works.json", &art);
+    lw_level *level = dtest_load_sample("pipe-works.json", &art);
     lwm_disasm_options opts = lwm_disasm_options_default(game, "Z");
     lwm_disasm_export ex;
     lwm_report rep = {0};
     lw_error err;
     g_assert_true(lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err));
     lwm_report_clear(&rep);
-    char *dir = tmpdir(), failed[4096];
+    char *dir = dtest_tmpdir(), failed[4096];
     g_assert_true(lwm_disasm_export_write(&ex, dir, failed, &err));
     lwm_disasm_import_options io = {0};
     io.game = game;
@@ -1439,10 +1357,10 @@ static void test_random_damage(gconstpointer data)
             if (unpacked) {
                 uint8_t *kos = g_malloc(lw_kosinski_bound(len));
                 size_t k = lw_kosinski_compress(buf, len, kos);
-                write_rel(dir, file->path, kos, k);
+                dtest_write(dir, file->path, kos, k);
                 g_free(kos);
             } else {
-                write_rel(dir, file->path, buf, len);
+                dtest_write(dir, file->path, buf, len);
             }
             g_free(buf);
             lwm_disasm_import im;
@@ -1459,12 +1377,12 @@ static void test_random_damage(gconstpointer data)
             }
             lwm_report_clear(&irep);
         }
-        write_rel(dir, file->path, file->data, file->size);
+        dtest_write(dir, file->path, file->data, file->size);
     }
     g_assert_cmpuint(fail_count, >, 100);
     g_assert_cmpuint(ok_count, >, 10);
     g_rand_free(rnd);
-    rmtree(dir);
+    dtest_rmtree(dir);
     g_free(dir);
     lwm_disasm_export_clear(&ex);
     lwm_image_clear(&art);

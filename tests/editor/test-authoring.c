@@ -22,7 +22,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <loopwright/fixed.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

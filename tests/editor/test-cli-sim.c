@@ -7,8 +7,8 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
-#include <loopwright/player.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -7,7 +7,7 @@
  */
 
 #include <loopwright/level.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 
 /** A level of @width_px x @height_px (rounded up to whole chunks of @chunk_px), all empty. */
 lw_level *terrain_new(uint16_t chunk_px, int32_t width_px, int32_t height_px);

@@ -6,7 +6,7 @@
 #include "terrain.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 
 static lw_level *flat_level(void)
 {
@@ -183,16 +183,16 @@ static void test_t32_drag(void)
         int32_t in, out;
     } cases[] = {{1536, 1488}, {-1536, -1488}, {31, 31}, {32, 31}, {-31, -30}, {-1, 0}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-        g_assert_cmpint(lw_phys_air_drag(p, cases[i].in, -1024), ==, cases[i].out);
-        g_assert_cmpint(lw_phys_air_drag(p, cases[i].in, -1), ==, cases[i].out);
-        g_assert_cmpint(lw_phys_air_drag(p, cases[i].in, -1025), ==, cases[i].in);
-        g_assert_cmpint(lw_phys_air_drag(p, cases[i].in, 0), ==, cases[i].in);
+        g_assert_cmpint(lwi_phys_air_drag(p, cases[i].in, -1024), ==, cases[i].out);
+        g_assert_cmpint(lwi_phys_air_drag(p, cases[i].in, -1), ==, cases[i].out);
+        g_assert_cmpint(lwi_phys_air_drag(p, cases[i].in, -1025), ==, cases[i].in);
+        g_assert_cmpint(lwi_phys_air_drag(p, cases[i].in, 0), ==, cases[i].in);
     }
     /* §11.16: the exclusive window leaves Ysp == -1024 alone */
     lw_profile q = *p;
     q.drag_window_exclusive = true;
-    g_assert_cmpint(lw_phys_air_drag(&q, 1536, -1024), ==, 1536);
-    g_assert_cmpint(lw_phys_air_drag(&q, 1536, -1023), ==, 1488);
+    g_assert_cmpint(lwi_phys_air_drag(&q, 1536, -1024), ==, 1536);
+    g_assert_cmpint(lwi_phys_air_drag(&q, 1536, -1023), ==, 1488);
 
     /* through a frame: rising slower than 4 px/frame */
     lw_level *level = flat_level();
@@ -375,7 +375,7 @@ static void test_t39_quadrant(void)
                  {256, -256, 0xC0},   {0, 0, 0x00},      {1536, -1664, 0x80},
                  {1536, -1535, 0xC0}, {0, 500, 0x00},    {-500, 0, 0x40}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
-        g_assert_cmpint(lw_phys_air_quadrant(cases[i].x, cases[i].y), ==, cases[i].q);
+        g_assert_cmpint(lwi_phys_air_quadrant(cases[i].x, cases[i].y), ==, cases[i].q);
     g_assert_cmpint(lw_calc_angle(1536, -1664), ==, 0xDE);
     g_assert_cmpint(lw_calc_angle(1536, -1535), ==, 0xE0);
 }

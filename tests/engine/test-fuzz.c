@@ -35,7 +35,7 @@
 #include "terrain.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <math.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "terrain.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 
 /* The §9 level: 4096 x 1024 px, floor top row 736 everywhere. */
 static lw_level *flat_level(void)
@@ -244,13 +244,13 @@ static void test_t15_slope_factor(void)
     } cases[] = {{0x00, 0},   {0x08, 6},   {0x10, 12},  {0x18, 17},  {0x20, 22}, {0xF0, -13},
                  {0xE8, -18}, {0xE0, -23}, {0xD0, -30}, {0xC0, -32}, {0x40, 32}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-        g_assert_cmpint(lw_phys_slope_factor(p, cases[i].a, 1000), ==, 1000 + cases[i].s);
-        g_assert_cmpint(lw_phys_slope_factor(p, cases[i].a, -1000), ==, -1000 + cases[i].s);
+        g_assert_cmpint(lwi_phys_slope_factor(p, cases[i].a, 1000), ==, 1000 + cases[i].s);
+        g_assert_cmpint(lwi_phys_slope_factor(p, cases[i].a, -1000), ==, -1000 + cases[i].s);
     }
     for (int a = 0x60; a <= 0x9F; a++)
-        g_assert_cmpint(lw_phys_slope_factor(p, (uint8_t)a, 1000), ==, 1000);
-    g_assert_cmpint(lw_phys_slope_factor(p, 0xA0, 1000), !=, 1000);
-    g_assert_cmpint(lw_phys_slope_factor(p, 0x5F, 1000), !=, 1000);
+        g_assert_cmpint(lwi_phys_slope_factor(p, (uint8_t)a, 1000), ==, 1000);
+    g_assert_cmpint(lwi_phys_slope_factor(p, 0xA0, 1000), !=, 1000);
+    g_assert_cmpint(lwi_phys_slope_factor(p, 0x5F, 1000), !=, 1000);
 }
 
 /* A 45-degree slope rising to the right (angle 0xE0) from a flat floor at 736: block bx0 at
@@ -372,7 +372,7 @@ static void test_t18_velocity(void)
         terrain_fill(level, 40, 40, 80, 80, t);
         lw_sim sim;
         terrain_sim(&sim, level, "s2", 100, 100);
-        int32_t s = lw_phys_slope_factor(&sim.profile, cases[i].a, 1536) - 1536;
+        int32_t s = lwi_phys_slope_factor(&sim.profile, cases[i].a, 1536) - 1536;
         if (cases[i].a == 0xC0)
             place_grounded(&sim, 640 - 20, 1000, 0xC0, 1536 - s); /* wall x >= 640 */
         else
@@ -567,7 +567,7 @@ static void test_t43_slip(void)
             terrain_sim(&sim, level, profiles[k], 400, 716);
             sim.state.player.angle = cases[i].a;
             sim.state.player.gsp = cases[i].gsp;
-            lw_phys_slope_repel(&sim);
+            lwi_phys_slope_repel(&sim);
             g_assert_cmpint(sim.state.player.airborne, ==, cases[i].slips);
             g_assert_cmpint(sim.state.player.gsp, ==, cases[i].slips ? 0 : cases[i].gsp);
             g_assert_cmpint(sim.state.player.control_lock, ==, cases[i].slips ? 30 : 0);
@@ -611,7 +611,7 @@ static void test_t44_slip_s3k(void)
         terrain_sim(&sim, level, "s3k", 400, 716);
         sim.state.player.angle = cases[i].a;
         sim.state.player.gsp = cases[i].gsp;
-        lw_phys_slope_repel(&sim);
+        lwi_phys_slope_repel(&sim);
         g_assert_cmpint(sim.state.player.airborne, ==, cases[i].air);
         g_assert_cmpint(sim.state.player.gsp, ==, cases[i].expect);
         g_assert_cmpint(sim.state.player.control_lock, ==, cases[i].lock);
@@ -624,15 +624,15 @@ static void test_t44_slip_s3k(void)
 static void test_t45_slope_at_rest(void)
 {
     const lw_profile *s3k = lw_profile_find("s3k");
-    g_assert_cmpint(lw_phys_slope_factor(s3k, 0xF0, 0), ==, -13);
-    g_assert_cmpint(lw_phys_slope_factor(s3k, 0x10, 0), ==, 0); /* +12: not applied */
-    g_assert_cmpint(lw_phys_slope_factor(s3k, 0xE8, 0), ==, -18);
-    g_assert_cmpint(lw_phys_slope_factor(s3k, 0x18, 0), ==, 17);
+    g_assert_cmpint(lwi_phys_slope_factor(s3k, 0xF0, 0), ==, -13);
+    g_assert_cmpint(lwi_phys_slope_factor(s3k, 0x10, 0), ==, 0); /* +12: not applied */
+    g_assert_cmpint(lwi_phys_slope_factor(s3k, 0xE8, 0), ==, -18);
+    g_assert_cmpint(lwi_phys_slope_factor(s3k, 0x18, 0), ==, 17);
     const char *others[] = {"s1", "s2"};
     for (size_t i = 0; i < G_N_ELEMENTS(others); i++) {
         const lw_profile *p = lw_profile_find(others[i]);
         for (int a = 0; a < 256; a++)
-            g_assert_cmpint(lw_phys_slope_factor(p, (uint8_t)a, 0), ==, 0);
+            g_assert_cmpint(lwi_phys_slope_factor(p, (uint8_t)a, 0), ==, 0);
     }
     /* through a frame: S3K at rest on 0xF0 starts sliding */
     lw_level *level = terrain_new(128, 2048, 2048);
@@ -713,10 +713,10 @@ static void test_t47_snap_limit(void)
     } cases[] = {{0, 4}, {0x7F, 4}, {0x180, 5}, {-0x80, 5}, {-0x100, 5}, {-0x180, 6}, {0xA00, 14}};
     for (size_t k = 0; k < G_N_ELEMENTS(profiles); k++)
         for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
-            g_assert_cmpint(lw_phys_snap_limit(lw_profile_find(profiles[k]), cases[i].v), ==,
+            g_assert_cmpint(lwi_phys_snap_limit(lw_profile_find(profiles[k]), cases[i].v), ==,
                             cases[i].limit);
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
-        g_assert_cmpint(lw_phys_snap_limit(lw_profile_find("s1"), cases[i].v), ==, 14);
+        g_assert_cmpint(lwi_phys_snap_limit(lw_profile_find("s1"), cases[i].v), ==, 14);
 
     /* Through frames: a step down of 6 px is followed at Xsp -0x180 (limit 6) but not at
      * +0x180 (limit 5); a 5 px step is followed both ways. The lower floor is a row of blocks
@@ -761,14 +761,14 @@ static void test_t47_snap_limit(void)
 static void test_t50_roll_slope(void)
 {
     const lw_profile *p = lw_profile_find("s2");
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0xE0, -1000), ==, -1000 - 57);
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0xE0, 1000), ==, 1000 - 15);
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0x20, 1000), ==, 1000 + 56);
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0x20, -1000), ==, -1000 + 14);
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0xC0, -1000), ==, -1000 - 80);
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0xC0, 1000), ==, 1000 - 20);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0xE0, -1000), ==, -1000 - 57);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0xE0, 1000), ==, 1000 - 15);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0x20, 1000), ==, 1000 + 56);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0x20, -1000), ==, -1000 + 14);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0xC0, -1000), ==, -1000 - 80);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0xC0, 1000), ==, 1000 - 20);
     /* applied even at Gsp 0 (counts as moving right) */
-    g_assert_cmpint(lw_phys_roll_slope_factor(p, 0xE0, 0), ==, -15);
+    g_assert_cmpint(lwi_phys_roll_slope_factor(p, 0xE0, 0), ==, -15);
 
     /* Through frames on the 0xE0 slope, rolling left (downhill): slope -57, friction +6. */
     lw_level *level = slope_level(40, 12);

@@ -9,9 +9,9 @@
 #include "terrain.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
 #include <loopwright/script.h>
 #include <loopwright/sensor.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <stdlib.h>
 #include <string.h>

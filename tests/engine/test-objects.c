@@ -9,7 +9,7 @@
 #include <glib.h>
 #include <loopwright/objects.h>
 #include <loopwright/objmap.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 #include <string.h>
 
 /* A marker with up to three key/value pairs (NULL-terminated). */

@@ -22,8 +22,8 @@
 #include "level-json.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Input scripts and trace rows. */
 #include <glib.h>
-#include <loopwright/player.h>
 #include <loopwright/script.h>
+#include <loopwright/sim.h>
 #include <loopwright/trace.h>
 #include <string.h>
 

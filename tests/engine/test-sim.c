@@ -7,7 +7,7 @@
 #include "terrain.h"
 
 #include <glib.h>
-#include <loopwright/player.h>
+#include <loopwright/sim.h>
 
 static lw_level *flat_level(void)
 {
@@ -138,7 +138,7 @@ static void test_hash_and_restore(void)
     lw_level_free(level);
 }
 
-/* The hash of fixed states (the serialisation documented in player.h is part of the contract;
+/* The hash of fixed states (the serialisation documented in sim.h is part of the contract;
  * expected values computed independently with Python from that description). */
 static void test_hash_value(void)
 {
@@ -624,7 +624,7 @@ static void test_push_response(void)
         pl->ysp = -0x200;
         pl->x = subpx(1000, 0);
         pl->y = subpx(505, 0); /* sy = 503 after the move: anchor row 493, 3 px inside */
-        lw_phys_push_sensor(&sim);
+        lwi_phys_push_sensor(&sim);
         g_assert_cmpuint(sim.debug.casts[sim.debug.cast_count - 1].dir, ==, LW_DIR_UP);
         g_assert_cmpint(sim.debug.casts[sim.debug.cast_count - 1].hit.distance, ==, -3);
         if (!fix) {
@@ -654,7 +654,7 @@ static void test_push_response(void)
             pl->xsp = pl->ysp = 0;
             pl->x = subpx(1000, 0);
             pl->y = subpx(1000, 0);
-            lw_phys_push_sensor(&sim);
+            lwi_phys_push_sensor(&sim);
             bool low = sim.debug.casts[sim.debug.cast_count - 1].y == 1008;
             g_assert_cmpint(low, ==, k == 0 || fix);
             lw_sim_clear(&sim);
@@ -674,7 +674,7 @@ static void test_slip_after_ledge(void)
         sim.state.player.airborne = true;
         sim.state.player.angle = 0x40;
         sim.state.player.gsp = 0x100;
-        lw_phys_slope_repel(&sim);
+        lwi_phys_slope_repel(&sim);
         g_assert_cmpint(sim.state.player.control_lock, ==, fix ? 0 : 30);
         g_assert_cmpint(sim.state.player.gsp, ==, fix ? 0x100 : 0);
         lw_sim_clear(&sim);

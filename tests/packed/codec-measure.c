@@ -9,34 +9,14 @@
  * when any file fails to decode (a byte-inexact re-encoding is reported, not an error).
  * Used by measure-real-trees.sh on the disassembly trees (docs/CODECS.md).
  */
+#include "read-all.h"
+
 #include <loopwright/kosinski.h>
 #include <loopwright/kosm.h>
 #include <loopwright/nemesis.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint8_t *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        if (got == 0)
-            break;
-        n += got;
-    }
-    fclose(f);
-    *size = n;
-    return buf;
-}
 
 /* Returns 0 decode failed, 1 decoded but differs, 2 byte-exact, 3 byte-exact once padded with a
  * zero byte to an even length. */
@@ -112,12 +92,10 @@ int main(int argc, char **argv)
     int files = 0, decoded = 0, exact = 0, padded = 0;
     for (int i = 2; i < argc; i++) {
         size_t n = 0;
-        uint8_t *in = read_all(argv[i], &n);
+        uint8_t *in = measure_read_all(argv[i], &n);
         files++;
-        if (!in) {
-            printf("FAIL: %s: cannot read\n", argv[i]);
-            continue;
-        }
+        if (!in)
+            continue; /* reported */
         char why[512] = "";
         int r = measure(argv[1], in, n, why, sizeof why);
         free(in);

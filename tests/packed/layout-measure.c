@@ -8,32 +8,12 @@
  * as in a SonLVL project's objlst=) into its own table and print how many ids it names.
  * Used by measure-real-trees.sh (docs/CODECS.md §4).
  */
+#include "read-all.h"
+
 #include <loopwright-masks/objlayout.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint8_t *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        if (got == 0)
-            break;
-        n += got;
-    }
-    fclose(f);
-    *size = n;
-    return buf;
-}
 
 static int names(int argc, char **argv)
 {
@@ -72,12 +52,10 @@ int main(int argc, char **argv)
     size_t records = 0;
     for (int i = 2; i < argc; i++) {
         size_t n = 0;
-        uint8_t *in = read_all(argv[i], &n);
+        uint8_t *in = measure_read_all(argv[i], &n);
         files++;
-        if (!in) {
-            printf("FAIL: %s: cannot read\n", argv[i]);
-            continue;
-        }
+        if (!in)
+            continue; /* reported */
         lwm_layout layout;
         lw_error err;
         if (!lwm_layout_parse(&layout, (lwm_layout_format)format, in, n, &err)) {

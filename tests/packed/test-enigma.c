@@ -1,26 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* Enigma codec (FORMATS.md §3.7): a hand-built stream using every entry type, the base tile,
  * round trips, truncation and bad headers. */
+#include "bit-string.h"
+
 #include <glib.h>
 #include <loopwright/enigma.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Pack a string of '0'/'1' (spaces ignored) after a 6-byte header, MSB first, zero-padded. */
+/* The stream: a 6-byte header, then @bits ('0'/'1', spaces ignored). */
 static size_t build(uint8_t *out, const uint8_t header[6], const char *bits)
 {
     memcpy(out, header, 6);
-    size_t bit = 48;
-    for (const char *p = bits; *p; p++) {
-        if (*p == ' ')
-            continue;
-        if ((bit & 7) == 0)
-            out[bit >> 3] = 0;
-        if (*p == '1')
-            out[bit >> 3] |= (uint8_t)(0x80u >> (bit & 7));
-        bit++;
-    }
-    return (bit + 7) >> 3;
+    return test_put_bits(out, 6, bits);
 }
 
 /* N = 3 index bits, flag mask 0x01 (X flip only), incrementing word 0x0010, common 0x0000:

@@ -2,27 +2,12 @@
 /* Nemesis codec (docs/CODECS.md §1): hand-built streams (table, escape, runs across rows, XOR
  * mode, the escape taking precedence over a table code), every error, encoder vectors worked
  * out by hand from Sega's rules, and round trips. */
+#include "bit-string.h"
+
 #include <glib.h>
 #include <loopwright/nemesis.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Append a string of '0'/'1' (spaces ignored) to @out at byte @start, MSB first, zero-padded
- * to a byte; returns the end offset. */
-static size_t put_bits(uint8_t *out, size_t start, const char *bits)
-{
-    size_t bit = start * 8;
-    for (const char *p = bits; *p; p++) {
-        if (*p == ' ')
-            continue;
-        if ((bit & 7) == 0)
-            out[bit >> 3] = 0;
-        if (*p == '1')
-            out[bit >> 3] |= (uint8_t)(0x80u >> (bit & 7));
-        bit++;
-    }
-    return (bit + 7) >> 3;
-}
 
 /* 1 pattern; value 0: run 8 = code "0"; value 1: run 1 = code "10". */
 static const uint8_t table2[] = {0x00, 0x01, 0x80, 0x71, 0x00, 0x81, 0x02, 0x02, 0xFF};
@@ -30,7 +15,7 @@ static const uint8_t table2[] = {0x00, 0x01, 0x80, 0x71, 0x00, 0x81, 0x02, 0x02,
 static size_t build(uint8_t *out, const uint8_t *head, size_t head_size, const char *bits)
 {
     memcpy(out, head, head_size);
-    return put_bits(out, head_size, bits);
+    return test_put_bits(out, head_size, bits);
 }
 
 static void test_decode_hand(void)

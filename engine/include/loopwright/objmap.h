@@ -10,7 +10,11 @@
 #include "loopwright/base.h"
 
 /** Games whose object ids are mapped. */
-typedef enum lw_objmap_game { LW_OBJMAP_S1 = 0, LW_OBJMAP_S2 = 1 } lw_objmap_game;
+typedef enum lw_objmap_game {
+    LW_OBJMAP_S1 = 0,
+    LW_OBJMAP_S2 = 1,
+    LW_OBJMAP_S3K = 2
+} lw_objmap_game;
 
 /** A marker to create: name and up to 3 properties (static strings or @buf contents). */
 typedef struct lw_objmap_marker {

@@ -23,7 +23,7 @@
 /** One line: @count frames with @buttons held. */
 typedef struct lw_script_run {
     uint32_t count;  /* frames */
-    uint8_t buttons; /* lw_input bits (LW_BUTTON_* of loopwright/player.h) */
+    uint8_t buttons; /* lw_input bits (LW_BUTTON_* of loopwright/sim.h) */
 } lw_script_run;
 
 /** A parsed script. */

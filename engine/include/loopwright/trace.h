@@ -14,7 +14,7 @@
  */
 
 #include "loopwright/fixed.h"
-#include "loopwright/player.h"
+#include "loopwright/sim.h"
 
 /** The header line, without the newline. */
 #define LW_TRACE_HEADER "frame,x,y,xsp,ysp,gsp,angle,mode,air,rolling,path"

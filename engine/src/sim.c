@@ -1,104 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-#include "loopwright/player.h"
+/* The simulation (loopwright/sim.h): init, reset with the start probe, one frame in the order
+ * of §7 (player routine, object touches, path swappers, objects), and the state hash. */
+#include "loopwright/sim.h"
 
 #include "physics.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- sensors with debug records ---- */
-
-const lw_sensor_hit *lw_phys_cast(lw_sim *sim, lw_sensor_id id, lw_cast_use use, int32_t x,
-                                  int32_t y, lw_sensor_dir dir, unsigned solidity,
-                                  uint8_t initial_angle, lw_sensor_hit *scratch)
-{
-    /* Cast straight into the frame's debug record; past the last record (never in practice: a
-     * frame casts at most 7) into the caller's scratch. */
-    lw_sim_debug *dbg = &sim->debug;
-    lw_sensor_hit *out = scratch;
-    if (dbg->cast_count < LW_SIM_MAX_CASTS) {
-        lw_cast_record *r = &dbg->casts[dbg->cast_count++];
-        r->sensor = (uint8_t)id;
-        r->use = (uint8_t)use;
-        r->dir = (uint8_t)dir;
-        r->solidity = (uint8_t)solidity;
-        r->x = x;
-        r->y = y;
-        out = &r->hit;
-    }
-    lw_sensor_cast(sim->level, (lw_path)sim->state.player.path, x, y, dir, solidity, initial_angle,
-                   out);
-    return out;
-}
-
-void lw_phys_cast_pair(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use, int32_t ax,
-                       int32_t ay, int32_t bx, int32_t by, lw_sensor_dir dir, unsigned solidity,
-                       uint8_t initial_angle, lw_pair *out)
-{
-    lw_sensor_hit sa, sb;
-    const lw_sensor_hit *a = lw_phys_cast(sim, ida, use, ax, ay, dir, solidity, initial_angle, &sa);
-    const lw_sensor_hit *b = lw_phys_cast(sim, idb, use, bx, by, dir, solidity, initial_angle, &sb);
-    out->angle_a = a->angle;
-    out->angle_b = b->angle;
-    if (a->distance <= b->distance) {
-        out->d = a->distance;
-        out->d_other = b->distance;
-        out->angle = a->angle;
-    } else {
-        out->d = b->distance;
-        out->d_other = a->distance;
-        out->angle = b->angle;
-    }
-}
-
-/* ---- shared steps ---- */
-
-bool lw_phys_bounds(lw_sim *sim)
-{
-    lw_player *pl = &sim->state.player;
-    const lw_profile *p = &sim->profile;
-    /* Sonic_LevelBound: the predicted pixel X is compared with the limits; a clamp sets the
-     * position with subpixel 0 and stops the player horizontally. */
-    int32_t next_px = (pl->x + pl->xsp) >> 8;
-    int32_t right = lw_level_width_px(sim->level) - p->bound_right;
-    if (next_px < p->bound_left) {
-        pl->x = p->bound_left * LW_SUBPX;
-        pl->xsp = 0;
-        pl->gsp = 0;
-    } else if (next_px >= right) {
-        pl->x = right * LW_SUBPX;
-        pl->xsp = 0;
-        pl->gsp = 0;
-    }
-    if ((pl->y >> 8) > lw_level_height_px(sim->level) + p->kill_margin) {
-        sim->state.status = LW_SIM_DEAD;
-        return false;
-    }
-    return true;
-}
-
-void lw_phys_reset_on_floor(lw_sim *sim)
-{
-    lw_player *pl = &sim->state.player;
-    const lw_profile *p = &sim->profile;
-    if (pl->rolling) {
-        pl->rolling = false;
-        /* S1/S2: a fixed shift (standing minus ball radius) whenever the rolling flag is set,
-         * even after a rolling jump that kept the standing radii (§11.4); S3K: the shift is
-         * computed from the current radius. */
-        if (p->landing_shift_from_radius)
-            pl->y += (pl->hr - p->stand_hr) * LW_SUBPX;
-        else
-            pl->y -= (p->stand_hr - p->ball_hr) * LW_SUBPX;
-        pl->wr = (uint8_t)p->stand_wr;
-        pl->hr = (uint8_t)p->stand_hr;
-    }
-    pl->airborne = false;
-    pl->pushing = false;
-    pl->rolljump = false;
-    pl->jumping = false;
-    sim->state.game.chain = 0; /* the enemy score chain ends on landing (OBJECTS.md §11) */
-}
 
 /* ---- path swappers (§2.7, S2 object 03) ---- */
 
@@ -158,7 +66,7 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
     lw_sim_swapper mapped;
     for (uint32_t i = 0; i < level->object_count; i++)
         if (level->objects[i].type == LW_OBJECT_PATH_SWAPPER ||
-            lw_objects_swapper_from_marker(level, &level->objects[i], &mapped))
+            lwi_objects_swapper_from_marker(level, &level->objects[i], &mapped))
             count++;
     if (count > LW_SIM_MAX_SWAPPERS)
         return lw_error_set(err, LW_ERR_LIMIT,
@@ -172,7 +80,7 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             const lw_object *o = &level->objects[i];
             if (o->type != LW_OBJECT_PATH_SWAPPER) {
                 /* a disassembly's plane switcher (S2 Obj03) */
-                if (lw_objects_swapper_from_marker(level, o, &mapped))
+                if (lwi_objects_swapper_from_marker(level, o, &mapped))
                     sim->swappers[sim->swapper_count++] = mapped;
                 continue;
             }
@@ -187,7 +95,7 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             sw->path[1] = o->swapper.path[1] & 1u;
         }
     }
-    if (!lw_objects_init(sim, level, err)) {
+    if (!lwi_objects_init(sim, level, err)) {
         lw_sim_clear(sim);
         return false;
     }
@@ -230,10 +138,10 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
     for (int32_t drop = 0; drop <= 16; drop += 16) {
         lw_sensor_hit sa, sb;
         int32_t fy = y_px + pl->hr + drop; /* feet row */
-        const lw_sensor_hit *a = lw_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy,
-                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sa);
-        const lw_sensor_hit *b = lw_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy,
-                                              LW_DIR_DOWN, LW_SOLID_TOP, 3, &sb);
+        const lw_sensor_hit *a = lwi_phys_cast(sim, LW_SENSOR_A, LW_CAST_START, x_px - pl->wr, fy,
+                                               LW_DIR_DOWN, LW_SOLID_TOP, 3, &sa);
+        const lw_sensor_hit *b = lwi_phys_cast(sim, LW_SENSOR_B, LW_CAST_START, x_px + pl->wr, fy,
+                                               LW_DIR_DOWN, LW_SOLID_TOP, 3, &sb);
         const lw_sensor_hit *w = a->distance <= b->distance ? a : b;
         if (!w->surface)
             continue;
@@ -247,10 +155,9 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
     }
     if (!pl->airborne) {
         /* What A/B see from the final position: the ledge state of the first frame (§4.10). */
-        lw_pair g;
-        int32_t fy = (pl->y >> 8) + pl->hr;
-        lw_phys_cast_pair(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, x_px - pl->wr, fy,
-                          x_px + pl->wr, fy, LW_DIR_DOWN, LW_SOLID_TOP, 3, &g);
+        lwi_pair g;
+        lwi_phys_cast_pair_toward(sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_START, LW_DIR_DOWN,
+                                  LW_SOLID_TOP, 3, &g);
         pl->ground_angle[0] = g.angle_a;
         pl->ground_angle[1] = g.angle_b;
     }
@@ -260,7 +167,7 @@ void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px)
         const lw_sim_swapper *sw = &sim->swappers[i];
         side_set(&sim->state, i, sw->horizontal ? py > sw->y : px > sw->x);
     }
-    lw_objects_reset(sim);
+    lwi_objects_reset(sim);
 }
 
 /* ---- one frame ---- */
@@ -292,7 +199,7 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     dbg->touched = 0;
     st->game.events = 0;
 
-    lw_frame_input in = {
+    lwi_frame_input in = {
         .left = (input & LW_BUTTON_LEFT) != 0,
         .right = (input & LW_BUTTON_RIGHT) != 0,
         .up = (input & LW_BUTTON_UP) != 0,
@@ -318,26 +225,26 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     }
     if (pl->airborne) {
         dbg->routine = LW_ROUTINE_AIR;
-        lw_phys_air_frame(sim, &in);
+        lwi_phys_air_frame(sim, &in);
     } else if (pl->rolling) {
         dbg->routine = LW_ROUTINE_ROLL;
-        lw_phys_roll_frame(sim, &in);
+        lwi_phys_roll_frame(sim, &in);
     } else {
         dbg->routine = LW_ROUTINE_GROUND;
-        lw_phys_ground_frame(sim, &in);
+        lwi_phys_ground_frame(sim, &in);
     }
     if (st->status == LW_SIM_RUNNING) {
         if (sim->object_count || st->game.spill_count) {
-            lw_objects_timers(sim, hurt_frame);
-            lw_objects_touch(sim);
+            lwi_objects_timers(sim, hurt_frame);
+            lwi_objects_touch(sim);
         } else if (st->game.invuln || st->game.invincible || st->game.shoes) {
-            lw_objects_timers(sim, hurt_frame);
+            lwi_objects_timers(sim, hurt_frame);
         }
     }
     if (st->status == LW_SIM_RUNNING)
         run_swappers(sim);
     if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count))
-        lw_objects_run(sim);
+        lwi_objects_run(sim);
     if (shoes)
         sim->profile = saved;
     saturate16(&pl->xsp);
@@ -392,5 +299,5 @@ uint64_t lw_sim_hash(const lw_sim *sim)
     uint32_t side_bytes = (sim->swapper_count + 7u) / 8u;
     for (uint32_t i = 0; i < side_bytes; i++)
         h = fnv_byte(h, st->swapper_side[i]);
-    return lw_objects_hash(sim, h);
+    return lwi_objects_hash(sim, h);
 }

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+#define G_LOG_DOMAIN "editor-disasm-save"
+/* The confirmation of a save into a tree that changes shared files (editor-disasm-save.h). */
+#include "editor-disasm-save.h"
+
+#include <string.h>
+
+static void show_error(GtkWindow *parent, const char *what, const GError *error)
+{
+    GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                          GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", what);
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", error->message);
+    g_signal_connect(d, "response", G_CALLBACK(gtk_window_destroy), NULL);
+    gtk_window_present(GTK_WINDOW(d));
+}
+
+static void on_response(GtkDialog *d, int response, gpointer user)
+{
+    EditorDocument *doc = g_object_get_data(G_OBJECT(d), "loopwright-disasm-shared");
+    GtkWindow *parent = gtk_window_get_transient_for(GTK_WINDOW(d));
+    g_object_ref(doc);
+    gtk_window_destroy(GTK_WINDOW(d));
+    if (response == EDITOR_DISASM_SAVE_SHARED) {
+        g_autoptr(GError) error = NULL;
+        /* saved, the document's `saved` signal tells the window (its recent list) */
+        if (!editor_document_save_into_tree(doc, TRUE, FALSE, NULL, &error))
+            show_error(parent, "The level could not be saved into its tree", error);
+    }
+    g_object_unref(doc);
+}
+
+gboolean editor_disasm_save_confirm(GtkWindow *parent, EditorDocument *doc, const GError *error)
+{
+    if (!g_error_matches(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED))
+        return FALSE;
+    GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                          GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                          "Saving changes files other levels use");
+    /* the document's message: the tree, then one line a file with the levels reading it */
+    const char *list = strchr(error->message, '\n');
+    gtk_message_dialog_format_secondary_text(
+        GTK_MESSAGE_DIALOG(d),
+        "These files of the disassembly are read by other levels too, and the change alters "
+        "their collision or layout:\n%s\nWrite them anyway? Nothing has been written yet.",
+        list ? list + 1 : error->message);
+    gtk_dialog_add_buttons(GTK_DIALOG(d), "_Cancel", GTK_RESPONSE_CANCEL, "_Write Shared Files",
+                           EDITOR_DISASM_SAVE_SHARED, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_CANCEL);
+    g_object_set_data_full(G_OBJECT(d), "loopwright-disasm-shared", g_object_ref(doc),
+                           g_object_unref);
+    g_signal_connect(d, "response", G_CALLBACK(on_response), NULL);
+    gtk_window_present(GTK_WINDOW(d));
+    return TRUE;
+}

@@ -1,0 +1,130 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * The test-play window's own state, shared by the files that make up the window and by nothing
+ * else: play-window.c (lifetime, camera, stepping, drawing, the document, keyboard and pointer),
+ * play-window-actions.c (the "win" actions, their table and accelerators), play-window-panels.c
+ * (the tuning and replays panels) and play-automation.c (scripted runs, benchmark timings).
+ * It is part of the play-window module (scripts/check-include-cycles counts NAME-state.h as
+ * NAME's).
+ */
+
+#include "doc/editor-commands-play.h"
+#include "doc/editor-document.h"
+#include "doc/play-camera.h"
+#include "doc/play-session.h"
+#include "doc/replay-check.h"
+#include "editor-render.h"
+#include "play-keys.h"
+#include "play-window.h"
+
+#include <gtk/gtk.h>
+
+#define NOTE_US      4000000 /* how long a note stays on screen */
+#define BENCH_WARMUP 30      /* benchmark frames left out of the summary (caches fill) */
+#define ZOOM_MAX     8
+
+typedef struct {
+    gint64 before_paint, after_paint; /* frame-clock phases, µs (monotonic) */
+    gint64 sim_us, draw_us;           /* simulation and view drawing inside that frame */
+    gint64 frame_time;                /* the frame clock's frame time */
+    guint steps;                      /* simulation steps in that frame */
+} BenchFrame;
+
+typedef struct {
+    EditorReplayVerdict verdict;
+    char message[256];
+} ReplayStatus;
+
+struct _PlayWindow {
+    GtkApplicationWindow parent_instance;
+
+    /* Owned */
+    EditorDocument *doc;
+    PlaySession *session;
+    EditorRenderer *renderer;
+    char *tileset_path;    /* the level's tileset as last loaded ("" = none) */
+    char *physics_key;     /* the level's profile/character/overrides as last seen */
+    GString *trace;        /* automation: trace rows */
+    GArray *bench;         /* BenchFrame */
+    GArray *replay_status; /* ReplayStatus per level replay */
+    char *auto_screenshot, *auto_window_screenshot, *auto_trace;
+
+    /* Template widgets */
+    GtkDrawingArea *view;
+    GtkLabel *status_label;
+    GtkLabel *tuning_summary;
+    GtkGrid *tuning_grid;
+    GtkListBox *replay_list;
+    GtkLabel *replays_tab_label;
+    GtkDropDown *speed_dropdown, *profile_dropdown, *character_dropdown;
+    GtkButton *rewind_button;
+    GtkNotebook *side_notebook;
+
+    /* Other widgets */
+    GtkWidget **param_name, **param_preset, **param_value; /* lw_param_count() each */
+
+    /* State */
+    PlayCamera cam;
+    gboolean cam_valid;
+    int zoom;      /* view units per level px; 0 = fit to the window */
+    lw_input held; /* pad buttons held on the keyboard */
+    gboolean paused, rewinding, debug;
+    guint speed_den;             /* 1, 2, 4, 8 */
+    gint64 last_frame_time, acc; /* frame-clock accumulator, 1/60 µs units (1e6 = a frame) */
+    guint tick_id;
+    PlayKeymap keys;
+    char note[160];
+    gint64 note_until;
+    gboolean updating; /* refreshing widgets from the state: ignore their signals */
+    guint verdict_timeout;
+    int replay_playing;  /* index of the level replay being played, -1 = none */
+    uint32_t replay_end; /* its frame count */
+    /* automation */
+    gboolean automation;
+    guint auto_frames;
+    gboolean auto_done, auto_benchmark;
+    GString *auto_errors; /* what went wrong, one "loopwright: ..." line each (stderr) */
+    GString *auto_report; /* the benchmark lines (stdout) */
+    gint64 frame_sim_us, frame_draw_us;
+    guint frame_steps;
+    gulong before_paint_id, after_paint_id;
+    GdkFrameClock *bench_clock;
+    gulong finish_id;
+    GdkFrameClock *finish_clock;
+};
+
+typedef enum { PLAY_WINDOW_SIGNAL_AUTOMATION_FINISHED, PLAY_WINDOW_N_SIGNALS } PlayWindowSignal;
+guint play_window_signal_id(PlayWindowSignal which);
+
+/* The level of the document shown (read only: edits go through commands). */
+static inline const lw_level *doc_level(PlayWindow *self)
+{
+    return editor_document_get_level(self->doc);
+}
+
+/* play-window.c */
+int play_window_effective_zoom(PlayWindow *self);
+void play_window_camera_reset(PlayWindow *self);
+void play_window_set_note(PlayWindow *self, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void play_window_set_status(PlayWindow *self, const char *text);
+void play_window_sim_frame(PlayWindow *self);
+
+/* play-window-actions.c */
+void play_window_add_actions(PlayWindow *self);
+void play_window_after_restart(PlayWindow *self);
+void play_window_install_accels(GtkApplication *app);
+void play_window_replay_finished(PlayWindow *self);
+void play_window_set_paused(PlayWindow *self, gboolean paused);
+void play_window_set_rewinding(PlayWindow *self, gboolean on);
+void play_window_update_actions(PlayWindow *self);
+
+/* play-window-panels.c */
+int play_window_selected_replay(PlayWindow *self);
+void play_window_build_tuning(PlayWindow *self);
+void play_window_rebuild_replays(PlayWindow *self);
+void play_window_refresh_tuning(PlayWindow *self);
+void play_window_schedule_verdicts(PlayWindow *self);
+
+/* play-automation.c */
+void play_window_automation_finish(PlayWindow *self);

@@ -1,0 +1,46 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internal: the game objects' entry points for the simulation (objects.c, docs/OBJECTS.md).
+ * Hidden visibility, `lwi_` names (phys.h).
+ */
+
+#include "phys.h"
+
+#pragma GCC visibility push(hidden)
+
+/* ---- game objects (objects.c, docs/OBJECTS.md) ---- */
+
+/* Read the level's game-object markers into sim->objects (sorted by x; allocates once). */
+bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err);
+
+/* Every object's state and the player's game fields at reset (after the player is placed). */
+void lwi_objects_reset(lw_sim *sim);
+
+/* An S2 collision plane switcher (Obj03) imported from a disassembly as a marker (docs/DISASM.md
+ * §8.3), as the path swapper it is in @sw; false for every other object. */
+bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw);
+
+/* Index of the first object whose origin x is >= @x (binary search). */
+uint32_t lwi_objects_first(const lw_sim *sim, int32_t x);
+
+/* Post-hit invulnerability, invincibility and speed-shoe countdowns (S2 Sonic_Display, which
+ * the hurt routine does not run: @hurt_frame keeps the invulnerability then). */
+void lwi_objects_timers(lw_sim *sim, bool hurt_frame);
+
+/* Touch hitboxes at the end of the player's update (§4): rings, monitors, enemies, checkpoint,
+ * goal, scattered rings. */
+void lwi_objects_touch(lw_sim *sim);
+
+/* The objects' own updates in object order (x order) within the culling window, solid and
+ * platform collision with the player, then the scattered rings. */
+void lwi_objects_run(lw_sim *sim);
+
+/* True when the game fields are at their reset values (the hash then leaves them out). */
+bool lwi_objects_game_is_default(const lw_sim *sim);
+
+/* Append the game block to the FNV-1a hash @h: nothing while the game fields and every object
+ * are at their reset values (so a level whose objects were never touched hashes as before). */
+uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h);
+
+#pragma GCC visibility pop

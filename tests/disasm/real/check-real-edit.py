@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The `real` suite's edit story (issue 11, "done means"; docs/DISASM.md §9.1), on s2disasm's
+Emerald Hill Zone Act 1 in a copy of the tree made a git repository: unpack the level, move its
+first ring 16 px right and reshape one slope's mask (one column one pixel lower), then
+`pack LEVEL --into COPY`. Checked: without --allow-shared the save is refused (the reshaped
+mask's index is shared with HTZ) and the copy is untouched; with it, `git -C COPY status
+--porcelain` lists exactly the files pack reports written, which are the rings file, the EHZ/HTZ
+collision index(es) and collision arrays, and nothing else; re-unpacking EHZ 1 gives the edit;
+every other level of the INI still unpacks, to the same level as before when it reads no written
+file but the game-wide arrays (the new mask takes an id no level used), and differing only in
+its masks and tiles (the shared reshaped mask) when it reads a written index, and in the one
+moved ring when it reads the rings file.
+The tree itself is only read. Prints TAP.
+
+  check-real-edit.py LOOPWRIGHT S2DISASM
+"""
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+LEVEL = "Emerald Hill Zone Act 1"
+ALLOWED = re.compile(r"^(level/rings/EHZ_1\.bin|collision/EHZ and HTZ (primary|secondary) 16x16 "
+                     r"collision index\.kos|collision/Collision array - (Vertical|Horizontal)\.bin"
+                     r"|collision/Curve and resistance mapping\.bin)$")
+
+
+def run(args, check=True):
+    r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")
+    if check and r.returncode:
+        raise SystemExit("Bail out! %s: exit %d\n%s%s" % (" ".join(args), r.returncode, out, err))
+    return r.returncode, out, err
+
+
+def git(copy, *args):
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t")
+    r = subprocess.run(["git", "-C", copy] + list(args), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env, check=True)
+    return r.stdout.decode()
+
+
+def porcelain(copy):
+    """Paths `git status --porcelain` lists (untracked files too)."""
+    out = git(copy, "-c", "core.quotepath=off", "status", "--porcelain", "--untracked-files=all")
+    return sorted(line[3:].strip('"') for line in out.splitlines() if line)
+
+
+def unpack(lw, copy, name, path):
+    run([lw, "unpack", copy, "--level", name, "-o", path])
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def levels(lw, tree):
+    _, out, _ = run([lw, "unpack", tree, "--list"])
+    return [line.split("\t")[0] for line in out.splitlines()[1:] if line]
+
+
+def main(argv):
+    lw, tree = argv[1], argv[2]
+    tmp = tempfile.mkdtemp(prefix="lw-real-edit-")
+    results = []
+    try:
+        copy = os.path.join(tmp, "s2disasm")
+        shutil.copytree(tree, copy, symlinks=True)
+        git(copy, "init", "-q")
+        git(copy, "add", "-A")
+        git(copy, "commit", "-q", "-m", "tree")
+        names = levels(lw, copy)
+        others = [n for n in names if n != LEVEL]
+        before = {}
+        for i, n in enumerate(others):
+            before[n] = unpack(lw, copy, n, os.path.join(tmp, "before%02d.json" % i))
+
+        path = os.path.join(tmp, "ehz1.json")
+        level = unpack(lw, copy, LEVEL, path)
+        ring = next(o for o in level["objects"] if o.get("name") == "ring")
+        ring["x"] += 16
+        slope = next(i for i, m in enumerate(level["masks"])
+                     if not m["flagged"] and len(set(m["heights"])) > 1 and m["heights"][0] > 1)
+        level["masks"][slope]["heights"][0] -= 1
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(level, f, indent=1)
+        print("# moved ring %d to x %d; mask %d column 0 to %d" %
+              (ring["id"], ring["x"], slope, level["masks"][slope]["heights"][0]))
+
+        code, out, err = run([lw, "pack", path, "--into", copy], check=False)
+        ok = code == 1 and "pass --allow-shared" in err and porcelain(copy) == []
+        results.append((ok, "without --allow-shared: refused, the copy untouched",
+                        "" if ok else "exit %d, %s" % (code, porcelain(copy))))
+
+        code, out, err = run([lw, "pack", path, "--into", copy, "--allow-shared"])
+        reported = sorted(re.findall(r"^%s/(.+?): \d+ unpacked bytes change" % re.escape(copy),
+                                     out, re.M))
+        for line in out.splitlines():
+            print("# " + line.replace(copy + "/", ""))
+        status = porcelain(copy)
+        ok = status == reported and len(status) > 0
+        results.append((ok, "git status --porcelain lists exactly the files pack wrote",
+                        "" if ok else "status %s, reported %s" % (status, reported)))
+        unexpected = [p for p in status if not ALLOWED.match(p)]
+        need = ["level/rings/EHZ_1.bin", "collision/Collision array - Vertical.bin"]
+        ok = not unexpected and all(n in status for n in need) and any(
+            "collision index" in p for p in status)
+        results.append((ok, "the files written are the rings, the index and the arrays (%d)" %
+                        len(status), "unexpected %s" % unexpected if unexpected else ""))
+
+        # the same kind and size class: plain files keep their size, Kosinski files stay
+        # within 64 bytes of it (the re-unpack below decodes them)
+        sizes = []
+        for p in status:
+            old_size = os.path.getsize(os.path.join(tree, p))
+            new_size = os.path.getsize(os.path.join(copy, p))
+            sizes.append("%s %d -> %d" % (os.path.basename(p), old_size, new_size))
+            if (new_size != old_size) if not p.endswith(".kos") else abs(new_size - old_size) > 64:
+                unexpected.append(p)
+        print("# sizes: " + "; ".join(sizes))
+        results.append((not unexpected, "each written file keeps its size (Kosinski: within 64 "
+                        "bytes)", ", ".join(unexpected)))
+
+        again = unpack(lw, copy, LEVEL, os.path.join(tmp, "again.json"))
+        ring2 = [o for o in again["objects"] if o.get("name") == "ring"][0]
+        ok = ring2["x"] == ring["x"] and any(
+            m["heights"] == level["masks"][slope]["heights"] for m in again["masks"])
+        results.append((ok, "EHZ 1 unpacked again has the moved ring and the reshaped mask", ""))
+
+        # The game-wide arrays change only at an id no level used, so a level reading no other
+        # written file unpacks to the same level (its source's CRCs of the arrays aside).
+        written = set(status)
+        local = {p for p in written if not p.startswith("collision/Collision array")
+                 and not p.startswith("collision/Curve")}
+
+        def norm(d, drop=()):
+            # the tileset's name follows the JSON's; its bytes are compared apart
+            d = {k: v for k, v in d.items() if k not in drop and k != "tileset"}
+            if "source" in d:
+                src = dict(d["source"])
+                src["files"] = [{k: v for k, v in f.items()
+                                 if f["path"] not in written or k not in ("crc32", "size")}
+                                for f in src["files"]]
+                d["source"] = src
+            return d
+        same = shared = 0
+        bad = []
+        for i, n in enumerate(others):
+            after = unpack(lw, copy, n, os.path.join(tmp, "after%02d.json" % i))
+            reads = {f["path"] for f in before[n]["source"]["files"]}
+            art = [os.path.join(tmp, d["tileset"]) if d.get("tileset") else None
+                   for d in (before[n], after)]
+            if art[0] and not filecmp.cmp(art[0], art[1], shallow=False):
+                bad.append(n + " (art)")
+            if not reads & local:
+                same += 1
+                if norm(after) != norm(before[n]):
+                    bad.append(n)
+            else:
+                shared += 1
+                drop = ("masks", "tiles", "source", "objects")
+                if norm(after, drop) != norm(before[n], drop):
+                    bad.append(n)
+                # a level reading the rings file (2P EHZ 1) has the moved ring, nothing else
+                moved = [(a, b) for a, b in zip(before[n]["objects"], after["objects"]) if a != b]
+                want = 1 if "level/rings/EHZ_1.bin" in reads else 0
+                if (len(before[n]["objects"]) != len(after["objects"]) or len(moved) != want or
+                        any(b != dict(a, x=a["x"] + 16) or a.get("name") != "ring"
+                            for a, b in moved)):
+                    bad.append(n + " (objects)")
+        results.append((not bad, "every other level unpacks: %d unchanged, %d reading a written "
+                        "index or rings file differ only in masks, tiles and the moved ring" % (same, shared),
+                        "differ: %s" % bad if bad else ""))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("1..%d" % len(results))
+    for i, (ok, what, why) in enumerate(results, 1):
+        print("%s %d - %s%s" % ("ok" if ok else "not ok", i, what, (": " + why) if why else ""))
+    return 0 if all(ok for ok, _, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

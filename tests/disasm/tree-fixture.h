@@ -1,0 +1,22 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tests: a synthetic S2 disassembly tree written by `loopwright pack --format s2` from
+ * sample-levels/loop-hill.json (zone TST) with a hand-written SonLVL.ini of two levels, objects
+ * (two of them S2 plane switchers, Obj03) and rings for level 1; and snapshots of a folder's files
+ * to tell exactly which files changed.
+ */
+#include <glib.h>
+
+/**
+ * Write the tree in @dir/tree and return its path (g_free). Level 2 ("Test Zone Act 2") reads
+ * level 1's collision indexes when @shared_index, else copies of its own ("TST2 ... .kos"), so
+ * a mask change in level 1 alters level 2's collision only when @shared_index.
+ */
+char *tree_fixture_make(const char *dir, gboolean shared_index);
+
+/** Every file under @root: relative path -> GBytes (g_hash_table_unref). */
+GHashTable *tree_fixture_snapshot(const char *root);
+
+/** The files that differ between @before and the folder @root now, sorted, ","-joined (g_free). */
+char *tree_fixture_diff(GHashTable *before, const char *root);
