@@ -547,7 +547,7 @@ static void test_tree_s3k(void)
     g_assert_cmpuint((nd[8] << 8 | nd[9]), ==, 0x8088);
     g_assert_cmpuint((nd[10] << 8 | nd[11]), ==, 0x8088 + (w + 1) * h);
     g_assert_cmpuint((nd[8 + h * 4] << 8 | nd[9 + h * 4]), ==, 0); /* past the height */
-    write_bytes(root, "s3k/layout.bin", ex.files[0].data, ex.files[0].size);
+    dtest_write(root, "s3k/layout.bin", ex.files[0].data, ex.files[0].size);
     lwm_tree_export_clear(&ex);
     lwm_tree_import re = {0};
     lwm_tree_clear(&t);
