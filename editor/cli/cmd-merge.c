@@ -140,21 +140,15 @@ static void merge_settings(merge *m, const lw_level *b, const lw_level *o, const
     }
 }
 
-/* ---- masks, tiles and chunks: lists matched by content ----
+/* ---- masks, tiles and chunks: lists matched by content (docs/GIT.md, "Merging") ----
  *
- * Each list is a pool the next one refers to by index (tiles name masks, chunk cells name tiles,
- * layout slots name chunks), so a removal from the middle renumbers everything after it. The
- * three versions of a list are therefore matched by content, not by index: each side is aligned
- * with the base by a longest common subsequence, which gives every base element a fate on each
- * side (kept; changed, when a run of unmatched base elements faces a run of the same length on
- * that side; or removed) and every other element of a side the place where it was added. An
- * element compares through the result numbering of the list it refers to, computed first, so a
- * tile whose mask only moved is unchanged. The result follows the base order with each side's
- * additions where that side put them (ours first); identical additions at the same place are
- * kept once. True conflicts: an element changed differently on both sides (tiles and chunks then
- * merge field by field and cell by cell), changed on one side and removed on the other, or an
- * element one side uses after the other removed what it refers to. */
-
+ * Each list is a pool the next one refers to by index (tiles name masks, cells tiles, layout
+ * slots chunks), so a removal from the middle renumbers the rest: the lists are matched by
+ * content. Each side is aligned with the base (longest common subsequence), giving every base
+ * element a fate per side (kept; changed: an unmatched run facing one of the same length;
+ * removed) and every other element the place it was added. Elements compare through the merged
+ * numbering of the list they refer to (a tile whose mask only moved is unchanged). The result
+ * keeps the base order with each side's additions where it put them (ours first). */
 enum { SIDE_BASE = 0, SIDE_OURS = 1, SIDE_THEIRS = 2 };
 enum { FATE_KEPT, FATE_CHANGED, FATE_REMOVED };
 
@@ -501,17 +495,6 @@ static uint64_t chunk_hash(const list_merge *lm, int side, uint32_t i)
     return h;
 }
 
-static void list_init(list_merge *lm, merge *m, const char *what, const lw_level *const lv[3],
-                      const list_merge *refs)
-{
-    memset(lm, 0, sizeof *lm);
-    lm->m = m;
-    lm->what = what;
-    lm->refs = refs;
-    for (int s = 0; s < 3; s++)
-        lm->lv[s] = lv[s];
-}
-
 /* The merged tile for an entry both sides changed: field by field. */
 static lw_tile tile_merge3(const list_merge *lm, const list_entry *e)
 {
@@ -723,6 +706,19 @@ static void merge_objects(merge *m, const lw_level *b, const lw_level *o, const 
      * only (removed on both) are not in ours, so not in the result */
 }
 
+/* Remove the replay named @name from @r, if it has one. */
+static void drop_replay(lw_level *r, const char *name)
+{
+    for (uint32_t k = 0; k < r->replay_count; k++)
+        if (str_eq(r->replays[k].name, name)) {
+            lw_replay_clear(&r->replays[k]);
+            memmove(&r->replays[k], &r->replays[k + 1],
+                    (r->replay_count - k - 1) * sizeof *r->replays);
+            r->replay_count--;
+            return;
+        }
+}
+
 static void merge_overrides_replays(merge *m, const lw_level *b, const lw_level *o,
                                     const lw_level *t, lw_level *r)
 {
@@ -772,25 +768,10 @@ static void merge_overrides_replays(merge *m, const lw_level *b, const lw_level 
             if (c < 0) {
                 conflict(m, place, vo ? "changed it" : "removed it",
                          vt ? "changed it" : "removed it");
-            } else if (c == 1 && vt) {
-                for (uint32_t k = 0; k < r->replay_count; k++)
-                    if (str_eq(r->replays[k].name, name)) {
-                        lw_replay_clear(&r->replays[k]);
-                        memmove(&r->replays[k], &r->replays[k + 1],
-                                (r->replay_count - k - 1) * sizeof *r->replays);
-                        r->replay_count--;
-                        break;
-                    }
-                lw_level_add_replay(r, vt);
-            } else if (c == 1 && !vt) {
-                for (uint32_t k = 0; k < r->replay_count; k++)
-                    if (str_eq(r->replays[k].name, name)) {
-                        lw_replay_clear(&r->replays[k]);
-                        memmove(&r->replays[k], &r->replays[k + 1],
-                                (r->replay_count - k - 1) * sizeof *r->replays);
-                        r->replay_count--;
-                        break;
-                    }
+            } else if (c == 1) { /* theirs' version (or its removal) replaces ours' */
+                drop_replay(r, name);
+                if (vt)
+                    lw_level_add_replay(r, vt);
             }
         }
     }
@@ -852,11 +833,9 @@ int cli_merge_main(int argc, char **argv)
         free(jt);
     } else {
         r = lw_level_dup(o);
-        const lw_level *const sides[3] = {b, o, t};
-        list_merge masks, tiles, chunks;
-        list_init(&masks, &m, "mask", sides, NULL);
-        list_init(&tiles, &m, "tile", sides, &masks);
-        list_init(&chunks, &m, "chunk", sides, &tiles);
+        list_merge masks = {.m = &m, .what = "mask", .lv = {b, o, t}},
+                   tiles = {.m = &m, .what = "tile", .lv = {b, o, t}, .refs = &masks},
+                   chunks = {.m = &m, .what = "chunk", .lv = {b, o, t}, .refs = &tiles};
         if (r) {
             merge_settings(&m, b, o, t, r);
             if (!merge_masks_tiles(&masks, &tiles, r) || !merge_chunks_layout(&chunks, r)) {

@@ -8,6 +8,6 @@
 #include "mask-ops.h"
 
 /* mask-slope.c */
-gboolean editor_mask_ops_close_paint_group(EditorDocument *doc, gboolean ok, const EditorPaintReport *rep,
-                                  EditorPaintReport *report);
+gboolean editor_mask_ops_close_paint_group(EditorDocument *doc, gboolean ok,
+                                           const EditorPaintReport *rep, EditorPaintReport *report);
 void editor_mask_ops_paint_at(const lw_level *level, guint tx, guint ty, EditorCellPaint *p);

@@ -2,11 +2,10 @@
 /* The slope tool: masks and angles along a drawn line (mask-ops.h). */
 #define G_LOG_DOMAIN "editor-masks"
 
-#include "mask-ops.h"
-#include "mask-ops-private.h"
-
 #include "editor-commands.h"
 #include "level-ops.h"
+#include "mask-ops-private.h"
+#include "mask-ops.h"
 
 #include <loopwright/fixed.h>
 #include <math.h>
@@ -15,8 +14,8 @@
 /* ---- the slope tool ---- */
 
 /* End the group a paint operation opened: kept with its report when @ok, else undone. */
-gboolean editor_mask_ops_close_paint_group(EditorDocument *doc, gboolean ok, const EditorPaintReport *rep,
-                                  EditorPaintReport *report)
+gboolean editor_mask_ops_close_paint_group(EditorDocument *doc, gboolean ok,
+                                           const EditorPaintReport *rep, EditorPaintReport *report)
 {
     if (!ok) {
         editor_document_cancel_group(doc);
@@ -355,4 +354,3 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
     g_array_unref(paints);
     return editor_mask_ops_close_paint_group(doc, ok, &rep, report);
 }
-

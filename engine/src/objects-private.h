@@ -21,7 +21,7 @@ void lwi_objects_reset(lw_sim *sim);
  * §8.3), as the path swapper it is in @sw; false for every other object. */
 bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, lw_sim_swapper *sw);
 
-/* Index of the first object whose origin x is >= @x (binary search). */
+/* Index of the first object whose origin x is >= @x (the culling index's column table). */
 uint32_t lwi_objects_first(const lw_sim *sim, int32_t x);
 
 /* Post-hit invulnerability, invincibility and speed-shoe countdowns (S2 Sonic_Display, which
@@ -42,5 +42,12 @@ bool lwi_objects_game_is_default(const lw_sim *sim);
 /* Append the game block to the FNV-1a hash @h: nothing while the game fields and every object
  * are at their reset values (so a level whose objects were never touched hashes as before). */
 uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h);
+
+/* Reference mode for @sim (tests only): every object of the culling window runs every frame and
+ * every object of the window is tested for touch, in the same order, without the culling
+ * index's reach and touch-range narrowing (docs/OBJECTS.md §1.3). The optimised run must give
+ * the same states frame for frame; /engine/objects/culling-reference checks it. No effect on a
+ * simulation without objects. */
+void lwi_objects_set_reference(lw_sim *sim, bool on);
 
 #pragma GCC visibility pop

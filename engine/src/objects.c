@@ -309,9 +309,208 @@ static const lw_object *game_marker(const lw_level *level, const lw_object *o, l
     return disasm_marker(level, o, m, props, tmp) ? tmp : NULL;
 }
 
-bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+/* ---- the culling index (§1.3), built once at init in the table's block ---- */
+
+/* Placed after the table and the reset states (sim->initial + object_count), so the block a
+ * host swaps along with sim->objects / sim->initial (test-play after an edit) carries it. */
+typedef struct obj_cull {
+    int64_t col_x0;       /* px: the x of column 0 (the smallest object x) */
+    uint32_t col_shift;   /* columns are 1 << col_shift px wide */
+    uint32_t col_count;   /* col_first has col_count + 1 entries */
+    int32_t max_reach;    /* px: the largest reach of an object with an idle-skippable update */
+    uint32_t runnable;    /* objects with an update of their own */
+    uint32_t *col_first;  /* [c]: the first object whose x >= col_x0 + (c << col_shift) */
+    uint32_t *enemy_rank; /* [i]: enemies before object i (object_count + 1 entries) */
+    uint64_t *busy;       /* bit i: object i runs in the window every frame */
+    /* The index ranges for the player's pixel X @px (a pure function of it, kept between the
+     * touch and the object phase of a frame, which see the same X): */
+    int32_t wpx, tpx; /* the X of the window ranges and of the touch range */
+    bool wvalid, tvalid;
+    int64_t wlo, whi;     /* px: the player X interval over which the window ranges hold */
+    int64_t tlo, thi;     /* px: the same for the touch range */
+    bool reference;       /* lwi_objects_set_reference() */
+    uint32_t first, last; /* the culling window, ±LW_OBJ_CULL_PX */
+    uint32_t n0, n1;      /* the objects within max_reach */
+    uint32_t t0, t1;      /* the touch range, ±LW_OBJ_TOUCH_PX */
+} obj_cull;
+
+#define WORDS(n) (((n) + 63u) / 64u)
+
+_Static_assert(sizeof(lw_sim_object) % 8 == 0 && sizeof(lw_obj_state) % 8 == 0,
+               "the culling index after the table stays 8-byte aligned");
+
+static inline obj_cull *cull_of(const lw_sim *sim)
+{
+    return (obj_cull *)(void *)(sim->initial + sim->object_count);
+}
+
+/* After object @i's own update: its awake bit follows its state (§1.3). A gone object with no
+ * countdown left never does anything again. */
+static inline void awake_update(lw_game_state *g, uint32_t i)
+{
+    const lw_obj_state *s = &g->obj[i];
+    bool awake = (s->flags | s->timer | s->aux) != 0 && (!(s->flags & LW_OBJF_GONE) || s->timer);
+    uint64_t bit = 1ull << (i & 63u);
+    if (awake)
+        g->awake[i >> 6] |= bit;
+    else
+        g->awake[i >> 6] &= ~bit;
+}
+
+static inline void awake_set(lw_game_state *g, uint32_t i)
+{
+    g->awake[i >> 6] |= 1ull << (i & 63u);
+}
+
+/* The first object whose origin x is >= @x: the column table, then at most a column's worth
+ * of steps. */
+static inline uint32_t first_at(const lw_sim *sim, const obj_cull *c, int64_t x)
+{
+    if (x <= c->col_x0)
+        return 0;
+    uint64_t col = (uint64_t)(x - c->col_x0) >> c->col_shift;
+    uint32_t i = c->col_first[col > c->col_count ? c->col_count : col];
+    while (i < sim->object_count && sim->objects[i].x < x)
+        i++;
+    return i;
+}
+
+/* lower bound of @x stepping from @i (the bound of a nearby x). */
+static inline uint32_t step_to(const lw_sim *sim, uint32_t i, int64_t x)
+{
+    while (i < sim->object_count && sim->objects[i].x < x)
+        i++;
+    while (i > 0 && sim->objects[i - 1].x >= x)
+        i--;
+    return i;
+}
+
+/* A lower bound for @x, from the column table after a jump of the player's X from @old_px
+ * (or with no earlier bound), else stepped from @i, the bound for @old_px (the same either way). */
+static inline uint32_t bound(const lw_sim *sim, const obj_cull *c, bool valid, int32_t old_px,
+                             int32_t px, uint32_t i, int64_t x)
+{
+    if (!valid || px - old_px > 64 || old_px - px > 64)
+        return first_at(sim, c, x);
+    return step_to(sim, i, x);
+}
+
+/* Narrow [@lo, @hi] to the player X for which @a stays the lower bound of (player X + @off):
+ * objects[a - 1].x < X + off <= objects[a].x. */
+static inline void holds(const lw_sim *sim, uint32_t a, int64_t off, int64_t *lo, int64_t *hi)
+{
+    if (a > 0 && sim->objects[a - 1].x - off + 1 > *lo)
+        *lo = sim->objects[a - 1].x - off + 1;
+    if (a < sim->object_count && sim->objects[a].x - off < *hi)
+        *hi = sim->objects[a].x - off;
+}
+
+/* The culling window and the near range for the player at pixel X @px (cached in obj_cull). */
+static inline const obj_cull *window_ranges(const lw_sim *sim, int32_t px)
+{
+    obj_cull *c = cull_of(sim);
+    if (c->wvalid && px >= c->wlo && px <= c->whi)
+        return c;
+    c->first = bound(sim, c, c->wvalid, c->wpx, px, c->first, (int64_t)px - LW_OBJ_CULL_PX);
+    c->last = bound(sim, c, c->wvalid, c->wpx, px, c->last, (int64_t)px + LW_OBJ_CULL_PX);
+    c->n0 = bound(sim, c, c->wvalid, c->wpx, px, c->n0, (int64_t)px - c->max_reach);
+    c->n1 = bound(sim, c, c->wvalid, c->wpx, px, c->n1, (int64_t)px + c->max_reach + 1);
+    c->wpx = px;
+    c->wvalid = true;
+    c->wlo = INT64_MIN;
+    c->whi = INT64_MAX;
+    holds(sim, c->first, -LW_OBJ_CULL_PX, &c->wlo, &c->whi);
+    holds(sim, c->last, LW_OBJ_CULL_PX, &c->wlo, &c->whi);
+    holds(sim, c->n0, -(int64_t)c->max_reach, &c->wlo, &c->whi);
+    holds(sim, c->n1, (int64_t)c->max_reach + 1, &c->wlo, &c->whi);
+    return c;
+}
+
+/* The touch range for the player at pixel X @px (cached in obj_cull). */
+static inline const obj_cull *touch_range(const lw_sim *sim, int32_t px)
+{
+    obj_cull *c = cull_of(sim);
+    if (c->tvalid && px >= c->tlo && px <= c->thi)
+        return c;
+    c->t0 = bound(sim, c, c->tvalid, c->tpx, px, c->t0, (int64_t)px - LW_OBJ_TOUCH_PX);
+    c->t1 = bound(sim, c, c->tvalid, c->tpx, px, c->t1, (int64_t)px + LW_OBJ_TOUCH_PX);
+    c->tpx = px;
+    c->tvalid = true;
+    c->tlo = INT64_MIN;
+    c->thi = INT64_MAX;
+    holds(sim, c->t0, -LW_OBJ_TOUCH_PX, &c->tlo, &c->thi);
+    holds(sim, c->t1, LW_OBJ_TOUCH_PX, &c->tlo, &c->thi);
+    return c;
+}
+
+/* Each instance of game object @so (a ring row is one instance a ring) at its place. */
+static uint32_t instances(const lw_sim_object *so)
+{
+    return so->type == LW_OBJ_RING ? so->logs : 1u;
+}
+
+/* Update reach (§1.3: what the culling loop may skip): in X the solid box plus the player's
+ * push radius and a margin for one frame of motion; in Y the box's vertical extent, to which
+ * the loop adds the player's radius and a 64 px margin. */
+static void set_reach(lw_sim_object *o)
+{
+    int32_t r = 0, h = 0;
+    bool top_solid = false;
+    o->runs = 1;
+    switch ((lw_obj_type)o->type) {
+    case LW_OBJ_SPRING:
+        r = 16 + 40 + 32; /* also the horizontal springs' 40 px trigger area */
+        h = (o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT) ? 24 /* trigger ±24 */
+            : o->dir >= LW_DIR8_UP_LEFT                         ? 16
+                                                                : 8;
+        break;
+    case LW_OBJ_SPIKES:
+        r = o->half_w + 16 + 32;
+        h = (o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT) ? o->half_w : 16;
+        break;
+    case LW_OBJ_MONITOR:
+        r = 16 + 32;
+        h = 15;
+        break;
+    case LW_OBJ_PLATFORM:
+        r = o->half_w + 32;
+        o->busy = o->variant == LW_PLATFORM_HORIZONTAL || o->variant == LW_PLATFORM_VERTICAL;
+        top_solid = true;
+        break;
+    case LW_OBJ_BRIDGE:
+        r = 8 * o->logs + 8 + 32;
+        top_solid = true;
+        break;
+    case LW_OBJ_ENEMY:
+        o->busy = 1;
+        break;
+    case LW_OBJ_RING:
+    case LW_OBJ_CHECKPOINT:
+    case LW_OBJ_GOAL:
+    case LW_OBJ_TYPE_COUNT:
+        o->runs = 0;
+        break;
+    }
+    o->reach = (uint16_t)r;
+    if (top_solid) {
+        /* §3.3: lands when py - oy is in [-12 - hr, 4 - hr] */
+        o->near_c = 12;
+        o->near_span = 16;
+    } else {
+        /* §3.1: d3 = py - oy + 4 + (h + hr) in [0, 2 (h + hr)) modulo 2048 */
+        o->near_c = (int16_t)(4 + h);
+        o->near_span = (uint16_t)(2 * h);
+    }
+}
+
+/* The level's game objects: a count (ring rows expanded) and their x range; false on a bad
+ * property or over the limit. */
+static bool count_objects(const lw_level *level, uint32_t *count_out, int32_t *xmin, int32_t *xmax,
+                          lw_error *err)
 {
     uint32_t count = 0;
+    *xmin = INT32_MAX;
+    *xmax = INT32_MIN;
     for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
         lw_objmap_marker m;
         lw_property props[3];
@@ -322,21 +521,77 @@ bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
             continue;
         if (!lw_sim_object_from_marker(o, &so, err))
             return false;
-        count += so.type == LW_OBJ_RING ? so.logs : 1u; /* a ring row is one object a ring */
+        uint32_t n = instances(&so);
+        int32_t x_last = so.x + (int32_t)(n - 1) * so.distance;
+        int32_t lo = so.x < x_last ? so.x : x_last, hi = so.x < x_last ? x_last : so.x;
+        *xmin = lo < *xmin ? lo : *xmin;
+        *xmax = hi > *xmax ? hi : *xmax;
+        count += n;
     }
     if (count > LW_SIM_MAX_OBJECTS)
         return lw_error_set(err, LW_ERR_LIMIT,
                             "the level has %u game objects; the simulation supports %u", count,
                             (unsigned)LW_SIM_MAX_OBJECTS);
+    *count_out = count;
+    return true;
+}
+
+/* The culling index of the sorted table (§1.3). */
+static void build_cull(lw_sim *sim, obj_cull *c)
+{
+    uint32_t n = sim->object_count;
+    uint32_t k = 0, e = 0;
+    for (uint32_t col = 0; col <= c->col_count; col++) {
+        int64_t x = c->col_x0 + ((int64_t)col << c->col_shift);
+        while (k < n && sim->objects[k].x < x)
+            k++;
+        c->col_first[col] = k;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const lw_sim_object *o = &sim->objects[i];
+        c->enemy_rank[i] = e;
+        if (o->type == LW_OBJ_ENEMY)
+            sim->enemies[e++] = i;
+        if (o->busy)
+            c->busy[i >> 6] |= 1ull << (i & 63u);
+        if (o->runs)
+            c->runnable++;
+        if (o->runs && !o->busy && o->reach > c->max_reach)
+            c->max_reach = o->reach;
+    }
+    c->enemy_rank[n] = e;
+    sim->enemy_count = e;
+}
+
+bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+{
+    uint32_t count = 0;
+    int32_t xmin = 0, xmax = 0;
+    if (!count_objects(level, &count, &xmin, &xmax, err))
+        return false;
     if (!count)
         return true;
-    /* one allocation: the table, then each entry's level order for the stable sort */
-    /* one block: the table, then the reset states */
-    sim->objects = calloc(count, sizeof *sim->objects + sizeof *sim->initial + sizeof(uint32_t));
+    /* columns of 8 px or more: at most 2 per object plus 64 */
+    uint32_t shift = 3;
+    while ((((int64_t)xmax - xmin) >> shift) > 2 * (int64_t)count + 63)
+        shift++;
+    uint32_t cols = (uint32_t)(((int64_t)xmax - xmin) >> shift) + 1u;
+    /* one block: the table, the reset states, the culling index and its arrays */
+    size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(obj_cull) +
+                  WORDS(count) * sizeof(uint64_t) +
+                  ((size_t)count + (count + 1u) + (cols + 1u)) * sizeof(uint32_t);
+    sim->objects = calloc(1, size);
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
-    sim->enemies = (uint32_t *)(void *)(sim->initial + count);
+    obj_cull *c = (obj_cull *)(void *)(sim->initial + count);
+    c->busy = (uint64_t *)(void *)(c + 1);
+    sim->enemies = (uint32_t *)(void *)(c->busy + WORDS(count));
+    c->enemy_rank = sim->enemies + count;
+    c->col_first = c->enemy_rank + count + 1;
+    c->col_x0 = xmin;
+    c->col_shift = shift;
+    c->col_count = cols;
     for (uint32_t i = 0; i < level->object_count; i++) {
         lw_objmap_marker m;
         lw_property props[3];
@@ -345,47 +600,14 @@ bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
         lw_sim_object so;
         if (!o || !lw_sim_object_from_marker(o, &so, err))
             continue; /* checked above */
-        uint32_t n = so.type == LW_OBJ_RING ? so.logs : 1u;
-        for (uint32_t k = 0; k < n; k++) {
+        set_reach(&so);
+        for (uint32_t k = 0; k < instances(&so); k++) {
             lw_sim_object *d = &sim->objects[sim->object_count++];
             *d = so;
             d->x = so.x + (int32_t)k * so.distance;
             if (so.type == LW_OBJ_RING)
                 d->y = so.y + (int32_t)k * so.half_w;
         }
-    }
-    /* Update reach (§1.3: what the culling loop may skip): the solid box plus the player's
-     * push radius and a margin for one frame of motion. */
-    for (uint32_t i = 0; i < sim->object_count; i++) {
-        lw_sim_object *o = &sim->objects[i];
-        int32_t r = 0;
-        switch ((lw_obj_type)o->type) {
-        case LW_OBJ_SPRING:
-            r = 16 + 40 + 32; /* also the horizontal springs' 40 px trigger area */
-            break;
-        case LW_OBJ_SPIKES:
-            r = o->half_w + 16 + 32;
-            break;
-        case LW_OBJ_MONITOR:
-            r = 16 + 32;
-            break;
-        case LW_OBJ_PLATFORM:
-            r = o->half_w + 32;
-            o->busy = o->variant == LW_PLATFORM_HORIZONTAL || o->variant == LW_PLATFORM_VERTICAL;
-            break;
-        case LW_OBJ_BRIDGE:
-            r = 8 * o->logs + 8 + 32;
-            break;
-        case LW_OBJ_ENEMY:
-            o->busy = 1;
-            break;
-        case LW_OBJ_RING:
-        case LW_OBJ_CHECKPOINT:
-        case LW_OBJ_GOAL:
-        case LW_OBJ_TYPE_COUNT:
-            break;
-        }
-        o->reach = (uint16_t)r;
     }
     /* Insertion sort by x keeps level order among equal x (deterministic, no qsort). */
     for (uint32_t i = 1; i < sim->object_count; i++) {
@@ -397,9 +619,7 @@ bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
         }
         sim->objects[j] = v;
     }
-    for (uint32_t i = 0; i < sim->object_count; i++)
-        if (sim->objects[i].type == LW_OBJ_ENEMY)
-            sim->enemies[sim->enemy_count++] = i;
+    build_cull(sim, c);
     return true;
 }
 
@@ -445,8 +665,7 @@ static solid_box box_of(const lw_sim_object *o)
 
 static int32_t floor_distance(const lw_sim *sim, int32_t x, int32_t y)
 {
-    lw_sensor_hit hit;
-    return lw_sensor_cast(sim->level, LW_PATH_A, x, y, LW_DIR_DOWN, LW_SOLID_TOP, 0, &hit);
+    return lw_sensor_floor_distance(sim->level, LW_PATH_A, x, y, LW_SOLID_TOP);
 }
 
 void lwi_objects_reset(lw_sim *sim)
@@ -804,9 +1023,11 @@ static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
             pl->ysp = -pl->ysp;
             s->ysp = -0x180;
             s->flags |= LW_OBJF_TRIGGERED; /* knocked up: falls back (§10) */
+            awake_set(g, i);
         } else if (pl->rolling) {
             pl->ysp = -pl->ysp;
             break_monitor(sim, i);
+            awake_set(g, i);
         }
         break;
     case LW_OBJ_ENEMY:
@@ -851,29 +1072,39 @@ void lwi_objects_touch(lw_sim *sim)
     if (g->hurt || sim->state.status != LW_SIM_RUNNING)
         return;
     int32_t px = px_of(pl->x);
-    /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player: a
-     * binary search finds them; the enemies (which walk) come after them, from their own list,
-     * within the culling window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
     bool first_done = false;
-    int32_t hi = px + LW_OBJ_TOUCH_PX;
-    for (uint32_t i = lwi_objects_first(sim, px - LW_OBJ_TOUCH_PX);
-         i < sim->object_count && sim->objects[i].x < hi; i++)
-        if (sim->objects[i].type != LW_OBJ_ENEMY && !touch_one(sim, i, px, &first_done))
-            return;
-    uint32_t k0 = 0, k1 = sim->enemy_count; /* first enemy with origin x >= px - window */
-    while (k0 < k1) {
-        uint32_t mid = (k0 + k1) / 2;
-        if (sim->objects[sim->enemies[mid]].x < px - LW_OBJ_CULL_PX)
-            k0 = mid + 1;
-        else
-            k1 = mid;
-    }
-    for (uint32_t k = k0; k < sim->enemy_count; k++) {
-        const lw_sim_object *o = &sim->objects[sim->enemies[k]];
-        if (o->x >= px + LW_OBJ_CULL_PX)
-            break;
-        if (!touch_one(sim, sim->enemies[k], px, &first_done))
-            return;
+    if (sim->object_count) {
+        /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player;
+         * the enemies (which walk) come after them, from their own list, within the culling
+         * window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
+        const obj_cull *c = touch_range(sim, px);
+        uint32_t t0 = c->t0, t1 = c->t1;
+        if (c->reference) {
+            c = window_ranges(sim, px);
+            t0 = c->first;
+            t1 = c->last;
+        }
+        for (uint32_t i = t0; i < t1; i++) {
+            uint8_t type = sim->objects[i].type;
+            if (type == LW_OBJ_RING || type == LW_OBJ_MONITOR || type == LW_OBJ_CHECKPOINT ||
+                type == LW_OBJ_GOAL)
+                if (!touch_one(sim, i, px, &first_done))
+                    return;
+        }
+        if (sim->enemy_count)
+            c = window_ranges(sim, px);
+        uint32_t k0 = sim->enemy_count ? c->enemy_rank[c->first] : 0;
+        uint32_t k1 = sim->enemy_count ? c->enemy_rank[c->last] : 0;
+        for (uint32_t k = k0; k < k1 && !first_done; k++) {
+            const lw_obj_state *s = &g->obj[sim->enemies[k]];
+            /* the hitbox test first (touch_one tests it again): |ex - px| <= 8 + 16, then both
+             * intervals */
+            if ((uint32_t)(px_of(s->x) - px + 24) > 48u || (s->flags & LW_OBJF_GONE))
+                continue;
+            if (touches(pl, px_of(s->x), px_of(s->y), 16, 14) &&
+                !touch_one(sim, sim->enemies[k], px, &first_done))
+                return;
+        }
     }
     /* scattered rings: one per frame, as any touch-list object */
     if (!first_done && g->invuln < 90) {
@@ -1218,62 +1449,113 @@ static void run_enemy(lw_sim *sim, uint32_t i)
 
 uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
-    uint32_t lo = 0, hi = sim->object_count;
-    while (lo < hi) {
-        uint32_t mid = (lo + hi) / 2;
-        if (sim->objects[mid].x < x)
-            lo = mid + 1;
-        else
-            hi = mid;
+    return sim->object_count ? first_at(sim, cull_of(sim), x) : 0;
+}
+
+/* An idle object whose update could touch the player at (@px, @py) with height radius @hr this
+ * frame (§1.3): within its reach in X, and within its box plus @hr and 64 px in Y (modulo 2048,
+ * as the solid test's `d3 &= 0x7FF`). */
+static inline bool near_player(const lw_sim_object *o, const lw_obj_state *s, int32_t px,
+                               int32_t py, int32_t hm)
+{
+    if ((uint32_t)(px - o->x + o->reach) > 2u * o->reach)
+        return false;
+    int32_t v = py - px_of(s->y) + o->near_c + hm;
+    return v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)o->near_span + 2u * (uint32_t)hm;
+}
+
+static void run_one(lw_sim *sim, uint32_t i)
+{
+    switch (sim->objects[i].type) {
+    case LW_OBJ_SPRING:
+        run_spring(sim, i);
+        break;
+    case LW_OBJ_SPIKES:
+        run_spikes(sim, i);
+        break;
+    case LW_OBJ_MONITOR:
+        run_monitor(sim, i);
+        break;
+    case LW_OBJ_PLATFORM:
+        run_platform(sim, i);
+        break;
+    case LW_OBJ_BRIDGE:
+        run_bridge(sim, i);
+        break;
+    case LW_OBJ_ENEMY:
+        run_enemy(sim, i);
+        break;
+    default:
+        break;
     }
-    return lo;
+}
+
+/* The objects to run this frame, as bits over words [w0, w1] of the table (§1.3): those that
+ * run every frame and the awake ones, within [first, last), and the idle ones near the player. */
+static void run_set(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t last, uint64_t *bits)
+{
+    const lw_game_state *g = &sim->state.game;
+    const lw_player *pl = &sim->state.player;
+    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+    for (uint32_t w = w0; w <= w1; w++)
+        bits[w - w0] = c->busy[w] | g->awake[w];
+    bits[0] &= ~0ull << (first & 63u);
+    if (last & 63u)
+        bits[w1 - w0] &= ~(~0ull << (last & 63u));
+    int32_t px = px_of(pl->x), py = px_of(pl->y);
+    int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
+    int32_t hm = hr + 64;
+    uint32_t n0 = c->n0 < first ? first : c->n0, n1 = c->n1 > last ? last : c->n1;
+    for (uint32_t i = n0; i < n1; i++) {
+        const lw_sim_object *o = &sim->objects[i];
+        if (o->runs && near_player(o, &g->obj[i], px, py, hm))
+            bits[(i >> 6) - w0] |= 1ull << (i & 63u);
+    }
+}
+
+void lwi_objects_set_reference(lw_sim *sim, bool on)
+{
+    if (sim->object_count)
+        cull_of(sim)->reference = on;
 }
 
 void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
-    lw_player *pl = &sim->state.player;
-    int32_t px = px_of(pl->x);
-    int32_t lo = px - LW_OBJ_CULL_PX, hi = px + LW_OBJ_CULL_PX;
-    uint32_t first = lwi_objects_first(sim, lo);
-    /* an object the player stands on always runs (it carries the player) */
-    if (g->on_object) {
-        uint32_t s = g->on_object - 1u;
-        if (s < first || sim->objects[s].x >= hi)
-            leave(sim, s);
-    }
-    for (uint32_t i = first; i < sim->object_count && sim->state.status == LW_SIM_RUNNING; i++) {
-        const lw_sim_object *o = &sim->objects[i];
-        if (o->x >= hi)
-            break;
-        /* an idle object out of the player's reach has nothing to do (no state changes) */
-        const lw_obj_state *s = &g->obj[i];
-        if (!o->busy && (uint32_t)(px - o->x + o->reach) > 2u * o->reach && s->flags == 0 &&
-            s->timer == 0 && s->aux == 0)
-            continue;
-        switch (o->type) {
-        case LW_OBJ_SPRING:
-            run_spring(sim, i);
-            break;
-        case LW_OBJ_SPIKES:
-            run_spikes(sim, i);
-            break;
-        case LW_OBJ_MONITOR:
-            run_monitor(sim, i);
-            break;
-        case LW_OBJ_PLATFORM:
-            run_platform(sim, i);
-            break;
-        case LW_OBJ_BRIDGE:
-            run_bridge(sim, i);
-            break;
-        case LW_OBJ_ENEMY:
-            run_enemy(sim, i);
-            break;
-        default:
-            break;
+    /* (no object with an update of its own: nothing to stand on either) */
+    if (sim->object_count && cull_of(sim)->runnable) {
+        const obj_cull *c = window_ranges(sim, px_of(sim->state.player.x));
+        uint32_t first = c->first, last = c->last;
+        /* an object the player stands on always runs (it carries the player) */
+        if (g->on_object) {
+            uint32_t s = g->on_object - 1u;
+            if (s < first || s >= last)
+                leave(sim, s);
+        }
+        if (first < last) {
+            uint64_t bits[WORDS(LW_SIM_MAX_OBJECTS) + 1];
+            run_set(sim, c, first, last, bits);
+            if (c->reference) { /* every object of the window */
+                for (uint32_t w = first >> 6; w <= (last - 1) >> 6; w++)
+                    bits[w - (first >> 6)] = ~0ull;
+                bits[0] &= ~0ull << (first & 63u);
+                if (last & 63u)
+                    bits[((last - 1) >> 6) - (first >> 6)] &= ~(~0ull << (last & 63u));
+            }
+            uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+            for (uint32_t w = w0; w <= w1; w++) {
+                for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
+                    uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
+                    run_one(sim, i);
+                    if (!sim->objects[i].busy)
+                        awake_update(g, i);
+                    if (sim->state.status != LW_SIM_RUNNING)
+                        goto done;
+                }
+            }
         }
     }
+done:
     run_spill(sim);
 }
 

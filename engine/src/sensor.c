@@ -164,6 +164,13 @@ int32_t lw_sensor_cast(const lw_level *level, lw_path path, int32_t x, int32_t y
     }
 }
 
+int32_t lw_sensor_floor_distance(const lw_level *level, lw_path path, int32_t x, int32_t y,
+                                 unsigned solidity)
+{
+    lw_sensor_hit hit; /* local: only the distance is used, so its stores fold away */
+    return cast_dir(level, path, x, y, LW_DIR_DOWN, solidity, 0, &hit);
+}
+
 const char *lw_mode_name(lw_mode mode)
 {
     switch (mode) {

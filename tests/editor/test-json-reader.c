@@ -110,7 +110,10 @@ static void test_syntax_messages(void)
         lw_error err;
         lw_error_clear(&err);
         bool ok = json_reader_validate(c->text, strlen(c->text), &err);
-        g_test_message("%s -> %d:%d %s", c->text, err.line, err.column, err.message);
+        char *shown = g_strescape(c->text, NULL), *said = g_strescape(err.message, NULL);
+        g_test_message("%s -> %d:%d %s", shown, err.line, err.column, said);
+        g_free(shown);
+        g_free(said);
         if (!c->message) {
             g_assert_true(ok);
             continue;

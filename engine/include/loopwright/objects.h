@@ -86,6 +86,12 @@ typedef struct lw_sim_object {
                          in its own update (computed at init; 0 = nothing to do ever) */
     uint8_t busy;     /* runs every frame in the window whatever the distance (moving
                          platforms, enemies) */
+    uint8_t runs;     /* has an update of its own (springs, spikes, monitors, platforms,
+                         bridges, enemies); rings, checkpoints and goals only touch */
+    int16_t near_c;   /* px: an idle object's update can matter only while
+                         v = player y - object y + near_c + hr + 64 is in [0, near_span + 2 (hr
+                         + 64)) modulo 2048 (hr the player's height radius; §1.3) */
+    uint16_t near_span;
 } lw_sim_object;
 
 /** Object state flags. */
@@ -152,6 +158,11 @@ typedef struct lw_game_state {
     uint32_t score;
     int32_t respawn_x, respawn_y; /* px: the last checkpoint's position */
     lw_spill_ring spill[LW_SIM_MAX_SPILL];
+    /* bit i: object i's state may be away from idle (flags, timer or phase set), so it runs
+     * in the culling window whatever the player's distance (§1.3). Derived from the objects'
+     * states (a superset: a bit is cleared when the object's own update leaves it idle), not
+     * hashed. */
+    uint64_t awake[LW_SIM_MAX_OBJECTS / 64];
     lw_obj_state obj[LW_SIM_MAX_OBJECTS];
 } lw_game_state;
 

@@ -47,6 +47,14 @@ typedef struct lw_sensor_hit {
 int32_t lw_sensor_cast(const lw_level *level, lw_path path, int32_t x, int32_t y, lw_sensor_dir dir,
                        unsigned solidity, uint8_t initial_angle, lw_sensor_hit *out);
 
+/**
+ * The distance lw_sensor_cast() returns for a sensor pointing down from pixel (@x, @y) on
+ * @path with @solidity, without the rest of the hit record (game objects' floor checks: the
+ * same code, with the record's stores folded away).
+ */
+int32_t lw_sensor_floor_distance(const lw_level *level, lw_path path, int32_t x, int32_t y,
+                                 unsigned solidity);
+
 /* ---- ground modes (§4.8.1) ---- */
 
 /** The four ground modes; the value is the mode's cardinal hex angle. */
