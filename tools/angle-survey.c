@@ -15,7 +15,9 @@
  * Printed per level (one line, '|'-separated for docs/MASKS.md): cells, sloped cells (Sega's
  * angle not flagged and not a multiple of 0x40), their share within +-2 hex steps and exact,
  * and the share of cells whose flag agrees. --per-mask adds, per mask, the angle `masks` gives
- * the mask on its own. --cells writes one CSV row per compared cell for further study.
+ * the mask on its own. --cells writes one CSV row per compared cell for further study. The last
+ * lines on stderr give the bound of docs/MASKS.md §4.8: how many sloped cells a rule giving one
+ * angle per context (the cell's pixels as placed, or its surface's shape) could get at best.
  *
  * Nothing read here is written anywhere but stdout and the --cells file (never commit those).
  */
@@ -392,6 +394,167 @@ static bool load_level(const ini *f, const char *sec, game g, level *lv)
     return ok;
 }
 
+/* ---- the bound: cells whose picture context carries different Sega angles ---- */
+
+/* Counts per (context, Sega's angle relative to its quadrant). Two contexts: the cell's own
+ * pixels as placed (flips applied), and its surface alone (the depth of the surface on each of
+ * its 16 lines in the quadrant's frame, relative to the first: what any rule that reads the
+ * surface's shape, not its height in the cell, sees). docs/MASKS.md §4.8. */
+typedef struct bound_entry {
+    uint64_t key;
+    int32_t dev;
+    uint32_t n;
+} bound_entry;
+
+typedef struct bound_table {
+    bound_entry *e;
+    size_t cap, used;
+    bool nomem;
+} bound_table;
+
+static uint64_t mix_key(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
+}
+
+static void bound_add(bound_table *t, uint64_t key, int dev)
+{
+    if (t->nomem)
+        return;
+    if (2 * (t->used + 1) > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 4096;
+        bound_entry *n = calloc(cap, sizeof *n);
+        if (!n) {
+            t->nomem = true;
+            return;
+        }
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->e[i].n) {
+                size_t j = mix_key(t->e[i].key ^ (uint64_t)(int64_t)t->e[i].dev) & (cap - 1);
+                while (n[j].n)
+                    j = (j + 1) & (cap - 1);
+                n[j] = t->e[i];
+            }
+        free(t->e);
+        t->e = n;
+        t->cap = cap;
+    }
+    size_t j = mix_key(key ^ (uint64_t)(int64_t)dev) & (t->cap - 1);
+    while (t->e[j].n && (t->e[j].key != key || t->e[j].dev != dev))
+        j = (j + 1) & (t->cap - 1);
+    if (!t->e[j].n) {
+        t->e[j].key = key;
+        t->e[j].dev = dev;
+        t->used++;
+    }
+    t->e[j].n++;
+}
+
+static int bound_cmp(const void *a, const void *b)
+{
+    const bound_entry *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->dev > y->dev) - (x->dev < y->dev);
+}
+
+/* The most cells a rule giving one angle per context can get exact and within 2, and the
+ * number of contexts. */
+static void bound_best(bound_table *t, uint64_t *exact, uint64_t *within2, uint64_t *contexts)
+{
+    *exact = *within2 = *contexts = 0;
+    size_t m = 0;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->e[i].n)
+            t->e[m++] = t->e[i];
+    qsort(t->e, m, sizeof *t->e, bound_cmp);
+    for (size_t i = 0; i < m;) {
+        size_t j = i;
+        while (j < m && t->e[j].key == t->e[i].key)
+            j++;
+        uint32_t top = 0, best2 = 0;
+        for (size_t k = i; k < j; k++) {
+            if (t->e[k].n > top)
+                top = t->e[k].n;
+            for (int a = t->e[k].dev - 2; a <= t->e[k].dev + 2; a += 2) {
+                uint32_t sum = 0;
+                for (size_t l = i; l < j; l++)
+                    sum += abs(t->e[l].dev - a) <= 2 ? t->e[l].n : 0;
+                if (sum > best2)
+                    best2 = sum;
+            }
+        }
+        *exact += top;
+        *within2 += best2;
+        (*contexts)++;
+        i = j;
+    }
+    free(t->e);
+    memset(t, 0, sizeof *t);
+}
+
+static bool img_solid(const lwm_image *img, int32_t x, int32_t y)
+{
+    if (x < 0 || y < 0 || (uint32_t)x >= img->width || (uint32_t)y >= img->height)
+        return false;
+    return lwm_image_pixel(img, (uint32_t)x, (uint32_t)y)[3] >= 128;
+}
+
+/* Pixel (u, v) of cell (x0, y0) in the frame where quadrant @q's surface faces up (u along the
+ * direction positive ground speed moves, v into the solid), as in contour.c. */
+static bool frame_solid(const lwm_image *img, int q, int32_t x0, int32_t y0, int u, int v)
+{
+    switch (q & 3) {
+    case 0:
+        return img_solid(img, x0 + u, y0 + v);
+    case 1:
+        return img_solid(img, x0 + 15 - v, y0 + u);
+    case 2:
+        return img_solid(img, x0 + 15 - u, y0 + 15 - v);
+    default:
+        return img_solid(img, x0 + v, y0 + 15 - u);
+    }
+}
+
+/* The surface-shape key of cell (x0, y0) in quadrant @q: per line, the open-to-solid change
+ * nearest the cell's middle row within 32 px either side, relative to the first line that has
+ * one. */
+static uint64_t surface_key(const lwm_image *img, int q, int32_t x0, int32_t y0)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int base = 0;
+    bool have_base = false;
+    for (int u = 0; u < 16; u++) {
+        int d = 1000;
+        bool prev = frame_solid(img, q, x0, y0, u, -33);
+        for (int v = -32; v < 48; v++) {
+            bool now = frame_solid(img, q, x0, y0, u, v);
+            if (now && !prev && (d == 1000 || abs(v - 8) < abs(d - 8)))
+                d = v;
+            prev = now;
+        }
+        if (d != 1000 && !have_base) {
+            base = d;
+            have_base = true;
+        }
+        int rel = d == 1000 ? 1000 : d - base;
+        h = (h ^ (uint64_t)(uint32_t)rel) * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static uint64_t pixels_key(const lwm_bits *b)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int c = 0; c < 16; c++)
+        h = (h ^ b->col[c]) * 0x100000001b3ULL;
+    return h;
+}
+
 /* ---- measuring ---- */
 
 typedef struct tally {
@@ -446,7 +609,8 @@ static bool imported_cell(const lw_level *L, uint32_t x, uint32_t y, int path, u
     return true;
 }
 
-static bool measure(const sega *s, const level *lv, const char *name, FILE *csv, tally *out)
+static bool measure(const sega *s, const level *lv, const char *name, FILE *csv, tally *out,
+                    bound_table bound[2])
 {
     memset(out, 0, sizeof *out);
     uint32_t w = lv->cw * 16, h = lv->ch * 16;
@@ -523,6 +687,13 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
                     out->full_within2 += !of && d <= 2;
                 } else if (!sf && (sa & 0x3Fu) != 0) {
                     out->sloped++;
+                    int q = (int)(((unsigned)sa + 32u) >> 6) & 3;
+                    int dev = (int8_t)(uint8_t)(sa - (uint8_t)(64 * q));
+                    lwm_bits pb;
+                    lwm_bits_flip(&b, c->flip & LW_CELL_FLIP_X, c->flip & LW_CELL_FLIP_Y, &pb);
+                    bound_add(&bound[0], pixels_key(&pb), dev);
+                    bound_add(&bound[1],
+                              surface_key(&img[p], q, (int32_t)cx * 16, (int32_t)cy * 16), dev);
                     if (!of) {
                         out->within2 += d <= 2;
                         out->within4 += d <= 4;
@@ -645,6 +816,8 @@ int main(int argc, char **argv)
     size_t ndone = 0;
     tally all;
     memset(&all, 0, sizeof all);
+    bound_table bound[2];
+    memset(bound, 0, sizeof bound);
     int failures = 0;
     for (size_t i = 0; i < f.count; i++) {
         const char *sec = f.keys[i].section;
@@ -676,7 +849,7 @@ int main(int argc, char **argv)
         const char *name = strrchr(sec, '\\');
         name = name ? name + 1 : sec;
         tally t;
-        if (measure(&s, &lv, name, csv, &t)) {
+        if (measure(&s, &lv, name, csv, &t, bound)) {
             print_row(gname, name, &t);
             tally_add(&all, &t);
         } else {
@@ -693,6 +866,24 @@ int main(int argc, char **argv)
             (unsigned long long)all.ours_flagged, (unsigned long long)all.both_flagged,
             (unsigned long long)all.flat, (unsigned long long)all.flat_ok,
             (unsigned long long)all.full_sloped, (unsigned long long)all.full_within2, failures);
+    static const char *const bound_names[2] = {"pixels as placed", "surface shape"};
+    for (int k = 0; k < 2; k++) {
+        bool nomem = bound[k].nomem;
+        uint64_t bx, b2, nc;
+        bound_best(&bound[k], &bx, &b2, &nc);
+        if (nomem) {
+            fprintf(stderr, "angle-survey: %s: bound: out of memory\n", gname);
+            failures++;
+            continue;
+        }
+        fprintf(stderr,
+                "angle-survey: %s: bound (a rule reading only a cell's %s; %llu contexts): at "
+                "most %.1f %% exact, %.1f %% within 2; %llu sloped cells (%.1f %%) share their "
+                "context with cells Sega gave another angle\n",
+                gname, bound_names[k], (unsigned long long)nc, pct(bx, all.sloped),
+                pct(b2, all.sloped), (unsigned long long)(all.sloped - bx),
+                100.0 - pct(bx, all.sloped));
+    }
     if (csv)
         fclose(csv);
     free(f.keys);

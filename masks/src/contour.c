@@ -511,6 +511,18 @@ static bool line_depth_inside(const pass *p, int q, int32_t x0, int32_t y0, int 
     return false;
 }
 
+/* True when line @u's outer pixel is solid and so is the pixel beyond it: the surface lies
+ * outside the cell, further out. */
+static bool end_line_full(const pass *p, int q, int32_t x0, int32_t y0, int u)
+{
+    int32_t x, y;
+    frame_px(q, x0, y0, u, 0, &x, &y);
+    if (!solid(p, x, y))
+        return false;
+    frame_px(q, x0, y0, u, -1, &x, &y);
+    return solid(p, x, y);
+}
+
 /* Sega's rule as measured on the three games: the surface's rise between the cell's first and
  * last line, over 16 px, as an angle rounded to a multiple of 4 (halves away from the cardinal
  * direction, so mirrored cells get mirrored angles). When an end line has no surface inside the
@@ -532,6 +544,25 @@ static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
     }
     if (in[0] && in[15]) {
         *angle = lwm_chord_angle(q, d[15] - d[0], 16);
+        return true;
+    }
+    if (first >= 0 && last > first && !end_line_full(p, q, x0, y0, 0) &&
+        !end_line_full(p, q, x0, y0, 15)) {
+        /* an end line empty (the surface leaves the cell through its inner side): the
+         * least-squares slope of the lines that hold it (docs/MASKS.md §4.4) */
+        double n = 0, su = 0, sd = 0, suu = 0, sud = 0;
+        for (int u = first; u <= last; u++)
+            if (in[u]) {
+                n += 1;
+                su += u;
+                sd += d[u];
+                suu += (double)u * u;
+                sud += (double)u * d[u];
+            }
+        double sxx = suu - su * su / n, sxy = sud - su * sd / n;
+        double dev = atan(sxy / sxx) * 128.0 / M_PI;
+        long k = lround(dev / 4.0); /* halves away from zero, as lwm_chord_angle */
+        *angle = (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
         return true;
     }
     if (first >= 0 && last > first) {

@@ -439,6 +439,58 @@ uint8_t lwm_chord_angle(int q, int rise, int run)
 
 /* ---- whole masks ---- */
 
+/* Depth of the surface on line @u of a tile in quadrant @q's frame (the surface facing up, u
+ * along the direction positive ground speed moves, v into the solid; docs/MASKS.md §4.4): the
+ * first solid pixel of the line. -1 when the line is empty or its outer pixel is solid (then the
+ * surface may lie in a neighbour, which a tile alone does not know). */
+static int tile_line_depth(const lwm_bits *bits, int q, int u)
+{
+    for (int v = 0; v < 16; v++) {
+        int x, y;
+        switch (q & 3) {
+        case 0:
+            x = u, y = v;
+            break;
+        case 1:
+            x = 15 - v, y = u;
+            break;
+        case 2:
+            x = 15 - u, y = 15 - v;
+            break;
+        default:
+            x = v, y = 15 - u;
+            break;
+        }
+        if ((bits->col[x] >> y) & 1u)
+            return v == 0 ? -1 : v;
+    }
+    return -1;
+}
+
+/* A tile on its own (docs/MASKS.md §4.1 step 6): where both end lines hold the surface inside the
+ * tile, Sega's chord rule (the rise between them over 16 px, a multiple of 4), but never more
+ * than REACH steps from the fitted angle @real, so a straight surface still reads its own angle
+ * (the masks suite's single-tile bounds); beyond that, the even angle within REACH of @real
+ * nearest the chord. */
+#define REACH 1.5
+static uint8_t tile_chord(const lwm_bits *bits, double real)
+{
+    uint8_t fit = lwm_angle_round_even(real);
+    int q = (int)(((unsigned)fit + 32u) >> 6) & 3;
+    int d0 = tile_line_depth(bits, q, 0), d15 = tile_line_depth(bits, q, 15);
+    if (d0 < 0 || d15 < 0)
+        return fit;
+    uint8_t c = lwm_chord_angle(q, d15 - d0, 16);
+    double dev = remainder((double)c - real, 256.0);
+    if (fabs(dev) <= REACH)
+        return c;
+    double edge = dev > 0 ? 2.0 * floor((real + REACH) / 2.0) : 2.0 * ceil((real - REACH) / 2.0);
+    double moved = remainder(edge - real, 256.0);
+    if (fabs(moved) > REACH || (moved > 0) != (dev > 0))
+        return fit; /* no even angle that way within reach */
+    return lwm_angle_round_even(edge);
+}
+
 static int bits_compare(const lwm_bits *a, const lwm_bits *b)
 {
     for (int c = 0; c < 16; c++)
@@ -469,7 +521,7 @@ lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool
         *flagged = false;
         double real;
         kind = lwm_bits_fit_angle(&canon, &real);
-        a = lwm_angle_round_even(real);
+        a = tile_chord(&canon, real);
     }
     *angle = lw_angle_flip(a, flip & LW_CELL_FLIP_X, flip & LW_CELL_FLIP_Y);
     return kind;

@@ -290,6 +290,27 @@ static void test_angles_fine(void)
     g_assert_cmpint(worst, <=, 3);
 }
 
+/* A tile alone takes Sega's chord rule where both end columns hold its surface inside the tile
+ * (docs/MASKS.md §4.1 step 6): a one-pixel step in the middle (heights 13 x 8, then 14 x 8)
+ * rises 1 px over 16, atan(1/16) = 2.5 steps, 4 rounded to a multiple of 4: 0xFC, and 0x04
+ * mirrored; flipped upside down (a ceiling) 0x84 and 0x7C. The fit alone gives 0xFE. */
+static void test_angles_tile_chord(void)
+{
+    lw_mask want;
+    memset(&want, 0, sizeof want);
+    for (int c = 0; c < 16; c++)
+        want.heights[c] = (int8_t)(c < 8 ? 13 : 14);
+    lwm_bits b, f;
+    lwm_bits_from_mask(&want, &b);
+    g_assert_cmphex(mask_of(&b).angle, ==, 0xFC);
+    lwm_bits_flip(&b, true, false, &f);
+    g_assert_cmphex(mask_of(&f).angle, ==, 0x04);
+    lwm_bits_flip(&b, false, true, &f);
+    g_assert_cmphex(mask_of(&f).angle, ==, 0x84);
+    lwm_bits_flip(&b, true, true, &f);
+    g_assert_cmphex(mask_of(&f).angle, ==, 0x7C);
+}
+
 /* Named shapes with known classic angles. */
 static void test_angles_known(void)
 {
@@ -585,6 +606,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/angles/even", test_angles_even);
     g_test_add_func("/masks/angles/fine", test_angles_fine);
     g_test_add_func("/masks/angles/known", test_angles_known);
+    g_test_add_func("/masks/angles/tile-chord", test_angles_tile_chord);
     g_test_add_func("/masks/flip/equivariance", test_flip_equivariance);
     g_test_add_func("/masks/sheet/dedup", test_sheet_dedup);
     g_test_add_func("/masks/sheet/mirrored", test_sheet_mirrored);

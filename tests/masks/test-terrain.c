@@ -531,6 +531,37 @@ static void test_chord_rule(void)
     g_free(cells);
 }
 
+/* A cell whose first lines are empty (the surface leaves it through its inner side, as at a
+ * curve's flat start): the least-squares slope of the lines that hold the surface, not the chord
+ * between the first and last of them (docs/MASKS.md §4.3 step 5, §4.8). Heights 0 x 8, then
+ * 1 1 2 2 3 3 4 7 over a full floor: the least-squares slope is 25.6 steps (0xE8), the chord
+ * between lines 8 and 15 28.9 steps (0xE4). */
+static void test_chord_empty_end(void)
+{
+    enum { TW = 8, TH = 4 };
+    static const int heights[16] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 7};
+    lwm_bits *cells = g_new0(lwm_bits, TW * TH);
+    uint8_t angles[TW * TH], flags[TW * TH];
+    for (int32_t x = 0; x < TW * 16; x++)
+        for (int32_t y = 32; y < TH * 16; y++)
+            chord_px(cells, TW, x, y);
+    for (int32_t c = 0; c < 16; c++)
+        for (int32_t r = 16 - heights[c]; r < 16; r++)
+            chord_px(cells, TW, 48 + c, 16 + r);
+    for (int mirror = 0; mirror < 2; mirror++) {
+        g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
+        size_t t = (size_t)1 * TW + (mirror ? TW - 1 - 3 : 3);
+        g_assert_cmpint(flags[t], ==, 0);
+        g_assert_cmphex(angles[t], ==, mirror ? 0x18 : 0xE8);
+        lwm_bits *m = g_new0(lwm_bits, TW * TH);
+        for (uint32_t k = 0; k < TW * TH; k++)
+            lwm_bits_flip(&cells[k], true, false, &m[(k / TW) * TW + (TW - 1 - k % TW)]);
+        memcpy(cells, m, sizeof(lwm_bits) * TW * TH);
+        g_free(m);
+    }
+    g_free(cells);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -540,6 +571,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/slope-consistent", test_slope_consistent);
     g_test_add_func("/masks/terrain/loop-angles", test_loop_angles);
     g_test_add_func("/masks/terrain/chord-rule", test_chord_rule);
+    g_test_add_func("/masks/terrain/chord-empty-end", test_chord_empty_end);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
