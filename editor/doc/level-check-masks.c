@@ -5,6 +5,7 @@
  * flagged slopes, and path swappers that lead to a path with no ground. Each problem is reported
  * at a place in the level (the first placed cell concerned) so the issues panel can jump there.
  */
+#include "level-check-private.h"
 #include "level-check.h"
 
 #include <glib.h>
@@ -17,11 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    editor_problem_fn fn;
-    void *user;
-    unsigned errors;
-} sink;
+typedef editor_check_sink sink;
 
 static void report(sink *s, const char *code, int32_t x, int32_t y, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -31,13 +28,10 @@ static void report(sink *s, const char *code, int32_t x, int32_t y, const char *
 
 static void report(sink *s, const char *code, int32_t x, int32_t y, const char *fmt, ...)
 {
-    editor_problem p = {.severity = EDITOR_SEVERITY_WARNING, .code = code, .x = x, .y = y};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p.message, sizeof p.message, fmt, ap);
+    editor_check_reportv(s, EDITOR_SEVERITY_WARNING, code, x, y, fmt, ap);
     va_end(ap);
-    if (s->fn)
-        s->fn(&p, s->user);
 }
 
 /* The placed masks of the level by (tile, flips, path), flipped once: a level of 4 million

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Checks of the game objects and the player's sprite sheet (level-check.h; docs/OBJECTS.md §18). */
+#include "level-check-private.h"
 #include "level-check.h"
 #include "level-json.h"
 #include "player-anim.h"
@@ -13,33 +14,8 @@
 
 typedef struct objchk {
     const lw_level *level;
-    editor_problem_fn fn;
-    void *user;
-    unsigned errors;
+    editor_check_sink sink;
 } objchk;
-
-static void say(objchk *ck, editor_severity sev, const char *code, int32_t x, int32_t y,
-                const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
-
-static void say(objchk *ck, editor_severity sev, const char *code, int32_t x, int32_t y,
-                const char *fmt, ...)
-{
-    editor_problem p = {.severity = sev, .code = code, .x = x, .y = y};
-    va_list ap;
-    va_start(ap, fmt);
-    char raw[sizeof p.message];
-    vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
-    lw_text_escape(p.message, sizeof p.message, raw);
-    if (sev == EDITOR_SEVERITY_ERROR)
-        ck->errors++;
-    if (ck->fn)
-        ck->fn(&p, ck->user);
-}
 
 bool editor_level_solid_at(const lw_level *level, int32_t x, int32_t y, lw_path path)
 {
@@ -102,7 +78,8 @@ static void check_ring_row(objchk *ck, const lw_object *m, const lw_sim_object *
     for (uint32_t k = 0; k < o->logs; k++) {
         int32_t x = o->x + (int32_t)k * o->distance, y = o->y + (int32_t)k * dy;
         if (editor_level_solid_at(ck->level, x, y, LW_PATH_A)) {
-            say(ck, EDITOR_SEVERITY_WARNING, "ring-in-terrain", x, y,
+            editor_check_report(
+                &ck->sink, EDITOR_SEVERITY_WARNING, "ring-in-terrain", x, y,
                 "object %u: ring %u of the row at (%d, %d) is inside solid ground on path A "
                 "(it cannot be collected)",
                 m->id, k + 1, x, y);
@@ -122,7 +99,8 @@ static void check_platform_path(objchk *ck, const lw_object *m, const lw_sim_obj
         int32_t x = o->x + (o->variant == LW_PLATFORM_HORIZONTAL ? t : 0);
         int32_t y = o->y + (o->variant == LW_PLATFORM_VERTICAL ? t : 0);
         if (solid_percent(ck->level, x - o->half_w, y - 8, x + o->half_w, y + 8) >= 25) {
-            say(ck, EDITOR_SEVERITY_WARNING, "platform-path-terrain", x, y,
+            editor_check_report(
+                &ck->sink, EDITOR_SEVERITY_WARNING, "platform-path-terrain", x, y,
                 "object %u: the %s platform's path goes through solid ground at (%d, %d)", m->id,
                 o->variant == LW_PLATFORM_HORIZONTAL ? "horizontal" : "vertical", x, y);
             return;
@@ -135,7 +113,8 @@ static void check_object(objchk *ck, const lw_object *m)
     lw_sim_object o;
     lw_error err = {0};
     if (!lw_sim_object_from_marker(m, &o, &err)) {
-        say(ck, EDITOR_SEVERITY_ERROR, "object-property", m->x, m->y, "%s", err.message);
+        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "object-property", m->x, m->y, "%s",
+                            err.message);
         return;
     }
     int32_t hw, hh;
@@ -146,9 +125,9 @@ static void check_object(objchk *ck, const lw_object *m)
     } else if (editor_object_solid_box(&o, &hw, &hh) &&
                editor_level_solid_at(ck->level, o.x, o.y, LW_PATH_A) &&
                solid_percent(ck->level, o.x - hw, o.y - hh, o.x + hw, o.y + hh) >= 50) {
-        say(ck, EDITOR_SEVERITY_WARNING, "object-in-terrain", o.x, o.y,
-            "object %u: the %s at (%d, %d) is inside solid ground on path A", m->id, m->name, o.x,
-            o.y);
+        editor_check_report(&ck->sink, EDITOR_SEVERITY_WARNING, "object-in-terrain", o.x, o.y,
+                            "object %u: the %s at (%d, %d) is inside solid ground on path A", m->id,
+                            m->name, o.x, o.y);
     }
 }
 
@@ -163,13 +142,15 @@ static void check_sprites(objchk *ck, const char *level_path)
     const uint32_t need_w = EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL,
                    need_h = EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL;
     if (!png) {
-        say(ck, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1, "player_sprites: out of memory");
+        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
+                            "player_sprites: out of memory");
     } else if (!lwm_png_read_size(png, &w, &h, &err)) {
-        say(ck, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1, "player_sprites \"%s\": %s",
-            level->player_sprites, err.message);
+        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
+                            "player_sprites \"%s\": %s", level->player_sprites, err.message);
     } else if (w > 4096 || h > 4096 || w % EDITOR_SPRITE_CELL || h % EDITOR_SPRITE_CELL ||
                w < need_w || h < need_h) {
-        say(ck, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
+        editor_check_report(
+            &ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
             "player_sprites \"%s\" is %ux%u px; it needs at least %ux%u px in %u px cells, at most "
             "4096 px a side (docs/OBJECTS.md §17)",
             level->player_sprites, w, h, need_w, need_h, EDITOR_SPRITE_CELL);
@@ -180,12 +161,12 @@ static void check_sprites(objchk *ck, const char *level_path)
 unsigned editor_level_check_objects(const lw_level *level, const char *level_path,
                                     editor_problem_fn fn, void *user)
 {
-    objchk ck = {level, fn, user, 0};
+    objchk ck = {level, {fn, user, 0}};
     check_sprites(&ck, level_path);
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *m = &level->objects[i];
         if (m->type == LW_OBJECT_MARKER && m->name && lw_obj_type_from_name(m->name) >= 0)
             check_object(&ck, m);
     }
-    return ck.errors;
+    return ck.sink.errors;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "level-check.h"
 
+#include "level-check-private.h"
 #include "level-json.h"
 
 #include <loopwright/fixed.h>
@@ -9,33 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct checker {
-    editor_problem_fn fn;
-    void *user;
-    unsigned errors;
-} checker;
-
-static void report(checker *ck, editor_severity sev, const char *code, int32_t x, int32_t y,
-                   const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
-
-static void report(checker *ck, editor_severity sev, const char *code, int32_t x, int32_t y,
-                   const char *fmt, ...)
+void editor_check_reportv(editor_check_sink *s, editor_severity sev, const char *code, int32_t x,
+                          int32_t y, const char *fmt, va_list ap)
 {
     editor_problem p = {.severity = sev, .code = code, .x = x, .y = y};
-    va_list ap;
-    va_start(ap, fmt);
     char raw[sizeof p.message];
     vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
     lw_text_escape(p.message, sizeof p.message, raw); /* level strings reach a terminal */
     if (sev == EDITOR_SEVERITY_ERROR)
-        ck->errors++;
-    if (ck->fn)
-        ck->fn(&p, ck->user);
+        s->errors++;
+    if (s->fn)
+        s->fn(&p, s->user);
+}
+
+void editor_check_report(editor_check_sink *s, editor_severity sev, const char *code, int32_t x,
+                         int32_t y, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    editor_check_reportv(s, sev, code, x, y, fmt, ap);
+    va_end(ap);
 }
 
 static const char *type_name(lw_object_type t)
@@ -76,10 +70,10 @@ static bool find_tile_use(const lw_level *level, uint32_t tile, int path, int32_
 unsigned editor_level_check(const lw_level *level, const char *level_path, editor_problem_fn fn,
                             void *user)
 {
-    checker ck = {fn, user, 0};
+    editor_check_sink ck = {fn, user, 0};
     lw_error err;
     if (level_path && !editor_level_check_art(level, level_path, NULL, &err))
-        report(&ck, EDITOR_SEVERITY_ERROR, "art", -1, -1, "%s", err.message);
+        editor_check_report(&ck, EDITOR_SEVERITY_ERROR, "art", -1, -1, "%s", err.message);
 
     /* Player start. */
     unsigned starts = 0;
@@ -87,18 +81,19 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
         if (o->type == LW_OBJECT_PLAYER_START && ++starts == 2)
-            report(&ck, EDITOR_SEVERITY_WARNING, "extra-player-start", o->x, o->y,
-                   "object %u: more than one player start (the first one is used)", o->id);
+            editor_check_report(&ck, EDITOR_SEVERITY_WARNING, "extra-player-start", o->x, o->y,
+                                "object %u: more than one player start (the first one is used)",
+                                o->id);
         if (o->x < 0 || o->y < 0 || o->x >= w || o->y >= h)
-            report(&ck, EDITOR_SEVERITY_WARNING, "object-outside", o->x, o->y,
-                   "object %u (%s) at (%d, %d) is outside the level (%dx%d px)", o->id,
-                   type_name(o->type), o->x, o->y, w, h);
+            editor_check_report(&ck, EDITOR_SEVERITY_WARNING, "object-outside", o->x, o->y,
+                                "object %u (%s) at (%d, %d) is outside the level (%dx%d px)", o->id,
+                                type_name(o->type), o->x, o->y, w, h);
         if (o->type == LW_OBJECT_PATH_SWAPPER) {
             const lw_path_swapper *s = &o->swapper;
             if (!s->priority_only && s->path[0] == s->path[1])
-                report(&ck, EDITOR_SEVERITY_WARNING, "swapper-same-path", o->x, o->y,
-                       "object %u: path swapper selects path %c on both sides", o->id,
-                       'A' + s->path[0]);
+                editor_check_report(&ck, EDITOR_SEVERITY_WARNING, "swapper-same-path", o->x, o->y,
+                                    "object %u: path swapper selects path %c on both sides", o->id,
+                                    'A' + s->path[0]);
         }
         if (o->type == LW_OBJECT_PLAYER_START) {
             const lw_cell *cell = lw_level_cell_at(level, o->x, o->y);
@@ -108,23 +103,25 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
                 bool fx = cc.flags & LW_CELL_FLIP_X, fy = cc.flags & LW_CELL_FLIP_Y;
                 int c = o->x & 15, r = o->y & 15;
                 if (lw_mask_pixel(cc.mask, fx ? 15 - c : c, fy ? 15 - r : r))
-                    report(&ck, EDITOR_SEVERITY_WARNING, "start-in-solid", o->x, o->y,
-                           "object %u: the player start is inside solid ground", o->id);
+                    editor_check_report(&ck, EDITOR_SEVERITY_WARNING, "start-in-solid", o->x, o->y,
+                                        "object %u: the player start is inside solid ground",
+                                        o->id);
             }
         }
     }
     if (starts == 0)
-        report(&ck, EDITOR_SEVERITY_WARNING, "no-player-start", -1, -1,
-               "no player start: sim and test-play need --start");
+        editor_check_report(&ck, EDITOR_SEVERITY_WARNING, "no-player-start", -1, -1,
+                            "no player start: sim and test-play need --start");
 
     /* Masks: the originals treat any odd angle as flagged (bit 0 test, PHYSICS.md §1.6). */
     for (uint32_t m = 0; m < level->mask_count; m++) {
         const lw_mask *mask = &level->masks[m];
         if (!(mask->flags & LW_MASK_FLAGGED) && lw_angle_is_flagged(mask->angle))
-            report(&ck, EDITOR_SEVERITY_WARNING, "odd-angle", -1, -1,
-                   "mask %u: angle 0x%02X is odd, which the classic engine reads as flagged; "
-                   "use an even angle or set \"flagged\"",
-                   m, mask->angle);
+            editor_check_report(
+                &ck, EDITOR_SEVERITY_WARNING, "odd-angle", -1, -1,
+                "mask %u: angle 0x%02X is odd, which the classic engine reads as flagged; "
+                "use an even angle or set \"flagged\"",
+                m, mask->angle);
     }
 
     /* Tiles placed with solidity on a path where they have no mask collide with nothing. */
@@ -132,9 +129,10 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
         for (int p = 0; p < 2; p++) {
             int32_t x, y;
             if (level->tiles[t].mask[p] == LW_NONE && find_tile_use(level, t, p, &x, &y))
-                report(&ck, EDITOR_SEVERITY_WARNING, "solid-without-mask", x, y,
-                       "tile %u is placed solid on path %c at (%d, %d) but has no mask there", t,
-                       'A' + p, x, y);
+                editor_check_report(
+                    &ck, EDITOR_SEVERITY_WARNING, "solid-without-mask", x, y,
+                    "tile %u is placed solid on path %c at (%d, %d) but has no mask there", t,
+                    'A' + p, x, y);
         }
     }
     ck.errors += editor_level_check_objects(level, level_path, fn, user);
