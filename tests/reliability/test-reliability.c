@@ -5,6 +5,7 @@
  * `loopwright` binary ($LW_LOOPWRIGHT) run as a user would, under a timeout so that a hang fails
  * the test instead of stalling the suite. See docs/RELIABILITY.md.
  */
+#include "editor-document.h"
 #include "file-io-private.h"
 #include "rel-support.h"
 
@@ -809,14 +810,20 @@ static void test_swapped_tileset_link(void)
     const char *render[] = {"render", level, "-o", png, NULL};
     const char *pack_s2_dir = g_build_filename(dir, "s2", NULL);
     const char *pack_s2[] = {"pack", level, "--format", "s2", "-o", pack_s2_dir, NULL};
-    const char *const *cmds[] = {pack, render, pack_s2};
-    const char *outs[] = {bin, png, pack_s2_dir};
-    for (int i = 0; i < 3; i++) {
+    /* check reads the tileset's header; diff --png draws level B with its art */
+    char *check_out = g_build_filename(dir, "none", NULL);
+    const char *check[] = {"check", level, NULL};
+    char *diff_png = g_build_filename(dir, "diff.png", NULL);
+    const char *diff[] = {"diff", level, level, "--png", diff_png, NULL};
+    const char *const *cmds[] = {pack, render, pack_s2, check, diff};
+    const char *outs[] = {bin, png, pack_s2_dir, check_out, diff_png};
+    const int refused[] = {1, 1, 1, 1, 2}; /* diff: 2 = a level that cannot be read */
+    for (int i = 0; i < 5; i++) {
         /* inside at the loader's check */
         g_unlink(link);
         g_assert_cmpint(symlink("real.png", link), ==, 0);
         rel_result r = rel_run(cmds[i], fault, 60);
-        g_assert_cmpint(r.code, ==, 1);
+        g_assert_cmpint(r.code, ==, refused[i]);
         g_assert_nonnull(strstr(r.err, "leaves the level's folder"));
         g_assert_nonnull(strstr(r.err, "secret.png"));
         rel_result_free(&r);
@@ -827,11 +834,16 @@ static void test_swapped_tileset_link(void)
         g_free(now);
     }
     /* without the swap the same commands succeed: the refusal is the swap's */
-    g_unlink(link);
-    g_assert_cmpint(symlink("real.png", link), ==, 0);
-    rel_result r = rel_run(pack, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    for (int i = 0; i < 5; i++) {
+        g_unlink(link);
+        g_assert_cmpint(symlink("real.png", link), ==, 0);
+        rel_result r = rel_run(cmds[i], NULL, 60);
+        g_assert_cmpint(r.code, ==, 0);
+        rel_result_free(&r);
+    }
+    g_assert_true(g_file_test(diff_png, G_FILE_TEST_EXISTS));
+    g_free(diff_png);
+    g_free(check_out);
     g_free(fault);
     g_free((char *)pack_s2_dir);
     g_free(png);
@@ -845,8 +857,90 @@ static void test_swapped_tileset_link(void)
     g_free(dir);
 }
 
+/* The editor's reads of a level's tileset after the document's load-time check: the art it
+ * draws (editor_document_load_art, which the window's and the play window's renderers use) and
+ * the copy beside the new file at Save As. The link is swapped to a file outside the level's
+ * folder before the open (k 0) or between the open and the check (k 1): refused, nothing of the
+ * outside file is drawn or copied. */
+static void doc_tileset_races(const char *dir)
+{
+    char *inside = g_build_filename(dir, "doc", NULL);
+    char *other = g_build_filename(dir, "other", NULL);
+    g_mkdir(inside, 0755);
+    g_mkdir(other, 0755);
+    rel_copy_sample(inside, "loop-hill.json", "level.json");
+    rel_copy_sample(inside, "tiles.png", "real.png");
+    rel_copy_sample(dir, "tiles.png", "secret.png");
+    char *level = g_build_filename(inside, "level.json", NULL);
+    char *link = g_build_filename(inside, "tiles.png", NULL);
+    char *real = g_build_filename(inside, "real.png", NULL);
+    char *secret = g_build_filename(dir, "secret.png", NULL);
+    char *moved = g_build_filename(other, "level.json", NULL);
+    char *copied = g_build_filename(other, "tiles.png", NULL);
+    const char *keys[] = {"swap-link", "swap-link-late"};
+    for (int k = 0; k < 2; k++) {
+        g_unlink(link);
+        g_assert_cmpint(symlink("real.png", link), ==, 0);
+        GError *error = NULL;
+        EditorDocument *doc = editor_document_load(level, &error);
+        g_assert_no_error(error);
+        /* k 1: the link already points outside at the open and back inside at the check */
+        if (k == 1) {
+            g_unlink(link);
+            g_assert_cmpint(symlink(secret, link), ==, 0);
+        }
+        char *v = g_strdup_printf("%s=%s>%s", keys[k], link, k == 0 ? secret : real);
+        g_setenv("LOOPWRIGHT_TEST_FAULT", v, TRUE);
+        lwm_image art = {0};
+        gboolean drawn = editor_document_load_art(doc, &art, &error);
+        g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+        g_assert_false(drawn);
+        g_assert_null(art.rgba);
+        g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_PATH);
+        /* the fallback without /proc sees the path change under it (k 1) */
+        if (!strstr(error->message, "leaves the level's folder") &&
+            !strstr(error->message, "changed while it was opened"))
+            g_error("k %d: %s", k, error->message);
+        g_clear_error(&error);
+        /* Save As to a folder without the tileset copies it: refused, nothing written */
+        g_unlink(link);
+        g_assert_cmpint(symlink(k == 0 ? "real.png" : secret, link), ==, 0);
+        g_setenv("LOOPWRIGHT_TEST_FAULT", v, TRUE);
+        gboolean saved = editor_document_save_as(doc, moved, &error);
+        g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+        g_assert_false(saved);
+        g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_PATH);
+        g_clear_error(&error);
+        g_assert_false(g_file_test(copied, G_FILE_TEST_EXISTS));
+        g_assert_false(g_file_test(moved, G_FILE_TEST_EXISTS));
+        g_free(v);
+        /* without the swap both read the level's own tileset */
+        g_unlink(link);
+        g_assert_cmpint(symlink("real.png", link), ==, 0);
+        g_assert_true(editor_document_load_art(doc, &art, &error));
+        g_assert_no_error(error);
+        g_assert_cmpuint(art.width, >, 0);
+        lwm_image_clear(&art);
+        g_assert_true(editor_document_save_as(doc, moved, &error));
+        g_assert_no_error(error);
+        g_assert_true(g_file_test(copied, G_FILE_TEST_EXISTS));
+        g_unlink(copied);
+        g_unlink(moved);
+        g_object_unref(doc);
+    }
+    g_free(copied);
+    g_free(moved);
+    g_free(secret);
+    g_free(real);
+    g_free(link);
+    g_free(level);
+    g_free(other);
+    g_free(inside);
+}
+
 /* lwm_file_read_inside on its own, with the swap before the open and between the open and the
- * check, through /proc/self/fd and through the fallback that compares device and inode. */
+ * check, through /proc/self/fd and through the fallback that compares device and inode; then the
+ * editor's tileset reads (doc_tileset_races) through both. */
 static void test_read_inside_races(void)
 {
     char *dir = rel_tmpdir();
@@ -890,6 +984,7 @@ static void test_read_inside_races(void)
             g_assert_cmpint(err.code, ==, LW_ERR_PATH);
             g_free(v);
         }
+        doc_tileset_races(dir);
     }
     lwm_test_set_no_proc(false);
     g_free(link);
