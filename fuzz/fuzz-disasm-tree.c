@@ -17,9 +17,8 @@
  * lw_level_validate; its tileset, when there is one, is a whole number of 16x16 cells.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
-#include <loopwright-masks/disasm-tree.h>
-
 #include <ftw.h>
+#include <loopwright-masks/disasm-tree.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,8 +131,8 @@ static bool unpack(const uint8_t *data, size_t size)
 static void say(const char *what, const char *failed, const lw_error *err)
 {
     if (getenv("LW_FUZZ_VERBOSE"))
-        fprintf(stderr, "fuzz-disasm-tree: %s%s%s%s\n", what, failed ? failed : "",
-                err ? ": " : "", err ? err->message : "");
+        fprintf(stderr, "fuzz-disasm-tree: %s%s%s%s\n", what, failed ? failed : "", err ? ": " : "",
+                err ? err->message : "");
 }
 
 static void check_refusal(const char *what, const char *failed, const lw_error *err)
