@@ -35,6 +35,26 @@ static inline uint8_t lwi_ang(int32_t v)
     return (uint8_t)((uint32_t)v & 0xFFu);
 }
 
+/* ---- the state hash: FNV-1a 64 over bytes, multi-byte values low byte first (sim.c, objects.c) */
+
+#define LWI_FNV_OFFSET 0xcbf29ce484222325ull
+#define LWI_FNV_PRIME  0x100000001b3ull
+
+static inline uint64_t lwi_fnv8(uint64_t h, uint32_t b)
+{
+    return (h ^ (uint8_t)b) * LWI_FNV_PRIME;
+}
+
+static inline uint64_t lwi_fnv16(uint64_t h, uint32_t v)
+{
+    return lwi_fnv8(lwi_fnv8(h, v), v >> 8);
+}
+
+static inline uint64_t lwi_fnv32(uint64_t h, uint32_t v)
+{
+    return lwi_fnv16(lwi_fnv16(h, v), v >> 16);
+}
+
 /* ---- sensors with debug recording ---- */
 
 /* Cast one sensor on the player's path, recording it in sim->debug. Returns the result, which

@@ -19,10 +19,10 @@
 
 /*
  * The hot path of the simulation: every frame casts 2 to 7 sensors, each reading one or two
- * blocks. lwi_scan_block() is lw_level_collision_at() inlined (same rules: outside the level, an empty
- * layout slot, an empty cell, no mask on the path or none of the requested solidity bits all read
- * as "nothing"; a jump-through tile keeps only its top bit); tests/engine/test-sensor.c checks that
- * both agree everywhere. It is forced inline: the call overhead was a tenth of a frame's
+ * blocks. lwi_scan_block() is lw_level_collision_at() inlined (same rules: outside the level, an
+ * empty layout slot, an empty cell, no mask on the path or none of the requested solidity bits all
+ * read as "nothing"; a jump-through tile keeps only its top bit); tests/engine/test-sensor.c checks
+ * that both agree everywhere. It is forced inline: the call overhead was a tenth of a frame's
  * instructions (docs/BENCHMARKS.md).
  *
  * What a cast needs of the level is copied once into a scan (the hit record's byte stores could
@@ -50,7 +50,7 @@ typedef struct lwi_scan {
 /* @shift is the level's chunk_shift, passed as a constant where the caller has tested it, so
  * the chunk and cell arithmetic below uses immediate shifts. */
 static LWI_ALWAYS_INLINE void lwi_scan_init(lwi_scan *s, const lw_level *level, lw_path path,
-                                       unsigned want, unsigned shift)
+                                            unsigned want, unsigned shift)
 {
     s->layout = level->layout[LW_LAYER_FG];
     s->cells = level->cells;
@@ -74,7 +74,7 @@ static LWI_ALWAYS_INLINE void lwi_scan_init(lwi_scan *s, const lw_level *level, 
  * column/row in *@v and records the block's angle and place in @hit (§3.3: the angle output is
  * overwritten by every solid block read, even when its column is empty). */
 static LWI_ALWAYS_INLINE bool lwi_scan_block(lwi_scan *s, int32_t x, int32_t y, lw_sensor_dir dir,
-                                        lw_sensor_hit *hit, int *v)
+                                             lw_sensor_hit *hit, int *v)
 {
     uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
     /* (ux >> shift) < w is ux < w << shift: the level's bounds, tested per chunk */
@@ -131,9 +131,11 @@ static inline bool lwi_scan_is_gap(bool read, int v, int32_t o)
 }
 
 /* The cast for one direction: @dir is a constant in each caller below, so the direction's
- * branches (here and in lwi_scan_block) fold away. The record is built in a local and stored once. */
-static LWI_ALWAYS_INLINE int32_t lwi_scan_cast(lwi_scan *s, int32_t x, int32_t y, const lw_sensor_dir dir,
-                                         uint8_t initial_angle, lw_sensor_hit *out)
+ * branches (here and in lwi_scan_block) fold away. The record is built in a local and stored once.
+ */
+static LWI_ALWAYS_INLINE int32_t lwi_scan_cast(lwi_scan *s, int32_t x, int32_t y,
+                                               const lw_sensor_dir dir, uint8_t initial_angle,
+                                               lw_sensor_hit *out)
 {
     lw_sensor_hit hit = {.angle = initial_angle, .surface = true, .tile = LW_NONE};
 
@@ -190,4 +192,3 @@ static LWI_ALWAYS_INLINE int32_t lwi_scan_cast(lwi_scan *s, int32_t x, int32_t y
     *out = hit;
     return d;
 }
-
