@@ -271,7 +271,7 @@ static int32_t ref_scan(ref_ctx *c)
 static lw_level *random_terrain(GRand *rng, uint16_t chunk_px)
 {
     lw_level *level = terrain_new(chunk_px, 384, 384);
-    level->layout[LW_LAYER_FG][chunk_px == 128 ? 4 : 1] = LW_NONE; /* one empty layout slot */
+    lw_level_layout_mut(level, LW_LAYER_FG)[chunk_px == 128 ? 4 : 1] = LW_NONE; /* one empty slot */
     uint16_t tiles[24];
     for (int i = 0; i < 24; i++) {
         int8_t h[16];
@@ -282,9 +282,9 @@ static lw_level *random_terrain(GRand *rng, uint16_t chunk_px)
         }
         tiles[i] = terrain_shape(level, h, (uint8_t)g_rand_int_range(rng, 0, 256), i % 5 == 0);
         if (i % 7 == 3)
-            level->tiles[tiles[i]].flags = LW_TILE_JUMP_THROUGH;
+            lw_level_tiles_mut(level)[tiles[i]].flags = LW_TILE_JUMP_THROUGH;
         if (i % 11 == 5)
-            level->tiles[tiles[i]].mask[1] = LW_NONE;
+            lw_level_tiles_mut(level)[tiles[i]].mask[1] = LW_NONE;
     }
     for (int by = 0; by < 24; by++)
         for (int bx = 0; bx < 24; bx++) {
@@ -352,10 +352,10 @@ static void expect_same_hit(const lw_sensor_hit *got, const lw_sensor_hit *want)
     g_assert_cmpint(got->cell_y, ==, want->cell_y);
 }
 
-/* @level's foreground re-cut into 64 px chunks in *@out (a shallow copy owning only the new
- * layout and cells, freed with g_free): the same terrain through a chunk shift (6) that the scan
- * has no special copy for. */
-static void rechunk_64(const lw_level *level, lw_level *out)
+/* @level's foreground re-cut into 64 px chunks in *@out (a shallow copy whose new layout and
+ * cells are *@layout and *@cells, freed with g_free): the same terrain through a chunk shift (6)
+ * that the scan has no special copy for. */
+static void rechunk_64(const lw_level *level, lw_level *out, uint16_t **layout, lw_cell **cells)
 {
     *out = *level;
     uint32_t w = level->layout_width * level->chunk_px / 64u;
@@ -366,21 +366,23 @@ static void rechunk_64(const lw_level *level, lw_level *out)
     out->layout_width = (uint16_t)w;
     out->layout_height = (uint16_t)h;
     out->chunk_count = w * h;
-    out->layout[LW_LAYER_FG] = g_new(uint16_t, w * h);
-    out->layout[LW_LAYER_BG] = NULL;
-    out->cells = g_new0(lw_cell, w * h * 16u);
+    *layout = g_new(uint16_t, w * h);
+    *cells = g_new0(lw_cell, w * h * 16u);
     for (uint32_t cy = 0; cy < h; cy++)
         for (uint32_t cx = 0; cx < w; cx++) {
             uint32_t id = cy * w + cx;
             int32_t x0 = (int32_t)cx * 64, y0 = (int32_t)cy * 64;
-            out->layout[LW_LAYER_FG][id] = lw_level_cell_at(level, x0, y0) ? (uint16_t)id : LW_NONE;
+            (*layout)[id] = lw_level_cell_at(level, x0, y0) ? (uint16_t)id : LW_NONE;
             for (int r = 0; r < 4; r++)
                 for (int c = 0; c < 4; c++) {
                     const lw_cell *src = lw_level_cell_at(level, x0 + 16 * c, y0 + 16 * r);
-                    out->cells[id * 16u + (uint32_t)(r * 4 + c)] =
+                    (*cells)[id * 16u + (uint32_t)(r * 4 + c)] =
                         src ? *src : (lw_cell){.tile = LW_NONE};
                 }
         }
+    out->layout[LW_LAYER_FG] = *layout;
+    out->layout[LW_LAYER_BG] = NULL;
+    out->cells = *cells;
 }
 
 static void pair_casts(uint16_t chunk_px, bool general)
@@ -390,8 +392,10 @@ static void pair_casts(uint16_t chunk_px, bool general)
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 100, 100);
     lw_level shadow;
+    uint16_t *layout = NULL;
+    lw_cell *cells = NULL;
     if (general) {
-        rechunk_64(level, &shadow);
+        rechunk_64(level, &shadow, &layout, &cells);
         sim.level = &shadow;
     }
     for (int i = 0; i < 100000; i++) {
@@ -432,10 +436,8 @@ static void pair_casts(uint16_t chunk_px, bool general)
             expect_same_hit(&hs, &ha);
         }
     }
-    if (general) {
-        g_free(shadow.layout[LW_LAYER_FG]);
-        g_free(shadow.cells);
-    }
+    g_free(layout);
+    g_free(cells);
     lw_sim_clear(&sim);
     lw_level_free(level);
     g_rand_free(rng);
