@@ -18,27 +18,13 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#if defined(__has_include)
-#if __has_include(<loopwright/nemesis.h>)
-#include <loopwright/nemesis.h>
-#define HAVE_NEMESIS 1
-#endif
-#if __has_include(<loopwright/kosm.h>)
-#include <loopwright/kosm.h>
-#define HAVE_KOSM 1
-#endif
-#endif
-
 #define MAX_INPUT_FILE (4u << 20)
 #define MAX_ART_BYTES  0x10000u /* all of VRAM */
 #define MAX_BLOCKS     0x400u   /* chunk words hold 10-bit block ids */
 #define S2_INDEX_BYTES 0x300u
 #define MAX_TABLE_READ 0x20000u /* what a part may unpack to before it is clipped */
 
-typedef struct blob {
-    uint8_t *data;
-    size_t size;
-} blob;
+typedef tree_blob blob;
 
 typedef struct tree_ctx {
     const lwm_tree *tree;
@@ -652,39 +638,51 @@ static bool read_collision(tree_ctx *c)
     return true;
 }
 
+bool tree_palette_slice(const char *spec, size_t n, tree_pal_slice *out)
+{
+    char buf[600];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < 599 ? n : 599), spec);
+    char *f[4] = {buf, NULL, NULL, NULL};
+    for (int k = 1; k < 4; k++) {
+        char *col = f[k - 1] ? strchr(f[k - 1], ':') : NULL;
+        if (col)
+            *col = '\0';
+        f[k] = col ? col + 1 : NULL;
+    }
+    if (!f[3] || !parse_number(f[1], strlen(f[1]), &out->from) ||
+        !parse_number(f[2], strlen(f[2]), &out->to) ||
+        !parse_number(f[3], strlen(f[3]), &out->len) || out->to + out->len > 64 ||
+        strlen(buf) >= sizeof out->path)
+        return false;
+    snprintf(out->path, sizeof out->path, "%s", buf);
+    return true;
+}
+
 /* "file:src:dst:len|..." in colours: dst 0..63 over the four lines. */
 static bool read_palette(tree_ctx *c)
 {
     const char *v = ctx_get(c, "palette");
     while (v && *v) {
         size_t n = strcspn(v, "|");
-        char spec[600];
-        snprintf(spec, sizeof spec, "%.*s", (int)(n < 599 ? n : 599), v);
+        tree_pal_slice sl;
+        bool good = tree_palette_slice(v, n, &sl);
+        const char *spec = v;
         v += n + (v[n] == '|');
-        char *f[4] = {spec, NULL, NULL, NULL};
-        for (int k = 1; k < 4; k++) {
-            char *col = f[k - 1] ? strchr(f[k - 1], ':') : NULL;
-            if (col)
-                *col = '\0';
-            f[k] = col ? col + 1 : NULL;
-        }
-        uint32_t from, to, len;
-        if (!f[3] || !parse_number(f[1], strlen(f[1]), &from) ||
-            !parse_number(f[2], strlen(f[2]), &to) || !parse_number(f[3], strlen(f[3]), &len) ||
-            to + len > 64) {
+        if (!good) {
             snprintf(c->failed, 4096, "%s/%s", c->tree->root, LWM_TREE_INI_FILE);
             return lw_error_set(c->err, LW_ERR_FORMAT,
-                                "[%.80s] palette: \"%.80s\" is not FILE:SRC:DST:LEN within 64 "
+                                "[%.80s] palette: \"%.*s\" is not FILE:SRC:DST:LEN within 64 "
                                 "colours",
-                                c->sec->name, spec);
+                                c->sec->name, (int)(n < 80 ? n : 80), spec);
         }
+        uint32_t from = sl.from, to = sl.to, len = sl.len;
         uint8_t *file;
         size_t size;
         bool missing;
-        if (!read_tree_file(c, "palette", f[0], true, &missing, &file, &size))
+        if (!read_tree_file(c, "palette", sl.path, true, &missing, &file, &size))
             return false;
         if (missing) {
-            lwm_report_add(c->report, LWM_REPORT_WARNING, f[0], -1, "palette file not found");
+            lwm_report_add(c->report, LWM_REPORT_WARNING, sl.path, -1, "palette file not found");
             continue;
         }
         bool ok = (size_t)(from + len) * 2u <= size;
