@@ -60,8 +60,6 @@ static bool write_back(const char *root, const char *json_path, const lw_level *
     if (!ids)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     memcpy(ids, ex->mask_ids, ex->mask_count);
-    src->block_count = ex->block_count;
-    src->pattern_count = ex->pattern_count;
     free(src->mask_ids);
     src->mask_ids = ids;
     src->mask_count = ex->mask_count;
@@ -150,7 +148,7 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
                 out->refused = true;
                 snprintf(failed, 4096, "%s/%s", out->tree, f->path);
                 lw_error_set(err, LW_ERR_FORMAT,
-                             "the change alters the collision or layout of other levels (%s)",
+                             "the change alters the collision, layout or art of other levels (%s)",
                              f->shared ? f->shared : "?");
             }
         }
@@ -200,7 +198,7 @@ char *editor_disasm_save_describe(const editor_disasm_save *s)
         if (f->shared && !append(&text, &len, "  also read by: %s\n", f->shared))
             break;
         if (f->alters_others &&
-            !append(&text, &len, "  alters those levels' collision or layout\n"))
+            !append(&text, &len, "  alters those levels' collision, layout or art\n"))
             break;
     }
     return text;

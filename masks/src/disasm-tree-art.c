@@ -39,7 +39,9 @@ typedef struct art_ctx {
     tx_blob blocks, tiles;
     size_t blocks_old, tiles_old;
     uint32_t nb_old, np_old, np;
-    bool art; /* patterns were read and the tileset is given */
+    uint32_t fillers;            /* blank patterns appended over reserved VRAM tiles */
+    bool art;                    /* patterns were read and the tileset is given */
+    bool reserved[MAX_PATTERNS]; /* VRAM tiles past the art that blocks or animtiles use */
 } art_ctx;
 
 static uint16_t be16(const uint8_t *d)
@@ -64,8 +66,7 @@ static long palette_file(const art_ctx *a, const char *ini_path)
     for (int pass = 0; pass < 2; pass++)
         for (size_t j = 0; j < src->file_count; j++)
             if (strcmp(src->files[j].role, "palette") == 0 && a->c->decoded[j] &&
-                (pass ? strcasecmp(src->files[j].path, rel) : strcmp(src->files[j].path, rel)) ==
-                    0)
+                (pass ? strcasecmp(src->files[j].path, rel) : strcmp(src->files[j].path, rel)) == 0)
                 return (long)j;
     return -1;
 }
@@ -101,8 +102,8 @@ static void read_palette(art_ctx *a)
 static void draw_lines(art_ctx *a)
 {
     for (unsigned i = 0; i < 64; i++)
-        a->rgba[i / 16][i % 16] = a->have[i] ? lwm_md_color_rgb(a->npal[i])
-                                             : (uint32_t)((i % 16) * 17u) * 0x010101u;
+        a->rgba[i / 16][i % 16] =
+            a->have[i] ? lwm_md_color_rgb(a->npal[i]) : (uint32_t)((i % 16) * 17u) * 0x010101u;
 }
 
 /* ---- cells of the tileset ---- */
@@ -289,6 +290,17 @@ static bool intern(art_ctx *a, const uint8_t idx[64], unsigned line, uint16_t *w
                 return true;
             }
     export_ctx *c = a->c;
+    while (a->np < MAX_PATTERNS && a->reserved[a->np] &&
+           a->tiles.size == (size_t)a->np * PATTERN_BYTES) {
+        uint8_t *d = realloc(a->tiles.data, a->tiles.size + PATTERN_BYTES);
+        if (!d)
+            return tx_nomem(c);
+        a->tiles.data = d;
+        memset(d + a->tiles.size, 0, PATTERN_BYTES);
+        a->tiles.size += PATTERN_BYTES;
+        a->np++;
+        a->fillers++;
+    }
     if (a->np >= MAX_PATTERNS || a->tiles.size != (size_t)a->np * PATTERN_BYTES)
         return lw_error_set(c->err, LW_ERR_LIMIT,
                             "a new 8x8 pattern past the art's %u: the art holds at most %u "
@@ -303,6 +315,32 @@ static bool intern(art_ctx *a, const uint8_t idx[64], unsigned line, uint16_t *w
     *word = (uint16_t)(line << WORD_LINE_SHIFT | a->np++);
     c->out->patterns_added++;
     return true;
+}
+
+/* The VRAM tiles past the art that the game fills with other art: those the blocks' words name
+ * (animated tiles, art loaded elsewhere) and the INI's `animtilesN=FILE:SRC:DST:LEN` ranges. A
+ * new pattern never takes one (a blank pattern fills it), or the game would draw over it. */
+static void reserve(art_ctx *a)
+{
+    for (size_t i = 8; i + 1 < a->blocks.size; i += 2) {
+        uint32_t idx = be16(a->blocks.data + i) & WORD_INDEX;
+        if (idx >= a->np_old)
+            a->reserved[idx] = true;
+    }
+    for (unsigned n = 1; n <= 16; n++) {
+        char key[16];
+        snprintf(key, sizeof key, "animtiles%u", n);
+        const char *v = lwm_ini_get(a->c->sec, key);
+        const char *f = v ? strchr(v, ':') : NULL;
+        f = f ? strchr(f + 1, ':') : NULL;
+        if (!f)
+            continue;
+        char *end;
+        unsigned long dst = strtoul(f + 1, &end, 0),
+                      len = *end == ':' ? strtoul(end + 1, NULL, 0) : 0;
+        for (unsigned long i = dst; i < dst + len && i < MAX_PATTERNS; i++)
+            a->reserved[i] = true;
+    }
 }
 
 /* The four words of tile @t's block: kept where the cell shows them, else fitted. */
@@ -394,10 +432,15 @@ static void notes(const art_ctx *a)
                        "art: %u blocks added, %u changed, %u 8x8 patterns added, %u palette "
                        "colours changed",
                        o->blocks_added, o->blocks_changed, o->patterns_added, o->colours_changed);
+    if (a->fillers)
+        lwm_report_add(a->c->report, LWM_REPORT_NOTE, NULL, -1,
+                       "%u blank 8x8 patterns fill the VRAM tiles between 0x%X and 0x%X that the "
+                       "zone's blocks or animated tiles use for other art",
+                       a->fillers, a->np_old, a->np - 1u);
     if (o->patterns_added)
         lwm_report_add(a->c->report, LWM_REPORT_WARNING, NULL, -1,
                        "the new 8x8 patterns are VRAM tiles 0x%X..0x%X, after the zone's art: "
-                       "check that the game loads no other art (objects, animated tiles) there",
+                       "check that the game loads no other art (objects) there",
                        a->np_old, a->np - 1u);
 }
 
@@ -411,8 +454,16 @@ bool tree_export_art(export_ctx *c)
     bool ok = tx_composite(c, "blocks", &a.blocks) && tx_composite(c, "tiles", &a.tiles);
     a.blocks_old = a.blocks.size;
     a.tiles_old = a.tiles.size;
-    a.nb_old = c->src->block_count;
-    a.np_old = a.np = c->src->pattern_count;
+    /* the tables as the tree has them now (a save may have appended to them since the import,
+     * whose counts the source keeps: its kept chunk words refer to them) */
+    a.nb_old =
+        (uint32_t)((a.blocks.size < MAX_BLOCK_IDS * 8u ? a.blocks.size : MAX_BLOCK_IDS * 8u) / 8u);
+    a.np_old = a.np =
+        (uint32_t)((a.tiles.size < MAX_PATTERNS * PATTERN_BYTES ? a.tiles.size
+                                                                : MAX_PATTERNS * PATTERN_BYTES) /
+                   PATTERN_BYTES);
+    if (!c->src->pattern_count)
+        a.np_old = a.np = 0; /* the import read no art (no decoder): none is compared */
     a.art = ok && c->tileset && c->tileset->rgba && tx_role_present(c, "tiles") && a.np_old &&
             a.tiles.size >= (size_t)a.np_old * PATTERN_BYTES &&
             a.blocks.size >= (size_t)a.nb_old * 8u;
@@ -421,6 +472,7 @@ bool tree_export_art(export_ctx *c)
         read_palette(&a);
         infer_palette(&a);
         draw_lines(&a);
+        reserve(&a);
         ok = build_blocks(&a, &alters);
         if (ok)
             snprintf(c->failed, 4096, "%s", c->tree->root);

@@ -182,7 +182,7 @@ static void test_shared(void)
     g_assert_false(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
     g_assert_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED);
     g_clear_error(&error);
-    g_assert_nonnull(strstr(report, "alters those levels' collision or layout"));
+    g_assert_nonnull(strstr(report, "alters those levels' collision, layout or art"));
     g_free(report);
     g_assert_true(editor_document_save_into_tree(doc, TRUE, FALSE, &report, &error));
     g_assert_no_error(error);

@@ -149,7 +149,8 @@ typedef struct lwm_tree_export {
     size_t file_count;      /* files that changed */
     size_t unchanged;       /* files the level was read from that stay as they are */
     uint32_t masks_added;   /* collision ids newly used (changed or new masks) */
-    uint32_t block_count;   /* blocks in the block data after the write-back */
+    uint32_t block_count;   /* blocks in the block data after the write-back (the source keeps
+                               the import's count: its kept chunk words refer to it) */
     uint32_t pattern_count; /* 8x8 patterns in the art after the write-back */
     uint32_t blocks_added, blocks_changed, patterns_added, colours_changed;
     /* Owned */
