@@ -39,9 +39,10 @@ typedef struct art_ctx {
     tx_blob blocks, tiles;
     size_t blocks_old, tiles_old;
     uint32_t nb_old, np_old, np;
-    uint32_t fillers;            /* blank patterns appended over reserved VRAM tiles */
-    bool art;                    /* patterns were read and the tileset is given */
-    bool reserved[MAX_PATTERNS]; /* VRAM tiles past the art that blocks or animtiles use */
+    uint32_t fillers;                  /* blank patterns appended over reserved VRAM tiles */
+    bool art;                          /* patterns were read and the tileset is given */
+    bool reserved[MAX_PATTERNS];       /* VRAM tiles past the art that blocks or animtiles use */
+    const uint8_t *anim[MAX_PATTERNS]; /* animated tiles' first frames (the import draws them) */
 } art_ctx;
 
 static uint16_t be16(const uint8_t *d)
@@ -83,7 +84,7 @@ static void read_palette(art_ctx *a)
     while (v && *v && a->slice_count < 64) {
         size_t n = strcspn(v, "|");
         tree_pal_slice *sl = &a->slices[a->slice_count];
-        bool good = tree_palette_slice(v, n, sl);
+        bool good = tree_parse_slice(v, n, 64, sl);
         v += n + (v[n] == '|');
         long j = good ? palette_file(a, sl->path) : -1;
         if (j < 0 || (size_t)(sl->from + sl->len) * 2u > a->c->raw[j].size)
@@ -130,6 +131,8 @@ static unsigned pattern_index(const uint8_t *pattern, uint16_t word, unsigned px
 static const uint8_t *pattern_of(const art_ctx *a, uint16_t word)
 {
     uint32_t idx = word & WORD_INDEX;
+    if (a->anim[idx])
+        return a->anim[idx];
     return idx < a->np ? a->tiles.data + idx * PATTERN_BYTES : NULL;
 }
 
@@ -283,7 +286,7 @@ static bool intern(art_ctx *a, const uint8_t idx[64], unsigned line, uint16_t *w
     for (unsigned f = 0; f < 4; f++)
         pack_pattern(idx, f & 1u, f & 2u, flip[f]);
     for (uint32_t p = 0; p < a->np; p++)
-        for (unsigned f = 0; f < 4; f++)
+        for (unsigned f = 0; f < 4 && !a->anim[p] && !a->reserved[p]; f++)
             if (memcmp(a->tiles.data + p * PATTERN_BYTES, flip[f], PATTERN_BYTES) == 0) {
                 *word = (uint16_t)(line << WORD_LINE_SHIFT | (f & 1u ? WORD_HFLIP : 0u) |
                                    (f & 2u ? WORD_VFLIP : 0u) | p);
@@ -327,19 +330,25 @@ static void reserve(art_ctx *a)
         if (idx >= a->np_old)
             a->reserved[idx] = true;
     }
-    for (unsigned n = 1; n <= 16; n++) {
+    const lwm_tree_source *src = a->c->src;
+    for (unsigned n = 1; n <= LWM_TREE_ANIMTILES; n++) {
         char key[16];
         snprintf(key, sizeof key, "animtiles%u", n);
         const char *v = lwm_ini_get(a->c->sec, key);
-        const char *f = v ? strchr(v, ':') : NULL;
-        f = f ? strchr(f + 1, ':') : NULL;
-        if (!f)
+        if (!v)
+            v = lwm_ini_get(&a->c->tree->ini.sections[0], key);
+        tree_pal_slice sl;
+        if (!v || !tree_parse_slice(v, strlen(v), MAX_PATTERNS, &sl))
             continue;
-        char *end;
-        unsigned long dst = strtoul(f + 1, &end, 0),
-                      len = *end == ':' ? strtoul(end + 1, NULL, 0) : 0;
-        for (unsigned long i = dst; i < dst + len && i < MAX_PATTERNS; i++)
-            a->reserved[i] = true;
+        const tree_blob *file = NULL;
+        for (size_t j = 0; j < src->file_count && !file; j++)
+            if (strcmp(src->files[j].role, key) == 0 && a->c->decoded[j])
+                file = &a->c->raw[j];
+        for (uint32_t i = 0; i < sl.len; i++) {
+            a->reserved[sl.to + i] = true;
+            if (file && (size_t)(sl.from + i + 1u) * PATTERN_BYTES <= file->size)
+                a->anim[sl.to + i] = file->data + (size_t)(sl.from + i) * PATTERN_BYTES;
+        }
     }
 }
 
@@ -470,9 +479,9 @@ bool tree_export_art(export_ctx *c)
     bool alters = false;
     if (ok && a.nb_old >= 1u && a.blocks.size >= (size_t)a.nb_old * 8u) {
         read_palette(&a);
+        reserve(&a);
         infer_palette(&a);
         draw_lines(&a);
-        reserve(&a);
         ok = build_blocks(&a, &alters);
         if (ok)
             snprintf(c->failed, 4096, "%s", c->tree->root);

@@ -46,8 +46,9 @@ typedef struct tree_pal_slice {
     uint32_t from, to, len;
 } tree_pal_slice;
 
-/** Parse the @n bytes at @spec as one slice; false when malformed or past the 64 colours. */
-bool tree_palette_slice(const char *spec, size_t n, tree_pal_slice *out);
+/** Parse the @n bytes at @spec as one slice; false when malformed or when DST + LEN passes
+ * @limit (64 colours for a palette; VRAM tiles for `animtilesN=FILE:SRC:DST:LEN`). */
+bool tree_parse_slice(const char *spec, size_t n, uint32_t limit, tree_pal_slice *out);
 
 #include "loopwright-masks/objlayout.h"
 

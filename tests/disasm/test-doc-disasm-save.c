@@ -443,6 +443,92 @@ static void test_art(void)
     g_free(dir);
 }
 
+/* What the level does not model is kept (docs/DISASM.md §8.1): `waterheight` and `layoutcopy`
+ * go into the source section and stay there through saves; an `animtiles1` file is read and
+ * recorded, and its patterns are drawn where a block names their VRAM tiles past the art; the
+ * unchanged level writes nothing. */
+static void test_kept_ini(void)
+{
+    char *dir = g_build_filename(tmp, "kept", NULL);
+    char *tree = tree_fixture_make(dir, FALSE);
+    size_t n;
+    uint8_t *blocks = dtest_read_kos(tree, "mappings/16x16/TST.kos", &n);
+    blocks[8] = 0x23; /* block 1's top-left quarter: line 1, VRAM tile 0x300 (past the art) */
+    blocks[9] = 0x00;
+    dtest_write_kos(tree, "mappings/16x16/TST.kos", blocks, n);
+    g_free(blocks);
+    uint8_t anim[64];
+    memset(anim, 0x55, 32); /* pattern 0 of the file: colour 5 */
+    memset(anim + 32, 0x66, 32);
+    dtest_write(tree, "anim/tst.unc", anim, sizeof anim);
+    size_t ini_size;
+    char *ini = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &ini_size);
+    char *at = strstr(ini, "objlst=objTST.ini\n");
+    g_assert_nonnull(at);
+    at += strlen("objlst=objTST.ini\n");
+    char *edited = g_strdup_printf("%.*swaterheight=504\nlayoutcopy=A|B|1:2:3:4:5:6\n"
+                                   "animtiles1=../anim/tst.unc:0:0x300:2\n%s",
+                                   (int)(at - ini), ini, at);
+    dtest_write_text(tree, LWM_TREE_INI_FILE, edited);
+    g_free(edited);
+    g_free(ini);
+
+    char *json = g_build_filename(dir, "level.json", NULL);
+    EditorDocument *doc = open_level(tree, json);
+    gchar *text;
+    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_height\": 504"));
+    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
+    g_assert_nonnull(strstr(text, "\"role\": \"animtiles1\", \"path\": \"anim/tst.unc\""));
+    g_free(text);
+    /* tile 0 (block 1): its top-left quarter drawn with the animated pattern, colour 21 */
+    size_t pal_size;
+    uint8_t *pal = dtest_read(tree, "art/palettes/TST.bin", &pal_size);
+    uint32_t want = lwm_md_color_rgb((uint16_t)(pal[10] << 8 | pal[11]));
+    g_free(pal);
+    char *png = editor_document_dup_tileset_path(doc);
+    lwm_image img = {0};
+    lw_error err;
+    g_assert_true(lwm_image_load_png(png, &img, &err));
+    for (uint32_t y = 0; y < 8; y++)
+        for (uint32_t x = 0; x < 8; x++) {
+            const uint8_t *p = lwm_image_pixel(&img, x, y);
+            g_assert_cmpuint(p[3], ==, 255);
+            g_assert_cmpuint((uint32_t)(p[0] << 16 | p[1] << 8 | p[2]), ==, want);
+        }
+    lwm_image_clear(&img);
+    g_free(png);
+
+    /* unchanged: nothing written; a moved ring saves and keeps the values */
+    GHashTable *before = tree_fixture_snapshot(tree);
+    char *report = NULL;
+    GError *error = NULL;
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(report, ==, "");
+    g_free(report);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    const lw_object *ring = marker(doc, "ring");
+    editor_document_push(doc, editor_cmd_move_object_new(doc, ring->id, ring->x + 16, ring->y, 0));
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "level/rings/TST_1.bin");
+    g_free(d);
+    g_hash_table_unref(before);
+    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_height\": 504"));
+    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
+    g_free(text);
+    g_object_unref(doc);
+    g_free(json);
+    g_free(tree);
+    g_free(dir);
+}
+
 /* A plain level (no source section) saves as before: not from a tree. */
 static void test_plain(void)
 {
@@ -478,6 +564,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/disasm-save/plain", test_plain);
     g_test_add_func("/editor/disasm-save/swappers", test_swappers);
     g_test_add_func("/editor/disasm-save/art", test_art);
+    g_test_add_func("/editor/disasm-save/kept-ini", test_kept_ini);
     int rc = g_test_run();
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -86,7 +86,8 @@ typedef struct lwm_tree_kept_slot {
     uint8_t value;   /* the stored byte */
 } lwm_tree_kept_slot;
 
-#define LWM_TREE_MAX_FILES 32
+#define LWM_TREE_MAX_FILES 48
+#define LWM_TREE_ANIMTILES 16 /* INI keys animtiles1..animtiles16 are read */
 
 /** Where an imported level came from (the level JSON's `source` section, docs/DISASM.md §8). */
 typedef struct lwm_tree_source {
@@ -107,6 +108,10 @@ typedef struct lwm_tree_source {
     uint32_t pattern_count;     /* 8x8 patterns in the art (0: no art) */
     uint32_t layout_padding[2]; /* S1: bytes after the FG and BG layout rows */
     uint32_t layout_short[2];   /* S1: bytes the rows lack at the file's end (read as empty) */
+    /* Kept from the INI, not modelled by the level (docs/DISASM.md §8.1) */
+    bool has_water;        /* the INI gives `waterheight` (S3K) */
+    uint32_t water_height; /* px from the top of the level */
+    char *layout_copy;     /* owned: `layoutcopy` (S3K) verbatim, NULL when not given */
 } lwm_tree_source;
 
 typedef struct lwm_tree_import {

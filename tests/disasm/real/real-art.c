@@ -127,6 +127,11 @@ static void test_new_tile(void)
         if (strcmp(f->role, "chunks") && strcmp(f->role, "blocks") && strcmp(f->role, "tiles"))
             g_error("%s (%s) written", f->path, f->role);
         g_ptr_array_add(paths, (gpointer)f->path);
+        char *orig = g_build_filename(tree_arg, f->path, NULL);
+        GStatBuf st;
+        printf("# %s: %lld -> %zu bytes (%zu unpacked)\n", f->path,
+               g_stat(orig, &st) == 0 ? (long long)st.st_size : -1LL, f->size, f->raw_size);
+        g_free(orig);
     }
     g_assert_true(roles[0] && roles[1] && roles[2]);
     for (guint i = 0; i < paths->len; i++) /* sorted as tree_fixture_diff sorts */
