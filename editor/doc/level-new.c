@@ -15,8 +15,12 @@
 
 void editor_new_level_defaults(EditorNewLevel *spec)
 {
-    *spec = (EditorNewLevel){
-        .chunk_px = 128, .width = 32, .height = 8, .tileset = NULL, .profile = "s2", .ground = TRUE};
+    *spec = (EditorNewLevel){.chunk_px = 128,
+                             .width = 32,
+                             .height = 8,
+                             .tileset = NULL,
+                             .profile = "s2",
+                             .ground = TRUE};
 }
 
 guint editor_new_level_max_chunks(guint chunk_px, gboolean height)
