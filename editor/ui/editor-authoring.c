@@ -227,12 +227,27 @@ typedef struct {
     GtkSpinButton *x, *y;
 } LoopDialog;
 
+static gint32 loop_radius(LoopDialog *ld)
+{
+    return EDITOR_LOOP_MIN_RADIUS + 16 * (gint32)gtk_drop_down_get_selected(ld->radius);
+}
+
+/* The canvas shows the loop where the dialog's fields put it (nothing changes until Place). */
+static void loop_preview(LoopDialog *ld)
+{
+    EditorLoopPlace place;
+    gboolean ok =
+        editor_loop_place(level_of(ld->a), gtk_spin_button_get_value_as_int(ld->x),
+                          gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld), &place, NULL);
+    editor_tools_set_loop_preview(ld->a->host.tools, ok ? &place : NULL);
+}
+
 static void loop_response(GtkDialog *dialog, int response, LoopDialog *ld)
 {
+    editor_tools_set_loop_preview(ld->a->host.tools, NULL);
     if (response == GTK_RESPONSE_ACCEPT)
         place_loop(ld->a, gtk_spin_button_get_value_as_int(ld->x),
-                   gtk_spin_button_get_value_as_int(ld->y),
-                   EDITOR_LOOP_MIN_RADIUS + 16 * (gint32)gtk_drop_down_get_selected(ld->radius));
+                   gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld));
     gtk_window_destroy(GTK_WINDOW(dialog));
     g_free(ld);
 }
@@ -289,6 +304,10 @@ static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
     gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(ld->y), 1, 3, 1, 1);
     gtk_box_append(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), grid);
     g_signal_connect(d, "response", G_CALLBACK(loop_response), ld);
+    g_signal_connect_swapped(ld->x, "value-changed", G_CALLBACK(loop_preview), ld);
+    g_signal_connect_swapped(ld->y, "value-changed", G_CALLBACK(loop_preview), ld);
+    g_signal_connect_swapped(ld->radius, "notify::selected", G_CALLBACK(loop_preview), ld);
+    loop_preview(ld);
     gtk_window_present(GTK_WINDOW(d));
 }
 

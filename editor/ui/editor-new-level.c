@@ -47,10 +47,10 @@ static void update(EditorNewLevelDialog *self)
     editor_new_level_dialog_get_spec(self, &spec);
     guint mw = editor_new_level_max_chunks(spec.chunk_px, FALSE),
           mh = editor_new_level_max_chunks(spec.chunk_px, TRUE);
-    g_autofree char *limits = g_strdup_printf(
-        "%u to %u × %u to %u chunks of %u px: the engine's limits are %u × %u px.", 1u, mw,
-        editor_new_level_min_height(spec.ground), mh, spec.chunk_px, LW_MAX_LEVEL_W_PX,
-        LW_MAX_LEVEL_H_PX);
+    g_autofree char *limits =
+        g_strdup_printf("%u to %u × %u to %u chunks of %u px: the engine's limits are %u × %u px.",
+                        1u, mw, editor_new_level_min_height(spec.ground), mh, spec.chunk_px,
+                        LW_MAX_LEVEL_W_PX, LW_MAX_LEVEL_H_PX);
     gtk_label_set_text(self->limits, limits);
     g_free(self->problem_text);
     self->problem_text = editor_new_level_problem(&spec);
@@ -58,8 +58,7 @@ static void update(EditorNewLevelDialog *self)
     gtk_widget_set_visible(GTK_WIDGET(self->problem), self->problem_text != NULL);
     gtk_widget_set_sensitive(GTK_WIDGET(self->create), self->problem_text == NULL);
     g_autofree char *base = self->tileset ? g_path_get_basename(self->tileset) : NULL;
-    gtk_label_set_text(self->tileset_label,
-                       base ? base : "None: a placeholder (grass and soil)");
+    gtk_label_set_text(self->tileset_label, base ? base : "None: a placeholder (grass and soil)");
     gtk_widget_set_tooltip_text(GTK_WIDGET(self->tileset_label), self->tileset);
     gtk_widget_set_sensitive(GTK_WIDGET(self->clear), self->tileset != NULL);
 }
@@ -196,9 +195,8 @@ static void editor_new_level_dialog_class_init(EditorNewLevelDialogClass *klass)
     BIND(ground);
 #undef BIND
     /* the choice, as app.new-level's a{sv} parameter */
-    signals[SIGNAL_CREATE] =
-        g_signal_new("create", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                     G_TYPE_NONE, 1, G_TYPE_VARIANT);
+    signals[SIGNAL_CREATE] = g_signal_new("create", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_VARIANT);
 }
 
 EditorNewLevelDialog *editor_new_level_dialog_new(GtkWindow *parent)
