@@ -191,6 +191,30 @@ static void change_slope_option(GSimpleAction *act, GVariant *v, gpointer user)
                                     : "B");
 }
 
+/* ---- the long jobs' windows ---- */
+
+GtkWindow *editor_authoring_modal_new(Authoring *a, const AuthoringModal *m, GtkWidget **box)
+{
+    GtkWindow *w = GTK_WINDOW(gtk_window_new());
+    gtk_window_set_title(w, m->title);
+    gtk_window_set_transient_for(w, GTK_WINDOW(a->win));
+    gtk_window_set_modal(w, TRUE);
+    gtk_window_set_destroy_with_parent(w, TRUE);
+    gtk_window_set_default_size(w, m->width, m->height);
+    g_object_set_data_full(G_OBJECT(w), m->key, m->data, m->free_data);
+    g_signal_connect(w, "destroy", m->destroyed, a);
+    GSimpleActionGroup *group = g_simple_action_group_new();
+    g_action_map_add_action_entries(G_ACTION_MAP(group), m->entries, (gint)m->n_entries, m->data);
+    gtk_widget_insert_action_group(GTK_WIDGET(w), m->prefix, G_ACTION_GROUP(group));
+    g_object_unref(group);
+    *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+    gtk_widget_set_margin_start(*box, 14);
+    gtk_widget_set_margin_end(*box, 14);
+    gtk_widget_set_margin_top(*box, 12);
+    gtk_widget_set_margin_bottom(*box, 12);
+    return w;
+}
+
 /* ---- the loop preset ---- */
 
 static void place_loop(Authoring *a, gint32 x, gint32 y, gint32 radius)

@@ -28,8 +28,8 @@ void editor_canvas_stroke_rect(cairo_t *cr, double x, double y, double w, double
 }
 
 /* The slope tool's line while it is dragged: the cells it crosses, the line, its angle. */
-static void draw_slope_preview(cairo_t *cr, const lw_level *l, const EditorTools *t,
-                               guint8 angle, double vx, double vy, double z)
+static void draw_slope_preview(cairo_t *cr, const lw_level *l, const EditorTools *t, guint8 angle,
+                               double vx, double vy, double z)
 {
     double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5, y1 = t->last_y + 0.5;
     GArray *cells = editor_line_cells(l, x0, y0, x1, y1);
@@ -75,7 +75,6 @@ static void draw_slope_preview(cairo_t *cr, const lw_level *l, const EditorTools
     }
     cairo_restore(cr);
 }
-
 
 /* Chunk @c drawn translucent over the slot at widget (@px, @py); LW_NONE (erase, or a chunk this
  * level lacks): a tint. */
