@@ -161,7 +161,7 @@ static gboolean add_ground(lw_level *level, const char *tileset)
         return FALSE;
     guint row = level->layout_height - 1u;
     for (guint x = 0; x < level->layout_width; x++)
-        level->layout[LW_LAYER_FG][row * level->layout_width + x] = 0;
+        lw_level_layout_mut(level, LW_LAYER_FG)[row * level->layout_width + x] = 0;
     return TRUE;
 }
 

@@ -14,6 +14,7 @@
 #include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-window.h"
+#include "ui-snapshot.h"
 #include "ui-support.h"
 
 #include <glib/gstdio.h>
@@ -76,19 +77,11 @@ static void picture(GtkWidget *widget, const char *name)
     ui_spin(200);
     int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
     g_assert_cmpint(w, >, 100);
-    GdkPaintable *p = gtk_widget_paintable_new(widget);
-    GtkSnapshot *s = gtk_snapshot_new();
-    gdk_paintable_snapshot(p, s, w, h);
-    GskRenderNode *node = gtk_snapshot_free_to_node(s);
-    g_assert_nonnull(node);
-    GskRenderer *r = gtk_native_get_renderer(gtk_widget_get_native(widget));
-    GdkTexture *tex = gsk_renderer_render_texture(r, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    GdkTexture *tex = ui_snapshot_texture(widget);
     g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);
     g_assert_true(gdk_texture_save_to_png(tex, png));
     g_test_message("picture: %s (%dx%d)", png, w, h);
     g_object_unref(tex);
-    gsk_render_node_unref(node);
-    g_object_unref(p);
 }
 
 /* ---- the mask editor ---- */
