@@ -192,7 +192,7 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
 
 /* The game, id, subtype and flips of a disassembly object marker (docs/DISASM.md §8.3:
  * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1, S2 or S3K level; false
- * for any other object. */
+ * for any other object. @y_flip may be NULL (a plane switcher has no use for it). */
 static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_game *game,
                           uint8_t *id_out, uint8_t *sub_out, bool *x_flip, bool *y_flip)
 {
@@ -231,7 +231,8 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
     *id_out = (uint8_t)v[0];
     *sub_out = (uint8_t)v[1];
     *x_flip = xf && strcmp(xf, "true") == 0;
-    *y_flip = yf && strcmp(yf, "true") == 0;
+    if (y_flip)
+        *y_flip = yf && strcmp(yf, "true") == 0;
     return true;
 }
 
@@ -239,8 +240,8 @@ bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, 
 {
     lw_objmap_game game;
     uint8_t id, sub;
-    bool xf, yf;
-    if (!disasm_fields(level, o, &game, &id, &sub, &xf, &yf) || game != LW_OBJMAP_S2 || id != 0x03)
+    bool xf;
+    if (!disasm_fields(level, o, &game, &id, &sub, &xf, NULL) || game != LW_OBJMAP_S2 || id != 0x03)
         return false;
     /* S2 Obj03 (collision plane switcher): subtype bits 0-1 the half-length (32, 64, 128,
      * 256 px), bit 2 a horizontal line (crossed up/down), bit 3 the path on the right/lower
@@ -256,7 +257,6 @@ bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, 
     sw->path[0] = (sub & 16u) ? LW_PATH_B : LW_PATH_A;
     sw->grounded_only = (sub & 0x80u) != 0;
     sw->priority_only = xf;
-    (void)yf;
     return true;
 }
 
@@ -1457,30 +1457,28 @@ static inline bool near_player(const lw_sim_object *o, const lw_obj_state *s, in
     return v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)o->near_span + 2u * (uint32_t)hm;
 }
 
-static void run_one(lw_sim *sim, uint32_t i)
+/* The updates of the types that run only when awake or near the player (§1.3), by type; rings,
+ * checkpoints and goals have none (the touch tests do theirs). */
+typedef void (*run_fn)(lw_sim *sim, uint32_t i);
+static const run_fn run_fns[LW_OBJ_TYPE_COUNT] = {
+    [LW_OBJ_SPRING] = run_spring,
+    [LW_OBJ_SPIKES] = run_spikes,
+    [LW_OBJ_MONITOR] = run_monitor,
+    [LW_OBJ_BRIDGE] = run_bridge,
+};
+
+/* Moving platforms and enemies run every frame in the window: they are called directly, so their
+ * updates inline into the object loop (also through the table: 124 instructions a frame more in
+ * bench-objects, docs/BENCHMARKS.md). */
+static inline void run_one(lw_sim *sim, uint32_t i)
 {
-    switch (sim->objects[i].type) {
-    case LW_OBJ_SPRING:
-        run_spring(sim, i);
-        break;
-    case LW_OBJ_SPIKES:
-        run_spikes(sim, i);
-        break;
-    case LW_OBJ_MONITOR:
-        run_monitor(sim, i);
-        break;
-    case LW_OBJ_PLATFORM:
+    uint8_t type = sim->objects[i].type;
+    if (type == LW_OBJ_PLATFORM)
         run_platform(sim, i);
-        break;
-    case LW_OBJ_BRIDGE:
-        run_bridge(sim, i);
-        break;
-    case LW_OBJ_ENEMY:
+    else if (type == LW_OBJ_ENEMY)
         run_enemy(sim, i);
-        break;
-    default:
-        break;
-    }
+    else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+        run_fns[type](sim, i);
 }
 
 /* The objects to run this frame, as bits over words [w0, w1] of the table (§1.3): those that
@@ -1567,23 +1565,6 @@ void lwi_objects_timers(lw_sim *sim, bool hurt_frame)
 
 /* ---- §13 hash ---- */
 
-#define FNV_PRIME 0x100000001b3ull
-
-static inline uint64_t h8(uint64_t h, uint32_t b)
-{
-    return (h ^ (uint8_t)b) * FNV_PRIME;
-}
-
-static inline uint64_t h16(uint64_t h, uint32_t v)
-{
-    return h8(h8(h, v), v >> 8);
-}
-
-static inline uint64_t h32(uint64_t h, uint32_t v)
-{
-    return h16(h16(h, v), v >> 16);
-}
-
 bool lwi_objects_game_is_default(const lw_sim *sim)
 {
     const lw_game_state *g = &sim->state.game;
@@ -1600,41 +1581,41 @@ uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h)
         (sim->object_count == 0 ||
          memcmp(g->obj, sim->initial, sim->object_count * sizeof *sim->initial) == 0))
         return h;
-    h = h16(h, g->rings);
-    h = h16(h, g->invuln);
-    h = h16(h, g->invincible);
-    h = h16(h, g->shoes);
-    h = h16(h, g->on_object);
-    h = h16(h, g->spindash_counter);
-    h = h16(h, g->checkpoint);
-    h = h8(h, g->spindash);
-    h = h8(h, g->hurt);
-    h = h8(h, g->shield);
-    h = h8(h, g->extra_lives);
-    h = h8(h, g->chain);
-    h = h8(h, g->events);
-    h = h32(h, g->score);
-    h = h32(h, (uint32_t)g->respawn_x);
-    h = h32(h, (uint32_t)g->respawn_y);
-    h = h16(h, g->spill_count);
+    h = lwi_fnv16(h, g->rings);
+    h = lwi_fnv16(h, g->invuln);
+    h = lwi_fnv16(h, g->invincible);
+    h = lwi_fnv16(h, g->shoes);
+    h = lwi_fnv16(h, g->on_object);
+    h = lwi_fnv16(h, g->spindash_counter);
+    h = lwi_fnv16(h, g->checkpoint);
+    h = lwi_fnv8(h, g->spindash);
+    h = lwi_fnv8(h, g->hurt);
+    h = lwi_fnv8(h, g->shield);
+    h = lwi_fnv8(h, g->extra_lives);
+    h = lwi_fnv8(h, g->chain);
+    h = lwi_fnv8(h, g->events);
+    h = lwi_fnv32(h, g->score);
+    h = lwi_fnv32(h, (uint32_t)g->respawn_x);
+    h = lwi_fnv32(h, (uint32_t)g->respawn_y);
+    h = lwi_fnv16(h, g->spill_count);
     if (g->spill_count) {
-        h = h8(h, g->spill_timer);
+        h = lwi_fnv8(h, g->spill_timer);
         for (uint32_t k = 0; k < g->spill_count; k++) {
-            h = h32(h, (uint32_t)g->spill[k].x);
-            h = h32(h, (uint32_t)g->spill[k].y);
-            h = h16(h, (uint16_t)g->spill[k].xsp);
-            h = h16(h, (uint16_t)g->spill[k].ysp);
+            h = lwi_fnv32(h, (uint32_t)g->spill[k].x);
+            h = lwi_fnv32(h, (uint32_t)g->spill[k].y);
+            h = lwi_fnv16(h, (uint16_t)g->spill[k].xsp);
+            h = lwi_fnv16(h, (uint16_t)g->spill[k].ysp);
         }
     }
     for (uint32_t i = 0; i < sim->object_count; i++) {
         const lw_obj_state *s = &g->obj[i];
-        h = h32(h, (uint32_t)s->x);
-        h = h32(h, (uint32_t)s->y);
-        h = h16(h, (uint16_t)s->xsp);
-        h = h16(h, (uint16_t)s->ysp);
-        h = h16(h, s->timer);
-        h = h8(h, s->flags);
-        h = h8(h, s->aux);
+        h = lwi_fnv32(h, (uint32_t)s->x);
+        h = lwi_fnv32(h, (uint32_t)s->y);
+        h = lwi_fnv16(h, (uint16_t)s->xsp);
+        h = lwi_fnv16(h, (uint16_t)s->ysp);
+        h = lwi_fnv16(h, s->timer);
+        h = lwi_fnv8(h, s->flags);
+        h = lwi_fnv8(h, s->aux);
     }
     return h;
 }
