@@ -21,7 +21,7 @@ typedef enum art_mode { ART_EMBED, ART_EXTERNAL, ART_NONE } art_mode;
 static const cli_spec pack_spec = {
     .cmd = "pack",
     .usage = "LEVEL -o OUT.bin [--compress] [--no-replays] [--art embed|external|none]\n"
-             " [--allow-outside-paths]",
+             " [--allow-outside-paths] [--verbose]",
     .about = "Write a packed level binary (docs/FORMAT.md). LEVEL is a level JSON or a packed\n"
              "binary.",
     .after = "With --format s1|s2, pack writes a Sonic 1/2 disassembly's level files instead\n"
@@ -95,6 +95,27 @@ static const char *format_of(const char *cmd, int argc, char **argv, int *rc)
     return NULL;
 }
 
+/* `pack --verbose`: the file just written, read back as a game would: its size, its sections,
+ * and the game objects of its GOBJ section (ring rows counted once and ring by ring). */
+static void print_report(const char *out, const uint8_t *bin, size_t size)
+{
+    lw_packed_level *packed = NULL;
+    if (!lw_packed_load(bin, size, &packed, NULL))
+        return;
+    uint32_t n = 0, rings = 0, played = 0;
+    const lw_sim_object *o = lw_packed_level_game_objects(packed, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        bool row = o[i].type == LW_OBJ_RING;
+        played += row ? o[i].logs : 1u;
+        rings += row ? o[i].logs : 0u;
+    }
+    printf("%s: %zu bytes, version %u.%u, %u sections; %u game objects in GOBJ (%u in play, %u "
+           "of them rings)\n",
+           out, size, (unsigned)(bin[8] | bin[9] << 8), (unsigned)(bin[10] | bin[11] << 8),
+           (unsigned)(bin[20] | bin[21] << 8), (unsigned)n, (unsigned)played, (unsigned)rings);
+    lw_packed_level_free(packed);
+}
+
 int cli_pack_main(int argc, char **argv)
 {
     if (cli_find_option(argc, argv, "--into")) /* back into a disassembly tree */
@@ -106,7 +127,7 @@ int cli_pack_main(int argc, char **argv)
     if (strcmp(format, "packed") != 0)
         return cli_disasm_pack_main(argc, argv, format);
     const char *in = NULL, *out = NULL, *art = "embed", *format_v = NULL;
-    bool outside = false, no_replays = false;
+    bool outside = false, no_replays = false, verbose = false;
     lw_packed_options opts = {.replays = true};
     const cli_option table[] = {
         {.name = "-o",
@@ -131,6 +152,9 @@ int cli_pack_main(int argc, char **argv)
          .value = &format_v,
          .help = "this form (the default)"},
         CLI_OPTION_ALLOW_OUTSIDE_PATHS(&outside),
+        {.name = "--verbose",
+         .flag = &verbose,
+         .help = "print what was written: bytes, sections, the game objects in GOBJ"},
         {.name = NULL},
     };
     int npos, parsed = cli_parse(&pack_spec, table, argc, argv, &in, &npos);
@@ -187,6 +211,8 @@ int cli_pack_main(int argc, char **argv)
         cli_print_error(out, &err);
         goto done;
     }
+    if (verbose)
+        print_report(out, bin, bin_size);
     rc = CLI_EXIT_OK;
 done:
     free(bin);

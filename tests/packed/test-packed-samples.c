@@ -118,7 +118,14 @@ static void test_samples_corruption(void)
     g_ptr_array_unref(paths);
 }
 
+static int run_cli_out(const char *const *args, char **out_out, char **err_out);
+
 static int run_cli(const char *const *args, char **err_out)
+{
+    return run_cli_out(args, NULL, err_out);
+}
+
+static int run_cli_out(const char *const *args, char **out_out, char **err_out)
 {
     GPtrArray *argv = g_ptr_array_new();
     g_ptr_array_add(argv, (char *)g_getenv("LW_LOOPWRIGHT"));
@@ -131,7 +138,10 @@ static int run_cli(const char *const *args, char **err_out)
     g_assert_true(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
                                &err, &status, &error));
     g_ptr_array_free(argv, TRUE);
-    g_free(out);
+    if (out_out)
+        *out_out = out;
+    else
+        g_free(out);
     if (err_out)
         *err_out = err;
     else
@@ -214,11 +224,44 @@ static void test_cli_round_trip(void)
     g_free(tmp); /* left for inspection under /tmp on failure; small */
 }
 
+/* `pack --verbose` reports the game objects that went into GOBJ, read back from the file. */
+static void test_cli_verbose(void)
+{
+    char *root = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
+    char *park = g_build_filename(root, "object-park.json", NULL);
+    char *tmp = g_dir_make_tmp("lw-packed-XXXXXX", NULL);
+    char *a = g_build_filename(tmp, "park.bin", NULL);
+    const char *args[] = {"pack", park, "-o", a, "--verbose", NULL};
+    char *out = NULL;
+    g_assert_cmpint(run_cli_out(args, &out, NULL), ==, 0);
+    gsize len = 0;
+    g_free(read_all(a, &len));
+    char *want = g_strdup_printf("%s: %zu bytes, version 1.1, 11 sections; 22 game objects in "
+                                 "GOBJ (39 in play, 21 of them rings)\n",
+                                 a, (size_t)len);
+    g_assert_cmpstr(out, ==, want);
+    /* without --verbose, pack prints nothing */
+    const char *quiet[] = {"pack", park, "-o", a, NULL};
+    char *none = NULL;
+    g_assert_cmpint(run_cli_out(quiet, &none, NULL), ==, 0);
+    g_assert_cmpstr(none, ==, "");
+    g_remove(a);
+    g_rmdir(tmp);
+    g_free(none);
+    g_free(want);
+    g_free(out);
+    g_free(a);
+    g_free(tmp);
+    g_free(park);
+    g_free(root);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/engine/packed-samples/round-trip", test_samples_round_trip);
     g_test_add_func("/engine/packed-samples/corruption", test_samples_corruption);
     g_test_add_func("/engine/packed-samples/cli-round-trip", test_cli_round_trip);
+    g_test_add_func("/engine/packed-samples/cli-verbose", test_cli_verbose);
     return g_test_run();
 }
