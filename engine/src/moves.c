@@ -6,10 +6,10 @@
 #include "ground.h"
 
 /* §19.1 */
-#define PEELOUT_CHARGE 30     /* frames of UP after the start before a release launches */
-#define PEELOUT_SPEED  0xC00  /* subpx/frame: the launch Gsp */
+#define PEELOUT_CHARGE 30    /* frames of UP after the start before a release launches */
+#define PEELOUT_SPEED  0xC00 /* subpx/frame: the launch Gsp */
 /* §19.2 */
-#define DROP_DASH_CHARGE 20   /* frames of jump held after the press */
+#define DROP_DASH_CHARGE 20    /* frames of jump held after the press */
 #define DROP_DASH_SPEED  0x800 /* subpx/frame: drpspd */
 #define DROP_DASH_MAX    0xC00 /* subpx/frame: drpmax */
 

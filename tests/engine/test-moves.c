@@ -174,7 +174,7 @@ static void test_drop_dash_release(void)
     lw_sim_step(&sim, J); /* frame 1: the jump */
     g_assert_true(pl->airborne);
     g_assert_true(moves_idle(&sim)); /* the jump's own press does not count */
-    lw_sim_step(&sim, 0);             /* frame 2: released, Ysp capped */
+    lw_sim_step(&sim, 0);            /* frame 2: released, Ysp capped */
     g_assert_cmpint(pl->ysp, ==, -0x400 + 0x38);
     lw_sim_step(&sim, J); /* frame 3: the second press */
     g_assert_cmpint(mv->drop_dash, ==, LW_MOVE_CHARGING);
@@ -345,8 +345,7 @@ static void test_moves_hash_and_rewind(void)
     jump_and_hold(&a, 0, 10);
     jump_and_hold(&b, 0, 10);
     /* the same player, one with a drop dash charging */
-    g_assert_cmpmem(&a.state.player, sizeof a.state.player, &b.state.player,
-                    sizeof b.state.player);
+    g_assert_cmpmem(&a.state.player, sizeof a.state.player, &b.state.player, sizeof b.state.player);
     g_assert_false(moves_idle(&a));
     g_assert_cmpuint(lw_sim_hash(&a), !=, lw_sim_hash(&b));
     lw_moves_state keep = a.state.moves;
