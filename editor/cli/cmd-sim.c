@@ -23,7 +23,7 @@
 static const cli_spec spec = {
     .cmd = "sim",
     .usage = "LEVEL --input SCRIPT [--start X,Y] [--frames N] [--profile P]\n"
-             " [--character C] [--trace OUT.csv] [--allow-outside-paths]",
+             " [--character C] [--drop-dash] [--trace OUT.csv] [--allow-outside-paths]",
     .about = "Run the physics headless and print the final state.",
     .after =
         "The level's physics overrides are applied on top of the profile. The simulation stops\n"
@@ -113,7 +113,7 @@ int cli_sim_main(int argc, char **argv)
     const char *cmd = "sim";
     const char *level_path = NULL, *input = NULL, *start = NULL, *frames_arg = NULL,
                *profile_arg = NULL, *character_arg = NULL, *trace_path = NULL;
-    bool outside = false;
+    bool outside = false, drop_dash = false;
     const cli_option opts[] = {
         {.name = "--input",
          .arg = "SCRIPT",
@@ -137,6 +137,10 @@ int cli_sim_main(int argc, char **argv)
          .arg = "C",
          .value = &character_arg,
          .help = "sonic, tails or knuckles (default: the level's)"},
+        {.name = "--drop-dash",
+         .flag = &drop_dash,
+         .help = "turn on Mania's drop dash (the drop_dash switch) after the level's\n"
+                 "overrides"},
         {.name = "--trace",
          .arg = "OUT.csv",
          .value = &trace_path,
@@ -198,6 +202,8 @@ int cli_sim_main(int argc, char **argv)
         cli_print_error(level_path, &err);
         goto out;
     }
+    if (drop_dash)
+        profile.drop_dash = true; /* docs/OBJECTS.md §19.2 */
 
     const lw_object *start_obj = NULL;
     for (uint32_t i = 0; i < level->object_count && !start_obj; i++)

@@ -20,6 +20,8 @@ typedef struct lwi_frame_input {
     bool jump_pressed; /* J held this frame and not on the previous one */
     bool ducking;      /* the previous frame ended grounded, not rolling, at Gsp 0 with DOWN
                           held and neither LEFT nor RIGHT (S2's duck animation) */
+    bool looking_up;   /* the same with UP held and DOWN not (the look-up pose, OBJECTS.md
+                          §19.1) */
 } lwi_frame_input;
 
 /* ---- small integer helpers ---- */

@@ -70,6 +70,7 @@ static const lw_profile presets[] = {
         .roll_stop = 1,
         .terminal = 0x1000,
         .rolljump_air_control = true,
+        .peelout = true,
         .fix_ground_topspeed_clamp = true,
     },
     {
@@ -259,6 +260,8 @@ static const param_entry params[] = {
     SWITCH(deep_ceiling_wall_check, "S3K: deep ceiling hits moving left are walls"),
     SWITCH(extreme_balance, "S2/S3K: extreme ledge balance pose"),
     SWITCH(spindash, "S2/S3K: spindash (down + jump at rest)"),
+    SWITCH(peelout, "CD: super peel-out (up + jump at rest, release up)"),
+    SWITCH(drop_dash, "Mania: drop dash (hold jump again in a jump, land)"),
     SWITCH(fix_ground_topspeed_clamp, "fix: holding forward above top speed keeps it"),
     SWITCH(fix_air_topspeed_clamp, "fix: same in the air"),
     SWITCH(move_on_jump_frame, "fix: move on the jump frame"),

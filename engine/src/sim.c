@@ -216,6 +216,9 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         .ducking = !st->player.airborne && !st->player.rolling && st->player.gsp == 0 &&
                    (st->prev_input & LW_BUTTON_DOWN) &&
                    !(st->prev_input & (LW_BUTTON_LEFT | LW_BUTTON_RIGHT)) && st->frame > 1,
+        .looking_up = !st->player.airborne && !st->player.rolling && st->player.gsp == 0 &&
+                      (st->prev_input & (LW_BUTTON_UP | LW_BUTTON_DOWN)) == LW_BUTTON_UP &&
+                      !(st->prev_input & (LW_BUTTON_LEFT | LW_BUTTON_RIGHT)) && st->frame > 1,
     };
     st->prev_input = input;
 
@@ -230,7 +233,9 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         sim->profile.acc = 0x18;
         sim->profile.air_acc = 0x30;
     }
-    if (pl->airborne) {
+    if (lwi_moves_frame(sim, &in)) {
+        /* OBJECTS.md §19: a peel-out frame (a drop dash's release goes on into the roll) */
+    } else if (pl->airborne) {
         dbg->routine = LW_ROUTINE_AIR;
         lwi_phys_air_frame(sim, &in);
     } else if (pl->rolling) {
@@ -291,5 +296,13 @@ uint64_t lw_sim_hash(const lw_sim *sim)
     uint32_t side_bytes = (sim->swapper_count + 7u) / 8u;
     for (uint32_t i = 0; i < side_bytes; i++)
         h = lwi_fnv8(h, st->swapper_side[i]);
-    return lwi_objects_hash(sim, h);
+    h = lwi_objects_hash(sim, h);
+    const lw_moves_state *mv = &st->moves;
+    if (mv->peelout || mv->peelout_timer || mv->drop_dash || mv->drop_dash_timer) {
+        h = lwi_fnv8(h, mv->peelout);
+        h = lwi_fnv8(h, mv->peelout_timer);
+        h = lwi_fnv8(h, mv->drop_dash);
+        h = lwi_fnv8(h, mv->drop_dash_timer);
+    }
+    return h;
 }

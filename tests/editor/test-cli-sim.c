@@ -177,6 +177,79 @@ static void test_run_and_trace(void)
     g_free(dir);
 }
 
+/* The last line of @out that starts with "hash ". */
+static char *hash_line(const char *out)
+{
+    const char *h = strstr(out, "\nhash ");
+    g_assert_nonnull(h);
+    return g_strdup(h + 1);
+}
+
+/* --drop-dash (docs/OBJECTS.md §19.2) and the level override of the same switch: jump, let go,
+ * hold jump again; landing on frame 39, the drop dash's release on frame 40 rolls at
+ * 0x800 - 6 (rolling friction) = 7.9765625 px/frame. Without it the player lands standing. */
+static void test_drop_dash(void)
+{
+    char *dir = g_dir_make_tmp("lw-sim-XXXXXX", NULL);
+    const char *script = "1 J\n1 -\n40 J\n";
+    char *script_path = write_temp(dir, "dd.txt", script);
+    char *trace_path = g_build_filename(dir, "trace.csv", NULL);
+    char *level = level_path();
+    run_result off = run_sim(NULL, level, "--input", script_path, "--trace", trace_path, NULL);
+    g_assert_cmpint(off.status, ==, 0);
+    char *csv;
+    g_assert_true(g_file_get_contents(trace_path, &csv, NULL, NULL));
+    char **lines = g_strsplit(csv, "\n", -1);
+    g_assert_true(g_str_has_suffix(lines[39], ",0,floor,0,0,A"));
+    g_assert_true(g_str_has_suffix(lines[40], ",0,0,0,0,floor,0,0,A")); /* standing still */
+    g_strfreev(lines);
+    g_free(csv);
+
+    run_result on =
+        run_sim(NULL, level, "--input", script_path, "--drop-dash", "--trace", trace_path, NULL);
+    g_assert_cmpint(on.status, ==, 0);
+    g_assert_true(g_file_get_contents(trace_path, &csv, NULL, NULL));
+    lines = g_strsplit(csv, "\n", -1);
+    g_assert_cmpstr(lines[0], ==, "frame,x,y,xsp,ysp,gsp,angle,mode,air,rolling,path");
+    g_assert_true(g_str_has_suffix(lines[39], ",0,floor,0,0,A")); /* lands as before */
+    g_assert_true(g_str_has_suffix(lines[40], ",7.9765625,0,7.9765625,0,floor,0,1,A"));
+    g_strfreev(lines);
+    g_free(csv);
+    char *h_off = hash_line(off.out), *h_on = hash_line(on.out);
+    g_assert_cmpstr(h_off, !=, h_on);
+
+    /* the same switch as a level override gives the same run */
+    char *text;
+    g_assert_true(g_file_get_contents(level, &text, NULL, NULL));
+    char **parts = g_strsplit(text, "\"overrides\": {}", 2);
+    g_assert_cmpuint(g_strv_length(parts), ==, 2);
+    char *joined = g_strjoinv("\"overrides\": {\"drop_dash\": 1}", parts);
+    char *level_dd = write_temp(dir, "dd.json", joined);
+    run_result ov = run_sim(NULL, level_dd, "--input", script_path, NULL);
+    g_assert_cmpint(ov.status, ==, 0);
+    char *h_ov = hash_line(ov.out);
+    g_assert_cmpstr(h_ov, ==, h_on);
+
+    g_free(h_off);
+    g_free(h_on);
+    g_free(h_ov);
+    g_free(joined);
+    g_strfreev(parts);
+    g_free(text);
+    run_result_clear(&off);
+    run_result_clear(&on);
+    run_result_clear(&ov);
+    g_remove(level_dd);
+    g_remove(trace_path);
+    g_remove(script_path);
+    g_rmdir(dir);
+    g_free(level_dd);
+    g_free(level);
+    g_free(trace_path);
+    g_free(script_path);
+    g_free(dir);
+}
+
 static void test_errors(void)
 {
     char *dir = g_dir_make_tmp("lw-sim-XXXXXX", NULL);
@@ -305,6 +378,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/editor/cli-sim/run-and-trace", test_run_and_trace);
+    g_test_add_func("/editor/cli-sim/drop-dash", test_drop_dash);
     g_test_add_func("/editor/cli-sim/errors", test_errors);
     return g_test_run();
 }

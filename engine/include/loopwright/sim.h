@@ -82,6 +82,26 @@ typedef enum lw_sim_status {
 /** Largest number of path swappers a simulation tracks (their sides live in lw_sim_state). */
 #define LW_SIM_MAX_SWAPPERS 4096
 
+/** Phases of the player moves of docs/OBJECTS.md §19 (lw_moves_state). */
+typedef enum lw_move_phase {
+    LW_MOVE_NONE = 0,
+    LW_MOVE_CHARGING = 1, /* peel-out or drop dash being charged */
+    LW_MOVE_CHARGED = 2,  /* drop dash: charged, released on landing */
+    LW_MOVE_SPENT = 3,    /* drop dash: cancelled for the rest of this jump */
+} lw_move_phase;
+
+/**
+ * The super peel-out (CD) and the drop dash (Mania) in progress (OBJECTS.md §19). All zero while
+ * no such move runs, and then left out of lw_sim_hash(), so profiles without the moves (and runs
+ * that never use them) hash as before.
+ */
+typedef struct lw_moves_state {
+    uint8_t peelout;         /* lw_move_phase: NONE or CHARGING */
+    uint8_t peelout_timer;   /* frames UP was held since the charge began (saturates at 30) */
+    uint8_t drop_dash;       /* lw_move_phase */
+    uint8_t drop_dash_timer; /* frames jump was held since the drop dash's press (to 20) */
+} lw_moves_state;
+
 /** All mutable simulation state: a plain value, copyable with memcpy or assignment. */
 typedef struct lw_sim_state {
     lw_player player;
@@ -90,7 +110,8 @@ typedef struct lw_sim_state {
     uint8_t status;      /* lw_sim_status */
     uint8_t swapper_side[LW_SIM_MAX_SWAPPERS / 8]; /* bit i: swapper i saw the player on its
                                                       right/below side */
-    lw_game_state game; /* rings, hurt, abilities and every game object's state (objects.h) */
+    lw_game_state game;   /* rings, hurt, abilities and every game object's state (objects.h) */
+    lw_moves_state moves; /* super peel-out and drop dash (OBJECTS.md §19) */
 } lw_sim_state;
 
 /* ---- debug info (physics-debugger overlay) ---- */
@@ -244,7 +265,9 @@ static inline void lw_sim_restore(lw_sim *sim, const lw_sim_state *state)
  * balance_extreme in bits 0-6), balance, control_lock (16-bit LE), ground_angle[0..1], then the
  * swapper side bits for the simulation's swappers (ceil(count / 8) bytes), then — only when the
  * simulation has game objects or a game field differs from its reset value — the game block of
- * docs/OBJECTS.md §13. Equal on every build and platform for equal states.
+ * docs/OBJECTS.md §13, then — only when a move of OBJECTS.md §19 is in progress (a field of
+ * state.moves is not 0) — the four bytes of state.moves in field order. Equal on every build and
+ * platform for equal states.
  */
 uint64_t lw_sim_hash(const lw_sim *sim);
 

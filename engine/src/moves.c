@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/* Player moves (docs/OBJECTS.md §19): the CD super peel-out and Mania's drop dash, run at the
+ * start of a frame before its routine. Integer maths on lw_sim_state.moves only; no allocation. */
+#include "moves.h"
+
+#include "ground.h"
+
+/* §19.1 */
+#define PEELOUT_CHARGE 30    /* frames of UP after the start before a release launches */
+#define PEELOUT_SPEED  0xC00 /* subpx/frame: the launch Gsp */
+/* §19.2 */
+#define DROP_DASH_CHARGE 20    /* frames of jump held after the press */
+#define DROP_DASH_SPEED  0x800 /* subpx/frame: drpspd */
+#define DROP_DASH_MAX    0xC00 /* subpx/frame: drpmax */
+
+/* The ball, as a jump or the spindash's release curls up: the feet stay where they are. */
+static void curl_up(lw_player *pl, const lw_profile *p)
+{
+    pl->rolling = true;
+    pl->wr = (uint8_t)p->ball_wr;
+    pl->hr = (uint8_t)p->ball_hr;
+    pl->y += (p->stand_hr - p->ball_hr) * LW_SUBPX;
+}
+
+/* §19.2: the drop dash in the air. Only after a jump, in the ball and not hurt; anything else
+ * (a spring, a hit, rolling off a ledge) ends it. */
+static void drop_dash_air(lw_sim *sim, const lwi_frame_input *in)
+{
+    lw_player *pl = &sim->state.player;
+    lw_moves_state *mv = &sim->state.moves;
+    if (!sim->profile.drop_dash || !pl->jumping || !pl->rolling || sim->state.game.hurt) {
+        mv->drop_dash = LW_MOVE_NONE;
+        mv->drop_dash_timer = 0;
+        return;
+    }
+    switch (mv->drop_dash) {
+    case LW_MOVE_NONE:
+        if (in->jump_pressed) { /* a second press: the jump's own was on the ground */
+            mv->drop_dash = LW_MOVE_CHARGING;
+            mv->drop_dash_timer = 0;
+        }
+        break;
+    case LW_MOVE_CHARGING:
+        /* released early: the count pauses (Mania); a later hold goes on counting */
+        if (in->jump_held && ++mv->drop_dash_timer >= DROP_DASH_CHARGE)
+            mv->drop_dash = LW_MOVE_CHARGED;
+        break;
+    case LW_MOVE_CHARGED:
+        if (!in->jump_held) { /* released before landing: no drop dash in this jump */
+            mv->drop_dash = LW_MOVE_SPENT;
+            mv->drop_dash_timer = 0;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* §19.2: the first grounded frame after the landing: a charged drop dash launches, anything
+ * else ends. */
+static void drop_dash_ground(lw_sim *sim, const lwi_frame_input *in)
+{
+    lw_player *pl = &sim->state.player;
+    lw_moves_state *mv = &sim->state.moves;
+    bool charged = mv->drop_dash == LW_MOVE_CHARGED;
+    mv->drop_dash = LW_MOVE_NONE;
+    mv->drop_dash_timer = 0;
+    if (!charged || !sim->profile.drop_dash || pl->rolling)
+        return;
+    if (in->right)
+        pl->facing_left = false;
+    if (in->left)
+        pl->facing_left = true;
+    int32_t g = pl->gsp;
+    if (!pl->facing_left) {
+        if (pl->xsp >= 0) { /* forwards: a quarter of the landing Gsp on top, capped */
+            g = DROP_DASH_SPEED + (g >> 2);
+            if (g > DROP_DASH_MAX)
+                g = DROP_DASH_MAX;
+        } else if (pl->angle != 0) { /* backwards on a slope: half of it */
+            g = DROP_DASH_SPEED + (g >> 1);
+        } else { /* backwards on flat ground */
+            g = DROP_DASH_SPEED;
+        }
+    } else {
+        if (pl->xsp <= 0) {
+            g = (g >> 2) - DROP_DASH_SPEED;
+            if (g < -DROP_DASH_MAX)
+                g = -DROP_DASH_MAX;
+        } else if (pl->angle != 0) {
+            g = (g >> 1) - DROP_DASH_SPEED;
+        } else {
+            g = -DROP_DASH_SPEED;
+        }
+    }
+    pl->gsp = g;
+    pl->pushing = false;
+    curl_up(pl, &sim->profile);
+}
+
+/* §19.1: the super peel-out on a grounded, not-rolling frame; true when it used the frame. */
+static bool peelout(lw_sim *sim, const lwi_frame_input *in)
+{
+    lw_player *pl = &sim->state.player;
+    lw_moves_state *mv = &sim->state.moves;
+    if (mv->peelout == LW_MOVE_NONE) {
+        if (!sim->profile.peelout || !in->looking_up || !in->jump_pressed ||
+            sim->state.game.spindash)
+            return false;
+        mv->peelout = LW_MOVE_CHARGING;
+        mv->peelout_timer = 0;
+    } else if (in->up) {
+        if (mv->peelout_timer < PEELOUT_CHARGE)
+            mv->peelout_timer++;
+    } else {
+        /* UP released: launch when charged, else nothing happens */
+        if (mv->peelout_timer >= PEELOUT_CHARGE)
+            pl->gsp = pl->facing_left ? -PEELOUT_SPEED : PEELOUT_SPEED;
+        mv->peelout = LW_MOVE_NONE;
+        mv->peelout_timer = 0;
+    }
+    /* as a spindash frame: no input, no move; the boundary and the ground sensors only */
+    sim->debug.routine = LW_ROUTINE_GROUND;
+    pl->balance = LW_BALANCE_NONE;
+    pl->balance_extreme = false;
+    if (lwi_phys_bounds(sim) && !sim->state.game.on_object)
+        lwi_phys_ground_sensors(sim);
+    return true;
+}
+
+bool lwi_moves_frame(lw_sim *sim, const lwi_frame_input *in)
+{
+    lw_player *pl = &sim->state.player;
+    lw_moves_state *mv = &sim->state.moves;
+    if (pl->airborne) {
+        mv->peelout = LW_MOVE_NONE; /* knocked or fallen off: the charge is lost */
+        mv->peelout_timer = 0;
+        if (sim->profile.drop_dash || mv->drop_dash)
+            drop_dash_air(sim, in);
+        return false;
+    }
+    if (mv->drop_dash)
+        drop_dash_ground(sim, in);
+    if (pl->rolling) {
+        mv->peelout = LW_MOVE_NONE;
+        mv->peelout_timer = 0;
+        return false;
+    }
+    if (!sim->profile.peelout && !mv->peelout)
+        return false;
+    return peelout(sim, in);
+}
