@@ -643,6 +643,7 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
     o.path_b = &img[1];
     o.art = &art; /* no art: tiles differ by their masks only */
     o.chunk_px = s->g == S1 ? 256 : 128;
+    o.profile = s->g == S1 ? "s1" : s->g == S2 ? "s2" : "s3k"; /* the game's angle style */
     lwm_import_result res;
     memset(&res, 0, sizeof res);
     if (ok && !lwm_import_terrain(&o, &res, &err)) {

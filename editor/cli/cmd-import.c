@@ -7,6 +7,7 @@
 #include "masks-json.h"
 
 #include <loopwright-masks/terrain.h>
+#include <loopwright/profile.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 static const cli_spec spec = {
     .cmd = "import",
     .usage = "TERRAIN.png [--art ART.png] [--top-solid TOP.png] [--path-b B.png]\n"
-             " [--chunk 128|256] [--key RRGGBB] [--own-angles]\n"
+             " [--chunk 128|256] [--key RRGGBB] [--profile P] [--own-angles]\n"
              " [--progress | --no-progress] -o LEVEL.json",
     .about =
         "Build a level from a terrain image of any size (padded to whole chunks with empty\n"
@@ -65,7 +66,7 @@ static void on_warn(void *user, int32_t x, int32_t y, const char *message)
 int cli_import_main(int argc, char **argv)
 {
     const char *terrain = NULL, *art = NULL, *top = NULL, *path_b = NULL, *out = NULL;
-    const char *chunk_s = NULL, *key_s = NULL;
+    const char *chunk_s = NULL, *key_s = NULL, *profile = NULL;
     int progress = -1; /* -1: when standard error is a terminal */
     bool own_angles = false;
     const cli_option table[] = {
@@ -91,6 +92,11 @@ int cli_import_main(int argc, char **argv)
          .arg = "RRGGBB",
          .value = &key_s,
          .help = "colour key for solidity images without alpha"},
+        {.name = "--profile",
+         .arg = "P",
+         .value = &profile,
+         .help = "the level's profile (s1, s2, s3k, cd, modern; default s2); angles follow\n"
+                 "the conventions of its game (docs/MASKS.md)"},
         {.name = "--own-angles",
          .flag = &own_angles,
          .help = "fit each cell's angle on its own instead of along the surface"},
@@ -121,6 +127,10 @@ int cli_import_main(int argc, char **argv)
     if (key_s && !cli_parse_rgb(key_s, &key))
         return cli_usage_error("import", "--key takes a colour as RRGGBB (hex)");
     opts.neighbour_angles = !own_angles;
+    if (profile && !lw_profile_find(profile))
+        return cli_usage_error(
+            "import", "unknown profile \"%s\" (expected s1, s2, s3k, cd or modern)", profile);
+    opts.profile = profile;
 
     import_ui ui = {terrain, progress < 0 ? isatty(2) != 0 : progress == 1, 0, -1, NULL};
     int status = CLI_EXIT_DATA;

@@ -48,6 +48,7 @@ typedef struct pass {
     int8_t *prefer; /* +1 floor-type (faces up), -1 ceiling-type (faces down), 0 either */
     uint32_t *best_count[2], *best_len[2];
     float *best_angle[2];
+    lwm_angle_style style; /* whose chord rule (docs/MASKS.md §4.4) */
     bool nomem;
 } pass;
 
@@ -523,11 +524,55 @@ static bool end_line_full(const pass *p, int q, int32_t x0, int32_t y0, int u)
     return solid(p, x, y);
 }
 
-/* Sega's rule as measured on the three games: the surface's rise between the cell's first and
- * last line, over 16 px, as an angle rounded to a multiple of 4 (halves away from the cardinal
- * direction, so mirrored cells get mirrored angles). When an end line has no surface inside the
- * cell, the rise between the first and last lines that have one, over their distance; when fewer
- * than two lines have one, the ends found in the neighbouring cells. False when none works. */
+/* A deviation of @dev hex steps from the quadrant's cardinal angle (@rise != 0: the surface
+ * rises), quantised as @style's game does (docs/MASKS.md §4.4, §4.8): S1 and S2 round to a
+ * multiple of 4, halves away from zero (lwm_chord_angle); S3K rounds towards the cardinal angle
+ * to an even step, and any rise gives at least 4. Both are mirror-symmetric. */
+static uint8_t quantise(lwm_angle_style style, int q, double dev, bool rise)
+{
+    long k;
+    if (style == LWM_ANGLES_S3K) {
+        long a = 2 * (long)floor(fabs(dev) / 2.0 + 1e-9);
+        if (rise && a < 4)
+            a = 4;
+        k = dev < 0 ? -a : a;
+    } else {
+        k = 4 * lround(dev / 4.0); /* halves away from zero, as lwm_chord_angle */
+    }
+    return (uint8_t)((unsigned long)(64 * (q & 3) + k) & 0xFFu);
+}
+
+static uint8_t chord(lwm_angle_style style, int q, int rise, int over)
+{
+    return quantise(style, q, atan((double)rise / (double)over) * 128.0 / M_PI, rise != 0);
+}
+
+/* The least-squares slope of the lines [@first, @last] that hold the surface (@in), as an
+ * angle. */
+static uint8_t least_squares(lwm_angle_style style, int q, const int *d, const bool *in, int first,
+                             int last)
+{
+    double n = 0, su = 0, sd = 0, suu = 0, sud = 0;
+    for (int u = first; u <= last; u++)
+        if (in[u]) {
+            n += 1;
+            su += u;
+            sd += d[u];
+            suu += (double)u * u;
+            sud += (double)u * d[u];
+        }
+    double sxx = suu - su * su / n, sxy = sud - su * sd / n;
+    return quantise(style, q, atan(sxy / sxx) * 128.0 / M_PI, sxy != 0);
+}
+
+/* Sega's rule as measured on the three games (docs/MASKS.md §4.4, §4.8): the surface's rise
+ * between the cell's first and last line, over 16 px, quantised as the game does. When an end
+ * line has no surface inside the cell, the game's choice: S1 the least-squares slope of the
+ * lines that hold the surface, S2 the ends followed into the neighbouring cells (over 16), S3K
+ * the rise between the first and last lines that hold it, over their distance. When an end
+ * line is full (the surface above the cell): S1 and S2 the least squares, S3K the rise between
+ * the first and last lines again. With fewer than two lines holding the surface, the ends found
+ * in the neighbouring cells. False when none works. */
 static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
 {
     int32_t x0 = (int32_t)(t % p->tw) * 16, y0 = (int32_t)(t / p->tw) * 16;
@@ -542,37 +587,26 @@ static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
             last = u;
         }
     }
+    lwm_angle_style st = p->style;
     if (in[0] && in[15]) {
-        *angle = lwm_chord_angle(q, d[15] - d[0], 16);
-        return true;
-    }
-    if (first >= 0 && last > first && !end_line_full(p, q, x0, y0, 0) &&
-        !end_line_full(p, q, x0, y0, 15)) {
-        /* an end line empty (the surface leaves the cell through its inner side): the
-         * least-squares slope of the lines that hold it (docs/MASKS.md §4.4) */
-        double n = 0, su = 0, sd = 0, suu = 0, sud = 0;
-        for (int u = first; u <= last; u++)
-            if (in[u]) {
-                n += 1;
-                su += u;
-                sd += d[u];
-                suu += (double)u * u;
-                sud += (double)u * d[u];
-            }
-        double sxx = suu - su * su / n, sxy = sud - su * sd / n;
-        double dev = atan(sxy / sxx) * 128.0 / M_PI;
-        long k = lround(dev / 4.0); /* halves away from zero, as lwm_chord_angle */
-        *angle = (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
-        return true;
-    }
-    if (first >= 0 && last > first) {
-        *angle = lwm_chord_angle(q, d[last] - d[first], last - first);
+        *angle = chord(st, q, d[15] - d[0], 16);
         return true;
     }
     int d0, d15;
-    if (!line_depth(p, q, x0, y0, 0, &d0) || !line_depth(p, q, x0, y0, 15, &d15))
+    bool ends = line_depth(p, q, x0, y0, 0, &d0) && line_depth(p, q, x0, y0, 15, &d15);
+    if (first >= 0 && last > first) {
+        bool full = end_line_full(p, q, x0, y0, 0) || end_line_full(p, q, x0, y0, 15);
+        if (st == LWM_ANGLES_S3K)
+            *angle = chord(st, q, d[last] - d[first], last - first);
+        else if (!full && st == LWM_ANGLES_S2 && ends)
+            *angle = chord(st, q, d15 - d0, 16);
+        else
+            *angle = least_squares(st, q, d, in, first, last);
+        return true;
+    }
+    if (!ends)
         return false;
-    *angle = lwm_chord_angle(q, d15 - d0, 16);
+    *angle = chord(st, q, d15 - d0, 16);
     return true;
 }
 
@@ -658,6 +692,24 @@ static bool trace_surfaces(pass *p, const bool *need, size_t nt)
     return !p->nomem;
 }
 
+/* S3K rounds towards the cardinal angle, so near 45 degrees the frame matters: a staircase of
+ * heights 1..16 is 30 steps off the floor (0xE2) but also 30 off the wall (0xDE). Sega's angle is
+ * the floor's or the ceiling's (docs/MASKS.md §4.8): a chord within 2 steps of the diagonal in a
+ * wall's frame is taken in the neighbouring floor or ceiling frame when it holds there. */
+static uint8_t s3k_diagonal(const pass *p, size_t t, uint8_t c)
+{
+    int q = (int)(((unsigned)c + 32u) >> 6) & 3;
+    int dev = (int8_t)(uint8_t)(c - (uint8_t)(64 * q));
+    if (!(q & 1) || (dev < 30 && dev > -30))
+        return c;
+    int qe = (q + (dev > 0 ? 1 : 3)) & 3;
+    uint8_t ce;
+    if (!chord_angle(p, t, qe, &ce))
+        return c;
+    int deve = (int8_t)(uint8_t)(ce - (uint8_t)(64 * qe));
+    return deve >= -32 && deve <= 32 ? ce : c;
+}
+
 /* Cell @t's angle: the best traced piece (else its own shape), rounded even, then Sega's chord
  * rule when the neighbours were traced. */
 static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
@@ -684,6 +736,8 @@ static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
     if (got && q2 != q && chord_angle(p, t, q2, &c2) &&
         ((int)(((unsigned)c2 + 32u) >> 6) & 3) == q2)
         c = c2; /* steeper than 45 degrees seen from the first frame: the other one */
+    if (got && p->style == LWM_ANGLES_S3K)
+        c = s3k_diagonal(p, t, c);
     if (got) {
         double dev = remainder((double)c - real, 256.0);
         bool long_piece = k >= 0 && p->best_len[k][t] >= LONG_PIECE;
@@ -694,7 +748,7 @@ static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
 }
 
 bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t w, int32_t h,
-                        bool neighbours, uint8_t *angles, uint8_t *flags)
+                        bool neighbours, lwm_angle_style style, uint8_t *angles, uint8_t *flags)
 {
     size_t nt = (size_t)tw * th;
     pass p;
@@ -704,6 +758,7 @@ bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t 
     p.th = th;
     p.w = w;
     p.h = h;
+    p.style = style;
     bool *need = calloc(nt, sizeof *need);
     if (!need)
         return false;

@@ -3,6 +3,7 @@
 /* Internals of the mask generator shared by masks.c, terrain.c and the tests. */
 
 #include "loopwright-masks/masks.h"
+#include "loopwright-masks/terrain.h"
 
 /* Facing of a surface edge: the outward normal (from solid to empty). */
 enum { LWM_FACE_UP = 0, LWM_FACE_DOWN = 1, LWM_FACE_LEFT = 2, LWM_FACE_RIGHT = 3 };
@@ -34,11 +35,11 @@ uint64_t lwm_mask_key_hash(const lwm_bits *bits, uint8_t angle, uint8_t flags);
  * Angles and flags of every cell of a path (contour.c). @bits: @tw x @th representable cells,
  * row-major; (@w, @h): the original image size (edges facing outside it are not surface).
  * Flagged cells get their cardinal angle; the others the angle of the straight piece of contour
- * holding most of their surface (@neighbours) or their own fitted angle. False when out of
- * memory.
+ * holding most of their surface (@neighbours) or their own fitted angle; with @neighbours the
+ * angle follows the chord rule of @style's game. False when out of memory.
  */
 bool lwm_terrain_angles(const lwm_bits *bits, uint32_t tw, uint32_t th, int32_t w, int32_t h,
-                        bool neighbours, uint8_t *angles, uint8_t *flags);
+                        bool neighbours, lwm_angle_style style, uint8_t *angles, uint8_t *flags);
 
 /* The hole policy alone (no widths): @fixed receives the representable pixels; returns true when
  * @bits needed no change. */

@@ -5,6 +5,7 @@
 #include "masks-private.h"
 
 #include <loopwright/fixed.h>
+#include <loopwright/profile.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,15 @@
 lwm_import_options lwm_import_options_default(void)
 {
     return (lwm_import_options){.chunk_px = 128, .tileset_columns = 16, .neighbour_angles = true};
+}
+
+lwm_angle_style lwm_angle_style_for_profile(const char *name)
+{
+    if (name && (strcmp(name, "s1") == 0 || strcmp(name, "cd") == 0))
+        return LWM_ANGLES_S1;
+    if (name && strcmp(name, "s3k") == 0)
+        return LWM_ANGLES_S3K;
+    return LWM_ANGLES_S2;
 }
 
 void lwm_import_result_clear(lwm_import_result *result)
@@ -392,7 +402,9 @@ static bool mask_step(importer *im, lw_error *err)
     for (int p = 0; p < paths; p++) {
         progress(im, "angles", (uint64_t)p, (uint64_t)paths);
         if (!lwm_terrain_angles(im->bits[p], im->tw, im->th, (int32_t)im->w, (int32_t)im->h,
-                                im->o->neighbour_angles, im->angle[p], im->flags[p]))
+                                im->o->neighbour_angles,
+                                lwm_angle_style_for_profile(im->o->profile), im->angle[p],
+                                im->flags[p]))
             return lw_error_set(err, LW_ERR_NOMEM, "out of memory fitting angles");
     }
     progress(im, "angles", (uint64_t)paths, (uint64_t)paths);
@@ -650,6 +662,8 @@ static bool level_step(importer *im, lw_error *err)
     if (!level)
         return false;
     im->res->level = level;
+    if (o->profile)
+        snprintf(level->profile, sizeof level->profile, "%s", o->profile);
     uint32_t *mask_new = malloc((im->mask_count + 1) * sizeof *mask_new);
     uint32_t *art_new = malloc((im->art_count + 1) * sizeof *art_new);
     lw_cell *cells = malloc((size_t)cpc * cpc * sizeof *cells);
@@ -752,6 +766,8 @@ bool lwm_import_terrain(const lwm_import_options *o, lwm_import_result *out, lw_
         return lw_error_set(err, LW_ERR_RANGE, "no terrain image");
     if (o->chunk_px != 128 && o->chunk_px != 256)
         return lw_error_set(err, LW_ERR_RANGE, "chunk size %u is not 128 or 256", o->chunk_px);
+    if (o->profile && !lw_profile_find(o->profile))
+        return lw_error_set(err, LW_ERR_RANGE, "unknown profile \"%s\"", o->profile);
     uint32_t w = o->terrain->width, h = o->terrain->height;
     const lwm_image *others[3] = {o->art, o->top_solid, o->path_b};
     static const char *const names[3] = {"the art image", "the top-solid image",

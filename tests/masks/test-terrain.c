@@ -469,7 +469,8 @@ static void test_chord_rule(void)
         for (int32_t y = 96 - (x + 8) / 16; y < TH * 16; y++)
             chord_px(cells, TW, x, y);
     for (int mirror = 0; mirror < 2; mirror++) {
-        g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
+        g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, LWM_ANGLES_S2,
+                                         angles, flags));
         int checked = 0;
         for (uint32_t tx = 2; tx + 2 < TW; tx++)
             for (uint32_t ty = 0; ty < TH; ty++) {
@@ -512,7 +513,8 @@ static void test_chord_rule(void)
     for (int32_t x = 128; x < TW * 16; x++)
         for (int32_t y = 64; y < TH * 16; y++)
             chord_px(cells, TW, x, y);
-    g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
+    g_assert_true(
+        lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, LWM_ANGLES_S2, angles, flags));
     int under = 0;
     for (uint32_t k = 0; k < 4; k++) {
         uint32_t tx = 4 + k, ty = 7 - k; /* diagonal cells (heights 0..15) */
@@ -532,34 +534,123 @@ static void test_chord_rule(void)
 }
 
 /* A cell whose first lines are empty (the surface leaves it through its inner side, as at a
- * curve's flat start): the least-squares slope of the lines that hold the surface, not the chord
- * between the first and last of them (docs/MASKS.md §4.3 step 5, §4.8). Heights 0 x 8, then
- * 1 1 2 2 3 3 4 7 over a full floor: the least-squares slope is 25.6 steps (0xE8), the chord
- * between lines 8 and 15 28.9 steps (0xE4). */
+ * curve's flat start), per game (docs/MASKS.md §4.3 step 5, §4.8). Heights 0 x 8, then
+ * 1 1 2 2 3 3 4 7 over a full floor: S1 takes the least-squares slope of the lines that hold the
+ * surface, 25.6 steps (0xE8); S2 follows the ends into the neighbours, the floor below at depth
+ * 16 and line 15 at 9, atan(7 / 16) = 16.8 steps (0xF0); S3K the chord between lines 8 and 15,
+ * 28.9 steps rounded towards the floor to even (0xE4). */
 static void test_chord_empty_end(void)
 {
     enum { TW = 8, TH = 4 };
     static const int heights[16] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 7};
-    lwm_bits *cells = g_new0(lwm_bits, TW * TH);
-    uint8_t angles[TW * TH], flags[TW * TH];
-    for (int32_t x = 0; x < TW * 16; x++)
-        for (int32_t y = 32; y < TH * 16; y++)
-            chord_px(cells, TW, x, y);
-    for (int32_t c = 0; c < 16; c++)
-        for (int32_t r = 16 - heights[c]; r < 16; r++)
-            chord_px(cells, TW, 48 + c, 16 + r);
-    for (int mirror = 0; mirror < 2; mirror++) {
-        g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, angles, flags));
-        size_t t = (size_t)1 * TW + (mirror ? TW - 1 - 3 : 3);
-        g_assert_cmpint(flags[t], ==, 0);
-        g_assert_cmphex(angles[t], ==, mirror ? 0x18 : 0xE8);
-        lwm_bits *m = g_new0(lwm_bits, TW * TH);
-        for (uint32_t k = 0; k < TW * TH; k++)
-            lwm_bits_flip(&cells[k], true, false, &m[(k / TW) * TW + (TW - 1 - k % TW)]);
-        memcpy(cells, m, sizeof(lwm_bits) * TW * TH);
-        g_free(m);
+    static const struct {
+        lwm_angle_style style;
+        uint8_t want;
+    } games[] = {{LWM_ANGLES_S1, 0xE8}, {LWM_ANGLES_S2, 0xF0}, {LWM_ANGLES_S3K, 0xE4}};
+    for (size_t g = 0; g < G_N_ELEMENTS(games); g++) {
+        lwm_bits *cells = g_new0(lwm_bits, TW * TH);
+        uint8_t angles[TW * TH], flags[TW * TH];
+        for (int32_t x = 0; x < TW * 16; x++)
+            for (int32_t y = 32; y < TH * 16; y++)
+                chord_px(cells, TW, x, y);
+        for (int32_t c = 0; c < 16; c++)
+            for (int32_t r = 16 - heights[c]; r < 16; r++)
+                chord_px(cells, TW, 48 + c, 16 + r);
+        for (int mirror = 0; mirror < 2; mirror++) {
+            g_assert_true(lwm_terrain_angles(cells, TW, TH, TW * 16, TH * 16, true, games[g].style,
+                                             angles, flags));
+            size_t t = (size_t)1 * TW + (mirror ? TW - 1 - 3 : 3);
+            g_assert_cmpint(flags[t], ==, 0);
+            g_assert_cmphex(angles[t], ==, mirror ? (uint8_t)-games[g].want : games[g].want);
+            lwm_bits *m = g_new0(lwm_bits, TW * TH);
+            for (uint32_t k = 0; k < TW * TH; k++)
+                lwm_bits_flip(&cells[k], true, false, &m[(k / TW) * TW + (TW - 1 - k % TW)]);
+            memcpy(cells, m, sizeof(lwm_bits) * TW * TH);
+            g_free(m);
+        }
+        g_free(cells);
     }
+}
+
+/* A terrain solid from @top_y[x] down, one value per pixel column. */
+static lwm_bits *surface_cells(uint32_t tw, uint32_t th, const int *top_y)
+{
+    lwm_bits *cells = g_new0(lwm_bits, tw * th);
+    for (int32_t x = 0; x < (int32_t)tw * 16; x++)
+        for (int32_t y = top_y[x]; y < (int32_t)th * 16; y++)
+            chord_px(cells, tw, x, y);
+    return cells;
+}
+
+/* Angle and flag of cell (@tx, @ty) of @top_y's terrain in @style, and of its mirror image
+ * (negated: mirrored terrain gets mirrored angles); asserts the two agree. */
+static uint8_t style_angle(uint32_t tw, uint32_t th, const int *top_y, lwm_angle_style style,
+                           uint32_t tx, uint32_t ty)
+{
+    lwm_bits *cells = surface_cells(tw, th, top_y);
+    uint8_t *angles = g_new(uint8_t, tw * th), *flags = g_new(uint8_t, tw * th);
+    g_assert_true(lwm_terrain_angles(cells, tw, th, (int32_t)tw * 16, (int32_t)th * 16, true, style,
+                                     angles, flags));
+    g_assert_cmpint(flags[ty * tw + tx], ==, 0);
+    uint8_t a = angles[ty * tw + tx];
+    lwm_bits *m = g_new0(lwm_bits, tw * th);
+    for (uint32_t k = 0; k < tw * th; k++)
+        lwm_bits_flip(&cells[k], true, false, &m[(k / tw) * tw + (tw - 1 - k % tw)]);
+    g_assert_true(lwm_terrain_angles(m, tw, th, (int32_t)tw * 16, (int32_t)th * 16, true, style,
+                                     angles, flags));
+    g_assert_cmpint(flags[ty * tw + tw - 1 - tx], ==, 0);
+    g_assert_cmphex(angles[ty * tw + tw - 1 - tx], ==, (uint8_t)-a);
+    g_free(m);
     g_free(cells);
+    g_free(angles);
+    g_free(flags);
+    return a;
+}
+
+/* Rises inside one cell on flat ground (docs/MASKS.md §4.4, §4.8): S1 and S2 round the chord's
+ * angle to a multiple of 4, S3K towards the floor to an even step with at least 4 for any rise,
+ * and gives a staircase of heights 1..16 0xE2 (30 steps off the floor), not 0xDE (30 off the
+ * wall). */
+static void test_chord_styles(void)
+{
+    enum { TW = 8, TH = 4 };
+    int top[TW * 16];
+    /* rise 3 px: heights 4 5 5 5 5 6 6 6 6 6 6 7 7 7 7 7, atan(3 / 16) = 7.55 steps */
+    static const int rise3[16] = {4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7};
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 48 ? 4 : x < 64 ? rise3[x - 48] : 7);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xF8);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S1, 3, 2), ==, 0xF8);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xFA);
+    /* rise 1 px in the middle: atan(1 / 16) = 2.54 steps, 0xFC in every game */
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 56 ? 5 : 6);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xFC);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xFC);
+    /* a 45-degree staircase, heights 1..16 per cell, over three cells from flat ground */
+    int stairs[TW * 16];
+    for (int x = 0; x < TW * 16; x++)
+        stairs[x] = x < 32 ? 64 : x < 80 ? 63 - (x - 32) : 16;
+    for (uint32_t k = 0; k < 3; k++) {
+        g_assert_cmphex(style_angle(TW, TH + 1, stairs, LWM_ANGLES_S2, 2 + k, 3 - k), ==, 0xE0);
+        g_assert_cmphex(style_angle(TW, TH + 1, stairs, LWM_ANGLES_S3K, 2 + k, 3 - k), ==, 0xE2);
+    }
+}
+
+/* An end line full (the surface continues above the cell, as at a slope's last cell): heights
+ * 9 9 9 9 9 9 10 11 13, then lines 9..15 full under the next cell's 1..7. S1 and S2 take the
+ * least-squares slope of lines 0..8, 15.5 steps (0xF0), not the chord between lines 0 and 8,
+ * 18.9 steps (0xEC); S3K that chord, rounded towards the floor to even (0xEE). */
+static void test_chord_full_end(void)
+{
+    enum { TW = 8, TH = 4 };
+    static const int h[9] = {9, 9, 9, 9, 9, 9, 10, 11, 13};
+    int top[TW * 16];
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = x < 48 ? 48 - 9 : x < 57 ? 48 - h[x - 48] : x < 64 ? 32 - (x - 56) : 25;
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S1, 3, 2), ==, 0xF0);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xF0);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xEE);
 }
 
 int main(int argc, char **argv)
@@ -572,6 +663,8 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/loop-angles", test_loop_angles);
     g_test_add_func("/masks/terrain/chord-rule", test_chord_rule);
     g_test_add_func("/masks/terrain/chord-empty-end", test_chord_empty_end);
+    g_test_add_func("/masks/terrain/chord-styles", test_chord_styles);
+    g_test_add_func("/masks/terrain/chord-full-end", test_chord_full_end);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);

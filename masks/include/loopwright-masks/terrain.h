@@ -22,6 +22,19 @@ typedef void (*lwm_progress_fn)(void *user, const char *stage, uint64_t done, ui
  * message without the file name. */
 typedef void (*lwm_warn_fn)(void *user, int32_t x, int32_t y, const char *message);
 
+/** How Sega's games set a sloped cell's angle from its surface (docs/MASKS.md §4.4, §4.8): the
+ * conventions differ between Sonic 1, Sonic 2 and Sonic 3 & Knuckles, and the import follows the
+ * target profile's game. */
+typedef enum lwm_angle_style {
+    LWM_ANGLES_S2 = 0, /* s2, modern and the default */
+    LWM_ANGLES_S1,     /* s1 and cd */
+    LWM_ANGLES_S3K,    /* s3k */
+} lwm_angle_style;
+
+/** The angle style of profile @name ("s1", "s2", "s3k", "cd", "modern"); NULL or an unknown
+ * name gives LWM_ANGLES_S2. */
+lwm_angle_style lwm_angle_style_for_profile(const char *name);
+
 typedef struct lwm_import_options {
     /* Borrowed images, all the same size; pixels are solid when alpha >= 128 (apply a colour
      * key first for images without alpha). */
@@ -33,6 +46,8 @@ typedef struct lwm_import_options {
     uint32_t tileset_columns;   /* art cells per row of the tileset image; 0 = 16 */
     bool neighbour_angles;      /* true: angles from the surrounding surface (default);
                                    false: every cell on its own, as `masks` does */
+    const char *profile;        /* the level's physics profile and the angle style of its game
+                                   (lwm_angle_style_for_profile); NULL = the level default, s2 */
     lwm_progress_fn progress;   /* may be NULL */
     lwm_warn_fn warn;           /* may be NULL */
     void *user;                 /* passed to progress and warn */
