@@ -22,11 +22,31 @@ static void image_free(gpointer p)
     g_free(im);
 }
 
+static void option_free(gpointer p)
+{
+    dspr_option *o = p;
+    if (!o)
+        return;
+    g_array_unref(o->conds);
+    g_array_unref(o->refs);
+    g_free(o);
+}
+
+static dspr_option *option_new(void)
+{
+    dspr_option *o = g_new0(dspr_option, 1);
+    o->conds = g_array_new(FALSE, FALSE, sizeof(dspr_cond));
+    o->refs = g_array_new(FALSE, FALSE, sizeof(dspr_ref));
+    return o;
+}
+
 void dspr_def_free(dspr_def *d)
 {
     if (!d)
         return;
     g_ptr_array_unref(d->images);
+    g_ptr_array_unref(d->options);
+    option_free(d->fallback);
     g_free(d);
 }
 
@@ -34,6 +54,7 @@ static dspr_def *def_new(void)
 {
     dspr_def *d = g_new0(dspr_def, 1);
     d->images = g_ptr_array_new_with_free_func(image_free);
+    d->options = g_ptr_array_new_with_free_func(option_free);
     d->default_image = -1;
     for (int i = 0; i < 256; i++)
         d->subtype_image[i] = -1;
@@ -140,12 +161,30 @@ static dspr_def *def_from_section(EditorDisasmSprites *self, const char *list,
 
 /* ---- ObjDef XML ---- */
 
+/* A display option as read, resolved when the whole file is read (properties and enums may
+ * come after it). */
+typedef struct {
+    GPtrArray *cond_text; /* pairs: property, value */
+    GPtrArray *ref_image; /* image ids */
+    GArray *refs;         /* dspr_ref, image unresolved */
+    gboolean fallback;    /* DefaultImage */
+} raw_option;
+
+typedef struct {
+    char *name, *type;
+    int start, len;
+} bits_prop;
+
 typedef struct {
     EditorDisasmSprites *self;
     dspr_def *def;
     dspr_image *cur; /* the ImageFromMappings being read */
     char *default_id;
     GPtrArray *subtypes; /* pairs: id text, image id (owned) */
+    GPtrArray *raw;      /* raw_option* */
+    raw_option *opt;     /* the DisplayOption or DefaultImage being read */
+    GArray *props;       /* bits_prop */
+    GPtrArray *enums;    /* per Enum: its name, then member names; NULL-separated */
     int depth;
 } xml_ctx;
 
@@ -197,6 +236,71 @@ static void map_file(xml_ctx *x, const char **n, const char **v, GError **error)
     x->cur->map_bin = type && g_ascii_strcasecmp(type, "Binary") == 0;
 }
 
+static void raw_free(gpointer p)
+{
+    raw_option *r = p;
+    g_ptr_array_unref(r->cond_text);
+    g_ptr_array_unref(r->ref_image);
+    g_array_unref(r->refs);
+    g_free(r);
+}
+
+static dspr_flip flip_of(const char *s)
+{
+    return !s                                 ? FLIP_NORMAL
+           : strcmp(s, "ReverseFlip") == 0    ? FLIP_REVERSE
+           : strcmp(s, "AlwaysFlip") == 0     ? FLIP_ALWAYS
+           : strcmp(s, "NeverFlip") == 0      ? FLIP_NEVER
+                                              : FLIP_NORMAL;
+}
+
+/* The elements of Properties, Enums, Display and DefaultImage; TRUE when @el was one. */
+static gboolean display_element(xml_ctx *x, const char *el, const char **n, const char **v,
+                                GError **error)
+{
+    if (strcmp(el, "DisplayOption") == 0 || strcmp(el, "DefaultImage") == 0) {
+        if (x->raw->len >= 1024) {
+            g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                        "more than 1024 display options");
+            return TRUE;
+        }
+        x->opt = g_new0(raw_option, 1);
+        x->opt->cond_text = g_ptr_array_new_with_free_func(g_free);
+        x->opt->ref_image = g_ptr_array_new_with_free_func(g_free);
+        x->opt->refs = g_array_new(FALSE, TRUE, sizeof(dspr_ref));
+        x->opt->fallback = el[0] == 'D' && el[1] == 'e';
+        g_ptr_array_add(x->raw, x->opt);
+    } else if (strcmp(el, "Condition") == 0 && x->opt && x->opt->cond_text->len < 64) {
+        g_ptr_array_add(x->opt->cond_text, g_strdup(attr(n, v, "property")));
+        g_ptr_array_add(x->opt->cond_text, g_strdup(attr(n, v, "value")));
+    } else if (strcmp(el, "ImageRef") == 0 && x->opt && x->opt->refs->len < 64) {
+        dspr_ref r = {0, flip_of(attr(n, v, "xflip")), flip_of(attr(n, v, "yflip")), 0, 0};
+        g_array_append_val(x->opt->refs, r);
+        g_ptr_array_add(x->opt->ref_image, g_strdup(attr(n, v, "image")));
+    } else if (strcmp(el, "Offset") == 0 && x->opt && x->opt->refs->len) {
+        dspr_ref *r = &g_array_index(x->opt->refs, dspr_ref, x->opt->refs->len - 1);
+        const char *dx = attr(n, v, "X"), *dy = attr(n, v, "Y");
+        if ((dx && !small_int(dx, &r->dx)) || (dy && !small_int(dy, &r->dy)))
+            g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "Offset: bad X or Y");
+    } else if (strcmp(el, "BitsProperty") == 0 && x->props->len < 64) {
+        bits_prop b = {g_strdup(attr(n, v, "name")), g_strdup(attr(n, v, "type")), -1, 0};
+        if (!small_int(attr(n, v, "startbit"), &b.start) || !small_int(attr(n, v, "length"), &b.len))
+            b.start = -1; /* unusable: conditions on it never hold */
+        g_array_append_val(x->props, b);
+    } else if (strcmp(el, "Enum") == 0 && x->enums->len < 4096) {
+        g_ptr_array_add(x->enums, NULL);
+        g_ptr_array_add(x->enums, g_strdup(attr(n, v, "name")));
+    } else if (strcmp(el, "EnumMember") == 0 && x->enums->len && x->enums->len < 4096) {
+        const char *val = attr(n, v, "value");
+        g_ptr_array_add(x->enums, g_strdup_printf("%s\n%s", attr(n, v, "name") ? attr(n, v, "name")
+                                                                                 : "",
+                                                  val ? val : ""));
+    } else {
+        return FALSE;
+    }
+    return TRUE;
+}
+
 static void xml_start(GMarkupParseContext *ctx, const char *el, const char **n, const char **v,
                       gpointer data, GError **error)
 {
@@ -221,6 +325,7 @@ static void xml_start(GMarkupParseContext *ctx, const char *el, const char **n, 
         art_file(x, n, v, error);
     } else if (strcmp(el, "MapFile") == 0 && x->cur) {
         map_file(x, n, v, error);
+    } else if (display_element(x, el, n, v, error)) {
     } else if (strcmp(el, "Subtype") == 0) {
         const char *id = attr(n, v, "id"), *image = attr(n, v, "image");
         if (id && image && x->subtypes->len < 512) {
@@ -238,6 +343,80 @@ static void xml_end(GMarkupParseContext *ctx, const char *el, gpointer data, GEr
     x->depth--;
     if (strcmp(el, "ImageFromMappings") == 0)
         x->cur = NULL;
+    else if (strcmp(el, "DisplayOption") == 0 || strcmp(el, "DefaultImage") == 0)
+        x->opt = NULL;
+}
+
+/* The value of enum member @member of enum @type: its `value`, else its index; -1 if none. */
+static int enum_value(const xml_ctx *x, const char *type, const char *member)
+{
+    for (guint i = 0; i + 1 < x->enums->len; i++) {
+        if (g_ptr_array_index(x->enums, i) || !g_ptr_array_index(x->enums, i + 1) ||
+            strcmp(g_ptr_array_index(x->enums, i + 1), type))
+            continue;
+        int index = 0;
+        for (guint k = i + 2; k < x->enums->len && g_ptr_array_index(x->enums, k); k++, index++) {
+            const char *m = g_ptr_array_index(x->enums, k), *nl = strchr(m, '\n');
+            int val;
+            if ((size_t)(nl - m) == strlen(member) && strncmp(m, member, (size_t)(nl - m)) == 0)
+                return nl[1] && small_int(nl + 1, &val) ? val : index;
+        }
+    }
+    return -1;
+}
+
+/* Condition "@prop is @value" as subtype bits; FALSE when it cannot be told from the bits
+ * (a custom property, an unknown value): the option then never holds. */
+static gboolean resolve_cond(const xml_ctx *x, const char *prop, const char *value, dspr_cond *c)
+{
+    for (guint i = 0; prop && value && i < x->props->len; i++) {
+        const bits_prop *b = &g_array_index(x->props, bits_prop, i);
+        if (!b->name || strcmp(b->name, prop) || b->start < 0 || b->len < 1 || b->start + b->len > 8)
+            continue;
+        c->start = b->start;
+        c->len = b->len;
+        if (b->type && strcmp(b->type, "bool") == 0)
+            c->value = g_ascii_strcasecmp(value, "True") == 0 ? 1 : 0;
+        else if (!b->type || strcmp(b->type, "int") == 0)
+            return small_int(value, &c->value);
+        else
+            c->value = enum_value(x, b->type, value);
+        return c->value >= 0;
+    }
+    return FALSE;
+}
+
+static int image_index(const dspr_def *d, const char *id);
+
+static void resolve_options(xml_ctx *x)
+{
+    for (guint i = 0; i < x->raw->len; i++) {
+        const raw_option *r = g_ptr_array_index(x->raw, i);
+        dspr_option *o = option_new();
+        gboolean ok = TRUE;
+        for (guint k = 0; ok && k + 1 < r->cond_text->len; k += 2) {
+            dspr_cond c;
+            ok = resolve_cond(x, g_ptr_array_index(r->cond_text, k),
+                              g_ptr_array_index(r->cond_text, k + 1), &c);
+            g_array_append_val(o->conds, c);
+        }
+        for (guint k = 0; ok && k < r->refs->len; k++) {
+            dspr_ref ref = g_array_index(r->refs, dspr_ref, k);
+            ref.image = image_index(x->def, g_ptr_array_index(r->ref_image, k));
+            ok = ref.image >= 0;
+            g_array_append_val(o->refs, ref);
+        }
+        if (!ok || !o->refs->len) {
+            option_free(o); /* drawn by no option of its own: the subtype's or default image */
+            continue;
+        }
+        if (r->fallback) {
+            option_free(x->def->fallback);
+            x->def->fallback = o;
+        } else {
+            g_ptr_array_add(x->def->options, o);
+        }
+    }
 }
 
 static int image_index(const dspr_def *d, const char *id)
@@ -269,6 +448,7 @@ static void xml_finish(xml_ctx *x)
     }
     if (d->default_image < 0 && d->images->len)
         d->default_image = 0;
+    resolve_options(x);
 }
 
 static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d)
@@ -279,7 +459,10 @@ static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d)
     if (!text)
         return;
     static const GMarkupParser parser = {xml_start, xml_end, NULL, NULL, NULL};
-    xml_ctx x = {self, d, NULL, NULL, g_ptr_array_new_with_free_func(g_free), 0};
+    xml_ctx x = {self, d, NULL, NULL, g_ptr_array_new_with_free_func(g_free),
+                 g_ptr_array_new_with_free_func(raw_free), NULL,
+                 g_array_new(FALSE, TRUE, sizeof(bits_prop)),
+                 g_ptr_array_new_with_free_func(g_free), 0};
     GMarkupParseContext *ctx = g_markup_parse_context_new(&parser, 0, &x, NULL);
     g_autoptr(GError) error = NULL;
     const char *body = text;
@@ -298,6 +481,13 @@ static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d)
     }
     g_markup_parse_context_free(ctx);
     g_ptr_array_unref(x.subtypes);
+    g_ptr_array_unref(x.raw);
+    for (guint i = 0; i < x.props->len; i++) {
+        g_free(g_array_index(x.props, bits_prop, i).name);
+        g_free(g_array_index(x.props, bits_prop, i).type);
+    }
+    g_array_unref(x.props);
+    g_ptr_array_unref(x.enums);
     g_free(x.default_id);
 }
 

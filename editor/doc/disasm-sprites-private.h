@@ -24,9 +24,32 @@ typedef struct dspr_image {
     int frame, pal;
 } dspr_image;
 
+/* How an image of a display option follows the object's flip (ObjDef ImageRef xflip/yflip). */
+typedef enum { FLIP_NORMAL, FLIP_REVERSE, FLIP_ALWAYS, FLIP_NEVER } dspr_flip;
+
+/* One image of a display option, moved by (dx, dy) px. */
+typedef struct dspr_ref {
+    int image; /* index in dspr_def.images */
+    dspr_flip xflip, yflip;
+    int dx, dy;
+} dspr_ref;
+
+/* "subtype bits start..start+len-1 equal value" */
+typedef struct dspr_cond {
+    int start, len, value;
+} dspr_cond;
+
+/* An ObjDef DisplayOption (or its DefaultImage: no conditions): all conditions hold -> refs. */
+typedef struct dspr_option {
+    GArray *conds; /* dspr_cond */
+    GArray *refs;  /* dspr_ref */
+} dspr_option;
+
 typedef struct dspr_def {
-    GPtrArray *images; /* dspr_image*, owned */
-    int default_image; /* index, -1 = none */
+    GPtrArray *images;  /* dspr_image*, owned */
+    GPtrArray *options; /* dspr_option*, owned: Display's, in order */
+    dspr_option *fallback; /* DefaultImage, NULL = none */
+    int default_image;  /* index, -1 = none */
     int subtype_image[256];
 } dspr_def;
 

@@ -409,12 +409,10 @@ static gboolean marker_def(EditorDisasmSprites *self, const lw_object *o, dspr_d
     return TRUE;
 }
 
-static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key)
+/* One image of a definition, flipped as asked; NULL (a warning when a file is bad) if none. */
+static EditorDisasmSprite *build_image(EditorDisasmSprites *self, const dspr_image *im,
+                                       gboolean xflip, gboolean yflip)
 {
-    int idx = d->subtype_image[key & 0xFF] >= 0 ? d->subtype_image[key & 0xFF] : d->default_image;
-    if (idx < 0 || (guint)idx >= d->images->len)
-        return NULL;
-    const dspr_image *im = g_ptr_array_index(d->images, idx);
     GBytes *art = load_art(self, im->art, im->artcmp);
     const editor_mappings *m = art ? load_mappings(self, im) : NULL;
     if (!m)
@@ -426,8 +424,89 @@ static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, g
                   frame, m->count);
         return NULL;
     }
-    return render(&m->frames[frame], art, self->palette, im->pal, (key >> 16) & 1,
-                  (key >> 17) & 1);
+    return render(&m->frames[frame], art, self->palette, im->pal, xflip, yflip);
+}
+
+static gboolean option_holds(const dspr_option *o, unsigned subtype)
+{
+    for (guint i = 0; i < o->conds->len; i++) {
+        const dspr_cond *c = &g_array_index(o->conds, dspr_cond, i);
+        if (((subtype >> c->start) & ((1u << c->len) - 1)) != (unsigned)c->value)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean flip_with(dspr_flip mode, gboolean obj)
+{
+    return mode == FLIP_NORMAL ? obj : mode == FLIP_REVERSE ? !obj : mode == FLIP_ALWAYS;
+}
+
+/* The images of @refs, each flipped and moved as it says, drawn into one picture in order. */
+static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def *d,
+                                      const GArray *refs, gboolean xflip, gboolean yflip)
+{
+    EditorDisasmSprite *parts[64];
+    int dx[64], dy[64];
+    guint n = 0;
+    int x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
+    for (guint i = 0; i < refs->len && n < 64; i++) {
+        const dspr_ref *r = &g_array_index(refs, dspr_ref, i);
+        EditorDisasmSprite *p = build_image(self, g_ptr_array_index(d->images, r->image),
+                                            flip_with(r->xflip, xflip), flip_with(r->yflip, yflip));
+        if (!p)
+            continue;
+        dx[n] = xflip ? -r->dx : r->dx; /* the whole picture mirrors with the object */
+        dy[n] = yflip ? -r->dy : r->dy;
+        x0 = MIN(x0, p->left + dx[n]);
+        y0 = MIN(y0, p->top + dy[n]);
+        x1 = MAX(x1, p->left + dx[n] + (int)p->width);
+        y1 = MAX(y1, p->top + dy[n] + (int)p->height);
+        parts[n++] = p;
+    }
+    if (n == 1 && dx[0] == 0 && dy[0] == 0)
+        return parts[0];
+    EditorDisasmSprite *s = NULL;
+    if (n) {
+        s = g_new0(EditorDisasmSprite, 1);
+        s->left = x0;
+        s->top = y0;
+        s->width = (guint)(x1 - x0);
+        s->height = (guint)(y1 - y0);
+        s->argb = g_new0(guint32, (gsize)s->width * s->height);
+    }
+    for (guint k = 0; k < n; k++) {
+        const EditorDisasmSprite *p = parts[k];
+        for (guint v = 0; v < p->height; v++)
+            for (guint u = 0; u < p->width; u++) {
+                guint32 c = p->argb[(gsize)v * p->width + u];
+                gsize at = (gsize)(p->top + dy[k] - y0 + (int)v) * s->width +
+                           (gsize)(p->left + dx[k] - x0 + (int)u);
+                if (c)
+                    s->argb[at] = c;
+            }
+        sprite_free(parts[k]);
+    }
+    return s;
+}
+
+/* The picture of subtype and flips @key: the first display option that holds, else the
+ * subtype's image, else the DefaultImage, else the definition's image. */
+static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key)
+{
+    gboolean xflip = (key >> 16) & 1, yflip = (key >> 17) & 1;
+    for (guint i = 0; i < d->options->len; i++) {
+        const dspr_option *o = g_ptr_array_index(d->options, i);
+        if (option_holds(o, key & 0xFF))
+            return build_refs(self, d, o->refs, xflip, yflip);
+    }
+    int idx = d->subtype_image[key & 0xFF];
+    if (idx < 0 && d->fallback)
+        return build_refs(self, d, d->fallback->refs, xflip, yflip);
+    idx = idx >= 0 ? idx : d->default_image;
+    if (idx < 0 || (guint)idx >= d->images->len)
+        return NULL;
+    return build_image(self, g_ptr_array_index(d->images, idx), xflip, yflip);
 }
 
 const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, const lw_object *o)

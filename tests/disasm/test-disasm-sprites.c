@@ -112,6 +112,31 @@ static const char *box_xml =
     "  <Subtypes>\n"
     "    <Subtype id=\"05\" name=\"Five\" image=\"two\" />\n"
     "  </Subtypes>\n"
+    "  <Properties>\n"
+    "    <BitsProperty name=\"Kind\" type=\"BoxKind\" startbit=\"4\" length=\"2\" />\n"
+    "    <BitsProperty name=\"Lit\" type=\"bool\" startbit=\"7\" length=\"1\" />\n"
+    "  </Properties>\n"
+    "  <Enums>\n"
+    "    <Enum name=\"BoxKind\">\n"
+    "      <EnumMember name=\"Plain\" />\n"
+    "      <EnumMember name=\"Turned\" />\n"
+    "      <EnumMember name=\"Odd\" value=\"3\" />\n"
+    "    </Enum>\n"
+    "  </Enums>\n"
+    "  <Display>\n"
+    "    <DisplayOption>\n"
+    "      <Condition property=\"Kind\" value=\"Turned\" />\n"
+    "      <Condition property=\"Lit\" value=\"False\" />\n"
+    "      <ImageRef image=\"two\" xflip=\"AlwaysFlip\">\n"
+    "        <Offset X=\"4\" />\n"
+    "      </ImageRef>\n"
+    "    </DisplayOption>\n"
+    "    <DisplayOption>\n"
+    "      <Condition property=\"Kind\" value=\"Odd\" />\n"
+    "      <ImageRef image=\"one\" />\n"
+    "      <ImageRef image=\"one\" yflip=\"ReverseFlip\"><Offset Y=\"16\" /></ImageRef>\n"
+    "    </DisplayOption>\n"
+    "  </Display>\n"
     "</ObjDef>\n";
 
 static const char *log_cs =
@@ -266,6 +291,24 @@ static void test_xml_and_code(void)
     g_assert_cmpint(five->left, ==, -16);
     g_assert_cmpuint(five->width, ==, 24);
     g_assert_cmphex(at(five, -16, -4), ==, rgb_of(16 + pix(3, 7, 0)));
+    /* Display: Kind (bits 4-5) = Turned, Lit (bit 7) false: image two always X-flipped, 4 px on */
+    const EditorDisasmSprite *turned = get(s, "object", 0x26, 0x10, FALSE, FALSE);
+    g_assert_nonnull(turned);
+    g_assert_cmpint(turned->left, ==, 4 - 8);
+    for (int y = -4; y < 16; y++)
+        for (int x = -16; x < 8; x++)
+            g_assert_cmphex(at(turned, -1 - x + 4, y), ==, at(five, x, y));
+    check_frame0(get(s, "object", 0x26, 0x90, FALSE, FALSE), 1, FALSE); /* Lit: the default */
+    /* Kind = Odd (value 3): image one, and below it image one Y-flipped against the object */
+    const EditorDisasmSprite *odd = get(s, "object", 0x26, 0x30, FALSE, FALSE);
+    const EditorDisasmSprite *one = get(s, "object", 0x26, 0, FALSE, FALSE);
+    g_assert_cmpint(odd->top, ==, -8);
+    g_assert_cmpuint(odd->height, ==, 32);
+    for (int y = -8; y < 8; y++)
+        for (int x = -8; x < 8; x++) {
+            g_assert_cmphex(at(odd, x, y), ==, at(one, x, y));
+            g_assert_cmphex(at(odd, x, 16 + y), ==, at(one, x, -1 - y));
+        }
     check_frame0(get(s, "object", 0x11, 0, FALSE, FALSE), 3, FALSE); /* the C# literals */
     g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE)); /* a name only: a box */
     g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE)); /* no definition */
