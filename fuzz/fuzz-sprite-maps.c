@@ -45,8 +45,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     unsigned mode = data[0];
-    editor_map_format f = (mode & 3) == 1 ? EDITOR_MAP_S1 : (mode & 3) == 3 ? EDITOR_MAP_S3K
-                                                                            : EDITOR_MAP_S2;
+    editor_map_format f = (mode & 3) == 1   ? EDITOR_MAP_S1
+                          : (mode & 3) == 3 ? EDITOR_MAP_S3K
+                                            : EDITOR_MAP_S2;
     const uint8_t *in = data + 1;
     size_t n = size - 1;
     editor_mappings m;

@@ -143,9 +143,8 @@ static dspr_def *def_from_section(EditorDisasmSprites *self, const char *list,
         im->label = g_strdup(lwm_ini_get(s, "mapasmlbl"));
         const char *fr = lwm_ini_get(s, "frame"), *pal = lwm_ini_get(s, "pal");
         if ((fr && !small_int(fr, &im->frame)) || (pal && !small_int(pal, &im->pal))) {
-            const lwm_ini_entry *e = lwm_ini_entry_find(s, fr && !small_int(fr, &im->frame)
-                                                               ? "frame"
-                                                               : "pal");
+            const lwm_ini_entry *e =
+                lwm_ini_entry_find(s, fr && !small_int(fr, &im->frame) ? "frame" : "pal");
             dspr_warn(self, list, e ? e->line : s->line, "[%s]: %s is not a number", s->name,
                       e ? e->key : "frame");
             image_free(im);
@@ -247,11 +246,11 @@ static void raw_free(gpointer p)
 
 static dspr_flip flip_of(const char *s)
 {
-    return !s                                 ? FLIP_NORMAL
-           : strcmp(s, "ReverseFlip") == 0    ? FLIP_REVERSE
-           : strcmp(s, "AlwaysFlip") == 0     ? FLIP_ALWAYS
-           : strcmp(s, "NeverFlip") == 0      ? FLIP_NEVER
-                                              : FLIP_NORMAL;
+    return !s                              ? FLIP_NORMAL
+           : strcmp(s, "ReverseFlip") == 0 ? FLIP_REVERSE
+           : strcmp(s, "AlwaysFlip") == 0  ? FLIP_ALWAYS
+           : strcmp(s, "NeverFlip") == 0   ? FLIP_NEVER
+                                           : FLIP_NORMAL;
 }
 
 /* The elements of Properties, Enums, Display and DefaultImage; TRUE when @el was one. */
@@ -281,10 +280,12 @@ static gboolean display_element(xml_ctx *x, const char *el, const char **n, cons
         dspr_ref *r = &g_array_index(x->opt->refs, dspr_ref, x->opt->refs->len - 1);
         const char *dx = attr(n, v, "X"), *dy = attr(n, v, "Y");
         if ((dx && !small_int(dx, &r->dx)) || (dy && !small_int(dy, &r->dy)))
-            g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "Offset: bad X or Y");
+            g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                        "Offset: bad X or Y");
     } else if (strcmp(el, "BitsProperty") == 0 && x->props->len < 64) {
         bits_prop b = {g_strdup(attr(n, v, "name")), g_strdup(attr(n, v, "type")), -1, 0};
-        if (!small_int(attr(n, v, "startbit"), &b.start) || !small_int(attr(n, v, "length"), &b.len))
+        if (!small_int(attr(n, v, "startbit"), &b.start) ||
+            !small_int(attr(n, v, "length"), &b.len))
             b.start = -1; /* unusable: conditions on it never hold */
         g_array_append_val(x->props, b);
     } else if (strcmp(el, "Enum") == 0 && x->enums->len < 4096) {
@@ -292,9 +293,9 @@ static gboolean display_element(xml_ctx *x, const char *el, const char **n, cons
         g_ptr_array_add(x->enums, g_strdup(attr(n, v, "name")));
     } else if (strcmp(el, "EnumMember") == 0 && x->enums->len && x->enums->len < 4096) {
         const char *val = attr(n, v, "value");
-        g_ptr_array_add(x->enums, g_strdup_printf("%s\n%s", attr(n, v, "name") ? attr(n, v, "name")
-                                                                                 : "",
-                                                  val ? val : ""));
+        g_ptr_array_add(x->enums,
+                        g_strdup_printf("%s\n%s", attr(n, v, "name") ? attr(n, v, "name") : "",
+                                        val ? val : ""));
     } else {
         return FALSE;
     }
@@ -371,7 +372,8 @@ static gboolean resolve_cond(const xml_ctx *x, const char *prop, const char *val
 {
     for (guint i = 0; prop && value && i < x->props->len; i++) {
         const bits_prop *b = &g_array_index(x->props, bits_prop, i);
-        if (!b->name || strcmp(b->name, prop) || b->start < 0 || b->len < 1 || b->start + b->len > 8)
+        if (!b->name || strcmp(b->name, prop) || b->start < 0 || b->len < 1 ||
+            b->start + b->len > 8)
             continue;
         c->start = b->start;
         c->len = b->len;
@@ -459,10 +461,16 @@ static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d)
     if (!text)
         return;
     static const GMarkupParser parser = {xml_start, xml_end, NULL, NULL, NULL};
-    xml_ctx x = {self, d, NULL, NULL, g_ptr_array_new_with_free_func(g_free),
-                 g_ptr_array_new_with_free_func(raw_free), NULL,
+    xml_ctx x = {self,
+                 d,
+                 NULL,
+                 NULL,
+                 g_ptr_array_new_with_free_func(g_free),
+                 g_ptr_array_new_with_free_func(raw_free),
+                 NULL,
                  g_array_new(FALSE, TRUE, sizeof(bits_prop)),
-                 g_ptr_array_new_with_free_func(g_free), 0};
+                 g_ptr_array_new_with_free_func(g_free),
+                 0};
     GMarkupParseContext *ctx = g_markup_parse_context_new(&parser, 0, &x, NULL);
     g_autoptr(GError) error = NULL;
     const char *body = text;

@@ -446,8 +446,8 @@ static bool push_stmt(asm_ctx *c, int kind, const char *ops, size_t ops_len)
     memset(s, 0, sizeof *s);
     s->kind = kind;
     s->line = c->line;
-    while (ops_len && (ops[ops_len - 1] == ' ' || ops[ops_len - 1] == '\t' ||
-                       ops[ops_len - 1] == '\r'))
+    while (ops_len &&
+           (ops[ops_len - 1] == ' ' || ops[ops_len - 1] == '\t' || ops[ops_len - 1] == '\r'))
         ops_len--;
     if (ops_len) {
         s->ops = malloc(ops_len + 1);
@@ -523,8 +523,8 @@ static bool read_line(asm_ctx *c, const char *s, size_t len, bool whole, bool *s
 static bool emit(asm_ctx *c, int64_t v, int bytes, int64_t lo, int64_t hi)
 {
     if (v < lo || v > hi)
-        return fail(c, LW_ERR_RANGE, bytes == 1 ? "value out of range for a byte"
-                                                : "value out of range for a word",
+        return fail(c, LW_ERR_RANGE,
+                    bytes == 1 ? "value out of range for a byte" : "value out of range for a word",
                     NULL);
     if (c->n_bytes + (size_t)bytes > EDITOR_MAP_MAX_BYTES)
         return fail(c, LW_ERR_LIMIT, "mappings larger than 64 KiB", NULL);
@@ -547,20 +547,20 @@ static bool emit_piece(asm_ctx *c, const stmt *s, const int64_t *v, size_t n)
         return fail(c, LW_ERR_RANGE, "piece width and height are 1..4 patterns", NULL);
     if (v[4] < 0 || v[4] > 0xFFFF)
         return fail(c, LW_ERR_RANGE, "piece tile out of range", NULL);
-    int64_t flags = ((v[8] & 1) << 15) | ((v[7] & 3) << 13) | ((v[6] & 1) << 12) |
-                    ((v[5] & 1) << 11);
+    int64_t flags =
+        ((v[8] & 1) << 15) | ((v[7] & 3) << 13) | ((v[6] & 1) << 12) | ((v[5] & 1) << 11);
     int64_t tile = (flags + v[4]) & 0xFFFF;
     int64_t size = ((w - 1) & 3) << 2 | ((h - 1) & 3);
     if (c->format == EDITOR_MAP_S1)
-        return emit(c, y, 1, -128, 255) && emit(c, size, 1, 0, 255) && emit(c, tile, 2, 0, 0xFFFF) &&
-               emit(c, x, 1, -128, 255);
+        return emit(c, y, 1, -128, 255) && emit(c, size, 1, 0, 255) &&
+               emit(c, tile, 2, 0, 0xFFFF) && emit(c, x, 1, -128, 255);
     if (!emit(c, ((y & 0xFF) << 8) | size, 2, 0, 0xFFFF) || !emit(c, tile, 2, 0, 0xFFFF))
         return false;
     if (c->format == EDITOR_MAP_S2) {
-        int64_t t2 = s->kind == ST_PIECE2P
-                         ? (((v[13] & 1) << 15) | ((v[12] & 3) << 13) | ((v[11] & 1) << 12) |
-                            ((v[10] & 1) << 11)) + v[9]
-                         : flags + ((v[4] >> 1) | (v[4] & 0x8000));
+        int64_t t2 = s->kind == ST_PIECE2P ? (((v[13] & 1) << 15) | ((v[12] & 3) << 13) |
+                                              ((v[11] & 1) << 12) | ((v[10] & 1) << 11)) +
+                                                 v[9]
+                                           : flags + ((v[4] >> 1) | (v[4] & 0x8000));
         if (!emit(c, t2 & 0xFFFF, 2, 0, 0xFFFF))
             return false;
     }

@@ -38,10 +38,10 @@ typedef enum editor_map_format {
 
 /** One sprite piece: 1..4 x 1..4 patterns, column by column from `tile`. */
 typedef struct editor_map_piece {
-    int16_t x, y;   /* px from the object's origin, top-left of the piece */
-    uint8_t w, h;   /* in 8 px patterns, 1..4 */
-    uint16_t tile;  /* first pattern (11 bits) */
-    uint8_t pal;    /* palette line 0..3 */
+    int16_t x, y;  /* px from the object's origin, top-left of the piece */
+    uint8_t w, h;  /* in 8 px patterns, 1..4 */
+    uint16_t tile; /* first pattern (11 bits) */
+    uint8_t pal;   /* palette line 0..3 */
     uint8_t xflip, yflip, pri;
 } editor_map_piece;
 

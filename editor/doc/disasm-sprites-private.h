@@ -9,8 +9,8 @@
 
 #include <loopwright-masks/classic.h>
 
-#define DSPR_MAX_LIST_BYTES (1u << 20)   /* an object list, an XML or C# file */
-#define DSPR_MAX_FILE_BYTES (1u << 20)   /* a stored art file */
+#define DSPR_MAX_LIST_BYTES (1u << 20)    /* an object list, an XML or C# file */
+#define DSPR_MAX_FILE_BYTES (1u << 20)    /* a stored art file */
 #define DSPR_MAX_ART_BYTES  (0x800u * 32) /* decoded art: 2048 patterns (all of VRAM's 64 KiB) */
 
 /* One picture of an object definition. Paths are relative to the INI folder. */
@@ -46,10 +46,10 @@ typedef struct dspr_option {
 } dspr_option;
 
 typedef struct dspr_def {
-    GPtrArray *images;  /* dspr_image*, owned */
-    GPtrArray *options; /* dspr_option*, owned: Display's, in order */
+    GPtrArray *images;     /* dspr_image*, owned */
+    GPtrArray *options;    /* dspr_option*, owned: Display's, in order */
     dspr_option *fallback; /* DefaultImage, NULL = none */
-    int default_image;  /* index, -1 = none */
+    int default_image;     /* index, -1 = none */
     int subtype_image[256];
 } dspr_def;
 

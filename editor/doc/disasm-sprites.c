@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Disassembly object sprites: files, art, palette and pictures (disasm-sprites.h). */
-#include "disasm-sprites-private.h"
-
 #include "disasm-source.h"
 #include "disasm-sprites-map.h"
+#include "disasm-sprites-private.h"
 #include "level-json.h"
 
 #include <loopwright-masks/disasm-tree.h>
@@ -86,8 +85,7 @@ static char *find_file(const char *root, const char *path)
     return cur;
 }
 
-char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size,
-                char **tree_rel)
+char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size, char **tree_rel)
 {
     g_autofree char *path = tree_path(self, rel);
     if (!path) {
@@ -256,8 +254,9 @@ static void bytes_free(gpointer p)
 
 static editor_map_format map_format(lwm_game game)
 {
-    return game == LWM_GAME_S1 ? EDITOR_MAP_S1 : game == LWM_GAME_S2 ? EDITOR_MAP_S2
-                                                                     : EDITOR_MAP_S3K;
+    return game == LWM_GAME_S1   ? EDITOR_MAP_S1
+           : game == LWM_GAME_S2 ? EDITOR_MAP_S2
+                                 : EDITOR_MAP_S3K;
 }
 
 static void mappings_free(gpointer p)
@@ -277,9 +276,8 @@ static const editor_mappings *load_mappings(EditorDisasmSprites *self, const dsp
         return cached;
     gsize n;
     g_autofree char *where = NULL;
-    g_autofree char *text =
-        dspr_read(self, im->map, im->map_bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n,
-                  &where);
+    g_autofree char *text = dspr_read(
+        self, im->map, im->map_bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n, &where);
     editor_mappings *m = NULL;
     if (text) {
         m = g_new0(editor_mappings, 1);
@@ -603,8 +601,7 @@ EditorDisasmSprites *editor_disasm_sprites_new(const char *tree_root, const char
     self->ini_rel = g_strdup(LWM_TREE_INI_DIR);
     self->game = tree.game;
     self->ring_spacing = 24;
-    self->art = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                      bytes_free);
+    self->art = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, bytes_free);
     self->maps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, mappings_free);
     self->sprites = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, sprite_free);
     self->warnings = g_ptr_array_new_with_free_func(g_free);
@@ -629,8 +626,7 @@ EditorDisasmSprites *editor_disasm_sprites_new_for_file(const char *json_path, G
         if (editor_source_from_json(json, &src, &tree, &err))
             self = editor_disasm_sprites_new(tree, src.level, error);
         else
-            g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: %s", json_path,
-                        err.message);
+            g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: %s", json_path, err.message);
     }
     editor_source_clear(&src);
     free(tree);

@@ -25,9 +25,9 @@ G_BEGIN_DECLS
 
 /** One object's picture, its origin (the object's position) at (-left, -top) of the image. */
 typedef struct EditorDisasmSprite {
-    int left, top;          /* px of the image's top-left from the origin */
-    guint width, height;    /* px, at least 1 */
-    guint32 *argb;          /* width * height pixels, 0 transparent, else 0xFF000000 | RGB */
+    int left, top;       /* px of the image's top-left from the origin */
+    guint width, height; /* px, at least 1 */
+    guint32 *argb;       /* width * height pixels, 0 transparent, else 0xFF000000 | RGB */
 } EditorDisasmSprite;
 
 typedef struct EditorDisasmSprites EditorDisasmSprites;

@@ -44,13 +44,12 @@ static void put(const char *rel, const void *data, gssize len)
     g_assert_true(g_file_set_contents(path, data, len, NULL));
 }
 
-static const char *ini_text =
-    "version=S2\n"
-    "objlst=obj.ini\n"
-    "[Test Zone Act 1]\n"
-    "layout=../level/layout/TST_1.kos\n"
-    "palette=../pal/test.bin:0:0:64\n"
-    "objlst=objTST.ini\n";
+static const char *ini_text = "version=S2\n"
+                              "objlst=obj.ini\n"
+                              "[Test Zone Act 1]\n"
+                              "layout=../level/layout/TST_1.kos\n"
+                              "palette=../pal/test.bin:0:0:64\n"
+                              "objlst=objTST.ini\n";
 
 static const char *map_text = "Map_test:\tmappingsTable\n"
                               "\tmappingsTableEntry.w\tMap_test_a\n"
@@ -106,7 +105,8 @@ static const char *box_xml =
     "    </ImageFromMappings>\n"
     "    <ImageFromMappings id=\"two\">\n"
     "      <ArtFile filename=\"../art/test.nem\" />\n"
-    "      <MapFile type=\"ASM\" filename=\"../map/test.asm\" label=\"Map_test_b\" startpal=\"0\" />\n"
+    "      <MapFile type=\"ASM\" filename=\"../map/test.asm\" label=\"Map_test_b\" startpal=\"0\" "
+    "/>\n"
     "    </ImageFromMappings>\n"
     "  </Images>\n"
     "  <Subtypes>\n"
@@ -158,8 +158,10 @@ static void make_tree(void)
     put("SonLVL INI Files/Common/Log.cs", log_cs, -1);
     put("SonLVL INI Files/Common/Bad.xml", "<ObjDef Image=\"a\">\n<Images>\n</ObjDef>\n", -1);
     put("map/test.asm", map_text, -1);
-    put("map/bad.asm", "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
-                       "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n", -1);
+    put("map/bad.asm",
+        "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
+        "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n",
+        -1);
     guint8 pal[128];
     for (unsigned i = 0; i < 64; i++) {
         pal[2 * i] = (guint8)(colour_word(i) >> 8);
@@ -233,8 +235,8 @@ static void check_frame0(const EditorDisasmSprite *s, unsigned line, gboolean xf
         for (int x = -8; x < 8; x++) {
             int u = xflip ? 7 - x : x + 8, v = y + 8; /* place in the unflipped piece */
             unsigned tile = (unsigned)(u / 8) * 2 + (unsigned)(v / 8); /* column by column */
-            g_assert_cmphex(at(s, x, y), ==, rgb_of(16 * line + pix(tile, (unsigned)u % 8,
-                                                                    (unsigned)v % 8)));
+            g_assert_cmphex(at(s, x, y), ==,
+                            rgb_of(16 * line + pix(tile, (unsigned)u % 8, (unsigned)v % 8)));
         }
     /* one spot by hand: (9, 1) of the picture is tile 2's (1, 1): index (6+1+2)%15+1 = 10 */
     if (!xflip)
@@ -310,8 +312,8 @@ static void test_xml_and_code(void)
             g_assert_cmphex(at(odd, x, 16 + y), ==, at(one, x, -1 - y));
         }
     check_frame0(get(s, "object", 0x11, 0, FALSE, FALSE), 3, FALSE); /* the C# literals */
-    g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE)); /* a name only: a box */
-    g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE)); /* no definition */
+    g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE));          /* a name only: a box */
+    g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE));          /* no definition */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* Bad.xml, at open */
     editor_disasm_sprites_free(s);
 }
@@ -359,9 +361,10 @@ static void test_map_forms(void)
     editor_mappings m;
     lw_error err;
     /* S1: byte counts, 5-byte pieces, local labels */
-    const char *s1 = "Map_X:\tmappingsTable\n\tmappingsTableEntry.w\t.a\n\tmappingsTableEntry.w\t.b\n"
-                     ".a:\tspriteHeader\n\tspritePiece\t-4, -8, 1, 2, 8, 0, 0, 0, 0\n.a_End\n"
-                     ".b:\tspriteHeader\n.b_End\n\teven\n";
+    const char *s1 =
+        "Map_X:\tmappingsTable\n\tmappingsTableEntry.w\t.a\n\tmappingsTableEntry.w\t.b\n"
+        ".a:\tspriteHeader\n\tspritePiece\t-4, -8, 1, 2, 8, 0, 0, 0, 0\n.a_End\n"
+        ".b:\tspriteHeader\n.b_End\n\teven\n";
     g_assert_true(editor_mappings_parse_asm(EDITOR_MAP_S1, s1, strlen(s1), NULL, &m, &err));
     g_assert_cmpuint(m.count, ==, 2);
     g_assert_cmpuint(m.frames[0].count, ==, 1);
@@ -401,8 +404,8 @@ static void test_map_forms(void)
         {"Map:\tdc.w (1\n", "1"},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
-        g_assert_false(editor_mappings_parse_asm(EDITOR_MAP_S2, bad[i][0], strlen(bad[i][0]), NULL,
-                                                 &m, &err));
+        g_assert_false(
+            editor_mappings_parse_asm(EDITOR_MAP_S2, bad[i][0], strlen(bad[i][0]), NULL, &m, &err));
         g_assert_cmpint(err.line, ==, atoi(bad[i][1]));
         g_assert_cmpuint(m.count, ==, 0);
     }

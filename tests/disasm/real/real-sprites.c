@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *prop(const lw_object *o, const char *key)
 {
@@ -27,7 +28,7 @@ static const char *prop(const lw_object *o, const char *key)
 
 typedef struct {
     guint sprites, boxes;
-    guint box_ids[257]; /* boxes by object id (256: rings) */
+    guint box_ids[257];  /* boxes by object id (256: rings) */
     guint need, need_ok; /* EHZ 1's rings, springs, monitors, bridges */
 } counts;
 
@@ -75,7 +76,7 @@ int main(int argc, char **argv)
         printf("1..1\nnot ok 1 open %s: %s\n", failed, err.message);
         return 1;
     }
-    printf("1..%zu\n", tree.level_count + 1);
+    size_t points = 0; /* the plan goes at the end: a level that does not import is no point */
     counts total = {0};
     gboolean ehz_ok = TRUE;
     for (size_t i = 0; i < tree.level_count; i++) {
@@ -85,28 +86,30 @@ int main(int argc, char **argv)
         lwm_report report = {0};
         if (!lwm_tree_import_level(&tree, i, &im, &report, failed, &err)) {
             lwm_report_clear(&report);
-            printf("ok %zu - %s # SKIP not importable: %s: %s\n", i + 1, name, failed,
-                   err.message);
+            printf("# %s: not importable (%s: %s), not counted\n", name, failed, err.message);
             continue;
         }
         lwm_report_clear(&report);
         gint64 t0 = g_get_monotonic_time();
+        clock_t c0 = clock();
         GError *error = NULL;
         EditorDisasmSprites *s = editor_disasm_sprites_new(argv[1], name, &error);
         counts c = {0};
         if (s)
             count_level(s, im.level, &c, ehz);
         gint64 t1 = g_get_monotonic_time();
+        clock_t c1 = clock();
         for (guint w = 0; s && w < editor_disasm_sprites_warning_count(s); w++)
             printf("# %s: warning: %s\n", name, editor_disasm_sprites_warning(s, w));
         gboolean ok = s != NULL && (!ehz || (c.need > 0 && c.need_ok == c.need));
         if (ehz) {
             printf("# EHZ 1: %u rings/springs/monitors/bridges, %u with sprites; lists read and "
-                   "every sprite built in %.1f ms\n",
-                   c.need, c.need_ok, (double)(t1 - t0) / 1000.0);
+                   "every sprite built in %.1f ms (%.1f ms CPU)\n",
+                   c.need, c.need_ok, (double)(t1 - t0) / 1000.0,
+                   (double)(c1 - c0) * 1000.0 / CLOCKS_PER_SEC);
             ehz_ok = ok;
         }
-        printf("%s %zu - %s: %u with a sprite, %u boxes%s%s\n", ok ? "ok" : "not ok", i + 1,
+        printf("%s %zu - %s: %u with a sprite, %u boxes%s%s\n", ok ? "ok" : "not ok", ++points,
                name, c.sprites, c.boxes, error ? ": " : "", error ? error->message : "");
         total.sprites += c.sprites;
         total.boxes += c.boxes;
@@ -122,8 +125,9 @@ int main(int argc, char **argv)
             printf(k == 256 ? " rings %u" : " 0x%02X %u", k == 256 ? total.box_ids[k] : (unsigned)k,
                    total.box_ids[k]);
     printf("\n");
-    printf("ok %zu - total: %u objects with a sprite, %u boxes\n", tree.level_count + 1,
-           total.sprites, total.boxes);
+    printf("ok %zu - total: %u objects with a sprite, %u boxes\n", ++points, total.sprites,
+           total.boxes);
+    printf("1..%zu\n", points);
     lwm_tree_clear(&tree);
     free(failed);
     return ehz_ok ? 0 : 1;
