@@ -10,6 +10,7 @@
 #include <loopwright/kosinski.h>
 #include <loopwright/kosm.h>
 #include <loopwright/nemesis.h>
+#include <loopwright/objmap.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +508,62 @@ static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, g
     return build_image(self, g_ptr_array_index(d->images, idx), xflip, yflip);
 }
 
+static int marker_int(const lw_objmap_marker *m, const char *key, int fallback)
+{
+    for (uint32_t i = 0; i < m->prop_count; i++)
+        if (strcmp(m->keys[i], key) == 0)
+            return atoi(m->values[i]);
+    return fallback;
+}
+
+/* @s repeated @n times, copy k moved by (k * @dx, k * @dy) px, then all by (@x0, 0); frees @s. */
+static EditorDisasmSprite *repeat(EditorDisasmSprite *s, int n, int dx, int dy, int x0)
+{
+    int w = (int)s->width + (n - 1) * abs(dx), h = (int)s->height + (n - 1) * abs(dy);
+    EditorDisasmSprite *r = g_new0(EditorDisasmSprite, 1);
+    r->left = s->left + x0 + MIN(0, (n - 1) * dx);
+    r->top = s->top + MIN(0, (n - 1) * dy);
+    r->width = (guint)w;
+    r->height = (guint)h;
+    r->argb = g_new0(guint32, (gsize)w * (gsize)h);
+    for (int k = 0; k < n; k++) {
+        int ox = s->left + x0 + k * dx - r->left, oy = s->top + k * dy - r->top;
+        for (guint v = 0; v < s->height; v++)
+            for (guint u = 0; u < s->width; u++)
+                if (s->argb[(gsize)v * s->width + u])
+                    r->argb[(gsize)(oy + (int)v) * (gsize)w + (gsize)(ox + (int)u)] =
+                        s->argb[(gsize)v * s->width + u];
+    }
+    sprite_free(s);
+    return r;
+}
+
+/* What the lists' C# definitions draw by code for the objects the engine maps (docs/OBJECTS.md
+ * §16): a bridge's image once per log, centred (S1/S2 Obj11), an S1 ring object's ring per
+ * ring of the row. */
+static EditorDisasmSprite *as_the_game_draws(EditorDisasmSprites *self, EditorDisasmSprite *s,
+                                             guint key)
+{
+    lw_objmap_marker m;
+    lw_objmap_game g = self->game == LWM_GAME_S1   ? LW_OBJMAP_S1
+                       : self->game == LWM_GAME_S2 ? LW_OBJMAP_S2
+                                                   : LW_OBJMAP_S3K;
+    if (!s || key >= 1u << 20 ||
+        !lw_objmap_lookup(g, (uint8_t)(key >> 8), (uint8_t)key, (key >> 16) & 1, (key >> 17) & 1,
+                          &m))
+        return s;
+    if (strcmp(m.name, "bridge") == 0) {
+        int n = CLAMP(marker_int(&m, "logs", 1), 1, 16), w = (int)s->width;
+        return n > 1 ? repeat(s, n, w, 0, -(n * w) / 2 - s->left) : s;
+    }
+    if (strcmp(m.name, "ring") == 0 && self->game == LWM_GAME_S1) {
+        int n = CLAMP(marker_int(&m, "count", 1), 1, 8);
+        int sx = marker_int(&m, "spacing", 0), sy = marker_int(&m, "spacing-y", 0);
+        return n > 1 ? repeat(s, n, CLAMP(sx, 0, 64), CLAMP(sy, 0, 64), 0) : s;
+    }
+    return s;
+}
+
 const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, const lw_object *o)
 {
     g_return_val_if_fail(self && o, NULL);
@@ -517,7 +574,7 @@ const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, c
     gpointer cached;
     if (g_hash_table_lookup_extended(self->sprites, GUINT_TO_POINTER(key), NULL, &cached))
         return cached;
-    EditorDisasmSprite *s = build(self, d, key);
+    EditorDisasmSprite *s = as_the_game_draws(self, build(self, d, key), key);
     g_hash_table_insert(self->sprites, GUINT_TO_POINTER(key), s);
     return s;
 }

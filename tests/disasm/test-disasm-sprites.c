@@ -311,7 +311,18 @@ static void test_xml_and_code(void)
             g_assert_cmphex(at(odd, x, y), ==, at(one, x, y));
             g_assert_cmphex(at(odd, x, 16 + y), ==, at(one, x, -1 - y));
         }
-    check_frame0(get(s, "object", 0x11, 0, FALSE, FALSE), 3, FALSE); /* the C# literals */
+    const EditorDisasmSprite *log = get(s, "object", 0x11, 0, FALSE, FALSE);
+    check_frame0(log, 3, FALSE); /* the C# literals */
+    /* S2 Obj11 is a bridge of `subtype` logs (docs/OBJECTS.md §16): the image once per log,
+     * centred on the origin, as the definition's code draws it */
+    const EditorDisasmSprite *bridge = get(s, "object", 0x11, 3, FALSE, FALSE);
+    g_assert_cmpint(bridge->left, ==, -24);
+    g_assert_cmpuint(bridge->width, ==, 48);
+    g_assert_cmpuint(bridge->height, ==, 16);
+    for (int k = 0; k < 3; k++)
+        for (int y = -8; y < 8; y++)
+            for (int x = -8; x < 8; x++)
+                g_assert_cmphex(at(bridge, -16 + 16 * k + x, y), ==, at(log, x, y));
     g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE));          /* a name only: a box */
     g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE));          /* no definition */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* Bad.xml, at open */
