@@ -23,8 +23,9 @@ void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char
     va_start(ap, fmt);
     g_autofree char *msg = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    g_ptr_array_add(self->warnings, line > 0 ? g_strdup_printf("%s:%d: %s", file, line, msg)
-                                             : g_strdup_printf("%s: %s", file, msg));
+    g_ptr_array_add(self->warnings, line > 0
+                                        ? g_strdup_printf("%s:%d: warning: %s", file, line, msg)
+                                        : g_strdup_printf("%s: warning: %s", file, msg));
 }
 
 /* ---- files ---- */
@@ -707,6 +708,11 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     g_free(self->root);
     g_free(self->ini_rel);
     g_free(self);
+}
+
+const char *editor_disasm_sprites_tree(const EditorDisasmSprites *self)
+{
+    return self->root;
 }
 
 int editor_disasm_sprites_ring_spacing(const EditorDisasmSprites *self)

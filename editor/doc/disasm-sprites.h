@@ -59,7 +59,10 @@ const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, c
  * default: S2's rings layout). */
 int editor_disasm_sprites_ring_spacing(const EditorDisasmSprites *self);
 
-/** The warnings so far ("FILE:LINE: message", FILE relative to the tree), in order. */
+/** The tree's folder as given. */
+const char *editor_disasm_sprites_tree(const EditorDisasmSprites *self);
+
+/** The warnings so far ("FILE:LINE: warning: message", FILE relative to the tree), in order. */
 guint editor_disasm_sprites_warning_count(const EditorDisasmSprites *self);
 const char *editor_disasm_sprites_warning(const EditorDisasmSprites *self, guint i);
 

@@ -126,11 +126,11 @@ void editor_render_object_start(cairo_t *cr, const lw_object *o, double x, doubl
 struct EditorObjectSprites {
     EditorDisasmSprites *src;
     GHashTable *surfaces; /* const EditorDisasmSprite* -> cairo_surface_t* */
+    guint reported;       /* warnings printed */
 };
 
-EditorObjectSprites *editor_object_sprites_new_for_file(const char *level_path, GError **error)
+static EditorObjectSprites *wrap(EditorDisasmSprites *src)
 {
-    EditorDisasmSprites *src = editor_disasm_sprites_new_for_file(level_path, error);
     if (!src)
         return NULL;
     EditorObjectSprites *self = g_new0(EditorObjectSprites, 1);
@@ -138,6 +138,25 @@ EditorObjectSprites *editor_object_sprites_new_for_file(const char *level_path, 
     self->surfaces = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
                                            (GDestroyNotify)cairo_surface_destroy);
     return self;
+}
+
+EditorObjectSprites *editor_object_sprites_new_for_file(const char *level_path, GError **error)
+{
+    return wrap(editor_disasm_sprites_new_for_file(level_path, error));
+}
+
+EditorObjectSprites *editor_object_sprites_new(const char *tree_root, const char *section,
+                                               GError **error)
+{
+    return wrap(editor_disasm_sprites_new(tree_root, section, error));
+}
+
+void editor_object_sprites_report(EditorObjectSprites *self)
+{
+    guint n = self ? editor_disasm_sprites_warning_count(self->src) : 0;
+    for (; self && self->reported < n; self->reported++)
+        g_printerr("loopwright: %s/%s\n", editor_disasm_sprites_tree(self->src),
+                   editor_disasm_sprites_warning(self->src, self->reported));
 }
 
 void editor_object_sprites_free(EditorObjectSprites *self)

@@ -33,7 +33,16 @@ typedef struct EditorObjectSprites EditorObjectSprites;
  * tree cannot be read (then @error, if any, says why). */
 EditorObjectSprites *editor_object_sprites_new_for_file(const char *level_path, GError **error);
 
+/** The sprites of level @section of the tree at @tree_root (NULL with @error as
+ * editor_disasm_sprites_new). */
+EditorObjectSprites *editor_object_sprites_new(const char *tree_root, const char *section,
+                                               GError **error);
+
 void editor_object_sprites_free(EditorObjectSprites *self);
+
+/** Print the warnings not printed yet to stderr, one a line: "loopwright: TREE/FILE:LINE:
+ * warning: MESSAGE" (the renderer calls it after drawing objects). */
+void editor_object_sprites_report(EditorObjectSprites *self);
 
 /** The warnings of the tree's object lists, art and mappings so far (for the Issues panel or a
  * test). Borrowed. */

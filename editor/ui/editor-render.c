@@ -794,5 +794,6 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
             break;
         }
     }
+    editor_object_sprites_report(self->sprites);
     cairo_restore(cr);
 }

@@ -16,6 +16,9 @@
 #include <glib/gstdio.h>
 #include <loopwright/nemesis.h>
 #include <string.h>
+#ifdef LW_TEST_RENDER
+#include "ui/editor-render-objects.h"
+#endif
 
 static char *tmp, *tree;
 
@@ -347,7 +350,7 @@ static void test_bad_inputs(void)
     g_assert_null(get(s, "object", 0x30, 0, FALSE, FALSE));
     g_assert_true(has_warning(s, "art/missing.nem"));
     g_assert_null(get(s, "object", 0x31, 0, FALSE, FALSE));
-    g_assert_true(has_warning(s, "map/bad.asm:4: piece width and height are 1..4"));
+    g_assert_true(has_warning(s, "map/bad.asm:4: warning: piece width and height are 1..4"));
     g_assert_null(get(s, "object", 0x33, 0, FALSE, FALSE));
     g_assert_true(has_warning(s, "frame 7: the mappings have 2 frames"));
     g_assert_null(get(s, "object", 0x34, 0, FALSE, FALSE));
@@ -440,6 +443,67 @@ static void test_map_forms(void)
     }
 }
 
+#ifdef LW_TEST_RENDER
+/* The view's drawing (editor_render_object_disasm): at zoom 2, each sprite pixel is a 2x2 block
+ * of the view at its place; an object without a sprite is the placeholder box; a ring record
+ * of 3 is three rings `spacing` apart. Cairo only, no display needed. */
+static guint32 view_px(cairo_surface_t *surf, int x, int y)
+{
+    cairo_surface_flush(surf);
+    const guint8 *d = cairo_image_surface_get_data(surf);
+    return *(const guint32 *)(d + (gsize)y * (gsize)cairo_image_surface_get_stride(surf) +
+                              4 * (gsize)x);
+}
+
+static void test_render(void)
+{
+    g_autoptr(GError) error = NULL;
+    EditorObjectSprites *sp = editor_object_sprites_new(tree, "Test Zone Act 1", &error);
+    g_assert_no_error(error);
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 200);
+    cairo_t *cr = cairo_create(surf);
+    lw_object o = marker("object", 0x41, 0, TRUE, FALSE);
+    g_assert_true(editor_render_object_disasm(cr, sp, &o, 100, 100, 2.0, FALSE));
+    EditorDisasmSprites *s = open_sprites();
+    const EditorDisasmSprite *want = get(s, "object", 0x41, 0, TRUE, FALSE);
+    for (int y = want->top; y < want->top + (int)want->height; y++)
+        for (int x = want->left; x < want->left + (int)want->width; x++)
+            if (at(want, x, y)) {
+                g_assert_cmphex(view_px(surf, 100 + 2 * x, 100 + 2 * y), ==, at(want, x, y));
+                g_assert_cmphex(view_px(surf, 101 + 2 * x, 101 + 2 * y), ==, at(want, x, y));
+            }
+    lw_object_clear(&o);
+    /* a box where the lists give no sprite; a marker of another kind is not drawn here */
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    o = marker("object", 0x50, 0, FALSE, FALSE);
+    g_assert_true(editor_render_object_disasm(cr, sp, &o, 100, 100, 1.0, FALSE));
+    g_assert_cmphex(view_px(surf, 100, 100) >> 24, !=, 0); /* inside the box */
+    g_assert_cmphex(view_px(surf, 130, 100), ==, 0);       /* outside */
+    lw_object_clear(&o);
+    memset(&o, 0, sizeof o);
+    o.type = LW_OBJECT_MARKER;
+    g_assert_false(editor_render_object_disasm(cr, sp, &o, 100, 100, 1.0, FALSE));
+    /* a ring record of three, in a row, 16 px apart (the [Ring] spacing) */
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    o = marker("ring", 0, 0, FALSE, FALSE);
+    g_assert_true(lw_object_set_property(&o, "count", "3"));
+    g_assert_true(editor_render_object_disasm(cr, sp, &o, 40, 100, 1.0, FALSE));
+    const EditorDisasmSprite *ring = get(s, "ring", 0, 0, FALSE, FALSE);
+    for (int k = 0; k < 3; k++)
+        g_assert_cmphex(view_px(surf, 40 + 16 * k + 1, 100 - 7), ==, at(ring, 1, -7));
+    g_assert_cmphex(view_px(surf, 40 + 48 + 1, 100 - 7), ==, 0);
+    lw_object_clear(&o);
+    editor_disasm_sprites_free(s);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+    editor_object_sprites_free(sp);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -449,6 +513,9 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/xml-and-code", test_xml_and_code);
     g_test_add_func("/disasm/sprites/bad-inputs", test_bad_inputs);
     g_test_add_func("/disasm/sprites/map-forms", test_map_forms);
+#ifdef LW_TEST_RENDER
+    g_test_add_func("/disasm/sprites/render", test_render);
+#endif
     int rc = g_test_run();
     g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)
