@@ -369,7 +369,7 @@ static EditorDisasmSprite *render(const editor_map_frame *fr, GBytes *art, const
     return s;
 }
 
-static const char *prop(const lw_object *o, const char *key)
+const char *editor_disasm_marker_prop(const lw_object *o, const char *key)
 {
     for (uint32_t i = 0; i < o->prop_count; i++)
         if (strcmp(o->props[i].key, key) == 0)
@@ -379,7 +379,7 @@ static const char *prop(const lw_object *o, const char *key)
 
 static gboolean prop_true(const lw_object *o, const char *key)
 {
-    const char *v = prop(o, key);
+    const char *v = editor_disasm_marker_prop(o, key);
     return v && strcmp(v, "true") == 0;
 }
 
@@ -387,7 +387,7 @@ static gboolean prop_true(const lw_object *o, const char *key)
 static gboolean marker_def(EditorDisasmSprites *self, const lw_object *o, dspr_def **def,
                            guint *key)
 {
-    const char *kind = o->type == LW_OBJECT_MARKER ? prop(o, "disasm") : NULL;
+    const char *kind = o->type == LW_OBJECT_MARKER ? editor_disasm_marker_prop(o, "disasm") : NULL;
     if (kind && strcmp(kind, "ring") == 0) {
         *def = self->ring;
         *key = 1u << 20;
@@ -395,7 +395,8 @@ static gboolean marker_def(EditorDisasmSprites *self, const lw_object *o, dspr_d
     }
     if (!kind || strcmp(kind, "object") != 0)
         return FALSE;
-    const char *id = prop(o, "id"), *sub = prop(o, "subtype");
+    const char *id = editor_disasm_marker_prop(o, "id");
+    const char *sub = editor_disasm_marker_prop(o, "subtype");
     char *end;
     unsigned long i = id ? strtoul(id, &end, 0) : 256;
     if (!id || *end || i > 255)

@@ -55,6 +55,9 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self);
  */
 const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, const lw_object *o);
 
+/** The value of property @key of marker @o, NULL when it has none (borrowed). */
+const char *editor_disasm_marker_prop(const lw_object *o, const char *key);
+
 /** Spacing in px between the rings of a ring record (the `[Ring]` section's `spacing`, 24 by
  * default: S2's rings layout). */
 int editor_disasm_sprites_ring_spacing(const EditorDisasmSprites *self);

@@ -11,9 +11,9 @@
 #include <math.h>
 #include <string.h>
 
-static void name_label(cairo_t *cr, double x, double y, const char *text)
+static void label_sized(cairo_t *cr, double x, double y, const char *text, double size)
 {
-    cairo_set_font_size(cr, 11);
+    cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
     cairo_text_extents(cr, text, &ext);
     cairo_set_source_rgba(cr, 0, 0, 0, 0.65);
@@ -22,6 +22,11 @@ static void name_label(cairo_t *cr, double x, double y, const char *text)
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_move_to(cr, x, y);
     cairo_show_text(cr, text);
+}
+
+static void name_label(cairo_t *cr, double x, double y, const char *text)
+{
+    label_sized(cr, x, y, text, 11);
 }
 
 static void diamond(cairo_t *cr, const lw_object *o, double x, double y, double zoom, gboolean sel)
@@ -210,32 +215,19 @@ static void label_under(cairo_t *cr, double x, double bottom, double zoom, const
 {
     if (zoom < 0.5 || !text)
         return;
+    double size = CLAMP(10.0 * zoom, 9.0, 14.0);
     cairo_save(cr);
-    cairo_set_font_size(cr, CLAMP(10.0 * zoom, 9.0, 14.0));
+    cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
     cairo_text_extents(cr, text, &ext);
-    double lx = x - ext.x_advance / 2, ly = bottom + 3 + ext.height;
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
-    cairo_rectangle(cr, lx - 2, ly - ext.height - 2, ext.x_advance + 4, ext.height + 5);
-    cairo_fill(cr);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_move_to(cr, lx, ly);
-    cairo_show_text(cr, text);
+    label_sized(cr, x - ext.x_advance / 2, bottom + 3 + ext.height, text, size);
     cairo_restore(cr);
-}
-
-static const char *marker_prop(const lw_object *o, const char *key)
-{
-    for (uint32_t i = 0; i < o->prop_count; i++)
-        if (strcmp(o->props[i].key, key) == 0)
-            return o->props[i].value;
-    return NULL;
 }
 
 gboolean editor_render_object_disasm(cairo_t *cr, EditorObjectSprites *sprites, const lw_object *o,
                                      double x, double y, double zoom, gboolean selected)
 {
-    const char *kind = o->type == LW_OBJECT_MARKER ? marker_prop(o, "disasm") : NULL;
+    const char *kind = o->type == LW_OBJECT_MARKER ? editor_disasm_marker_prop(o, "disasm") : NULL;
     if (!sprites || !kind || (strcmp(kind, "object") && strcmp(kind, "ring")))
         return FALSE;
     const EditorDisasmSprite *s = editor_disasm_sprites_get(sprites->src, o);
@@ -245,7 +237,8 @@ gboolean editor_render_object_disasm(cairo_t *cr, EditorObjectSprites *sprites, 
         guint count = 1;
         gboolean column = FALSE;
         if (strcmp(kind, "ring") == 0) {
-            const char *c = marker_prop(o, "count"), *col = marker_prop(o, "column");
+            const char *c = editor_disasm_marker_prop(o, "count"),
+                       *col = editor_disasm_marker_prop(o, "column");
             count = c ? (guint)CLAMP(g_ascii_strtoull(c, NULL, 10), 1, 8) : 1;
             column = col && strcmp(col, "true") == 0;
         }

@@ -96,7 +96,10 @@ static const char *obj_ini = "[Ring]\n"
                              "frame=7\n"
                              "[34]\n"
                              "art=../../outside.nem\n"
-                             "mapasm=../map/test.asm\n";
+                             "mapasm=../map/test.asm\n"
+                             "[35]\n"
+                             "art=../art/test.nem\n"
+                             "mapbin=../map/test.bin\n";
 
 static const char *box_xml =
     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
@@ -165,6 +168,9 @@ static void make_tree(void)
         "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
         "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n",
         -1);
+    /* frame 0 again, as binary S2 mappings: one piece at (-8, -8), 2x2 from tile 0 */
+    const guint8 bin[] = {0, 2, 0, 1, 0xF8, 0x05, 0, 0, 0, 0, 0xFF, 0xF8};
+    put("map/test.bin", bin, sizeof bin);
     guint8 pal[128];
     for (unsigned i = 0; i < 64; i++) {
         pal[2 * i] = (guint8)(colour_word(i) >> 8);
@@ -314,6 +320,7 @@ static void test_xml_and_code(void)
             g_assert_cmphex(at(odd, x, y), ==, at(one, x, y));
             g_assert_cmphex(at(odd, x, 16 + y), ==, at(one, x, -1 - y));
         }
+    check_frame0(get(s, "object", 0x35, 0, FALSE, FALSE), 0, FALSE); /* mapbin= */
     const EditorDisasmSprite *log = get(s, "object", 0x11, 0, FALSE, FALSE);
     check_frame0(log, 3, FALSE); /* the C# literals */
     /* S2 Obj11 is a bridge of `subtype` logs (docs/OBJECTS.md §16): the image once per log,

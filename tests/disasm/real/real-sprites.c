@@ -18,14 +18,6 @@
 #include <string.h>
 #include <time.h>
 
-static const char *prop(const lw_object *o, const char *key)
-{
-    for (uint32_t i = 0; i < o->prop_count; i++)
-        if (strcmp(o->props[i].key, key) == 0)
-            return o->props[i].value;
-    return NULL;
-}
-
 typedef struct {
     guint sprites, boxes;
     guint box_ids[257];  /* boxes by object id (256: rings) */
@@ -34,7 +26,8 @@ typedef struct {
 
 static gboolean needed(const lw_object *o)
 {
-    const char *kind = prop(o, "disasm"), *id = prop(o, "id");
+    const char *kind = editor_disasm_marker_prop(o, "disasm"),
+               *id = editor_disasm_marker_prop(o, "id");
     if (strcmp(kind, "ring") == 0)
         return TRUE;
     return id && (strcmp(id, "0x41") == 0 || strcmp(id, "0x26") == 0 || strcmp(id, "0x11") == 0);
@@ -44,21 +37,22 @@ static void count_level(EditorDisasmSprites *s, const lw_level *level, counts *c
 {
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
-        const char *kind = o->type == LW_OBJECT_MARKER ? prop(o, "disasm") : NULL;
+        const char *kind =
+            o->type == LW_OBJECT_MARKER ? editor_disasm_marker_prop(o, "disasm") : NULL;
         if (!kind || (strcmp(kind, "object") && strcmp(kind, "ring")))
             continue;
         gboolean ok = editor_disasm_sprites_get(s, o) != NULL;
         ok ? c->sprites++ : c->boxes++;
         if (!ok) {
-            const char *id = prop(o, "id");
+            const char *id = editor_disasm_marker_prop(o, "id");
             c->box_ids[strcmp(kind, "ring") == 0 || !id ? 256 : strtoul(id, NULL, 0) & 255]++;
         }
         if (ehz && needed(o)) {
             c->need++;
             c->need_ok += ok;
             if (!ok)
-                printf("# EHZ 1: %s %s at (%d, %d) has no sprite\n", kind, prop(o, "id"), o->x,
-                       o->y);
+                printf("# EHZ 1: %s %s at (%d, %d) has no sprite\n", kind,
+                       editor_disasm_marker_prop(o, "id"), o->x, o->y);
         }
     }
 }
