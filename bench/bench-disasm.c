@@ -64,8 +64,8 @@ static lw_level *max_level(lwm_image *art)
     }
     must(lw_level_ensure_background(lv), "background");
     for (uint32_t i = 0; i < 128u * 16u; i++) {
-        lv->layout[LW_LAYER_FG][i] = (uint16_t)(i % 255);
-        lv->layout[LW_LAYER_BG][i] = (uint16_t)((i * 13) % 255);
+        lw_level_layout_mut(lv, LW_LAYER_FG)[i] = (uint16_t)(i % 255);
+        lw_level_layout_mut(lv, LW_LAYER_BG)[i] = (uint16_t)((i * 13) % 255);
     }
     lw_object start = {0};
     start.type = LW_OBJECT_PLAYER_START;

@@ -77,7 +77,8 @@ static lw_level *make_level(bool objects)
             }
         int32_t c = lw_level_add_chunk(level, cells);
         for (uint32_t x = 0; x < level->layout_width; x++)
-            level->layout[LW_LAYER_FG][(size_t)row * level->layout_width + x] = (uint16_t)c;
+            lw_level_layout_mut(level, LW_LAYER_FG)[(size_t)row * level->layout_width + x] =
+                (uint16_t)c;
     }
     if (!objects)
         return level;

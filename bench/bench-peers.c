@@ -137,7 +137,7 @@ static lw_level *make_level(void)
 {
     lw_level *level = bench_max_level();
     for (uint32_t t = 0; t < level->tile_count; t++)
-        level->tiles[t].art = (uint16_t)t;
+        lw_level_tiles_mut(level)[t].art = (uint16_t)t;
     level->background_rgb = 0x5C94FCu;
     return level;
 }

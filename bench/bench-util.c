@@ -87,7 +87,7 @@ lw_level *bench_max_level(void)
         lw_level_add_chunk(level, cells);
     }
     for (size_t i = 0; i < 128u * 16u; i++)
-        level->layout[LW_LAYER_FG][i] = (uint16_t)(i % LW_MAX_CHUNKS);
+        lw_level_layout_mut(level, LW_LAYER_FG)[i] = (uint16_t)(i % LW_MAX_CHUNKS);
     lw_level_set_string(&level->tileset, "max-tiles.png");
     lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 64};
     lw_level_add_object(level, &start);

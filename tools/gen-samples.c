@@ -535,7 +535,8 @@ static void fill_layout(builder *b, const world *wd, lw_layer layer)
             for (uint32_t i = 0; i < n * n; i++)
                 cells[i] = make_cell(b, wd, (int)(lx * cs + (i % n) * TILE),
                                      (int)(ly * cs + (i / n) * TILE), layer == LW_LAYER_BG);
-            level->layout[layer][ly * level->layout_width + lx] = find_or_add_chunk(level, cells);
+            lw_level_layout_mut(level, (lw_layer)layer)[ly * level->layout_width + lx] =
+                find_or_add_chunk(level, cells);
         }
     free(cells);
 }
@@ -599,7 +600,7 @@ static void add_marker2(lw_level *level, int x, int y, const char *name, const c
                         const char *v1, const char *k2, const char *v2)
 {
     add_marker(level, x, y, name, k1, v1);
-    lw_object *o = &level->objects[level->object_count - 1];
+    lw_object *o = &lw_level_objects_mut(level)[level->object_count - 1];
     lw_object_set_property(o, k2, v2);
 }
 
@@ -715,8 +716,9 @@ static lw_level *make_object_park(builder *b)
     add_marker(level, 1600, 832, "bridge", "logs", "12");
     add_marker2(level, 1560, 808, "ring", "count", "4", "spacing", "24");
     add_marker2(level, 2240, 840, "platform", "motion", "horizontal", "distance", "96");
-    lw_object_set_property(&level->objects[level->object_count - 1], "width", "128");
-    lw_object_set_property(&level->objects[level->object_count - 1], "period", "240");
+    lw_object *platform = &lw_level_objects_mut(level)[level->object_count - 1];
+    lw_object_set_property(platform, "width", "128");
+    lw_object_set_property(platform, "period", "240");
     add_marker(level, 2600, 780, "platform", "motion", "falling");
     add_marker(level, 2800, 760, "platform", "motion", "collapsing");
     add_marker2(level, 3050, 700, "platform", "motion", "vertical", "period", "180");

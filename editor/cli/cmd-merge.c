@@ -668,7 +668,7 @@ static bool merge_chunks_layout(list_merge *chunks, lw_level *r)
                              ours_removed ? "uses it" : what);
                     ref = REF_NONE;
                 }
-                r->layout[layer][i] = ref == REF_NONE ? LW_NONE : (uint16_t)ref;
+                lw_level_layout_mut(r, layer)[i] = ref == REF_NONE ? LW_NONE : (uint16_t)ref;
             }
     }
     return true;
@@ -711,9 +711,9 @@ static void drop_replay(lw_level *r, const char *name)
 {
     for (uint32_t k = 0; k < r->replay_count; k++)
         if (str_eq(r->replays[k].name, name)) {
-            lw_replay_clear(&r->replays[k]);
-            memmove(&r->replays[k], &r->replays[k + 1],
-                    (r->replay_count - k - 1) * sizeof *r->replays);
+            lw_replay *replays = lw_level_replays_mut(r);
+            lw_replay_clear(&replays[k]);
+            memmove(&replays[k], &replays[k + 1], (r->replay_count - k - 1) * sizeof *r->replays);
             r->replay_count--;
             return;
         }
@@ -744,7 +744,8 @@ static void merge_overrides_replays(merge *m, const lw_level *b, const lw_level 
                 } else {
                     for (uint32_t k = 0; k < r->override_count; k++)
                         if (strcmp(r->overrides[k].name, name) == 0) {
-                            memmove(&r->overrides[k], &r->overrides[k + 1],
+                            lw_override *ov = lw_level_overrides_mut(r);
+                            memmove(&ov[k], &ov[k + 1],
                                     (r->override_count - k - 1) * sizeof *r->overrides);
                             r->override_count--;
                             break;

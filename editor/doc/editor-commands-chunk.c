@@ -281,7 +281,8 @@ static void set_tile_write(EditorCommand *cmd, EditorDocument *doc, EditorChange
                            gboolean after)
 {
     SetTileCommand *c = (SetTileCommand *)cmd;
-    editor_document_level_for_command(doc)->tiles[c->id] = after ? c->after : c->before;
+    lw_level_tiles_mut(editor_document_level_for_command(doc))[c->id] =
+        after ? c->after : c->before;
     editor_change_add_tile(change, c->id);
 }
 
@@ -339,7 +340,8 @@ static void set_mask_write(EditorCommand *cmd, EditorDocument *doc, EditorChange
                            gboolean after)
 {
     SetMaskCommand *c = (SetMaskCommand *)cmd;
-    editor_document_level_for_command(doc)->masks[c->id] = after ? c->after : c->before;
+    lw_level_masks_mut(editor_document_level_for_command(doc))[c->id] =
+        after ? c->after : c->before;
     editor_change_add_mask(change, c->id);
 }
 

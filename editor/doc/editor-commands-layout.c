@@ -29,14 +29,14 @@ static void set_layout_write(SetLayoutCommand *c, EditorDocument *doc, EditorCha
     if (c->layer == LW_LAYER_BG && after && c->creates_background &&
         !lw_level_ensure_background(level))
         g_error("out of memory");
-    uint16_t *slots = level->layout[c->layer];
+    uint16_t *slots = lw_level_layout_mut(level, c->layer);
     for (guint i = 0; i < c->edits->len; i++) {
         const SlotEdit *e = &g_array_index(c->edits, SlotEdit, i);
         slots[(size_t)e->y * level->layout_width + e->x] = after ? e->after : e->before;
         editor_change_add_layout(change, e->x, e->y, 1, 1);
     }
     if (c->layer == LW_LAYER_BG && !after && c->creates_background) {
-        free(level->layout[LW_LAYER_BG]);
+        free(lw_level_layout_mut(level, LW_LAYER_BG));
         level->layout[LW_LAYER_BG] = NULL;
     }
 }

@@ -34,7 +34,7 @@ static void object_take_out(AddRemoveObjectCommand *c, lw_level *level)
     /* Move the object out without copying: the command now owns its strings. */
     c->obj = level->objects[i];
     c->index = (guint)i;
-    memmove(&level->objects[i], &level->objects[i + 1],
+    memmove(&lw_level_objects_mut(level)[i], &level->objects[i + 1],
             (level->object_count - (guint)i - 1) * sizeof(lw_object));
     level->object_count--;
     c->owns = TRUE;

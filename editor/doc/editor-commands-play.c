@@ -29,7 +29,7 @@ static void physics_swap(EditorCommand *cmd, EditorDocument *doc, EditorChange *
     Physics live;
     memcpy(live.profile, level->profile, sizeof live.profile);
     memcpy(live.character, level->character, sizeof live.character);
-    live.overrides = level->overrides;
+    live.overrides = lw_level_overrides_mut(level);
     live.count = level->override_count;
     memcpy(level->profile, c->other.profile, sizeof level->profile);
     memcpy(level->character, c->other.character, sizeof level->character);
@@ -116,7 +116,7 @@ static gboolean replay_fits(const lw_replay *r)
 /* Move @r (owned strings) into the level at @index. */
 static void level_insert_replay(lw_level *level, guint index, const lw_replay *r)
 {
-    lw_replay *p = realloc(level->replays, (level->replay_count + 1) * sizeof *p);
+    lw_replay *p = realloc(lw_level_replays_mut(level), (level->replay_count + 1) * sizeof *p);
     if (!p)
         g_error("out of memory");
     level->replays = p;
@@ -129,11 +129,11 @@ static void level_insert_replay(lw_level *level, guint index, const lw_replay *r
 static void level_take_replay(lw_level *level, guint index, lw_replay *out)
 {
     *out = level->replays[index];
-    memmove(&level->replays[index], &level->replays[index + 1],
+    memmove(&lw_level_replays_mut(level)[index], &level->replays[index + 1],
             (level->replay_count - index - 1) * sizeof *level->replays);
     level->replay_count--;
     if (level->replay_count == 0) {
-        free(level->replays);
+        free(lw_level_replays_mut(level));
         level->replays = NULL;
     }
 }
@@ -224,7 +224,7 @@ static void set_replay_swap(EditorCommand *cmd, EditorDocument *doc, EditorChang
     SetReplayCommand *c = (SetReplayCommand *)cmd;
     lw_level *level = editor_document_level_for_command(doc);
     lw_replay live = level->replays[c->index];
-    level->replays[c->index] = c->other;
+    lw_level_replays_mut(level)[c->index] = c->other;
     c->other = live;
     editor_change_add_flags(change, EDITOR_CHANGE_PROPERTIES);
 }

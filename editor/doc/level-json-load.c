@@ -367,7 +367,7 @@ static bool load_masks(load_ctx *c, const load_members *root, lw_level *level)
             mask.angle = (uint8_t)angle;
             mask.flags = (uint8_t)((flagged ? LW_MASK_FLAGGED : 0) | (locked ? LW_MASK_LOCKED : 0));
             lw_mask_derive_widths(&mask);
-            level->masks[level->mask_count++] = mask;
+            lw_level_masks_mut(level)[level->mask_count++] = mask;
             e = json_reader_next(&c->r, m.end);
         }
         editor_json_path_pop(&c->path);
@@ -422,7 +422,7 @@ static bool load_tiles(load_ctx *c, const load_members *root, lw_level *level)
              load_bool(c, &m, "jump_through", false, &jump);
         if (ok) {
             tile.flags = jump ? LW_TILE_JUMP_THROUGH : 0;
-            level->tiles[level->tile_count++] = tile;
+            lw_level_tiles_mut(level)[level->tile_count++] = tile;
             e = json_reader_next(&c->r, m.end);
         }
         editor_json_path_pop(&c->path);
@@ -497,7 +497,7 @@ static bool load_chunks(load_ctx *c, const load_members *root, lw_level *level)
         if (ok && count != side)
             ok = load_fail(c, rows, LW_ERR_FORMAT, "a %u px chunk has %u rows, found %zu",
                            level->chunk_px, side, count);
-        lw_cell *cells = level->cells + i * per;
+        lw_cell *cells = lw_level_cells_mut(level) + i * per;
         json_pos row = ok ? json_reader_first(&c->r, rows) : NULL;
         for (uint32_t y = 0; ok && y < side; y++) {
             const char *end = NULL;
@@ -591,7 +591,7 @@ static bool load_layout(load_ctx *c, const load_members *root, lw_level *level)
     if (ok) {
         editor_json_path_push_key(&c->path, "foreground");
         ok = load_layout_grid(c, fg, load_count(&m, "foreground"), level,
-                              level->layout[LW_LAYER_FG]);
+                              lw_level_layout_mut(level, LW_LAYER_FG));
         editor_json_path_pop(&c->path);
     }
     if (ok && bg && json_reader_kind(&c->r, bg) != JSON_KIND_NULL) {
@@ -600,7 +600,7 @@ static bool load_layout(load_ctx *c, const load_members *root, lw_level *level)
         } else {
             editor_json_path_push_key(&c->path, "background");
             ok = load_layout_grid(c, bg, load_count(&m, "background"), level,
-                                  level->layout[LW_LAYER_BG]);
+                                  lw_level_layout_mut(level, LW_LAYER_BG));
             editor_json_path_pop(&c->path);
         }
     }

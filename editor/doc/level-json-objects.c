@@ -26,7 +26,7 @@ static lw_object *append_object(load_ctx *c, lw_level *level, const lw_object *o
 {
     if (!c->ids || level->object_count >= level->object_capacity)
         return lw_level_add_object(level, obj);
-    lw_object *dst = &level->objects[level->object_count];
+    lw_object *dst = &lw_level_objects_mut(level)[level->object_count];
     if (!lw_object_copy(dst, obj))
         return NULL;
     level->object_count++;
@@ -135,7 +135,9 @@ static bool load_marker_properties(load_ctx *c, json_pos props, lw_object *store
     if (ok && count > LW_MAX_PROPERTIES)
         ok = load_fail(c, props, LW_ERR_LIMIT, "%zu properties is over the limit of %d", count,
                        LW_MAX_PROPERTIES);
-    if (ok && count && !(stored->props = calloc(count, sizeof *stored->props)))
+    lw_property *stored_props = ok && count ? calloc(count, sizeof *stored_props) : NULL;
+    stored->props = stored_props;
+    if (ok && count && !stored_props)
         ok = load_fail(c, props, LW_ERR_NOMEM, "out of memory");
     for (json_pos k = ok ? json_reader_member_first(&c->r, props) : NULL; ok && k;) {
         const char *key, *end = NULL, *value = NULL;
@@ -154,15 +156,14 @@ static bool load_marker_properties(load_ctx *c, json_pos props, lw_object *store
         if (ok && value_len > LW_MAX_STRING)
             ok = load_fail(c, v, LW_ERR_LIMIT, "value over %d bytes", LW_MAX_STRING);
         if (ok) {
-            lw_property *p = &stored->props[stored->prop_count];
-            p->key = dup_n(key, key_len);
-            p->value = dup_n(value, value_len);
-            if (p->key && p->value) {
+            char *key_copy = dup_n(key, key_len), *value_copy = dup_n(value, value_len);
+            if (key_copy && value_copy) {
+                stored_props[stored->prop_count].key = key_copy;
+                stored_props[stored->prop_count].value = value_copy;
                 stored->prop_count++;
             } else {
-                free(p->key);
-                free(p->value);
-                p->key = p->value = NULL;
+                free(key_copy);
+                free(value_copy);
                 ok = load_fail(c, v, LW_ERR_NOMEM, "out of memory");
             }
         }
@@ -171,7 +172,7 @@ static bool load_marker_properties(load_ctx *c, json_pos props, lw_object *store
             k = json_reader_next(&c->r, end);
     }
     if (stored->prop_count == 0) {
-        free(stored->props);
+        free(stored_props);
         stored->props = NULL;
     }
     editor_json_path_pop(&c->path);

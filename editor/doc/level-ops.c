@@ -42,7 +42,7 @@ static gboolean rebuild_chunks(lw_level *level, const lw_level *src, const guint
         return FALSE;
     for (guint i = 0; i < n; i++)
         memcpy(cells + (size_t)i * per, lw_level_chunk_cells(src, keep[i]), per * sizeof(lw_cell));
-    free(level->cells);
+    free(lw_level_cells_mut(level));
     level->cells = cells;
     level->chunk_count = n;
     level->chunk_capacity = MAX(n, 1u);
@@ -53,11 +53,12 @@ static void remap_layout(lw_level *level, const guint *map)
 {
     size_t slots = (size_t)level->layout_width * level->layout_height;
     for (int l = 0; l < 2; l++) {
-        if (!level->layout[l])
+        uint16_t *layer = lw_level_layout_mut(level, (lw_layer)l);
+        if (!layer)
             continue;
         for (size_t i = 0; i < slots; i++)
-            if (level->layout[l][i] != LW_NONE)
-                level->layout[l][i] = (uint16_t)map[level->layout[l][i]];
+            if (layer[i] != LW_NONE)
+                layer[i] = (uint16_t)map[layer[i]];
     }
 }
 
@@ -150,14 +151,15 @@ lw_level *editor_level_compact_tiles(const lw_level *level, gboolean duplicates,
             if (map[t] != LW_NONE)
                 continue;
         }
-        out->tiles[kept] = level->tiles[t];
+        lw_level_tiles_mut(out)[kept] = level->tiles[t];
         map[t] = kept++;
     }
     out->tile_count = kept;
     size_t cells = (size_t)out->chunk_count * lw_level_cells_per_chunk(out);
+    lw_cell *out_cells = lw_level_cells_mut(out);
     for (size_t i = 0; i < cells; i++)
-        if (out->cells[i].tile != LW_NONE)
-            out->cells[i].tile = (uint16_t)map[out->cells[i].tile];
+        if (out_cells[i].tile != LW_NONE)
+            out_cells[i].tile = (uint16_t)map[out_cells[i].tile];
     if (removed)
         *removed = n - kept;
     remap_from(remap, FALSE, map, n);
@@ -224,13 +226,14 @@ lw_level *editor_level_edit_rows(const lw_level *level, gboolean columns, guint 
                     guint sx = columns ? (guint)src : x, sy = columns ? y : (guint)src;
                     id = level->layout[l][(size_t)sy * w + sx];
                 }
-                out->layout[l][(size_t)y * nw + x] = id;
+                lw_level_layout_mut(out, (lw_layer)l)[(size_t)y * nw + x] = id;
             }
     }
     int32_t line = (int32_t)at << level->chunk_shift;
     int32_t delta = (int32_t)count * level->chunk_px;
     for (guint i = 0; i < out->object_count; i++) {
-        int32_t *v = columns ? &out->objects[i].x : &out->objects[i].y;
+        lw_object *o = &lw_level_objects_mut(out)[i];
+        int32_t *v = columns ? &o->x : &o->y;
         if (*v < line)
             continue;
         if (count < 0 && *v < line - delta)
@@ -270,7 +273,7 @@ lw_level *editor_level_with_chunk_size(const lw_level *level, guint chunk_px, GE
         res->field = copy->field;                                                                  \
         copy->field = NULL;                                                                        \
     } while (0)
-    free(res->name);
+    free((char *)res->name);
     MOVE(name);
     MOVE(tileset);
     MOVE(masks);
@@ -339,7 +342,7 @@ lw_level *editor_level_with_chunk_size(const lw_level *level, guint chunk_px, GE
                         g_hash_table_insert(seen, key, GUINT_TO_POINTER((guint)got));
                     }
                 }
-                res->layout[l][(size_t)y * nw + x] = id;
+                lw_level_layout_mut(res, (lw_layer)l)[(size_t)y * nw + x] = id;
             }
     }
     g_hash_table_unref(seen);

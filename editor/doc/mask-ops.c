@@ -98,7 +98,7 @@ void editor_mask_probe(const lw_mask *mask, guint8 flips, int gap, EditorProbeHi
                                  .flags = (uint8_t)(flips & 3u),
                                  .solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
     lw_level_add_chunk(level, cells);
-    level->layout[LW_LAYER_FG][0] = 0;
+    lw_level_layout_mut(level, LW_LAYER_FG)[0] = 0;
     const int32_t x0 = 48, y0 = 48;
     for (int dir = 0; dir < 4; dir++)
         for (int i = 0; i < 16; i++) {

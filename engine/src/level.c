@@ -58,6 +58,12 @@ bool lw_mask_heights_valid(const int8_t heights[16])
 
 /* ---- allocation helpers ---- */
 
+/* The level's arrays and strings are const for its readers (level.h); their owner frees them. */
+static void free_owned(const void *p)
+{
+    free((void *)p);
+}
+
 static char *dup_string(const char *s)
 {
     if (!s)
@@ -69,15 +75,16 @@ static char *dup_string(const char *s)
     return p;
 }
 
-/* Grow *array to hold at least @need elements of @size bytes. */
-static bool grow(void **array, uint32_t *capacity, uint32_t need, size_t size)
+/* Grow *array (one of the level's const arrays, owned by it) to hold at least @need elements
+ * of @size bytes. */
+static bool grow(const void **array, uint32_t *capacity, uint32_t need, size_t size)
 {
     if (need <= *capacity)
         return true;
     uint32_t cap = *capacity ? *capacity : 8;
     while (cap < need)
         cap = cap > UINT32_MAX / 2 ? need : cap * 2;
-    void *p = realloc(*array, (size_t)cap * size);
+    void *p = realloc((void *)*array, (size_t)cap * size);
     if (!p)
         return false;
     *array = p;
@@ -85,7 +92,7 @@ static bool grow(void **array, uint32_t *capacity, uint32_t need, size_t size)
     return true;
 }
 
-bool lw_level_set_string(char **field, const char *value)
+bool lw_level_set_string(const char **field, const char *value)
 {
     char *copy = NULL;
     if (value) {
@@ -93,7 +100,7 @@ bool lw_level_set_string(char **field, const char *value)
         if (!copy)
             return false;
     }
-    free(*field);
+    free_owned(*field);
     *field = copy;
     return true;
 }
@@ -137,14 +144,15 @@ lw_level *lw_level_new(uint16_t chunk_px, uint16_t layout_width, uint16_t layout
     level->next_object_id = 1;
     level->name = dup_string("");
     size_t slots = (size_t)layout_width * layout_height;
-    level->layout[LW_LAYER_FG] = malloc(slots * sizeof(uint16_t));
-    if (!level->name || !level->layout[LW_LAYER_FG]) {
+    uint16_t *fg = malloc(slots * sizeof(uint16_t));
+    level->layout[LW_LAYER_FG] = fg;
+    if (!level->name || !fg) {
         lw_level_free(level);
         lw_error_set(err, LW_ERR_NOMEM, NULL);
         return NULL;
     }
     for (size_t i = 0; i < slots; i++)
-        level->layout[LW_LAYER_FG][i] = LW_NONE;
+        fg[i] = LW_NONE;
     return level;
 }
 
@@ -152,12 +160,8 @@ void lw_object_clear(lw_object *obj)
 {
     if (!obj)
         return;
-    free(obj->name);
-    for (uint32_t i = 0; i < obj->prop_count; i++) {
-        free(obj->props[i].key);
-        free(obj->props[i].value);
-    }
-    free(obj->props);
+    free_owned(obj->name);
+    lw_object_clear_properties(obj);
     memset(obj, 0, sizeof *obj);
 }
 
@@ -170,14 +174,15 @@ bool lw_object_copy(lw_object *dst, const lw_object *src)
     if (src->name && !(dst->name = dup_string(src->name)))
         goto fail;
     if (src->prop_count) {
-        dst->props = calloc(src->prop_count, sizeof *dst->props);
-        if (!dst->props)
+        lw_property *props = calloc(src->prop_count, sizeof *props);
+        dst->props = props;
+        if (!props)
             goto fail;
         for (uint32_t i = 0; i < src->prop_count; i++) {
             dst->prop_count = i + 1;
-            dst->props[i].key = dup_string(src->props[i].key);
-            dst->props[i].value = dup_string(src->props[i].value);
-            if (!dst->props[i].key || !dst->props[i].value)
+            props[i].key = dup_string(src->props[i].key);
+            props[i].value = dup_string(src->props[i].value);
+            if (!props[i].key || !props[i].value)
                 goto fail;
         }
     }
@@ -189,13 +194,14 @@ fail:
 
 bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
 {
+    lw_property *props = (lw_property *)obj->props;
     for (uint32_t i = 0; i < obj->prop_count; i++) {
-        if (strcmp(obj->props[i].key, key) == 0)
-            return lw_level_set_string(&obj->props[i].value, value ? value : "");
+        if (strcmp(props[i].key, key) == 0)
+            return lw_level_set_string(&props[i].value, value ? value : "");
     }
     if (obj->prop_count >= LW_MAX_PROPERTIES)
         return false;
-    lw_property *p = realloc(obj->props, (obj->prop_count + 1) * sizeof *p);
+    lw_property *p = realloc(props, (obj->prop_count + 1) * sizeof *p);
     if (!p)
         return false;
     obj->props = p;
@@ -213,14 +219,15 @@ bool lw_object_set_property(lw_object *obj, const char *key, const char *value)
 
 bool lw_object_remove_property(lw_object *obj, const char *key)
 {
+    lw_property *props = (lw_property *)obj->props;
     for (uint32_t i = 0; i < obj->prop_count; i++) {
-        if (strcmp(obj->props[i].key, key) != 0)
+        if (strcmp(props[i].key, key) != 0)
             continue;
-        free(obj->props[i].key);
-        free(obj->props[i].value);
-        memmove(&obj->props[i], &obj->props[i + 1], (obj->prop_count - i - 1) * sizeof *obj->props);
+        free_owned(props[i].key);
+        free_owned(props[i].value);
+        memmove(&props[i], &props[i + 1], (obj->prop_count - i - 1) * sizeof *props);
         if (--obj->prop_count == 0) {
-            free(obj->props);
+            free(props);
             obj->props = NULL;
         }
         return true;
@@ -231,10 +238,10 @@ bool lw_object_remove_property(lw_object *obj, const char *key)
 void lw_object_clear_properties(lw_object *obj)
 {
     for (uint32_t i = 0; i < obj->prop_count; i++) {
-        free(obj->props[i].key);
-        free(obj->props[i].value);
+        free_owned(obj->props[i].key);
+        free_owned(obj->props[i].value);
     }
-    free(obj->props);
+    free_owned(obj->props);
     obj->props = NULL;
     obj->prop_count = 0;
 }
@@ -248,8 +255,8 @@ void lw_replay_clear(lw_replay *replay)
 {
     if (!replay)
         return;
-    free(replay->name);
-    free(replay->script);
+    free_owned(replay->name);
+    free_owned(replay->script);
     memset(replay, 0, sizeof *replay);
 }
 
@@ -257,21 +264,21 @@ void lw_level_free(lw_level *level)
 {
     if (!level)
         return;
-    free(level->name);
-    free(level->tileset);
-    free(level->player_sprites);
-    free(level->masks);
-    free(level->tiles);
-    free(level->cells);
-    free(level->layout[0]);
-    free(level->layout[1]);
+    free_owned(level->name);
+    free_owned(level->tileset);
+    free_owned(level->player_sprites);
+    free_owned(level->masks);
+    free_owned(level->tiles);
+    free_owned(level->cells);
+    free_owned(level->layout[0]);
+    free_owned(level->layout[1]);
     for (uint32_t i = 0; i < level->object_count; i++)
-        lw_object_clear(&level->objects[i]);
-    free(level->objects);
-    free(level->overrides);
+        lw_object_clear(&lw_level_objects_mut(level)[i]);
+    free_owned(level->objects);
+    free_owned(level->overrides);
     for (uint32_t i = 0; i < level->replay_count; i++)
-        lw_replay_clear(&level->replays[i]);
-    free(level->replays);
+        lw_replay_clear(&lw_level_replays_mut(level)[i]);
+    free_owned(level->replays);
     free(level);
 }
 
@@ -326,22 +333,24 @@ lw_level *lw_level_dup(const lw_level *src)
     if (!level->name || !level->layout[0])
         ok = false;
     if (ok && src->object_count) {
-        level->objects = calloc(src->object_count, sizeof(lw_object));
-        if (!level->objects)
+        lw_object *objects = calloc(src->object_count, sizeof(lw_object));
+        level->objects = objects;
+        if (!objects)
             ok = false;
         for (uint32_t i = 0; ok && i < src->object_count; i++) {
-            if (!lw_object_copy(&level->objects[i], &src->objects[i]))
+            if (!lw_object_copy(&objects[i], &src->objects[i]))
                 ok = false;
             else
                 level->object_count = i + 1;
         }
     }
     if (ok && src->replay_count) {
-        level->replays = calloc(src->replay_count, sizeof(lw_replay));
-        if (!level->replays)
+        lw_replay *replays = calloc(src->replay_count, sizeof(lw_replay));
+        level->replays = replays;
+        if (!replays)
             ok = false;
         for (uint32_t i = 0; ok && i < src->replay_count; i++) {
-            lw_replay *d = &level->replays[i];
+            lw_replay *d = &replays[i];
             *d = src->replays[i];
             d->name = dup_string(src->replays[i].name ? src->replays[i].name : "");
             d->script = dup_string(src->replays[i].script ? src->replays[i].script : "");
@@ -395,10 +404,11 @@ bool lw_level_collision_at(const lw_level *level, int32_t x, int32_t y, lw_path 
 
 int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask)
 {
-    if (level->mask_count >= LW_MAX_MASKS || !grow((void **)&level->masks, &level->mask_capacity,
-                                                   level->mask_count + 1, sizeof(lw_mask)))
+    if (level->mask_count >= LW_MAX_MASKS ||
+        !grow((const void **)&level->masks, &level->mask_capacity, level->mask_count + 1,
+              sizeof(lw_mask)))
         return -1;
-    lw_mask *m = &level->masks[level->mask_count];
+    lw_mask *m = &lw_level_masks_mut(level)[level->mask_count];
     *m = *mask;
     lw_mask_derive_widths(m);
     return (int32_t)level->mask_count++;
@@ -406,18 +416,20 @@ int32_t lw_level_add_mask(lw_level *level, const lw_mask *mask)
 
 int32_t lw_level_add_tile(lw_level *level, const lw_tile *tile)
 {
-    if (level->tile_count >= LW_MAX_TILES || !grow((void **)&level->tiles, &level->tile_capacity,
-                                                   level->tile_count + 1, sizeof(lw_tile)))
+    if (level->tile_count >= LW_MAX_TILES ||
+        !grow((const void **)&level->tiles, &level->tile_capacity, level->tile_count + 1,
+              sizeof(lw_tile)))
         return -1;
-    level->tiles[level->tile_count] = *tile;
+    lw_level_tiles_mut(level)[level->tile_count] = *tile;
     return (int32_t)level->tile_count++;
 }
 
 int32_t lw_level_add_chunk(lw_level *level, const lw_cell *cells)
 {
     uint32_t per = lw_level_cells_per_chunk(level);
-    if (level->chunk_count >= LW_MAX_CHUNKS || !grow((void **)&level->cells, &level->chunk_capacity,
-                                                     level->chunk_count + 1, per * sizeof(lw_cell)))
+    if (level->chunk_count >= LW_MAX_CHUNKS ||
+        !grow((const void **)&level->cells, &level->chunk_capacity, level->chunk_count + 1,
+              per * sizeof(lw_cell)))
         return -1;
     lw_cell *dst = lw_level_chunk_cells_mut(level, level->chunk_count);
     if (cells) {
@@ -438,7 +450,7 @@ const lw_object *lw_level_find_object(const lw_level *level, uint32_t id)
 lw_object *lw_level_find_object_mut(lw_level *level, uint32_t id)
 {
     int32_t i = lw_level_object_index(level, id);
-    return i < 0 ? NULL : &level->objects[i];
+    return i < 0 ? NULL : &lw_level_objects_mut(level)[i];
 }
 
 int32_t lw_level_object_index(const lw_level *level, uint32_t id)
@@ -455,15 +467,16 @@ bool lw_level_insert_object_at(lw_level *level, uint32_t index, const lw_object 
         return false;
     if (obj->id == 0 || lw_level_find_object(level, obj->id))
         return false;
-    if (!grow((void **)&level->objects, &level->object_capacity, level->object_count + 1,
+    if (!grow((const void **)&level->objects, &level->object_capacity, level->object_count + 1,
               sizeof(lw_object)))
         return false;
     lw_object copy;
     if (!lw_object_copy(&copy, obj))
         return false;
-    memmove(&level->objects[index + 1], &level->objects[index],
+    lw_object *objects = lw_level_objects_mut(level);
+    memmove(&objects[index + 1], &objects[index],
             (level->object_count - index) * sizeof(lw_object));
-    level->objects[index] = copy;
+    objects[index] = copy;
     level->object_count++;
     if (obj->id >= level->next_object_id)
         level->next_object_id = obj->id + 1;
@@ -480,14 +493,15 @@ lw_object *lw_level_add_object(lw_level *level, const lw_object *obj)
     }
     if (!lw_level_insert_object_at(level, level->object_count, &tmp))
         return NULL;
-    return &level->objects[level->object_count - 1];
+    return &lw_level_objects_mut(level)[level->object_count - 1];
 }
 
 void lw_level_remove_object_at(lw_level *level, uint32_t index)
 {
     LW_ASSERT(index < level->object_count);
-    lw_object_clear(&level->objects[index]);
-    memmove(&level->objects[index], &level->objects[index + 1],
+    lw_object *objects = lw_level_objects_mut(level);
+    lw_object_clear(&objects[index]);
+    memmove(&objects[index], &objects[index + 1],
             (level->object_count - index - 1) * sizeof(lw_object));
     level->object_count--;
 }
@@ -515,7 +529,7 @@ bool lw_level_resize_layout(lw_level *level, uint16_t width, uint16_t height, lw
     }
     for (int l = 0; l < 2; l++) {
         if (level->layout[l]) {
-            free(level->layout[l]);
+            free_owned(level->layout[l]);
             level->layout[l] = next[l];
         }
     }
@@ -542,7 +556,7 @@ bool lw_level_add_replay(lw_level *level, const lw_replay *replay)
 {
     if (level->replay_count >= LW_MAX_REPLAYS)
         return false;
-    lw_replay *p = realloc(level->replays, (level->replay_count + 1) * sizeof *p);
+    lw_replay *p = realloc(lw_level_replays_mut(level), (level->replay_count + 1) * sizeof *p);
     if (!p)
         return false;
     level->replays = p;
@@ -564,13 +578,14 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value)
         return false;
     for (uint32_t i = 0; i < level->override_count; i++) {
         if (strcmp(level->overrides[i].name, name) == 0) {
-            level->overrides[i].value = value;
+            lw_level_overrides_mut(level)[i].value = value;
             return true;
         }
     }
     if (level->override_count >= LW_MAX_OVERRIDES)
         return false;
-    lw_override *p = realloc(level->overrides, (level->override_count + 1) * sizeof *p);
+    lw_override *p =
+        realloc(lw_level_overrides_mut(level), (level->override_count + 1) * sizeof *p);
     if (!p)
         return false;
     level->overrides = p;

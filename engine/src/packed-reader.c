@@ -643,7 +643,7 @@ static void build_masks_tiles(builder *B)
     level->masks = L->masks ? (lw_mask *)(B->block + B->plan.masks) : NULL;
     const uint8_t *mp = L->sec[SEC_MASK].data;
     for (size_t m = 0; m < L->masks; m++) {
-        lw_mask *mk = &level->masks[m];
+        lw_mask *mk = &lw_level_masks_mut(level)[m];
         memcpy(mk->heights, mp + m * 16, 16);
         memcpy(mk->widths, mp + (size_t)L->masks * 16 + m * 16, 16);
         mk->angle = mp[(size_t)L->masks * 32 + m];
@@ -653,7 +653,7 @@ static void build_masks_tiles(builder *B)
     const uint8_t *tp = L->sec[SEC_TILE].data;
     for (size_t t = 0; t < L->tiles; t++) {
         const uint8_t *r = tp + t * TILE_RECORD;
-        level->tiles[t] =
+        lw_level_tiles_mut(level)[t] =
             (lw_tile){.art = get16(r), .mask = {get16(r + 2), get16(r + 4)}, .flags = r[6]};
     }
 }
@@ -681,7 +681,7 @@ static bool build_cells(builder *B)
                         "chunk %zu cell (%zu,%zu): tile %u does not exist (%u tiles)%s", i / B->per,
                         (i % B->per) % side, (i % B->per) / side, c.tile, L->tiles,
                         packed ? " (compressed section)" : "");
-        level->cells[i] = c;
+        lw_level_cells_mut(level)[i] = c;
     }
     return true;
 }
@@ -753,7 +753,7 @@ static bool build_objects(builder *B)
     const uint8_t *pp = L->sec[SEC_PROP].data + LIST_HEAD;
     for (size_t i = 0; i < L->objects; i++) {
         const uint8_t *r = op + i * OBJ_RECORD;
-        lw_object *o = &level->objects[i];
+        lw_object *o = &lw_level_objects_mut(level)[i];
         memset(o, 0, sizeof *o);
         o->id = get32(r);
         o->type = (lw_object_type)r[4];
@@ -794,13 +794,14 @@ static void build_profile_replays(builder *B)
     level->overrides = L->overrides ? (lw_override *)(B->block + B->plan.overrides) : NULL;
     for (size_t i = 0; i < L->overrides; i++) {
         const uint8_t *r = pf + PROF_HEAD + i * OVERRIDE_RECORD;
-        memcpy(level->overrides[i].name, r, 32);
-        level->overrides[i].value = (int32_t)get32(r + 32);
+        lw_override *ov = &lw_level_overrides_mut(level)[i];
+        memcpy(ov->name, r, 32);
+        ov->value = (int32_t)get32(r + 32);
     }
     level->replays = L->replays ? (lw_replay *)(B->block + B->plan.replays) : NULL;
     for (size_t i = 0; i < L->replays; i++) {
         const uint8_t *r = L->sec[SEC_RPLY].data + LIST_HEAD + i * REPLAY_RECORD;
-        lw_replay *rp = &level->replays[i];
+        lw_replay *rp = &lw_level_replays_mut(level)[i];
         memset(rp, 0, sizeof *rp);
         rp->name = strs + get32(r);
         rp->script = strs + get32(r + 4);

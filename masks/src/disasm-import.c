@@ -666,7 +666,8 @@ static bool import_chunks_layout(importer *s, bool ok)
             continue;
         for (uint32_t y = 0; y < s->h; y++)
             for (uint32_t x = 0; x < s->w; x++)
-                level->layout[layer][(size_t)y * s->w + x] = s->chunk_of[SLOT(s, layer, x, y)];
+                lw_level_layout_mut(level, (lw_layer)layer)[(size_t)y * s->w + x] =
+                    s->chunk_of[SLOT(s, layer, x, y)];
     }
     /* settings and the start */
     if (ok) {

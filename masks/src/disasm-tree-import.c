@@ -908,7 +908,7 @@ static bool build_layout(tree_ctx *c)
             for (uint32_t x = 0; x < c->lay_w[layer]; x++) {
                 uint16_t id = level_chunk(c, slot(c, layer, x, y));
                 if (x < c->w && y < c->h && level->layout[layer])
-                    level->layout[layer][(size_t)y * c->w + x] = id;
+                    lw_level_layout_mut(level, (lw_layer)layer)[(size_t)y * c->w + x] = id;
                 else
                     cropped += id != LW_NONE;
             }

@@ -631,7 +631,7 @@ static bool level_chunks(importer *im, lw_level *level, lw_cell *cells, lw_error
             uint32_t id = chunk_intern(im, level, &chunk_set, cells, per, lx, ly, err);
             ok = id != NONE_ID;
             if (ok)
-                level->layout[LW_LAYER_FG][(size_t)ly * lw + lx] = (uint16_t)id;
+                lw_level_layout_mut(level, LW_LAYER_FG)[(size_t)ly * lw + lx] = (uint16_t)id;
         }
     }
     if (ok)

@@ -478,7 +478,7 @@ static void test_tree_s3k(void)
     g_assert_cmpuint(ex.file_count, ==, 0);
     g_assert_cmpuint(ex.unchanged, ==, 7);
     lwm_tree_export_clear(&ex);
-    uint16_t *slot = &im.level->layout[LW_LAYER_FG][0];
+    uint16_t *slot = &lw_level_layout_mut(im.level, LW_LAYER_FG)[0];
     *slot = *slot == 0 ? 1 : 0;
     if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
         g_error("%s: %s", failed, err.message);
@@ -533,7 +533,7 @@ static void test_tree_s3k(void)
     g_assert_true(lw_level_resize_layout(im.level, (uint16_t)(w + 1), (uint16_t)h, &err));
     uint16_t grown = lw_level_layout_get(im.level, LW_LAYER_FG, 0, 0);
     g_assert_cmpuint(grown, !=, LW_NONE);
-    im.level->layout[LW_LAYER_FG][w] = grown; /* row 0, the new column */
+    lw_level_layout_mut(im.level, LW_LAYER_FG)[w] = grown; /* row 0, the new column */
     if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(ex.file_count, ==, 1);

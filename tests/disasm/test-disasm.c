@@ -515,7 +515,7 @@ static uint16_t be16(const uint8_t *p)
 static void test_exact_words(void)
 {
     lw_level *lv = small_level(128, 2, 1, 2);
-    lv->tiles[1].flags = LW_TILE_JUMP_THROUGH;
+    lw_level_tiles_mut(lv)[1].flags = LW_TILE_JUMP_THROUGH;
     lv->background_rgb = 0x0000FF; /* pure blue: word 0x0E00 */
     lw_cell cells[64];
     for (int i = 0; i < 64; i++)
@@ -523,7 +523,7 @@ static void test_exact_words(void)
     cells[0] = (lw_cell){0, LW_CELL_FLIP_X, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_TOP)};
     cells[9] = (lw_cell){1, LW_CELL_FLIP_Y, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_LRB)};
     g_assert_cmpint(lw_level_add_chunk(lv, cells), ==, 0);
-    lv->layout[LW_LAYER_FG][1] = 0; /* slot (1,0); slot (0,0) stays empty */
+    lw_level_layout_mut(lv, LW_LAYER_FG)[1] = 0; /* slot (1,0); slot (0,0) stays empty */
     lw_object start = {0};
     start.type = LW_OBJECT_PLAYER_START;
     start.x = 300;
@@ -678,7 +678,7 @@ static lw_level *distinct_chunks(uint16_t chunk_px, uint16_t w, uint16_t h, uint
             cells[i] = (lw_cell){LW_NONE, 0, 0};
         cells[c / tiles] = (lw_cell){(uint16_t)(c % tiles), 0, lw_cell_solid_bits(3, 3)};
         g_assert_cmpint(lw_level_add_chunk(lv, cells), ==, (int)c);
-        lv->layout[LW_LAYER_FG][c] = (uint16_t)c;
+        lw_level_layout_mut(lv, LW_LAYER_FG)[c] = (uint16_t)c;
     }
     g_free(cells);
     return lv;
@@ -739,7 +739,7 @@ static void test_limits(void)
         for (uint32_t q = 0; q < 4; q++)
             cells[(q >> 1) * 8 * 16 + (q & 1) * 8] = (lw_cell){(uint16_t)(c * 4 + q), 0, 0};
         g_assert_cmpint(lw_level_add_chunk(lv, cells), ==, (int)c);
-        lv->layout[LW_LAYER_FG][c] = (uint16_t)c;
+        lw_level_layout_mut(lv, LW_LAYER_FG)[c] = (uint16_t)c;
     }
     expect_limit(lv, NULL, LWM_GAME_S2, "chunks: 257 distinct 128 px chunks");
     lw_level_free(lv);
@@ -1004,7 +1004,7 @@ static char *exported_dir(lwm_game game, bool bg)
     for (int i = 0; i < 64; i++)
         cells[i] = (lw_cell){(uint16_t)(i % 2), 0, lw_cell_solid_bits(3, 3)};
     g_assert_cmpint(lw_level_add_chunk(lv, cells), ==, 0);
-    lv->layout[LW_LAYER_FG][0] = 0;
+    lw_level_layout_mut(lv, LW_LAYER_FG)[0] = 0;
     lw_object start = {0};
     start.type = LW_OBJECT_PLAYER_START;
     start.x = 64;
@@ -1012,7 +1012,7 @@ static char *exported_dir(lwm_game game, bool bg)
     g_assert_nonnull(lw_level_add_object(lv, &start));
     if (bg) {
         g_assert_true(lw_level_ensure_background(lv));
-        lv->layout[LW_LAYER_BG][1] = 0;
+        lw_level_layout_mut(lv, LW_LAYER_BG)[1] = 0;
     }
     lwm_image art;
     lw_error err;

@@ -101,9 +101,10 @@ static void test_diff(void)
     uint32_t sx, sy, cell;
     find_slot(l, &sx, &sy, &cell);
     uint16_t ch = lw_level_layout_get(l, LW_LAYER_FG, sx, sy);
-    l->layout[LW_LAYER_FG][sy * l->layout_width + sx] = (uint16_t)((ch + 1) % l->chunk_count);
-    l->objects[0].x += 32;
-    l->masks[3].angle = (uint8_t)(l->masks[3].angle + 2);
+    lw_level_layout_mut(l, LW_LAYER_FG)[sy * l->layout_width + sx] =
+        (uint16_t)((ch + 1) % l->chunk_count);
+    lw_level_objects_mut(l)[0].x += 32;
+    lw_level_masks_mut(l)[3].angle = (uint8_t)(l->masks[3].angle + 2);
     char *b = save(&f, "b.json", l);
     char *png = g_build_filename(f.dir, "diff.png", NULL);
     r = cli_run((const char *[]){"diff", f.base, b, "--png", png, NULL});
@@ -174,9 +175,9 @@ static void test_merge(void)
     size_t slot = (size_t)sy * o->layout_width + sx;
     uint16_t ch = o->layout[LW_LAYER_FG][slot];
     /* ours: a layout slot; theirs: a chunk cell, an object moved, an override */
-    o->layout[LW_LAYER_FG][slot] = LW_NONE;
+    lw_level_layout_mut(o, LW_LAYER_FG)[slot] = LW_NONE;
     lw_level_chunk_cells_mut(t, ch)[cell].flags ^= LW_CELL_FLIP_X;
-    t->objects[1].y -= 16;
+    lw_level_objects_mut(t)[1].y -= 16;
     g_assert_true(lw_level_set_override(t, "top", 2048));
     char *ours = save(&f, "ours.json", o), *theirs = save(&f, "theirs.json", t);
     cli_result r = cli_run((const char *[]){"merge-level", f.base, ours, theirs, NULL});
@@ -196,8 +197,8 @@ static void test_merge(void)
     /* both sides change the same slot differently: a conflict at that place, ours untouched */
     lw_level_free(o);
     o = load_sample();
-    o->layout[LW_LAYER_FG][slot] = LW_NONE;
-    t->layout[LW_LAYER_FG][slot] = (uint16_t)((ch + 1) % t->chunk_count);
+    lw_level_layout_mut(o, LW_LAYER_FG)[slot] = LW_NONE;
+    lw_level_layout_mut(t, LW_LAYER_FG)[slot] = (uint16_t)((ch + 1) % t->chunk_count);
     g_free(ours);
     g_free(theirs);
     ours = save(&f, "ours.json", o);
@@ -269,8 +270,8 @@ static void test_git_log(void)
     g_free(sh(f.dir, setup_cmd));
     uint16_t ch = lw_level_layout_get(l, LW_LAYER_FG, sx, sy),
              to = (uint16_t)((ch + 1) % l->chunk_count);
-    l->layout[LW_LAYER_FG][sy * l->layout_width + sx] = to;
-    l->masks[3].angle = (uint8_t)(l->masks[3].angle + 2);
+    lw_level_layout_mut(l, LW_LAYER_FG)[sy * l->layout_width + sx] = to;
+    lw_level_masks_mut(l)[3].angle = (uint8_t)(l->masks[3].angle + 2);
     char *lv = save(&f, "level.json", l);
     g_free(sh(f.dir, "git commit -qam two"));
     char *log = sh(f.dir, "git log -p level.json");
@@ -323,21 +324,21 @@ static void insert_extra(lw_level *l, const extra *x)
         mk.heights[c] = (int8_t)(x->variant ? 2 + c % 2 : 9 - c % 3);
     mk.angle = (uint8_t)(x->variant ? 0x06 : 0x0A);
     g_assert_cmpint(lw_level_add_mask(l, &mk), >=, 0);
-    memmove(&l->masks[x->mask_at + 1], &l->masks[x->mask_at],
+    memmove(&lw_level_masks_mut(l)[x->mask_at + 1], &l->masks[x->mask_at],
             (l->mask_count - 1 - x->mask_at) * sizeof *l->masks);
     lw_mask_derive_widths(&mk);
-    l->masks[x->mask_at] = mk;
+    lw_level_masks_mut(l)[x->mask_at] = mk;
     for (uint32_t t = 0; t < l->tile_count; t++)
         for (int p = 0; p < 2; p++)
             if (l->tiles[t].mask[p] != LW_NONE && l->tiles[t].mask[p] >= x->mask_at)
-                l->tiles[t].mask[p]++;
+                lw_level_tiles_mut(l)[t].mask[p]++;
     lw_tile tile = {.art = (uint16_t)(x->variant ? 1 : 2),
                     .mask = {(uint16_t)x->mask_at, (uint16_t)x->mask_at},
                     .flags = 0};
     g_assert_cmpint(lw_level_add_tile(l, &tile), >=, 0);
-    memmove(&l->tiles[x->tile_at + 1], &l->tiles[x->tile_at],
+    memmove(&lw_level_tiles_mut(l)[x->tile_at + 1], &l->tiles[x->tile_at],
             (l->tile_count - 1 - x->tile_at) * sizeof *l->tiles);
-    l->tiles[x->tile_at] = tile;
+    lw_level_tiles_mut(l)[x->tile_at] = tile;
     uint32_t per = lw_level_cells_per_chunk(l);
     for (uint32_t c = 0; c < l->chunk_count; c++) {
         lw_cell *cells = lw_level_chunk_cells_mut(l, c);
@@ -356,7 +357,7 @@ static void insert_extra(lw_level *l, const extra *x)
         for (uint32_t i = 0; l->layout[layer] && i < (uint32_t)l->layout_width * l->layout_height;
              i++)
             if (l->layout[layer][i] != LW_NONE && l->layout[layer][i] >= x->chunk_at)
-                l->layout[layer][i]++;
+                lw_level_layout_mut(l, (lw_layer)layer)[i]++;
 }
 
 /* X2 goes in before X1, each at its place in the sample's numbering, so a level holding either
@@ -369,13 +370,13 @@ enum { HAS_X1 = 1, HAS_X2 = 2 };
  * slot, a mask added at the end. */
 static void edit_ours(lw_level *l)
 {
-    l->masks[50].angle = (uint8_t)(l->masks[50].angle + 2);
-    l->tiles[100].flags ^= 1;
+    lw_level_masks_mut(l)[50].angle = (uint8_t)(l->masks[50].angle + 2);
+    lw_level_tiles_mut(l)[100].flags ^= 1;
     lw_level_chunk_cells_mut(l, 30)[9].flags ^= LW_CELL_FLIP_X;
     uint32_t slot = 0;
     while (l->layout[LW_LAYER_FG][slot] == LW_NONE)
         slot++;
-    l->layout[LW_LAYER_FG][slot] = LW_NONE;
+    lw_level_layout_mut(l, LW_LAYER_FG)[slot] = LW_NONE;
     lw_mask mk = {0};
     for (int c = 0; c < 16; c++)
         mk.heights[c] = (int8_t)c;
@@ -386,10 +387,10 @@ static void edit_ours(lw_level *l)
 /* Theirs' edits: another mask, tile, chunk cell, an object, a mask added at the end. */
 static void edit_theirs(lw_level *l)
 {
-    l->masks[60].angle = (uint8_t)(l->masks[60].angle + 4);
-    l->tiles[101].art = (uint16_t)(l->tiles[101].art ^ 1);
+    lw_level_masks_mut(l)[60].angle = (uint8_t)(l->masks[60].angle + 4);
+    lw_level_tiles_mut(l)[101].art = (uint16_t)(l->tiles[101].art ^ 1);
     lw_level_chunk_cells_mut(l, 31)[12].flags ^= LW_CELL_FLIP_Y;
-    l->objects[1].y -= 16;
+    lw_level_objects_mut(l)[1].y -= 16;
     lw_mask mk = {0};
     for (int c = 0; c < 16; c++)
         mk.heights[c] = (int8_t)(16 - c);
@@ -475,9 +476,9 @@ static void test_merge_removal_conflicts(void)
     lw_level *o = variant(0, NULL, NULL), *t = variant(HAS_X1 | HAS_X2, NULL, NULL);
     /* in the base and theirs, X1's mask is at 10, X2's at 41 and the sample's mask 50 at 52 */
     uint32_t x1 = X1.mask_at, x2 = X2.mask_at + 1, m50 = 50 + 2;
-    t->masks[x1].heights[0] = 12; /* X1's mask, changed */
-    o->masks[50].angle = (uint8_t)(o->masks[50].angle + 2);
-    t->masks[m50].angle = (uint8_t)(t->masks[m50].angle + 4);
+    lw_level_masks_mut(t)[x1].heights[0] = 12; /* X1's mask, changed */
+    lw_level_masks_mut(o)[50].angle = (uint8_t)(o->masks[50].angle + 2);
+    lw_level_masks_mut(t)[m50].angle = (uint8_t)(t->masks[m50].angle + 4);
     lw_tile tile = {.art = 3, .mask = {(uint16_t)x2, LW_NONE}, .flags = 0};
     uint32_t added = (uint32_t)lw_level_add_tile(t, &tile); /* on X2's mask, which ours removed */
     char *pb = save(&f, "c-base.json", base), *po = save(&f, "c-ours.json", o),

@@ -1037,7 +1037,7 @@ static void test_flood_fill(void)
     lw_level_add_chunk(l, NULL);
     /* a wall of chunk 1 at column 3 splits the empty area */
     for (uint16_t y = 0; y < 4; y++)
-        l->layout[LW_LAYER_FG][y * 6 + 3] = 1;
+        lw_level_layout_mut(l, LW_LAYER_FG)[y * 6 + 3] = 1;
     GArray *edits = editor_level_flood_fill(l, LW_LAYER_FG, 0, 0, 0);
     g_assert_cmpuint(edits->len, ==, 12); /* columns 0..2 of 4 rows */
     for (guint i = 0; i < edits->len; i++)
@@ -1078,7 +1078,7 @@ static void test_snap_to_ground(void)
     lw_level_add_chunk(s, NULL);
     lw_level_chunk_cells_mut(s, 0)[7 * 8 + 0] =
         (lw_cell){0, 0, lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_ALL)};
-    s->layout[LW_LAYER_FG][0] = 0;
+    lw_level_layout_mut(s, LW_LAYER_FG)[0] = 0;
     lw_object mk = {.type = LW_OBJECT_MARKER, .x = 5, .y = 10};
     g_assert_true(editor_level_snap_to_ground(s, &mk, LW_PATH_A, &y));
     /* column 5 has height 6: top solid row 112 + 16 - 6 = 122 */

@@ -87,7 +87,7 @@ static EditorDocument *load_doc(const char *name)
 
 static void set_slot(lw_level *level, guint x, guint y, uint16_t chunk)
 {
-    level->layout[LW_LAYER_FG][(size_t)y * level->layout_width + x] = chunk;
+    lw_level_layout_mut(level, LW_LAYER_FG)[(size_t)y * level->layout_width + x] = chunk;
 }
 
 /* ---- camera ---- */
@@ -705,7 +705,7 @@ static void test_session_objects_edited(void)
     for (uint32_t i = 0; i < level->object_count && !spring; i++)
         if (level->objects[i].type == LW_OBJECT_MARKER &&
             g_strcmp0(level->objects[i].name, "spring") == 0 && level->objects[i].prop_count == 0)
-            spring = &level->objects[i];
+            spring = &lw_level_objects_mut(level)[i];
     g_assert_nonnull(spring);
     spring->x += 100;
     g_assert_true(play_session_level_changed(s, EDITOR_CHANGE_OBJECTS));

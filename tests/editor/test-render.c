@@ -100,7 +100,7 @@ static void test_collision_over_image_limit(void)
         cells[i] = (lw_cell){.tile = i >= 56 ? 0 : LW_NONE, .solid = i >= 56 ? 15 : 0};
     lw_level_add_chunk(level, cells);
     for (uint32_t x = 0; x < 128; x++)
-        level->layout[LW_LAYER_FG][15 * 128 + x] = 0;
+        lw_level_layout_mut(level, LW_LAYER_FG)[15 * 128 + x] = 0;
     lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 1900};
     lw_level_add_object(level, &start);
     char *dir = g_dir_make_tmp("lw-render-big-XXXXXX", NULL);

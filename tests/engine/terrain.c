@@ -14,7 +14,7 @@ lw_level *terrain_new(uint16_t chunk_px, int32_t width_px, int32_t height_px)
     for (uint32_t i = 0; i < (uint32_t)w * h; i++) {
         int32_t c = lw_level_add_chunk(level, NULL);
         g_assert_cmpint(c, >=, 0);
-        level->layout[LW_LAYER_FG][i] = (uint16_t)c;
+        lw_level_layout_mut(level, LW_LAYER_FG)[i] = (uint16_t)c;
     }
     return level;
 }

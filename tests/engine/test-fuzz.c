@@ -83,7 +83,7 @@ static lw_level *make_soup(GRand *rng)
         }
         tiles[i] = terrain_shape(level, hs, (uint8_t)g_rand_int_range(rng, 0, 256),
                                  g_rand_int_range(rng, 0, 4) == 0);
-        lw_tile *t = &level->tiles[tiles[i]];
+        lw_tile *t = &lw_level_tiles_mut(level)[tiles[i]];
         if (g_rand_int_range(rng, 0, 6) == 0)
             t->flags = LW_TILE_JUMP_THROUGH;
         if (g_rand_int_range(rng, 0, 8) == 0)
@@ -101,7 +101,7 @@ static lw_level *make_soup(GRand *rng)
     uint32_t slots = (uint32_t)level->layout_width * level->layout_height;
     for (uint32_t i = 0; i < slots; i++)
         if (g_rand_int_range(rng, 0, 5) == 0)
-            level->layout[LW_LAYER_FG][i] = LW_NONE;
+            lw_level_layout_mut(level, LW_LAYER_FG)[i] = LW_NONE;
     return level;
 }
 

@@ -76,7 +76,7 @@ static lw_level *make_level(void)
     cells[7 * 8 + 3] = (lw_cell){.tile = 0,
                                  .flags = LW_CELL_FLIP_X,
                                  .solid = lw_cell_solid_bits(LW_SOLID_ALL, LW_SOLID_TOP)};
-    level->layout[LW_LAYER_FG][1 * 4 + 2] = 0; /* chunk 0 at layout (2, 1) */
+    lw_level_layout_mut(level, LW_LAYER_FG)[1 * 4 + 2] = 0; /* chunk 0 at layout (2, 1) */
     return level;
 }
 
@@ -100,7 +100,7 @@ static void test_cell_lookup(void)
     /* path B: the tile has no mask there, so nothing collides despite the solidity bits */
     g_assert_false(lw_level_collision_at(level, 319, 255, LW_PATH_B, &cc));
     /* jump-through tile: LRB bits are ignored */
-    level->tiles[0].flags = LW_TILE_JUMP_THROUGH;
+    lw_level_tiles_mut(level)[0].flags = LW_TILE_JUMP_THROUGH;
     g_assert_true(lw_level_collision_at(level, 319, 255, LW_PATH_A, &cc));
     g_assert_cmpint(cc.solid, ==, LW_SOLID_TOP);
     lw_level_free(level);

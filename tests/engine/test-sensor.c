@@ -270,7 +270,7 @@ static void test_reference_model(void)
 {
     GRand *rng = g_rand_new_with_seed(1234);
     lw_level *level = terrain_new(128, 384, 384);
-    level->layout[LW_LAYER_FG][4] = LW_NONE; /* one empty layout slot */
+    lw_level_layout_mut(level, LW_LAYER_FG)[4] = LW_NONE; /* one empty layout slot */
     uint16_t tiles[24];
     for (int i = 0; i < 24; i++) {
         int8_t h[16];
@@ -281,9 +281,9 @@ static void test_reference_model(void)
         }
         tiles[i] = terrain_shape(level, h, (uint8_t)g_rand_int_range(rng, 0, 256), i % 5 == 0);
         if (i % 7 == 3)
-            level->tiles[tiles[i]].flags = LW_TILE_JUMP_THROUGH;
+            lw_level_tiles_mut(level)[tiles[i]].flags = LW_TILE_JUMP_THROUGH;
         if (i % 11 == 5)
-            level->tiles[tiles[i]].mask[1] = LW_NONE;
+            lw_level_tiles_mut(level)[tiles[i]].mask[1] = LW_NONE;
     }
     for (int by = 0; by < 24; by++)
         for (int bx = 0; bx < 24; bx++) {

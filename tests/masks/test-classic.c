@@ -185,13 +185,13 @@ static void test_limits(void)
     lw_level_free(level);
     /* an odd angle that is not flagged is exported as is, with a warning */
     level = level_with(2, 2);
-    level->masks[1].angle = 0x21;
+    lw_level_masks_mut(level)[1].angle = 0x21;
     warns w = {0};
     g_assert_true(lwm_classic_from_level(level, LWM_GAME_S2, c, on_warn, &w, &err));
     g_assert_cmpint(w.count, ==, 1);
     g_assert_nonnull(strstr(w.last, "mask 1 has the odd angle 0x21"));
     g_assert_cmpint(c->masks[2].angle, ==, 0x21);
-    level->masks[1].flags = LW_MASK_FLAGGED;
+    lw_level_masks_mut(level)[1].flags = LW_MASK_FLAGGED;
     g_assert_true(lwm_classic_from_level(level, LWM_GAME_S2, c, NULL, NULL, &err));
     g_assert_cmpint(c->masks[2].angle, ==, 0xFF);
     lw_level_free(level);

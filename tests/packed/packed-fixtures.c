@@ -67,9 +67,9 @@ lw_level *fixture_level_rich(void)
     must(lw_level_ensure_background(level));
     for (uint32_t y = 0; y < 3; y++)
         for (uint32_t x = 0; x < 5; x++) {
-            level->layout[LW_LAYER_FG][y * 5 + x] =
+            lw_level_layout_mut(level, LW_LAYER_FG)[y * 5 + x] =
                 (x + y) % 4 == 3 ? (uint16_t)LW_NONE : (uint16_t)((x + 2 * y) % 4);
-            level->layout[LW_LAYER_BG][y * 5 + x] = (uint16_t)((x * y) % 4);
+            lw_level_layout_mut(level, LW_LAYER_BG)[y * 5 + x] = (uint16_t)((x * y) % 4);
         }
 
     lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 96, .y = 200, .facing_left = true};
@@ -157,7 +157,7 @@ lw_level *fixture_level_max(void)
         }
     }
     for (uint32_t i = 0; i < 128u * 16u; i++)
-        level->layout[LW_LAYER_FG][i] = (uint16_t)(i % LW_MAX_CHUNKS);
+        lw_level_layout_mut(level, LW_LAYER_FG)[i] = (uint16_t)(i % LW_MAX_CHUNKS);
     lw_object start = {.type = LW_OBJECT_PLAYER_START, .x = 64, .y = 64};
     must(lw_level_add_object(level, &start) != NULL);
     must(lw_level_validate(level, &err));

@@ -145,7 +145,7 @@ static void round_trip(const lw_packed_options *opts, bool expect_replays)
     if (!expect_replays) {
         /* replays are only carried on request: compare against a copy without them */
         for (uint32_t i = 0; i < level->replay_count; i++)
-            lw_replay_clear(&level->replays[i]);
+            lw_replay_clear(&lw_level_replays_mut(level)[i]);
         level->replay_count = 0;
     }
     char why[200];
@@ -468,7 +468,7 @@ static void test_compressed_errors(void)
 static void test_writer_refuses_invalid(void)
 {
     lw_level *level = fixture_level_rich();
-    level->tiles[0].mask[0] = 99;
+    lw_level_tiles_mut(level)[0].mask[0] = 99;
     uint8_t *out = NULL;
     size_t size = 0;
     lw_error err;

@@ -135,9 +135,10 @@ typedef struct lw_path_swapper {
     uint8_t priority[2]; /* sprite priority per side: 0 low, 1 high (visual only) */
 } lw_path_swapper;
 
+/** A marker property. The strings are const: change them with lw_object_set_property. */
 typedef struct lw_property {
-    char *key;   /* owned, non-empty */
-    char *value; /* owned */
+    const char *key;   /* owned, non-empty */
+    const char *value; /* owned */
 } lw_property;
 
 /** A placed object. Ids are stable and unique within a level (references across undo use them). */
@@ -147,9 +148,10 @@ typedef struct lw_object {
     int32_t x, y;            /* px: the player's centre, the swapper's midpoint, a marker's spot */
     bool facing_left;        /* player start: initial facing */
     lw_path_swapper swapper; /* LW_OBJECT_PATH_SWAPPER only */
-    /* Owned (LW_OBJECT_MARKER only; NULL/0 otherwise) */
-    char *name;         /* marker type name, e.g. "ring", "spring" */
-    lw_property *props; /* marker properties in file order */
+    /* Owned (LW_OBJECT_MARKER only; NULL/0 otherwise); change them with lw_object_set_name and
+     * lw_object_set_property / _remove_property / _clear_properties */
+    const char *name;         /* marker type name, e.g. "ring", "spring" */
+    const lw_property *props; /* marker properties in file order */
     uint32_t prop_count;
 } lw_object;
 
@@ -163,9 +165,9 @@ typedef struct lw_override {
 
 /** An input recording saved with the level, replayed as a regression test (test-play issue). */
 typedef struct lw_replay {
-    /* Owned */
-    char *name;   /* label shown to the user */
-    char *script; /* input script text in the `sim` format */
+    /* Owned (set with lw_level_set_string) */
+    const char *name;   /* label shown to the user */
+    const char *script; /* input script text in the `sim` format */
     /* Plain */
     bool has_start; /* start position given (else the level's player start) */
     int32_t start_x, start_y;
@@ -184,23 +186,29 @@ typedef struct lw_replay {
 typedef enum lw_layer { LW_LAYER_FG = 0, LW_LAYER_BG = 1 } lw_layer;
 
 /**
- * A level. The struct is public so the editor's commands and the engine can read and mutate
- * fields directly; keep the counts consistent with the arrays (use the functions below to add,
- * remove or resize) and call lw_level_validate after bulk changes from untrusted data.
+ * A level. The struct is public so that readers (the physics, the renderer, the checks) read
+ * its fields directly. Every array and string it points to is const ("deep const"): reading
+ * needs nothing more, and writing goes through the _mut accessors below, which take a non-const
+ * lw_level. A level you own (lw_level_new, lw_level_dup, the JSON loader) is an `lw_level *`
+ * and may be written; a packed level only ever yields a `const lw_level *`
+ * (lw_packed_level_get), so neither its fields nor anything they point to can be written
+ * without a cast (tests/api/ checks that each such write fails to compile). Keep the counts
+ * consistent with the arrays (use the functions below to add, remove or resize) and call
+ * lw_level_validate after bulk changes from untrusted data.
  */
 typedef struct lw_level {
-    /* Owned */
-    char *name;             /* display name (never NULL, may be "") */
-    char *tileset;          /* tileset PNG, relative to the level file's folder; NULL = none */
-    char *player_sprites;   /* the player's sprite sheet PNG, relative to the level file's
-                               folder (drawing only, docs/OBJECTS.md §17); NULL = built-in */
-    lw_mask *masks;         /* mask pool */
-    lw_tile *tiles;         /* tiles */
-    lw_cell *cells;         /* chunk_count * chunk_cells^2 cells, chunk-major, row-major */
-    uint16_t *layout[2];    /* [LW_LAYER_FG], [LW_LAYER_BG] (NULL = no background): chunk ids */
-    lw_object *objects;     /* objects in file order */
-    lw_override *overrides; /* physics overrides */
-    lw_replay *replays;     /* saved replays */
+    /* Owned; written through lw_level_set_string and the _mut accessors */
+    const char *name;           /* display name (never NULL, may be "") */
+    const char *tileset;        /* tileset PNG, relative to the level file's folder; NULL = none */
+    const char *player_sprites; /* the player's sprite sheet PNG, relative to the level file's
+                                   folder (drawing only, docs/OBJECTS.md §17); NULL = built-in */
+    const lw_mask *masks;       /* mask pool */
+    const lw_tile *tiles;       /* tiles */
+    const lw_cell *cells;       /* chunk_count * chunk_cells^2 cells, chunk-major, row-major */
+    const uint16_t *layout[2];  /* [LW_LAYER_FG], [LW_LAYER_BG] (NULL = no background) */
+    const lw_object *objects;   /* objects in file order */
+    const lw_override *overrides; /* physics overrides */
+    const lw_replay *replays;     /* saved replays */
 
     /* Sizes */
     uint32_t mask_count, mask_capacity;
@@ -261,10 +269,56 @@ static inline const lw_cell *lw_level_chunk_cells(const lw_level *level, uint32_
     return level->cells + (size_t)chunk * lw_level_cells_per_chunk(level);
 }
 
-/** The same cells, writable: only for a level you may edit (never a packed level's). */
+/* ---- writable views of a level you own (never a packed level's: it is const) ----
+ * Each returns the same memory as the const field, for writing in place. Pointers stay valid
+ * until the array is grown or shrunk (the add/insert/remove/resize functions). */
+
+/** The same cells, writable. */
 static inline lw_cell *lw_level_chunk_cells_mut(lw_level *level, uint32_t chunk)
 {
-    return level->cells + (size_t)chunk * lw_level_cells_per_chunk(level);
+    return (lw_cell *)level->cells + (size_t)chunk * lw_level_cells_per_chunk(level);
+}
+
+/** All chunk_count * chunk_cells^2 cells, writable. */
+static inline lw_cell *lw_level_cells_mut(lw_level *level)
+{
+    return (lw_cell *)level->cells;
+}
+
+/** The mask pool, writable (keep the widths derived: lw_mask_derive_widths). */
+static inline lw_mask *lw_level_masks_mut(lw_level *level)
+{
+    return (lw_mask *)level->masks;
+}
+
+/** The tiles, writable. */
+static inline lw_tile *lw_level_tiles_mut(lw_level *level)
+{
+    return (lw_tile *)level->tiles;
+}
+
+/** Layer @layer's chunk ids (NULL when the level has no such layer), writable. */
+static inline uint16_t *lw_level_layout_mut(lw_level *level, lw_layer layer)
+{
+    return (uint16_t *)level->layout[layer];
+}
+
+/** The objects, writable (their strings change only through the lw_object_set_* functions). */
+static inline lw_object *lw_level_objects_mut(lw_level *level)
+{
+    return (lw_object *)level->objects;
+}
+
+/** The physics overrides, writable. */
+static inline lw_override *lw_level_overrides_mut(lw_level *level)
+{
+    return (lw_override *)level->overrides;
+}
+
+/** The saved replays, writable (their strings change only through lw_level_set_string). */
+static inline lw_replay *lw_level_replays_mut(lw_level *level)
+{
+    return (lw_replay *)level->replays;
 }
 
 /**
@@ -358,9 +412,10 @@ static inline uint16_t lw_level_layout_get(const lw_level *level, lw_layer layer
     return level->layout[layer][(size_t)cy * level->layout_width + cx];
 }
 
-/** Set a string field (name, tileset) to a copy of @value (NULL allowed for tileset).
- * Returns false when out of memory (field unchanged). */
-bool lw_level_set_string(char **field, const char *value);
+/** Set an owned string field (a level's name or tileset, a replay's name or script) to a copy
+ * of @value (NULL allowed for the optional ones), freeing the old one. Returns false when out
+ * of memory (field unchanged). */
+bool lw_level_set_string(const char **field, const char *value);
 
 /** Append a replay (deep copy). Returns false at the limit or when out of memory. */
 bool lw_level_add_replay(lw_level *level, const lw_replay *replay);
