@@ -12,6 +12,7 @@
 #define DSPR_MAX_LIST_BYTES (1u << 20)    /* an object list, an XML or C# file */
 #define DSPR_MAX_FILE_BYTES (1u << 20)    /* a stored art file */
 #define DSPR_MAX_ART_BYTES  (0x800u * 32) /* decoded art: 2048 patterns (all of VRAM's 64 KiB) */
+#define DSPR_MAX_SIDE       1024          /* px: a picture's width and height */
 
 /* One picture of an object definition. Paths are relative to the INI folder. */
 typedef struct dspr_image {

@@ -333,7 +333,7 @@ static void draw_piece(EditorDisasmSprite *s, const editor_map_piece *pc, int px
 }
 
 static EditorDisasmSprite *render(const editor_map_frame *fr, GBytes *art, const guint32 *palette,
-                                  int startpal, gboolean xflip, gboolean yflip)
+                                  int startpal, gboolean xflip, gboolean yflip, gboolean *too_large)
 {
     if (!fr->count)
         return NULL;
@@ -354,6 +354,11 @@ static EditorDisasmSprite *render(const editor_map_frame *fr, GBytes *art, const
         y0 = MIN(y0, p.y);
         x1 = MAX(x1, p.x + 8 * p.w);
         y1 = MAX(y1, p.y + 8 * p.h);
+    }
+    if (x1 - x0 > DSPR_MAX_SIDE || y1 - y0 > DSPR_MAX_SIDE) {
+        g_free(pcs);
+        *too_large = TRUE; /* pieces far apart: not a picture anyone draws */
+        return NULL;
     }
     EditorDisasmSprite *s = g_new0(EditorDisasmSprite, 1);
     s->left = x0;
@@ -425,7 +430,15 @@ static EditorDisasmSprite *build_image(EditorDisasmSprites *self, const dspr_ima
                   frame, m->count);
         return NULL;
     }
-    return render(&m->frames[frame], art, self->palette, im->pal, xflip, yflip);
+    gboolean too_large = FALSE;
+    EditorDisasmSprite *s =
+        render(&m->frames[frame], art, self->palette, im->pal, xflip, yflip, &too_large);
+    if (too_large) {
+        g_autofree char *where = tree_path(self, im->map);
+        dspr_warn(self, where ? where : im->map, 0, "frame %zu: larger than %d px a side", frame,
+                  DSPR_MAX_SIDE);
+    }
+    return s;
 }
 
 static gboolean option_holds(const dspr_option *o, unsigned subtype)
@@ -457,8 +470,8 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
                                             flip_with(r->xflip, xflip), flip_with(r->yflip, yflip));
         if (!p)
             continue;
-        dx[n] = xflip ? -r->dx : r->dx; /* the whole picture mirrors with the object */
-        dy[n] = yflip ? -r->dy : r->dy;
+        dx[n] = CLAMP(xflip ? -r->dx : r->dx, -DSPR_MAX_SIDE, DSPR_MAX_SIDE); /* the whole */
+        dy[n] = CLAMP(yflip ? -r->dy : r->dy, -DSPR_MAX_SIDE, DSPR_MAX_SIDE); /* picture mirrors */
         x0 = MIN(x0, p->left + dx[n]);
         y0 = MIN(y0, p->top + dy[n]);
         x1 = MAX(x1, p->left + dx[n] + (int)p->width);
@@ -468,7 +481,7 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
     if (n == 1 && dx[0] == 0 && dy[0] == 0)
         return parts[0];
     EditorDisasmSprite *s = NULL;
-    if (n) {
+    if (n && x1 - x0 <= 4 * DSPR_MAX_SIDE && y1 - y0 <= 4 * DSPR_MAX_SIDE) {
         s = g_new0(EditorDisasmSprite, 1);
         s->left = x0;
         s->top = y0;
@@ -478,7 +491,7 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
     }
     for (guint k = 0; k < n; k++) {
         const EditorDisasmSprite *p = parts[k];
-        for (guint v = 0; v < p->height; v++)
+        for (guint v = 0; s && v < p->height; v++)
             for (guint u = 0; u < p->width; u++) {
                 guint32 c = p->argb[(gsize)v * p->width + u];
                 gsize at = (gsize)(p->top + dy[k] - y0 + (int)v) * s->width +
@@ -554,6 +567,8 @@ static EditorDisasmSprite *as_the_game_draws(EditorDisasmSprites *self, EditorDi
         !lw_objmap_lookup(g, (uint8_t)(key >> 8), (uint8_t)key, (key >> 16) & 1, (key >> 17) & 1,
                           &m))
         return s;
+    if (s->width > 64 || s->height > 256)
+        return s; /* not a log or a ring: drawn once */
     if (strcmp(m.name, "bridge") == 0) {
         int n = CLAMP(marker_int(&m, "logs", 1), 1, 16), w = (int)s->width;
         return n > 1 ? repeat(s, n, w, 0, -(n * w) / 2 - s->left) : s;

@@ -97,6 +97,9 @@ static const char *obj_ini = "[Ring]\n"
                              "[34]\n"
                              "art=../../outside.nem\n"
                              "mapasm=../map/test.asm\n"
+                             "[36]\n"
+                             "art=../art/test.nem\n"
+                             "mapasm=../map/far.asm\n"
                              "[35]\n"
                              "art=../art/test.nem\n"
                              "mapbin=../map/test.bin\n";
@@ -164,6 +167,11 @@ static void make_tree(void)
     put("SonLVL INI Files/Common/Log.cs", log_cs, -1);
     put("SonLVL INI Files/Common/Bad.xml", "<ObjDef Image=\"a\">\n<Images>\n</ObjDef>\n", -1);
     put("map/test.asm", map_text, -1);
+    put("map/far.asm",
+        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\nM_0:\tspriteHeader\n"
+        "\tspritePiece\t-2000, 0, 1, 1, 0, 0, 0, 0, 0\n"
+        "\tspritePiece\t2000, 0, 1, 1, 0, 0, 0, 0, 0\n",
+        -1);
     put("map/bad.asm",
         "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
         "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n",
@@ -362,6 +370,8 @@ static void test_bad_inputs(void)
     g_assert_true(has_warning(s, "frame 7: the mappings have 2 frames"));
     g_assert_null(get(s, "object", 0x34, 0, FALSE, FALSE));
     g_assert_true(has_warning(s, "the path leaves the tree"));
+    g_assert_null(get(s, "object", 0x36, 0, FALSE, FALSE)); /* pieces 4000 px apart */
+    g_assert_true(has_warning(s, "map/far.asm: warning: frame 0: larger than 1024 px a side"));
     for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
         g_test_message("%s", editor_disasm_sprites_warning(s, i));
     /* the good ones still draw */
