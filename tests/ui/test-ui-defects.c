@@ -16,6 +16,7 @@
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-window.h"
+#include "ui-snapshot.h"
 #include "ui-support.h"
 
 #include <glib/gstdio.h>
@@ -736,29 +737,11 @@ static void check_controls(EditorWindow *win)
 
 static void save_window_png(EditorWindow *win, const char *name)
 {
-    int w = gtk_widget_get_width(GTK_WIDGET(win)), h = gtk_widget_get_height(GTK_WIDGET(win));
-    GdkPaintable *paintable = gtk_widget_paintable_new(GTK_WIDGET(win));
-    GskRenderNode *node = NULL;
-    /* a window not drawn yet gives no node: let the frame clock run until it has one */
-    for (int tries = 0; !node && tries < 200; tries++) {
-        GtkSnapshot *snapshot = gtk_snapshot_new();
-        gdk_paintable_snapshot(paintable, snapshot, w, h);
-        node = gtk_snapshot_free_to_node(snapshot);
-        if (!node) {
-            g_usleep(10000);
-            while (g_main_context_iteration(NULL, FALSE))
-                ;
-        }
-    }
-    g_assert_nonnull(node);
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(win));
-    GdkTexture *tex = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    GdkTexture *tex = ui_snapshot_texture(GTK_WIDGET(win));
     g_autofree char *png = g_build_filename(g_getenv("G_TEST_BUILDDIR"), name, NULL);
     g_assert_true(gdk_texture_save_to_png(tex, png));
     g_test_message("window picture %s", png);
     g_object_unref(tex);
-    gsk_render_node_unref(node);
-    g_object_unref(paintable);
 }
 
 /* Give the window the size @w x @h (its default size: what a window manager maximising it on
