@@ -23,4 +23,38 @@ void editor_render_object_marker(cairo_t *cr, const lw_object *o, double x, doub
 void editor_render_object_start(cairo_t *cr, const lw_object *o, double x, double y, double zoom,
                                 gboolean selected);
 
+/**
+ * The sprites of a level opened from a disassembly tree (docs/DISASM.md §11): the tree's object
+ * art and mappings (editor/doc/disasm-sprites.h) as cairo surfaces, built on first use and kept.
+ */
+typedef struct EditorObjectSprites EditorObjectSprites;
+
+/** The sprites of the level JSON at @level_path, or NULL when it has no `source` section or its
+ * tree cannot be read (then @error, if any, says why). */
+EditorObjectSprites *editor_object_sprites_new_for_file(const char *level_path, GError **error);
+
+/** The sprites of level @section of the tree at @tree_root (NULL with @error as
+ * editor_disasm_sprites_new). */
+EditorObjectSprites *editor_object_sprites_new(const char *tree_root, const char *section,
+                                               GError **error);
+
+void editor_object_sprites_free(EditorObjectSprites *self);
+
+/** Print the warnings not printed yet to stderr, one a line: "loopwright: TREE/FILE:LINE:
+ * warning: MESSAGE" (the renderer calls it after drawing objects). */
+void editor_object_sprites_report(EditorObjectSprites *self);
+
+/** The warnings of the tree's object lists, art and mappings so far (for the Issues panel or a
+ * test). Borrowed. */
+const struct EditorDisasmSprites *editor_object_sprites_get_source(EditorObjectSprites *self);
+
+/**
+ * Draw imported marker @o (`disasm` = `object` or `ring`) of a tree level at view point (@x, @y)
+ * (@zoom view units per level px) with its sprite and flips, or a placeholder box when the
+ * tree gives it none, and its name under it (from zoom 0.5; the font follows the zoom). FALSE,
+ * drawing nothing, when @o is no imported marker.
+ */
+gboolean editor_render_object_disasm(cairo_t *cr, EditorObjectSprites *sprites, const lw_object *o,
+                                     double x, double y, double zoom, gboolean selected);
+
 G_END_DECLS

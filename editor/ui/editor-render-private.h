@@ -35,6 +35,10 @@ struct EditorRenderer {
     guint16 mip_chunk_px;
     guint mip_budget;     /* most level-mip slots brought up to date per draw, 0 = all */
     gboolean mip_pending; /* the last draw left visible mip slots out of date */
+    /* disassembly object sprites (editor-render-objects.h), loaded on the first draw */
+    char *sprites_path;
+    struct EditorObjectSprites *sprites;
+    gboolean sprites_tried;
 };
 
 /* editor-render.c */

@@ -80,7 +80,19 @@ void editor_renderer_free(EditorRenderer *self)
     self->level = NULL;
     editor_renderer_invalidate_all(self);
     lwm_image_clear(&self->art);
+    editor_object_sprites_free(self->sprites);
+    g_free(self->sprites_path);
     g_free(self);
+}
+
+void editor_renderer_set_level_file(EditorRenderer *self, const char *path)
+{
+    if (g_strcmp0(path, self->sprites_path) == 0)
+        return;
+    g_clear_pointer(&self->sprites, editor_object_sprites_free);
+    g_free(self->sprites_path);
+    self->sprites_path = g_strdup(path);
+    self->sprites_tried = FALSE;
 }
 
 void editor_renderer_set_level(EditorRenderer *self, const lw_level *level)
@@ -740,6 +752,10 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
     const lw_level *l = self->level;
     if (!l)
         return;
+    if (!self->sprites_tried && self->sprites_path) {
+        self->sprites_tried = TRUE;
+        self->sprites = editor_object_sprites_new_for_file(self->sprites_path, NULL);
+    }
     cairo_save(cr);
     cairo_set_line_width(cr, 2);
     for (guint i = 0; i < l->object_count; i++) {
@@ -788,10 +804,12 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
             break;
         }
         case LW_OBJECT_MARKER:
-            if (overlays & EDITOR_OVERLAY_OBJECTS)
+            if ((overlays & EDITOR_OVERLAY_OBJECTS) &&
+                !editor_render_object_disasm(cr, self->sprites, o, x, y, zoom, sel))
                 editor_render_object_marker(cr, o, x, y, zoom, sel);
             break;
         }
     }
+    editor_object_sprites_report(self->sprites);
     cairo_restore(cr);
 }

@@ -36,6 +36,10 @@ void editor_renderer_free(EditorRenderer *self);
 /** Point the renderer at another level struct (drops every cache). */
 void editor_renderer_set_level(EditorRenderer *self, const lw_level *level);
 
+/** The level's JSON file (NULL: none): when it is a level from a disassembly tree, its objects
+ * are drawn with the tree's sprites (docs/DISASM.md §11), read on the next draw of objects. */
+void editor_renderer_set_level_file(EditorRenderer *self, const char *path);
+
 /**
  * Load the tileset PNG (NULL = none: tiles draw as grey squares). Returns FALSE and sets
  * @error when the file cannot be read; the renderer then draws without art.

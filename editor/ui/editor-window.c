@@ -98,6 +98,7 @@ static void load_tileset(EditorWindow *self)
     g_clear_pointer(&self->tileset_error, g_free);
     if (!editor_renderer_load_document_tileset(self->renderer, self->doc, &error))
         self->tileset_error = g_strdup(error->message);
+    editor_renderer_set_level_file(self->renderer, editor_document_get_path(self->doc));
     if (self->properties_box)
         editor_properties_set_tileset_error(self->properties_box, self->tileset_error);
 }

@@ -1,0 +1,80 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sprite mappings of the disassemblies' objects (docs/DISASM.md §11): which 8x8 patterns of an
+ * object's art make each frame, where, flipped how and on which palette line. Two sources:
+ *
+ * - the binary form (SonLVL's `mapbin=`, an XML `MapFile type="Binary"`): an offset table of
+ *   big-endian words, then frames; S1 frames are a count byte and 5-byte pieces (y, size, tile
+ *   word, x byte), S2 a count word and 8-byte pieces (y, size, tile word, two-player tile word, x
+ *   word), S3K a count word and 6-byte pieces (y, size, tile word, x word);
+ * - the assembly form (`mapasm=`), assembled here into that binary form: the trees'
+ *   `mappingsTable` / `mappingsTableEntry.w LABEL` / `spriteHeader` / `spritePiece x, y, w, h,
+ *   tile, xflip, yflip, pal, pri` (and `spritePiece2P`) macros (all three trees' MapMacros.asm
+ *   define them the same way), and plain `dc.b` / `dc.w` lists with label arithmetic (skdisasm's
+ *   and s2.asm's raw mappings), `even`. A file is read whole (every statement must be one of
+ *   those), or from one label on (SonLVL's `label=`): then only that frame, the statements from
+ *   the label to the end of its pieces, is read, so a label inside s2.asm works.
+ *
+ * Strict and bounded: sizes, counts, offsets and values are checked and a refusal names the line
+ * (assembly) or byte (binary). Plain C + libc (the fuzz target links it alone).
+ */
+
+#include <loopwright/base.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define EDITOR_MAP_MAX_TEXT   (16u << 20) /* s2.asm is about 3.5 MiB */
+#define EDITOR_MAP_MAX_BYTES  (64u << 10) /* the assembled or binary mappings */
+#define EDITOR_MAP_MAX_FRAMES 1024u
+#define EDITOR_MAP_MAX_PIECES 128u /* per frame (the VDP shows 80 sprites) */
+
+/** Mapping formats: the games' SonicMappingsVer. */
+typedef enum editor_map_format {
+    EDITOR_MAP_S1 = 1,
+    EDITOR_MAP_S2 = 2,
+    EDITOR_MAP_S3K = 3,
+} editor_map_format;
+
+/** One sprite piece: 1..4 x 1..4 patterns, column by column from `tile`. */
+typedef struct editor_map_piece {
+    int16_t x, y;  /* px from the object's origin, top-left of the piece */
+    uint8_t w, h;  /* in 8 px patterns, 1..4 */
+    uint16_t tile; /* first pattern (11 bits) */
+    uint8_t pal;   /* palette line 0..3 */
+    uint8_t xflip, yflip, pri;
+} editor_map_piece;
+
+typedef struct editor_map_frame {
+    editor_map_piece *pieces; /* owned */
+    size_t count;
+} editor_map_frame;
+
+typedef struct editor_mappings {
+    editor_map_frame *frames; /* owned */
+    size_t count;
+} editor_mappings;
+
+/**
+ * Parse binary mappings (@size bytes) in @format. Frames are found from the offset table: the
+ * table's length is its smallest entry that points past it. Fails with LW_ERR_TRUNCATED /
+ * LW_ERR_FORMAT / LW_ERR_LIMIT and err->offset = the byte concerned. @out is zeroed first and
+ * empty on failure.
+ */
+bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, size_t size,
+                               editor_mappings *out, lw_error *err);
+
+/**
+ * Assemble mapping source text (@size bytes, not necessarily NUL-terminated) in @format and
+ * parse it. @label NULL: the whole text is the mappings (a table then its frames). @label given:
+ * the one frame that starts at that label (a `spriteHeader` or a `dc.w` count), returned as
+ * a single-frame @out. Fails with err->line (1-based) set: LW_ERR_FORMAT (unknown statement,
+ * bad expression, undefined or duplicate label, a value out of range for dc.b/dc.w, the label
+ * not found), LW_ERR_LIMIT (sizes), and the binary parser's errors with the line of the
+ * statement that made the byte.
+ */
+bool editor_mappings_parse_asm(editor_map_format format, const char *text, size_t size,
+                               const char *label, editor_mappings *out, lw_error *err);
+
+/** Free and zero @m (accepts a zeroed one). */
+void editor_mappings_clear(editor_mappings *m);

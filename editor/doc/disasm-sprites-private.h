@@ -1,0 +1,86 @@
+#pragma once
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared by disasm-sprites.c (art, palette, building the pictures) and disasm-sprites-defs.c
+ * (the object lists: INI sections, ObjDef XML, C# literals) and nothing else.
+ */
+
+#include "disasm-sprites.h"
+
+#include <loopwright-masks/classic.h>
+
+#define DSPR_MAX_LIST_BYTES (1u << 20)    /* an object list, an XML or C# file */
+#define DSPR_MAX_FILE_BYTES (1u << 20)    /* a stored art file */
+#define DSPR_MAX_ART_BYTES  (0x800u * 32) /* decoded art: 2048 patterns (all of VRAM's 64 KiB) */
+#define DSPR_MAX_SIDE       1024          /* px: a picture's width and height */
+
+/* One picture of an object definition. Paths are relative to the INI folder. */
+typedef struct dspr_image {
+    char *id;     /* XML image id, NULL for an INI section's */
+    char *art;    /* "FILE[:OFFSET][\tCOMPRESSION]|...", or "LevelArt[:OFFSET]"; NULL = none */
+    char *artcmp; /* forced codec of every part (Nemesis, Kosinski, KosinskiM, Uncompressed) */
+    char *map;    /* mappings file */
+    char *label;  /* the frame's label in @map, NULL = frame @frame of the table */
+    gboolean map_bin;
+    int frame, pal;
+} dspr_image;
+
+/* How an image of a display option follows the object's flip (ObjDef ImageRef xflip/yflip). */
+typedef enum { FLIP_NORMAL, FLIP_REVERSE, FLIP_ALWAYS, FLIP_NEVER } dspr_flip;
+
+/* One image of a display option, moved by (dx, dy) px. */
+typedef struct dspr_ref {
+    int image; /* index in dspr_def.images */
+    dspr_flip xflip, yflip;
+    int dx, dy;
+} dspr_ref;
+
+/* "subtype bits start..start+len-1 equal value" */
+typedef struct dspr_cond {
+    int start, len, value;
+} dspr_cond;
+
+/* An ObjDef DisplayOption (or its DefaultImage: no conditions): all conditions hold -> refs. */
+typedef struct dspr_option {
+    GArray *conds; /* dspr_cond */
+    GArray *refs;  /* dspr_ref */
+} dspr_option;
+
+typedef struct dspr_def {
+    GPtrArray *images;     /* dspr_image*, owned */
+    GPtrArray *options;    /* dspr_option*, owned: Display's, in order */
+    dspr_option *fallback; /* DefaultImage, NULL = none */
+    int default_image;     /* index, -1 = none */
+    int subtype_image[256];
+} dspr_def;
+
+struct EditorDisasmSprites {
+    char *root;    /* the tree */
+    char *ini_rel; /* "SonLVL INI Files" */
+    lwm_game game;
+    guint32 palette[64]; /* 0xFF000000 | RGB */
+    char *level_tiles;   /* the level's `tiles` (LevelArt) */
+    dspr_def *defs[256];
+    dspr_def *ring;
+    int ring_spacing;
+    GHashTable *art;     /* spec -> GBytes (NULL value: failed) */
+    GHashTable *maps;    /* "file\nlabel\nbin" -> editor_mappings* (NULL: failed) */
+    GHashTable *sprites; /* key -> EditorDisasmSprite* (NULL: none) */
+    GPtrArray *warnings;
+};
+
+/* Add a warning "FILE:LINE: message" (@line 0: "FILE: message"). */
+void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char *fmt, ...)
+    G_GNUC_PRINTF(4, 5);
+
+/* Read tree file @rel (relative to the INI folder, '\\' read as '/'), at most @max bytes, never
+ * leaving the tree; a case-insensitive match when the exact name is missing. The contents
+ * (g_free) or NULL with a warning naming @rel. @tree_rel (may be NULL) gets the path from the
+ * tree's root (g_free). */
+char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size,
+                char **tree_rel);
+
+/* Read object list @rel (an obj*.ini) into self->defs / self->ring. */
+void dspr_defs_read_list(EditorDisasmSprites *self, const char *rel);
+
+void dspr_def_free(dspr_def *d);
