@@ -73,6 +73,14 @@ typedef struct cli_option {
     void *user;
 } cli_option;
 
+/** The `--allow-outside-paths` entry of an option table (the commands that load a level's
+ * tileset), setting *@flag_ptr. */
+#define CLI_OPTION_ALLOW_OUTSIDE_PATHS(flag_ptr)                                                   \
+    {                                                                                              \
+        .name = "--allow-outside-paths", .flag = (flag_ptr),                                       \
+        .help = "accept a tileset outside the level's folder"                                      \
+    }
+
 /**
  * A subcommand's command line: what `COMMAND --help` prints around the option table, and how
  * many positional arguments it takes.

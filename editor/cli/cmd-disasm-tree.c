@@ -214,7 +214,7 @@ static int parse_pack_args(int argc, char **argv, pack_args *a)
         {.name = "--allow-shared",
          .flag = &a->allow_shared,
          .help = "also write files other levels read when that changes their\n"
-                 "collision or layout (the levels are listed either way)"},
+                 "collision, layout or art (the levels are listed either way)"},
         {.name = "--dry-run",
          .flag = &a->dry_run,
          .help = "list what would be written, write nothing"},
@@ -241,7 +241,7 @@ static void report_changes(const char *root, const lwm_tree_export *ex, bool all
             printf("  also read by: %s\n", f->shared);
         if (f->alters_others && !allow_shared)
             fprintf(stderr,
-                    "loopwright: %s/%s: the change alters the collision or layout of other "
+                    "loopwright: %s/%s: the change alters the collision, layout or art of other "
                     "levels (%s); pass --allow-shared to write it\n",
                     root, f->path, f->shared);
     }

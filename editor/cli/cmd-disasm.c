@@ -145,9 +145,7 @@ int cli_disasm_pack_main(int argc, char **argv, const char *format)
          .arg = "3|4",
          .value = &lines_s,
          .help = "3 (default): lines 1-3, as the games' zone palettes; 4: all"},
-        {.name = "--allow-outside-paths",
-         .flag = &outside,
-         .help = "accept a tileset outside the level's folder"},
+        CLI_OPTION_ALLOW_OUTSIDE_PATHS(&outside),
         {.name = NULL},
     };
     int npos, parsed = cli_parse(&pack_spec, table, argc, argv, &in, &npos);

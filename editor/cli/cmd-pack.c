@@ -130,9 +130,7 @@ int cli_pack_main(int argc, char **argv)
          .arg = "packed",
          .value = &format_v,
          .help = "this form (the default)"},
-        {.name = "--allow-outside-paths",
-         .flag = &outside,
-         .help = "accept a tileset outside the level's folder"},
+        CLI_OPTION_ALLOW_OUTSIDE_PATHS(&outside),
         {.name = NULL},
     };
     int npos, parsed = cli_parse(&pack_spec, table, argc, argv, &in, &npos);

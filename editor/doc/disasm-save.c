@@ -52,6 +52,7 @@ static bool write_back(const char *root, const char *json_path, const lw_level *
         for (size_t k = 0; k < src->file_count; k++)
             if (strcmp(src->files[k].path, ex->files[i].path) == 0) {
                 src->files[k].size = (uint32_t)ex->files[i].size;
+                src->files[k].raw_size = (uint32_t)ex->files[i].raw_size;
                 src->files[k].crc32 = lw_crc32(0, ex->files[i].data, ex->files[i].size);
             }
     snprintf(failed, 4096, "%s", json_path);
@@ -96,6 +97,22 @@ static bool write_back(const char *root, const char *json_path, const lw_level *
     return ok;
 }
 
+/* The level's tileset PNG (relative to @json_path's folder), decoded; none when the level names
+ * none. The art written back is what it shows (docs/DISASM.md §8.5). */
+static bool load_tileset(const char *json_path, const lw_level *level, lwm_image *out, char *failed,
+                         lw_error *err)
+{
+    if (!level->tileset || !*level->tileset)
+        return true;
+    const char *slash = strrchr(json_path, '/');
+    int dir = slash ? (int)(slash - json_path) : 1;
+    if (level->tileset[0] == '/')
+        snprintf(failed, 4096, "%s", level->tileset);
+    else
+        snprintf(failed, 4096, "%.*s/%s", dir, slash ? json_path : ".", level->tileset);
+    return lwm_image_load_png(failed, out, err);
+}
+
 bool editor_disasm_save_level(const char *json_path, const lw_level *level, const char *tree,
                               unsigned flags, editor_disasm_save *out, char *failed, lw_error *err)
 {
@@ -119,8 +136,11 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
         ok = out->tree || lw_error_set(err, LW_ERR_FORMAT, "source.tree: missing");
     }
     lwm_tree t = {0};
+    lwm_image tileset = {0};
+    ok = ok && load_tileset(json_path, level, &tileset, failed, err);
     ok = ok && lwm_tree_open(out->tree, &t, failed, err);
-    ok = ok && lwm_tree_export_level(&t, &src, level, &out->ex, &out->report, failed, err);
+    ok = ok && lwm_tree_export_level(&t, &src, level, tileset.rgba ? &tileset : NULL, &out->ex,
+                                     &out->report, failed, err);
     if (ok && !(flags & EDITOR_DISASM_ALLOW_SHARED)) {
         for (size_t i = 0; i < out->ex.file_count; i++) {
             const lwm_tree_out_file *f = &out->ex.files[i];
@@ -128,7 +148,7 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
                 out->refused = true;
                 snprintf(failed, 4096, "%s/%s", out->tree, f->path);
                 lw_error_set(err, LW_ERR_FORMAT,
-                             "the change alters the collision or layout of other levels (%s)",
+                             "the change alters the collision, layout or art of other levels (%s)",
                              f->shared ? f->shared : "?");
             }
         }
@@ -139,6 +159,7 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
         out->written = ok;
     }
     lwm_tree_clear(&t);
+    lwm_image_clear(&tileset);
     editor_source_clear(&src);
     free(src_tree);
     return ok;
@@ -177,7 +198,7 @@ char *editor_disasm_save_describe(const editor_disasm_save *s)
         if (f->shared && !append(&text, &len, "  also read by: %s\n", f->shared))
             break;
         if (f->alters_others &&
-            !append(&text, &len, "  alters those levels' collision or layout\n"))
+            !append(&text, &len, "  alters those levels' collision, layout or art\n"))
             break;
     }
     return text;

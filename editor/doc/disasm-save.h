@@ -6,7 +6,7 @@
  * opened with File ▸ Open Disassembly…. Only the files whose content changed are written, with
  * the level JSON (its `source` section updated) as one journaled set, all or nothing; an
  * unchanged level writes no file of the tree. A change that would alter another level's
- * collision or layout is refused unless the caller allows shared changes (the `--allow-shared`
+ * collision, layout or art is refused unless the caller allows shared changes (the `--allow-shared`
  * equivalent); the result lists every changed file with the other levels that read it, so a
  * caller can ask. No GTK.
  */
@@ -43,7 +43,7 @@ bool editor_disasm_file_has_source(const char *json_path);
  * ids) as one set journaled in the tree's root. With no file changed nothing is written (not
  * even @json_path). Returns false with @failed (at least 4096 bytes) naming the file and @err
  * the reason on an error, and also when refused (@out->refused, LW_ERR_FORMAT "... alters the
- * collision or layout of other levels ..."). @out is filled in every case (free with
+ * collision, layout or art of other levels ..."). @out is filled in every case (free with
  * editor_disasm_save_clear).
  */
 bool editor_disasm_save_level(const char *json_path, const lw_level *level, const char *tree,
@@ -52,7 +52,7 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
 /**
  * What @s changes as text (malloc()ed, NULL when out of memory), one line a file: "PATH: N
  * unpacked bytes change (ROLE), SIZE bytes", then "  also read by: LEVELS" when shared and
- * "  alters those levels' collision or layout" when it does. "" when nothing changes.
+ * "  alters those levels' collision, layout or art" when it does. "" when nothing changes.
  */
 char *editor_disasm_save_describe(const editor_disasm_save *s);
 

@@ -48,6 +48,10 @@ char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
         (json_int_t)src->layout_short[0], (json_int_t)src->layout_short[1]);
     if (!root)
         return NULL;
+    json_object_set_new(root, "water_height",
+                        src->has_water ? json_integer(src->water_height) : json_null());
+    json_object_set_new(root, "layout_copy",
+                        src->layout_copy ? json_string(src->layout_copy) : json_null());
     char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(root);
     return text;
@@ -58,6 +62,7 @@ void editor_source_clear(lwm_tree_source *src)
     free(src->mask_ids);
     free(src->kept);
     free(src->kept_slots);
+    free(src->layout_copy);
     memset(src, 0, sizeof *src);
 }
 
@@ -184,6 +189,25 @@ static bool parse_pair(json_t *root, const char *key, uint32_t out[2], lw_error 
     return true;
 }
 
+/* The INI values the level does not model (optional keys: a level unpacked before has none). */
+static bool parse_kept_ini(json_t *root, lwm_tree_source *src, lw_error *err)
+{
+    json_t *w = json_object_get(root, "water_height"), *lc = json_object_get(root, "layout_copy");
+    if (w && !json_is_null(w)) {
+        if (!json_is_integer(w) || json_integer_value(w) < 0 || json_integer_value(w) > 0x7FFF)
+            return bad(err, "water_height", "expected null or a height 0..32767");
+        src->has_water = true;
+        src->water_height = (uint32_t)json_integer_value(w);
+    }
+    if (lc && !json_is_null(lc)) {
+        if (!json_is_string(lc) || json_string_length(lc) > 4096)
+            return bad(err, "layout_copy", "expected null or a string of at most 4096 bytes");
+        if (!(src->layout_copy = strdup(json_string_value(lc))))
+            return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    }
+    return true;
+}
+
 static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error *err)
 {
     char game[8], format[16], treebuf[4096];
@@ -206,7 +230,7 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
         return bad(err, "game", "s1, s2 or s3k");
     json_t *files = json_object_get(root, "files");
     if (!json_is_array(files) || json_array_size(files) > LWM_TREE_MAX_FILES)
-        return bad(err, "files", "expected an array of at most 32 files");
+        return bad(err, "files", "expected an array of at most 48 files");
     for (size_t i = 0; i < json_array_size(files); i++)
         if (!parse_file(json_array_get(files, i), &src->files[src->file_count++], err))
             return false;
@@ -217,6 +241,7 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
               parse_lists(root, src, err) &&
               parse_pair(root, "layout_padding", src->layout_padding, err) &&
               parse_pair(root, "layout_short", src->layout_short, err);
+    ok = ok && parse_kept_ini(root, src, err);
     if (ok && !(*tree = strdup(treebuf)))
         ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     return ok;

@@ -112,7 +112,7 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
                                    GError **error);
 
 /** The error code of a save into a disassembly tree refused because it changes a file other
- * levels read in a way that alters their collision or layout (the message names the files and
+ * levels read in a way that alters their collision, layout or art (the message names the files and
  * the levels); editor_document_save_into_tree with @allow_shared writes it. */
 #define EDITOR_DOCUMENT_ERROR_SHARED 1001
 
@@ -126,7 +126,7 @@ gboolean editor_document_is_from_tree(EditorDocument *self);
  * FILE --into TREE` (disasm-save.h). Only the tree's files whose content changed are written,
  * together with the document's file (the cached level JSON, its `source` updated) as one
  * journaled set, all or nothing; when no tree file changes only the document's file is saved.
- * A change to a file other levels read that would alter their collision or layout is refused
+ * A change to a file other levels read that would alter their collision, layout or art is refused
  * (EDITOR_DOCUMENT_ERROR_SHARED, nothing written) unless @allow_shared. *@report (may be NULL;
  * g_free) receives, when saved or refused (NULL on another error), one line a changed file with the
  * levels sharing it and the write-back's warnings. @overwrite_changed as in

@@ -41,7 +41,7 @@ gboolean editor_disasm_save_confirm(GtkWindow *parent, EditorDocument *doc, cons
     gtk_message_dialog_format_secondary_text(
         GTK_MESSAGE_DIALOG(d),
         "These files of the disassembly are read by other levels too, and the change alters "
-        "their collision or layout:\n%s\nWrite them anyway? Nothing has been written yet.",
+        "their collision, layout or art:\n%s\nWrite them anyway? Nothing has been written yet.",
         list ? list + 1 : error->message);
     gtk_dialog_add_buttons(GTK_DIALOG(d), "_Cancel", GTK_RESPONSE_CANCEL, "_Write Shared Files",
                            EDITOR_DISASM_SAVE_SHARED, NULL);

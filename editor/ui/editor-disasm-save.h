@@ -3,7 +3,7 @@
 /*
  * Save of a level opened from a disassembly tree, the part that asks (docs/DISASM.md §8.4): the
  * document writes the tree (editor_document_save_into_tree) and refuses a change to a file other
- * levels read that alters their collision or layout (EDITOR_DOCUMENT_ERROR_SHARED); this asks
+ * levels read that alters their collision, layout or art (EDITOR_DOCUMENT_ERROR_SHARED); this asks
  * the user, listing the files and the levels they affect, and on "Write Shared Files" saves with
  * the `--allow-shared` equivalent.
  */

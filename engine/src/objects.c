@@ -9,26 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the marker table ---- */
-
-static const char *const type_names[LW_OBJ_TYPE_COUNT] = {
-    "spring", "spikes", "ring", "monitor", "platform", "bridge", "checkpoint", "goal", "enemy",
-};
-
-int lw_obj_type_from_name(const char *name)
-{
-    if (!name)
-        return -1;
-    for (int i = 0; i < LW_OBJ_TYPE_COUNT; i++)
-        if (strcmp(name, type_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *lw_obj_type_name(lw_obj_type type)
-{
-    return (unsigned)type < LW_OBJ_TYPE_COUNT ? type_names[type] : "?";
-}
+/* ---- the marker table (the type names: objects-load.c) ---- */
 
 static const char *prop(const lw_object *o, const char *key)
 {
@@ -309,6 +290,25 @@ static const lw_object *game_marker(const lw_level *level, const lw_object *o, l
     return disasm_marker(level, o, m, props, tmp) ? tmp : NULL;
 }
 
+int lwi_objects_from_level(const lw_level *level, uint32_t i, lw_sim_object *out, lw_error *err)
+{
+    lw_objmap_marker m;
+    lw_property props[3];
+    lw_object tmp;
+    const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    if (!o)
+        return 0;
+    return lw_sim_object_from_marker(o, out, err) ? 1 : -1;
+}
+
+int lwi_objects_source_read(const lwi_obj_source *src, uint32_t i, lw_sim_object *out,
+                            lw_error *err)
+{
+    if (!src->typed)
+        return lwi_objects_from_level(src->level, i, out, err);
+    return lwi_objects_record_read(&src->records[i], out, err) ? 1 : -1;
+}
+
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
 
 /* Placed after the table and the reset states (sim->initial + object_count), so the block a
@@ -503,24 +503,21 @@ static void set_reach(lw_sim_object *o)
     }
 }
 
-/* The level's game objects: a count (ring rows expanded) and their x range; false on a bad
- * property or over the limit. */
-static bool count_objects(const lw_level *level, uint32_t *count_out, int32_t *xmin, int32_t *xmax,
-                          lw_error *err)
+/* The game objects of @src: a count (ring rows expanded) and their x range; false on a bad
+ * property or record, or over the limit. */
+static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_t *xmin,
+                          int32_t *xmax, lw_error *err)
 {
     uint32_t count = 0;
     *xmin = INT32_MAX;
     *xmax = INT32_MIN;
-    for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
-        lw_objmap_marker m;
-        lw_property props[3];
-        lw_object tmp;
-        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    for (uint32_t i = 0; i < lwi_objects_source_count(src) && count <= LW_SIM_MAX_OBJECTS; i++) {
         lw_sim_object so;
-        if (!o)
-            continue;
-        if (!lw_sim_object_from_marker(o, &so, err))
+        int got = lwi_objects_source_read(src, i, &so, err);
+        if (got < 0)
             return false;
+        if (!got)
+            continue;
         uint32_t n = instances(&so);
         int32_t x_last = so.x + (int32_t)(n - 1) * so.distance;
         int32_t lo = so.x < x_last ? so.x : x_last, hi = so.x < x_last ? x_last : so.x;
@@ -563,11 +560,11 @@ static void build_cull(lw_sim *sim, obj_cull *c)
     sim->enemy_count = e;
 }
 
-bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err)
 {
     uint32_t count = 0;
     int32_t xmin = 0, xmax = 0;
-    if (!count_objects(level, &count, &xmin, &xmax, err))
+    if (!count_objects(src, &count, &xmin, &xmax, err))
         return false;
     if (!count)
         return true;
@@ -592,13 +589,9 @@ bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
     c->col_x0 = xmin;
     c->col_shift = shift;
     c->col_count = cols;
-    for (uint32_t i = 0; i < level->object_count; i++) {
-        lw_objmap_marker m;
-        lw_property props[3];
-        lw_object tmp;
-        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    for (uint32_t i = 0; i < lwi_objects_source_count(src); i++) {
         lw_sim_object so;
-        if (!o || !lw_sim_object_from_marker(o, &so, err))
+        if (lwi_objects_source_read(src, i, &so, err) != 1)
             continue; /* checked above */
         set_reach(&so);
         for (uint32_t k = 0; k < instances(&so); k++) {

@@ -61,6 +61,13 @@ static void run_swappers(lw_sim *sim)
 bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, int32_t x_px,
                  int32_t y_px, lw_error *err)
 {
+    lwi_obj_source markers = {.level = level};
+    return lwi_sim_init(sim, level, &markers, profile, x_px, y_px, err);
+}
+
+bool lwi_sim_init(lw_sim *sim, const lw_level *level, const lwi_obj_source *src,
+                  const lw_profile *profile, int32_t x_px, int32_t y_px, lw_error *err)
+{
     memset(sim, 0, sizeof *sim);
     uint32_t count = 0;
     lw_sim_swapper mapped;
@@ -95,7 +102,7 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             sw->path[1] = o->swapper.path[1] & 1u;
         }
     }
-    if (!lwi_objects_init(sim, level, err)) {
+    if (!lwi_objects_init_from(sim, src, err)) {
         lw_sim_clear(sim);
         return false;
     }

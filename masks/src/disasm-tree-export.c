@@ -5,39 +5,24 @@
  * split back into the files it was read from; only files whose unpacked bytes differ are
  * re-encoded. Small steps over one context.
  */
-#include "disasm-tree-private.h"
+#include "disasm-tree-export-private.h"
 
 #include <loopwright/crc32.h>
+#include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
 #include <loopwright/packed.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TABLE 0x10000u
+#define MAX_TABLE TREE_MAX_TABLE
 
-typedef struct blob {
-    uint8_t *data;
-    size_t size;
-} blob;
+typedef tx_blob blob;
 
-typedef struct export_ctx {
-    const lwm_tree *tree;
-    const lwm_tree_source *src;
-    const lw_level *level;
-    const lwm_ini_section *sec;
-    lwm_tree_export *out;
-    lwm_report *report;
-    char *failed;
-    lw_error *err;
-    lwm_game game;
-    uint32_t chunk_bytes, chunk_cells;
-    blob raw[LWM_TREE_MAX_FILES]; /* each source file unpacked, as the tree has it now */
-    bool decoded[LWM_TREE_MAX_FILES];
-    bool used_self[LWM_CLASSIC_MASKS], used_other[LWM_CLASSIC_MASKS];
-    uint8_t *mask_id; /* level mask -> collision id */
-    blob heights, widths, angles;
-} export_ctx;
+static uint32_t be16_of(const uint8_t *d)
+{
+    return (uint32_t)(d[0] << 8 | d[1]);
+}
 
 void lwm_tree_export_clear(lwm_tree_export *ex)
 {
@@ -51,15 +36,14 @@ void lwm_tree_export_clear(lwm_tree_export *ex)
     memset(ex, 0, sizeof *ex);
 }
 
-static bool nomem(export_ctx *c)
+bool tx_nomem(export_ctx *c)
 {
     return lw_error_set(c->err, LW_ERR_NOMEM, "out of memory");
 }
 
-static bool set_failed(export_ctx *c, const char *rel)
+void tx_set_failed(export_ctx *c, const char *rel)
 {
     snprintf(c->failed, 4096, "%s/%s", c->tree->root, rel);
-    return true;
 }
 
 /* Read and unpack every file of the source; each must still have the CRC of the import. */
@@ -67,7 +51,7 @@ static bool load_files(export_ctx *c)
 {
     for (size_t i = 0; i < c->src->file_count; i++) {
         const lwm_tree_file *f = &c->src->files[i];
-        set_failed(c, f->path);
+        tx_set_failed(c, f->path);
         char *data;
         size_t size;
         if (!lwm_read_file(c->failed, 4u << 20, &data, &size, c->err))
@@ -87,7 +71,7 @@ static bool load_files(export_ctx *c)
 }
 
 /* The role's table as the tree has it: its files placed at their offsets, in order. */
-static bool composite(export_ctx *c, const char *role, blob *out)
+bool tx_composite(export_ctx *c, const char *role, tx_blob *out)
 {
     *out = (blob){NULL, 0};
     for (size_t i = 0; i < c->src->file_count; i++) {
@@ -98,7 +82,7 @@ static bool composite(export_ctx *c, const char *role, blob *out)
         if (end > out->size) {
             uint8_t *d = realloc(out->data, end);
             if (!d)
-                return nomem(c);
+                return tx_nomem(c);
             memset(d + out->size, 0, end - out->size);
             out->data = d;
             out->size = end;
@@ -162,26 +146,86 @@ static char *shared_with(export_ctx *c, const char *rel)
     return list;
 }
 
+/* The stored bytes of @raw in @f's codec. Enigma files take words; S3K's Nemesis files are
+ * padded to an even length as skdisasm stores them. */
 static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_tree_out_file *o)
 {
-    if (f->codec == LWM_CODEC_NONE) {
-        o->data = malloc(raw->size ? raw->size : 1);
-        if (!o->data)
-            return nomem(c);
-        memcpy(o->data, raw->data, raw->size);
-        o->size = raw->size;
-        return true;
-    }
-    if (f->codec != LWM_CODEC_KOSINSKI) {
-        set_failed(c, f->path);
+    size_t cap = raw->size ? raw->size : 1;
+    if (f->codec == LWM_CODEC_KOSINSKI)
+        cap = lw_kosinski_bound(raw->size);
+    else if (f->codec == LWM_CODEC_ENIGMA)
+        cap = lw_enigma_bound(raw->size / 2u);
+#ifdef HAVE_NEMESIS
+    else if (f->codec == LWM_CODEC_NEMESIS)
+        cap = lw_nemesis_bound(raw->size) + 1u;
+#endif
+#ifdef HAVE_KOSM
+    else if (f->codec == LWM_CODEC_KOSM)
+        cap = raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_bound(raw->size) : 1u;
+#endif
+    else if (f->codec != LWM_CODEC_NONE) {
+        tx_set_failed(c, f->path);
         return lw_error_set(c->err, LW_ERR_VERSION,
                             "its content changed, and this build has no encoder for its "
                             "compression");
     }
-    o->data = malloc(lw_kosinski_bound(raw->size));
+    o->data = malloc(cap);
     if (!o->data)
-        return nomem(c);
-    o->size = lw_kosinski_compress(raw->data, raw->size, o->data);
+        return tx_nomem(c);
+    o->raw_size = raw->size;
+    if (f->codec == LWM_CODEC_NONE) {
+        memcpy(o->data, raw->data, raw->size);
+        o->size = raw->size;
+    } else if (f->codec == LWM_CODEC_KOSINSKI) {
+        o->size = lw_kosinski_compress(raw->data, raw->size, o->data);
+    } else if (f->codec == LWM_CODEC_ENIGMA) {
+        uint16_t *words = malloc((raw->size / 2u + 1u) * sizeof *words);
+        if (!words)
+            return tx_nomem(c);
+        for (size_t i = 0; i < raw->size / 2u; i++)
+            words[i] = (uint16_t)be16_of(raw->data + 2 * i);
+        o->size = lw_enigma_compress(words, raw->size / 2u, o->data);
+        free(words);
+    }
+#ifdef HAVE_NEMESIS
+    else if (f->codec == LWM_CODEC_NEMESIS) {
+        o->size = lw_nemesis_compress(raw->data, raw->size, o->data);
+        if (o->size && (o->size & 1u) && c->game == LWM_GAME_S3K)
+            o->data[o->size++] = 0;
+    }
+#endif
+#ifdef HAVE_KOSM
+    else if (f->codec == LWM_CODEC_KOSM) {
+        o->size =
+            raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_compress(raw->data, raw->size, o->data) : 0;
+    }
+#endif
+    if (o->size == 0 && raw->size) {
+        tx_set_failed(c, f->path);
+        return lw_error_set(c->err, LW_ERR_LIMIT,
+                            "%zu unpacked bytes: its compression cannot encode them", raw->size);
+    }
+    return true;
+}
+
+bool tx_add_file(export_ctx *c, size_t j, const blob *nw, uint32_t changed, bool alters)
+{
+    const lwm_tree_file *f = &c->src->files[j];
+    if (c->out->file_count == LWM_TREE_MAX_FILES)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "more than %u changed files", LWM_TREE_MAX_FILES);
+    lwm_tree_out_file *o = &c->out->files[c->out->file_count];
+    memset(o, 0, sizeof *o);
+    snprintf(o->path, sizeof o->path, "%s", f->path);
+    snprintf(o->role, sizeof o->role, "%s", f->role);
+    o->changed_bytes = changed;
+    o->shared = shared_with(c, f->path);
+    o->alters_others = o->shared && alters;
+    if (!encode(c, f, nw, o)) {
+        free(o->shared);
+        free(o->data);
+        return false;
+    }
+    c->out->file_count++;
     return true;
 }
 
@@ -195,7 +239,7 @@ static bool write_part(export_ctx *c, size_t j, const blob *table, size_t old_si
     size_t size = old->size + (end == old_size && table->size > old_size ? table->size - end : 0);
     blob nw = {malloc(size ? size : 1), size};
     if (!nw.data)
-        return nomem(c);
+        return tx_nomem(c);
     memcpy(nw.data, old->data, old->size);
     uint32_t changed = 0;
     for (size_t k = 0; k < size; k++) {
@@ -205,29 +249,17 @@ static bool write_part(export_ctx *c, size_t j, const blob *table, size_t old_si
         changed += k >= old->size || nw.data[k] != old->data[k];
     }
     bool ok = true;
-    if (!changed) {
+    if (!changed)
         c->out->unchanged++;
-    } else {
-        lwm_tree_out_file *o = &c->out->files[c->out->file_count];
-        memset(o, 0, sizeof *o);
-        snprintf(o->path, sizeof o->path, "%s", f->path);
-        snprintf(o->role, sizeof o->role, "%s", f->role);
-        o->changed_bytes = changed;
-        o->shared = shared_with(c, f->path);
-        o->alters_others = o->shared && *alters_ids;
-        ok = encode(c, f, &nw, o);
-        if (ok)
-            c->out->file_count++;
-        else
-            free(o->shared);
-    }
+    else
+        ok = tx_add_file(c, j, &nw, changed, *alters_ids);
     free(nw.data);
     return ok;
 }
 
 /* Write @table (the role's new content) back into the role's files. */
-static bool write_role(export_ctx *c, const char *role, const blob *table, size_t old_size,
-                       bool alters)
+bool tx_write_role(export_ctx *c, const char *role, const tx_blob *table, size_t old_size,
+                   bool alters)
 {
     for (size_t j = 0; j < c->src->file_count; j++)
         if (strcmp(c->src->files[j].role, role) == 0 && c->decoded[j] &&
@@ -268,7 +300,7 @@ static bool build_chunks(export_ctx *c, blob *t)
     if (need > t->size) {
         uint8_t *d = realloc(t->data, need);
         if (!d)
-            return nomem(c);
+            return tx_nomem(c);
         memset(d + t->size, 0, need - t->size);
         t->data = d;
         t->size = need;
@@ -362,7 +394,7 @@ static bool resize_s3k_layout(export_ctx *c, blob *t)
                             w[0], h[0], ow[0], oh[0]);
     blob nw = {calloc(size, 1), size};
     if (!nw.data)
-        return nomem(c);
+        return tx_nomem(c);
     for (uint32_t layer = 0; layer < 2; layer++) {
         nw.data[2 * layer] = (uint8_t)(w[layer] >> 8);
         nw.data[2 * layer + 1] = (uint8_t)w[layer];
@@ -460,7 +492,7 @@ static bool build_s1_layer(export_ctx *c, int layer, blob *t)
     blob old = {t->data, t->size};
     blob nw = {calloc(2u + (size_t)w * h + pad + 1u, 1), 2u + (size_t)w * h + pad};
     if (!nw.data)
-        return nomem(c);
+        return tx_nomem(c);
     nw.data[0] = (uint8_t)(w - 1u);
     nw.data[1] = (uint8_t)(h - 1u);
     for (uint32_t y = 0; y < h; y++)
@@ -551,7 +583,7 @@ static bool assign_ids(export_ctx *c)
     const lw_level *lv = c->level;
     c->mask_id = malloc(lv->mask_count ? lv->mask_count : 1);
     if (!c->mask_id)
-        return nomem(c);
+        return tx_nomem(c);
     bool taken[LWM_CLASSIC_MASKS];
     for (unsigned i = 0; i < LWM_CLASSIC_MASKS; i++)
         taken[i] = i == 0 || c->used_self[i] || c->used_other[i];
@@ -627,7 +659,7 @@ static bool build_s3k_index(export_ctx *c, blob *t)
 
 /* ---- the roles ---- */
 
-static bool role_present(const export_ctx *c, const char *role)
+bool tx_role_present(const export_ctx *c, const char *role)
 {
     for (size_t i = 0; i < c->src->file_count; i++)
         if (strcmp(c->src->files[i].role, role) == 0 && c->decoded[i])
@@ -639,13 +671,13 @@ typedef bool (*build_fn)(export_ctx *c, blob *t);
 
 static bool do_role(export_ctx *c, const char *role, build_fn build, bool collision)
 {
-    if (!role_present(c, role))
+    if (!tx_role_present(c, role))
         return true;
     blob t;
-    if (!composite(c, role, &t))
+    if (!tx_composite(c, role, &t))
         return false;
     size_t old_size = t.size;
-    bool ok = build(c, &t) && write_role(c, role, &t, old_size, collision);
+    bool ok = build(c, &t) && tx_write_role(c, role, &t, old_size, collision);
     free(t.data);
     return ok;
 }
@@ -660,7 +692,7 @@ static bool build_bg(export_ctx *c, blob *t)
 }
 static bool build_ind_a(export_ctx *c, blob *t)
 {
-    return build_index(c, 0, t, !role_present(c, "colind2"));
+    return build_index(c, 0, t, !tx_role_present(c, "colind2"));
 }
 static bool build_ind_b(export_ctx *c, blob *t)
 {
@@ -689,7 +721,7 @@ static bool write_arrays(export_ctx *c)
     blob *tables[] = {&c->heights, &c->widths, &c->angles};
     for (int k = 0; k < 3; k++) {
         blob old;
-        if (!composite(c, roles[k], &old))
+        if (!tx_composite(c, roles[k], &old))
             return false;
         bool alters = false;
         size_t per = k == 2 ? 1u : 16u;
@@ -697,7 +729,7 @@ static bool write_arrays(export_ctx *c)
             alters |= old.data[i] != tables[k]->data[i] && c->used_other[i / per];
         size_t old_size = old.size;
         free(old.data);
-        if (!write_role(c, roles[k], tables[k], old_size, alters))
+        if (!tx_write_role(c, roles[k], tables[k], old_size, alters))
             return false;
     }
     return true;
@@ -715,7 +747,7 @@ static bool do_layout(export_ctx *c, const char *role, bool rings)
             continue;
         uint8_t *data = NULL;
         size_t size = 0;
-        set_failed(c, f->path);
+        tx_set_failed(c, f->path);
         if (!tree_markers_to_layout(c->level, fmt, c->raw[j].data, c->raw[j].size, &data, &size,
                                     c->err))
             return false;
@@ -733,6 +765,7 @@ static bool do_layout(export_ctx *c, const char *role, bool rings)
         snprintf(o->role, sizeof o->role, "%s", f->role);
         o->data = data;
         o->size = size;
+        o->raw_size = size;
         o->changed_bytes = changed;
         o->shared = shared_with(c, f->path);
     }
@@ -742,14 +775,14 @@ static bool do_layout(export_ctx *c, const char *role, bool rings)
 static bool run(export_ctx *c)
 {
     bool s1 = c->game == LWM_GAME_S1, s3k = c->game == LWM_GAME_S3K;
-    if (!load_files(c) || !composite(c, "colarr1", &c->heights) ||
-        !composite(c, "colarr2", &c->widths) || !composite(c, "angles", &c->angles))
+    if (!load_files(c) || !tx_composite(c, "colarr1", &c->heights) ||
+        !tx_composite(c, "colarr2", &c->widths) || !tx_composite(c, "angles", &c->angles))
         return false;
     if (c->heights.size != 4096 || c->widths.size != 4096 || c->angles.size != 256)
         return lw_error_set(c->err, LW_ERR_FORMAT, "the collision arrays were not read");
     mark_used_ids(c);
     snprintf(c->failed, 4096, "%s", c->tree->root);
-    return assign_ids(c) && do_role(c, "chunks", build_chunks, true) &&
+    return assign_ids(c) && tree_export_art(c) && do_role(c, "chunks", build_chunks, true) &&
            (s1    ? do_role(c, "fglayout", build_fg, true) && do_role(c, "bglayout", build_bg, true)
             : s3k ? do_role(c, "layout", build_s3k_layout, true)
                   : do_role(c, "layout", build_s2_layout, true)) &&
@@ -762,7 +795,8 @@ static bool run(export_ctx *c)
 }
 
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
-                           lwm_tree_export *out, lwm_report *report, char *failed, lw_error *err)
+                           const lwm_image *tileset, lwm_tree_export *out, lwm_report *report,
+                           char *failed, lw_error *err)
 {
     memset(out, 0, sizeof *out);
     snprintf(failed, 4096, "%s/%s", tree->root, LWM_TREE_INI_FILE);
@@ -776,6 +810,7 @@ bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, con
     c.tree = tree;
     c.src = src;
     c.level = level;
+    c.tileset = tileset;
     c.sec = &tree->ini.sections[index + 1];
     c.out = out;
     c.report = report;
@@ -784,11 +819,8 @@ bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, con
     c.game = tree->game;
     c.chunk_cells = level->chunk_cells;
     c.chunk_bytes = c.chunk_cells * c.chunk_cells * 2u;
-    if (level->tile_count + 1u > src->block_count)
-        lwm_report_add(report, LWM_REPORT_WARNING, NULL, -1,
-                       "%u tiles, the block mappings have %u blocks: the new tiles' art is not "
-                       "written (blocks and art are kept as they are)",
-                       level->tile_count, src->block_count - 1u);
+    out->block_count = src->block_count;
+    out->pattern_count = src->pattern_count;
     bool ok = run(&c);
     for (size_t i = 0; i < LWM_TREE_MAX_FILES; i++)
         free(c.raw[i].data);

@@ -18,27 +18,13 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#if defined(__has_include)
-#if __has_include(<loopwright/nemesis.h>)
-#include <loopwright/nemesis.h>
-#define HAVE_NEMESIS 1
-#endif
-#if __has_include(<loopwright/kosm.h>)
-#include <loopwright/kosm.h>
-#define HAVE_KOSM 1
-#endif
-#endif
-
 #define MAX_INPUT_FILE (4u << 20)
 #define MAX_ART_BYTES  0x10000u /* all of VRAM */
 #define MAX_BLOCKS     0x400u   /* chunk words hold 10-bit block ids */
 #define S2_INDEX_BYTES 0x300u
 #define MAX_TABLE_READ 0x20000u /* what a part may unpack to before it is clipped */
 
-typedef struct blob {
-    uint8_t *data;
-    size_t size;
-} blob;
+typedef tree_blob blob;
 
 typedef struct tree_ctx {
     const lwm_tree *tree;
@@ -60,6 +46,8 @@ typedef struct tree_ctx {
     uint32_t row_at[2][32];      /* S3K: offset of each row in layout[0] */
     uint32_t w, h;               /* the level's size in chunks */
     int32_t mask_of[LWM_CLASSIC_MASKS];
+    uint8_t
+        *anim[MAX_ART_BYTES / MD_PATTERN_BYTES]; /* animated tiles' first frames, by VRAM tile */
 } tree_ctx;
 
 void lwm_tree_import_clear(lwm_tree_import *im)
@@ -71,6 +59,7 @@ void lwm_tree_import_clear(lwm_tree_import *im)
     free(im->source.mask_ids);
     free(im->source.kept);
     free(im->source.kept_slots);
+    free(im->source.layout_copy);
     memset(im, 0, sizeof *im);
 }
 
@@ -652,39 +641,51 @@ static bool read_collision(tree_ctx *c)
     return true;
 }
 
+bool tree_parse_slice(const char *spec, size_t n, uint32_t limit, tree_pal_slice *out)
+{
+    char buf[600];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < 599 ? n : 599), spec);
+    char *f[4] = {buf, NULL, NULL, NULL};
+    for (int k = 1; k < 4; k++) {
+        char *col = f[k - 1] ? strchr(f[k - 1], ':') : NULL;
+        if (col)
+            *col = '\0';
+        f[k] = col ? col + 1 : NULL;
+    }
+    if (!f[3] || !parse_number(f[1], strlen(f[1]), &out->from) ||
+        !parse_number(f[2], strlen(f[2]), &out->to) ||
+        !parse_number(f[3], strlen(f[3]), &out->len) || out->to + out->len > limit ||
+        strlen(buf) >= sizeof out->path)
+        return false;
+    snprintf(out->path, sizeof out->path, "%s", buf);
+    return true;
+}
+
 /* "file:src:dst:len|..." in colours: dst 0..63 over the four lines. */
 static bool read_palette(tree_ctx *c)
 {
     const char *v = ctx_get(c, "palette");
     while (v && *v) {
         size_t n = strcspn(v, "|");
-        char spec[600];
-        snprintf(spec, sizeof spec, "%.*s", (int)(n < 599 ? n : 599), v);
+        tree_pal_slice sl;
+        bool good = tree_parse_slice(v, n, 64, &sl);
+        const char *spec = v;
         v += n + (v[n] == '|');
-        char *f[4] = {spec, NULL, NULL, NULL};
-        for (int k = 1; k < 4; k++) {
-            char *col = f[k - 1] ? strchr(f[k - 1], ':') : NULL;
-            if (col)
-                *col = '\0';
-            f[k] = col ? col + 1 : NULL;
-        }
-        uint32_t from, to, len;
-        if (!f[3] || !parse_number(f[1], strlen(f[1]), &from) ||
-            !parse_number(f[2], strlen(f[2]), &to) || !parse_number(f[3], strlen(f[3]), &len) ||
-            to + len > 64) {
+        if (!good) {
             snprintf(c->failed, 4096, "%s/%s", c->tree->root, LWM_TREE_INI_FILE);
             return lw_error_set(c->err, LW_ERR_FORMAT,
-                                "[%.80s] palette: \"%.80s\" is not FILE:SRC:DST:LEN within 64 "
+                                "[%.80s] palette: \"%.*s\" is not FILE:SRC:DST:LEN within 64 "
                                 "colours",
-                                c->sec->name, spec);
+                                c->sec->name, (int)(n < 80 ? n : 80), spec);
         }
+        uint32_t from = sl.from, to = sl.to, len = sl.len;
         uint8_t *file;
         size_t size;
         bool missing;
-        if (!read_tree_file(c, "palette", f[0], true, &missing, &file, &size))
+        if (!read_tree_file(c, "palette", sl.path, true, &missing, &file, &size))
             return false;
         if (missing) {
-            lwm_report_add(c->report, LWM_REPORT_WARNING, f[0], -1, "palette file not found");
+            lwm_report_add(c->report, LWM_REPORT_WARNING, sl.path, -1, "palette file not found");
             continue;
         }
         bool ok = (size_t)(from + len) * 2u <= size;
@@ -734,6 +735,64 @@ static bool read_start(tree_ctx *c)
     }
     free(file);
     return ok;
+}
+
+/* What the level does not model but the INI gives (docs/DISASM.md §8.1): the water height and
+ * `layoutcopy` are kept in the source; each `animtilesN=FILE:SRC:DST:LEN` file is read and
+ * recorded (its CRC pins it; it is never rewritten) and its patterns drawn where the blocks
+ * name VRAM tiles DST.. past the art. */
+static bool read_extras(tree_ctx *c)
+{
+    const char *v = ctx_get(c, "waterheight");
+    uint32_t h;
+    if (v && parse_number(v, strlen(v), &h) && h <= 0x7FFF) {
+        c->src->has_water = true;
+        c->src->water_height = h;
+        lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
+                       "water height %u px: kept in the source section (Loopwright's level has "
+                       "no water)",
+                       h);
+    } else if (v) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
+                       "[%.80s] waterheight \"%.20s\" is not a height: not kept", c->sec->name, v);
+    }
+    v = ctx_get(c, "layoutcopy");
+    if (v && !(c->src->layout_copy = strdup(v)))
+        return nomem(c);
+    for (unsigned n = 1; n <= LWM_TREE_ANIMTILES; n++) {
+        char key[16];
+        snprintf(key, sizeof key, "animtiles%u", n);
+        v = ctx_get(c, key);
+        tree_pal_slice sl;
+        if (!v)
+            continue;
+        if (!tree_parse_slice(v, strlen(v), MAX_ART_BYTES / MD_PATTERN_BYTES, &sl)) {
+            lwm_report_add(c->report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
+                           "[%.80s] %s is not FILE:SRC:DST:LEN within VRAM: not read", c->sec->name,
+                           key);
+            continue;
+        }
+        uint8_t *file = NULL;
+        size_t size = 0;
+        bool missing = true;
+        if (!read_tree_file(c, key, sl.path, true, &missing, &file, &size))
+            return false;
+        if (missing)
+            lwm_report_add(c->report, LWM_REPORT_WARNING, sl.path, -1,
+                           "animated tiles file not found");
+        bool ok = true;
+        for (uint32_t i = 0; ok && i < sl.len && (sl.from + i + 1u) * MD_PATTERN_BYTES <= size;
+             i++) {
+            uint8_t **slot = &c->anim[sl.to + i];
+            ok = *slot || (*slot = malloc(MD_PATTERN_BYTES)) != NULL;
+            if (ok)
+                memcpy(*slot, file + (size_t)(sl.from + i) * MD_PATTERN_BYTES, MD_PATTERN_BYTES);
+        }
+        free(file);
+        if (!ok)
+            return nomem(c);
+    }
+    return true;
 }
 
 /* ---- building the level ---- */
@@ -942,15 +1001,16 @@ static bool build_tileset(tree_ctx *c)
         for (uint32_t k = 0; k < 4; k++) {
             uint16_t wd = be16(c->blocks.data + b * 8u + k * 2u);
             uint32_t idx = wd & MD_WORD_INDEX, line = (wd >> MD_WORD_LINE_SHIFT) & 3u;
-            if (idx >= patterns) {
+            const uint8_t *anim = idx < MAX_ART_BYTES / MD_PATTERN_BYTES ? c->anim[idx] : NULL;
+            if (idx >= patterns && !anim) {
                 if (!past++)
                     first_past = (long)(b * 8u + k * 2u);
                 continue;
             }
             uint32_t t = b - 1u;
             md_pattern_draw(&c->out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
-                            (t / 16u) * 16u + (k >> 1) * 8u, c->tiles.data + idx * MD_PATTERN_BYTES,
-                            wd, rgba[line]);
+                            (t / 16u) * 16u + (k >> 1) * 8u,
+                            anim ? anim : c->tiles.data + idx * MD_PATTERN_BYTES, wd, rgba[line]);
         }
     if (past)
         lwm_report_add(c->report, LWM_REPORT_WARNING, role_file(c, "blocks"), -1,
@@ -1069,6 +1129,8 @@ static void ctx_free(tree_ctx *c)
                    &c->index[0], &c->index[1], &c->heights, &c->widths,    &c->angles};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]->data);
+    for (size_t i = 0; i < sizeof c->anim / sizeof c->anim[0]; i++)
+        free(c->anim[i]);
 }
 
 bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *out,
@@ -1094,7 +1156,8 @@ bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *
     out->source.game = c.game;
     snprintf(out->source.level, sizeof out->source.level, "%s", c.sec->name);
     bool ok = read_mappings(&c) && read_layout(&c) && keep_layout_ids(&c) && read_art(&c) &&
-              read_palette(&c) && read_collision(&c) && read_start(&c) && build_level(&c);
+              read_palette(&c) && read_collision(&c) && read_start(&c) && read_extras(&c) &&
+              build_level(&c);
     ctx_free(&c);
     if (!ok) {
         lwm_tree_import_clear(out);

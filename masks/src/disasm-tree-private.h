@@ -1,9 +1,28 @@
 #pragma once
 /* SPDX-License-Identifier: MIT */
-/* Internals shared by disasm-tree.c and disasm-tree-import.c. */
+/* Internals shared by disasm-tree.c, disasm-tree-import.c, disasm-tree-export.c and
+ * disasm-tree-art.c. */
 
 #include "disasm-private.h"
 #include "loopwright-masks/disasm-tree.h"
+
+/* The engine's Nemesis and KosinskiM codecs, when this build has them. */
+#if defined(__has_include)
+#if __has_include(<loopwright/nemesis.h>)
+#include <loopwright/nemesis.h>
+#define HAVE_NEMESIS 1
+#endif
+#if __has_include(<loopwright/kosm.h>)
+#include <loopwright/kosm.h>
+#define HAVE_KOSM 1
+#endif
+#endif
+
+/** Bytes owned by their holder. */
+typedef struct tree_blob {
+    uint8_t *data;
+    size_t size;
+} tree_blob;
 
 /** The first file of an INI value "a/b.kos:0x10|c.kos" into @out ("a/b.kos"). */
 void tree_first_path(const char *value, char *out, size_t size);
@@ -19,6 +38,17 @@ lwm_disasm_codec tree_codec_of(const char *path);
  * big-endian). LW_ERR_VERSION for a codec this build cannot decode. */
 bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max, uint8_t **out,
                  size_t *out_size, lw_error *err);
+
+/** One slice "FILE:SRC:DST:LEN" of a palette value: LEN colours from colour SRC of FILE into
+ * colours DST.. of the 64. */
+typedef struct tree_pal_slice {
+    char path[512]; /* as the INI gives it (tree_resolve it) */
+    uint32_t from, to, len;
+} tree_pal_slice;
+
+/** Parse the @n bytes at @spec as one slice; false when malformed or when DST + LEN passes
+ * @limit (64 colours for a palette; VRAM tiles for `animtilesN=FILE:SRC:DST:LEN`). */
+bool tree_parse_slice(const char *spec, size_t n, uint32_t limit, tree_pal_slice *out);
 
 #include "loopwright-masks/objlayout.h"
 

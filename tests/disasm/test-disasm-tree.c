@@ -473,14 +473,14 @@ static void test_tree_s3k(void)
     lwm_tree_export ex;
     lw_error err;
     char failed[4096];
-    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(ex.file_count, ==, 0);
-    g_assert_cmpuint(ex.unchanged, ==, 7);
+    g_assert_cmpuint(ex.unchanged, ==, 9); /* 7 and the blocks and palette */
     lwm_tree_export_clear(&ex);
     uint16_t *slot = &lw_level_layout_mut(im.level, LW_LAYER_FG)[0];
     *slot = *slot == 0 ? 1 : 0;
-    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(ex.file_count, ==, 1);
     g_assert_cmpstr(ex.files[0].path, ==, "s3k/layout.bin");
@@ -534,7 +534,7 @@ static void test_tree_s3k(void)
     uint16_t grown = lw_level_layout_get(im.level, LW_LAYER_FG, 0, 0);
     g_assert_cmpuint(grown, !=, LW_NONE);
     lw_level_layout_mut(im.level, LW_LAYER_FG)[w] = grown; /* row 0, the new column */
-    if (!lwm_tree_export_level(&t, &im.source, im.level, &ex, &rep, failed, &err))
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(ex.file_count, ==, 1);
     g_assert_cmpstr(ex.files[0].path, ==, "s3k/layout.bin");
@@ -568,7 +568,8 @@ static void test_tree_s3k(void)
         }
     lw_level_free(before);
     g_assert_true(lw_level_resize_layout(re.level, 256, 32, &err));
-    g_assert_false(lwm_tree_export_level(&t, &re.source, re.level, &ex, &rep, failed, &err));
+    g_assert_false(
+        lwm_tree_export_level(&t, &re.source, re.level, &re.tileset, &ex, &rep, failed, &err));
     lwm_tree_import_clear(&re);
     if (!strstr(err.message, "0x1000 bytes"))
         g_error("%s: %s", failed, err.message);

@@ -11,6 +11,7 @@
  * and the confirmed save (allow_shared) writes it.
  */
 #include "disasm-save.h"
+#include "disasm-test-util.h"
 #include "disasm-unpack.h"
 #include "editor-commands-mask.h"
 #include "editor-commands.h"
@@ -181,7 +182,7 @@ static void test_shared(void)
     g_assert_false(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
     g_assert_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED);
     g_clear_error(&error);
-    g_assert_nonnull(strstr(report, "alters those levels' collision or layout"));
+    g_assert_nonnull(strstr(report, "alters those levels' collision, layout or art"));
     g_free(report);
     g_assert_true(editor_document_save_into_tree(doc, TRUE, FALSE, &report, &error));
     g_assert_no_error(error);
@@ -285,6 +286,249 @@ static void test_swappers(void)
     g_free(dir);
 }
 
+/* A pixel of @img as 0xRRGGBB, or 0xFF000000 when transparent. */
+static uint32_t px(const lwm_image *img, uint32_t x, uint32_t y)
+{
+    const uint8_t *p = lwm_image_pixel(img, x, y);
+    return p[3] < 128 ? 0xFF000000u : (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+static void set_px(lwm_image *img, uint32_t x, uint32_t y, uint32_t rgb)
+{
+    uint8_t *p = lwm_image_pixel(img, x, y);
+    p[0] = (uint8_t)(rgb >> 16);
+    p[1] = (uint8_t)(rgb >> 8);
+    p[2] = (uint8_t)rgb;
+    p[3] = 0xFF;
+}
+
+/* The art goes back (docs/DISASM.md §8.5): a new tile painted into a chunk gets a block and its
+ * patterns, one colour recoloured in the tileset and a new background colour change the palette
+ * file; exactly those files change, the tree unpacks to the edit and a second save writes
+ * nothing. */
+static void test_art(void)
+{
+    char *dir = g_build_filename(tmp, "art", NULL);
+    char *tree = tree_fixture_make(dir, FALSE);
+    char *json = g_build_filename(dir, "level.json", NULL);
+    EditorDocument *doc = open_level(tree, json);
+    const lw_level *lv = editor_document_get_level(doc);
+    char *png = editor_document_dup_tileset_path(doc);
+    lwm_image old = {0}, img = {0};
+    lw_error err;
+    g_assert_true(lwm_image_load_png(png, &old, &err));
+    uint32_t t_new = lv->tile_count, rows = (t_new + 16u) / 16u;
+    g_assert_true(lwm_image_init(&img, old.width, rows * 16u, 0, &err));
+    memcpy(img.rgba, old.rgba, (size_t)old.width * old.height * 4u);
+
+    /* the palette's line 1 as the import draws it (the file's colours 0..15 are colours 16..31) */
+    size_t pal_size;
+    uint8_t *pal = dtest_read(tree, "art/palettes/TST.bin", &pal_size);
+    g_assert_cmpuint(pal_size, ==, 96);
+    uint32_t line1[16];
+    for (unsigned i = 0; i < 16; i++)
+        line1[i] = lwm_md_color_rgb((uint16_t)(pal[2 * i] << 8 | pal[2 * i + 1]));
+    /* a colour no entry has, and a colour tile 0 shows: every pixel of it recoloured */
+    uint16_t fresh = 0;
+    for (uint16_t w = 0x0EEE; !fresh && w > 0; w = (uint16_t)(w - 2)) {
+        gboolean used = (w & ~0x0EEEu) != 0;
+        for (size_t i = 0; !used && i < 48; i++)
+            used = (pal[2 * i] << 8 | pal[2 * i + 1]) == w;
+        if (!used)
+            fresh = w;
+    }
+    g_assert_cmpuint(fresh, !=, 0);
+    uint32_t from = 0xFF000000u;
+    for (uint32_t i = 0; from == 0xFF000000u && i < 256; i++)
+        from = px(&old, i % 16u, i / 16u);
+    g_assert_cmpuint(from, !=, 0xFF000000u);
+    uint32_t to = lwm_md_color_rgb(fresh), recoloured = 0;
+    for (uint32_t y = 0; y < old.height; y++)
+        for (uint32_t x = 0; x < old.width; x++)
+            if (px(&old, x, y) == from) {
+                set_px(&img, x, y, to);
+                recoloured++;
+            }
+    /* the new tile's cell: line 1's colours 1..15 in a pattern no tile has */
+    uint32_t cx = (t_new % 16u) * 16u, cy = (t_new / 16u) * 16u;
+    for (uint32_t y = 0; y < 16; y++)
+        for (uint32_t x = 0; x < 16; x++)
+            set_px(&img, cx + x, cy + y, line1[1u + (x * 3u + y * 5u + x * y) % 15u]);
+    for (uint32_t y = 0; y < 16; y++) /* in the colours as recoloured */
+        for (uint32_t x = 0; x < 16; x++)
+            if (px(&img, cx + x, cy + y) == from)
+                set_px(&img, cx + x, cy + y, to);
+    g_assert_true(lwm_image_save_png(png, &img, &err));
+
+    GError *error = NULL;
+    lw_tile tile = {(uint16_t)t_new, {LW_NONE, LW_NONE}, 0};
+    EditorCommand *add = editor_cmd_add_tile_new(doc, &tile, "new tile", &error);
+    g_assert_no_error(error);
+    editor_document_push(doc, add);
+    uint16_t chunk = LW_NONE; /* the first chunk the layout places */
+    for (uint32_t i = 0; chunk == LW_NONE && i < (uint32_t)lv->layout_width * lv->layout_height;
+         i++)
+        chunk = lw_level_layout_get(lv, LW_LAYER_FG, i % lv->layout_width, i / lv->layout_width);
+    g_assert_cmpuint(chunk, !=, LW_NONE);
+    EditorCellEdit cell = {chunk, 0, {(uint16_t)t_new, 0, 0}};
+    editor_document_push(doc, editor_cmd_set_cells_new(doc, &cell, 1, "paint", 0));
+    EditorLevelProps props;
+    editor_level_props_get(lv, &props);
+    uint32_t bg = lwm_md_color_rgb((uint16_t)(fresh ^ 0x0E00)); /* another blue */
+    props.background_rgb = bg;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+
+    GHashTable *before = tree_fixture_snapshot(tree);
+    char *report = NULL;
+    if (!editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error))
+        g_error("save: %s\n%s", error->message, report ? report : "");
+    g_test_message("%s", report);
+    g_assert_nonnull(strstr(report, "mappings/16x16/TST.kos"));
+    g_assert_nonnull(strstr(report, "also read by: Test Zone Act 2"));
+    g_free(report);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==,
+                    "art/kosinski/TST.kos,art/palettes/TST.bin,mappings/128x128/TST.kos,"
+                    "mappings/16x16/TST.kos");
+    g_free(d);
+    g_hash_table_unref(before);
+    size_t n;
+    uint8_t *pal_now = dtest_read(tree, "art/palettes/TST.bin", &n);
+    unsigned words_changed = 0;
+    for (size_t i = 0; i < n; i += 2)
+        words_changed += pal_now[i] != pal[i] || pal_now[i + 1] != pal[i + 1];
+    g_assert_cmpuint(words_changed, >=, 2); /* the recoloured entry (or entries), the backdrop */
+    g_assert_cmpuint((pal_now[32] << 8 | pal_now[33]), ==, fresh ^ 0x0E00); /* colour 32 */
+    g_free(pal_now);
+
+    /* a second save writes nothing */
+    before = tree_fixture_snapshot(tree);
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(report, ==, "");
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    g_hash_table_unref(before);
+
+    /* the tree unpacks to the edit: the new tile in the chunk, drawn as painted, the colours */
+    char *again = g_build_filename(dir, "again.json", NULL);
+    EditorDocument *re = open_level(tree, again);
+    const lw_level *b = editor_document_get_level(re);
+    g_assert_cmpuint(b->tile_count, ==, t_new + 1u);
+    g_assert_cmpuint(lw_level_chunk_cells(b, chunk)[0].tile, ==, t_new);
+    g_assert_cmpuint(b->background_rgb, ==, bg);
+    char *png2 = editor_document_dup_tileset_path(re);
+    lwm_image got = {0};
+    g_assert_true(lwm_image_load_png(png2, &got, &err));
+    g_assert_cmpuint(got.height, ==, img.height);
+    for (uint32_t y = 0; y < img.height; y++)
+        for (uint32_t x = 0; x < img.width; x++)
+            if (px(&got, x, y) != px(&img, x, y))
+                g_error("tileset pixel (%u,%u): 0x%X, painted 0x%X", x, y, px(&got, x, y),
+                        px(&img, x, y));
+    g_assert_cmpuint(recoloured, >, 0);
+    lwm_image_clear(&got);
+    lwm_image_clear(&img);
+    lwm_image_clear(&old);
+    g_object_unref(re);
+    g_object_unref(doc);
+    g_free(png2);
+    g_free(png);
+    g_free(pal);
+    g_free(again);
+    g_free(json);
+    g_free(tree);
+    g_free(dir);
+}
+
+/* What the level does not model is kept (docs/DISASM.md §8.1): `waterheight` and `layoutcopy`
+ * go into the source section and stay there through saves; an `animtiles1` file is read and
+ * recorded, and its patterns are drawn where a block names their VRAM tiles past the art; the
+ * unchanged level writes nothing. */
+static void test_kept_ini(void)
+{
+    char *dir = g_build_filename(tmp, "kept", NULL);
+    char *tree = tree_fixture_make(dir, FALSE);
+    size_t n;
+    uint8_t *blocks = dtest_read_kos(tree, "mappings/16x16/TST.kos", &n);
+    blocks[8] = 0x23; /* block 1's top-left quarter: line 1, VRAM tile 0x300 (past the art) */
+    blocks[9] = 0x00;
+    dtest_write_kos(tree, "mappings/16x16/TST.kos", blocks, n);
+    g_free(blocks);
+    uint8_t anim[64];
+    memset(anim, 0x55, 32); /* pattern 0 of the file: colour 5 */
+    memset(anim + 32, 0x66, 32);
+    dtest_write(tree, "anim/tst.unc", anim, sizeof anim);
+    size_t ini_size;
+    char *ini = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &ini_size);
+    char *at = strstr(ini, "objlst=objTST.ini\n");
+    g_assert_nonnull(at);
+    at += strlen("objlst=objTST.ini\n");
+    char *edited = g_strdup_printf("%.*swaterheight=504\nlayoutcopy=A|B|1:2:3:4:5:6\n"
+                                   "animtiles1=../anim/tst.unc:0:0x300:2\n%s",
+                                   (int)(at - ini), ini, at);
+    dtest_write_text(tree, LWM_TREE_INI_FILE, edited);
+    g_free(edited);
+    g_free(ini);
+
+    char *json = g_build_filename(dir, "level.json", NULL);
+    EditorDocument *doc = open_level(tree, json);
+    gchar *text;
+    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_height\": 504"));
+    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
+    g_assert_nonnull(strstr(text, "\"role\": \"animtiles1\", \"path\": \"anim/tst.unc\""));
+    g_free(text);
+    /* tile 0 (block 1): its top-left quarter drawn with the animated pattern, colour 21 */
+    size_t pal_size;
+    uint8_t *pal = dtest_read(tree, "art/palettes/TST.bin", &pal_size);
+    uint32_t want = lwm_md_color_rgb((uint16_t)(pal[10] << 8 | pal[11]));
+    g_free(pal);
+    char *png = editor_document_dup_tileset_path(doc);
+    lwm_image img = {0};
+    lw_error err;
+    g_assert_true(lwm_image_load_png(png, &img, &err));
+    for (uint32_t y = 0; y < 8; y++)
+        for (uint32_t x = 0; x < 8; x++) {
+            const uint8_t *p = lwm_image_pixel(&img, x, y);
+            g_assert_cmpuint(p[3], ==, 255);
+            g_assert_cmpuint((uint32_t)(p[0] << 16 | p[1] << 8 | p[2]), ==, want);
+        }
+    lwm_image_clear(&img);
+    g_free(png);
+
+    /* unchanged: nothing written; a moved ring saves and keeps the values */
+    GHashTable *before = tree_fixture_snapshot(tree);
+    char *report = NULL;
+    GError *error = NULL;
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(report, ==, "");
+    g_free(report);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    const lw_object *ring = marker(doc, "ring");
+    editor_document_push(doc, editor_cmd_move_object_new(doc, ring->id, ring->x + 16, ring->y, 0));
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "level/rings/TST_1.bin");
+    g_free(d);
+    g_hash_table_unref(before);
+    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_height\": 504"));
+    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
+    g_free(text);
+    g_object_unref(doc);
+    g_free(json);
+    g_free(tree);
+    g_free(dir);
+}
+
 /* A plain level (no source section) saves as before: not from a tree. */
 static void test_plain(void)
 {
@@ -319,6 +563,8 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/disasm-save/shared", test_shared);
     g_test_add_func("/editor/disasm-save/plain", test_plain);
     g_test_add_func("/editor/disasm-save/swappers", test_swappers);
+    g_test_add_func("/editor/disasm-save/art", test_art);
+    g_test_add_func("/editor/disasm-save/kept-ini", test_kept_ini);
     int rc = g_test_run();
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -14,6 +14,7 @@
 #include "editor-disasm-save.h"
 #include "editor-window.h"
 #include "tree-fixture.h"
+#include "ui-fixture.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -30,24 +31,6 @@ static const char *const written = "collision/Collision array - Horizontal.bin,"
                                    "collision/TST primary 16x16 collision index.kos,"
                                    "collision/TST secondary 16x16 collision index.kos,"
                                    "level/rings/TST_1.bin";
-
-static void spin(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + (gint64)ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-static EditorWindow *editor_window_for(const char *path)
-{
-    for (GList *l = gtk_application_get_windows(GTK_APPLICATION(app)); l; l = l->next)
-        if (EDITOR_IS_WINDOW(l->data)) {
-            const char *p = editor_document_get_path(editor_window_get_document(l->data));
-            if (p && strcmp(p, path) == 0)
-                return l->data;
-        }
-    return NULL;
-}
 
 /* The open shared-files confirmation, or NULL. */
 static GtkDialog *confirmation(void)
@@ -68,11 +51,11 @@ static EditorWindow *open_level(const char *tree)
 {
     GtkWindow *chooser = editor_disasm_open_tree(NULL, tree);
     g_assert_nonnull(chooser);
-    spin(100);
+    ui_fixture_spin(100);
     g_assert_true(editor_disasm_open_choose(chooser, 0));
-    spin(200);
+    ui_fixture_spin(200);
     char *path = editor_disasm_cache_path(tree, "Test Zone Act 1");
-    EditorWindow *win = editor_window_for(path);
+    EditorWindow *win = ui_fixture_window_for(app, path);
     g_assert_nonnull(win);
     g_free(path);
     return win;
@@ -102,7 +85,7 @@ static void test_save_own(void)
     GHashTable *before = tree_fixture_snapshot(tree);
     edit(doc);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(win), "win.save", NULL));
-    spin(200);
+    ui_fixture_spin(200);
     g_assert_null(confirmation());
     g_assert_false(editor_document_get_modified(doc));
     char *d = tree_fixture_diff(before, tree);
@@ -110,7 +93,7 @@ static void test_save_own(void)
     g_free(d);
     g_hash_table_unref(before);
     editor_window_close_now(win);
-    spin(50);
+    ui_fixture_spin(50);
     g_free(tree);
     g_free(dir);
 }
@@ -126,7 +109,7 @@ static void test_save_shared(void)
 
     /* asked; Cancel writes nothing */
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(win), "win.save", NULL));
-    spin(200);
+    ui_fixture_spin(200);
     GtkDialog *d = confirmation();
     g_assert_nonnull(d);
     char *text = NULL;
@@ -134,7 +117,7 @@ static void test_save_shared(void)
     g_assert_nonnull(strstr(text, "also read by: Test Zone Act 2"));
     g_free(text);
     gtk_dialog_response(d, GTK_RESPONSE_CANCEL);
-    spin(100);
+    ui_fixture_spin(100);
     g_assert_null(confirmation());
     g_assert_true(editor_document_get_modified(doc));
     char *diff = tree_fixture_diff(before, tree);
@@ -143,11 +126,11 @@ static void test_save_shared(void)
 
     /* asked again; Write Shared Files writes them */
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(win), "win.save", NULL));
-    spin(200);
+    ui_fixture_spin(200);
     d = confirmation();
     g_assert_nonnull(d);
     gtk_dialog_response(d, EDITOR_DISASM_SAVE_SHARED);
-    spin(200);
+    ui_fixture_spin(200);
     g_assert_null(confirmation());
     g_assert_false(editor_document_get_modified(doc));
     diff = tree_fixture_diff(before, tree);
@@ -155,38 +138,17 @@ static void test_save_shared(void)
     g_free(diff);
     g_hash_table_unref(before);
     editor_window_close_now(win);
-    spin(50);
+    ui_fixture_spin(50);
     g_free(tree);
     g_free(dir);
 }
 
 int main(int argc, char **argv)
 {
-    tmp = g_dir_make_tmp("lw-ui-disasm-save-XXXXXX", NULL);
-    g_assert_nonnull(tmp);
-    static const char *const vars[] = {"HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
-                                       "XDG_CACHE_HOME"};
-    for (guint i = 0; i < G_N_ELEMENTS(vars); i++) {
-        g_autofree char *d = g_build_filename(tmp, "home", i ? vars[i] : NULL, NULL);
-        g_mkdir_with_parents(d, 0700);
-        g_setenv(vars[i], d, TRUE);
-    }
-    g_test_init(&argc, &argv, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
-    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    int status = ui_fixture_start(&argc, &argv, "lw-ui-disasm-save", &tmp, &app);
+    if (status >= 0)
+        return status;
     g_test_add_func("/ui/disasm/save-into-tree", test_save_own);
     g_test_add_func("/ui/disasm/save-shared-confirm", test_save_shared);
-    int status = g_test_run();
-    g_application_release(G_APPLICATION(app));
-    char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-    if (system(cmd) != 0)
-        status = 1;
-    g_free(cmd);
-    return status;
+    return ui_fixture_finish(app, tmp, g_test_run());
 }

@@ -23,6 +23,7 @@ static const char ini_head[] = "version=S2\n"
                                "colind2=../collision/TST secondary 16x16 collision index.kos\n"
                                "objects=../level/objects/TST_1.bin\n"
                                "rings=../level/rings/TST_1.bin\n"
+                               "objlst=objTST.ini\n"
                                "[Test Zone Act 2]\n"
                                "blocks=../mappings/16x16/TST.kos\n"
                                "chunks=../mappings/128x128/TST2.kos\n"
@@ -38,7 +39,7 @@ static void put(const char *root, const char *rel, const void *data, gsize size)
     g_free(path);
 }
 
-static void copy(const char *root, const char *from, const char *to)
+void tree_fixture_copy(const char *root, const char *from, const char *to)
 {
     char *a = g_build_filename(root, from, NULL);
     gchar *data;
@@ -60,22 +61,23 @@ char *tree_fixture_make(const char *dir, gboolean shared_index)
         g_error("pack --format s2: exit %d\n%s\n%s", r.code, r.out, r.err);
     cli_run_free(&r);
     /* level 2: the same blocks, its own chunks, layout and start (a copy of level 1's) */
-    copy(tree, "mappings/128x128/TST.kos", "mappings/128x128/TST2.kos");
-    copy(tree, "level/layout/TST_1.kos", "level/layout/TST_2.kos");
-    copy(tree, "startpos/TST_1.bin", "startpos/TST_2.bin");
+    tree_fixture_copy(tree, "mappings/128x128/TST.kos", "mappings/128x128/TST2.kos");
+    tree_fixture_copy(tree, "level/layout/TST_1.kos", "level/layout/TST_2.kos");
+    tree_fixture_copy(tree, "startpos/TST_1.bin", "startpos/TST_2.bin");
     const char *index = "TST";
     if (!shared_index) {
         index = "TST2";
-        copy(tree, "collision/TST primary 16x16 collision index.kos",
-             "collision/TST2 primary 16x16 collision index.kos");
-        copy(tree, "collision/TST secondary 16x16 collision index.kos",
-             "collision/TST2 secondary 16x16 collision index.kos");
+        tree_fixture_copy(tree, "collision/TST primary 16x16 collision index.kos",
+                          "collision/TST2 primary 16x16 collision index.kos");
+        tree_fixture_copy(tree, "collision/TST secondary 16x16 collision index.kos",
+                          "collision/TST2 secondary 16x16 collision index.kos");
     }
     char *ini = g_strdup_printf("%s"
                                 "colind1=../collision/%s primary 16x16 collision index.kos\n"
                                 "colind2=../collision/%s secondary 16x16 collision index.kos\n",
                                 ini_head, index, index);
     put(tree, "SonLVL INI Files/SonLVL.ini", ini, strlen(ini));
+    put(tree, "SonLVL INI Files/objTST.ini", "[4B]\nname=Buzzer\n", 17);
     g_free(ini);
     /* S2 objects: x, y word (bit 15 respawn, 14 Y flip, 13 X flip, 12 spare), id, subtype;
      * two plane switchers (Obj03): one X-flipped with subtype 0xE9, one with the spare bit */

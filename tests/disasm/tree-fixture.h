@@ -3,8 +3,9 @@
 /*
  * Tests: a synthetic S2 disassembly tree written by `loopwright pack --format s2` from
  * sample-levels/loop-hill.json (zone TST) with a hand-written SonLVL.ini of two levels, objects
- * (two of them S2 plane switchers, Obj03) and rings for level 1; and snapshots of a folder's files
- * to tell exactly which files changed.
+ * (object 0x4B, named Buzzer by the level's object list objTST.ini; 0x26; two S2 plane
+ * switchers, Obj03) and rings for level 1; and snapshots of a folder's files to tell exactly
+ * which files changed.
  */
 #include <glib.h>
 
@@ -14,6 +15,9 @@
  * a mask change in level 1 alters level 2's collision only when @shared_index.
  */
 char *tree_fixture_make(const char *dir, gboolean shared_index);
+
+/** Copy file @from to @to, both relative to @root. */
+void tree_fixture_copy(const char *root, const char *from, const char *to);
 
 /** Every file under @root: relative path -> GBytes (g_hash_table_unref). */
 GHashTable *tree_fixture_snapshot(const char *root);

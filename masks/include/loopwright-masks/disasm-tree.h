@@ -86,7 +86,8 @@ typedef struct lwm_tree_kept_slot {
     uint8_t value;   /* the stored byte */
 } lwm_tree_kept_slot;
 
-#define LWM_TREE_MAX_FILES 32
+#define LWM_TREE_MAX_FILES 48
+#define LWM_TREE_ANIMTILES 16 /* INI keys animtiles1..animtiles16 are read */
 
 /** Where an imported level came from (the level JSON's `source` section, docs/DISASM.md §8). */
 typedef struct lwm_tree_source {
@@ -107,6 +108,10 @@ typedef struct lwm_tree_source {
     uint32_t pattern_count;     /* 8x8 patterns in the art (0: no art) */
     uint32_t layout_padding[2]; /* S1: bytes after the FG and BG layout rows */
     uint32_t layout_short[2];   /* S1: bytes the rows lack at the file's end (read as empty) */
+    /* Kept from the INI, not modelled by the level (docs/DISASM.md §8.1) */
+    bool has_water;        /* the INI gives `waterheight` (S3K) */
+    uint32_t water_height; /* px from the top of the level */
+    char *layout_copy;     /* owned: `layoutcopy` (S3K) verbatim, NULL when not given */
 } lwm_tree_source;
 
 typedef struct lwm_tree_import {
@@ -139,15 +144,20 @@ typedef struct lwm_tree_out_file {
     char *shared;  /* other levels (INI names, "; "-separated) reading this file; NULL = none */
     /* Plain */
     size_t size;
+    size_t raw_size;        /* its unpacked size */
     uint32_t changed_bytes; /* unpacked bytes that differ */
     bool alters_others;     /* another level's collision or layout would change */
 } lwm_tree_out_file;
 
 typedef struct lwm_tree_export {
     lwm_tree_out_file files[LWM_TREE_MAX_FILES];
-    size_t file_count;    /* files that changed */
-    size_t unchanged;     /* files the level was read from that stay as they are */
-    uint32_t masks_added; /* collision ids newly used (changed or new masks) */
+    size_t file_count;      /* files that changed */
+    size_t unchanged;       /* files the level was read from that stay as they are */
+    uint32_t masks_added;   /* collision ids newly used (changed or new masks) */
+    uint32_t block_count;   /* blocks in the block data after the write-back (the source keeps
+                               the import's count: its kept chunk words refer to it) */
+    uint32_t pattern_count; /* 8x8 patterns in the art after the write-back */
+    uint32_t blocks_added, blocks_changed, patterns_added, colours_changed;
     /* Owned */
     uint8_t *mask_ids; /* the collision id of each level mask after the write-back */
     /* Plain */
@@ -156,16 +166,20 @@ typedef struct lwm_tree_export {
 
 /**
  * Compute the files of @tree that @level (imported as @src) changes: the chunk mappings,
- * layout(s), collision indexes, collision arrays and angle map, and the start position are
- * rebuilt from the level over the tree's current bytes (bytes the level does not model stay as
- * they are: kept chunk words, padding, layout slots outside the level, unused ids); art, blocks
- * and palette are not written (a warning says when their use in the level changed). A mask whose
- * content changed, or a new mask, takes a collision id that no level of the tree uses, so other
- * levels' collision never changes through the arrays. Every file is checked against @src's CRC
- * first (LW_ERR_FORMAT "changed since the import"). Writes nothing.
+ * layout(s), collision indexes, collision arrays and angle map, the start position, the objects
+ * and rings, and, from @tileset (the level's tileset PNG decoded; NULL: the art is taken as
+ * unchanged and new tiles get blocks without art), the palette colours, the block mappings and
+ * the art (docs/DISASM.md §8.5) are rebuilt from the level over the tree's current bytes (bytes
+ * the level does not model stay as they are: kept chunk words, padding, layout slots outside the
+ * level, unused ids, patterns and blocks no changed tile uses). A mask whose content changed, or
+ * a new mask, takes a collision id that no level of the tree uses, so other levels' collision
+ * never changes through the arrays; new blocks and patterns are appended, so other levels'
+ * blocks never change through them. Every file is checked against @src's CRC first
+ * (LW_ERR_FORMAT "changed since the import"). Writes nothing.
  */
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
-                           lwm_tree_export *out, lwm_report *report, char *failed, lw_error *err);
+                           const lwm_image *tileset, lwm_tree_export *out, lwm_report *report,
+                           char *failed, lw_error *err);
 
 /** Free the files and zero @ex. */
 void lwm_tree_export_clear(lwm_tree_export *ex);
