@@ -42,8 +42,8 @@ typedef struct field_range {
  * platform "width" is kept as its half (16..128 -> 8..64, 16..512 -> 8..256), a spring strength
  * as its speed in subpx/frame (1..16 px/frame, "yellow" 10, "red" 16). */
 static const field_range rules[LW_OBJ_TYPE_COUNT][LWI_OBJ_FIELDS] = {
-    [LW_OBJ_SPRING] = {[LWI_OBJ_DIR] = {0, 7}, [LWI_OBJ_VARIANT] = {0, 1},
-                       [LWI_OBJ_SPEED] = {0x100, 0x1000}},
+    [LW_OBJ_SPRING] =
+        {[LWI_OBJ_DIR] = {0, 7}, [LWI_OBJ_VARIANT] = {0, 1}, [LWI_OBJ_SPEED] = {0x100, 0x1000}},
     [LW_OBJ_SPIKES] = {[LWI_OBJ_DIR] = {0, 3}, [LWI_OBJ_HALF_W] = {8, 64}},
     [LW_OBJ_RING] = {[LWI_OBJ_COUNT] = {1, 64},
                      [LWI_OBJ_DISTANCE] = {-256, 256},
@@ -92,8 +92,7 @@ void lwi_obj_fields_set(lw_sim_object *out, uint32_t id, uint8_t type, int32_t x
     out->period = (uint16_t)(type == LW_OBJ_PLATFORM ? v[LWI_OBJ_PERIOD] : 2);
 }
 
-int lwi_obj_fields_check(uint32_t id, uint8_t type, const int32_t v[LWI_OBJ_FIELDS],
-                         lw_error *err)
+int lwi_obj_fields_check(uint32_t id, uint8_t type, const int32_t v[LWI_OBJ_FIELDS], lw_error *err)
 {
     LW_ASSERT(type < LW_OBJ_TYPE_COUNT);
     const char *name = lw_obj_type_name((lw_obj_type)type);
@@ -120,11 +119,12 @@ int lwi_obj_fields_check(uint32_t id, uint8_t type, const int32_t v[LWI_OBJ_FIEL
             return LWI_OBJ_SPEED;
         }
         if (v[LWI_OBJ_VARIANT] != (v[LWI_OBJ_SPEED] == 0x1000)) {
-            lw_error_set(err, LW_ERR_RANGE,
-                         "game object %u (spring): variant %ld, but speed %ld makes it %d (1 = red, "
-                         "16 px/frame)",
-                         (unsigned)id, (long)v[LWI_OBJ_VARIANT], (long)v[LWI_OBJ_SPEED],
-                         v[LWI_OBJ_SPEED] == 0x1000);
+            lw_error_set(
+                err, LW_ERR_RANGE,
+                "game object %u (spring): variant %ld, but speed %ld makes it %d (1 = red, "
+                "16 px/frame)",
+                (unsigned)id, (long)v[LWI_OBJ_VARIANT], (long)v[LWI_OBJ_SPEED],
+                v[LWI_OBJ_SPEED] == 0x1000);
             return LWI_OBJ_VARIANT;
         }
     }

@@ -209,7 +209,8 @@ static void test_samples_same_play(void)
         init_json(&a, level);
         init_packed(&b, packed);
         if (i == 0) {
-            /* object-park: 22 game-object markers, 39 objects once its four ring rows (5 + 4 + 4 + 8) are expanded */
+            /* object-park: 22 game-object markers, 39 objects once its four ring rows (5 + 4 + 4 +
+             * 8) are expanded */
             g_assert_cmpuint(n, ==, 22);
             g_assert_cmpuint(a.object_count, ==, 39);
         }
@@ -416,8 +417,15 @@ static void test_writer_refuses_bad_object(void)
  * field passes; the derived culling fields of a record are ignored. */
 static void test_record_rules(void)
 {
-    lw_sim_object in = {.id = 5, .type = LW_OBJ_SPRING, .x = 10, .y = 20, .speed = 0x1000,
-                        .variant = 1, .reach = 999, .busy = 1, .near_c = 7};
+    lw_sim_object in = {.id = 5,
+                        .type = LW_OBJ_SPRING,
+                        .x = 10,
+                        .y = 20,
+                        .speed = 0x1000,
+                        .variant = 1,
+                        .reach = 999,
+                        .busy = 1,
+                        .near_c = 7};
     lw_sim_object out;
     lwi_obj_source src = {.typed = true, .records = &in, .record_count = 1};
     lw_error err;
