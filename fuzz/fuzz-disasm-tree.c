@@ -9,8 +9,8 @@
  * fuzz/tree-archive.py): "LWTA", then per file a 1-byte name length, the name (a relative path,
  * '/'-separated), a 4-byte little-endian size and the bytes. It is unpacked into a private temp
  * folder (made once per process, emptied before each input), then the tree is opened and every
- * level (at most 8) imported and, when that succeeds, exported back unchanged (which computes
- * the write-back without writing anything).
+ * level (at most 8) imported and, when that succeeds, exported back unchanged with its imported
+ * art (which computes the write-back, art included, without writing anything).
  *
  * Besides "never crashes, never reads out of bounds, never leaks" (sanitizers), it checks: a
  * refusal has an error code, a message and the file concerned; an imported level passes
@@ -164,8 +164,9 @@ static void import_level(const lwm_tree *tree, size_t index)
     lwm_report report2 = {0};
     failed[0] = '\0';
     say("imported", NULL, NULL);
-    if (!lwm_tree_export_level(tree, &im.source, im.level, im.tileset.rgba ? &im.tileset : NULL,
-                               &ex, &report2, failed, &err))
+    /* the imported art as the level's tileset: the art write-back runs too */
+    const lwm_image *art = im.tileset.width ? &im.tileset : NULL;
+    if (!lwm_tree_export_level(tree, &im.source, im.level, art, &ex, &report2, failed, &err))
         check_refusal("export refused: ", failed, &err);
     else
         say("exported", NULL, NULL);
