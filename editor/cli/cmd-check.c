@@ -59,7 +59,7 @@ int cli_check_main(int argc, char **argv)
     if (!cli_load_level(path, flags, &level))
         return CLI_EXIT_DATA;
     check_state st = {path, 0};
-    unsigned errors = editor_level_check(level, path, print_problem, &st);
+    unsigned errors = editor_level_check_paths(level, path, outside, print_problem, &st);
     errors += editor_replay_check(level, print_problem, &st);
     fflush(stderr);
     printf("%s: %s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u (%dx%d px), %u objects; "

@@ -13,6 +13,7 @@
  */
 #include "cli.h"
 #include "level-json.h"
+#include "real-path.h"
 
 #include <glib.h>
 #include <loopwright-masks/image.h>
@@ -281,9 +282,14 @@ static bool write_png(const lw_level *a, const lw_level *b, const char *b_path,
     lwm_image art = {0}, pic = {0}, img = {0};
     bool have_art = false;
     if (b->tileset) {
-        char *png = editor_level_resolve_path(b_path, b->tileset);
-        have_art = png && lwm_image_load_png(png, &art, &err); /* no art: grey squares */
-        g_free(png);
+        /* checked on the file opened (real-path.h); a missing or broken tileset draws grey
+         * squares, one that leaves the level's folder is refused */
+        have_art = editor_tileset_load(b_path, b->tileset,
+                                       (flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) != 0, &art, &err);
+        if (!have_art && err.code == LW_ERR_PATH) {
+            cli_print_error(b_path, &err);
+            return false;
+        }
     }
     lwm_render_options opts = lwm_render_options_default();
     if (!lwm_render_level(b, have_art ? &art : NULL, &opts, &pic, &err)) {

@@ -80,7 +80,7 @@ int cli_render_main(int argc, char **argv)
     lwm_image art = {0};
     int32_t *xy = NULL;
     if (level->tileset) {
-        if (!editor_level_check_art(level, path, NULL, &err)) {
+        if (!editor_level_check_art(level, path, outside, NULL, &err)) {
             cli_print_error(path, &err);
             goto done;
         }

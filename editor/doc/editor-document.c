@@ -7,6 +7,7 @@
 #include "editor-commands.h"
 #include "editor-document-private.h"
 #include "level-json.h"
+#include "real-path.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -404,8 +405,13 @@ char *editor_document_dup_tileset_path(EditorDocument *self)
     return out;
 }
 
-gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
+/* The tileset's bytes. A level's own tileset (the document has a file, the path is relative) is
+ * read with editor_tileset_read: the file actually opened must lie inside the level's folder,
+ * so a link swapped after the load-time check is refused, never read (docs/RELIABILITY.md). An
+ * absolute path (picked in this session: a level file cannot hold one) is read as given. */
+static gboolean read_tileset(EditorDocument *self, char **data, size_t *size, GError **error)
 {
+    const char *ts = self->level->tileset;
     g_autofree char *png = editor_document_dup_tileset_path(self);
     if (!png) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
@@ -413,11 +419,31 @@ gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError *
         return FALSE;
     }
     lw_error err;
-    if (!lwm_image_load_png(png, out, &err)) {
+    if (self->path && !g_path_is_absolute(ts)) {
+        if (!editor_tileset_read(self->path, ts, false, data, size, &err)) {
+            g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s", err.message);
+            return FALSE;
+        }
+    } else if (!lwm_file_read(png, LWM_MAX_PNG_FILE_BYTES, data, size, &err)) {
         g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
         return FALSE;
     }
     return TRUE;
+}
+
+gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
+{
+    char *data;
+    size_t size;
+    if (!read_tileset(self, &data, &size, error))
+        return FALSE;
+    lw_error err;
+    gboolean ok = lwm_image_load_png_memory(data, size, out, &err);
+    if (!ok)
+        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "tileset \"%s\": %s",
+                    self->level->tileset, err.message);
+    free(data);
+    return ok;
 }
 
 gboolean editor_document_get_modified(EditorDocument *self)
@@ -676,10 +702,13 @@ static char *relocate_tileset(EditorDocument *self, const char *new_path, GError
         char *data = NULL;
         size_t size = 0;
         lw_error err;
-        if (!lwm_file_read(src, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err) ||
-            !lwm_file_write_atomic(dst, data, size, NULL, &err)) {
+        if (!read_tileset(self, &data, &size, error)) {
+            *ok = FALSE;
+            return NULL;
+        }
+        if (!lwm_file_write_atomic(dst, data, size, NULL, &err)) {
             free(data);
-            set_error_from_lw(error, src, &err);
+            set_error_from_lw(error, dst, &err);
             *ok = FALSE;
             return NULL;
         }

@@ -121,7 +121,8 @@ static void paint_line(EditorTools *t, int32_t x0, int32_t y0, int32_t x1, int32
     }
 }
 
-static void fill_rect(EditorTools *t, EditorRect r, const char *label, guint stroke)
+/* The layout edits that fill @r (clipped to the layout) with the brush chunk. */
+static GArray *rect_edits(const EditorTools *t, EditorRect r)
 {
     const lw_level *l = level_of(t);
     GArray *edits = g_array_new(FALSE, FALSE, sizeof(EditorLayoutEdit));
@@ -132,6 +133,12 @@ static void fill_rect(EditorTools *t, EditorRect r, const char *label, guint str
             EditorLayoutEdit e = {(uint16_t)x, (uint16_t)y, t->brush_chunk};
             g_array_append_val(edits, e);
         }
+    return edits;
+}
+
+static void fill_rect(EditorTools *t, EditorRect r, const char *label, guint stroke)
+{
+    GArray *edits = rect_edits(t, r);
     EditorCommand *cmd = editor_cmd_set_layout_new(
         t->doc, t->layer, (EditorLayoutEdit *)edits->data, edits->len, label, stroke);
     if (cmd)
@@ -287,8 +294,56 @@ void editor_tools_hover(EditorTools *t, int32_t x, int32_t y)
         paste_place(t, x, y);
 }
 
+/* ---- live previews ---- */
+
+GArray *editor_tools_preview_layout(const EditorTools *tools)
+{
+    if (!tools->dragging || tools->kind != EDITOR_TOOL_RECT || tools->editing_chunk ||
+        tools->preview.w <= 0)
+        return NULL;
+    return rect_edits(tools, tools->preview);
+}
+
+static void slope_options(const EditorTools *t, EditorSlopeOptions *opts)
+{
+    *opts = (EditorSlopeOptions){.paths = (guint8)(t->solidity_paths & 3u),
+                                 .masks = t->slope_masks,
+                                 .fill_under = t->slope_fill};
+}
+
+GArray *editor_tools_preview_paints(const EditorTools *tools, guint8 *angle)
+{
+    const lw_level *l = level_of(tools);
+    if (tools->loop_preview)
+        return editor_loop_paints(l, &tools->loop_place, NULL);
+    if (!tools->dragging || tools->kind != EDITOR_TOOL_SLOPE)
+        return NULL;
+    EditorSlopeOptions opts;
+    slope_options(tools, &opts);
+    return editor_slope_paints(l, tools->start_x + 0.5, tools->start_y + 0.5, tools->last_x + 0.5,
+                               tools->last_y + 0.5, &opts, angle, NULL);
+}
+
+void editor_tools_set_loop_preview(EditorTools *tools, const EditorLoopPlace *place)
+{
+    tools->loop_preview = place != NULL;
+    if (place)
+        tools->loop_place = *place;
+    notify(tools, EDITOR_TOOLS_NOTIFY_PREVIEW);
+}
+
 gboolean editor_tools_escape(EditorTools *t)
 {
+    if (t->dragging && !t->editing_chunk &&
+        (t->kind == EDITOR_TOOL_RECT || t->kind == EDITOR_TOOL_SELECT ||
+         t->kind == EDITOR_TOOL_SLOPE)) {
+        /* the drag ends here: its release finds nothing to do */
+        t->dragging = FALSE;
+        t->preview = (EditorRect){0};
+        g_strlcpy(t->message, "Cancelled: nothing changed.", sizeof t->message);
+        notify(t, EDITOR_TOOLS_NOTIFY_PREVIEW | EDITOR_TOOLS_NOTIFY_MESSAGE);
+        return TRUE;
+    }
     if (t->paste_clip) {
         editor_tools_cancel_paste(t);
         return TRUE;
@@ -484,9 +539,8 @@ void editor_tools_motion(EditorTools *t, int32_t x, int32_t y)
 /* A slope stroke from the press to the release point (pixel centres). */
 static void slope_release(EditorTools *t)
 {
-    EditorSlopeOptions opts = {.paths = (guint8)(t->solidity_paths & 3u),
-                               .masks = t->slope_masks,
-                               .fill_under = t->slope_fill};
+    EditorSlopeOptions opts;
+    slope_options(t, &opts);
     double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5, y1 = t->last_y + 0.5;
     guint8 angle = 0;
     EditorPaintReport rep = {0};

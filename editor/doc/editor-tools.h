@@ -9,6 +9,7 @@
 
 #include "editor-clipboard.h"
 #include "editor-document.h"
+#include "mask-ops.h"
 
 #include <loopwright-masks/image.h>
 
@@ -87,6 +88,10 @@ typedef struct EditorTools {
     const EditorClip *paste_clip; /* borrowed (the application clipboard's); NULL = none */
     int32_t paste_x, paste_y;     /* slot of the block's top-left */
 
+    /* The loop preset's dialog is open: where the loop would go (editor_tools_set_loop_preview) */
+    gboolean loop_preview;
+    EditorLoopPlace loop_place;
+
     /* What the last action did, for the status bar (EDITOR_TOOLS_NOTIFY_MESSAGE) */
     char message[256];
 } EditorTools;
@@ -108,8 +113,25 @@ void editor_tools_hover(EditorTools *tools, int32_t x, int32_t y);
 void editor_tools_begin_paste(EditorTools *tools, const EditorClip *clip, guint sx, guint sy);
 void editor_tools_cancel_paste(EditorTools *tools);
 
-/** Escape: cancel a floating paste, else stop editing a chunk, else clear the selection.
- * FALSE when there was nothing to do. */
+/* ---- live previews: what a release would do, computed without touching the document ---- */
+
+/** While a rectangle is dragged (rectangle tool, layout): the layout edits (EditorLayoutEdit)
+ * the release will push — exactly those. NULL when no rectangle is being dragged. */
+GArray *editor_tools_preview_layout(const EditorTools *tools);
+
+/** While a slope line is dragged: the cell paints (EditorCellPaint, placed orientation) the
+ * release will resolve — editor_slope_paints of the same line and options — and *@angle (may be
+ * NULL) the line's angle; while the loop preset's dialog shows a place
+ * (editor_tools_set_loop_preview): editor_loop_paints there. NULL when there is nothing to show
+ * or the line or place is refused. */
+GArray *editor_tools_preview_paints(const EditorTools *tools, guint8 *angle);
+
+/** Show (@place) or hide (NULL) the loop preset's preview. */
+void editor_tools_set_loop_preview(EditorTools *tools, const EditorLoopPlace *place);
+
+/** Escape: cancel a rectangle, selection or slope drag (nothing is pushed on release), else a
+ * floating paste, else stop editing a chunk, else clear the selection. FALSE when there was
+ * nothing to do. */
 gboolean editor_tools_escape(EditorTools *tools);
 
 /** Undo what the clicks of a double-click painted (their strokes are the last two presses). */

@@ -4,6 +4,7 @@
 #include "level-check.h"
 #include "level-json.h"
 #include "player-anim.h"
+#include "real-path.h"
 
 #include <loopwright-masks/image.h>
 #include <loopwright/objects.h>
@@ -131,22 +132,19 @@ static void check_object(objchk *ck, const lw_object *m)
     }
 }
 
-static void check_sprites(objchk *ck, const char *level_path)
+static void check_sprites(objchk *ck, const char *level_path, bool allow_outside)
 {
     const lw_level *level = ck->level;
     if (!level->player_sprites || !level_path)
         return;
-    char *png = editor_level_resolve_path(level_path, level->player_sprites);
     uint32_t w = 0, h = 0;
     lw_error err = {0};
     const uint32_t need_w = EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL,
                    need_h = EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL;
-    if (!png) {
-        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
-                            "player_sprites: out of memory");
-    } else if (!lwm_png_read_size(png, &w, &h, &err)) {
-        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1,
-                            "player_sprites \"%s\": %s", level->player_sprites, err.message);
+    if (!editor_level_png_size(level_path, level->player_sprites, "player_sprites", allow_outside,
+                               &w, &h, &err)) {
+        editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1, "%s",
+                            err.message);
     } else if (w > 4096 || h > 4096 || w % EDITOR_SPRITE_CELL || h % EDITOR_SPRITE_CELL ||
                w < need_w || h < need_h) {
         editor_check_report(
@@ -155,14 +153,13 @@ static void check_sprites(objchk *ck, const char *level_path)
             "4096 px a side (docs/OBJECTS.md §17)",
             level->player_sprites, w, h, need_w, need_h, EDITOR_SPRITE_CELL);
     }
-    free(png);
 }
 
 unsigned editor_level_check_objects(const lw_level *level, const char *level_path,
-                                    editor_problem_fn fn, void *user)
+                                    bool allow_outside, editor_problem_fn fn, void *user)
 {
     objchk ck = {level, {fn, user, 0}};
-    check_sprites(&ck, level_path);
+    check_sprites(&ck, level_path, allow_outside);
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *m = &level->objects[i];
         if (m->type == LW_OBJECT_MARKER && m->name && lw_obj_type_from_name(m->name) >= 0)

@@ -70,9 +70,15 @@ static bool find_tile_use(const lw_level *level, uint32_t tile, int path, int32_
 unsigned editor_level_check(const lw_level *level, const char *level_path, editor_problem_fn fn,
                             void *user)
 {
+    return editor_level_check_paths(level, level_path, false, fn, user);
+}
+
+unsigned editor_level_check_paths(const lw_level *level, const char *level_path, bool allow_outside,
+                                  editor_problem_fn fn, void *user)
+{
     editor_check_sink ck = {fn, user, 0};
     lw_error err;
-    if (level_path && !editor_level_check_art(level, level_path, NULL, &err))
+    if (level_path && !editor_level_check_art(level, level_path, allow_outside, NULL, &err))
         editor_check_report(&ck, EDITOR_SEVERITY_ERROR, "art", -1, -1, "%s", err.message);
 
     /* Player start. */
@@ -135,7 +141,7 @@ unsigned editor_level_check(const lw_level *level, const char *level_path, edito
                     'A' + p, x, y);
         }
     }
-    ck.errors += editor_level_check_objects(level, level_path, fn, user);
+    ck.errors += editor_level_check_objects(level, level_path, allow_outside, fn, user);
     editor_level_check_masks(level, fn, user);
     return ck.errors;
 }

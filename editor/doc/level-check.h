@@ -31,6 +31,13 @@ typedef void (*editor_problem_fn)(const editor_problem *problem, void *user);
 unsigned editor_level_check(const lw_level *level, const char *level_path, editor_problem_fn fn,
                             void *user);
 
+/** editor_level_check, reading the tileset and the player sprite sheet outside the level's
+ * folder too when @allow_outside (check --allow-outside-paths); otherwise each file opened
+ * must lie inside it, judged on the open descriptor (real-path.h). editor_level_check is this
+ * with false. */
+unsigned editor_level_check_paths(const lw_level *level, const char *level_path, bool allow_outside,
+                                  editor_problem_fn fn, void *user);
+
 /** "angle-mismatch": a mask's angle is reported when no straight line at that angle passes
  * within this many pixels of the surface over 8 consecutive columns (rows for walls) and the
  * masks library's fitter finds an angle more than EDITOR_CHECK_ANGLE_STEPS away (docs/CLI.md). */
@@ -54,10 +61,11 @@ void editor_level_check_masks(const lw_level *level, editor_problem_fn fn, void 
  * "ring-in-terrain" (a ring of a row inside the ground), "platform-path-terrain" (a moving
  * platform whose box is a quarter solid somewhere along its path, sampled every 4 px), and
  * "player-sprites" (error: the level's sprite sheet is missing, unreadable or of the wrong size;
- * only with @level_path). Returns the number of errors.
+ * only with @level_path; read inside the level's folder unless @allow_outside). Returns the
+ * number of errors.
  */
 unsigned editor_level_check_objects(const lw_level *level, const char *level_path,
-                                    editor_problem_fn fn, void *user);
+                                    bool allow_outside, editor_problem_fn fn, void *user);
 
 /** Whether level pixel (@x, @y) is solid ground (full solidity, in the tile's mask) on @path. */
 bool editor_level_solid_at(const lw_level *level, int32_t x, int32_t y, lw_path path);

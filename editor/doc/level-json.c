@@ -2,6 +2,7 @@
 #include "level-json.h"
 
 #include "json-writer.h"
+#include "real-path.h"
 
 #include <jansson.h>
 #include <loopwright-masks/image.h>
@@ -133,26 +134,20 @@ void editor_format_error(const char *file_name, const lw_error *err, char *buf, 
         snprintf(buf, size, "loopwright: %s: %s", file, err->message);
 }
 
-bool editor_level_check_art(const lw_level *level, const char *level_path, uint32_t *cells,
-                            lw_error *err)
+bool editor_level_check_art(const lw_level *level, const char *level_path, bool allow_outside,
+                            uint32_t *cells, lw_error *err)
 {
     if (cells)
         *cells = 0;
     if (!level->tileset)
         return true;
-    char *png = editor_level_resolve_path(level_path, level->tileset);
-    if (!png)
-        return lw_error_set(err, LW_ERR_NOMEM, NULL);
     uint32_t w = 0, h = 0;
-    lw_error perr;
-    bool ok = lwm_png_read_size(png, &w, &h, &perr);
-    if (!ok)
-        lw_error_set(err, perr.code, "tileset \"%s\": %s", level->tileset, perr.message);
-    else if (w % LW_TILE_PX || h % LW_TILE_PX)
+    bool ok =
+        editor_level_png_size(level_path, level->tileset, "tileset", allow_outside, &w, &h, err);
+    if (ok && (w % LW_TILE_PX || h % LW_TILE_PX))
         ok = lw_error_set(err, LW_ERR_FORMAT,
                           "tileset \"%s\" is %ux%u px; both sides must be multiples of 16",
                           level->tileset, w, h);
-    free(png);
     if (!ok)
         return false;
     uint32_t n = (w / LW_TILE_PX) * (h / LW_TILE_PX);

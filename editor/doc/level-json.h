@@ -43,10 +43,12 @@ char *editor_level_resolve_path(const char *level_path, const char *relative);
 /**
  * Check the level's art: the tileset PNG exists, is readable and a PNG whose sides are
  * multiples of 16, and every tile's art cell lies inside it. No-op success without a tileset.
- * On success *@cells (may be NULL) receives the number of 16x16 cells in the tileset.
+ * The tileset is read with editor_level_png_size (real-path.h): unless @allow_outside, the file
+ * opened must lie inside the level's folder. On success *@cells (may be NULL) receives the
+ * number of 16x16 cells in the tileset.
  */
-bool editor_level_check_art(const lw_level *level, const char *level_path, uint32_t *cells,
-                            lw_error *err);
+bool editor_level_check_art(const lw_level *level, const char *level_path, bool allow_outside,
+                            uint32_t *cells, lw_error *err);
 
 /** Format "loopwright: FILE:LINE:COL: message" (or "FILE: message", or a byte offset) into
  * @buf. */

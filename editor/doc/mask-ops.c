@@ -611,10 +611,8 @@ static guint8 loop_tangent(double x, double y, double cx, double cy)
     return editor_line_angle(0, 0, sin(phi), -cos(phi), TRUE);
 }
 
-gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const EditorLoopPlace *place,
-                            EditorPaintReport *report, GError **error)
+GArray *editor_loop_paints(const lw_level *level, const EditorLoopPlace *place, GError **error)
 {
-    const lw_level *level = editor_document_get_level(doc);
     const gint32 r = place->radius, cx = place->cx, cy = place->floor_y - r;
     const gint32 top_both = (r / 2) / 16 * 16;
     const gint32 bx0 = cx - r - 16, bx1 = cx + r + 16, by0 = cy - r - 16, by1 = place->floor_y;
@@ -622,7 +620,7 @@ gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const Edi
         (cx | place->floor_y | r) % 16) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
                             "the loop does not fit in the level on tile corners");
-        return FALSE;
+        return NULL;
     }
     GArray *paints = g_array_new(FALSE, TRUE, sizeof(EditorCellPaint));
     for (gint32 ty = by0 / 16; ty < by1 / 16; ty++)
@@ -666,6 +664,16 @@ gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const Edi
             }
             g_array_append_val(paints, p);
         }
+    return paints;
+}
+
+gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const EditorLoopPlace *place,
+                            EditorPaintReport *report, GError **error)
+{
+    const gint32 r = place->radius, cx = place->cx, cy = place->floor_y - r;
+    GArray *paints = editor_loop_paints(editor_document_get_level(doc), place, error);
+    if (!paints)
+        return FALSE;
     editor_document_begin_group(doc, "Loop Preset");
     EditorPaintReport rep;
     gboolean ok =

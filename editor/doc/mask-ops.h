@@ -127,6 +127,14 @@ guint8 editor_slope_angle(const lw_level *level, double x0, double y0, double x1
                           guint8 paths);
 
 /**
+ * The cell paints editor_slope_stroke would resolve for that line (EditorCellPaint, in placed
+ * orientation; the slope tool's preview), without touching the level; *@angle (may be NULL)
+ * receives the line's angle. NULL and @error as editor_slope_stroke.
+ */
+GArray *editor_slope_paints(const lw_level *level, double x0, double y0, double x1, double y1,
+                            const EditorSlopeOptions *opts, guint8 *angle, GError **error);
+
+/**
  * One slope-tool stroke, as one undo step labelled "Slope": every cell the line crosses gets the
  * line's angle (angles only: cells with a mask on the chosen paths that is neither empty nor
  * full), or masks cut by the line with that angle (@opts->masks). The solid side is where most
@@ -171,6 +179,10 @@ gboolean editor_loop_place(const lw_level *level, gint32 x, gint32 y, gint32 rad
  * A on its right) and one after the loop (x + radius + 64) switching back to A. @art as in
  * editor_paint_cells (the loop's tiles take the closest art cells). FALSE and @error on a limit.
  */
+/** The cell paints of editor_loop_preset at @place (EditorCellPaint; its preview), without
+ * touching the level. NULL and @error when the loop does not fit. */
+GArray *editor_loop_paints(const lw_level *level, const EditorLoopPlace *place, GError **error);
+
 gboolean editor_loop_preset(EditorDocument *doc, const lwm_image *art, const EditorLoopPlace *place,
                             EditorPaintReport *report, GError **error);
 

@@ -316,17 +316,15 @@ static GArray *slope_paints(const lw_level *level, const SlopeLine *L, GArray *c
     return paints;
 }
 
-gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x0, double y0,
-                             double x1, double y1, const EditorSlopeOptions *opts, guint8 *angle,
-                             EditorPaintReport *report, GError **error)
+GArray *editor_slope_paints(const lw_level *level, double x0, double y0, double x1, double y1,
+                            const EditorSlopeOptions *opts, guint8 *angle, GError **error)
 {
-    const lw_level *level = editor_document_get_level(doc);
     guint8 paths = opts->paths & 3u;
     double len = hypot(x1 - x0, y1 - y0);
     if (len < 4 || !paths) {
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
                             "drag a line of at least 4 px across the surface");
-        return FALSE;
+        return NULL;
     }
     GArray *cells = editor_line_cells(level, x0, y0, x1, y1);
     gboolean right = slope_solid_right(level, cells, x0, y0, x1, y1, paths);
@@ -345,8 +343,19 @@ gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x
         g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
                             opts->masks ? "the line crosses no cell of the level"
                                         : "the line crosses no tile with a surface on that path");
-        return FALSE;
+        return NULL;
     }
+    return paints;
+}
+
+gboolean editor_slope_stroke(EditorDocument *doc, const lwm_image *art, double x0, double y0,
+                             double x1, double y1, const EditorSlopeOptions *opts, guint8 *angle,
+                             EditorPaintReport *report, GError **error)
+{
+    GArray *paints =
+        editor_slope_paints(editor_document_get_level(doc), x0, y0, x1, y1, opts, angle, error);
+    if (!paints)
+        return FALSE;
     editor_document_begin_group(doc, opts->masks ? "Slope (Masks)" : "Slope (Angles)");
     EditorPaintReport rep;
     gboolean ok =

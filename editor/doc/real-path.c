@@ -49,8 +49,8 @@ bool editor_path_real_inside(const char *level_path, const char *relative, lw_er
     return ok;
 }
 
-bool editor_tileset_read(const char *level_path, const char *relative, bool allow_outside,
-                         char **data, size_t *size, lw_error *err)
+bool editor_level_file_read(const char *level_path, const char *relative, const char *what,
+                            bool allow_outside, char **data, size_t *size, lw_error *err)
 {
     char *target = editor_level_resolve_path(level_path, relative);
     if (!target)
@@ -58,7 +58,7 @@ bool editor_tileset_read(const char *level_path, const char *relative, bool allo
     char dir[PATH_MAX], real[PATH_MAX] = "";
     lw_error e;
     bool ok;
-    if (allow_outside)
+    if (allow_outside || !editor_path_stays_inside(relative))
         ok = lwm_file_read(target, LWM_MAX_PNG_FILE_BYTES, data, size, &e);
     else
         ok = level_dir(level_path, dir, sizeof dir, &e) &&
@@ -66,13 +66,19 @@ bool editor_tileset_read(const char *level_path, const char *relative, bool allo
                                   sizeof real, &e);
     if (!ok && e.code == LW_ERR_PATH && real[0])
         lw_error_set(err, LW_ERR_PATH,
-                     "tileset \"%s\" leaves the level's folder through a symbolic link (the file "
+                     "%s \"%s\" leaves the level's folder through a symbolic link (the file "
                      "opened is %s; pass --allow-outside-paths to accept it)",
-                     relative, real);
+                     what, relative, real);
     else if (!ok)
-        lw_error_set(err, e.code, "tileset \"%s\": %s", relative, e.message);
+        lw_error_set(err, e.code, "%s \"%s\": %s", what, relative, e.message);
     free(target);
     return ok;
+}
+
+bool editor_tileset_read(const char *level_path, const char *relative, bool allow_outside,
+                         char **data, size_t *size, lw_error *err)
+{
+    return editor_level_file_read(level_path, relative, "tileset", allow_outside, data, size, err);
 }
 
 bool editor_tileset_load(const char *level_path, const char *relative, bool allow_outside,
@@ -86,6 +92,21 @@ bool editor_tileset_load(const char *level_path, const char *relative, bool allo
     bool ok = lwm_image_load_png_memory(data, size, out, &e);
     if (!ok)
         lw_error_set(err, e.code, "tileset \"%s\": %s", relative, e.message);
+    free(data);
+    return ok;
+}
+
+bool editor_level_png_size(const char *level_path, const char *relative, const char *what,
+                           bool allow_outside, uint32_t *width, uint32_t *height, lw_error *err)
+{
+    char *data;
+    size_t size;
+    if (!editor_level_file_read(level_path, relative, what, allow_outside, &data, &size, err))
+        return false;
+    lw_error e;
+    bool ok = lwm_png_read_size_memory(data, size, width, height, &e);
+    if (!ok)
+        lw_error_set(err, e.code, "%s \"%s\": %s", what, relative, e.message);
     free(data);
     return ok;
 }

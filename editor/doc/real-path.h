@@ -4,6 +4,7 @@
 
 #include <loopwright-masks/image.h>
 #include <loopwright/base.h>
+#include <stdint.h>
 
 /**
  * False (LW_ERR_PATH) when the file @relative names from the level at @level_path exists and its
@@ -16,15 +17,29 @@
 bool editor_path_real_inside(const char *level_path, const char *relative, lw_error *err);
 
 /**
- * Read the tileset @relative of the level at @level_path (at most LWM_MAX_PNG_FILE_BYTES) into a
- * malloc()ed buffer. Unless @allow_outside, the file opened must lie inside the level's folder,
- * judged on the open descriptor (lwm_file_read_inside): a symbolic link pointing outside, also
- * one swapped in after editor_path_real_inside passed, is refused with LW_ERR_PATH and never
- * read. Messages name the tileset as the level writes it.
+ * Read the file @relative (a tileset or a sprite sheet; @what names it in messages: "tileset",
+ * "player_sprites") of the level at @level_path, at most LWM_MAX_PNG_FILE_BYTES, into a
+ * malloc()ed buffer. The level-folder rule is judged on the open descriptor
+ * (lwm_file_read_inside): the file actually opened must lie inside the level's folder, so a
+ * symbolic link pointing outside, also one swapped in after editor_path_real_inside passed, is
+ * refused with LW_ERR_PATH and never read. The rule is for paths a level file may hold (relative,
+ * staying inside: editor_path_stays_inside); it is not applied with @allow_outside
+ * (--allow-outside-paths), nor to an absolute path, which only an editor session holds (a file
+ * the user picked; saving copies it beside the level), and those are read as given. Messages
+ * name the file as the level writes it.
  */
+bool editor_level_file_read(const char *level_path, const char *relative, const char *what,
+                            bool allow_outside, char **data, size_t *size, lw_error *err);
+
+/** editor_level_file_read of the level's tileset. */
 bool editor_tileset_read(const char *level_path, const char *relative, bool allow_outside,
                          char **data, size_t *size, lw_error *err);
 
 /** editor_tileset_read, decoded as a PNG into @out. */
 bool editor_tileset_load(const char *level_path, const char *relative, bool allow_outside,
                          lwm_image *out, lw_error *err);
+
+/** editor_level_file_read, then only the PNG's size (lwm_png_read_size_memory): the checks'
+ * read of the tileset and the player sprite sheet. */
+bool editor_level_png_size(const char *level_path, const char *relative, const char *what,
+                           bool allow_outside, uint32_t *width, uint32_t *height, lw_error *err);

@@ -34,8 +34,8 @@ static const EditorActionInfo actions[] = {
       "<Control>v"),
     T("win.delete", "Delete the selection or object", "Editing", "Delete"),
     T("win.select-all", "Select all", "Editing", "<Control>a"),
-    K("win.escape", "Escape", "Cancel a paste, stop editing the chunk, or clear the selection",
-      "Editing", NULL),
+    K("win.escape", "Escape",
+      "Cancel a drag or a paste, stop editing the chunk, or clear the selection", "Editing", NULL),
     T("win.command-palette", "Find a command", "Editing", "<Control><Shift>p"),
     /* Tools */
     K("win.tool('pencil')", "b", "Pencil tool (chunks; tiles while editing a chunk)", "Tools",

@@ -9,6 +9,7 @@
 #include "editor-disasm-open.h"
 #include "editor-file-chooser.h"
 #include "editor-help.h"
+#include "editor-new-level.h"
 #include "editor-resources.h"
 #include "editor-window.h"
 #include "play-window.h"
@@ -445,10 +446,45 @@ static void action_open_file(GSimpleAction *a, GVariant *p, gpointer user)
     editor_application_open_path(g_variant_get_string(p, NULL));
 }
 
+/* app.new-level(a{sv}): a level from the New Level dialog's choice (editor/doc/level-new.h);
+ * with no tileset and "placeholder" (the default) the generated placeholder tileset. */
+static void action_new_level(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorApplication *self = user;
+    EditorNewLevel spec;
+    gboolean placeholder;
+    editor_new_level_from_variant(p, &spec, &placeholder);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *png = NULL;
+    if (placeholder && (!spec.tileset || !*spec.tileset)) {
+        g_autofree char *dir = g_build_filename(g_get_user_cache_dir(), "loopwright", "new", NULL);
+        png = editor_new_level_placeholder(dir, &error);
+        spec.tileset = png;
+    }
+    g_autoptr(EditorDocument) doc = png || !error ? editor_document_new_level(&spec, &error) : NULL;
+    if (!doc) {
+        GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(self));
+        if (EDITOR_IS_WINDOW(parent))
+            editor_window_show_error(EDITOR_WINDOW(parent), "The level could not be made", error);
+        else
+            g_warning("new level: %s", error->message);
+        return;
+    }
+    editor_application_open_document(self, doc);
+}
+
+static void new_level_create(EditorNewLevelDialog *dialog, GVariant *spec, gpointer user)
+{
+    g_action_group_activate_action(G_ACTION_GROUP(user), "new-level", spec);
+}
+
+/* app.new (Ctrl+N): the New Level dialog. */
 static void action_new(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 32, 8, NULL);
-    editor_application_open_document(user, doc);
+    EditorNewLevelDialog *d =
+        editor_new_level_dialog_new(gtk_application_get_active_window(GTK_APPLICATION(user)));
+    g_signal_connect_object(d, "create", G_CALLBACK(new_level_create), user, 0);
+    gtk_window_present(GTK_WINDOW(d));
 }
 
 static void action_quit(GSimpleAction *a, GVariant *p, gpointer user)
@@ -494,6 +530,7 @@ static void action_autosave(GSimpleAction *a, GVariant *p, gpointer user)
 
 static const GActionEntry app_entries[] = {
     {.name = "new", .activate = action_new},
+    {.name = "new-level", .parameter_type = "a{sv}", .activate = action_new_level},
     {.name = "open", .activate = action_open},
     {.name = "open-file", .parameter_type = "s", .activate = action_open_file},
     {.name = "open-disasm", .activate = action_open_disasm},

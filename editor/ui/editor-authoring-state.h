@@ -126,6 +126,24 @@ static inline void push(Authoring *a, EditorCommand *cmd, const char *nothing)
         status(a, "%s", nothing);
 }
 
+/* The modal window of a long authoring job (Generate Masks, Import Terrain), transient for the
+ * editor window and destroyed with it: @title and default size; @data stays with the window as
+ * @key (freed by @free_data with it), and @destroyed(window, a) runs when it goes; @entries act on
+ * @data as the action group @prefix. *@box receives its content box (vertical, with the margins
+ * of these windows), which the caller fills and sets as the window's child. */
+typedef struct {
+    const char *title;
+    int width, height;
+    const char *key;
+    gpointer data;
+    GDestroyNotify free_data;
+    GCallback destroyed;
+    const char *prefix;
+    const GActionEntry *entries;
+    guint n_entries;
+} AuthoringModal;
+GtkWindow *editor_authoring_modal_new(Authoring *a, const AuthoringModal *m, GtkWidget **box);
+
 /* editor-generate-dialog.c */
 void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer user);
 

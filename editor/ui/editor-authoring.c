@@ -191,6 +191,30 @@ static void change_slope_option(GSimpleAction *act, GVariant *v, gpointer user)
                                     : "B");
 }
 
+/* ---- the long jobs' windows ---- */
+
+GtkWindow *editor_authoring_modal_new(Authoring *a, const AuthoringModal *m, GtkWidget **box)
+{
+    GtkWindow *w = GTK_WINDOW(gtk_window_new());
+    gtk_window_set_title(w, m->title);
+    gtk_window_set_transient_for(w, GTK_WINDOW(a->win));
+    gtk_window_set_modal(w, TRUE);
+    gtk_window_set_destroy_with_parent(w, TRUE);
+    gtk_window_set_default_size(w, m->width, m->height);
+    g_object_set_data_full(G_OBJECT(w), m->key, m->data, m->free_data);
+    g_signal_connect(w, "destroy", m->destroyed, a);
+    GSimpleActionGroup *group = g_simple_action_group_new();
+    g_action_map_add_action_entries(G_ACTION_MAP(group), m->entries, (gint)m->n_entries, m->data);
+    gtk_widget_insert_action_group(GTK_WIDGET(w), m->prefix, G_ACTION_GROUP(group));
+    g_object_unref(group);
+    *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+    gtk_widget_set_margin_start(*box, 14);
+    gtk_widget_set_margin_end(*box, 14);
+    gtk_widget_set_margin_top(*box, 12);
+    gtk_widget_set_margin_bottom(*box, 12);
+    return w;
+}
+
 /* ---- the loop preset ---- */
 
 static void place_loop(Authoring *a, gint32 x, gint32 y, gint32 radius)
@@ -227,12 +251,27 @@ typedef struct {
     GtkSpinButton *x, *y;
 } LoopDialog;
 
+static gint32 loop_radius(LoopDialog *ld)
+{
+    return EDITOR_LOOP_MIN_RADIUS + 16 * (gint32)gtk_drop_down_get_selected(ld->radius);
+}
+
+/* The canvas shows the loop where the dialog's fields put it (nothing changes until Place). */
+static void loop_preview(LoopDialog *ld)
+{
+    EditorLoopPlace place;
+    gboolean ok =
+        editor_loop_place(level_of(ld->a), gtk_spin_button_get_value_as_int(ld->x),
+                          gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld), &place, NULL);
+    editor_tools_set_loop_preview(ld->a->host.tools, ok ? &place : NULL);
+}
+
 static void loop_response(GtkDialog *dialog, int response, LoopDialog *ld)
 {
+    editor_tools_set_loop_preview(ld->a->host.tools, NULL);
     if (response == GTK_RESPONSE_ACCEPT)
         place_loop(ld->a, gtk_spin_button_get_value_as_int(ld->x),
-                   gtk_spin_button_get_value_as_int(ld->y),
-                   EDITOR_LOOP_MIN_RADIUS + 16 * (gint32)gtk_drop_down_get_selected(ld->radius));
+                   gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld));
     gtk_window_destroy(GTK_WINDOW(dialog));
     g_free(ld);
 }
@@ -289,6 +328,10 @@ static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
     gtk_grid_attach(GTK_GRID(grid), GTK_WIDGET(ld->y), 1, 3, 1, 1);
     gtk_box_append(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), grid);
     g_signal_connect(d, "response", G_CALLBACK(loop_response), ld);
+    g_signal_connect_swapped(ld->x, "value-changed", G_CALLBACK(loop_preview), ld);
+    g_signal_connect_swapped(ld->y, "value-changed", G_CALLBACK(loop_preview), ld);
+    g_signal_connect_swapped(ld->radius, "notify::selected", G_CALLBACK(loop_preview), ld);
+    loop_preview(ld);
     gtk_window_present(GTK_WINDOW(d));
 }
 

@@ -4,6 +4,7 @@
 #include "editor-canvas.h"
 
 #include "doc/mask-ops.h"
+#include "editor-canvas-preview.h"
 
 #include <loopwright/fixed.h>
 #include <math.h>
@@ -301,74 +302,7 @@ void editor_canvas_set_document(EditorCanvas *self, EditorDocument *doc)
 
 /* ---- drawing ---- */
 
-static void stroke_rect(cairo_t *cr, double x, double y, double w, double h, double r, double g,
-                        double b, gboolean dashed)
-{
-    cairo_save(cr);
-    cairo_set_line_width(cr, 2);
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-    cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1, h - 1);
-    cairo_stroke(cr);
-    if (dashed) {
-        double d[] = {6, 4};
-        cairo_set_dash(cr, d, 2, 0);
-    }
-    cairo_set_source_rgb(cr, r, g, b);
-    cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1, h - 1);
-    cairo_stroke(cr);
-    cairo_restore(cr);
-}
-
 void (*editor_canvas_first_frame_hook)(EditorCanvas *canvas);
-
-/* The slope tool's line while it is dragged: the cells it crosses, the line, its angle. */
-static void draw_slope_preview(cairo_t *cr, const lw_level *l, const EditorTools *t, double vx,
-                               double vy, double z)
-{
-    double x0 = t->start_x + 0.5, y0 = t->start_y + 0.5, x1 = t->last_x + 0.5, y1 = t->last_y + 0.5;
-    GArray *cells = editor_line_cells(l, x0, y0, x1, y1);
-    cairo_save(cr);
-    cairo_set_line_width(cr, 1);
-    cairo_set_source_rgba(cr, 1, 0.85, 0.2, 0.8);
-    for (guint k = 0; k < cells->len; k++) {
-        guint32 v = g_array_index(cells, guint32, k);
-        cairo_rectangle(cr, round(((v & 0xFFFFu) * 16.0 - vx) * z) + 0.5,
-                        round(((v >> 16) * 16.0 - vy) * z) + 0.5, round(16 * z) - 1,
-                        round(16 * z) - 1);
-    }
-    cairo_stroke(cr);
-    g_array_unref(cells);
-    double ax = (x0 - vx) * z, ay = (y0 - vy) * z, bx = (x1 - vx) * z, by = (y1 - vy) * z;
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_width(cr, 5);
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-    cairo_move_to(cr, ax, ay);
-    cairo_line_to(cr, bx, by);
-    cairo_stroke(cr);
-    cairo_set_line_width(cr, 2.5);
-    cairo_set_source_rgb(cr, 1, 0.85, 0.2);
-    cairo_move_to(cr, ax, ay);
-    cairo_line_to(cr, bx, by);
-    cairo_stroke(cr);
-    if (hypot(x1 - x0, y1 - y0) >= 4) {
-        guint8 a = editor_slope_angle(l, x0, y0, x1, y1, (guint8)(t->solidity_paths & 3u));
-        char text[64];
-        g_snprintf(text, sizeof text, "0x%02X  %.1f°%s", a, lw_angle_to_millidegrees(a) / 1000.0,
-                   t->slope_masks ? "  masks" : "");
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size(cr, 13);
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, text, &ext);
-        double lx = bx + 12, ly = by - 12;
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.75);
-        cairo_rectangle(cr, lx - 4, ly - ext.height - 5, ext.x_advance + 8, ext.height + 10);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, 1, 0.85, 0.2);
-        cairo_move_to(cr, lx, ly);
-        cairo_show_text(cr, text);
-    }
-    cairo_restore(cr);
-}
 
 static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -431,61 +365,29 @@ static void editor_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
             cairo_stroke(cr);
             cairo_restore(cr);
         }
-        stroke_rect(cr, ex - 2, ey - 2, cpx * z + 4, cpx * z + 4, 1, 0.85, 0.2, FALSE);
+        editor_canvas_stroke_rect(cr, ex - 2, ey - 2, cpx * z + 4, cpx * z + 4, 1, 0.85, 0.2,
+                                  FALSE);
         if (t->cell_selection.w > 0)
-            stroke_rect(cr, ex + t->cell_selection.x * 16 * z, ey + t->cell_selection.y * 16 * z,
-                        t->cell_selection.w * 16 * z, t->cell_selection.h * 16 * z, 0.4, 0.9, 1,
-                        TRUE);
+            editor_canvas_stroke_rect(
+                cr, ex + t->cell_selection.x * 16 * z, ey + t->cell_selection.y * 16 * z,
+                t->cell_selection.w * 16 * z, t->cell_selection.h * 16 * z, 0.4, 0.9, 1, TRUE);
     }
     editor_renderer_draw_objects(self->renderer, cr, vx, vy, z, self->overlays, t->selected_object);
     if (t->slot_selection.w > 0 && !t->editing_chunk)
-        stroke_rect(cr, WX(t->slot_selection.x * (double)cpx),
-                    WY(t->slot_selection.y * (double)cpx), t->slot_selection.w * cpx * z,
-                    t->slot_selection.h * cpx * z, 0.4, 0.9, 1, TRUE);
-    if (t->preview.w > 0)
-        stroke_rect(cr, WX(t->preview.x * (double)cpx), WY(t->preview.y * (double)cpx),
-                    t->preview.w * cpx * z, t->preview.h * cpx * z, 1, 1, 1, TRUE);
-    if (t->kind == EDITOR_TOOL_SLOPE && t->dragging)
-        draw_slope_preview(cr, l, t, vx, vy, z);
-    if (t->paste_clip) {
-        /* the floating paste: the block's chunks (when this level has them), framed */
-        guint pw = editor_clip_get_width(t->paste_clip), ph = editor_clip_get_height(t->paste_clip);
-        for (guint j = 0; j < ph; j++)
-            for (guint i = 0; i < pw; i++) {
-                double px = WX((t->paste_x + (double)i) * cpx),
-                       py = WY((t->paste_y + (double)j) * cpx);
-                if (!editor_clip_slot_filled(t->paste_clip, i, j))
-                    continue;
-                uint16_t c = editor_clip_preview_chunk(t->paste_clip, l, i, j);
-                cairo_save(cr);
-                cairo_rectangle(cr, px, py, cpx * z, cpx * z);
-                cairo_clip(cr);
-                if (c != LW_NONE) {
-                    cairo_translate(cr, px, py);
-                    cairo_scale(cr, z, z);
-                    cairo_set_source_surface(
-                        cr, editor_renderer_get_chunk_surface(self->renderer, c), 0, 0);
-                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-                    cairo_paint_with_alpha(cr, 0.75);
-                } else {
-                    cairo_set_source_rgba(cr, 0.4, 0.9, 1, 0.3);
-                    cairo_paint(cr);
-                }
-                cairo_restore(cr);
-            }
-        stroke_rect(cr, WX(t->paste_x * (double)cpx), WY(t->paste_y * (double)cpx), pw * cpx * z,
-                    ph * cpx * z, 1, 0.85, 0.2, TRUE);
-    }
+        editor_canvas_stroke_rect(
+            cr, WX(t->slot_selection.x * (double)cpx), WY(t->slot_selection.y * (double)cpx),
+            t->slot_selection.w * cpx * z, t->slot_selection.h * cpx * z, 0.4, 0.9, 1, TRUE);
+    editor_canvas_draw_previews(cr, self->renderer, l, t, vx, vy, z);
     if (self->pointer_in && !self->panning) {
         double lx, ly;
         widget_to_level(self, self->pointer_x, self->pointer_y, &lx, &ly);
         if (lx >= 0 && ly >= 0 && lx < lw_level_width_px(l) && ly < lw_level_height_px(l)) {
             if (t->editing_chunk || t->kind == EDITOR_TOOL_SLOPE)
-                stroke_rect(cr, WX(floor(lx / 16) * 16), WY(floor(ly / 16) * 16), 16 * z, 16 * z, 1,
-                            1, 1, FALSE);
+                editor_canvas_stroke_rect(cr, WX(floor(lx / 16) * 16), WY(floor(ly / 16) * 16),
+                                          16 * z, 16 * z, 1, 1, 1, FALSE);
             else if (t->kind != EDITOR_TOOL_OBJECT)
-                stroke_rect(cr, WX(floor(lx / cpx) * cpx), WY(floor(ly / cpx) * cpx), cpx * z,
-                            cpx * z, 1, 1, 1, FALSE);
+                editor_canvas_stroke_rect(cr, WX(floor(lx / cpx) * cpx), WY(floor(ly / cpx) * cpx),
+                                          cpx * z, cpx * z, 1, 1, 1, FALSE);
         }
     }
     if (self->highlight_timeout) {

@@ -384,32 +384,26 @@ void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer 
     g->a = a;
     g->checks = g_array_new(FALSE, FALSE, sizeof(GtkCheckButton *));
     g->rows = g_array_new(FALSE, FALSE, sizeof(guint));
-    GtkWindow *d = GTK_WINDOW(gtk_window_new());
-    g->dialog = d;
-    a->generate = d;
-    gtk_window_set_title(d, "Generate Masks from Tile Art");
-    gtk_window_set_transient_for(d, GTK_WINDOW(a->win));
-    gtk_window_set_modal(d, TRUE);
-    gtk_window_set_destroy_with_parent(d, TRUE);
-    gtk_window_set_default_size(d, 640, 620);
-    g_object_set_data_full(G_OBJECT(d), "gen-dialog", g, gen_free);
-    g_signal_connect(d, "destroy", G_CALLBACK(gen_destroyed), a);
     static const GActionEntry entries[] = {
         {.name = "apply", .activate = gen_apply},
         {.name = "close", .activate = gen_close},
         {.name = "accept-all", .activate = gen_accept_all},
         {.name = "reject-all", .activate = gen_accept_all},
     };
-    GSimpleActionGroup *group = g_simple_action_group_new();
-    g_action_map_add_action_entries(G_ACTION_MAP(group), entries, G_N_ELEMENTS(entries), g);
-    gtk_widget_insert_action_group(GTK_WIDGET(d), "gen", G_ACTION_GROUP(group));
-    g_object_unref(group);
-
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
-    gtk_widget_set_margin_start(box, 14);
-    gtk_widget_set_margin_end(box, 14);
-    gtk_widget_set_margin_top(box, 12);
-    gtk_widget_set_margin_bottom(box, 12);
+    const AuthoringModal m = {.title = "Generate Masks from Tile Art",
+                              .width = 640,
+                              .height = 620,
+                              .key = "gen-dialog",
+                              .data = g,
+                              .free_data = gen_free,
+                              .destroyed = G_CALLBACK(gen_destroyed),
+                              .prefix = "gen",
+                              .entries = entries,
+                              .n_entries = G_N_ELEMENTS(entries)};
+    GtkWidget *box;
+    GtkWindow *d = editor_authoring_modal_new(a, &m, &box);
+    g->dialog = d;
+    a->generate = d;
     GtkWidget *intro = gtk_label_new(
         "Heights, angle and flag for each tile from its art (the masks library: the hole policy "
         "and the angle fitter). Untick the tiles whose masks should stay as they are; a mask "

@@ -106,6 +106,22 @@ gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path
     return TRUE;
 }
 
+gboolean editor_renderer_load_document_tileset(EditorRenderer *self, EditorDocument *doc,
+                                               GError **error)
+{
+    g_autofree char *png = editor_document_dup_tileset_path(doc);
+    if (!png)
+        return editor_renderer_load_tileset(self, NULL, error);
+    lwm_image_clear(&self->art);
+    self->art_cols = self->art_cells = 0;
+    editor_renderer_invalidate_all(self);
+    if (!editor_document_load_art(doc, &self->art, error))
+        return FALSE;
+    self->art_cols = self->art.width / LW_TILE_PX;
+    self->art_cells = self->art_cols * (self->art.height / LW_TILE_PX);
+    return TRUE;
+}
+
 void editor_renderer_set_mip_budget(EditorRenderer *self, guint slots)
 {
     self->mip_budget = slots;

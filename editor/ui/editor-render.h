@@ -42,6 +42,12 @@ void editor_renderer_set_level(EditorRenderer *self, const lw_level *level);
  */
 gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path, GError **error);
 
+/** The same with @doc's tileset, read through editor_document_load_art (a level's own tileset
+ * must be inside its folder, checked on the file opened). No tileset, or a relative one in a
+ * level never saved: no art, TRUE. */
+gboolean editor_renderer_load_document_tileset(EditorRenderer *self, EditorDocument *doc,
+                                               GError **error);
+
 /**
  * Limit how many whole-level mip slots one draw brings up to date (0 = no limit, the default).
  * Views that may show a partly built picture (the minimap) set a budget so a large level's

@@ -250,30 +250,24 @@ static void open_import(Authoring *a, const char *path)
     d->path = g_strdup(path);
     d->terrain = terrain;
     d->chunk_px = level_of(a)->chunk_px;
-    GtkWindow *w = GTK_WINDOW(gtk_window_new());
-    d->dialog = w;
-    a->import = w;
-    gtk_window_set_title(w, "Import Terrain");
-    gtk_window_set_transient_for(w, GTK_WINDOW(a->win));
-    gtk_window_set_modal(w, TRUE);
-    gtk_window_set_destroy_with_parent(w, TRUE);
-    gtk_window_set_default_size(w, 820, 560);
-    g_object_set_data_full(G_OBJECT(w), "import-dialog", d, import_free);
-    g_signal_connect(w, "destroy", G_CALLBACK(import_destroyed), a);
     static const GActionEntry entries[] = {
         {.name = "apply", .activate = import_apply},
         {.name = "cancel", .activate = import_cancel},
     };
-    GSimpleActionGroup *group = g_simple_action_group_new();
-    g_action_map_add_action_entries(G_ACTION_MAP(group), entries, G_N_ELEMENTS(entries), d);
-    gtk_widget_insert_action_group(GTK_WIDGET(w), "imp", G_ACTION_GROUP(group));
-    g_object_unref(group);
-
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
-    gtk_widget_set_margin_start(box, 14);
-    gtk_widget_set_margin_end(box, 14);
-    gtk_widget_set_margin_top(box, 12);
-    gtk_widget_set_margin_bottom(box, 12);
+    const AuthoringModal m = {.title = "Import Terrain",
+                              .width = 820,
+                              .height = 560,
+                              .key = "import-dialog",
+                              .data = d,
+                              .free_data = import_free,
+                              .destroyed = G_CALLBACK(import_destroyed),
+                              .prefix = "imp",
+                              .entries = entries,
+                              .n_entries = G_N_ELEMENTS(entries)};
+    GtkWidget *box;
+    GtkWindow *w = editor_authoring_modal_new(a, &m, &box);
+    d->dialog = w;
+    a->import = w;
     for (int p = 0; p < 2; p++) {
         GtkWidget *label = gtk_label_new(p ? "Path B collision" : "Path A collision");
         gtk_widget_set_name(label, p ? "import-path-b" : "import-path-a");

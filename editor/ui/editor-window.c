@@ -94,10 +94,9 @@ void editor_window_show_message(EditorWindow *self, const char *title, const cha
 
 static void load_tileset(EditorWindow *self)
 {
-    g_autofree char *png = editor_document_dup_tileset_path(self->doc);
     g_autoptr(GError) error = NULL;
     g_clear_pointer(&self->tileset_error, g_free);
-    if (!editor_renderer_load_tileset(self->renderer, png, &error))
+    if (!editor_renderer_load_document_tileset(self->renderer, self->doc, &error))
         self->tileset_error = g_strdup(error->message);
     if (self->properties_box)
         editor_properties_set_tileset_error(self->properties_box, self->tileset_error);

@@ -49,16 +49,12 @@ static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
         break;
     case LW_OBJ_SPRING: {
         /* base and a coil, squashed for 8 frames after a launch; yellow or red top */
-        bool horiz = o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT;
-        double w = horiz ? 8 : 16, h = horiz ? 16 : 8;
         cairo_save(cr);
         cairo_translate(cr, vx(s, x), vy(s, y));
         cairo_scale(cr, z, z);
         static const double rot[8] = {0,         G_PI,     -G_PI / 2,     G_PI / 2,
                                       -G_PI / 4, G_PI / 4, -3 * G_PI / 4, 3 * G_PI / 4};
-        cairo_rotate(cr, rot[o->dir & 7]);
-        if (horiz)
-            cairo_rotate(cr, 0); /* the rotation already turns the up spring sideways */
+        cairo_rotate(cr, rot[o->dir & 7]); /* turns the upward spring to its direction */
         double ext = st->timer ? 2 : 7;
         cairo_set_source_rgb(cr, 0.45, 0.47, 0.5);
         cairo_rectangle(cr, -14, 4, 28, 4);
@@ -73,8 +69,6 @@ static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
         cairo_rectangle(cr, -15, 4 - ext - 5, 30, 5);
         cairo_fill(cr);
         cairo_restore(cr);
-        (void)w;
-        (void)h;
         break;
     }
     case LW_OBJ_SPIKES: {

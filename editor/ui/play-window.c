@@ -348,7 +348,7 @@ static void load_tileset(PlayWindow *self)
     g_free(self->tileset_path);
     self->tileset_path = g_strdup(png ? png : "");
     g_autoptr(GError) error = NULL;
-    if (!editor_renderer_load_tileset(self->renderer, png, &error))
+    if (!editor_renderer_load_document_tileset(self->renderer, self->doc, &error))
         play_window_set_status(self, error->message); /* the level draws without art */
 }
 

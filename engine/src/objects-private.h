@@ -5,14 +5,42 @@
  * Hidden visibility, `lwi_` names (phys.h).
  */
 
+#include "objects-load.h"
 #include "phys.h"
 
 #pragma GCC visibility push(hidden)
 
 /* ---- game objects (objects.c, docs/OBJECTS.md) ---- */
 
-/* Read the level's game-object markers into sim->objects (sorted by x; allocates once). */
-bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err);
+/* Where lw_sim_init's game objects come from: the level's markers (parsed, OBJECTS.md §2), or
+ * typed records (a packed file's GOBJ section, docs/FORMAT.md §4.8; objects-load.c). */
+typedef struct lwi_obj_source {
+    const lw_level *level;        /* markers (typed = false) */
+    bool typed;                   /* read @records instead */
+    const lw_sim_object *records; /* typed records in level order (record_count entries) */
+    uint32_t record_count;
+} lwi_obj_source;
+
+static inline uint32_t lwi_objects_source_count(const lwi_obj_source *src)
+{
+    return src->typed ? src->record_count : src->level->object_count;
+}
+
+/* Entry @i of @src as a game object in @out: 1; not a game object (a marker of another name, a
+ * swapper...): 0; a bad property or record: -1 with @err (LW_ERR_RANGE naming the object). */
+int lwi_objects_source_read(const lwi_obj_source *src, uint32_t i, lw_sim_object *out,
+                            lw_error *err);
+
+/* Level object @i as a game object (a marker of a known type or a mapped disassembly object):
+ * 1, 0 when it is none, -1 on a bad property (objects.c). */
+int lwi_objects_from_level(const lw_level *level, uint32_t i, lw_sim_object *out, lw_error *err);
+
+/* Read @src's game objects into sim->objects (sorted by x; allocates once). */
+bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err);
+
+/* lw_sim_init with the game objects from @src (sim.c). */
+bool lwi_sim_init(lw_sim *sim, const lw_level *level, const lwi_obj_source *src,
+                  const lw_profile *profile, int32_t x_px, int32_t y_px, lw_error *err);
 
 /* Every object's state and the player's game fields at reset (after the player is placed). */
 void lwi_objects_reset(lw_sim *sim);

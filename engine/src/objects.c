@@ -9,26 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the marker table ---- */
-
-static const char *const type_names[LW_OBJ_TYPE_COUNT] = {
-    "spring", "spikes", "ring", "monitor", "platform", "bridge", "checkpoint", "goal", "enemy",
-};
-
-int lw_obj_type_from_name(const char *name)
-{
-    if (!name)
-        return -1;
-    for (int i = 0; i < LW_OBJ_TYPE_COUNT; i++)
-        if (strcmp(name, type_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *lw_obj_type_name(lw_obj_type type)
-{
-    return (unsigned)type < LW_OBJ_TYPE_COUNT ? type_names[type] : "?";
-}
+/* ---- the marker table (the type names: objects-load.c) ---- */
 
 static const char *prop(const lw_object *o, const char *key)
 {
@@ -211,7 +192,7 @@ bool lw_sim_object_from_marker(const lw_object *o, lw_sim_object *out, lw_error 
 
 /* The game, id, subtype and flips of a disassembly object marker (docs/DISASM.md §8.3:
  * "disasm" = "object", hex "id" and "subtype", "x_flip"/"y_flip") of an S1, S2 or S3K level; false
- * for any other object. */
+ * for any other object. @y_flip may be NULL (a plane switcher has no use for it). */
 static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_game *game,
                           uint8_t *id_out, uint8_t *sub_out, bool *x_flip, bool *y_flip)
 {
@@ -250,7 +231,8 @@ static bool disasm_fields(const lw_level *level, const lw_object *o, lw_objmap_g
     *id_out = (uint8_t)v[0];
     *sub_out = (uint8_t)v[1];
     *x_flip = xf && strcmp(xf, "true") == 0;
-    *y_flip = yf && strcmp(yf, "true") == 0;
+    if (y_flip)
+        *y_flip = yf && strcmp(yf, "true") == 0;
     return true;
 }
 
@@ -258,8 +240,8 @@ bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, 
 {
     lw_objmap_game game;
     uint8_t id, sub;
-    bool xf, yf;
-    if (!disasm_fields(level, o, &game, &id, &sub, &xf, &yf) || game != LW_OBJMAP_S2 || id != 0x03)
+    bool xf;
+    if (!disasm_fields(level, o, &game, &id, &sub, &xf, NULL) || game != LW_OBJMAP_S2 || id != 0x03)
         return false;
     /* S2 Obj03 (collision plane switcher): subtype bits 0-1 the half-length (32, 64, 128,
      * 256 px), bit 2 a horizontal line (crossed up/down), bit 3 the path on the right/lower
@@ -275,7 +257,6 @@ bool lwi_objects_swapper_from_marker(const lw_level *level, const lw_object *o, 
     sw->path[0] = (sub & 16u) ? LW_PATH_B : LW_PATH_A;
     sw->grounded_only = (sub & 0x80u) != 0;
     sw->priority_only = xf;
-    (void)yf;
     return true;
 }
 
@@ -307,6 +288,25 @@ static const lw_object *game_marker(const lw_level *level, const lw_object *o, l
     if (o->type == LW_OBJECT_MARKER && lw_obj_type_from_name(o->name) >= 0)
         return o;
     return disasm_marker(level, o, m, props, tmp) ? tmp : NULL;
+}
+
+int lwi_objects_from_level(const lw_level *level, uint32_t i, lw_sim_object *out, lw_error *err)
+{
+    lw_objmap_marker m;
+    lw_property props[3];
+    lw_object tmp;
+    const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    if (!o)
+        return 0;
+    return lw_sim_object_from_marker(o, out, err) ? 1 : -1;
+}
+
+int lwi_objects_source_read(const lwi_obj_source *src, uint32_t i, lw_sim_object *out,
+                            lw_error *err)
+{
+    if (!src->typed)
+        return lwi_objects_from_level(src->level, i, out, err);
+    return lwi_objects_record_read(&src->records[i], out, err) ? 1 : -1;
 }
 
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
@@ -503,24 +503,21 @@ static void set_reach(lw_sim_object *o)
     }
 }
 
-/* The level's game objects: a count (ring rows expanded) and their x range; false on a bad
- * property or over the limit. */
-static bool count_objects(const lw_level *level, uint32_t *count_out, int32_t *xmin, int32_t *xmax,
-                          lw_error *err)
+/* The game objects of @src: a count (ring rows expanded) and their x range; false on a bad
+ * property or record, or over the limit. */
+static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_t *xmin,
+                          int32_t *xmax, lw_error *err)
 {
     uint32_t count = 0;
     *xmin = INT32_MAX;
     *xmax = INT32_MIN;
-    for (uint32_t i = 0; i < level->object_count && count <= LW_SIM_MAX_OBJECTS; i++) {
-        lw_objmap_marker m;
-        lw_property props[3];
-        lw_object tmp;
-        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    for (uint32_t i = 0; i < lwi_objects_source_count(src) && count <= LW_SIM_MAX_OBJECTS; i++) {
         lw_sim_object so;
-        if (!o)
-            continue;
-        if (!lw_sim_object_from_marker(o, &so, err))
+        int got = lwi_objects_source_read(src, i, &so, err);
+        if (got < 0)
             return false;
+        if (!got)
+            continue;
         uint32_t n = instances(&so);
         int32_t x_last = so.x + (int32_t)(n - 1) * so.distance;
         int32_t lo = so.x < x_last ? so.x : x_last, hi = so.x < x_last ? x_last : so.x;
@@ -563,11 +560,11 @@ static void build_cull(lw_sim *sim, obj_cull *c)
     sim->enemy_count = e;
 }
 
-bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
+bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err)
 {
     uint32_t count = 0;
     int32_t xmin = 0, xmax = 0;
-    if (!count_objects(level, &count, &xmin, &xmax, err))
+    if (!count_objects(src, &count, &xmin, &xmax, err))
         return false;
     if (!count)
         return true;
@@ -592,13 +589,9 @@ bool lwi_objects_init(lw_sim *sim, const lw_level *level, lw_error *err)
     c->col_x0 = xmin;
     c->col_shift = shift;
     c->col_count = cols;
-    for (uint32_t i = 0; i < level->object_count; i++) {
-        lw_objmap_marker m;
-        lw_property props[3];
-        lw_object tmp;
-        const lw_object *o = game_marker(level, &level->objects[i], &m, props, &tmp);
+    for (uint32_t i = 0; i < lwi_objects_source_count(src); i++) {
         lw_sim_object so;
-        if (!o || !lw_sim_object_from_marker(o, &so, err))
+        if (lwi_objects_source_read(src, i, &so, err) != 1)
             continue; /* checked above */
         set_reach(&so);
         for (uint32_t k = 0; k < instances(&so); k++) {
@@ -1464,30 +1457,28 @@ static inline bool near_player(const lw_sim_object *o, const lw_obj_state *s, in
     return v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)o->near_span + 2u * (uint32_t)hm;
 }
 
-static void run_one(lw_sim *sim, uint32_t i)
+/* The updates of the types that run only when awake or near the player (§1.3), by type; rings,
+ * checkpoints and goals have none (the touch tests do theirs). */
+typedef void (*run_fn)(lw_sim *sim, uint32_t i);
+static const run_fn run_fns[LW_OBJ_TYPE_COUNT] = {
+    [LW_OBJ_SPRING] = run_spring,
+    [LW_OBJ_SPIKES] = run_spikes,
+    [LW_OBJ_MONITOR] = run_monitor,
+    [LW_OBJ_BRIDGE] = run_bridge,
+};
+
+/* Moving platforms and enemies run every frame in the window: they are called directly, so their
+ * updates inline into the object loop (also through the table: 124 instructions a frame more in
+ * bench-objects, docs/BENCHMARKS.md). */
+static inline void run_one(lw_sim *sim, uint32_t i)
 {
-    switch (sim->objects[i].type) {
-    case LW_OBJ_SPRING:
-        run_spring(sim, i);
-        break;
-    case LW_OBJ_SPIKES:
-        run_spikes(sim, i);
-        break;
-    case LW_OBJ_MONITOR:
-        run_monitor(sim, i);
-        break;
-    case LW_OBJ_PLATFORM:
+    uint8_t type = sim->objects[i].type;
+    if (type == LW_OBJ_PLATFORM)
         run_platform(sim, i);
-        break;
-    case LW_OBJ_BRIDGE:
-        run_bridge(sim, i);
-        break;
-    case LW_OBJ_ENEMY:
+    else if (type == LW_OBJ_ENEMY)
         run_enemy(sim, i);
-        break;
-    default:
-        break;
-    }
+    else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+        run_fns[type](sim, i);
 }
 
 /* The objects to run this frame, as bits over words [w0, w1] of the table (§1.3): those that
@@ -1574,23 +1565,6 @@ void lwi_objects_timers(lw_sim *sim, bool hurt_frame)
 
 /* ---- §13 hash ---- */
 
-#define FNV_PRIME 0x100000001b3ull
-
-static inline uint64_t h8(uint64_t h, uint32_t b)
-{
-    return (h ^ (uint8_t)b) * FNV_PRIME;
-}
-
-static inline uint64_t h16(uint64_t h, uint32_t v)
-{
-    return h8(h8(h, v), v >> 8);
-}
-
-static inline uint64_t h32(uint64_t h, uint32_t v)
-{
-    return h16(h16(h, v), v >> 16);
-}
-
 bool lwi_objects_game_is_default(const lw_sim *sim)
 {
     const lw_game_state *g = &sim->state.game;
@@ -1607,41 +1581,41 @@ uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h)
         (sim->object_count == 0 ||
          memcmp(g->obj, sim->initial, sim->object_count * sizeof *sim->initial) == 0))
         return h;
-    h = h16(h, g->rings);
-    h = h16(h, g->invuln);
-    h = h16(h, g->invincible);
-    h = h16(h, g->shoes);
-    h = h16(h, g->on_object);
-    h = h16(h, g->spindash_counter);
-    h = h16(h, g->checkpoint);
-    h = h8(h, g->spindash);
-    h = h8(h, g->hurt);
-    h = h8(h, g->shield);
-    h = h8(h, g->extra_lives);
-    h = h8(h, g->chain);
-    h = h8(h, g->events);
-    h = h32(h, g->score);
-    h = h32(h, (uint32_t)g->respawn_x);
-    h = h32(h, (uint32_t)g->respawn_y);
-    h = h16(h, g->spill_count);
+    h = lwi_fnv16(h, g->rings);
+    h = lwi_fnv16(h, g->invuln);
+    h = lwi_fnv16(h, g->invincible);
+    h = lwi_fnv16(h, g->shoes);
+    h = lwi_fnv16(h, g->on_object);
+    h = lwi_fnv16(h, g->spindash_counter);
+    h = lwi_fnv16(h, g->checkpoint);
+    h = lwi_fnv8(h, g->spindash);
+    h = lwi_fnv8(h, g->hurt);
+    h = lwi_fnv8(h, g->shield);
+    h = lwi_fnv8(h, g->extra_lives);
+    h = lwi_fnv8(h, g->chain);
+    h = lwi_fnv8(h, g->events);
+    h = lwi_fnv32(h, g->score);
+    h = lwi_fnv32(h, (uint32_t)g->respawn_x);
+    h = lwi_fnv32(h, (uint32_t)g->respawn_y);
+    h = lwi_fnv16(h, g->spill_count);
     if (g->spill_count) {
-        h = h8(h, g->spill_timer);
+        h = lwi_fnv8(h, g->spill_timer);
         for (uint32_t k = 0; k < g->spill_count; k++) {
-            h = h32(h, (uint32_t)g->spill[k].x);
-            h = h32(h, (uint32_t)g->spill[k].y);
-            h = h16(h, (uint16_t)g->spill[k].xsp);
-            h = h16(h, (uint16_t)g->spill[k].ysp);
+            h = lwi_fnv32(h, (uint32_t)g->spill[k].x);
+            h = lwi_fnv32(h, (uint32_t)g->spill[k].y);
+            h = lwi_fnv16(h, (uint16_t)g->spill[k].xsp);
+            h = lwi_fnv16(h, (uint16_t)g->spill[k].ysp);
         }
     }
     for (uint32_t i = 0; i < sim->object_count; i++) {
         const lw_obj_state *s = &g->obj[i];
-        h = h32(h, (uint32_t)s->x);
-        h = h32(h, (uint32_t)s->y);
-        h = h16(h, (uint16_t)s->xsp);
-        h = h16(h, (uint16_t)s->ysp);
-        h = h16(h, s->timer);
-        h = h8(h, s->flags);
-        h = h8(h, s->aux);
+        h = lwi_fnv32(h, (uint32_t)s->x);
+        h = lwi_fnv32(h, (uint32_t)s->y);
+        h = lwi_fnv16(h, (uint16_t)s->xsp);
+        h = lwi_fnv16(h, (uint16_t)s->ysp);
+        h = lwi_fnv16(h, s->timer);
+        h = lwi_fnv8(h, s->flags);
+        h = lwi_fnv8(h, s->aux);
     }
     return h;
 }

@@ -3,9 +3,36 @@
 #include "packed-format.h"
 
 const char lw_packed_section_tags[SEC_COUNT][5] = {"INFO", "STRS", "MASK", "TILE", "CHNK", "LAYT",
-                                                   "OBJS", "PROP", "PROF", "RPLY", "ARTP"};
-const bool lw_packed_section_required[SEC_COUNT] = {true, true, true, true,  true, true,
-                                                    true, true, true, false, false};
+                                                   "OBJS", "PROP", "GOBJ", "PROF", "RPLY", "ARTP"};
+/* GOBJ is optional: a version 1.0 file has none, and its game objects are read from the markers */
+const bool lw_packed_section_required[SEC_COUNT] = {true, true, true,  true, true,  true,
+                                                    true, true, false, true, false, false};
+
+const uint8_t lwi_packed_gobj_field_at[LWI_OBJ_FIELDS] = {5, 6, 7, 16, 18, 20, 22, 24};
+
+void lwi_packed_gobj_put(uint8_t *r, const lw_sim_object *o)
+{
+    int32_t v[LWI_OBJ_FIELDS];
+    lwi_obj_fields_get(o, v);
+    memset(r, 0, GOBJ_RECORD);
+    put32(r + 0, o->id);
+    r[4] = o->type;
+    for (int f = LWI_OBJ_DIR; f <= LWI_OBJ_COUNT; f++)
+        r[lwi_packed_gobj_field_at[f]] = (uint8_t)v[f];
+    for (int f = LWI_OBJ_SPEED; f <= LWI_OBJ_PERIOD; f++)
+        put16(r + lwi_packed_gobj_field_at[f], (uint32_t)v[f] & 0xFFFFu);
+    put32(r + 8, (uint32_t)o->x);
+    put32(r + 12, (uint32_t)o->y);
+}
+
+void lwi_packed_gobj_fields(const uint8_t *r, int32_t v[LWI_OBJ_FIELDS])
+{
+    for (int f = LWI_OBJ_DIR; f <= LWI_OBJ_COUNT; f++)
+        v[f] = r[lwi_packed_gobj_field_at[f]];
+    for (int f = LWI_OBJ_SPEED; f <= LWI_OBJ_STEP_Y; f++)
+        v[f] = (int16_t)get16(r + lwi_packed_gobj_field_at[f]);
+    v[LWI_OBJ_PERIOD] = get16(r + lwi_packed_gobj_field_at[LWI_OBJ_PERIOD]);
+}
 
 const uint8_t lw_packed_png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 

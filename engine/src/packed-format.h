@@ -7,6 +7,7 @@
  */
 
 #include "loopwright/packed.h"
+#include "objects-private.h"
 
 #include <string.h>
 
@@ -29,6 +30,9 @@
 #define OVERRIDE_RECORD  36u
 #define REPLAY_RECORD    80u
 #define LIST_HEAD        8u /* OBJS, PROP, RPLY: u32 count + u32 zero */
+#define GOBJ_HEAD        8u /* u16 section version, u16 record size, u32 count */
+#define GOBJ_RECORD      32u
+#define GOBJ_VERSION     1u /* the GOBJ layout of docs/FORMAT.md §4.8 */
 
 /* Sections in the order the writer stores them. */
 enum {
@@ -40,6 +44,7 @@ enum {
     SEC_LAYT,
     SEC_OBJS,
     SEC_PROP,
+    SEC_GOBJ,
     SEC_PROF,
     SEC_RPLY,
     SEC_ARTP,
@@ -52,6 +57,16 @@ extern const bool lw_packed_section_required[SEC_COUNT];
 
 /* The 8 bytes a PNG file starts with (the ARTP section's content is checked against them). */
 extern const uint8_t lw_packed_png_signature[8];
+
+/* Where each typed field of a GOBJ record is (LWI_OBJ_* order): u8 at 5, 6, 7; i16 at 16..22;
+ * u16 period at 24. */
+extern const uint8_t lwi_packed_gobj_field_at[LWI_OBJ_FIELDS];
+
+/* GOBJ record @r (GOBJ_RECORD bytes) of game object @o. */
+void lwi_packed_gobj_put(uint8_t *r, const lw_sim_object *o);
+
+/* The typed fields of GOBJ record @r (range-checked by lwi_obj_fields_check). */
+void lwi_packed_gobj_fields(const uint8_t *r, int32_t v[LWI_OBJ_FIELDS]);
 
 /* ---- little-endian access ---- */
 

@@ -16,6 +16,9 @@
  * arrays and strings follow it in the same block. */
 struct lw_packed_level {
     lw_level level;
+    bool has_game_objects;             /* the file has a GOBJ section */
+    uint32_t game_object_count;        /* its records */
+    const lw_sim_object *game_objects; /* in the same block */
 };
 
 typedef struct section_in {
@@ -35,7 +38,7 @@ typedef struct loader {
     /* from INFO */
     uint32_t chunk_px, width, height, has_bg, masks, tiles, chunks, bg_rgb, name_ref, tileset_ref,
         next_id;
-    uint32_t objects, props, overrides, replays;
+    uint32_t objects, props, overrides, replays, game_objects;
     size_t strs_size;
 } loader;
 
@@ -431,6 +434,84 @@ static bool check_objects(loader *L)
     return true;
 }
 
+/* The OBJS index of the marker game object @k (file offset @o) stands for: the first object
+ * after @*next with its id; the record's own fields are checked against it. */
+static bool gobj_marker(loader *L, size_t k, size_t o, uint32_t *next)
+{
+    const uint8_t *op = L->sec[SEC_OBJS].data + LIST_HEAD, *r = L->file + o;
+    uint32_t id = get32(r);
+    if (id == 0)
+        return FAIL(LW_ERR_RANGE, o, "game object %zu: id 0 is reserved", k);
+    uint32_t j = *next;
+    while (j < L->objects && get32(op + (size_t)j * OBJ_RECORD) != id)
+        j++;
+    if (j == L->objects)
+        return FAIL(LW_ERR_RANGE, o,
+                    "game object %zu: id %u is not an object after the previous game object's "
+                    "(records follow level order, one per marker)",
+                    k, id);
+    const uint8_t *m = op + (size_t)j * OBJ_RECORD;
+    if (m[4] != LW_OBJECT_MARKER)
+        return FAIL(LW_ERR_FORMAT, o, "game object %zu: object %u is not a marker", k, id);
+    int32_t x = (int32_t)get32(r + 8), y = (int32_t)get32(r + 12);
+    if (!lw_limits_object_pos_ok(x, y))
+        return FAIL(LW_ERR_RANGE, o + 8,
+                    "game object %u: position (%ld, %ld) is outside %d..%d, %d..%d", id, (long)x,
+                    (long)y, LW_MIN_OBJECT_X, LW_MAX_OBJECT_X, LW_MIN_OBJECT_Y, LW_MAX_OBJECT_Y);
+    for (int c = 0; c < 2; c++)
+        if (get32(r + 8 + 4 * c) != get32(m + 8 + 4 * c))
+            return FAIL(LW_ERR_FORMAT, o + 8 + 4 * (size_t)c,
+                        "game object %u: %c %ld differs from its marker's (%ld)", id, "xy"[c],
+                        (long)(int32_t)get32(r + 8 + 4 * c), (long)(int32_t)get32(m + 8 + 4 * c));
+    *next = j + 1;
+    return true;
+}
+
+/* GOBJ (optional): section version, record size, count, then each record's marker, type and
+ * typed fields (the rules of objects-load.c), reserved bytes zero */
+static bool check_game_objects(loader *L)
+{
+    const section_in *s = &L->sec[SEC_GOBJ];
+    L->game_objects = 0;
+    if (!s->present)
+        return true;
+    if (s->raw < GOBJ_HEAD)
+        return FAIL(LW_ERR_FORMAT, s->entry + 16, "section GOBJ is shorter than its header");
+    uint32_t version = get16(s->data), record = get16(s->data + 2), count = get32(s->data + 4);
+    if (version != GOBJ_VERSION)
+        return FAIL(LW_ERR_VERSION, s->offset,
+                    "game objects section version %u is not supported (this engine reads %u)",
+                    version, GOBJ_VERSION);
+    if (record != GOBJ_RECORD)
+        return FAIL(LW_ERR_FORMAT, s->offset + 2, "game object records are %u bytes, expected %u",
+                    record, GOBJ_RECORD);
+    if (count > L->objects)
+        return FAIL(count > LW_MAX_OBJECTS ? LW_ERR_LIMIT : LW_ERR_RANGE, s->offset + 4,
+                    "%u game objects, but the level has %u objects", count, L->objects);
+    if (!want_size(L, SEC_GOBJ, GOBJ_HEAD + (size_t)count * GOBJ_RECORD))
+        return false;
+    uint32_t next = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t o = s->offset + GOBJ_HEAD + k * GOBJ_RECORD;
+        const uint8_t *r = L->file + o;
+        if (!gobj_marker(L, k, o, &next))
+            return false;
+        if (r[4] >= LW_OBJ_TYPE_COUNT)
+            return FAIL(LW_ERR_FORMAT, o + 4, "game object %u: type %u is not one of 0..%d",
+                        get32(r), r[4], LW_OBJ_TYPE_COUNT - 1);
+        int32_t v[LWI_OBJ_FIELDS];
+        lwi_packed_gobj_fields(r, v);
+        lw_error why;
+        int bad = lwi_obj_fields_check(get32(r), r[4], v, &why);
+        if (bad >= 0)
+            return FAIL(why.code, o + lwi_packed_gobj_field_at[bad], "%s", why.message);
+        if (!zero_bytes(L, o + 26, o + GOBJ_RECORD, "reserved game object field"))
+            return false;
+    }
+    L->game_objects = count;
+    return true;
+}
+
 /* PROP: as many records as the objects use, each a non-empty name and a value */
 static bool check_props(loader *L)
 {
@@ -569,7 +650,8 @@ static bool section_bytes(loader *L, int idx, uint8_t *dst)
 /* Byte offsets inside the block of each area (the lw_packed_level itself is at 0). */
 typedef struct block_plan {
     size_t total;
-    size_t masks, tiles, cells, layout, objects, props, overrides, replays, strs, scratch;
+    size_t masks, tiles, cells, layout, objects, props, game_objects, overrides, replays, strs,
+        scratch;
 } block_plan;
 
 static size_t plan_add(size_t *total, size_t bytes)
@@ -601,6 +683,7 @@ static void plan_block(builder *B)
     b->layout = plan_add(&b->total, B->slots * sizeof(uint16_t) * (L->has_bg ? 2u : 1u));
     b->objects = plan_add(&b->total, (size_t)L->objects * sizeof(lw_object));
     b->props = plan_add(&b->total, (size_t)L->props * sizeof(lw_property));
+    b->game_objects = plan_add(&b->total, (size_t)L->game_objects * sizeof(lw_sim_object));
     b->overrides = plan_add(&b->total, (size_t)L->overrides * sizeof(lw_override));
     b->replays = plan_add(&b->total, (size_t)L->replays * sizeof(lw_replay));
     b->strs = plan_add(&b->total, L->strs_size);
@@ -782,6 +865,23 @@ static bool build_objects(builder *B)
     return check_unique_ids(B, ids);
 }
 
+/* GOBJ records -> the simulation's typed objects (checked by check_game_objects) */
+static void build_game_objects(builder *B, lw_packed_level *packed)
+{
+    const loader *L = B->L;
+    lw_sim_object *objs = (lw_sim_object *)(void *)(B->block + B->plan.game_objects);
+    packed->has_game_objects = L->sec[SEC_GOBJ].present;
+    packed->game_object_count = L->game_objects;
+    packed->game_objects = L->game_objects ? objs : NULL;
+    for (size_t k = 0; k < L->game_objects; k++) {
+        const uint8_t *r = L->sec[SEC_GOBJ].data + GOBJ_HEAD + k * GOBJ_RECORD;
+        int32_t v[LWI_OBJ_FIELDS];
+        lwi_packed_gobj_fields(r, v);
+        lwi_obj_fields_set(&objs[k], get32(r), r[4], (int32_t)get32(r + 8), (int32_t)get32(r + 12),
+                           v);
+    }
+}
+
 /* profile, overrides, replays */
 static void build_profile_replays(builder *B)
 {
@@ -824,8 +924,8 @@ static void build_profile_replays(builder *B)
 static bool load_all(loader *L, lw_packed_level **out)
 {
     if (!load_header(L) || !load_info(L) || !load_strings(L) || !check_masks(L) ||
-        !check_tiles(L) || !check_objects(L) || !check_props(L) || !check_profile(L) ||
-        !check_replays(L) || !check_art(L))
+        !check_tiles(L) || !check_objects(L) || !check_props(L) || !check_game_objects(L) ||
+        !check_profile(L) || !check_replays(L) || !check_art(L))
         return false;
     builder B = {.L = L};
     B.per = (L->chunk_px / LW_TILE_PX) * (L->chunk_px / LW_TILE_PX);
@@ -847,6 +947,7 @@ static bool load_all(loader *L, lw_packed_level **out)
         free(B.block);
         return false;
     }
+    build_game_objects(&B, packed);
     build_profile_replays(&B);
     *out = packed;
     return true;
@@ -866,6 +967,30 @@ const lw_level *lw_packed_level_get(const lw_packed_level *packed)
 {
     LW_ASSERT(packed);
     return &packed->level;
+}
+
+const lw_sim_object *lw_packed_level_game_objects(const lw_packed_level *packed, uint32_t *count)
+{
+    LW_ASSERT(packed && count);
+    *count = packed->game_object_count;
+    return packed->game_objects;
+}
+
+bool lw_packed_level_has_game_objects(const lw_packed_level *packed)
+{
+    LW_ASSERT(packed);
+    return packed->has_game_objects;
+}
+
+bool lw_sim_init_packed(lw_sim *sim, const lw_packed_level *packed, const lw_profile *profile,
+                        int32_t x_px, int32_t y_px, lw_error *err)
+{
+    LW_ASSERT(packed);
+    lwi_obj_source src = {.level = &packed->level,
+                          .typed = packed->has_game_objects,
+                          .records = packed->game_objects,
+                          .record_count = packed->game_object_count};
+    return lwi_sim_init(sim, &packed->level, &src, profile, x_px, y_px, err);
 }
 
 void lw_packed_level_free(lw_packed_level *packed)

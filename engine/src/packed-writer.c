@@ -102,6 +102,25 @@ static bool check_objects_writable(const lw_level *level, lw_error *err)
     return true;
 }
 
+/* Every game object (OBJECTS.md §2) must have allowed properties: its GOBJ record is what a game
+ * plays, so a level the simulation would refuse is not packed. */
+static bool check_game_objects_writable(const lw_level *level, lw_error *err)
+{
+    for (uint32_t i = 0; i < level->object_count; i++) {
+        lw_sim_object so;
+        int32_t v[LWI_OBJ_FIELDS];
+        int got = lwi_objects_from_level(level, i, &so, err);
+        if (got < 0)
+            return false;
+        if (!got)
+            continue;
+        lwi_obj_fields_get(&so, v);
+        if (lwi_obj_fields_check(so.id, so.type, v, err) >= 0)
+            return false;
+    }
+    return true;
+}
+
 static bool check_replays_writable(const lw_level *level, lw_error *err)
 {
     if (level->replay_count > LW_MAX_REPLAYS)
@@ -140,7 +159,7 @@ static bool check_writable(const lw_level *level, const lw_packed_options *opts,
             if (strcmp(level->overrides[j].name, n) == 0)
                 return lw_error_set(err, LW_ERR_FORMAT, "override \"%s\" is set twice", n);
     }
-    if (!check_objects_writable(level, err))
+    if (!check_objects_writable(level, err) || !check_game_objects_writable(level, err))
         return false;
     if (opts->replays && !check_replays_writable(level, err))
         return false;
@@ -299,6 +318,31 @@ static void write_objects(writer *W)
     free(props.data);
 }
 
+/* GOBJ: the game objects as typed records, in level order (docs/FORMAT.md §4.8) */
+static void write_game_objects(writer *W)
+{
+    const lw_level *level = W->level;
+    buf *b = &W->sec[SEC_GOBJ].data;
+    uint8_t *h = buf_grow(b, GOBJ_HEAD);
+    uint32_t count = 0;
+    for (uint32_t i = 0; h && i < level->object_count; i++) {
+        lw_sim_object so;
+        if (lwi_objects_from_level(level, i, &so, NULL) != 1)
+            continue; /* not a game object (bad ones were refused by check_writable) */
+        uint8_t *r = buf_grow(b, GOBJ_RECORD);
+        if (!r)
+            return;
+        lwi_packed_gobj_put(r, &so);
+        count++;
+    }
+    if (!b->data)
+        return;
+    h = b->data; /* the buffer may have moved */
+    put16(h + 0, GOBJ_VERSION);
+    put16(h + 2, GOBJ_RECORD);
+    put32(h + 4, count);
+}
+
 static void write_profile(writer *W)
 {
     const lw_level *level = W->level;
@@ -391,7 +435,7 @@ static uint32_t assemble(writer *W, buf *file)
 {
     uint32_t order[SEC_COUNT], count = 0;
     for (uint32_t i = 0; i < SEC_COUNT; i++) {
-        if (lw_packed_section_required[i] || (i == SEC_RPLY && W->with_replays) ||
+        if (lw_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
             (i == SEC_ARTP && W->with_art))
             order[count++] = i;
     }
@@ -448,6 +492,7 @@ bool lw_packed_write(const lw_level *level, const lw_packed_options *opts_in, ui
     write_chunks(&W);
     write_layout(&W);
     write_objects(&W);
+    write_game_objects(&W);
     write_profile(&W);
     write_replays(&W);
     write_art(&W);

@@ -35,6 +35,26 @@ static inline uint8_t lwi_ang(int32_t v)
     return (uint8_t)((uint32_t)v & 0xFFu);
 }
 
+/* ---- the state hash: FNV-1a 64 over bytes, multi-byte values low byte first (sim.c, objects.c) */
+
+#define LWI_FNV_OFFSET 0xcbf29ce484222325ull
+#define LWI_FNV_PRIME  0x100000001b3ull
+
+static inline uint64_t lwi_fnv8(uint64_t h, uint32_t b)
+{
+    return (h ^ (uint8_t)b) * LWI_FNV_PRIME;
+}
+
+static inline uint64_t lwi_fnv16(uint64_t h, uint32_t v)
+{
+    return lwi_fnv8(lwi_fnv8(h, v), v >> 8);
+}
+
+static inline uint64_t lwi_fnv32(uint64_t h, uint32_t v)
+{
+    return lwi_fnv16(lwi_fnv16(h, v), v >> 16);
+}
+
 /* ---- sensors with debug recording ---- */
 
 /* Cast one sensor on the player's path, recording it in sim->debug. Returns the result, which
@@ -53,38 +73,37 @@ typedef struct lwi_pair {
     uint8_t angle_b; /* B's angle output */
 } lwi_pair;
 
-/* Cast the pair A at (ax, ay) and B at (bx, by), both pointing @dir. */
-void lwi_phys_cast_pair(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use,
-                        int32_t ax, int32_t ay, int32_t bx, int32_t by, lw_sensor_dir dir,
-                        unsigned solidity, uint8_t initial_angle, lwi_pair *out);
-
 /* Cast a pair from the player's edges (centre X, Y and radii wr, hr now) toward @dir: DOWN and UP
- * from (X - wr, Y +/- hr) and (X + wr, Y +/- hr); RIGHT and LEFT from (X +/- hr, Y + wr) and
- * (X +/- hr, Y - wr). The ground sensors, the head-room check and the air floor and ceiling pairs
- * all cast this shape. Inline: @dir is a constant at most call sites. */
+ * from A (X - wr, Y +/- hr) and B (X + wr, Y +/- hr); RIGHT and LEFT from A (X +/- hr, Y + wr) and
+ * B (X +/- hr, Y - wr), both recorded in sim->debug. The ground sensors, the head-room check and
+ * the air floor and ceiling pairs all cast this shape. One function per direction, each with the
+ * scan inlined (phys.c); the inline selector folds away where @dir is a constant. */
+void lwi_phys_cast_pair_down(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use,
+                             unsigned solidity, uint8_t initial_angle, lwi_pair *out);
+void lwi_phys_cast_pair_up(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use,
+                           unsigned solidity, uint8_t initial_angle, lwi_pair *out);
+void lwi_phys_cast_pair_right(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use,
+                              unsigned solidity, uint8_t initial_angle, lwi_pair *out);
+void lwi_phys_cast_pair_left(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb, lw_cast_use use,
+                             unsigned solidity, uint8_t initial_angle, lwi_pair *out);
+
 static inline void lwi_phys_cast_pair_toward(lw_sim *sim, lw_sensor_id ida, lw_sensor_id idb,
                                              lw_cast_use use, lw_sensor_dir dir, unsigned solidity,
                                              uint8_t initial_angle, lwi_pair *out)
 {
-    const lw_player *pl = &sim->state.player;
-    int32_t x = pl->x >> 8, y = pl->y >> 8, wr = pl->wr, hr = pl->hr;
     switch (dir) {
     case LW_DIR_DOWN:
-        lwi_phys_cast_pair(sim, ida, idb, use, x - wr, y + hr, x + wr, y + hr, dir, solidity,
-                           initial_angle, out);
+        lwi_phys_cast_pair_down(sim, ida, idb, use, solidity, initial_angle, out);
         break;
     case LW_DIR_UP:
-        lwi_phys_cast_pair(sim, ida, idb, use, x - wr, y - hr, x + wr, y - hr, dir, solidity,
-                           initial_angle, out);
+        lwi_phys_cast_pair_up(sim, ida, idb, use, solidity, initial_angle, out);
         break;
     case LW_DIR_RIGHT:
-        lwi_phys_cast_pair(sim, ida, idb, use, x + hr, y + wr, x + hr, y - wr, dir, solidity,
-                           initial_angle, out);
+        lwi_phys_cast_pair_right(sim, ida, idb, use, solidity, initial_angle, out);
         break;
     case LW_DIR_LEFT:
     default:
-        lwi_phys_cast_pair(sim, ida, idb, use, x - hr, y + wr, x - hr, y - wr, dir, solidity,
-                           initial_angle, out);
+        lwi_phys_cast_pair_left(sim, ida, idb, use, solidity, initial_angle, out);
         break;
     }
 }

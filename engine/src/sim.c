@@ -61,6 +61,13 @@ static void run_swappers(lw_sim *sim)
 bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, int32_t x_px,
                  int32_t y_px, lw_error *err)
 {
+    lwi_obj_source markers = {.level = level};
+    return lwi_sim_init(sim, level, &markers, profile, x_px, y_px, err);
+}
+
+bool lwi_sim_init(lw_sim *sim, const lw_level *level, const lwi_obj_source *src,
+                  const lw_profile *profile, int32_t x_px, int32_t y_px, lw_error *err)
+{
     memset(sim, 0, sizeof *sim);
     uint32_t count = 0;
     lw_sim_swapper mapped;
@@ -95,7 +102,7 @@ bool lw_sim_init(lw_sim *sim, const lw_level *level, const lw_profile *profile, 
             sw->path[1] = o->swapper.path[1] & 1u;
         }
     }
-    if (!lwi_objects_init(sim, level, err)) {
+    if (!lwi_objects_init_from(sim, src, err)) {
         lw_sim_clear(sim);
         return false;
     }
@@ -256,48 +263,33 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
 
 /* ---- hash ---- */
 
-#define FNV_OFFSET 0xcbf29ce484222325ull
-#define FNV_PRIME  0x100000001b3ull
-
-static inline uint64_t fnv_byte(uint64_t h, uint8_t b)
-{
-    return (h ^ b) * FNV_PRIME;
-}
-
-static inline uint64_t fnv_u32(uint64_t h, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        h = fnv_byte(h, (uint8_t)(v >> (8 * i)));
-    return h;
-}
-
 uint64_t lw_sim_hash(const lw_sim *sim)
 {
     const lw_sim_state *st = &sim->state;
     const lw_player *pl = &st->player;
-    uint64_t h = FNV_OFFSET;
-    h = fnv_u32(h, st->frame);
-    h = fnv_byte(h, st->status);
-    h = fnv_u32(h, (uint32_t)pl->x);
-    h = fnv_u32(h, (uint32_t)pl->y);
-    h = fnv_u32(h, (uint32_t)pl->xsp);
-    h = fnv_u32(h, (uint32_t)pl->ysp);
-    h = fnv_u32(h, (uint32_t)pl->gsp);
-    h = fnv_byte(h, pl->angle);
-    h = fnv_byte(h, pl->wr);
-    h = fnv_byte(h, pl->hr);
-    h = fnv_byte(h, pl->path);
+    uint64_t h = LWI_FNV_OFFSET;
+    h = lwi_fnv32(h, st->frame);
+    h = lwi_fnv8(h, st->status);
+    h = lwi_fnv32(h, (uint32_t)pl->x);
+    h = lwi_fnv32(h, (uint32_t)pl->y);
+    h = lwi_fnv32(h, (uint32_t)pl->xsp);
+    h = lwi_fnv32(h, (uint32_t)pl->ysp);
+    h = lwi_fnv32(h, (uint32_t)pl->gsp);
+    h = lwi_fnv8(h, pl->angle);
+    h = lwi_fnv8(h, pl->wr);
+    h = lwi_fnv8(h, pl->hr);
+    h = lwi_fnv8(h, pl->path);
     unsigned flags = (pl->airborne ? 1u : 0u) | (pl->rolling ? 2u : 0u) | (pl->rolljump ? 4u : 0u) |
                      (pl->jumping ? 8u : 0u) | (pl->pushing ? 16u : 0u) |
                      (pl->facing_left ? 32u : 0u) | (pl->balance_extreme ? 64u : 0u);
-    h = fnv_byte(h, (uint8_t)flags);
-    h = fnv_byte(h, pl->balance);
-    h = fnv_byte(h, (uint8_t)(pl->control_lock & 0xFFu));
-    h = fnv_byte(h, (uint8_t)(pl->control_lock >> 8));
-    h = fnv_byte(h, pl->ground_angle[0]);
-    h = fnv_byte(h, pl->ground_angle[1]);
+    h = lwi_fnv8(h, (uint8_t)flags);
+    h = lwi_fnv8(h, pl->balance);
+    h = lwi_fnv8(h, (uint8_t)(pl->control_lock & 0xFFu));
+    h = lwi_fnv8(h, (uint8_t)(pl->control_lock >> 8));
+    h = lwi_fnv8(h, pl->ground_angle[0]);
+    h = lwi_fnv8(h, pl->ground_angle[1]);
     uint32_t side_bytes = (sim->swapper_count + 7u) / 8u;
     for (uint32_t i = 0; i < side_bytes; i++)
-        h = fnv_byte(h, st->swapper_side[i]);
+        h = lwi_fnv8(h, st->swapper_side[i]);
     return lwi_objects_hash(sim, h);
 }

@@ -5,10 +5,12 @@
  * writes one), plays an input script and prints the per-frame trace CSV on stdout, exactly the
  * rows `loopwright sim --trace` writes for the same level and script.
  *
- *   engine-game LEVEL.bin SCRIPT [--frames N]
+ *   engine-game LEVEL.bin SCRIPT [--frames N] [--objects]
  *
  * A real game would read a pad instead of a script and draw the level; everything in between —
- * loading, validation, the profile, the 60 Hz fixed step — is what this file shows.
+ * loading, validation, the profile, the game objects (springs, rings, platforms... from the
+ * file's typed GOBJ section, docs/FORMAT.md §4.8), the 60 Hz fixed step — is what this file
+ * shows. `--objects` prints the game objects the file carries on stderr before playing.
  */
 #include <loopwright/packed.h>
 #include <loopwright/profile.h>
@@ -70,12 +72,31 @@ static void print_error(const char *file, const lw_error *err)
         fprintf(stderr, "engine-game: %s: %s\n", file, err->message);
 }
 
+/* The game objects the file carries, on stderr: its typed GOBJ records (what the game plays),
+ * or a note that a 1.0 file's objects come from its markers. */
+static void print_objects(const lw_packed_level *packed)
+{
+    if (!lw_packed_level_has_game_objects(packed)) {
+        fprintf(stderr, "engine-game: no GOBJ section (a 1.0 file): game objects from markers\n");
+        return;
+    }
+    uint32_t n = 0;
+    const lw_sim_object *o = lw_packed_level_game_objects(packed, &n);
+    fprintf(stderr, "engine-game: %u game objects from GOBJ\n", (unsigned)n);
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(stderr, "engine-game: object %u %s at (%ld, %ld)\n", (unsigned)o[i].id,
+                lw_obj_type_name((lw_obj_type)o[i].type), (long)o[i].x, (long)o[i].y);
+}
+
 int main(int argc, char **argv)
 {
     const char *level_path = NULL, *script_path = NULL;
     long frames = -1;
+    bool list_objects = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--objects") == 0) {
+            list_objects = true;
+        } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
             char *end;
             frames = strtol(argv[++i], &end, 10);
             if (*end || frames < 0 || frames > (long)LW_SCRIPT_MAX_FRAMES) {
@@ -87,12 +108,12 @@ int main(int argc, char **argv)
         } else if (!script_path) {
             script_path = argv[i];
         } else {
-            fprintf(stderr, "usage: engine-game LEVEL.bin SCRIPT [--frames N]\n");
+            fprintf(stderr, "usage: engine-game LEVEL.bin SCRIPT [--frames N] [--objects]\n");
             return 2;
         }
     }
     if (!level_path || !script_path) {
-        fprintf(stderr, "usage: engine-game LEVEL.bin SCRIPT [--frames N]\n");
+        fprintf(stderr, "usage: engine-game LEVEL.bin SCRIPT [--frames N] [--objects]\n");
         return 2;
     }
 
@@ -114,6 +135,8 @@ int main(int argc, char **argv)
         goto out;
     }
     level = lw_packed_level_get(packed);
+    if (list_objects)
+        print_objects(packed);
     if (!lw_script_parse(script_text, script_size, &script, &err)) {
         print_error(script_path, &err);
         goto out;
@@ -132,7 +155,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "engine-game: %s: the level has no player start\n", level_path);
         goto out;
     }
-    if (!lw_sim_init(&sim, level, &profile, start->x, start->y, &err)) {
+    /* the game objects come from the file's typed GOBJ records (a 1.0 file: its markers) */
+    if (!lw_sim_init_packed(&sim, packed, &profile, start->x, start->y, &err)) {
         print_error(level_path, &err);
         goto out;
     }

@@ -269,6 +269,14 @@ bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_e
     size_t size;
     if (!lwm_file_read(path, LWM_MAX_PNG_FILE_BYTES, &data, &size, err))
         return false;
+    bool ok = lwm_png_read_size_memory(data, size, width, height, err);
+    free(data);
+    return ok;
+}
+
+bool lwm_png_read_size_memory(const void *data, size_t size, uint32_t *width, uint32_t *height,
+                              lw_error *err)
+{
     bool ok = false;
     if (size < 8 || memcmp(data, png_signature, 8) != 0) {
         lw_error_set(err, LW_ERR_FORMAT, "not a PNG file (bad signature)");
@@ -285,7 +293,6 @@ bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_e
             png_image_free(&image);
         }
     }
-    free(data);
     return ok;
 }
 

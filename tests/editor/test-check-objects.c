@@ -23,7 +23,7 @@ static void collect(const editor_problem *p, void *user)
 static char *run_checks(const lw_level *level, const char *level_path, unsigned *errors)
 {
     found f = {g_string_new(NULL), 0};
-    f.errors = editor_level_check_objects(level, level_path, collect, &f);
+    f.errors = editor_level_check_objects(level, level_path, false, collect, &f);
     if (errors)
         *errors = f.errors;
     return g_string_free(f.codes, FALSE);

@@ -266,6 +266,136 @@ static void test_slope_tool(void)
     g_assert_cmpuint(l->mask_count, ==, 0);
 }
 
+/* The placed mask (cell flips applied) of the foreground cell at tile (@tx, @ty) on @path. */
+static gboolean placed_mask(const lw_level *l, guint tx, guint ty, int path, lw_mask *out)
+{
+    lw_collision_cell c;
+    if (!lw_level_collision_at(l, (int32_t)tx * 16, (int32_t)ty * 16, (lw_path)path, &c) || !c.mask)
+        return FALSE;
+    lwm_mask_flip(c.mask, c.flags & LW_CELL_FLIP_X, c.flags & LW_CELL_FLIP_Y, out);
+    return TRUE;
+}
+
+/* Every painted cell of @paints reads, after the command, exactly the mask the preview showed. */
+static void assert_paints_landed(const lw_level *l, GArray *paints)
+{
+    g_assert_nonnull(paints);
+    g_assert_cmpuint(paints->len, >, 0);
+    for (guint k = 0; k < paints->len; k++) {
+        const EditorCellPaint *p = &g_array_index(paints, EditorCellPaint, k);
+        guint tx = p->slot_x * l->chunk_cells + p->index % l->chunk_cells;
+        guint ty = p->slot_y * l->chunk_cells + p->index / l->chunk_cells;
+        for (int path = 0; path < 2; path++) {
+            if (!(p->paths & (1u << path)))
+                continue;
+            lw_mask got;
+            gboolean has = placed_mask(l, tx, ty, path, &got);
+            g_assert_cmpint(has, ==, p->has_mask[path]);
+            if (!has)
+                continue;
+            g_assert_cmpmem(got.heights, 16, p->mask[path].heights, 16);
+            g_assert_cmpuint(lw_mask_angle_byte(&got), ==, lw_mask_angle_byte(&p->mask[path]));
+        }
+    }
+}
+
+/* Live previews: while a rectangle, a slope line or the loop preset's place is shown, the
+ * preview is what the release will do and the document is untouched; Escape cancels. */
+static void test_previews(void)
+{
+    g_autoptr(EditorDocument) doc = load_sample();
+    const lw_level *l = editor_document_get_level(doc);
+    char *before = editor_level_to_json(l, NULL);
+    EditorTools t;
+    editor_tools_init(&t, doc);
+
+    /* rectangle: the preview's edits are the cells the release fills, and only those */
+    t.kind = EDITOR_TOOL_RECT;
+    t.brush_chunk = 13;
+    g_assert_null(editor_tools_preview_layout(&t));
+    editor_tools_press(&t, 3 * 128 + 9, 1 * 128 + 9, 1);
+    editor_tools_motion(&t, 5 * 128 + 9, 2 * 128 + 9);
+    GArray *edits = editor_tools_preview_layout(&t);
+    g_assert_nonnull(edits);
+    g_assert_cmpuint(edits->len, ==, 6);
+    char *during = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(during, ==, before); /* nothing touches the document while dragging */
+    free(during);
+    g_assert_cmpuint(steps(doc), ==, 0);
+    editor_tools_release(&t, 5 * 128 + 9, 2 * 128 + 9);
+    g_assert_null(editor_tools_preview_layout(&t));
+    g_assert_cmpuint(steps(doc), ==, 1);
+    guint changed = 0;
+    for (guint y = 0; y < l->layout_height; y++)
+        for (guint x = 0; x < l->layout_width; x++) {
+            gboolean in = FALSE;
+            for (guint k = 0; k < edits->len; k++) {
+                EditorLayoutEdit *e = &g_array_index(edits, EditorLayoutEdit, k);
+                if (e->x == x && e->y == y) {
+                    in = TRUE;
+                    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, x, y), ==, e->chunk);
+                }
+            }
+            changed += in;
+        }
+    g_assert_cmpuint(changed, ==, 6);
+    g_array_unref(edits);
+    editor_document_undo(doc);
+
+    /* Escape during a rectangle drag: nothing on release */
+    editor_tools_press(&t, 3 * 128 + 9, 1 * 128 + 9, 1);
+    editor_tools_motion(&t, 5 * 128 + 9, 2 * 128 + 9);
+    g_assert_true(editor_tools_escape(&t));
+    g_assert_null(editor_tools_preview_layout(&t));
+    editor_tools_release(&t, 5 * 128 + 9, 2 * 128 + 9);
+    g_assert_cmpuint(editor_undo_stack_get_count(editor_document_get_undo_stack(doc)), ==, 1);
+    g_assert_cmpuint(steps(doc), ==, 0);
+
+    /* slope with masks over the sample's flat ground (y 736): the preview's masks land */
+    t.kind = EDITOR_TOOL_SLOPE;
+    t.slope_masks = TRUE;
+    t.slope_fill = TRUE;
+    editor_tools_press(&t, 648, 736, 1);
+    editor_tools_motion(&t, 888, 640);
+    guint8 angle = 0;
+    GArray *paints = editor_tools_preview_paints(&t, &angle);
+    g_assert_nonnull(paints);
+    g_assert_cmphex(angle, ==, editor_slope_angle(l, 648.5, 736.5, 888.5, 640.5, 3));
+    during = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(during, ==, before);
+    free(during);
+    editor_tools_release(&t, 888, 640);
+    g_assert_cmpuint(steps(doc), ==, 1);
+    g_assert_null(editor_tools_preview_paints(&t, NULL));
+    assert_paints_landed(l, paints);
+    g_array_unref(paints);
+    editor_document_undo(doc);
+
+    /* Escape during a slope drag */
+    editor_tools_press(&t, 648, 736, 1);
+    editor_tools_motion(&t, 888, 640);
+    g_assert_true(editor_tools_escape(&t));
+    g_assert_null(editor_tools_preview_paints(&t, NULL));
+    editor_tools_release(&t, 888, 640);
+    g_assert_cmpuint(steps(doc), ==, 0);
+
+    /* the loop preset's place: the preview is the loop the preset makes */
+    EditorLoopPlace place;
+    g_assert_true(editor_loop_place(l, 12 * 128, 600, 96, &place, NULL));
+    editor_tools_set_loop_preview(&t, &place);
+    paints = editor_tools_preview_paints(&t, NULL);
+    g_assert_nonnull(paints);
+    during = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(during, ==, before);
+    free(during);
+    editor_tools_set_loop_preview(&t, NULL);
+    g_assert_null(editor_tools_preview_paints(&t, NULL));
+    g_assert_true(editor_loop_preset(doc, NULL, &place, NULL, NULL));
+    assert_paints_landed(l, paints);
+    g_array_unref(paints);
+    free(before);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -273,5 +403,6 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/tools/objects", test_object_tool);
     g_test_add_func("/editor/tools/chunk-editing", test_chunk_editing);
     g_test_add_func("/editor/tools/slope", test_slope_tool);
+    g_test_add_func("/editor/tools/previews", test_previews);
     return g_test_run();
 }

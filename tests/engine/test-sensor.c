@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Sensor scans (PHYSICS.md §3; scenarios T04-T09) and the inline cell lookup's equivalence with
  * lw_level_collision_at(). */
+#include "phys.h"
 #include "terrain.h"
 
 #include <glib.h>
@@ -266,11 +267,11 @@ static int32_t ref_scan(ref_ctx *c)
     return 15 - o - v;
 }
 
-static void test_reference_model(void)
+/* A random terrain over a 384 x 384 px level of @chunk_px chunks with one empty layout slot. */
+static lw_level *random_terrain(GRand *rng, uint16_t chunk_px)
 {
-    GRand *rng = g_rand_new_with_seed(1234);
-    lw_level *level = terrain_new(128, 384, 384);
-    lw_level_layout_mut(level, LW_LAYER_FG)[4] = LW_NONE; /* one empty layout slot */
+    lw_level *level = terrain_new(chunk_px, 384, 384);
+    lw_level_layout_mut(level, LW_LAYER_FG)[chunk_px == 128 ? 4 : 1] = LW_NONE; /* one empty slot */
     uint16_t tiles[24];
     for (int i = 0; i < 24; i++) {
         int8_t h[16];
@@ -295,6 +296,13 @@ static void test_reference_model(void)
                              (lw_solidity)g_rand_int_range(rng, 0, 4),
                              (lw_solidity)g_rand_int_range(rng, 0, 4));
         }
+    return level;
+}
+
+static void reference_model(uint16_t chunk_px)
+{
+    GRand *rng = g_rand_new_with_seed(1234);
+    lw_level *level = random_terrain(rng, chunk_px);
     for (int i = 0; i < 200000; i++) {
         ref_ctx c = {
             .level = level,
@@ -313,9 +321,134 @@ static void test_reference_model(void)
                     c.x, c.y, c.dir, c.path, c.want, got, h.angle, expect, c.angle);
         g_assert_cmpint(got, >=, -32);
         g_assert_cmpint(got, <=, 31);
+        if (c.dir == LW_DIR_DOWN)
+            g_assert_cmpint(lw_sensor_floor_distance(level, c.path, c.x, c.y, c.want), ==, got);
     }
     lw_level_free(level);
     g_rand_free(rng);
+}
+
+static void test_reference_model(void)
+{
+    reference_model(128);
+}
+
+static void test_reference_model_256(void)
+{
+    reference_model(256);
+}
+
+/* The simulation's recorded pair casts (phys.c: one scan for both sensors, sharing the chunk
+ * lookup) give exactly the records two lw_sensor_cast() calls give, for 128 and 256 px chunks
+ * and for a chunk size the scan has no special copy for. */
+static void expect_same_hit(const lw_sensor_hit *got, const lw_sensor_hit *want)
+{
+    g_assert_cmpint(got->distance, ==, want->distance);
+    g_assert_cmpint(got->angle, ==, want->angle);
+    g_assert_cmpint(got->found, ==, want->found);
+    g_assert_cmpint(got->surface, ==, want->surface);
+    g_assert_cmpint(got->tile, ==, want->tile);
+    g_assert_cmpint(got->cell_x, ==, want->cell_x);
+    g_assert_cmpint(got->cell_y, ==, want->cell_y);
+}
+
+/* @level's foreground re-cut into 64 px chunks in *@out (a shallow copy whose new layout and
+ * cells are *@layout and *@cells, freed with g_free): the same terrain through a chunk shift (6)
+ * that the scan has no special copy for. */
+static void rechunk_64(const lw_level *level, lw_level *out, uint16_t **layout, lw_cell **cells)
+{
+    *out = *level;
+    uint32_t w = level->layout_width * level->chunk_px / 64u;
+    uint32_t h = level->layout_height * level->chunk_px / 64u;
+    out->chunk_px = 64;
+    out->chunk_shift = 6;
+    out->chunk_cells = 4;
+    out->layout_width = (uint16_t)w;
+    out->layout_height = (uint16_t)h;
+    out->chunk_count = w * h;
+    *layout = g_new(uint16_t, w * h);
+    *cells = g_new0(lw_cell, w * h * 16u);
+    for (uint32_t cy = 0; cy < h; cy++)
+        for (uint32_t cx = 0; cx < w; cx++) {
+            uint32_t id = cy * w + cx;
+            int32_t x0 = (int32_t)cx * 64, y0 = (int32_t)cy * 64;
+            (*layout)[id] = lw_level_cell_at(level, x0, y0) ? (uint16_t)id : LW_NONE;
+            for (int r = 0; r < 4; r++)
+                for (int c = 0; c < 4; c++) {
+                    const lw_cell *src = lw_level_cell_at(level, x0 + 16 * c, y0 + 16 * r);
+                    (*cells)[id * 16u + (uint32_t)(r * 4 + c)] =
+                        src ? *src : (lw_cell){.tile = LW_NONE};
+                }
+        }
+    out->layout[LW_LAYER_FG] = *layout;
+    out->layout[LW_LAYER_BG] = NULL;
+    out->cells = *cells;
+}
+
+static void pair_casts(uint16_t chunk_px, bool general)
+{
+    GRand *rng = g_rand_new_with_seed(99u + chunk_px + general);
+    lw_level *level = random_terrain(rng, chunk_px);
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 100, 100);
+    lw_level shadow;
+    uint16_t *layout = NULL;
+    lw_cell *cells = NULL;
+    if (general) {
+        rechunk_64(level, &shadow, &layout, &cells);
+        sim.level = &shadow;
+    }
+    for (int i = 0; i < 100000; i++) {
+        lw_player *pl = &sim.state.player;
+        pl->x = g_rand_int_range(rng, -40 * 256, 424 * 256);
+        pl->y = g_rand_int_range(rng, -40 * 256, 424 * 256);
+        pl->wr = (uint8_t)g_rand_int_range(rng, 0, 40);
+        pl->hr = (uint8_t)g_rand_int_range(rng, 0, 40);
+        pl->path = (uint8_t)g_rand_int_range(rng, 0, 2);
+        lw_sensor_dir dir = (lw_sensor_dir)g_rand_int_range(rng, 0, 4);
+        unsigned want = (unsigned)g_rand_int_range(rng, 1, 4);
+        uint8_t angle = (uint8_t)g_rand_int_range(rng, 0, 256);
+        sim.debug.cast_count = 0;
+        lwi_pair p;
+        lwi_phys_cast_pair_toward(&sim, LW_SENSOR_A, LW_SENSOR_B, LW_CAST_GROUND, dir, want, angle,
+                                  &p);
+        g_assert_cmpint(sim.debug.cast_count, ==, 2);
+        lw_sensor_hit ha, hb;
+        const lw_cast_record *ra = &sim.debug.casts[0], *rb = &sim.debug.casts[1];
+        g_assert_cmpint(ra->dir, ==, dir);
+        g_assert_cmpint(rb->sensor, ==, LW_SENSOR_B);
+        lw_sensor_cast(level, (lw_path)pl->path, ra->x, ra->y, dir, want, angle, &ha);
+        lw_sensor_cast(level, (lw_path)pl->path, rb->x, rb->y, dir, want, angle, &hb);
+        expect_same_hit(&ra->hit, &ha);
+        expect_same_hit(&rb->hit, &hb);
+        g_assert_cmpint(p.d, ==, MIN(ha.distance, hb.distance));
+        g_assert_cmpint(p.angle, ==, ha.distance <= hb.distance ? ha.angle : hb.angle);
+        /* the single recorded cast too */
+        sim.debug.cast_count = 0;
+        lw_sensor_hit scratch;
+        const lw_sensor_hit *h1 = lwi_phys_cast(&sim, LW_SENSOR_E, LW_CAST_PUSH, ra->x, rb->y, dir,
+                                                want, angle, &scratch);
+        lw_sensor_cast(level, (lw_path)pl->path, ra->x, rb->y, dir, want, angle, &ha);
+        expect_same_hit(h1, &ha);
+        if (general) { /* the public cast's general copy */
+            lw_sensor_hit hs;
+            lw_sensor_cast(&shadow, (lw_path)pl->path, ra->x, rb->y, dir, want, angle, &hs);
+            expect_same_hit(&hs, &ha);
+        }
+    }
+    g_free(layout);
+    g_free(cells);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+    g_rand_free(rng);
+}
+
+static void test_pair_casts(void)
+{
+    pair_casts(128, false);
+    pair_casts(256, false);
+    pair_casts(128, true);
+    pair_casts(256, true);
 }
 
 int main(int argc, char **argv)
@@ -329,5 +462,7 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/sensor/t09-modes", test_t09_modes);
     g_test_add_func("/engine/sensor/solidity", test_solidity);
     g_test_add_func("/engine/sensor/reference-model", test_reference_model);
+    g_test_add_func("/engine/sensor/reference-model-256", test_reference_model_256);
+    g_test_add_func("/engine/sensor/pair-casts", test_pair_casts);
     return g_test_run();
 }

@@ -313,8 +313,8 @@ static void test_exact_errors(void)
     expect_refused(f, size, LW_ERR_FORMAT, 0, "bad magic");
 
     RESET();
-    f[8] = 2; /* major version 2 */
-    expect_refused(f, size, LW_ERR_VERSION, 8, "2.0");
+    f[8] = 2; /* major version 2 (the writer's minor is 1) */
+    expect_refused(f, size, LW_ERR_VERSION, 8, "2.1");
     RESET();
     f[10] = 7; /* minor version 7 is fine once the CRC matches */
     fix_crcs(f, size);

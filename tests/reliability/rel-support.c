@@ -89,6 +89,24 @@ rel_result rel_run(const char *const *args, const char *env, int timeout_s)
     return run_full(args, env, NULL, -1, timeout_s);
 }
 
+void rel_run_ok(const char *const *args)
+{
+    rel_result r = rel_run(args, NULL, 60);
+    if (r.code != 0)
+        g_error("loopwright %s: exit %d, stderr: %s", args[0], r.code, r.err);
+    rel_result_free(&r);
+}
+
+bool rel_run_killed_at_rename(const char *const *args, int k)
+{
+    char fault[64];
+    snprintf(fault, sizeof fault, "LOOPWRIGHT_TEST_FAULT=kill-at-rename=%d", k);
+    rel_result r = rel_run(args, fault, 60);
+    bool killed = r.signal == SIGKILL;
+    rel_result_free(&r);
+    return killed;
+}
+
 rel_result rel_run_in(const char *const *args, const char *env, const char *cwd, int timeout_s)
 {
     return run_full(args, env, cwd, -1, timeout_s);

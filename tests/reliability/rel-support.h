@@ -23,6 +23,12 @@ rel_result rel_run_in(const char *const *args, const char *env, const char *cwd,
 /** rel_run with the umask @mask. */
 rel_result rel_run_umask(const char *const *args, mode_t mask, int timeout_s);
 void rel_result_free(rel_result *r);
+/** rel_run without extra environment (60 s), which must exit 0 (else the test fails with its
+ * stderr). */
+void rel_run_ok(const char *const *args);
+/** rel_run with LOOPWRIGHT_TEST_FAULT=kill-at-rename=@k: the command is killed before its @k-th
+ * rename. True when it was (false: it made fewer renames and finished). */
+bool rel_run_killed_at_rename(const char *const *args, int k);
 
 /** Peak memory of `loopwright check` on a small sample level (the process's baseline), KiB. */
 long rel_baseline_rss_kb(void);

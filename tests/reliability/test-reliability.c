@@ -5,6 +5,7 @@
  * `loopwright` binary ($LW_LOOPWRIGHT) run as a user would, under a timeout so that a hang fails
  * the test instead of stalling the suite. See docs/RELIABILITY.md.
  */
+#include "editor-document.h"
 #include "file-io-private.h"
 #include "rel-support.h"
 
@@ -127,9 +128,7 @@ static void test_packed_limits(void)
     char *bad = g_build_filename(dir, "bad.bin", NULL);
     char *json = g_build_filename(dir, "unpacked.json", NULL);
     const char *pack[] = {"pack", level, "-o", bin, NULL};
-    rel_result r = rel_run(pack, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(pack);
     gchar *orig;
     gsize size;
     g_assert_true(g_file_get_contents(bin, &orig, &size, NULL));
@@ -148,7 +147,7 @@ static void test_packed_limits(void)
         fix_crcs(f, size);
         g_assert_true(g_file_set_contents(bad, (char *)f, (gssize)size, NULL));
         const char *sim[] = {"sim", bad, "--input", "-", "--frames", "10", NULL};
-        r = rel_run(sim, NULL, 30);
+        rel_result r = rel_run(sim, NULL, 30);
         g_assert_cmpint(r.code, ==, 1);
         g_assert_nonnull(strstr(r.err, "outside"));
         g_assert_nonnull(strstr(r.err, "byte "));
@@ -233,16 +232,12 @@ static void test_import_kill_at_every_rename(void)
     g_mkdir(ref, 0755);
     char *ref_json = g_build_filename(ref, "level.json", NULL);
     const char *imp_a[] = {"import", ta, "-o", ref_json, "--no-progress", NULL};
-    rel_result r = rel_run(imp_a, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(imp_a);
     g_assert_true(g_file_get_contents(ref_json, &json_old, NULL, NULL));
     png_old = named_tileset(ref_json, &png_old_n);
     g_assert_nonnull(png_old);
     const char *imp_b[] = {"import", tb, "-o", ref_json, "--no-progress", NULL};
-    r = rel_run(imp_b, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(imp_b);
     g_assert_true(g_file_get_contents(ref_json, &json_new, NULL, NULL));
     png_new = named_tileset(ref_json, &png_new_n);
     g_assert_nonnull(png_new);
@@ -256,15 +251,9 @@ static void test_import_kill_at_every_rename(void)
         rel_rmdir(work);
         g_mkdir(work, 0755);
         const char *a[] = {"import", ta, "-o", json, "--no-progress", NULL};
-        r = rel_run(a, NULL, 60);
-        g_assert_cmpint(r.code, ==, 0);
-        rel_result_free(&r);
-        char fault[64];
-        snprintf(fault, sizeof fault, "LOOPWRIGHT_TEST_FAULT=kill-at-rename=%d", k);
+        rel_run_ok(a);
         const char *b[] = {"import", tb, "-o", json, "--no-progress", NULL};
-        r = rel_run(b, fault, 60);
-        bool killed = r.signal == SIGKILL;
-        rel_result_free(&r);
+        bool killed = rel_run_killed_at_rename(b, k);
         gchar *now;
         gsize png_n;
         g_assert_true(g_file_get_contents(json, &now, NULL, NULL));
@@ -280,9 +269,7 @@ static void test_import_kill_at_every_rename(void)
         }
         /* check agrees */
         const char *check[] = {"check", json, NULL};
-        r = rel_run(check, NULL, 60);
-        g_assert_cmpint(r.code, ==, 0);
-        rel_result_free(&r);
+        rel_run_ok(check);
         g_free(png);
         g_free(now);
         if (!killed)
@@ -434,12 +421,8 @@ static void test_collision_export_kill_at_every_rename(void)
                         "-o",        ref_a,    "--zone",   "z",  NULL};
     const char *eb[] = {"collision", "export", "--format", "s2", b,
                         "-o",        ref_b,    "--zone",   "z",  NULL};
-    rel_result r = rel_run(ea, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
-    r = rel_run(eb, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(ea);
+    rel_run_ok(eb);
     GString *want_a = folder_bytes(ref_a), *want_b = folder_bytes(ref_b);
     g_assert_false(g_string_equal(want_a, want_b));
     bool saw_a = false, saw_b = false;
@@ -449,19 +432,11 @@ static void test_collision_export_kill_at_every_rename(void)
                             "-o",        work,     "--zone",   "z",  NULL};
         const char *wb[] = {"collision", "export", "--format", "s2", b,
                             "-o",        work,     "--zone",   "z",  NULL};
-        r = rel_run(wa, NULL, 60);
-        g_assert_cmpint(r.code, ==, 0);
-        rel_result_free(&r);
-        char fault[64];
-        snprintf(fault, sizeof fault, "LOOPWRIGHT_TEST_FAULT=kill-at-rename=%d", k);
-        r = rel_run(wb, fault, 60);
-        bool killed = r.signal == SIGKILL;
-        rel_result_free(&r);
+        rel_run_ok(wa);
+        bool killed = rel_run_killed_at_rename(wb, k);
         const char *imp[] = {"collision", "import", "--format", "s2", work,
                              "--zone",    "z",      "-o",       out,  NULL};
-        r = rel_run(imp, NULL, 60);
-        g_assert_cmpint(r.code, ==, 0);
-        rel_result_free(&r);
+        rel_run_ok(imp);
         GString *now = folder_bytes(work);
         bool is_a = g_string_equal(now, want_a), is_b = g_string_equal(now, want_b);
         if (!is_a && !is_b)
@@ -666,17 +641,13 @@ static void test_temporaries_and_umask(void)
     rel_result_free(&r);
     g_assert_cmpint(rel_count_prefix(dir, "t.csv.tmp-"), ==, 1);
     /* ... which the next write removes */
-    r = rel_run(sim, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(sim);
     g_assert_cmpint(rel_count_prefix(dir, "t.csv.tmp-"), ==, 0);
     /* a live writer's temporary (locked) is left alone */
     char *live = g_build_filename(dir, "t.csv.tmp-AbC123", NULL);
     int fd = open(live, O_WRONLY | O_CREAT, 0644);
     g_assert_cmpint(flock(fd, LOCK_EX), ==, 0);
-    r = rel_run(sim, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(sim);
     g_assert_true(g_file_test(live, G_FILE_TEST_EXISTS));
     close(fd);
     g_unlink(live);
@@ -740,22 +711,57 @@ static void test_escaped_messages(void)
 
 /* ---- 9. symlinks ---- */
 
+/* The symlink tests' set-up: in a new folder, "level" holding level.json (the loop-hill sample)
+ * and real.png (its tileset), and "secret" holding secret.png (the same picture, outside the
+ * level's folder). @link is level/tiles.png, the name the level gives its tileset; it is not
+ * made. */
+typedef struct link_fixture {
+    char *dir, *inside, *outside, *level, *link, *real, *secret;
+} link_fixture;
+
+static link_fixture link_fixture_new(void)
+{
+    link_fixture f = {.dir = rel_tmpdir()};
+    f.inside = g_build_filename(f.dir, "level", NULL);
+    f.outside = g_build_filename(f.dir, "secret", NULL);
+    g_mkdir(f.inside, 0755);
+    g_mkdir(f.outside, 0755);
+    rel_copy_sample(f.inside, "loop-hill.json", "level.json");
+    rel_copy_sample(f.inside, "tiles.png", "real.png");
+    rel_copy_sample(f.outside, "tiles.png", "secret.png");
+    f.level = g_build_filename(f.inside, "level.json", NULL);
+    f.link = g_build_filename(f.inside, "tiles.png", NULL);
+    f.real = g_build_filename(f.inside, "real.png", NULL);
+    f.secret = g_build_filename(f.outside, "secret.png", NULL);
+    return f;
+}
+
+/* Point the tileset link at @target (replacing what is there). */
+static void link_fixture_point(const link_fixture *f, const char *target)
+{
+    g_unlink(f->link);
+    g_assert_cmpint(symlink(target, f->link), ==, 0);
+}
+
+static void link_fixture_free(link_fixture *f)
+{
+    rel_rmdir(f->dir);
+    g_free(f->secret);
+    g_free(f->real);
+    g_free(f->link);
+    g_free(f->level);
+    g_free(f->outside);
+    g_free(f->inside);
+    g_free(f->dir);
+}
+
 static void test_symlinked_tileset(void)
 {
-    char *dir = rel_tmpdir();
-    char *inside = g_build_filename(dir, "level", NULL);
-    char *outside = g_build_filename(dir, "secret", NULL);
-    g_mkdir(inside, 0755);
-    g_mkdir(outside, 0755);
-    rel_copy_sample(inside, "loop-hill.json", "level.json");
-    rel_copy_sample(outside, "tiles.png", "secret.png");
-    char *link = g_build_filename(inside, "tiles.png", NULL);
-    char *target = g_build_filename(outside, "secret.png", NULL);
-    g_assert_cmpint(symlink(target, link), ==, 0);
-    char *level = g_build_filename(inside, "level.json", NULL);
-    char *bin = g_build_filename(dir, "x.bin", NULL);
-    const char *check[] = {"check", level, NULL};
-    const char *pack[] = {"pack", level, "-o", bin, NULL};
+    link_fixture f = link_fixture_new();
+    link_fixture_point(&f, f.secret);
+    char *bin = g_build_filename(f.dir, "x.bin", NULL);
+    const char *check[] = {"check", f.level, NULL};
+    const char *pack[] = {"pack", f.level, "-o", bin, NULL};
     const char *const *cmds[] = {check, pack};
     for (int i = 0; i < 2; i++) {
         rel_result r = rel_run(cmds[i], NULL, 30);
@@ -765,25 +771,15 @@ static void test_symlinked_tileset(void)
     }
     g_assert_false(g_file_test(bin, G_FILE_TEST_EXISTS));
     /* the user's explicit permission still works */
-    const char *pack_ok[] = {"pack", level, "-o", bin, "--allow-outside-paths", NULL};
-    rel_result r = rel_run(pack_ok, NULL, 30);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    const char *pack_ok[] = {"pack", f.level, "-o", bin, "--allow-outside-paths", NULL};
+    rel_run_ok(pack_ok);
+    const char *check_ok[] = {"check", f.level, "--allow-outside-paths", NULL};
+    rel_run_ok(check_ok);
     /* a symlink that stays inside is fine */
-    g_unlink(link);
-    rel_copy_sample(inside, "tiles.png", "real.png");
-    g_assert_cmpint(symlink("real.png", link), ==, 0);
-    r = rel_run(check, NULL, 30);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    link_fixture_point(&f, "real.png");
+    rel_run_ok(check);
     g_free(bin);
-    g_free(level);
-    g_free(target);
-    g_free(link);
-    g_free(outside);
-    g_free(inside);
-    rel_rmdir(dir);
-    g_free(dir);
+    link_fixture_free(&f);
 }
 
 /* The check-then-read race: the tileset link points inside while the loader checks it, and is
@@ -791,62 +787,118 @@ static void test_symlinked_tileset(void)
  * swap-link fault hook). The reader checks the file it opened, so nothing outside is read. */
 static void test_swapped_tileset_link(void)
 {
-    char *dir = rel_tmpdir();
-    char *inside = g_build_filename(dir, "level", NULL);
-    char *outside = g_build_filename(dir, "secret", NULL);
-    g_mkdir(inside, 0755);
-    g_mkdir(outside, 0755);
-    rel_copy_sample(inside, "loop-hill.json", "level.json");
-    rel_copy_sample(inside, "tiles.png", "real.png");
-    rel_copy_sample(outside, "tiles.png", "secret.png");
-    char *link = g_build_filename(inside, "tiles.png", NULL);
-    char *target = g_build_filename(outside, "secret.png", NULL);
-    char *level = g_build_filename(inside, "level.json", NULL);
-    char *bin = g_build_filename(dir, "x.bin", NULL);
-    char *png = g_build_filename(dir, "x.png", NULL);
-    char *fault = g_strdup_printf("LOOPWRIGHT_TEST_FAULT=swap-link=%s>%s", link, target);
-    const char *pack[] = {"pack", level, "-o", bin, NULL};
-    const char *render[] = {"render", level, "-o", png, NULL};
-    const char *pack_s2_dir = g_build_filename(dir, "s2", NULL);
-    const char *pack_s2[] = {"pack", level, "--format", "s2", "-o", pack_s2_dir, NULL};
-    const char *const *cmds[] = {pack, render, pack_s2};
-    const char *outs[] = {bin, png, pack_s2_dir};
-    for (int i = 0; i < 3; i++) {
+    link_fixture f = link_fixture_new();
+    char *bin = g_build_filename(f.dir, "x.bin", NULL);
+    char *png = g_build_filename(f.dir, "x.png", NULL);
+    char *fault = g_strdup_printf("LOOPWRIGHT_TEST_FAULT=swap-link=%s>%s", f.link, f.secret);
+    const char *pack[] = {"pack", f.level, "-o", bin, NULL};
+    const char *render[] = {"render", f.level, "-o", png, NULL};
+    char *pack_s2_dir = g_build_filename(f.dir, "s2", NULL);
+    const char *pack_s2[] = {"pack", f.level, "--format", "s2", "-o", pack_s2_dir, NULL};
+    /* check reads the tileset's header; diff --png draws level B with its art */
+    char *check_out = g_build_filename(f.dir, "none", NULL);
+    const char *check[] = {"check", f.level, NULL};
+    char *diff_png = g_build_filename(f.dir, "diff.png", NULL);
+    const char *diff[] = {"diff", f.level, f.level, "--png", diff_png, NULL};
+    const char *const *cmds[] = {pack, render, pack_s2, check, diff};
+    const char *outs[] = {bin, png, pack_s2_dir, check_out, diff_png};
+    const int refused[] = {1, 1, 1, 1, 2}; /* diff: 2 = a level that cannot be read */
+    for (int i = 0; i < 5; i++) {
         /* inside at the loader's check */
-        g_unlink(link);
-        g_assert_cmpint(symlink("real.png", link), ==, 0);
+        link_fixture_point(&f, "real.png");
         rel_result r = rel_run(cmds[i], fault, 60);
-        g_assert_cmpint(r.code, ==, 1);
+        g_assert_cmpint(r.code, ==, refused[i]);
         g_assert_nonnull(strstr(r.err, "leaves the level's folder"));
         g_assert_nonnull(strstr(r.err, "secret.png"));
         rel_result_free(&r);
         g_assert_false(g_file_test(outs[i], G_FILE_TEST_EXISTS));
         /* the hook did swap the link */
-        char *now = g_file_read_link(link, NULL);
-        g_assert_cmpstr(now, ==, target);
+        char *now = g_file_read_link(f.link, NULL);
+        g_assert_cmpstr(now, ==, f.secret);
         g_free(now);
     }
     /* without the swap the same commands succeed: the refusal is the swap's */
-    g_unlink(link);
-    g_assert_cmpint(symlink("real.png", link), ==, 0);
-    rel_result r = rel_run(pack, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    for (int i = 0; i < 5; i++) {
+        link_fixture_point(&f, "real.png");
+        rel_run_ok(cmds[i]);
+    }
+    g_assert_true(g_file_test(diff_png, G_FILE_TEST_EXISTS));
+    g_free(diff_png);
+    g_free(check_out);
     g_free(fault);
-    g_free((char *)pack_s2_dir);
+    g_free(pack_s2_dir);
     g_free(png);
     g_free(bin);
-    g_free(level);
-    g_free(target);
-    g_free(link);
-    g_free(outside);
-    g_free(inside);
-    rel_rmdir(dir);
-    g_free(dir);
+    link_fixture_free(&f);
+}
+
+/* The editor's reads of a level's tileset after the document's load-time check: the art it
+ * draws (editor_document_load_art, which the window's and the play window's renderers use) and
+ * the copy beside the new file at Save As. The link is swapped to a file outside the level's
+ * folder before the open (k 0) or between the open and the check (k 1): refused, nothing of the
+ * outside file is drawn or copied. */
+static void doc_tileset_races(void)
+{
+    link_fixture f = link_fixture_new();
+    char *other = g_build_filename(f.dir, "other", NULL);
+    g_mkdir(other, 0755);
+    char *moved = g_build_filename(other, "level.json", NULL);
+    char *copied = g_build_filename(other, "tiles.png", NULL);
+    const char *keys[] = {"swap-link", "swap-link-late"};
+    for (int k = 0; k < 2; k++) {
+        link_fixture_point(&f, "real.png");
+        GError *error = NULL;
+        EditorDocument *doc = editor_document_load(f.level, &error);
+        g_assert_no_error(error);
+        /* k 1: the link already points outside at the open and back inside at the check */
+        if (k == 1)
+            link_fixture_point(&f, f.secret);
+        char *v = g_strdup_printf("%s=%s>%s", keys[k], f.link, k == 0 ? f.secret : f.real);
+        g_setenv("LOOPWRIGHT_TEST_FAULT", v, TRUE);
+        lwm_image art = {0};
+        gboolean drawn = editor_document_load_art(doc, &art, &error);
+        g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+        g_assert_false(drawn);
+        g_assert_null(art.rgba);
+        g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_PATH);
+        /* the fallback without /proc sees the path change under it (k 1) */
+        if (!strstr(error->message, "leaves the level's folder") &&
+            !strstr(error->message, "changed while it was opened"))
+            g_error("k %d: %s", k, error->message);
+        g_clear_error(&error);
+        /* Save As to a folder without the tileset copies it: refused, nothing written */
+        link_fixture_point(&f, k == 0 ? "real.png" : f.secret);
+        g_setenv("LOOPWRIGHT_TEST_FAULT", v, TRUE);
+        gboolean saved = editor_document_save_as(doc, moved, &error);
+        g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+        g_assert_false(saved);
+        g_assert_error(error, EDITOR_DOCUMENT_ERROR, LW_ERR_PATH);
+        g_clear_error(&error);
+        g_assert_false(g_file_test(copied, G_FILE_TEST_EXISTS));
+        g_assert_false(g_file_test(moved, G_FILE_TEST_EXISTS));
+        g_free(v);
+        /* without the swap both read the level's own tileset */
+        link_fixture_point(&f, "real.png");
+        g_assert_true(editor_document_load_art(doc, &art, &error));
+        g_assert_no_error(error);
+        g_assert_cmpuint(art.width, >, 0);
+        lwm_image_clear(&art);
+        g_assert_true(editor_document_save_as(doc, moved, &error));
+        g_assert_no_error(error);
+        g_assert_true(g_file_test(copied, G_FILE_TEST_EXISTS));
+        g_unlink(copied);
+        g_unlink(moved);
+        g_object_unref(doc);
+    }
+    g_free(copied);
+    g_free(moved);
+    g_free(other);
+    link_fixture_free(&f);
 }
 
 /* lwm_file_read_inside on its own, with the swap before the open and between the open and the
- * check, through /proc/self/fd and through the fallback that compares device and inode. */
+ * check, through /proc/self/fd and through the fallback that compares device and inode; then the
+ * editor's tileset reads (doc_tileset_races) through both. */
 static void test_read_inside_races(void)
 {
     char *dir = rel_tmpdir();
@@ -890,6 +942,7 @@ static void test_read_inside_races(void)
             g_assert_cmpint(err.code, ==, LW_ERR_PATH);
             g_free(v);
         }
+        doc_tileset_races();
     }
     lwm_test_set_no_proc(false);
     g_free(link);
@@ -955,9 +1008,7 @@ static void test_out_of_space(void)
     char *o_dir = g_build_filename(out_dir, "coll", NULL);
     char *bin = g_build_filename(dir, "level.bin", NULL);
     const char *pack0[] = {"pack", level, "-o", bin, NULL};
-    rel_result r = rel_run(pack0, NULL, 60);
-    g_assert_cmpint(r.code, ==, 0);
-    rel_result_free(&r);
+    rel_run_ok(pack0);
     const char *const *cmds[] = {
         (const char *[]){"render", level, "-o", o_png, NULL},
         (const char *[]){"pack", level, "-o", o_bin, NULL},

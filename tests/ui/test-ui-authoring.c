@@ -416,6 +416,98 @@ static void test_slope_and_loop(void)
     act("win.tool('pencil')");
 }
 
+/* ---- live previews ---- */
+
+/* The canvas as drawn now: its pixels (the same size every call). */
+static GBytes *canvas_pixels(void)
+{
+    ui_spin(50);
+    GtkWidget *c = GTK_WIDGET(editor_window_get_canvas(win));
+    g_assert_cmpint(gtk_widget_get_width(c), >, 100);
+    GdkTexture *tex = ui_snapshot_texture(c);
+    int w = gdk_texture_get_width(tex), h = gdk_texture_get_height(tex);
+    gsize stride = (gsize)w * 4;
+    guchar *px = g_malloc(stride * (gsize)h);
+    gdk_texture_download(tex, px, stride);
+    g_object_unref(tex);
+    return g_bytes_new_take(px, stride * (gsize)h);
+}
+
+static gsize pixels_differing(GBytes *a, GBytes *b)
+{
+    gsize n = 0, la, lb;
+    const guint32 *pa = g_bytes_get_data(a, &la), *pb = g_bytes_get_data(b, &lb);
+    g_assert_cmpuint(la, ==, lb);
+    for (gsize i = 0; i < la / 4; i++)
+        n += pa[i] != pb[i];
+    return n;
+}
+
+/* While a rectangle or a slope line is dragged the canvas shows what the release will do and
+ * the level is untouched; Escape cancels (the release then does nothing); the loop preset's
+ * dialog shows its loop on the canvas until it closes. */
+static void test_live_previews(void)
+{
+    g_autofree char *start = json();
+    act("win.view((1000.0, 500.0, 1.0))");
+    guint before = steps();
+    g_autoptr(GBytes) plain = canvas_pixels();
+
+    /* the rectangle tool: the brush chunk drawn in the dragged slots */
+    act("win.tool('rect')");
+    editor_window_get_tools(win)->brush_chunk = 18; /* a full block of soil, over the sky */
+    pointer(5 * 128 + 10, 1 * 128 + 10, 1);
+    pointer(7 * 128 + 10, 2 * 128 + 10, 2);
+    g_autoptr(GArray) edits = editor_tools_preview_layout(editor_window_get_tools(win));
+    g_assert_nonnull(edits);
+    g_assert_cmpuint(edits->len, ==, 6);
+    g_autoptr(GBytes) rect = canvas_pixels();
+    gsize rect_px = pixels_differing(plain, rect);
+    g_test_message("rectangle preview: %zu pixels differ", rect_px);
+    g_assert_cmpuint(rect_px, >, 3 * 2 * 128 * 128 / 2); /* most of the six slots */
+    g_autofree char *during = json();
+    g_assert_cmpstr(during, ==, start);
+    act("win.escape");
+    g_autoptr(GBytes) cancelled = canvas_pixels();
+    g_assert_cmpuint(pixels_differing(plain, cancelled), ==, 0);
+    pointer(7 * 128 + 10, 2 * 128 + 10, 3);
+    g_assert_cmpuint(steps(), ==, before);
+
+    /* the slope tool with masks: the masks the line cuts are drawn while dragging */
+    act("win.tool('slope')");
+    act("win.slope-masks");
+    pointer(5 * 128, 2 * 128 + 100, 1);
+    pointer(7 * 128, 2 * 128 + 20, 2);
+    g_autoptr(GArray) paints = editor_tools_preview_paints(editor_window_get_tools(win), NULL);
+    g_assert_nonnull(paints);
+    g_autoptr(GBytes) slope = canvas_pixels();
+    g_assert_cmpuint(pixels_differing(plain, slope), >, 16 * 16 * 8);
+    g_autofree char *during2 = json();
+    g_assert_cmpstr(during2, ==, start);
+    act("win.escape");
+    pointer(7 * 128, 2 * 128 + 20, 3);
+    g_assert_cmpuint(steps(), ==, before);
+    act("win.slope-masks");
+
+    /* the loop preset's dialog: its loop on the canvas until Cancel */
+    act("win.loop-preset");
+    ui_spin(100);
+    g_assert_true(editor_window_get_tools(win)->loop_preview);
+    GListModel *tops = gtk_window_get_toplevels();
+    GtkDialog *dialog = NULL;
+    for (guint i = 0; i < g_list_model_get_n_items(tops) && !dialog; i++) {
+        g_autoptr(GObject) w = g_list_model_get_item(tops, i);
+        if (GTK_IS_DIALOG(w) && g_strcmp0(gtk_window_get_title(GTK_WINDOW(w)), "Loop Preset") == 0)
+            dialog = GTK_DIALOG(w);
+    }
+    g_assert_nonnull(dialog);
+    gtk_dialog_response(dialog, GTK_RESPONSE_CANCEL);
+    ui_spin(50);
+    g_assert_false(editor_window_get_tools(win)->loop_preview);
+    g_assert_cmpuint(steps(), ==, before);
+    act("win.tool('pencil')");
+}
+
 /* ---- terrain import ---- */
 
 static void test_import_terrain(void)
@@ -484,6 +576,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/authoring/generate-tolerance", test_generate_tolerance);
     g_test_add_func("/ui/authoring/slope-and-loop", test_slope_and_loop);
     g_test_add_func("/ui/authoring/import-terrain", test_import_terrain);
+    g_test_add_func("/ui/authoring/live-previews", test_live_previews);
     int status = g_test_run();
     editor_window_close_now(win);
     ui_spin(50);

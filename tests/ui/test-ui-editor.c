@@ -12,6 +12,8 @@
 #include "doc/level-check.h"
 #include "doc/level-json.h"
 #include "editor-application.h"
+#include "editor-new-level.h"
+#include "editor-render.h"
 #include "editor-window.h"
 #include "ui-snapshot.h"
 #include "ui-support.h"
@@ -439,9 +441,11 @@ static void test_build_from_scratch(void)
     act(sample, "win.select-slots((31, 4, 2, 3))");
     act(sample, "win.copy");
 
-    /* a new level (File > New) */
+    /* a new level (File > New), empty: no ground row, no tileset */
     g_assert_null(untitled_window());
-    g_action_group_activate_action(G_ACTION_GROUP(app), "new", NULL);
+    g_action_group_activate_action(
+        G_ACTION_GROUP(app), "new-level",
+        g_variant_new_parsed("{'ground': <false>, 'placeholder': <false>}"));
     ui_spin(200);
     EditorWindow *win = untitled_window();
     g_assert_nonnull(win);
@@ -540,6 +544,81 @@ static void test_build_from_scratch(void)
     ui_spin(50);
 }
 
+static EditorNewLevelDialog *new_level_dialog(void)
+{
+    GListModel *tops = gtk_window_get_toplevels();
+    for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+        g_autoptr(GObject) w = g_list_model_get_item(tops, i);
+        if (EDITOR_IS_NEW_LEVEL_DIALOG(w))
+            return EDITOR_NEW_LEVEL_DIALOG(w);
+    }
+    return NULL;
+}
+
+/* File > New: the dialog (limits inline, Create off while wrong) and app.new-level. Before the
+ * New Level dialog, "new" made a 32 x 8 black level at once and there was no "new-level". */
+static void test_new_level(void)
+{
+    g_assert_null(untitled_window());
+    g_action_group_activate_action(
+        G_ACTION_GROUP(app), "new-level",
+        g_variant_new_parsed("{'width': <uint32 20>, 'height': <uint32 6>, 'chunk-size': "
+                             "<uint32 256>, 'profile': <'s3k'>}"));
+    ui_spin(100);
+    EditorWindow *win = untitled_window();
+    g_assert_nonnull(win);
+    const lw_level *l = editor_document_get_level(editor_window_get_document(win));
+    g_assert_cmpuint(l->layout_width, ==, 20);
+    g_assert_cmpuint(l->layout_height, ==, 6);
+    g_assert_cmpuint(l->chunk_px, ==, 256);
+    g_assert_cmpstr(l->profile, ==, "s3k");
+    g_assert_true(g_str_has_suffix(l->tileset, "/loopwright/new/placeholder-tiles.png"));
+    g_assert_cmpuint(lw_level_layout_get(l, LW_LAYER_FG, 19, 5), ==, 0); /* the ground row */
+    g_assert_cmpint(l->objects[0].y, ==, 5 * 256 - 20);                  /* standing on it */
+    /* the canvas draws the ground's art, not black: the placeholder tileset was loaded */
+    const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(win));
+    g_assert_cmpuint(art->width, ==, 32);
+    g_assert_cmpuint(art->height, ==, 16);
+    editor_window_close_now(win);
+    ui_spin(50);
+
+    /* the dialog: the engine's limits inline, Create refused while they are broken */
+    g_assert_null(new_level_dialog());
+    g_action_group_activate_action(G_ACTION_GROUP(app), "new", NULL);
+    ui_spin(100);
+    EditorNewLevelDialog *d = new_level_dialog();
+    g_assert_nonnull(d);
+    g_assert_null(untitled_window()); /* nothing made yet */
+    g_assert_null(editor_new_level_dialog_get_problem(d));
+    g_assert_nonnull(strstr(editor_new_level_dialog_get_limits(d), "1 to 512 × 2 to 128 chunks"));
+    EditorNewLevel spec;
+    editor_new_level_dialog_get_spec(d, &spec);
+    spec.width = 300;
+    spec.chunk_px = 256;
+    spec.profile = "cd";
+    editor_new_level_dialog_set_spec(d, &spec);
+    g_assert_cmpstr(editor_new_level_dialog_get_problem(d), ==,
+                    "Width: 300 chunks of 256 px are 76800 px; the engine's limit is 65536 px "
+                    "(256 chunks).");
+    g_assert_nonnull(strstr(editor_new_level_dialog_get_limits(d), "1 to 256 × 2 to 64 chunks"));
+    g_assert_false(editor_new_level_dialog_create(d));
+    g_assert_null(untitled_window());
+    spec.width = 40;
+    editor_new_level_dialog_set_spec(d, &spec);
+    g_assert_null(editor_new_level_dialog_get_problem(d));
+    g_assert_true(editor_new_level_dialog_create(d));
+    ui_spin(100);
+    g_assert_null(new_level_dialog()); /* closed */
+    win = untitled_window();
+    g_assert_nonnull(win);
+    l = editor_document_get_level(editor_window_get_document(win));
+    g_assert_cmpuint(l->layout_width, ==, 40);
+    g_assert_cmpuint(l->chunk_px, ==, 256);
+    g_assert_cmpstr(l->profile, ==, "cd");
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 int main(int argc, char **argv)
 {
     /* the system MIME database, so GTK can tell the SVG icons apart under ISOLATE_DIRS */
@@ -558,6 +637,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/editor/window-picture", test_window_picture);
     g_test_add_func("/ui/editor/bad-level-dialog", test_bad_level_dialog);
     g_test_add_func("/ui/editor/build-from-scratch", test_build_from_scratch);
+    g_test_add_func("/ui/editor/new-level", test_new_level);
     int status = g_test_run();
     g_application_release(G_APPLICATION(app));
     return status;

@@ -15,9 +15,17 @@
  *
  * The writer produces the canonical file for a level: the same level always gives the same
  * bytes, so pack -> unpack -> pack is byte-identical.
+ *
+ * Game objects (objects.h) travel twice: as the level's markers (names and string properties,
+ * what the editor and unpack read) and, from version 1.1, as typed records in a GOBJ section
+ * (docs/FORMAT.md §4.8) that the writer derives from the markers. A game starts its simulation
+ * with lw_sim_init_packed, which builds the object pool from the records without reading a
+ * string; a file without GOBJ (version 1.0) plays from its markers as before.
  */
 
 #include "loopwright/level.h"
+#include "loopwright/objects.h"
+#include "loopwright/sim.h"
 
 /** The 8 bytes every packed file starts with: "LWPK" CR LF SUB LF. */
 #define LW_PACKED_MAGIC      "LWPK\r\n\x1a\n"
@@ -25,7 +33,7 @@
 /** Format version written by this engine; files with another major version are refused, a
  * higher minor version is accepted (unknown optional sections are skipped). */
 #define LW_PACKED_VERSION_MAJOR 1
-#define LW_PACKED_VERSION_MINOR 0
+#define LW_PACKED_VERSION_MINOR 1
 /** Largest file the loader accepts (and the writer produces), in bytes. */
 #define LW_PACKED_MAX_FILE (256u << 20)
 
@@ -68,6 +76,24 @@ bool lw_packed_load(const void *data, size_t size, lw_packed_level **out, lw_err
 /** The level inside @packed (borrowed, valid until lw_packed_level_free). It is read-only: to
  * edit it, lw_level_dup it (the copy is an ordinary level, freed with lw_level_free). */
 const lw_level *lw_packed_level_get(const lw_packed_level *packed);
+
+/** True when @packed's file has a GOBJ section (typed game objects; every file written by a 1.1
+ * writer has one, possibly with no records). */
+bool lw_packed_level_has_game_objects(const lw_packed_level *packed);
+
+/** The typed game objects of @packed's GOBJ section, in level order (borrowed, valid until
+ * lw_packed_level_free), *@count of them; NULL and 0 when there are none or no GOBJ. Each is an
+ * lw_sim_object as lw_sim_object_from_marker gives it for its marker (the culling fields 0). */
+const lw_sim_object *lw_packed_level_game_objects(const lw_packed_level *packed, uint32_t *count);
+
+/**
+ * lw_sim_init (sim.h) on the level inside @packed, with its game objects from the GOBJ records
+ * when the file has them (no marker strings are read for them), else from the markers (a 1.0
+ * file). Same results, limits and errors as lw_sim_init on the level the file was packed from:
+ * the same object table, hashes and traces. @packed must outlive @sim.
+ */
+bool lw_sim_init_packed(lw_sim *sim, const lw_packed_level *packed, const lw_profile *profile,
+                        int32_t x_px, int32_t y_px, lw_error *err);
 
 /** Free @packed and the level inside it (accepts NULL). */
 void lw_packed_level_free(lw_packed_level *packed);

@@ -84,6 +84,11 @@ uint32_t lwm_image_corner_rgb(const lwm_image *img);
 /** Read only a PNG's dimensions (and validate its signature/header). */
 bool lwm_png_read_size(const char *path, uint32_t *width, uint32_t *height, lw_error *err);
 
+/** lwm_png_read_size of a PNG file's @size bytes at @data (read by the caller, e.g. with
+ * lwm_file_read_inside). */
+bool lwm_png_read_size_memory(const void *data, size_t size, uint32_t *width, uint32_t *height,
+                              lw_error *err);
+
 /** Encode @img as an RGBA PNG and write it atomically to @path. */
 bool lwm_image_save_png(const char *path, const lwm_image *img, lw_error *err);
 
