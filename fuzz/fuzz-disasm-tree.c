@@ -164,7 +164,8 @@ static void import_level(const lwm_tree *tree, size_t index)
     lwm_report report2 = {0};
     failed[0] = '\0';
     say("imported", NULL, NULL);
-    if (!lwm_tree_export_level(tree, &im.source, im.level, &ex, &report2, failed, &err))
+    if (!lwm_tree_export_level(tree, &im.source, im.level, &im.tileset, &ex, &report2, failed,
+                               &err))
         check_refusal("export refused: ", failed, &err);
     else
         say("exported", NULL, NULL);
