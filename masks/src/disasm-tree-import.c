@@ -657,7 +657,7 @@ bool tree_parse_slice(const char *spec, size_t n, uint32_t limit, tree_pal_slice
         !parse_number(f[3], strlen(f[3]), &out->len) || out->to + out->len > limit ||
         strlen(buf) >= sizeof out->path)
         return false;
-    snprintf(out->path, sizeof out->path, "%s", buf);
+    memcpy(out->path, buf, strlen(buf) + 1);
     return true;
 }
 
