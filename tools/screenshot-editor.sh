@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Makes the README's editor screenshots at 1366x768 (our own art only: the sample levels):
+#   docs/screenshots/editor-loop.png    the main window on loop-hill.json's loop, collision of
+#                                       path A, a path swapper selected
+#   docs/screenshots/play-objects.png   test-play on object-park.json: the sprite player and the
+#                                       game objects
+# Needs a build (build/editor/loopwright-gui, build/editor/loopwright), xvfb-run and ImageMagick's
+# `import`. Usage: tools/screenshot-editor.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GTK_A11Y=none GSK_RENDERER=cairo GDK_BACKEND=x11
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data"
+xvfb-run -a -s "-screen 0 1366x768x24" sh -c '
+  build/editor/loopwright-gui "--run-action=win.window-size((1366, 768))" \
+    "--run-action=win.overlay-collision-a" "--run-action=win.tool(\"object\")" \
+    "--run-action=win.select-object(uint32 2)" "--run-action=win.view((4160.0, 600.0, 1.0))" \
+    sample-levels/loop-hill.json & pid=$!
+  sleep 6; import -window root docs/screenshots/editor-loop.png; kill $pid'
+echo "300 R" > "$tmp/run.txt"
+xvfb-run -a -s "-screen 0 1366x768x24" \
+  build/editor/loopwright play sample-levels/object-park.json --input "$tmp/run.txt" \
+  --frames 150 --size 1366x768 --window-screenshot docs/screenshots/play-objects.png >/dev/null
+echo "wrote docs/screenshots/editor-loop.png docs/screenshots/play-objects.png"
