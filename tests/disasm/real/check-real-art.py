@@ -14,7 +14,6 @@ background colour. The tree itself is only read. Prints TAP.
 
   check-real-art.py LOOPWRIGHT S2DISASM
 """
-import filecmp
 import json
 import os
 import re
@@ -22,7 +21,7 @@ import shutil
 import sys
 import tempfile
 
-from realtree import git_copy, levels, porcelain, run, tap, unpack
+from realtree import compare_others, git_copy, levels, porcelain, run, tap, unpack
 
 LEVEL = "Emerald Hill Zone Act 1"
 WANT = ["art/palettes/EHZ.bin", "mappings/128x128/EHZ_HTZ.kos"]
@@ -115,33 +114,8 @@ def main(argv):
 
         written = set(status)
 
-        def norm(d, drop=()):
-            d = {k: v for k, v in d.items() if k not in drop and k != "tileset"}
-            if "source" in d:
-                src = dict(d["source"])
-                src["files"] = [{k: v for k, v in f.items()
-                                 if f["path"] not in written or k not in ("crc32", "size")}
-                                for f in src["files"]]
-                d["source"] = src
-            return d
-        same = shared = 0
-        bad = []
-        for i, n in enumerate(others):
-            after = unpack(lw, copy, n, os.path.join(tmp, "after%02d.json" % i))
-            reads = {f["path"] for f in before[n]["source"]["files"]}
-            art = [os.path.join(tmp, d["tileset"]) if d.get("tileset") else None
-                   for d in (before[n], after)]
-            if art[0] and not filecmp.cmp(art[0], art[1], shallow=False):
-                bad.append(n + " (art)")
-            if not reads & written:
-                same += 1
-                if norm(after) != norm(before[n]):
-                    bad.append(n)
-            else:
-                shared += 1
-                drop = ("chunks", "background_color", "source")
-                if norm(after, drop) != norm(before[n], drop):
-                    bad.append(n)
+        same, shared, bad = compare_others(lw, copy, tmp, others, before, written, written,
+                                           ("chunks", "background_color", "source"))
         results.append((not bad, "every other level unpacks: %d unchanged, %d reading a written "
                         "file differ only in chunks and background colour" % (same, shared),
                         "differ: %s" % bad if bad else ""))

@@ -15,7 +15,6 @@ The tree itself is only read. Prints TAP.
 
   check-real-edit.py LOOPWRIGHT S2DISASM
 """
-import filecmp
 import json
 import os
 import re
@@ -23,7 +22,7 @@ import shutil
 import sys
 import tempfile
 
-from realtree import git_copy, levels, porcelain, run, tap, unpack
+from realtree import compare_others, git_copy, levels, porcelain, run, tap, unpack
 
 LEVEL = "Emerald Hill Zone Act 1"
 ALLOWED = re.compile(r"^(level/rings/EHZ_1\.bin|collision/EHZ and HTZ (primary|secondary) 16x16 "
@@ -102,41 +101,18 @@ def main(argv):
         local = {p for p in written if not p.startswith("collision/Collision array")
                  and not p.startswith("collision/Curve")}
 
-        def norm(d, drop=()):
-            # the tileset's name follows the JSON's; its bytes are compared apart
-            d = {k: v for k, v in d.items() if k not in drop and k != "tileset"}
-            if "source" in d:
-                src = dict(d["source"])
-                src["files"] = [{k: v for k, v in f.items()
-                                 if f["path"] not in written or k not in ("crc32", "size")}
-                                for f in src["files"]]
-                d["source"] = src
-            return d
-        same = shared = 0
-        bad = []
-        for i, n in enumerate(others):
-            after = unpack(lw, copy, n, os.path.join(tmp, "after%02d.json" % i))
-            reads = {f["path"] for f in before[n]["source"]["files"]}
-            art = [os.path.join(tmp, d["tileset"]) if d.get("tileset") else None
-                   for d in (before[n], after)]
-            if art[0] and not filecmp.cmp(art[0], art[1], shallow=False):
-                bad.append(n + " (art)")
-            if not reads & local:
-                same += 1
-                if norm(after) != norm(before[n]):
-                    bad.append(n)
-            else:
-                shared += 1
-                drop = ("masks", "tiles", "source", "objects")
-                if norm(after, drop) != norm(before[n], drop):
-                    bad.append(n)
-                # a level reading the rings file (2P EHZ 1) has the moved ring, nothing else
-                moved = [(a, b) for a, b in zip(before[n]["objects"], after["objects"]) if a != b]
-                want = 1 if "level/rings/EHZ_1.bin" in reads else 0
-                if (len(before[n]["objects"]) != len(after["objects"]) or len(moved) != want or
-                        any(b != dict(a, x=a["x"] + 16) or a.get("name") != "ring"
-                            for a, b in moved)):
-                    bad.append(n + " (objects)")
+        def moved_ring_only(n, old, new, reads):
+            # a level reading the rings file (2P EHZ 1) has the moved ring, nothing else
+            moved = [(a, b) for a, b in zip(old["objects"], new["objects"]) if a != b]
+            want = 1 if "level/rings/EHZ_1.bin" in reads else 0
+            if (len(old["objects"]) != len(new["objects"]) or len(moved) != want or
+                    any(b != dict(a, x=a["x"] + 16) or a.get("name") != "ring"
+                        for a, b in moved)):
+                return [n + " (objects)"]
+            return []
+        same, shared, bad = compare_others(lw, copy, tmp, others, before, written, local,
+                                           ("masks", "tiles", "source", "objects"),
+                                           moved_ring_only)
         results.append((not bad, "every other level unpacks: %d unchanged, %d reading a written "
                         "index or rings file differ only in masks, tiles and the moved ring" % (same, shared),
                         "differ: %s" % bad if bad else ""))

@@ -2,6 +2,7 @@
 """Helpers of the `real` suite's edit stories (check-real-edit.py, check-real-art.py): running
 loopwright, a git copy of a tree and what `git status --porcelain` lists, unpacking levels, and
 the TAP lines."""
+import filecmp
 import json
 import os
 import shutil
@@ -42,6 +43,44 @@ def unpack(lw, copy, name, path):
     run([lw, "unpack", copy, "--level", name, "-o", path])
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def compare_others(lw, copy, tmp, others, before, written, touching, drop, extra=None):
+    """Unpack each level of @others from @copy again and compare it with @before[name], its
+    unpack before the save. The source's CRCs and sizes of the @written files and the tileset's
+    name are left out (the tileset's bytes are compared apart). A level reading none of the
+    @touching files must be the same; one reading any may differ only in the keys @drop, and
+    @extra(name, before, after, reads), if given, returns its further failures. Returns
+    (unchanged, touching, failures)."""
+    def norm(d, keys=()):
+        d = {k: v for k, v in d.items() if k not in keys and k != "tileset"}
+        if "source" in d:
+            src = dict(d["source"])
+            src["files"] = [{k: v for k, v in f.items()
+                             if f["path"] not in written or k not in ("crc32", "size")}
+                            for f in src["files"]]
+            d["source"] = src
+        return d
+    same = shared = 0
+    bad = []
+    for i, n in enumerate(others):
+        after = unpack(lw, copy, n, os.path.join(tmp, "after%02d.json" % i))
+        reads = {f["path"] for f in before[n]["source"]["files"]}
+        art = [os.path.join(tmp, d["tileset"]) if d.get("tileset") else None
+               for d in (before[n], after)]
+        if art[0] and not filecmp.cmp(art[0], art[1], shallow=False):
+            bad.append(n + " (art)")
+        if not reads & touching:
+            same += 1
+            if norm(after) != norm(before[n]):
+                bad.append(n)
+        else:
+            shared += 1
+            if norm(after, drop) != norm(before[n], drop):
+                bad.append(n)
+            if extra:
+                bad += extra(n, before[n], after, reads)
+    return same, shared, bad
 
 
 def levels(lw, tree):
