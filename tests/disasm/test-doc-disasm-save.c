@@ -22,6 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What moving the ring and reshaping the mask (edit()) writes into the fixture's tree. */
+#define RING_AND_MASK_FILES                                                                        \
+    "collision/Collision array - Horizontal.bin,"                                                  \
+    "collision/Collision array - Vertical.bin,"                                                    \
+    "collision/Curve and resistance mapping.bin,"                                                  \
+    "collision/TST primary 16x16 collision index.kos,"                                             \
+    "collision/TST secondary 16x16 collision index.kos,"                                           \
+    "level/rings/TST_1.bin"
 static char *tmp;
 
 /* Unpack "Test Zone Act 1" of @tree into @json, as Open Disassembly does, and load it. */
@@ -103,13 +111,7 @@ static void test_save(void)
     g_assert_no_error(failure);
     g_assert_false(editor_document_get_modified(doc));
     d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==,
-                    "collision/Collision array - Horizontal.bin,"
-                    "collision/Collision array - Vertical.bin,"
-                    "collision/Curve and resistance mapping.bin,"
-                    "collision/TST primary 16x16 collision index.kos,"
-                    "collision/TST secondary 16x16 collision index.kos,"
-                    "level/rings/TST_1.bin");
+    g_assert_cmpstr(d, ==, RING_AND_MASK_FILES);
     g_free(d);
     g_hash_table_unref(before);
     /* the angle map changes because the reshaped mask's angle (it follows the pixels) is not
@@ -190,13 +192,7 @@ static void test_shared(void)
     g_free(report);
     g_assert_false(editor_document_get_modified(doc));
     d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==,
-                    "collision/Collision array - Horizontal.bin,"
-                    "collision/Collision array - Vertical.bin,"
-                    "collision/Curve and resistance mapping.bin,"
-                    "collision/TST primary 16x16 collision index.kos,"
-                    "collision/TST secondary 16x16 collision index.kos,"
-                    "level/rings/TST_1.bin");
+    g_assert_cmpstr(d, ==, RING_AND_MASK_FILES);
     g_free(d);
     g_hash_table_unref(before);
     g_object_unref(doc);
