@@ -13,6 +13,7 @@
 #include "disasm-save.h"
 #include "disasm-test-util.h"
 #include "disasm-unpack.h"
+#include "doc-fixture.h"
 #include "editor-commands-mask.h"
 #include "editor-commands.h"
 #include "editor-document.h"
@@ -35,22 +36,9 @@ static char *tmp;
 /* Unpack "Test Zone Act 1" of @tree into @json, as Open Disassembly does, and load it. */
 static EditorDocument *open_level(const char *tree, const char *json)
 {
-    lwm_tree t;
-    char failed[4096];
-    lw_error err;
-    lwm_report report = {0};
-    if (!lwm_tree_open(tree, &t, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    long index = lwm_tree_find(&t, "Test Zone Act 1");
+    long index;
+    EditorDocument *doc = doc_fixture_open(tree, "Test Zone Act 1", json, &index);
     g_assert_cmpint(index, ==, 0);
-    if (!editor_disasm_unpack(&t, (size_t)index, json, NULL, &report, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    lwm_report_clear(&report);
-    lwm_tree_clear(&t);
-    GError *error = NULL;
-    EditorDocument *doc = editor_document_load(json, &error);
-    g_assert_no_error(error);
-    g_assert_true(editor_document_is_from_tree(doc));
     return doc;
 }
 

@@ -13,7 +13,7 @@
  *   real-art TREE LEVEL
  */
 #include "disasm-save.h"
-#include "disasm-unpack.h"
+#include "doc-fixture.h"
 #include "editor-commands.h"
 #include "editor-document.h"
 #include "tree-fixture.h"
@@ -61,21 +61,14 @@ static void test_new_tile(void)
     char *cmd = g_strdup_printf("cp -a '%s' '%s'", tree_arg, copy);
     g_assert_cmpint(system(cmd), ==, 0);
     g_free(cmd);
+    char *json = g_build_filename(tmp, "level.json", NULL);
+    long index;
+    EditorDocument *doc = doc_fixture_open(copy, level_arg, json, &index);
     lwm_tree t;
     char failed[4096];
     lw_error err;
     lwm_report report = {0};
-    if (!lwm_tree_open(copy, &t, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    long index = lwm_tree_find(&t, level_arg);
-    g_assert_cmpint(index, >=, 0);
-    char *json = g_build_filename(tmp, "level.json", NULL);
-    if (!editor_disasm_unpack(&t, (size_t)index, json, NULL, &report, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    lwm_report_clear(&report);
     GError *error = NULL;
-    EditorDocument *doc = editor_document_load(json, &error);
-    g_assert_no_error(error);
     const lw_level *lv = editor_document_get_level(doc);
 
     /* the new cell: tile k's turned a quarter, in a new row of the tileset when needed */
@@ -155,7 +148,6 @@ static void test_new_tile(void)
     g_hash_table_unref(before);
 
     /* the tree imports with the new tile, as painted */
-    lwm_tree_clear(&t);
     if (!lwm_tree_open(copy, &t, failed, &err))
         g_error("%s: %s", failed, err.message);
     lwm_tree_import im = {0};

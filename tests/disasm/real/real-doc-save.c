@@ -10,7 +10,7 @@
  *
  *   real-doc-save S2DISASM
  */
-#include "disasm-unpack.h"
+#include "doc-fixture.h"
 #include "editor-commands-mask.h"
 #include "editor-commands.h"
 #include "editor-document.h"
@@ -54,23 +54,9 @@ static void test_story(void)
     char *cmd = g_strdup_printf("cp -a '%s' '%s'", tree_arg, copy);
     g_assert_cmpint(system(cmd), ==, 0);
     g_free(cmd);
-    lwm_tree t;
-    char failed[4096];
-    lw_error err;
-    lwm_report report = {0};
-    if (!lwm_tree_open(copy, &t, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    long index = lwm_tree_find(&t, "Emerald Hill Zone Act 1");
-    g_assert_cmpint(index, >=, 0);
     char *json = g_build_filename(tmp, "ehz1.json", NULL);
-    if (!editor_disasm_unpack(&t, (size_t)index, json, NULL, &report, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    lwm_report_clear(&report);
-    lwm_tree_clear(&t);
+    EditorDocument *doc = doc_fixture_open(copy, "Emerald Hill Zone Act 1", json, NULL);
     GError *error = NULL;
-    EditorDocument *doc = editor_document_load(json, &error);
-    g_assert_no_error(error);
-    g_assert_true(editor_document_is_from_tree(doc));
     GHashTable *before = tree_fixture_snapshot(copy);
 
     const lw_level *l = editor_document_get_level(doc);
