@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "doc-fixture.h"
+
 #include "disasm-unpack.h"
 
-EditorDocument *doc_fixture_open(const char *tree, const char *name, const char *json,
-                                 long *index)
+EditorDocument *doc_fixture_open(const char *tree, const char *name, const char *json, long *index)
 {
     lwm_tree t;
     char failed[4096];

@@ -8,5 +8,4 @@
  * Disassembly… does: unpacked into @json (editor_disasm_unpack) and loaded as a document, which
  * knows it came from the tree. Its index in the tree goes to *@index when non-NULL. Asserts on
  * failure. */
-EditorDocument *doc_fixture_open(const char *tree, const char *name, const char *json,
-                                 long *index);
+EditorDocument *doc_fixture_open(const char *tree, const char *name, const char *json, long *index);
