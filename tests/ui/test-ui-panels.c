@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The side panels as widgets of their own (issue 13's reshape): the History panel, the Issues
- * panel and the minimap, each built from its template and given only a document (and for the
- * minimap the renderer and canvas) — no window — follow the document by themselves and report
- * through their signals.
+ * The panels as widgets of their own (issue 13's reshape): the History panel, the Issues panel,
+ * the minimap and the test-play window's Tuning and Replays tabs, each built from its template
+ * and given only a document or a play session (and for the minimap the renderer and canvas) —
+ * no window — follow it by themselves and report through their signals.
  * Without a display it exits 77 (meson SKIP, counted as a failure by scripts/test).
  */
+#include "doc/editor-commands-play.h"
 #include "doc/editor-commands.h"
 #include "doc/editor-tools.h"
 #include "editor-canvas.h"
@@ -14,6 +15,8 @@
 #include "editor-minimap.h"
 #include "editor-render.h"
 #include "editor-resources.h"
+#include "play-replays-panel.h"
+#include "play-tuning-panel.h"
 #include "ui-support.h"
 
 #include <gtk/gtk.h>
@@ -187,6 +190,185 @@ static void test_minimap(void)
     editor_renderer_free(renderer);
 }
 
+/* ---- the test-play window's Tuning tab ---- */
+
+typedef struct {
+    guint calls, index;
+    int value;
+} FieldLog;
+
+static void on_field_changed(PlayTuningPanel *p, guint index, int value, FieldLog *log)
+{
+    log->calls++;
+    log->index = index;
+    log->value = value;
+}
+
+static int32_t session_value(PlaySession *session, guint index)
+{
+    return lw_profile_get(&play_session_get_sim(session)->profile, index);
+}
+
+static void test_tuning_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
+    g_assert_no_error(error);
+    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
+    g_object_ref_sink(panel);
+    FieldLog log = {0};
+    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), &log);
+    play_tuning_panel_set_session(panel, session);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "0 changed from the preset"));
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(as in the level)"));
+
+    /* an edit of a constant goes to the session and is reported with the value taken */
+    int32_t top = lw_param_find("top");
+    g_assert_cmpint(top, >=, 0);
+    g_assert_cmpint(lw_profile_get(play_session_get_preset(session), (guint)top), !=, 2048);
+    g_assert_true(play_tuning_panel_edit(panel, (guint)top, 2048));
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpuint(log.index, ==, (guint)top);
+    g_assert_cmpint(log.value, ==, 2048);
+    g_assert_cmpint(session_value(session, (guint)top), ==, 2048);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 1);
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "1 changed from the preset"));
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(not in the level)"));
+
+    /* out of range, or not a constant: refused, nothing changes */
+    g_assert_false(play_tuning_panel_edit(panel, (guint)top, lw_param_at((guint)top)->max + 1));
+    g_assert_false(play_tuning_panel_edit(panel, (guint)lw_param_count(), 0));
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpint(session_value(session, (guint)top), ==, 2048);
+
+    /* a switch is a check button: 0 or 1 */
+    guint sw = 0;
+    while (sw < lw_param_count() && lw_param_at(sw)->kind != LW_PARAM_SWITCH)
+        sw++;
+    g_assert_cmpuint(sw, <, lw_param_count());
+    int32_t flipped = !session_value(session, sw);
+    g_assert_true(play_tuning_panel_edit(panel, sw, flipped));
+    g_assert_cmpuint(log.calls, ==, 2);
+    g_assert_cmpuint(log.index, ==, sw);
+    g_assert_cmpint(log.value, ==, flipped);
+    g_assert_cmpint(session_value(session, sw), ==, flipped);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 2);
+
+    /* changed elsewhere (the window's Reset): a refresh shows it and reports no edit */
+    play_session_reset_tuning(session);
+    play_tuning_panel_refresh(panel);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_cmpuint(log.calls, ==, 2);
+    /* the tuning is the session's: the level is only changed by the window's Save to Level */
+    g_assert_false(editor_document_get_modified(doc));
+    g_object_unref(panel);
+    play_session_free(session);
+}
+
+/* ---- the test-play window's Replays tab ---- */
+
+typedef struct {
+    guint verdict_calls, count, failing;
+    guint selection_calls;
+    int selected;
+    guint activated_calls, activated;
+} ReplaysLog;
+
+static void on_verdicts(PlayReplaysPanel *p, guint count, guint failing, ReplaysLog *log)
+{
+    log->verdict_calls++;
+    log->count = count;
+    log->failing = failing;
+}
+
+static void on_selection(PlayReplaysPanel *p, int index, ReplaysLog *log)
+{
+    log->selection_calls++;
+    log->selected = index;
+}
+
+static void on_replay_activated(PlayReplaysPanel *p, guint index, ReplaysLog *log)
+{
+    log->activated_calls++;
+    log->activated = index;
+}
+
+static void test_replays_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_cmpuint(l->replay_count, ==, 0);
+    PlayReplaysPanel *panel = g_object_new(PLAY_TYPE_REPLAYS_PANEL, NULL);
+    g_object_ref_sink(panel);
+    ReplaysLog log = {.selected = -2};
+    g_signal_connect(panel, "verdicts-changed", G_CALLBACK(on_verdicts), &log);
+    g_signal_connect(panel, "selection-changed", G_CALLBACK(on_selection), &log);
+    g_signal_connect(panel, "replay-activated", G_CALLBACK(on_replay_activated), &log);
+    play_replays_panel_set_document(panel, doc);
+    g_assert_cmpuint(log.verdict_calls, ==, 1);
+    g_assert_cmpuint(log.count, ==, 0);
+    g_assert_cmpuint(play_replays_panel_get_count(panel), ==, 0);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, -1);
+
+    /* a replay saved in the level (a command, as the window's Save Run): a passing row at once */
+    lw_replay r = {.name = "run right", .script = "120 R\n", .frames = 120};
+    EditorReplayResult res;
+    g_assert_true(editor_replay_run(l, &r, &res, &error));
+    editor_replay_set_expect(&r, &res);
+    editor_document_push(doc, editor_cmd_add_replay_new(doc, &r, -1));
+    g_assert_cmpuint(log.verdict_calls, ==, 2);
+    g_assert_cmpuint(log.count, ==, 1);
+    g_assert_cmpuint(log.failing, ==, 0);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 0), ==, EDITOR_REPLAY_PASS);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 1), ==, EDITOR_REPLAY_INVALID);
+
+    /* selecting says so once; activating a row asks for it to be played */
+    play_replays_panel_select(panel, 0);
+    play_replays_panel_select(panel, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 1);
+    g_assert_cmpint(log.selected, ==, 0);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, 0);
+    play_replays_panel_activate(panel, 0);
+    play_replays_panel_activate(panel, 7); /* no such row: nothing */
+    g_assert_cmpuint(log.activated_calls, ==, 1);
+    g_assert_cmpuint(log.activated, ==, 0);
+
+    /* an edit that is not a replay's (the player start moved 32 px, the replay starts there):
+     * the verdicts run again a moment later and the selection stays */
+    const lw_object *start = NULL;
+    for (guint i = 0; i < l->object_count; i++)
+        if (l->objects[i].type == LW_OBJECT_PLAYER_START)
+            start = &l->objects[i];
+    g_assert_nonnull(start);
+    guint32 start_id = start->id;
+    editor_document_push(doc,
+                         editor_cmd_move_object_new(doc, start_id, start->x + 32, start->y, 9));
+    g_assert_cmpuint(log.failing, ==, 0); /* not at once */
+    UI_WAIT_FOR(log.failing == 1, 3000);
+    g_assert_cmpuint(log.failing, ==, 1);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 0), !=, EDITOR_REPLAY_PASS);
+    g_assert_cmpuint(play_replays_panel_get_failing(panel), ==, 1);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 1);
+
+    /* the replay removed: no rows, nothing selected, said at once */
+    editor_document_push(doc, editor_cmd_remove_replay_new(doc, 0));
+    g_assert_cmpuint(log.count, ==, 0);
+    g_assert_cmpuint(play_replays_panel_get_count(panel), ==, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 2);
+    g_assert_cmpint(log.selected, ==, -1);
+    /* undone: it is back, failing as before */
+    editor_document_undo(doc);
+    g_assert_cmpuint(log.count, ==, 1);
+    g_assert_cmpuint(log.failing, ==, 1);
+    g_object_unref(panel);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -200,5 +382,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/history", test_history_panel);
     g_test_add_func("/ui/panels/issues", test_issues_panel);
     g_test_add_func("/ui/panels/minimap", test_minimap);
+    g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
+    g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
 }
