@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The panels as widgets of their own (issue 13's reshape): the History panel, the Issues panel,
- * the minimap and the test-play window's Tuning and Replays tabs, each built from its template
- * and given only a document or a play session (and for the minimap the renderer and canvas) —
+ * the minimap, the Properties panel and the test-play window's Tuning and Replays tabs, each
+ * built from its template and given only a document or a play session (and the renderer, the
+ * tools or the canvas where it draws or follows them) —
  * no window — follow it by themselves and report through their signals.
  * Without a display it exits 77 (meson SKIP, counted as a failure by scripts/test).
  */
 #include "doc/editor-commands-play.h"
 #include "doc/editor-commands.h"
 #include "doc/editor-tools.h"
+#include "doc/object-props.h"
 #include "editor-canvas.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
 #include "editor-minimap.h"
+#include "editor-properties.h"
 #include "editor-render.h"
 #include "editor-resources.h"
 #include "play-replays-panel.h"
@@ -187,6 +190,119 @@ static void test_minimap(void)
     g_assert_cmpfloat_with_epsilon(vx + vw / 2, got[0], 2.0);
     gtk_window_destroy(GTK_WINDOW(win));
     ui_spin(50);
+    editor_renderer_free(renderer);
+}
+
+/* ---- the Properties panel ---- */
+
+static void on_properties_edited(EditorProperties *p, const char *field, const char *label,
+                                 GString *log)
+{
+    g_string_append_printf(log, "%s|%s;", field, label);
+}
+
+static guint undo_index(EditorDocument *doc)
+{
+    return editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
+}
+
+static void show_object(EditorProperties *panel, EditorTools *tools, guint32 id)
+{
+    editor_tools_select_object(tools, id);
+    editor_properties_rebuild_now(panel);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "object");
+}
+
+static void test_properties_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    EditorRenderer *renderer = editor_renderer_new(l);
+    EditorTools tools;
+    editor_tools_init(&tools, doc);
+    EditorProperties *panel = g_object_new(EDITOR_TYPE_PROPERTIES, NULL);
+    g_object_ref_sink(panel);
+    GString *log = g_string_new(NULL);
+    g_signal_connect(panel, "edited", G_CALLBACK(on_properties_edited), log);
+    editor_properties_set_context(panel, doc, renderer, &tools);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "level");
+    g_assert_cmpstr(editor_properties_get_title(panel), ==, l->name);
+
+    /* the player start (id 1): each edit one undo step, reported */
+    show_object(panel, &tools, 1);
+    g_assert_true(g_str_has_prefix(editor_properties_get_title(panel), "Player start (id 1)"));
+    guint before = undo_index(doc);
+    g_assert_true(editor_properties_edit(panel, "object-x", "200"));
+    g_assert_cmpint(lw_level_find_object(l, 1)->x, ==, 200);
+    g_assert_cmpuint(undo_index(doc), ==, before + 1);
+    g_assert_true(editor_properties_edit(panel, "facing", "left"));
+    g_assert_true(lw_level_find_object(l, 1)->facing_left);
+    g_assert_cmpuint(undo_index(doc), ==, before + 2);
+    g_assert_nonnull(strstr(log->str, "object-x|"));
+    g_assert_nonnull(strstr(log->str, "facing|"));
+    /* a swapper's field is not shown for a player start; a value the field does not take and
+     * the tile page's fields are refused, and nothing is pushed */
+    g_assert_false(editor_properties_edit(panel, "radius", "64"));
+    g_assert_false(editor_properties_edit(panel, "facing", "up"));
+    g_assert_false(editor_properties_edit(panel, "object-x", "ten"));
+    g_assert_false(editor_properties_edit(panel, "art", "0"));
+    g_assert_cmpuint(undo_index(doc), ==, before + 2);
+
+    /* it follows the document by itself: the object removed, the level page; undone, back */
+    editor_document_push(doc, editor_cmd_remove_object_new(doc, 1));
+    UI_WAIT_FOR(g_str_equal(editor_properties_get_page(panel), "level"), 2000);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "level");
+    editor_document_undo(doc);
+    UI_WAIT_FOR(g_str_equal(editor_properties_get_page(panel), "object"), 2000);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "object");
+    editor_document_undo(doc); /* facing */
+    g_assert_false(lw_level_find_object(l, 1)->facing_left);
+
+    /* a path swapper (id 2): its own rows */
+    show_object(panel, &tools, 2);
+    g_assert_false(editor_properties_edit(panel, "facing", "left"));
+    g_assert_true(editor_properties_edit(panel, "radius", "128"));
+    g_assert_true(editor_properties_edit(panel, "path0", "A"));
+    g_assert_true(editor_properties_edit(panel, "grounded", "0"));
+    const lw_object *sw = lw_level_find_object(l, 2);
+    g_assert_cmpuint(sw->swapper.radius, ==, 128);
+    g_assert_cmpuint(sw->swapper.path[0], ==, LW_PATH_A);
+    g_assert_false(sw->swapper.grounded_only);
+
+    /* a marker (id 4, a ring): its name and its key = value properties */
+    show_object(panel, &tools, 4);
+    g_assert_true(editor_properties_edit(panel, "name", "goal"));
+    g_assert_cmpstr(lw_level_find_object(l, 4)->name, ==, "goal");
+    g_assert_true(editor_properties_edit(panel, "props", "colour = blue"));
+    g_autofree char *props = editor_object_properties_text(lw_level_find_object(l, 4));
+    g_assert_nonnull(strstr(props, "colour = blue"));
+
+    /* the tile page while a chunk is edited: the brush tile */
+    tools.selected_object = 0;
+    g_assert_true(editor_tools_edit_chunk_at(&tools, 20, 7));
+    uint16_t tile = 0;
+    tools.brush_tile = tile;
+    editor_properties_rebuild_now(panel);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "tile");
+    g_assert_true(g_str_has_prefix(editor_properties_get_title(panel), "Tile 0 — used in"));
+    g_assert_false(editor_properties_edit(panel, "object-x", "0"));
+    g_autofree char *too_big = g_strdup_printf("%u", l->mask_count);
+    g_assert_false(editor_properties_edit(panel, "mask-a", too_big));
+    gboolean jump = (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) != 0;
+    g_assert_true(editor_properties_edit(panel, "jump", jump ? "0" : "1"));
+    g_assert_cmpint((l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) != 0, ==, !jump);
+    g_assert_true(editor_properties_edit(panel, "mask-b", "-1"));
+    g_assert_cmpuint(l->tiles[tile].mask[1], ==, LW_NONE);
+    g_assert_nonnull(strstr(log->str, "mask-b|"));
+    /* every edit was a command: undoing them all gives the level as loaded */
+    while (editor_document_get_modified(doc))
+        editor_document_undo(doc);
+    g_assert_cmpint(lw_level_find_object(l, 1)->x, !=, 200);
+    g_assert_cmpuint(lw_level_find_object(l, 2)->swapper.radius, ==, 64);
+    g_object_unref(panel);
+    g_string_free(log, TRUE);
     editor_renderer_free(renderer);
 }
 
@@ -382,6 +498,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/history", test_history_panel);
     g_test_add_func("/ui/panels/issues", test_issues_panel);
     g_test_add_func("/ui/panels/minimap", test_minimap);
+    g_test_add_func("/ui/panels/properties", test_properties_panel);
     g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
     g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
