@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The panels as widgets of their own (issue 13's reshape): the History panel, the Issues panel,
- * the minimap, the Properties panel, the palettes and the test-play window's Tuning and Replays
- * tabs, each
+ * the minimap, the Properties panel, the palettes, the level properties dialog and the test-play
+ * window's Tuning and Replays tabs, each
  * built from its template and given only a document or a play session (and the renderer, the
  * tools or the canvas where it draws or follows them) —
  * no window — follow it by themselves and report through their signals.
@@ -15,6 +15,7 @@
 #include "editor-canvas.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
+#include "editor-level-props.h"
 #include "editor-minimap.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
@@ -426,6 +427,95 @@ static void test_palettes(void)
     editor_renderer_free(renderer);
 }
 
+/* ---- the level properties dialog ---- */
+
+static void on_applied(EditorLevelPropsDialog *d, guint *count)
+{
+    (*count)++;
+}
+
+static EditorLevelPropsDialog *props_dialog(EditorDocument *doc, guint *applied)
+{
+    EditorLevelPropsDialog *d = editor_level_props_dialog_new(NULL, doc);
+    g_signal_connect(d, "applied", G_CALLBACK(on_applied), applied);
+    return d;
+}
+
+static void test_level_props_dialog(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    guint applied = 0, w0 = l->layout_width, h0 = l->layout_height;
+    g_autofree char *name0 = g_strdup(l->name);
+    g_assert_cmpuint(l->chunk_px, ==, 128);
+
+    /* the fields show the level; Apply is one undo step with every change in it */
+    EditorLevelPropsDialog *d = props_dialog(doc, &applied);
+    EditorLevelPropsFields f;
+    editor_level_props_dialog_get_fields(d, &f);
+    g_assert_cmpstr(f.props.name, ==, l->name);
+    g_assert_cmpstr(f.props.profile, ==, l->profile);
+    g_assert_cmpuint(f.props.background_rgb, ==, l->background_rgb);
+    g_assert_cmpuint(f.chunk_px, ==, 128);
+    g_assert_cmpuint(f.width, ==, w0);
+    g_assert_cmpuint(f.height, ==, h0);
+    g_strlcpy(f.props.name, "Renamed", sizeof f.props.name);
+    g_strlcpy(f.props.profile, "s3k", sizeof f.props.profile);
+    f.props.background_rgb = 0x102030;
+    f.width = w0 + 4;
+    editor_level_props_dialog_set_fields(d, &f);
+    guint before = undo_index(doc);
+    g_assert_true(editor_level_props_dialog_apply(d)); /* and the dialog is gone */
+    g_assert_cmpuint(applied, ==, 1);
+    g_assert_cmpstr(l->name, ==, "Renamed");
+    g_assert_cmpstr(l->profile, ==, "s3k");
+    g_assert_cmpuint(l->background_rgb, ==, 0x102030);
+    g_assert_cmpuint(l->layout_width, ==, w0 + 4);
+    g_assert_cmpuint(undo_index(doc), ==, before + 1);
+    editor_document_undo(doc);
+    g_assert_cmpstr(l->name, ==, name0);
+    g_assert_cmpuint(l->layout_width, ==, w0);
+
+    /* the chunk size converts the level (the size fields are ignored then) */
+    d = props_dialog(doc, &applied);
+    editor_level_props_dialog_get_fields(d, &f);
+    f.chunk_px = 256;
+    f.width = 1;
+    editor_level_props_dialog_set_fields(d, &f);
+    g_assert_true(editor_level_props_dialog_apply(d));
+    g_assert_cmpuint(applied, ==, 2);
+    g_assert_cmpuint(l->chunk_px, ==, 256);
+    g_assert_cmpuint(l->layout_width, ==, (w0 + 1) / 2);
+
+    /* a size the engine cannot take (512 chunks of 256 px): said inline, nothing pushed, the
+     * dialog stays; editing the size clears it; Cancel (window.close) pushes nothing */
+    d = props_dialog(doc, &applied);
+    GtkWidget *weak = GTK_WIDGET(d);
+    g_object_add_weak_pointer(G_OBJECT(d), (gpointer *)&weak);
+    editor_level_props_dialog_get_fields(d, &f);
+    f.width = 512;
+    editor_level_props_dialog_set_fields(d, &f);
+    before = undo_index(doc);
+    g_assert_false(editor_level_props_dialog_apply(d));
+    g_assert_nonnull(editor_level_props_dialog_get_problem(d));
+    g_assert_nonnull(strstr(editor_level_props_dialog_get_problem(d), "cannot take that size"));
+    g_assert_cmpuint(applied, ==, 2);
+    g_assert_cmpuint(undo_index(doc), ==, before);
+    g_assert_cmpuint(l->layout_width, ==, (w0 + 1) / 2);
+    f.width = 40;
+    editor_level_props_dialog_set_fields(d, &f);
+    g_assert_null(editor_level_props_dialog_get_problem(d));
+    gtk_window_present(GTK_WINDOW(d)); /* an unrealized window does not close */
+    ui_spin(100);
+    gtk_widget_activate_action(GTK_WIDGET(d), "window.close", NULL);
+    ui_spin(50);
+    g_assert_null(weak);
+    g_assert_cmpuint(undo_index(doc), ==, before);
+    g_assert_cmpuint(applied, ==, 2);
+}
+
 /* ---- the test-play window's Tuning tab ---- */
 
 typedef struct {
@@ -620,6 +710,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/minimap", test_minimap);
     g_test_add_func("/ui/panels/properties", test_properties_panel);
     g_test_add_func("/ui/panels/palettes", test_palettes);
+    g_test_add_func("/ui/panels/level-properties", test_level_props_dialog);
     g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
     g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
