@@ -614,7 +614,7 @@ static char *source_of_existing(const char *path)
 {
     char *text, *source = NULL;
     size_t len;
-    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
         return NULL;
     static const char key[] = "\"source\"";
     bool has = false;

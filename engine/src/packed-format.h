@@ -52,11 +52,11 @@ enum {
 };
 
 /* The four-letter tag of each section, and whether a file must carry it (packed-format.c). */
-extern const char lw_packed_section_tags[SEC_COUNT][5];
-extern const bool lw_packed_section_required[SEC_COUNT];
+extern const char lwi_packed_section_tags[SEC_COUNT][5];
+extern const bool lwi_packed_section_required[SEC_COUNT];
 
 /* The 8 bytes a PNG file starts with (the ARTP section's content is checked against them). */
-extern const uint8_t lw_packed_png_signature[8];
+extern const uint8_t lwi_packed_png_signature[8];
 
 /* Where each typed field of a GOBJ record is (LWI_OBJ_* order): u8 at 5, 6, 7; i16 at 16..22;
  * u16 period at 24. */

@@ -164,7 +164,7 @@ static bool check_writable(const lw_level *level, const lw_packed_options *opts,
     if (opts->replays && !check_replays_writable(level, err))
         return false;
     if (opts->art_png &&
-        (opts->art_png_size < 8 || memcmp(opts->art_png, lw_packed_png_signature, 8) != 0 ||
+        (opts->art_png_size < 8 || memcmp(opts->art_png, lwi_packed_png_signature, 8) != 0 ||
          opts->art_png_size > LW_PACKED_MAX_FILE))
         return lw_error_set(err, LW_ERR_FORMAT, "the art to embed is not a PNG file");
     return true;
@@ -435,7 +435,7 @@ static uint32_t assemble(writer *W, buf *file)
 {
     uint32_t order[SEC_COUNT], count = 0;
     for (uint32_t i = 0; i < SEC_COUNT; i++) {
-        if (lw_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
+        if (lwi_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
             (i == SEC_ARTP && W->with_art))
             order[count++] = i;
     }
@@ -448,7 +448,7 @@ static uint32_t assemble(writer *W, buf *file)
         if (file->failed)
             break;
         uint8_t *e = file->data + HEADER_SIZE + (size_t)k * ENTRY_SIZE;
-        memcpy(e, lw_packed_section_tags[order[k]], 4);
+        memcpy(e, lwi_packed_section_tags[order[k]], 4);
         put32(e + 4, s->flags);
         put32(e + 8, (uint32_t)off);
         put32(e + 12, (uint32_t)s->data.size);

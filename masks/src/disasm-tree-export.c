@@ -155,14 +155,10 @@ static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_t
         cap = lw_kosinski_bound(raw->size);
     else if (f->codec == LWM_CODEC_ENIGMA)
         cap = lw_enigma_bound(raw->size / 2u);
-#ifdef HAVE_NEMESIS
     else if (f->codec == LWM_CODEC_NEMESIS)
         cap = lw_nemesis_bound(raw->size) + 1u;
-#endif
-#ifdef HAVE_KOSM
     else if (f->codec == LWM_CODEC_KOSM)
         cap = raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_bound(raw->size) : 1u;
-#endif
     else if (f->codec != LWM_CODEC_NONE) {
         tx_set_failed(c, f->path);
         return lw_error_set(c->err, LW_ERR_VERSION,
@@ -186,20 +182,14 @@ static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_t
             words[i] = (uint16_t)be16_of(raw->data + 2 * i);
         o->size = lw_enigma_compress(words, raw->size / 2u, o->data);
         free(words);
-    }
-#ifdef HAVE_NEMESIS
-    else if (f->codec == LWM_CODEC_NEMESIS) {
+    } else if (f->codec == LWM_CODEC_NEMESIS) {
         o->size = lw_nemesis_compress(raw->data, raw->size, o->data);
         if (o->size && (o->size & 1u) && c->game == LWM_GAME_S3K)
             o->data[o->size++] = 0;
-    }
-#endif
-#ifdef HAVE_KOSM
-    else if (f->codec == LWM_CODEC_KOSM) {
+    } else if (f->codec == LWM_CODEC_KOSM) {
         o->size =
             raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_compress(raw->data, raw->size, o->data) : 0;
     }
-#endif
     if (o->size == 0 && raw->size) {
         tx_set_failed(c, f->path);
         return lw_error_set(c->err, LW_ERR_LIMIT,

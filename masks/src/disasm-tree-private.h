@@ -6,17 +6,8 @@
 #include "disasm-private.h"
 #include "loopwright-masks/disasm-tree.h"
 
-/* The engine's Nemesis and KosinskiM codecs, when this build has them. */
-#if defined(__has_include)
-#if __has_include(<loopwright/nemesis.h>)
-#include <loopwright/nemesis.h>
-#define HAVE_NEMESIS 1
-#endif
-#if __has_include(<loopwright/kosm.h>)
 #include <loopwright/kosm.h>
-#define HAVE_KOSM 1
-#endif
-#endif
+#include <loopwright/nemesis.h>
 
 /** Bytes owned by their holder. */
 typedef struct tree_blob {
