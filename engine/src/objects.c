@@ -328,6 +328,15 @@ typedef struct enemy_memo {
 
 #define MEMO_EMPTY INT32_MIN
 
+/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
+typedef struct idle_near {
+    int32_t lo;    /* px: origin x - reach */
+    uint32_t span; /* 2 * reach */
+    int16_t c;     /* near_c */
+    uint16_t s;    /* near_span */
+    uint32_t i;    /* its index */
+} idle_near;
+
 /* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
  * holds while lo < X <= hi (the x of the entries before and at @i). */
 typedef struct cull_bound {
@@ -343,7 +352,7 @@ typedef struct obj_cull {
     uint32_t idler_count, toucher_count;
     const int32_t *xs;    /* [i]: objects[i].x */
     uint32_t *enemy_rank; /* [i]: enemies before object i (object_count + 1 entries) */
-    uint32_t *idlers;     /* objects with an update that runs only when awake or near, x order */
+    idle_near *idlers;    /* objects with an update that runs only when awake or near, x order */
     uint32_t *touchers;   /* rings, monitors, checkpoints, goals (touch-tested by origin) */
     int32_t *idler_x, *toucher_x; /* their x */
     uint32_t *movers;             /* the moving platforms (they run every frame in the window) */
@@ -555,7 +564,8 @@ static void build_cull(lw_sim *sim, obj_cull *c, int32_t *xs)
             c->runnable++;
         if (o->runs && !o->busy) {
             c->idler_x[c->idler_count] = o->x;
-            c->idlers[c->idler_count++] = i;
+            c->idlers[c->idler_count++] =
+                (idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
             if (o->reach > c->max_reach)
                 c->max_reach = o->reach;
         }
@@ -581,17 +591,18 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         return true;
     /* one block: the table, the reset states, the culling index and its arrays */
     size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(obj_cull) +
-                  count * sizeof(enemy_memo) + ((size_t)9 * count + 2u) * sizeof(uint32_t);
+                  count * (sizeof(enemy_memo) + sizeof(idle_near)) +
+                  ((size_t)8 * count + 2u) * sizeof(uint32_t);
     sim->objects = calloc(1, size);
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
     obj_cull *c = (obj_cull *)(void *)(sim->initial + count);
     c->memo = (enemy_memo *)(void *)(c + 1);
-    sim->enemies = (uint32_t *)(void *)(c->memo + count);
+    c->idlers = (idle_near *)(void *)(c->memo + count);
+    sim->enemies = (uint32_t *)(void *)(c->idlers + count);
     c->enemy_rank = sim->enemies + count;
-    c->idlers = c->enemy_rank + count + 1;
-    c->touchers = c->idlers + count;
+    c->touchers = c->enemy_rank + count + 1;
     c->movers = c->touchers + count;
     c->mover_rank = c->movers + count;
     int32_t *xs = (int32_t *)(void *)(c->mover_rank + count + 1);
@@ -1583,17 +1594,9 @@ uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
     return sim->object_count ? lower_bound(cull_of(sim)->xs, sim->object_count, x) : 0;
 }
 
-/* An idle object whose update could touch the player at (@px, @py) with height radius @hr this
- * frame (§1.3): within its reach in X, and within its box plus @hr and 64 px in Y (modulo 2048,
- * as the solid test's `d3 &= 0x7FF`). */
-static inline bool near_player(const lw_sim_object *o, const lw_obj_state *s, int32_t px,
-                               int32_t py, int32_t hm)
-{
-    if ((uint32_t)(px - o->x + o->reach) > 2u * o->reach)
-        return false;
-    int32_t v = py - px_of(s->y) + o->near_c + hm;
-    return v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)o->near_span + 2u * (uint32_t)hm;
-}
+/* An idle object's update could touch the player at (@px, @py) with height radius hr this frame
+ * (§1.3) only within its reach in X and within its box plus hr and 64 px in Y (modulo 2048, as
+ * the solid test's `d3 &= 0x7FF`): run_culled tests both from the idler's record. */
 
 /* The updates of the types that run only when awake or near the player (§1.3), by type; rings,
  * checkpoints and goals have none (the touch tests do theirs). Moving platforms and enemies run
@@ -1639,8 +1642,10 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (o->type != LW_OBJ_ENEMY && o->busy && c->movers[m++] != i)
             return "mover list";
         if (o->runs && !o->busy) {
-            if (c->idlers[idle] != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
-                o->reach >= LW_OBJ_CULL_PX)
+            const idle_near *q = &c->idlers[idle];
+            if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
+                o->reach >= LW_OBJ_CULL_PX || q->lo != o->x - o->reach ||
+                q->span != 2u * o->reach || q->c != o->near_c || q->s != o->near_span)
                 return "idler list";
             idle++;
         }
@@ -1726,11 +1731,16 @@ static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t 
     int32_t px = px_of(pl->x), py = px_of(pl->y);
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
     int32_t hm = hr + 64;
+    const lw_obj_state *os = g->obj;
     for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
-        /* (within max_reach < LW_OBJ_CULL_PX of the player: inside the window) */
-        uint32_t i = c->idlers[k];
-        if (near_player(&sim->objects[i], &g->obj[i], px, py, hm))
-            bits[(i >> 6) - w0] |= 1ull << (i & 63u);
+        /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
+         * player: inside the window) */
+        const idle_near *q = &c->idlers[k];
+        if ((uint32_t)(px - q->lo) > q->span)
+            continue;
+        int32_t v = py - px_of(os[q->i].y) + q->c + hm;
+        if (v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)q->s + 2u * (uint32_t)hm)
+            bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
     }
     /* those in object order, merged with the window's moving platforms */
     uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
@@ -1760,11 +1770,10 @@ static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t 
     /* (a moving platform never ends the run) */
     run_movers(sim, c->movers, m, m1);
 enemies:;
-    lw_obj_state *os = g->obj;
     const uint32_t *enemies = sim->enemies;
     enemy_memo *memo = c->memo;
     for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
-        run_enemy(sim, &os[enemies[k]], &memo[k]);
+        run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
 }
 
 void lwi_objects_run(lw_sim *sim)
