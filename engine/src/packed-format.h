@@ -33,6 +33,9 @@
 #define GOBJ_HEAD        8u /* u16 section version, u16 record size, u32 count */
 #define GOBJ_RECORD      32u
 #define GOBJ_VERSION     1u /* the GOBJ layout of docs/FORMAT.md §4.8 */
+#define LOOP_HEAD        8u /* u16 section version, u16 record size, u32 count */
+#define LOOP_RECORD      8u /* u16 chunk, u16 path-B chunk, u8 rule, 3 zero bytes */
+#define LOOP_VERSION     1u /* the LOOP layout of docs/FORMAT.md §4.12 */
 
 /* Sections in the order the writer stores them. */
 enum {
@@ -48,6 +51,7 @@ enum {
     SEC_PROF,
     SEC_RPLY,
     SEC_ARTP,
+    SEC_LOOP,
     SEC_COUNT
 };
 

@@ -39,7 +39,7 @@ typedef struct loader {
     /* from INFO */
     uint32_t chunk_px, width, height, has_bg, masks, tiles, chunks, bg_rgb, name_ref, tileset_ref,
         next_id;
-    uint32_t objects, props, overrides, replays, game_objects;
+    uint32_t objects, props, overrides, replays, game_objects, loops;
     size_t strs_size;
 } loader;
 
@@ -624,6 +624,50 @@ static bool check_art(loader *L)
     return true;
 }
 
+/* LOOP (optional, 1.2): the loop table (level.h); chunks are checked against INFO's count */
+static bool check_loops(loader *L)
+{
+    const section_in *s = &L->sec[SEC_LOOP];
+    L->loops = 0;
+    if (!s->present)
+        return true;
+    if (s->raw < LOOP_HEAD)
+        return FAIL(LW_ERR_FORMAT, s->entry + 16, "section LOOP is shorter than its header");
+    uint32_t version = get16(s->data), record = get16(s->data + 2), count = get32(s->data + 4);
+    if (version != LOOP_VERSION)
+        return FAIL(LW_ERR_VERSION, s->offset,
+                    "loop chunks section version %u is not supported (this engine reads %u)",
+                    version, LOOP_VERSION);
+    if (record != LOOP_RECORD)
+        return FAIL(LW_ERR_FORMAT, s->offset + 2, "loop chunk records of %u bytes, expected %u",
+                    record, LOOP_RECORD);
+    if (count > LW_MAX_LOOP_CHUNKS)
+        return FAIL(LW_ERR_LIMIT, s->offset + 4, "%u loop chunks is over the limit of %u", count,
+                    LW_MAX_LOOP_CHUNKS);
+    if (!want_size(L, SEC_LOOP, LOOP_HEAD + (size_t)count * LOOP_RECORD))
+        return false;
+    for (uint32_t i = 0; i < count; i++) {
+        size_t o = s->offset + LOOP_HEAD + (size_t)i * LOOP_RECORD;
+        const uint8_t *r = s->data + LOOP_HEAD + (size_t)i * LOOP_RECORD;
+        uint32_t chunk = get16(r), alt = get16(r + 2);
+        if (chunk >= L->chunks || (alt != LW_NONE && alt >= L->chunks))
+            return FAIL(LW_ERR_RANGE, o,
+                        "loop chunk %u: chunk %u or path-B chunk %u does not "
+                        "exist (%u chunks)",
+                        i, chunk, alt, L->chunks);
+        if (r[4] > LW_LOOP_TUNNEL || (r[4] != LW_LOOP_NONE && L->chunk_px != 256))
+            return FAIL(LW_ERR_RANGE, o + 4, "loop chunk %u: rule %u (rules need 256 px chunks)", i,
+                        r[4]);
+        if (!zero_bytes(L, o + 5, o + 8, "loop chunk reserved field"))
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (get16(s->data + LOOP_HEAD + (size_t)j * LOOP_RECORD) == chunk)
+                return FAIL(LW_ERR_RANGE, o, "loop chunk %u: chunk %u is listed twice", i, chunk);
+    }
+    L->loops = count;
+    return true;
+}
+
 /* Decode a section's raw bytes into @dst (exactly s->raw bytes). */
 static bool section_bytes(loader *L, int idx, uint8_t *dst)
 {
@@ -657,7 +701,7 @@ static bool section_bytes(loader *L, int idx, uint8_t *dst)
 typedef struct block_plan {
     size_t total;
     size_t masks, tiles, cells, layout, objects, props, game_objects, overrides, replays, strs,
-        scratch;
+        scratch, loops;
 } block_plan;
 
 static size_t plan_add(size_t *total, size_t bytes)
@@ -693,6 +737,7 @@ static void plan_block(builder *B)
     b->overrides = plan_add(&b->total, (size_t)L->overrides * sizeof(lw_override));
     b->replays = plan_add(&b->total, (size_t)L->replays * sizeof(lw_replay));
     b->strs = plan_add(&b->total, L->strs_size);
+    b->loops = plan_add(&b->total, (size_t)L->loops * sizeof(lw_loop_chunk));
     /* scratch for the id-uniqueness check; part of the same block, unused afterwards */
     b->scratch = plan_add(&b->total, (size_t)L->objects * sizeof(uint32_t));
 }
@@ -924,6 +969,13 @@ static void build_profile_replays(builder *B)
         rp->expect_x = (int32_t)get32(r + 64);
         rp->expect_y = (int32_t)get32(r + 68);
     }
+    level->loop_chunk_count = L->loops;
+    level->loop_chunks = L->loops ? (lw_loop_chunk *)(void *)(B->block + B->plan.loops) : NULL;
+    for (size_t i = 0; i < L->loops; i++) {
+        const uint8_t *r = L->sec[SEC_LOOP].data + LOOP_HEAD + i * LOOP_RECORD;
+        ((lw_loop_chunk *)(void *)(B->block + B->plan.loops))[i] =
+            (lw_loop_chunk){.chunk = get16(r), .path_b = get16(r + 2), .rule = r[4]};
+    }
 }
 
 /* Check the whole file, then build the level in one block (*@out owns it). */
@@ -931,7 +983,7 @@ static bool load_all(loader *L, lw_packed_level **out)
 {
     if (!load_header(L) || !load_info(L) || !load_strings(L) || !check_masks(L) ||
         !check_tiles(L) || !check_objects(L) || !check_props(L) || !check_game_objects(L) ||
-        !check_profile(L) || !check_replays(L) || !check_art(L))
+        !check_profile(L) || !check_replays(L) || !check_art(L) || !check_loops(L))
         return false;
     builder B = {.L = L};
     B.per = (L->chunk_px / LW_TILE_PX) * (L->chunk_px / LW_TILE_PX);

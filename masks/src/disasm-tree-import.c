@@ -1080,6 +1080,10 @@ static bool build_level(tree_ctx *c)
         if (!lw_level_add_object(level, &start))
             return nomem(c);
     }
+    if (c->game == LWM_GAME_S1 &&
+        !tree_s1_loops(c->tree, c->sec, role_file(c, "fglayout"), c->layout[0].data + c->lay_at[0],
+                       c->lay_w[0], c->lay_h[0], c->src->chunk_count, level, c->report, c->err))
+        return false;
     return read_layouts(c) && lw_level_validate(level, c->err);
 }
 
