@@ -23,6 +23,7 @@
 #include "editor-resources.h"
 #include "play-replays-panel.h"
 #include "play-tuning-panel.h"
+#include "ui-app.h"
 #include "ui-support.h"
 
 #include <gtk/gtk.h>
@@ -697,14 +698,13 @@ static void test_replays_panel(void)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-panels-XXXXXX", UI_TEST_NO_ISOLATE | UI_TEST_NO_APP,
+                      &ui))
+        return UI_TEST_SKIP;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     g_resources_register(editor_get_resource()); /* the templates (an application does this) */
-    level_path = ui_copy_sample_level("lw-ui-panels-XXXXXX", &tmpdir);
     g_test_add_func("/ui/panels/history", test_history_panel);
     g_test_add_func("/ui/panels/issues", test_issues_panel);
     g_test_add_func("/ui/panels/minimap", test_minimap);
