@@ -7,6 +7,12 @@
 
 #include <stdlib.h>
 
+/* Who is told after an edit (a function pointer cannot be object data itself). */
+typedef struct {
+    EditorObjectPropEdited fn;
+    gpointer user;
+} EditedHook;
+
 /* Set property @key of the object the widget edits to @value, as one command. */
 static void set_prop(GtkWidget *w, const char *value)
 {
@@ -24,7 +30,11 @@ static void set_prop(GtkWidget *w, const char *value)
         if (cmd) {
             g_free(cmd->label);
             cmd->label = g_strdup_printf("Set %s %s", cur->name, f->label);
+            g_autofree char *label = g_strdup(cmd->label);
             editor_document_push(doc, cmd);
+            const EditedHook *hook = g_object_get_data(G_OBJECT(w), "edited");
+            if (hook->fn)
+                hook->fn(hook->user, f->key, label);
         }
     }
     lw_object_clear(&o);
@@ -69,9 +79,21 @@ static GtkWidget *field_widget(const EditorObjectField *f, const char *value)
     return s;
 }
 
+/* A label and the widget, as the panel's other rows. */
+static void label_row(GtkWidget *box, const char *label, GtkWidget *widget)
+{
+    GtkWidget *r = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    GtkWidget *l = gtk_label_new(label);
+    gtk_label_set_xalign(GTK_LABEL(l), 0);
+    gtk_widget_set_size_request(l, 96, -1);
+    gtk_box_append(GTK_BOX(r), l);
+    gtk_widget_set_hexpand(widget, TRUE);
+    gtk_box_append(GTK_BOX(r), widget);
+    gtk_box_append(GTK_BOX(box), r);
+}
+
 void editor_properties_object_fields(GtkWidget *box, EditorDocument *doc, const lw_object *o,
-                                     GtkWidget *(*label_row)(GtkWidget *box, const char *label,
-                                                             GtkWidget *widget))
+                                     EditorObjectPropEdited edited, gpointer user)
 {
     guint n = 0;
     const EditorObjectField *fields =
@@ -84,6 +106,8 @@ void editor_properties_object_fields(GtkWidget *box, EditorDocument *doc, const 
         g_object_set_data(G_OBJECT(w), "doc", doc);
         g_object_set_data(G_OBJECT(w), "object-id", GUINT_TO_POINTER(o->id));
         g_object_set_data(G_OBJECT(w), "field-def", (gpointer)f);
+        EditedHook hook = {edited, user};
+        g_object_set_data_full(G_OBJECT(w), "edited", g_memdup2(&hook, sizeof hook), g_free);
         label_row(box, f->label, w);
     }
 }

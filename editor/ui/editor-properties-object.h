@@ -13,10 +13,12 @@
 
 G_BEGIN_DECLS
 
+/** After a row pushed its command: the property's key and the command's undo label. */
+typedef void (*EditorObjectPropEdited)(gpointer user, const char *key, const char *label);
+
 /** Append the rows for marker @o (nothing when it is not a game object with properties) to
- * @box; @label_row lays a label and a widget out as the panel's other rows. */
+ * @box, a label and a widget each; @edited (may be NULL) is called after each edit. */
 void editor_properties_object_fields(GtkWidget *box, EditorDocument *doc, const lw_object *o,
-                                     GtkWidget *(*label_row)(GtkWidget *box, const char *label,
-                                                             GtkWidget *widget));
+                                     EditorObjectPropEdited edited, gpointer user);
 
 G_END_DECLS

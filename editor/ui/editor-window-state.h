@@ -65,13 +65,10 @@ struct _EditorWindow {
     /* State */
     EditorTools tools;
     gboolean closing_confirmed;
-    GFileMonitor *monitor;     /* the document's file, NULL when untitled */
-    guint monitor_idle;        /* a changed-on-disk check is due */
-    gboolean save_close_after; /* the save running now closes the window when it succeeds */
-    guint saves;               /* successful saves of the document (its `saved` signal) */
-    guint32 properties_object; /* object the properties panel shows, 0 = none */
-    gboolean properties_dirty;
-    guint properties_idle;        /* a rebuild is scheduled */
+    GFileMonitor *monitor;        /* the document's file, NULL when untitled */
+    guint monitor_idle;           /* a changed-on-disk check is due */
+    gboolean save_close_after;    /* the save running now closes the window when it succeeds */
+    guint saves;                  /* successful saves of the document (its `saved` signal) */
     guint status_message_timeout; /* clears the message */
     double status_x, status_y;    /* the level pixel last reported under the pointer (-1: none) */
     gboolean toolbar_overflow;    /* the view toggles went into the overflow menu */

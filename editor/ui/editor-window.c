@@ -44,9 +44,17 @@ static void on_doc_saved(EditorWindow *self, const char *path)
     g_signal_emit(self, signals[EDITOR_WINDOW_SIGNAL_FILE_SAVED], 0, path);
 }
 
+/* The tools' selection, brush or mode changed: the Properties panel shows it. */
 static void rebuild_properties(EditorWindow *self)
 {
     editor_properties_queue_rebuild(self->properties_box);
+}
+
+static void on_properties_edited(EditorProperties *panel, const char *field, const char *label,
+                                 EditorWindow *self)
+{
+    g_autofree char *text = g_strdup_printf("%s (Ctrl+Z undoes it).", label);
+    editor_window_set_status(self, text);
 }
 static void update_status(EditorWindow *self, double lx, double ly);
 static void update_chunk_banner(EditorWindow *self);
@@ -136,9 +144,7 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
     gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
     gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
-    if (change->flags & (EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_TILES | EDITOR_CHANGE_MASKS |
-                         EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_COUNTS))
-        rebuild_properties(self);
+    /* the Properties panel follows the document by itself */
     update_chunk_banner(self);
     editor_window_update_brush_label(self);
     editor_window_update_actions(self);
@@ -637,9 +643,9 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     if (recent)
         g_menu_append_section(self->recent_section, NULL, recent);
     update_title(self);
-    editor_properties_set_context(self->properties_box, self->doc, self->renderer, &self->tools);
     editor_properties_set_tileset_error(self->properties_box, self->tileset_error);
-    editor_properties_rebuild_now(self->properties_box);
+    editor_properties_set_context(self->properties_box, self->doc, self->renderer, &self->tools);
+    g_signal_connect(self->properties_box, "edited", G_CALLBACK(on_properties_edited), self);
     editor_window_update_brush_label(self);
     editor_window_update_actions(self);
     /* a default size that fits the screen: most of it, up to 1600 x 1000 */

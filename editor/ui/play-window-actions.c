@@ -29,7 +29,7 @@ static void set_enabled(PlayWindow *self, const char *name, gboolean enabled)
 
 void play_window_update_actions(PlayWindow *self)
 {
-    int sel = play_window_selected_replay(self);
+    int sel = play_replays_panel_get_selected(self->replays_panel);
     set_enabled(self, "replay-selected", sel >= 0);
     set_enabled(self, "accept-replay", sel >= 0);
     set_enabled(self, "delete-replay", sel >= 0);
@@ -213,12 +213,11 @@ static void action_set_param(GSimpleAction *a, GVariant *p, gpointer user)
     gint32 value;
     g_variant_get(p, "(&si)", &name, &value);
     int32_t i = lw_param_find(name);
-    if (i < 0 || !play_session_set_param(self->session, (guint)i, value)) {
+    /* as an edit in the Tuning tab (its `field-changed` updates the window) */
+    if (i < 0 || !play_tuning_panel_edit(self->tuning_panel, (guint)i, value)) {
         g_autofree char *s = g_strdup_printf("%s: unknown constant or value out of range", name);
         play_window_set_status(self, s);
-        return;
     }
-    play_window_refresh_tuning(self);
 }
 
 /* Save the run as a level replay named @name: its start, profile, character and inputs, and
@@ -392,7 +391,7 @@ static void action_play_replay(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_replay_selected(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
-    int i = play_window_selected_replay(self);
+    int i = play_replays_panel_get_selected(self->replays_panel);
     if (i >= 0)
         play_replay(self, (guint)i);
 }
@@ -400,7 +399,7 @@ static void action_replay_selected(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_accept_replay(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
-    int i = play_window_selected_replay(self);
+    int i = play_replays_panel_get_selected(self->replays_panel);
     if (i < 0)
         return;
     const lw_level *l = doc_level(self);
@@ -424,7 +423,7 @@ static void action_accept_replay(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_delete_replay(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
-    int i = play_window_selected_replay(self);
+    int i = play_replays_panel_get_selected(self->replays_panel);
     if (i >= 0)
         editor_document_push(self->doc, editor_cmd_remove_replay_new(self->doc, (guint)i));
 }
@@ -432,12 +431,9 @@ static void action_delete_replay(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_check_replays(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
-    play_window_rebuild_replays(self);
-    guint failing = 0, n = self->replay_status->len;
-    for (guint i = 0; i < n; i++) {
-        EditorReplayVerdict v = g_array_index(self->replay_status, ReplayStatus, i).verdict;
-        failing += v != EDITOR_REPLAY_PASS && v != EDITOR_REPLAY_NO_EXPECT;
-    }
+    play_replays_panel_run_all(self->replays_panel);
+    guint n = play_replays_panel_get_count(self->replays_panel);
+    guint failing = play_replays_panel_get_failing(self->replays_panel);
     g_autofree char *s = g_strdup_printf("%u replays run: %u end differently.", n, failing);
     play_window_set_status(self, s);
 }
@@ -559,9 +555,8 @@ static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
 static void action_select_replay(GSimpleAction *a, GVariant *p, gpointer user)
 {
     PlayWindow *self = user;
-    GtkListBoxRow *row =
-        gtk_list_box_get_row_at_index(self->replay_list, (int)g_variant_get_uint32(p));
-    gtk_list_box_select_row(self->replay_list, row);
+    guint i = g_variant_get_uint32(p);
+    play_replays_panel_select(self->replays_panel, i <= G_MAXINT ? (int)i : -1);
 }
 
 static const GActionEntry win_entries[] = {

@@ -3,8 +3,9 @@
 /*
  * The test-play window's own state, shared by the files that make up the window and by nothing
  * else: play-window.c (lifetime, camera, stepping, drawing, the document, keyboard and pointer),
- * play-window-actions.c (the "win" actions, their table and accelerators), play-window-panels.c
- * (the tuning and replays panels) and play-automation.c (scripted runs, benchmark timings).
+ * play-window-actions.c (the "win" actions, their table and accelerators) and play-automation.c
+ * (scripted runs, benchmark timings). The Tuning and Replays tabs are widgets of their own
+ * (PlayTuningPanel, PlayReplaysPanel) that the window talks to through their API and signals.
  * It is part of the play-window module (scripts/check-include-cycles counts NAME-state.h as
  * NAME's).
  */
@@ -16,6 +17,8 @@
 #include "doc/replay-check.h"
 #include "editor-render.h"
 #include "play-keys.h"
+#include "play-replays-panel.h"
+#include "play-tuning-panel.h"
 #include "play-window.h"
 
 #include <gtk/gtk.h>
@@ -31,11 +34,6 @@ typedef struct {
     guint steps;                      /* simulation steps in that frame */
 } BenchFrame;
 
-typedef struct {
-    EditorReplayVerdict verdict;
-    char message[256];
-} ReplayStatus;
-
 struct _PlayWindow {
     GtkApplicationWindow parent_instance;
 
@@ -43,26 +41,21 @@ struct _PlayWindow {
     EditorDocument *doc;
     PlaySession *session;
     EditorRenderer *renderer;
-    char *tileset_path;    /* the level's tileset as last loaded ("" = none) */
-    char *physics_key;     /* the level's profile/character/overrides as last seen */
-    GString *trace;        /* automation: trace rows */
-    GArray *bench;         /* BenchFrame */
-    GArray *replay_status; /* ReplayStatus per level replay */
+    char *tileset_path; /* the level's tileset as last loaded ("" = none) */
+    char *physics_key;  /* the level's profile/character/overrides as last seen */
+    GString *trace;     /* automation: trace rows */
+    GArray *bench;      /* BenchFrame */
     char *auto_screenshot, *auto_window_screenshot, *auto_trace;
 
     /* Template widgets */
     GtkDrawingArea *view;
     GtkLabel *status_label;
-    GtkLabel *tuning_summary;
-    GtkGrid *tuning_grid;
-    GtkListBox *replay_list;
+    PlayTuningPanel *tuning_panel;
+    PlayReplaysPanel *replays_panel;
     GtkLabel *replays_tab_label;
     GtkDropDown *speed_dropdown, *profile_dropdown, *character_dropdown;
     GtkButton *rewind_button;
     GtkNotebook *side_notebook;
-
-    /* Other widgets */
-    GtkWidget **param_name, **param_preset, **param_value; /* lw_param_count() each */
 
     /* State */
     PlayCamera cam;
@@ -76,8 +69,7 @@ struct _PlayWindow {
     PlayKeymap keys;
     char note[160];
     gint64 note_until;
-    gboolean updating; /* refreshing widgets from the state: ignore their signals */
-    guint verdict_timeout;
+    gboolean updating;   /* refreshing widgets from the state: ignore their signals */
     int replay_playing;  /* index of the level replay being played, -1 = none */
     uint32_t replay_end; /* its frame count */
     /* automation */
@@ -108,6 +100,7 @@ int play_window_effective_zoom(PlayWindow *self);
 void play_window_camera_reset(PlayWindow *self);
 void play_window_set_note(PlayWindow *self, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void play_window_set_status(PlayWindow *self, const char *text);
+void play_window_refresh_tuning(PlayWindow *self);
 void play_window_sim_frame(PlayWindow *self);
 
 /* play-window-actions.c */
@@ -118,13 +111,6 @@ void play_window_replay_finished(PlayWindow *self);
 void play_window_set_paused(PlayWindow *self, gboolean paused);
 void play_window_set_rewinding(PlayWindow *self, gboolean on);
 void play_window_update_actions(PlayWindow *self);
-
-/* play-window-panels.c */
-int play_window_selected_replay(PlayWindow *self);
-void play_window_build_tuning(PlayWindow *self);
-void play_window_rebuild_replays(PlayWindow *self);
-void play_window_refresh_tuning(PlayWindow *self);
-void play_window_schedule_verdicts(PlayWindow *self);
 
 /* play-automation.c */
 void play_window_automation_finish(PlayWindow *self);

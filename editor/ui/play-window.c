@@ -371,7 +371,6 @@ static void on_doc_changed(PlayWindow *self, EditorChange *change)
             self->physics_key = g_steal_pointer(&key);
             play_window_refresh_tuning(self);
         }
-        play_window_rebuild_replays(self);
     }
     if (play_session_level_changed(self->session, change->flags))
         play_window_set_note(self, "Level changed at frame %u — path swappers re-read",
@@ -382,7 +381,6 @@ static void on_doc_changed(PlayWindow *self, EditorChange *change)
     /* the camera may now look outside a smaller level */
     if (change->flags & EDITOR_CHANGE_EVERYTHING)
         self->cam_valid = FALSE;
-    play_window_schedule_verdicts(self);
     play_window_update_actions(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->view));
 }
@@ -496,9 +494,56 @@ static void dropdown_changed(GtkDropDown *dd, GParamSpec *pspec, PlayWindow *sel
     gtk_widget_grab_focus(GTK_WIDGET(self->view));
 }
 
-static void on_replay_selected(GtkListBox *list, GtkListBoxRow *row, PlayWindow *self)
+/* ---- the Tuning and Replays tabs (PlayTuningPanel, PlayReplaysPanel) ---- */
+
+/* The session's physics changed: the Tuning tab, the profile and character choosers and their
+ * actions follow. */
+void play_window_refresh_tuning(PlayWindow *self)
+{
+    play_tuning_panel_refresh(self->tuning_panel);
+    self->updating = TRUE;
+    static const char *const profiles[] = {"s1", "s2", "s3k", "cd", "modern"};
+    static const char *const chars[] = {"sonic", "tails", "knuckles"};
+    const char *profile = play_session_get_profile_name(self->session);
+    const char *character = play_session_get_character_name(self->session);
+    for (guint i = 0; i < G_N_ELEMENTS(profiles); i++)
+        if (g_str_equal(profiles[i], profile))
+            gtk_drop_down_set_selected(self->profile_dropdown, i);
+    for (guint i = 0; i < G_N_ELEMENTS(chars); i++)
+        if (g_str_equal(chars[i], character))
+            gtk_drop_down_set_selected(self->character_dropdown, i);
+    GAction *a = g_action_map_lookup_action(G_ACTION_MAP(self), "profile");
+    g_simple_action_set_state(G_SIMPLE_ACTION(a), g_variant_new_string(profile));
+    a = g_action_map_lookup_action(G_ACTION_MAP(self), "character");
+    g_simple_action_set_state(G_SIMPLE_ACTION(a), g_variant_new_string(character));
+    self->updating = FALSE;
+    play_window_update_actions(self);
+}
+
+static void on_field_changed(PlayTuningPanel *panel, guint index, int value, PlayWindow *self)
+{
+    play_window_update_actions(self); /* Save to Level */
+    gtk_widget_queue_draw(GTK_WIDGET(self->view));
+}
+
+static void on_replay_selection(PlayReplaysPanel *panel, int index, PlayWindow *self)
 {
     play_window_update_actions(self);
+}
+
+static void on_replay_activated(PlayReplaysPanel *panel, guint index, PlayWindow *self)
+{
+    g_action_group_activate_action(G_ACTION_GROUP(self), "play-replay",
+                                   g_variant_new_uint32(index));
+}
+
+static void on_verdicts_changed(PlayReplaysPanel *panel, guint count, guint failing,
+                                PlayWindow *self)
+{
+    g_autofree char *tab = failing ? g_strdup_printf("Replays (%u failing)", failing)
+                           : count ? g_strdup_printf("Replays (%u)", count)
+                                   : g_strdup("Replays");
+    gtk_label_set_text(self->replays_tab_label, tab);
 }
 
 /* ---- lifetime ---- */
@@ -516,7 +561,6 @@ static void on_map(PlayWindow *self)
 static void play_window_dispose(GObject *object)
 {
     PlayWindow *self = PLAY_WINDOW(object);
-    g_clear_handle_id(&self->verdict_timeout, g_source_remove);
     if (self->tick_id) {
         gtk_widget_remove_tick_callback(GTK_WIDGET(self->view), self->tick_id);
         self->tick_id = 0;
@@ -545,13 +589,9 @@ static void play_window_finalize(GObject *object)
     g_clear_pointer(&self->bench, g_array_unref);
     g_string_free(self->auto_errors, TRUE);
     g_string_free(self->auto_report, TRUE);
-    g_clear_pointer(&self->replay_status, g_array_unref);
     g_clear_pointer(&self->auto_screenshot, g_free);
     g_clear_pointer(&self->auto_window_screenshot, g_free);
     g_clear_pointer(&self->auto_trace, g_free);
-    g_clear_pointer(&self->param_name, g_free);
-    g_clear_pointer(&self->param_preset, g_free);
-    g_clear_pointer(&self->param_value, g_free);
     G_OBJECT_CLASS(play_window_parent_class)->finalize(object);
 }
 
@@ -574,9 +614,8 @@ static void play_window_class_init(PlayWindowClass *klass)
                                                 "/io/github/loopwright/Loopwright/play-window.ui");
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, view);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, status_label);
-    gtk_widget_class_bind_template_child(widget_class, PlayWindow, tuning_summary);
-    gtk_widget_class_bind_template_child(widget_class, PlayWindow, tuning_grid);
-    gtk_widget_class_bind_template_child(widget_class, PlayWindow, replay_list);
+    gtk_widget_class_bind_template_child(widget_class, PlayWindow, tuning_panel);
+    gtk_widget_class_bind_template_child(widget_class, PlayWindow, replays_panel);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, replays_tab_label);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, speed_dropdown);
     gtk_widget_class_bind_template_child(widget_class, PlayWindow, profile_dropdown);
@@ -588,13 +627,14 @@ static void play_window_class_init(PlayWindowClass *klass)
 static void play_window_init(PlayWindow *self)
 {
     g_type_ensure(GTK_TYPE_DRAWING_AREA);
+    g_type_ensure(PLAY_TYPE_TUNING_PANEL);
+    g_type_ensure(PLAY_TYPE_REPLAYS_PANEL);
     gtk_widget_init_template(GTK_WIDGET(self));
     self->speed_den = 1;
     self->replay_playing = -1;
     self->bench = g_array_new(FALSE, TRUE, sizeof(BenchFrame));
     self->auto_errors = g_string_new(NULL);
     self->auto_report = g_string_new(NULL);
-    self->replay_status = g_array_new(FALSE, TRUE, sizeof(ReplayStatus));
     play_window_add_actions(self);
 }
 
@@ -654,12 +694,19 @@ PlayWindow *play_window_new(GtkApplication *app, EditorDocument *doc, const int3
                      self);
     g_signal_connect(self->character_dropdown, "notify::selected", G_CALLBACK(dropdown_changed),
                      self);
-    g_signal_connect(self->replay_list, "row-selected", G_CALLBACK(on_replay_selected), self);
+    g_signal_connect(self->tuning_panel, "field-changed", G_CALLBACK(on_field_changed), self);
+    g_signal_connect(self->replays_panel, "selection-changed", G_CALLBACK(on_replay_selection),
+                     self);
+    g_signal_connect(self->replays_panel, "replay-activated", G_CALLBACK(on_replay_activated),
+                     self);
+    g_signal_connect(self->replays_panel, "verdicts-changed", G_CALLBACK(on_verdicts_changed),
+                     self);
     g_signal_connect_swapped(self, "map", G_CALLBACK(on_map), self);
 
-    play_window_build_tuning(self);
+    play_tuning_panel_set_session(self->tuning_panel, session);
     play_window_refresh_tuning(self);
-    play_window_rebuild_replays(self);
+    /* before the window's own `changed` handler: the rows are rebuilt when it runs */
+    play_replays_panel_set_document(self->replays_panel, doc);
     g_signal_connect_object(doc, "changed", G_CALLBACK(on_doc_changed), self, G_CONNECT_SWAPPED);
     g_signal_connect_object(doc, "notify::title", G_CALLBACK(on_doc_notify), self,
                             G_CONNECT_SWAPPED);

@@ -1,19 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The side panels as widgets of their own (issue 13's reshape): the History panel, the Issues
- * panel and the minimap, each built from its template and given only a document (and for the
- * minimap the renderer and canvas) — no window — follow the document by themselves and report
- * through their signals.
+ * The panels as widgets of their own (issue 13's reshape): the History panel, the Issues panel,
+ * the minimap, the Properties panel and the test-play window's Tuning and Replays tabs, each
+ * built from its template and given only a document or a play session (and the renderer, the
+ * tools or the canvas where it draws or follows them) —
+ * no window — follow it by themselves and report through their signals.
  * Without a display it exits 77 (meson SKIP, counted as a failure by scripts/test).
  */
+#include "doc/editor-commands-play.h"
 #include "doc/editor-commands.h"
 #include "doc/editor-tools.h"
+#include "doc/object-props.h"
 #include "editor-canvas.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
 #include "editor-minimap.h"
+#include "editor-properties.h"
 #include "editor-render.h"
 #include "editor-resources.h"
+#include "play-replays-panel.h"
+#include "play-tuning-panel.h"
 #include "ui-support.h"
 
 #include <gtk/gtk.h>
@@ -187,6 +193,298 @@ static void test_minimap(void)
     editor_renderer_free(renderer);
 }
 
+/* ---- the Properties panel ---- */
+
+static void on_properties_edited(EditorProperties *p, const char *field, const char *label,
+                                 GString *log)
+{
+    g_string_append_printf(log, "%s|%s;", field, label);
+}
+
+static guint undo_index(EditorDocument *doc)
+{
+    return editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
+}
+
+static void show_object(EditorProperties *panel, EditorTools *tools, guint32 id)
+{
+    editor_tools_select_object(tools, id);
+    editor_properties_rebuild_now(panel);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "object");
+}
+
+static void test_properties_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    EditorRenderer *renderer = editor_renderer_new(l);
+    EditorTools tools;
+    editor_tools_init(&tools, doc);
+    EditorProperties *panel = g_object_new(EDITOR_TYPE_PROPERTIES, NULL);
+    g_object_ref_sink(panel);
+    GString *log = g_string_new(NULL);
+    g_signal_connect(panel, "edited", G_CALLBACK(on_properties_edited), log);
+    editor_properties_set_context(panel, doc, renderer, &tools);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "level");
+    g_assert_cmpstr(editor_properties_get_title(panel), ==, l->name);
+
+    /* the player start (id 1): each edit one undo step, reported */
+    show_object(panel, &tools, 1);
+    g_assert_true(g_str_has_prefix(editor_properties_get_title(panel), "Player start (id 1)"));
+    guint before = undo_index(doc);
+    g_assert_true(editor_properties_edit(panel, "object-x", "200"));
+    g_assert_cmpint(lw_level_find_object(l, 1)->x, ==, 200);
+    g_assert_cmpuint(undo_index(doc), ==, before + 1);
+    g_assert_true(editor_properties_edit(panel, "facing", "left"));
+    g_assert_true(lw_level_find_object(l, 1)->facing_left);
+    g_assert_cmpuint(undo_index(doc), ==, before + 2);
+    g_assert_nonnull(strstr(log->str, "object-x|"));
+    g_assert_nonnull(strstr(log->str, "facing|"));
+    /* a swapper's field is not shown for a player start; a value the field does not take and
+     * the tile page's fields are refused, and nothing is pushed */
+    g_assert_false(editor_properties_edit(panel, "radius", "64"));
+    g_assert_false(editor_properties_edit(panel, "facing", "up"));
+    g_assert_false(editor_properties_edit(panel, "object-x", "ten"));
+    g_assert_false(editor_properties_edit(panel, "art", "0"));
+    g_assert_cmpuint(undo_index(doc), ==, before + 2);
+
+    /* it follows the document by itself: the object removed, the level page; undone, back */
+    editor_document_push(doc, editor_cmd_remove_object_new(doc, 1));
+    UI_WAIT_FOR(g_str_equal(editor_properties_get_page(panel), "level"), 2000);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "level");
+    editor_document_undo(doc);
+    UI_WAIT_FOR(g_str_equal(editor_properties_get_page(panel), "object"), 2000);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "object");
+    editor_document_undo(doc); /* facing */
+    g_assert_false(lw_level_find_object(l, 1)->facing_left);
+
+    /* a path swapper (id 2): its own rows */
+    show_object(panel, &tools, 2);
+    g_assert_false(editor_properties_edit(panel, "facing", "left"));
+    g_assert_true(editor_properties_edit(panel, "radius", "128"));
+    g_assert_true(editor_properties_edit(panel, "path0", "A"));
+    g_assert_true(editor_properties_edit(panel, "grounded", "0"));
+    const lw_object *sw = lw_level_find_object(l, 2);
+    g_assert_cmpuint(sw->swapper.radius, ==, 128);
+    g_assert_cmpuint(sw->swapper.path[0], ==, LW_PATH_A);
+    g_assert_false(sw->swapper.grounded_only);
+
+    /* a marker (id 4, a ring): its name and its key = value properties */
+    show_object(panel, &tools, 4);
+    g_assert_true(editor_properties_edit(panel, "name", "goal"));
+    g_assert_cmpstr(lw_level_find_object(l, 4)->name, ==, "goal");
+    g_assert_true(editor_properties_edit(panel, "props", "colour = blue"));
+    g_autofree char *props = editor_object_properties_text(lw_level_find_object(l, 4));
+    g_assert_nonnull(strstr(props, "colour = blue"));
+
+    /* the tile page while a chunk is edited: the brush tile */
+    tools.selected_object = 0;
+    g_assert_true(editor_tools_edit_chunk_at(&tools, 20, 7));
+    uint16_t tile = 0;
+    tools.brush_tile = tile;
+    editor_properties_rebuild_now(panel);
+    g_assert_cmpstr(editor_properties_get_page(panel), ==, "tile");
+    g_assert_true(g_str_has_prefix(editor_properties_get_title(panel), "Tile 0 — used in"));
+    g_assert_false(editor_properties_edit(panel, "object-x", "0"));
+    g_autofree char *too_big = g_strdup_printf("%u", l->mask_count);
+    g_assert_false(editor_properties_edit(panel, "mask-a", too_big));
+    gboolean jump = (l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) != 0;
+    g_assert_true(editor_properties_edit(panel, "jump", jump ? "0" : "1"));
+    g_assert_cmpint((l->tiles[tile].flags & LW_TILE_JUMP_THROUGH) != 0, ==, !jump);
+    g_assert_true(editor_properties_edit(panel, "mask-b", "-1"));
+    g_assert_cmpuint(l->tiles[tile].mask[1], ==, LW_NONE);
+    g_assert_nonnull(strstr(log->str, "mask-b|"));
+    /* every edit was a command: undoing them all gives the level as loaded */
+    while (editor_document_get_modified(doc))
+        editor_document_undo(doc);
+    g_assert_cmpint(lw_level_find_object(l, 1)->x, !=, 200);
+    g_assert_cmpuint(lw_level_find_object(l, 2)->swapper.radius, ==, 64);
+    g_object_unref(panel);
+    g_string_free(log, TRUE);
+    editor_renderer_free(renderer);
+}
+
+/* ---- the test-play window's Tuning tab ---- */
+
+typedef struct {
+    guint calls, index;
+    int value;
+} FieldLog;
+
+static void on_field_changed(PlayTuningPanel *p, guint index, int value, FieldLog *log)
+{
+    log->calls++;
+    log->index = index;
+    log->value = value;
+}
+
+static int32_t session_value(PlaySession *session, guint index)
+{
+    return lw_profile_get(&play_session_get_sim(session)->profile, index);
+}
+
+static void test_tuning_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
+    g_assert_no_error(error);
+    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
+    g_object_ref_sink(panel);
+    FieldLog log = {0};
+    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), &log);
+    play_tuning_panel_set_session(panel, session);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "0 changed from the preset"));
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(as in the level)"));
+
+    /* an edit of a constant goes to the session and is reported with the value taken */
+    int32_t top = lw_param_find("top");
+    g_assert_cmpint(top, >=, 0);
+    g_assert_cmpint(lw_profile_get(play_session_get_preset(session), (guint)top), !=, 2048);
+    g_assert_true(play_tuning_panel_edit(panel, (guint)top, 2048));
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpuint(log.index, ==, (guint)top);
+    g_assert_cmpint(log.value, ==, 2048);
+    g_assert_cmpint(session_value(session, (guint)top), ==, 2048);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 1);
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "1 changed from the preset"));
+    g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(not in the level)"));
+
+    /* out of range, or not a constant: refused, nothing changes */
+    g_assert_false(play_tuning_panel_edit(panel, (guint)top, lw_param_at((guint)top)->max + 1));
+    g_assert_false(play_tuning_panel_edit(panel, (guint)lw_param_count(), 0));
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpint(session_value(session, (guint)top), ==, 2048);
+
+    /* a switch is a check button: 0 or 1 */
+    guint sw = 0;
+    while (sw < lw_param_count() && lw_param_at(sw)->kind != LW_PARAM_SWITCH)
+        sw++;
+    g_assert_cmpuint(sw, <, lw_param_count());
+    int32_t flipped = !session_value(session, sw);
+    g_assert_true(play_tuning_panel_edit(panel, sw, flipped));
+    g_assert_cmpuint(log.calls, ==, 2);
+    g_assert_cmpuint(log.index, ==, sw);
+    g_assert_cmpint(log.value, ==, flipped);
+    g_assert_cmpint(session_value(session, sw), ==, flipped);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 2);
+
+    /* changed elsewhere (the window's Reset): a refresh shows it and reports no edit */
+    play_session_reset_tuning(session);
+    play_tuning_panel_refresh(panel);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_cmpuint(log.calls, ==, 2);
+    /* the tuning is the session's: the level is only changed by the window's Save to Level */
+    g_assert_false(editor_document_get_modified(doc));
+    g_object_unref(panel);
+    play_session_free(session);
+}
+
+/* ---- the test-play window's Replays tab ---- */
+
+typedef struct {
+    guint verdict_calls, count, failing;
+    guint selection_calls;
+    int selected;
+    guint activated_calls, activated;
+} ReplaysLog;
+
+static void on_verdicts(PlayReplaysPanel *p, guint count, guint failing, ReplaysLog *log)
+{
+    log->verdict_calls++;
+    log->count = count;
+    log->failing = failing;
+}
+
+static void on_selection(PlayReplaysPanel *p, int index, ReplaysLog *log)
+{
+    log->selection_calls++;
+    log->selected = index;
+}
+
+static void on_replay_activated(PlayReplaysPanel *p, guint index, ReplaysLog *log)
+{
+    log->activated_calls++;
+    log->activated = index;
+}
+
+static void test_replays_panel(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_cmpuint(l->replay_count, ==, 0);
+    PlayReplaysPanel *panel = g_object_new(PLAY_TYPE_REPLAYS_PANEL, NULL);
+    g_object_ref_sink(panel);
+    ReplaysLog log = {.selected = -2};
+    g_signal_connect(panel, "verdicts-changed", G_CALLBACK(on_verdicts), &log);
+    g_signal_connect(panel, "selection-changed", G_CALLBACK(on_selection), &log);
+    g_signal_connect(panel, "replay-activated", G_CALLBACK(on_replay_activated), &log);
+    play_replays_panel_set_document(panel, doc);
+    g_assert_cmpuint(log.verdict_calls, ==, 1);
+    g_assert_cmpuint(log.count, ==, 0);
+    g_assert_cmpuint(play_replays_panel_get_count(panel), ==, 0);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, -1);
+
+    /* a replay saved in the level (a command, as the window's Save Run): a passing row at once */
+    lw_replay r = {.name = "run right", .script = "120 R\n", .frames = 120};
+    EditorReplayResult res;
+    g_assert_true(editor_replay_run(l, &r, &res, &error));
+    editor_replay_set_expect(&r, &res);
+    editor_document_push(doc, editor_cmd_add_replay_new(doc, &r, -1));
+    g_assert_cmpuint(log.verdict_calls, ==, 2);
+    g_assert_cmpuint(log.count, ==, 1);
+    g_assert_cmpuint(log.failing, ==, 0);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 0), ==, EDITOR_REPLAY_PASS);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 1), ==, EDITOR_REPLAY_INVALID);
+
+    /* selecting says so once; activating a row asks for it to be played */
+    play_replays_panel_select(panel, 0);
+    play_replays_panel_select(panel, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 1);
+    g_assert_cmpint(log.selected, ==, 0);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, 0);
+    play_replays_panel_activate(panel, 0);
+    play_replays_panel_activate(panel, 7); /* no such row: nothing */
+    g_assert_cmpuint(log.activated_calls, ==, 1);
+    g_assert_cmpuint(log.activated, ==, 0);
+
+    /* an edit that is not a replay's (the player start moved 32 px, the replay starts there):
+     * the verdicts run again a moment later and the selection stays */
+    const lw_object *start = NULL;
+    for (guint i = 0; i < l->object_count; i++)
+        if (l->objects[i].type == LW_OBJECT_PLAYER_START)
+            start = &l->objects[i];
+    g_assert_nonnull(start);
+    guint32 start_id = start->id;
+    editor_document_push(doc,
+                         editor_cmd_move_object_new(doc, start_id, start->x + 32, start->y, 9));
+    g_assert_cmpuint(log.failing, ==, 0); /* not at once */
+    UI_WAIT_FOR(log.failing == 1, 3000);
+    g_assert_cmpuint(log.failing, ==, 1);
+    g_assert_cmpint(play_replays_panel_get_verdict(panel, 0), !=, EDITOR_REPLAY_PASS);
+    g_assert_cmpuint(play_replays_panel_get_failing(panel), ==, 1);
+    g_assert_cmpint(play_replays_panel_get_selected(panel), ==, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 1);
+
+    /* the replay removed: no rows, nothing selected, said at once */
+    editor_document_push(doc, editor_cmd_remove_replay_new(doc, 0));
+    g_assert_cmpuint(log.count, ==, 0);
+    g_assert_cmpuint(play_replays_panel_get_count(panel), ==, 0);
+    g_assert_cmpuint(log.selection_calls, ==, 2);
+    g_assert_cmpint(log.selected, ==, -1);
+    /* undone: it is back, failing as before */
+    editor_document_undo(doc);
+    g_assert_cmpuint(log.count, ==, 1);
+    g_assert_cmpuint(log.failing, ==, 1);
+    g_object_unref(panel);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -200,5 +498,8 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/history", test_history_panel);
     g_test_add_func("/ui/panels/issues", test_issues_panel);
     g_test_add_func("/ui/panels/minimap", test_minimap);
+    g_test_add_func("/ui/panels/properties", test_properties_panel);
+    g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
+    g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
 }
