@@ -739,6 +739,42 @@ static void test_generate(void)
 
 /* ---- terrain import ---- */
 
+/* The terrain import into the current level follows the document's profile: a floor rising
+ * 3 px across one cell between flat ground (heights 8 8 8 8 9 9 9 9 9 9 10 10 10 10 10 11) is
+ * 0xF8 for S1 and S2 and 0xFA for S3K (docs/MASKS.md §4.4); before, the editor's import always
+ * used S2's rule. */
+static void test_import_terrain_profile(void)
+{
+    static const int h[16] = {8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 11};
+    lwm_image pic;
+    g_assert_true(lwm_image_init(&pic, 512, 256, 0, NULL));
+    for (uint32_t x = 0; x < pic.width; x++) {
+        int height = x < 128 ? 8 : x < 144 ? h[x - 128] : 11;
+        for (uint32_t y = 256 - (uint32_t)height; y < pic.height; y++)
+            lwm_image_pixel(&pic, x, y)[3] = 255;
+    }
+    static const struct {
+        const char *profile;
+        uint8_t angle;
+    } cases[] = {{"", 0xF8}, {"s1", 0xF8}, {"s2", 0xF8}, {"s3k", 0xFA}, {"cd", 0xF8}};
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        lw_level probe = {.chunk_px = 128};
+        g_strlcpy(probe.profile, cases[i].profile, sizeof probe.profile);
+        EditorTerrainImport imp;
+        g_autoptr(GError) error = NULL;
+        g_assert_true(editor_terrain_import(&probe, &pic, NULL, TRUE, &imp, &error));
+        g_assert_no_error(error);
+        lw_collision_cell cc;
+        g_assert_true(lw_level_collision_at(imp.level, 136, 248, LW_PATH_A, &cc));
+        g_assert_false(cc.mask->flags & LW_MASK_FLAGGED);
+        g_assert_cmpint(
+            lw_angle_flip(cc.mask->angle, cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y), ==,
+            cases[i].angle);
+        editor_terrain_import_clear(&imp);
+    }
+    lwm_image_clear(&pic);
+}
+
 static void test_import_terrain(void)
 {
     g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
@@ -1020,6 +1056,7 @@ int main(int argc, char **argv)
     g_test_add_func("/authoring/loop/matches-sample", test_loop_preset_matches_sample);
     g_test_add_func("/authoring/generate", test_generate);
     g_test_add_func("/authoring/import-terrain", test_import_terrain);
+    g_test_add_func("/authoring/import-terrain/profile", test_import_terrain_profile);
     g_test_add_func("/authoring/checks", test_checks);
     g_test_add_func("/authoring/story", test_story);
     int status = g_test_run();
