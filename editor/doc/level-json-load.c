@@ -377,8 +377,8 @@ static bool load_masks(load_ctx *c, const load_members *root, lw_level *level)
 }
 
 /* Read an index that may be null (LW_NONE) or an integer below @count. */
-static bool get_index(load_ctx *c, const load_members *m, const char *key, uint32_t count,
-                      const char *what, uint16_t *out)
+bool load_index(load_ctx *c, const load_members *m, const char *key, uint32_t count,
+                const char *what, uint16_t *out)
 {
     bool ok = true;
     json_pos v = member(c, m, key, true, &ok);
@@ -416,9 +416,9 @@ static bool load_tiles(load_ctx *c, const load_members *root, lw_level *level)
         bool jump = false;
         load_members m;
         ok = load_want_object(c, e, "a tile object", keys, &m) && load_check_keys(c, &m) &&
-             get_index(c, &m, "art", LW_NONE, "art cell", &tile.art) &&
-             get_index(c, &m, "mask_a", level->mask_count, "mask", &tile.mask[0]) &&
-             get_index(c, &m, "mask_b", level->mask_count, "mask", &tile.mask[1]) &&
+             load_index(c, &m, "art", LW_NONE, "art cell", &tile.art) &&
+             load_index(c, &m, "mask_a", level->mask_count, "mask", &tile.mask[0]) &&
+             load_index(c, &m, "mask_b", level->mask_count, "mask", &tile.mask[1]) &&
              load_bool(c, &m, "jump_through", false, &jump);
         if (ok) {
             tile.flags = jump ? LW_TILE_JUMP_THROUGH : 0;
@@ -792,58 +792,6 @@ static bool load_strings(load_ctx *c, const load_members *root, lw_level *level)
     if (ok)
         ok = load_player_sprites(c, root, level);
     return ok;
-}
-
-/* One `loop_chunks` entry (docs/LEVEL-JSON.md): chunk, path_b (null: its own), rule. */
-static bool load_loop_chunk(load_ctx *c, json_pos e, const lw_level *level, lw_loop_chunk *out,
-                            json_pos *end)
-{
-    static const char *const keys[] = {"chunk", "path_b", "rule", NULL};
-    load_members m;
-    const char *rule = "none";
-    *out = (lw_loop_chunk){LW_NONE, LW_NONE, 0};
-    bool ok = load_want_object(c, e, "a loop chunk object", keys, &m) && load_check_keys(c, &m) &&
-              get_index(c, &m, "chunk", level->chunk_count, "chunk", &out->chunk) &&
-              get_index(c, &m, "path_b", level->chunk_count, "chunk", &out->path_b) &&
-              load_string(c, &m, "rule", true, false, 32, &rule);
-    int r = ok ? lw_loop_rule_parse(rule) : 0;
-    if (ok && out->chunk == LW_NONE)
-        ok = load_fail(c, e, LW_ERR_RANGE, "\"chunk\" is null: a loop entry names a chunk");
-    else if (ok && r < 0)
-        ok = load_fail(c, load_get(&m, "rule"), LW_ERR_RANGE,
-                       "unknown rule \"%s\" (none, loop, loop_grounded or tunnel)", rule);
-    else if (ok && r != LW_LOOP_NONE && level->chunk_px != 256)
-        ok = load_fail(c, load_get(&m, "rule"), LW_ERR_RANGE,
-                       "loop rules need 256 px chunks (Sonic 1's thresholds)");
-    out->rule = (uint8_t)(r < 0 ? 0 : r);
-    *end = ok ? m.end : NULL;
-    return ok;
-}
-
-/* `loop_chunks` (optional): the Sonic 1 loop table (engine level.h). */
-static bool load_loop_chunks(load_ctx *c, const load_members *root, lw_level *level)
-{
-    json_pos arr;
-    size_t n;
-    if (!load_array(c, root, "loop_chunks", false, LW_MAX_LOOP_CHUNKS, &arr, &n))
-        return false;
-    if (!arr)
-        return true;
-    lw_loop_chunk table[LW_MAX_LOOP_CHUNKS];
-    editor_json_path_push_key(&c->path, "loop_chunks");
-    bool ok = true;
-    json_pos e = json_reader_first(&c->r, arr), end = NULL;
-    for (size_t i = 0; ok && i < n; i++) {
-        editor_json_path_push_index(&c->path, (long)i);
-        ok = load_loop_chunk(c, e, level, &table[i], &end);
-        for (size_t j = 0; ok && j < i; j++)
-            if (table[j].chunk == table[i].chunk)
-                ok = load_fail(c, e, LW_ERR_RANGE, "chunk %u is listed twice", table[i].chunk);
-        editor_json_path_pop(&c->path);
-        e = ok ? json_reader_next(&c->r, end) : NULL;
-    }
-    editor_json_path_pop(&c->path);
-    return ok && lw_level_set_loop_chunks(level, table, (uint32_t)n, c->err);
 }
 
 static bool load_root(load_ctx *c, json_pos at, lw_level **out)

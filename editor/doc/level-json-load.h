@@ -72,3 +72,8 @@ bool load_array(load_ctx *c, const load_members *m, const char *key, bool requir
 
 bool load_objects(load_ctx *c, const load_members *root, lw_level *level);
 bool load_replays(load_ctx *c, const load_members *root, lw_level *level);
+/* `loop_chunks` (optional): the Sonic 1 loop table (engine level.h), after the chunks. */
+bool load_loop_chunks(load_ctx *c, const load_members *root, lw_level *level);
+/* A required member @key: null (LW_NONE) or an index below @count of a @what. */
+bool load_index(load_ctx *c, const load_members *m, const char *key, uint32_t count,
+                const char *what, uint16_t *out);

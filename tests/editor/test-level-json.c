@@ -65,6 +65,53 @@ static void test_canonical_form(void)
     g_free(path);
 }
 
+/* The optional `loop_chunks` (Sonic 1 loop table): absent when empty, round-trips, refused with
+ * its place when malformed. */
+static void loop_json_fails(const char *text, const char *from, const char *to, const char *what)
+{
+    GString *t = g_string_new(text);
+    g_assert_cmpuint(g_string_replace(t, from, to, 1), ==, 1);
+    lw_level *level = NULL;
+    lw_error err;
+    g_assert_false(editor_level_load_text(t->str, t->len, 0, &level, &err));
+    g_assert_nonnull(strstr(err.message, what));
+    g_string_free(t, TRUE);
+}
+
+static void test_loop_chunks(void)
+{
+    char *path = sample_path("pipe-works.json");
+    lw_level *level = load_ok(path);
+    g_assert_cmpuint(level->chunk_px, ==, 256);
+    g_assert_cmpuint(level->chunk_count, >=, 3);
+    char *plain = editor_level_to_json(level, NULL);
+    g_assert_null(strstr(plain, "loop_chunks"));
+    lw_loop_chunk table[2] = {{0, 1, LW_LOOP_LOOP}, {2, LW_NONE, LW_LOOP_TUNNEL}};
+    lw_error err;
+    g_assert_true(lw_level_set_loop_chunks(level, table, 2, &err));
+    char *text = editor_level_to_json(level, NULL);
+    g_assert_nonnull(strstr(text, "\"loop_chunks\""));
+    lw_level *back = NULL;
+    g_assert_true(editor_level_load_text(text, strlen(text), 0, &back, &err));
+    g_assert_cmpuint(back->loop_chunk_count, ==, 2);
+    for (int i = 0; i < 2; i++) { /* field by field: the struct has a padding byte */
+        g_assert_cmpuint(back->loop_chunks[i].chunk, ==, table[i].chunk);
+        g_assert_cmpuint(back->loop_chunks[i].path_b, ==, table[i].path_b);
+        g_assert_cmpuint(back->loop_chunks[i].rule, ==, table[i].rule);
+    }
+    char *again = editor_level_to_json(back, NULL);
+    g_assert_cmpstr(again, ==, text);
+    loop_json_fails(text, "\"rule\": \"tunnel\"", "\"rule\": \"spin\"", "unknown rule");
+    loop_json_fails(text, "\"chunk\": 2", "\"chunk\": 0", "listed twice");
+    loop_json_fails(text, "\"path_b\": 1", "\"path_b\": 9999", "does not exist");
+    free(plain);
+    free(text);
+    free(again);
+    lw_level_free(back);
+    lw_level_free(level);
+    g_free(path);
+}
+
 static void test_cell_tokens(void)
 {
     for (unsigned tile = 0; tile < 1100; tile += 37)
@@ -208,6 +255,7 @@ int main(int argc, char **argv)
                          test_sample_round_trip);
     g_test_add_func("/editor/level-json/canonical-form", test_canonical_form);
     g_test_add_func("/editor/level-json/cell-tokens", test_cell_tokens);
+    g_test_add_func("/editor/level-json/loop-chunks", test_loop_chunks);
     g_test_add_func("/editor/level-json/paths", test_paths);
     g_test_add_func("/editor/level-json/atomic-save", test_atomic_save);
     g_test_add_func("/editor/level-json/samples-regenerate", test_samples_regenerate);
