@@ -70,7 +70,13 @@ struct EditorDisasmSprites {
     GHashTable *maps;    /* "file\nlabel\nbin" -> editor_mappings* (NULL: failed) */
     GHashTable *sprites; /* key -> EditorDisasmSprite* (NULL: none) */
     GPtrArray *warnings;
+    GHashTable *memory; /* dspr_new_memory: tree path -> GBytes, the disk never read */
 };
+
+/* An object-definition reader over files held in memory (the fuzz target): @files maps paths
+ * from the tree's root ("SonLVL INI Files/obj.ini") to GBytes (a reference is taken); grey
+ * palette, the level's tiles at @level_tiles (relative to the INI folder, may be NULL). */
+EditorDisasmSprites *dspr_new_memory(lwm_game game, GHashTable *files, const char *level_tiles);
 
 /* Add a warning "FILE:LINE: message" (@line 0: "FILE: message"). */
 void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char *fmt, ...)

@@ -94,6 +94,23 @@ char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *si
         dspr_warn(self, rel, 0, "the path leaves the tree");
         return NULL;
     }
+    if (self->memory) {
+        GBytes *b = g_hash_table_lookup(self->memory, path);
+        if (!b || g_bytes_get_size(b) > max) {
+            dspr_warn(self, path, 0, b ? "larger than %zu bytes" : "cannot open", (size_t)max);
+            return NULL;
+        }
+        gsize n;
+        const char *d = g_bytes_get_data(b, &n);
+        char *copy = g_malloc(n + 1);
+        if (n)
+            memcpy(copy, d, n);
+        copy[n] = 0;
+        *size = n;
+        if (tree_rel)
+            *tree_rel = g_steal_pointer(&path);
+        return copy;
+    }
     g_autofree char *full = find_file(self->root, path);
     char *data = NULL;
     size_t n = 0;
@@ -604,6 +621,58 @@ const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, c
     return s;
 }
 
+/* ---- warnings as problems ---- */
+
+static void report(const char *warning, int32_t x, int32_t y, editor_problem_fn fn, void *user)
+{
+    editor_problem p = {EDITOR_SEVERITY_WARNING, "sprite", {0}, x, y};
+    const char *w = strstr(warning, ": warning: ");
+    if (w)
+        g_snprintf(p.message, sizeof p.message, "%.*s: %s", (int)(w - warning), warning,
+                   w + strlen(": warning: "));
+    else
+        g_strlcpy(p.message, warning, sizeof p.message);
+    fn(&p, user);
+}
+
+guint editor_disasm_sprites_check(EditorDisasmSprites *self, const lw_level *level,
+                                  editor_problem_fn fn, void *user)
+{
+    g_return_val_if_fail(self && level && fn, 0);
+    guint at_open = self->warnings->len;
+    GArray *places = g_array_new(FALSE, FALSE, sizeof(int32_t) * 2);
+    for (uint32_t i = 0; i < level->object_count; i++) {
+        const lw_object *o = &level->objects[i];
+        guint before = self->warnings->len;
+        editor_disasm_sprites_get(self, o);
+        for (guint k = before; k < self->warnings->len; k++) {
+            int32_t xy[2] = {o->x, o->y};
+            g_array_append_val(places, xy);
+        }
+    }
+    for (guint k = 0; k < self->warnings->len; k++) {
+        const int32_t *xy = k < at_open ? NULL : &g_array_index(places, int32_t, 2 * (k - at_open));
+        report(g_ptr_array_index(self->warnings, k), xy ? xy[0] : -1, xy ? xy[1] : -1, fn, user);
+    }
+    g_array_unref(places);
+    return self->warnings->len;
+}
+
+guint editor_disasm_sprites_check_file(const char *json_path, const lw_level *level,
+                                       editor_problem_fn fn, void *user)
+{
+    g_autoptr(GError) error = NULL;
+    EditorDisasmSprites *self = editor_disasm_sprites_new_for_file(json_path, &error);
+    if (!self && error) {
+        g_autofree char *msg = g_strdup_printf("sprites: %s", error->message);
+        report(msg, -1, -1, fn, user);
+        return 1;
+    }
+    guint n = self ? editor_disasm_sprites_check(self, level, fn, user) : 0;
+    editor_disasm_sprites_free(self);
+    return n;
+}
+
 /* ---- the level: palette, lists ---- */
 
 /* The VDP's colour levels as 8-bit channels: round(level * 255 / 7), docs/DISASM.md §3. */
@@ -655,6 +724,29 @@ static void read_lists(EditorDisasmSprites *self, const char *value)
             dspr_defs_read_list(self, lists[i]);
 }
 
+static EditorDisasmSprites *sprites_alloc(const char *root, lwm_game game)
+{
+    EditorDisasmSprites *self = g_new0(EditorDisasmSprites, 1);
+    self->root = g_strdup(root);
+    self->ini_rel = g_strdup(LWM_TREE_INI_DIR);
+    self->game = game;
+    self->ring_spacing = 24;
+    self->art = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, bytes_free);
+    self->maps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, mappings_free);
+    self->sprites = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, sprite_free);
+    self->warnings = g_ptr_array_new_with_free_func(g_free);
+    return self;
+}
+
+EditorDisasmSprites *dspr_new_memory(lwm_game game, GHashTable *files, const char *level_tiles)
+{
+    EditorDisasmSprites *self = sprites_alloc("", game);
+    self->memory = g_hash_table_ref(files);
+    self->level_tiles = g_strdup(level_tiles);
+    read_palette(self, NULL);
+    return self;
+}
+
 EditorDisasmSprites *editor_disasm_sprites_new(const char *tree_root, const char *section,
                                                GError **error)
 {
@@ -678,15 +770,7 @@ EditorDisasmSprites *editor_disasm_sprites_new(const char *tree_root, const char
         lwm_tree_clear(&tree);
         return NULL;
     }
-    EditorDisasmSprites *self = g_new0(EditorDisasmSprites, 1);
-    self->root = g_strdup(tree_root);
-    self->ini_rel = g_strdup(LWM_TREE_INI_DIR);
-    self->game = tree.game;
-    self->ring_spacing = 24;
-    self->art = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, bytes_free);
-    self->maps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, mappings_free);
-    self->sprites = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, sprite_free);
-    self->warnings = g_ptr_array_new_with_free_func(g_free);
+    EditorDisasmSprites *self = sprites_alloc(tree_root, tree.game);
     self->level_tiles = g_strdup(lwm_ini_get(lv, "tiles"));
     read_palette(self, lwm_ini_get(lv, "palette"));
     read_lists(self, lwm_ini_get(&tree.ini.sections[0], "objlst"));
@@ -728,6 +812,8 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     g_hash_table_unref(self->maps);
     g_hash_table_unref(self->sprites);
     g_ptr_array_unref(self->warnings);
+    if (self->memory)
+        g_hash_table_unref(self->memory);
     g_free(self->level_tiles);
     g_free(self->root);
     g_free(self->ini_rel);

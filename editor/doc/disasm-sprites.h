@@ -19,6 +19,8 @@
  * GLib; no GTK, no cairo.
  */
 
+#include "level-check.h"
+
 #include <glib.h>
 #include <loopwright/level.h>
 
@@ -69,5 +71,24 @@ const char *editor_disasm_sprites_tree(const EditorDisasmSprites *self);
 /** The warnings so far ("FILE:LINE: warning: message", FILE relative to the tree), in order. */
 guint editor_disasm_sprites_warning_count(const EditorDisasmSprites *self);
 const char *editor_disasm_sprites_warning(const EditorDisasmSprites *self, guint i);
+
+/**
+ * The sprite warnings as problems for `loopwright check`'s and the editor's Issues panel: every
+ * imported object and ring record of @level is asked for its sprite (building what is not built
+ * yet), then @fn is called once per warning in order: severity warning, code "sprite", message
+ * "FILE[:LINE]: MESSAGE" (FILE from the tree's root), the place of the first object whose
+ * sprite gave the warning (-1, -1 for a warning reading the lists). Returns the count.
+ */
+guint editor_disasm_sprites_check(EditorDisasmSprites *self, const lw_level *level,
+                                  editor_problem_fn fn, void *user);
+
+/**
+ * editor_disasm_sprites_check for the level JSON at @json_path (its `source` names the tree and
+ * level) holding @level: nothing when it has no `source`; a tree that cannot be read is one
+ * problem "sprites: MESSAGE". Reads the tree's lists and the art the objects need each call
+ * (no cache: the tree may change on disk); EHZ 1's 253 objects take about 15 ms CPU.
+ */
+guint editor_disasm_sprites_check_file(const char *json_path, const lw_level *level,
+                                       editor_problem_fn fn, void *user);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 
 #include "editor-issues-panel.h"
 
+#include "doc/disasm-sprites.h"
 #include "doc/replay-check.h"
 
 #define CHECK_DELAY_MS 700 /* after the last change, so typing or a drag checks once */
@@ -117,6 +118,12 @@ void editor_issues_panel_check_now(EditorIssuesPanel *self)
     g_array_set_size(found, 0);
     editor_replay_check(l, collect_problem, found);
     editor_issues_panel_set_issues(self, "replays", (editor_problem *)found->data, found->len);
+    /* a level from a disassembly tree: the object sprites' warnings (docs/DISASM.md §11) */
+    g_array_set_size(found, 0);
+    if (editor_document_is_from_tree(self->doc))
+        editor_disasm_sprites_check_file(editor_document_get_path(self->doc), l, collect_problem,
+                                         found);
+    editor_issues_panel_set_issues(self, "sprites", (editor_problem *)found->data, found->len);
     g_array_unref(found);
 }
 

@@ -531,6 +531,67 @@ static void test_bad_inputs(void)
     put("SonLVL INI Files/objTST.ini", obj_ini, -1);
 }
 
+static void collect(const editor_problem *p, void *user)
+{
+    g_array_append_val((GArray *)user, *p);
+}
+
+/* The problem whose message contains @text: its index, -1 if none. */
+static int problem_with(GArray *found, const char *text)
+{
+    for (guint i = 0; i < found->len; i++)
+        if (strstr(g_array_index(found, editor_problem, i).message, text))
+            return (int)i;
+    return -1;
+}
+
+/* The warnings as the Issues panel lists them: one problem each, with the place of the object
+ * whose sprite gave it. */
+static void test_problems(void)
+{
+    lw_error err;
+    lw_level *lv = lw_level_new(128, 4, 4, &err);
+    g_assert_nonnull(lv);
+    const unsigned ids[] = {0x41, 0x30, 0x31, 0x30};
+    for (unsigned i = 0; i < G_N_ELEMENTS(ids); i++) {
+        lw_object o = marker("object", ids[i], 0, FALSE, FALSE);
+        o.x = 100 + (int32_t)i * 50;
+        o.y = 200 + (int32_t)i;
+        g_assert_nonnull(lw_level_add_object(lv, &o));
+        lw_object_clear(&o);
+    }
+    EditorDisasmSprites *s = open_sprites();
+    GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
+    g_assert_cmpuint(editor_disasm_sprites_check(s, lv, collect, found), ==, 3);
+    g_assert_cmpuint(found->len, ==, 3);
+    for (guint i = 0; i < found->len; i++) {
+        const editor_problem *p = &g_array_index(found, editor_problem, i);
+        g_test_message("%s at %d,%d", p->message, p->x, p->y);
+        g_assert_cmpint(p->severity, ==, EDITOR_SEVERITY_WARNING);
+        g_assert_cmpstr(p->code, ==, "sprite");
+        g_assert_null(strstr(p->message, "warning:"));
+    }
+    int bad_xml = problem_with(found, "SonLVL INI Files/Common/Bad.xml:3: Error on line 3");
+    int missing = problem_with(found, "art/missing.nem: cannot open");
+    int bad_map = problem_with(found, "map/bad.asm:4: piece width and height are 1..4");
+    g_assert_cmpint(bad_xml, ==, 0); /* read at open: no place */
+    g_assert_cmpint(g_array_index(found, editor_problem, 0).x, ==, -1);
+    g_assert_cmpint(missing, ==, 1); /* the first 0x30, not the second (cached) */
+    g_assert_cmpint(g_array_index(found, editor_problem, 1).x, ==, 150);
+    g_assert_cmpint(g_array_index(found, editor_problem, 1).y, ==, 201);
+    g_assert_cmpint(bad_map, ==, 2);
+    g_assert_cmpint(g_array_index(found, editor_problem, 2).x, ==, 200);
+    editor_disasm_sprites_free(s);
+    /* a level JSON without a `source` section: nothing */
+    g_array_set_size(found, 0);
+    g_autofree char *plain = g_build_filename(tmp, "plain.json", NULL);
+    g_assert_true(g_file_set_contents(plain, "{}", -1, NULL));
+    g_assert_cmpuint(editor_disasm_sprites_check_file(plain, lv, collect, found), ==, 0);
+    g_assert_cmpuint(found->len, ==, 0);
+    g_array_unref(found);
+    lw_level_free(lv);
+}
+
 static void test_map_forms(void)
 {
     editor_mappings m;
@@ -675,6 +736,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/code-run", test_code_run);
     g_test_add_func("/disasm/sprites/bad-inputs", test_bad_inputs);
     g_test_add_func("/disasm/sprites/map-forms", test_map_forms);
+    g_test_add_func("/disasm/sprites/problems", test_problems);
 #ifdef LW_TEST_RENDER
     g_test_add_func("/disasm/sprites/render", test_render);
 #endif

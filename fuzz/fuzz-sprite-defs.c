@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target for the object-definition readers of the disassembly sprites
+ * (editor/doc/disasm-sprites-defs.c, disasm-sprites-cs.c; docs/DISASM.md §11): a SonLVL object
+ * list (obj*.ini), an ObjDef XML and a C# definition, read from memory (the disk is never
+ * touched), then the sprite of objects of every id the list defines asked for.
+ *
+ * Input: byte 0 picks the game (mod 3: S1, S2, S3K); the rest is split at NUL bytes into up to
+ * four files: `SonLVL INI Files/obj.ini`, `SonLVL INI Files/Def.xml`, `SonLVL INI Files/Def.cs`
+ * and `map.asm` (mappings, text). A fixed
+ * `art.bin` (64 plain patterns) is the art any definition may name, and the level's tiles.
+ *
+ * Besides "never crashes, never hangs, never reads out of bounds" (sanitizers, the run's step
+ * budget), it checks: every sprite returned has a size of 1..4096 px a side and pixels; asking
+ * again returns the same (cached) sprite; at most 1,000 warnings, each "FILE: warning: ..." or
+ * "FILE:LINE: warning: ...".
+ */
+#include "disasm-sprites-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_sprite(const EditorDisasmSprite *s)
+{
+    if (s && (s->width < 1 || s->height < 1 || s->width > 4096 || s->height > 4096 || !s->argb))
+        abort();
+}
+
+static void check_warnings(const EditorDisasmSprites *s)
+{
+    guint n = editor_disasm_sprites_warning_count(s);
+    if (n > 1000)
+        abort();
+    for (guint i = 0; i < n; i++)
+        if (!strstr(editor_disasm_sprites_warning(s, i), ": warning: "))
+            abort();
+}
+
+/* Ask for the sprite of object @id with a few subtypes and flips. */
+static void ask(EditorDisasmSprites *s, unsigned id)
+{
+    static const unsigned subtypes[] = {0x00, 0x01, 0x12, 0x40, 0xFF};
+    for (size_t k = 0; k < G_N_ELEMENTS(subtypes); k++) {
+        lw_object o;
+        memset(&o, 0, sizeof o);
+        o.type = LW_OBJECT_MARKER;
+        char buf[16];
+        g_snprintf(buf, sizeof buf, "0x%02X", id);
+        lw_object_set_property(&o, "disasm", id < 256 ? "object" : "ring");
+        lw_object_set_property(&o, "id", buf);
+        g_snprintf(buf, sizeof buf, "0x%02X", subtypes[k]);
+        lw_object_set_property(&o, "subtype", buf);
+        lw_object_set_property(&o, "x_flip", k & 1 ? "true" : "false");
+        lw_object_set_property(&o, "y_flip", k & 2 ? "true" : "false");
+        const EditorDisasmSprite *a = editor_disasm_sprites_get(s, &o);
+        check_sprite(a);
+        if (editor_disasm_sprites_get(s, &o) != a)
+            abort();
+        lw_object_clear(&o);
+    }
+}
+
+static void add_file(GHashTable *files, const char *path, const void *data, size_t n)
+{
+    g_hash_table_replace(files, g_strdup(path), g_bytes_new(data, n));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > (1u << 20))
+        return 0;
+    static const lwm_game games[] = {LWM_GAME_S1, LWM_GAME_S2, LWM_GAME_S3K};
+    static const char *const names[] = {"SonLVL INI Files/obj.ini", "SonLVL INI Files/Def.xml",
+                                        "SonLVL INI Files/Def.cs", "map.asm"};
+    GHashTable *files =
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_bytes_unref);
+    uint8_t art[64 * 32];
+    for (size_t i = 0; i < sizeof art; i++)
+        art[i] = (uint8_t)(i * 7 + i / 32);
+    add_file(files, "art.bin", art, sizeof art);
+    const uint8_t *p = data + 1, *end = data + size;
+    for (int k = 0; k < 4 && p <= end; k++) {
+        const uint8_t *nul = k < 3 ? memchr(p, 0, (size_t)(end - p)) : NULL;
+        const uint8_t *stop = nul ? nul : end;
+        add_file(files, names[k], p, (size_t)(stop - p));
+        if (!nul)
+            break;
+        p = nul + 1;
+    }
+    EditorDisasmSprites *s = dspr_new_memory(games[data[0] % 3], files, "../art.bin");
+    g_hash_table_unref(files);
+    dspr_defs_read_list(s, "obj.ini");
+    for (unsigned id = 0; id < 256; id++)
+        if (s->defs[id])
+            ask(s, id);
+    if (s->ring)
+        ask(s, 256);
+    check_warnings(s);
+    editor_disasm_sprites_free(s);
+    return 0;
+}
