@@ -358,10 +358,11 @@ typedef struct obj_cull {
     uint32_t *movers;             /* the moving platforms (they run every frame in the window) */
     uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
     enemy_memo *memo;             /* [enemy rank] */
-    /* The index ranges for the player's pixel X @px, kept between frames (a pure function of
-     * px, whatever they were found from). */
-    int32_t px;
-    bool valid;
+    /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch
+     * range's), kept between frames (a pure function of that X, whatever they were found from;
+     * the touch range alone when nothing in the level runs nor walks). */
+    int32_t wpx, tpx;
+    bool wvalid, tvalid;
     bool reference;         /* lwi_objects_set_reference() */
     cull_bound first, last; /* objects: the culling window, x in [px - 512, px + 512) */
     cull_bound n0, n1;      /* idlers: x in [px - max_reach, px + max_reach] */
@@ -430,25 +431,43 @@ static inline void bound_to(cull_bound *b, const int32_t *xs, uint32_t n, int64_
     b->hi = i < n ? xs[i] : INT64_MAX;
 }
 
-/* Every index range for the player at pixel X @px: kept, stepped from the last frame's, or
- * looked up afresh after a jump of more than 64 px (a reset, a rewind; the result is the same
- * either way). */
-static inline const obj_cull *ranges(const lw_sim *sim, int32_t px)
+/* A kept X for ranges found for @old (@valid): the same X, a step of at most 64 px, or a jump
+ * (a reset, a rewind) after which the bounds are searched afresh (the result is the same). */
+static inline bool is_jump(bool valid, int32_t old, int32_t px)
+{
+    return !valid || px - old > 64 || old - px > 64;
+}
+
+/* The culling window's and the near range's bounds for the player at pixel X @px. */
+static inline __attribute__((always_inline)) const obj_cull *window_ranges(const lw_sim *sim,
+                                                                           int32_t px)
 {
     obj_cull *c = cull_of(sim);
-    if (c->valid && px == c->px)
+    if (c->wvalid && px == c->wpx)
         return c;
-    bool jump = !c->valid || px - c->px > 64 || c->px - px > 64;
+    bool jump = is_jump(c->wvalid, c->wpx, px);
     int64_t x = px;
-    uint32_t n = sim->object_count;
-    bound_to(&c->first, c->xs, n, x - LW_OBJ_CULL_PX, jump);
-    bound_to(&c->last, c->xs, n, x + LW_OBJ_CULL_PX, jump);
+    bound_to(&c->first, c->xs, sim->object_count, x - LW_OBJ_CULL_PX, jump);
+    bound_to(&c->last, c->xs, sim->object_count, x + LW_OBJ_CULL_PX, jump);
     bound_to(&c->n0, c->idler_x, c->idler_count, x - c->max_reach, jump);
     bound_to(&c->n1, c->idler_x, c->idler_count, x + c->max_reach + 1, jump);
-    bound_to(&c->t0, c->toucher_x, c->toucher_count, x - LW_OBJ_TOUCH_PX, jump);
-    bound_to(&c->t1, c->toucher_x, c->toucher_count, x + LW_OBJ_TOUCH_PX, jump);
-    c->px = px;
-    c->valid = true;
+    c->wpx = px;
+    c->wvalid = true;
+    return c;
+}
+
+/* The touch range's bounds for the player at pixel X @px. */
+static inline __attribute__((always_inline)) const obj_cull *touch_range(const lw_sim *sim,
+                                                                         int32_t px)
+{
+    obj_cull *c = cull_of(sim);
+    if (c->tvalid && px == c->tpx)
+        return c;
+    bool jump = is_jump(c->tvalid, c->tpx, px);
+    bound_to(&c->t0, c->toucher_x, c->toucher_count, (int64_t)px - LW_OBJ_TOUCH_PX, jump);
+    bound_to(&c->t1, c->toucher_x, c->toucher_count, (int64_t)px + LW_OBJ_TOUCH_PX, jump);
+    c->tpx = px;
+    c->tvalid = true;
     return c;
 }
 
@@ -1100,8 +1119,9 @@ void lwi_objects_touch(lw_sim *sim)
         /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player;
          * the enemies (which walk) come after them, from their own list, within the culling
          * window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
-        const obj_cull *c = ranges(sim, px);
+        const obj_cull *c = touch_range(sim, px);
         if (c->reference) {
+            c = window_ranges(sim, px);
             for (uint32_t i = c->first.i; i < c->last.i; i++) {
                 uint8_t type = sim->objects[i].type;
                 if (type == LW_OBJ_RING || type == LW_OBJ_MONITOR || type == LW_OBJ_CHECKPOINT ||
@@ -1126,7 +1146,10 @@ void lwi_objects_touch(lw_sim *sim)
                     return;
             }
         }
-        uint32_t k0 = c->enemy_rank[c->first.i], k1 = c->enemy_rank[c->last.i];
+        if (sim->enemy_count)
+            c = window_ranges(sim, px);
+        uint32_t k0 = sim->enemy_count ? c->enemy_rank[c->first.i] : 0;
+        uint32_t k1 = sim->enemy_count ? c->enemy_rank[c->last.i] : 0;
         const uint32_t *enemies = sim->enemies;
         const lw_obj_state *os = g->obj;
         for (uint32_t k = first_done ? k1 : k0; k < k1; k++) {
@@ -1657,18 +1680,18 @@ const char *lwi_objects_check_index(const lw_sim *sim)
     if (e != sim->enemy_count || c->enemy_rank[n] != e || c->mover_rank[n] != m ||
         idle != c->idler_count || touch != c->toucher_count)
         return "list lengths";
-    if (c->valid) {
-        int64_t x = c->px;
+    if (c->wvalid) {
+        int64_t x = c->wpx;
         if (!bound_ok(&c->first, c->xs, n, x - LW_OBJ_CULL_PX) ||
             !bound_ok(&c->last, c->xs, n, x + LW_OBJ_CULL_PX))
             return "window bounds";
         if (!bound_ok(&c->n0, c->idler_x, idle, x - c->max_reach) ||
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
-        if (!bound_ok(&c->t0, c->toucher_x, touch, x - LW_OBJ_TOUCH_PX) ||
-            !bound_ok(&c->t1, c->toucher_x, touch, x + LW_OBJ_TOUCH_PX))
-            return "touch bounds";
     }
+    if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - LW_OBJ_TOUCH_PX) ||
+                      !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + LW_OBJ_TOUCH_PX)))
+        return "touch bounds";
     /* every kept probe result holds at every pixel of its block columns */
     for (uint32_t k = 0; k < e; k++) {
         const enemy_memo *mm = &c->memo[k];
@@ -1723,11 +1746,14 @@ static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t 
     /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
     uint64_t bits[WORDS(LW_SIM_MAX_OBJECTS) + 1];
     uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
-    for (uint32_t w = w0; w <= w1; w++)
-        bits[w - w0] = g->awake[w];
-    bits[0] &= ~0ull << (first & 63u);
-    if (last & 63u)
-        bits[w1 - w0] &= ~(~0ull << (last & 63u));
+    /* (the edge words masked in the loop, which the compiler would otherwise make a memcpy
+     * call) */
+    for (uint32_t w = w0; w <= w1; w++) {
+        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
+        if (w == w1 && (last & 63u))
+            keep &= ~(~0ull << (last & 63u));
+        bits[w - w0] = g->awake[w] & keep;
+    }
     int32_t px = px_of(pl->x), py = px_of(pl->y);
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
     int32_t hm = hr + 64;
@@ -1776,12 +1802,13 @@ enemies:;
         run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
 }
 
-void lwi_objects_run(lw_sim *sim)
+/* (not inlined into lw_sim_step: a level without objects keeps that step lean) */
+__attribute__((noinline)) void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
     if (sim->object_count && cull_of(sim)->runnable) {
-        const obj_cull *c = ranges(sim, px_of(sim->state.player.x));
+        const obj_cull *c = window_ranges(sim, px_of(sim->state.player.x));
         uint32_t first = c->first.i, last = c->last.i;
         /* an object the player stands on always runs (it carries the player) */
         if (g->on_object) {
