@@ -254,6 +254,8 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         }
     }
     if (st->status == LW_SIM_RUNNING)
+        lwi_loop_planes_run(sim); /* S1's Sonic_Loops ends the player's routine */
+    if (st->status == LW_SIM_RUNNING)
         run_swappers(sim);
     if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count))
         lwi_objects_run(sim);

@@ -243,6 +243,14 @@ void lw_sim_clear(lw_sim *sim);
 void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px);
 
 /**
+ * Tell @sim that its level's terrain (layout, chunks, cells, tiles or masks) changed between two
+ * steps, as test-play's live edits do: the enemies' floor probe results kept for the block column
+ * each walks through (docs/OBJECTS.md §1.3) are dropped. lw_sim_init() and lw_sim_reset() start
+ * without them. No allocation.
+ */
+void lw_sim_terrain_changed(lw_sim *sim);
+
+/**
  * Advance exactly one frame with buttons @input held. Increments state.frame and rewrites
  * sim->debug. Returns the status after the frame; once LW_SIM_DEAD or LW_SIM_FINISHED, further
  * calls change nothing (the frame counter stays) and return that status. Never allocates.
