@@ -377,11 +377,13 @@ static void player_ball(canvas *c, int frame)
     ball(c, 0, P(14), P(14), (uint8_t)(frame * 16));
 }
 
+/* The spindash's charge (S2's, and CD's): the player keeps its standing radii while it charges,
+ * so the ball sits on the ground 19 px below the centre, with dust kicked up behind it. */
 static void player_spindash(canvas *c, int frame)
 {
     for (int k = 0; k < 3; k++)
-        disc(c, P(-13 - 3 * k - (frame & 1) * 2), P(11 - k), P(3.5 - k), C_GREY);
-    ball(c, P(3), P(14), P(11), (uint8_t)(frame * 40));
+        disc(c, P(-13 - 3 * k - (frame & 1) * 2), P(16 - k), P(3.5 - k), C_GREY);
+    ball(c, P(8), P(14), P(11), (uint8_t)(frame * 40));
 }
 
 static void player_spring(canvas *c, int frame)
