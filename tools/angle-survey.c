@@ -15,7 +15,9 @@
  * Printed per level (one line, '|'-separated for docs/MASKS.md): cells, sloped cells (Sega's
  * angle not flagged and not a multiple of 0x40), their share within +-2 hex steps and exact,
  * and the share of cells whose flag agrees. --per-mask adds, per mask, the angle `masks` gives
- * the mask on its own. --cells writes one CSV row per compared cell for further study. The last
+ * the mask on its own. --cells writes one CSV row per compared cell for further study (with the
+ * surface's depth on 48 lines around the cell in the frame of Sega's quadrant, the imported
+ * mask's heights and Sega's, both as placed: docs/MASKS.md §4.8). The last
  * lines on stderr give the bound of docs/MASKS.md §4.8: how many sloped cells a rule giving one
  * angle per context (the cell's pixels as placed, or its surface's shape) could get at best.
  *
@@ -609,6 +611,52 @@ static bool imported_cell(const lw_level *L, uint32_t x, uint32_t y, int path, u
     return true;
 }
 
+/* Depth of the surface on line @u of cell (x0, y0) in quadrant @q's frame, as contour.c's
+ * line_depth reads it: the first solid pixel when the line's outer pixel is open (up to 31 px
+ * in), the last solid one outwards when it is solid (up to 16 px out); 99 when none. */
+static int study_depth(const lwm_image *img, int q, int32_t x0, int32_t y0, int u)
+{
+    if (frame_solid(img, q, x0, y0, u, 0)) {
+        for (int v = -1; v >= -16; v--)
+            if (!frame_solid(img, q, x0, y0, u, v))
+                return v + 1;
+        return 99;
+    }
+    for (int v = 1; v < 32; v++)
+        if (frame_solid(img, q, x0, y0, u, v))
+            return v;
+    return 99;
+}
+
+/* One row of --cells: the cell, Sega's angle, ours, and for study the surface depth on the 48
+ * lines u = -16..31 in the frame of Sega's quadrant (the picture as drawn) and the heights of
+ * the mask the import made and of Sega's mask through the cell's flips. */
+static void csv_cell(FILE *csv, const char *name, int p, uint32_t cx, uint32_t cy, uint8_t m,
+                     const cellinfo *c, uint8_t sa, bool of, uint8_t oa, const lwm_image *img,
+                     const lw_level *L, const lw_mask *sega_mask)
+{
+    fprintf(csv, "%s,%d,%u,%u,%u,%u,%u,%u,%d,%u,", name, p, cx, cy, m, c->flip, c->solid[p], sa,
+            of ? 1 : 0, oa);
+    int q = (int)(((unsigned)sa + 32u) >> 6) & 3;
+    for (int u = -16; u < 32; u++)
+        fprintf(csv, "%s%d", u > -16 ? ";" : "",
+                study_depth(img, q, (int32_t)cx * 16, (int32_t)cy * 16, u));
+    fputc(',', csv);
+    uint32_t cpc = L->chunk_px / 16u;
+    uint16_t chunk = L->layout[LW_LAYER_FG][(size_t)(cy / cpc) * L->layout_width + cx / cpc];
+    const lw_cell *cell = &lw_level_chunk_cells(L, chunk)[(cy % cpc) * cpc + cx % cpc];
+    lw_mask mk = L->masks[L->tiles[cell->tile].mask[p]];
+    lw_mask f;
+    lwm_mask_flip(&mk, cell->flags & LW_CELL_FLIP_X, cell->flags & LW_CELL_FLIP_Y, &f);
+    for (int k = 0; k < 16; k++)
+        fprintf(csv, "%s%d", k ? ";" : "", f.heights[k]);
+    fputc(',', csv);
+    lwm_mask_flip(sega_mask, c->flip & LW_CELL_FLIP_X, c->flip & LW_CELL_FLIP_Y, &f);
+    for (int k = 0; k < 16; k++)
+        fprintf(csv, "%s%d", k ? ";" : "", f.heights[k]);
+    fputc('\n', csv);
+}
+
 static bool measure(const sega *s, const level *lv, const char *name, FILE *csv, tally *out,
                     bound_table bound[2])
 {
@@ -705,8 +753,8 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
                     out->flat_ok += (of && (oa & 0x3Fu) == 0 && d == 0) || (!of && d <= 2);
                 }
                 if (csv)
-                    fprintf(csv, "%s,%d,%u,%u,%u,%u,%u,%u,%d,%u\n", name, p, cx, cy, m, c->flip,
-                            c->solid[p], sa, of ? 1 : 0, oa);
+                    csv_cell(csv, name, p, cx, cy, m, c, sa, of, oa, &img[p], res.level,
+                             &s->masks[m]);
             }
     }
     lwm_import_result_clear(&res);
@@ -810,7 +858,9 @@ int main(int argc, char **argv)
             perror(csv_path);
             return 1;
         }
-        fprintf(csv, "level,path,x,y,mask,flip,solid,sega,ours_flagged,ours\n");
+        fprintf(
+            csv,
+            "level,path,x,y,mask,flip,solid,sega,ours_flagged,ours,depths,heights,sega_heights\n");
     }
     /* sections in order, each (chunks, layout, index) once */
     char done[128][1600];

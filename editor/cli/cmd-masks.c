@@ -4,13 +4,14 @@
 #include "masks-json.h"
 
 #include <loopwright-masks/masks.h>
+#include <loopwright/profile.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const cli_spec spec = {
     .cmd = "masks",
-    .usage = "TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB]",
+    .usage = "TILES.png [-o OUT.json] [--preview OUT.png] [--key RRGGBB] [--profile P]",
     .about =
         "Height masks, widths and angles for each 16x16 tile of a tileset sheet (row-major).\n"
         "A pixel is solid when its alpha is 128 or more. In an image without alpha (no alpha\n"
@@ -79,7 +80,7 @@ static const char *fit_name(const lwm_sheet_tile *t)
 
 int cli_masks_main(int argc, char **argv)
 {
-    const char *path = NULL, *out = NULL, *preview = NULL, *key_s = NULL;
+    const char *path = NULL, *out = NULL, *preview = NULL, *key_s = NULL, *profile = NULL;
     const cli_option opts[] = {
         {.name = "-o",
          .arg = "OUT.json",
@@ -95,6 +96,11 @@ int cli_masks_main(int argc, char **argv)
          .arg = "RRGGBB",
          .value = &key_s,
          .help = "colour key for images without alpha"},
+        {.name = "--profile",
+         .arg = "P",
+         .value = &profile,
+         .help = "the profile the masks are for (s1, s2, s3k, cd, modern; default s2, as\n"
+                 "import): angles follow the conventions of its game (docs/MASKS.md)"},
         {.name = NULL},
     };
     int npos, r = cli_parse(&spec, opts, argc, argv, &path, &npos);
@@ -105,6 +111,9 @@ int cli_masks_main(int argc, char **argv)
     uint32_t key = 0;
     if (key_s && !cli_parse_rgb(key_s, &key))
         return cli_usage_error("masks", "--key takes a colour as RRGGBB (hex)");
+    if (profile && !lw_profile_find(profile))
+        return cli_usage_error(
+            "masks", "unknown profile \"%s\" (expected s1, s2, s3k, cd or modern)", profile);
 
     lwm_image img = {0};
     char rule[64];
@@ -112,7 +121,7 @@ int cli_masks_main(int argc, char **argv)
         return CLI_EXIT_DATA;
     lw_error err;
     lwm_sheet sheet = {0};
-    if (!lwm_sheet_build(&img, &sheet, &err)) {
+    if (!lwm_sheet_build_style(&img, lwm_angle_style_for_profile(profile), &sheet, &err)) {
         cli_print_error(path, &err);
         lwm_image_clear(&img);
         return CLI_EXIT_DATA;

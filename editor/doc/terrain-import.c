@@ -40,6 +40,7 @@ gboolean editor_terrain_import(const lw_level *current, const lwm_image *terrain
     opts.art = art;
     opts.chunk_px = current->chunk_px;
     opts.neighbour_angles = neighbour_angles;
+    opts.profile = current->profile[0] ? current->profile : NULL; /* its game's angle rule */
     opts.warn = on_warning;
     opts.user = out;
     lwm_import_result res = {0};

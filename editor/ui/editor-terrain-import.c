@@ -54,6 +54,7 @@ gboolean editor_import_dialog_is_ready(GtkWindow *dialog)
 typedef struct {
     lwm_image terrain; /* a copy: the window may close while the thread runs */
     guint16 chunk_px;
+    char profile[16]; /* the document's profile: its game's angle rule */
     gboolean neighbours;
     EditorTerrainImport imp;
 } ImportJob;
@@ -70,6 +71,7 @@ static void import_thread(GTask *task, gpointer source, gpointer data, GCancella
 {
     ImportJob *j = data;
     lw_level probe = {.chunk_px = j->chunk_px};
+    g_strlcpy(probe.profile, j->profile, sizeof probe.profile);
     GError *error = NULL;
     if (editor_terrain_import(&probe, &j->terrain, NULL, j->neighbours, &j->imp, &error))
         g_task_return_boolean(task, TRUE);
@@ -174,6 +176,7 @@ static void import_run(ImportDialog *d)
         g_error("out of memory");
     memcpy(j->terrain.rgba, d->terrain.rgba, (size_t)d->terrain.width * d->terrain.height * 4);
     j->chunk_px = d->chunk_px;
+    g_strlcpy(j->profile, level_of(d->a)->profile, sizeof j->profile);
     j->neighbours = gtk_check_button_get_active(d->neighbours);
     d->ran_with = j->neighbours;
     GTask *task = g_task_new(NULL, NULL, import_done, g_object_ref(d->dialog));

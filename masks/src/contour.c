@@ -524,27 +524,9 @@ static bool end_line_full(const pass *p, int q, int32_t x0, int32_t y0, int u)
     return solid(p, x, y);
 }
 
-/* A deviation of @dev hex steps from the quadrant's cardinal angle (@rise != 0: the surface
- * rises), quantised as @style's game does (docs/MASKS.md §4.4, §4.8): S1 and S2 round to a
- * multiple of 4, halves away from zero (lwm_chord_angle); S3K rounds towards the cardinal angle
- * to an even step, and any rise gives at least 4. Both are mirror-symmetric. */
-static uint8_t quantise(lwm_angle_style style, int q, double dev, bool rise)
-{
-    long k;
-    if (style == LWM_ANGLES_S3K) {
-        long a = 2 * (long)floor(fabs(dev) / 2.0 + 1e-9);
-        if (rise && a < 4)
-            a = 4;
-        k = dev < 0 ? -a : a;
-    } else {
-        k = 4 * lround(dev / 4.0); /* halves away from zero, as lwm_chord_angle */
-    }
-    return (uint8_t)((unsigned long)(64 * (q & 3) + k) & 0xFFu);
-}
-
 static uint8_t chord(lwm_angle_style style, int q, int rise, int over)
 {
-    return quantise(style, q, atan((double)rise / (double)over) * 128.0 / M_PI, rise != 0);
+    return lwm_quantise(style, q, atan((double)rise / (double)over) * 128.0 / M_PI, rise != 0);
 }
 
 /* The least-squares slope of the lines [@first, @last] that hold the surface (@in), as an
@@ -562,7 +544,7 @@ static uint8_t least_squares(lwm_angle_style style, int q, const int *d, const b
             sud += (double)u * d[u];
         }
     double sxx = suu - su * su / n, sxy = sud - su * sd / n;
-    return quantise(style, q, atan(sxy / sxx) * 128.0 / M_PI, sxy != 0);
+    return lwm_quantise(style, q, atan(sxy / sxx) * 128.0 / M_PI, sxy != 0);
 }
 
 /* Sega's rule as measured on the three games (docs/MASKS.md §4.4, §4.8): the surface's rise
@@ -722,7 +704,7 @@ static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
     } else {
         bool flagged;
         uint8_t a;
-        lwm_bits_angle_canonical(&bits[t], &a, &flagged);
+        lwm_bits_angle_canonical(&bits[t], p->style, &a, &flagged);
         real = a;
     }
     uint8_t a = lwm_angle_round_even(real);

@@ -26,7 +26,8 @@ void lwm_fit_add_edge(lwm_fit *fit, int facing, double x, double y);
 lwm_fit_kind lwm_fit_solve(const lwm_fit *fit, double *angle);
 
 /* Flag and even angle of a representable tile, computed in its canonical flip. */
-lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool *flagged);
+lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, lwm_angle_style style, uint8_t *angle,
+                                      bool *flagged);
 
 /* Hash of a mask identity (pixels, angle, flag bit). */
 uint64_t lwm_mask_key_hash(const lwm_bits *bits, uint8_t angle, uint8_t flags);
@@ -49,3 +50,9 @@ bool lwm_bits_fix(const lwm_bits *bits, lwm_bits *fixed, lwm_fix_report *fix);
  * @rise px over @run px along the surface (a whole cell: over 16): 64 q + atan(rise / run) in
  * hex steps, the deviation rounded to a multiple of 4 with halves away from zero. */
 uint8_t lwm_chord_angle(int q, int rise, int run);
+
+/* A deviation of @dev hex steps from quadrant @q's cardinal angle (@rise: the surface is not
+ * level), quantised as @style's game does (docs/MASKS.md §4.4): S1 and S2 a multiple of 4,
+ * halves away from zero (as lwm_chord_angle); S3K towards the cardinal angle to an even step,
+ * at least 4 for any rise. Both are mirror-symmetric. */
+uint8_t lwm_quantise(lwm_angle_style style, int q, double dev, bool rise);

@@ -437,6 +437,29 @@ uint8_t lwm_chord_angle(int q, int rise, int run)
     return (uint8_t)((unsigned long)(64 * (q & 3) + 4 * k) & 0xFFu);
 }
 
+lwm_angle_style lwm_angle_style_for_profile(const char *name)
+{
+    if (name && (strcmp(name, "s1") == 0 || strcmp(name, "cd") == 0))
+        return LWM_ANGLES_S1;
+    if (name && strcmp(name, "s3k") == 0)
+        return LWM_ANGLES_S3K;
+    return LWM_ANGLES_S2;
+}
+
+uint8_t lwm_quantise(lwm_angle_style style, int q, double dev, bool rise)
+{
+    long k;
+    if (style == LWM_ANGLES_S3K) {
+        long a = 2 * (long)floor(fabs(dev) / 2.0 + 1e-9);
+        if (rise && a < 4)
+            a = 4;
+        k = dev < 0 ? -a : a;
+    } else {
+        k = 4 * lround(dev / 4.0); /* halves away from zero, as lwm_chord_angle */
+    }
+    return (uint8_t)((unsigned long)(64 * (q & 3) + k) & 0xFFu);
+}
+
 /* ---- whole masks ---- */
 
 /* Depth of the surface on line @u of a tile in quadrant @q's frame (the surface facing up, u
@@ -473,14 +496,15 @@ static int tile_line_depth(const lwm_bits *bits, int q, int u)
  * (the masks suite's single-tile bounds); beyond that, the even angle within REACH of @real
  * nearest the chord. */
 #define REACH 1.5
-static uint8_t tile_chord(const lwm_bits *bits, double real)
+static uint8_t tile_chord(const lwm_bits *bits, lwm_angle_style style, double real)
 {
     uint8_t fit = lwm_angle_round_even(real);
     int q = (int)(((unsigned)fit + 32u) >> 6) & 3;
     int d0 = tile_line_depth(bits, q, 0), d15 = tile_line_depth(bits, q, 15);
     if (d0 < 0 || d15 < 0)
         return fit;
-    uint8_t c = lwm_chord_angle(q, d15 - d0, 16);
+    int rise = d15 - d0;
+    uint8_t c = lwm_quantise(style, q, atan((double)rise / 16.0) * 128.0 / M_PI, rise != 0);
     double dev = remainder((double)c - real, 256.0);
     if (fabs(dev) <= REACH)
         return c;
@@ -499,7 +523,8 @@ static int bits_compare(const lwm_bits *a, const lwm_bits *b)
     return 0;
 }
 
-lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool *flagged)
+lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, lwm_angle_style style, uint8_t *angle,
+                                      bool *flagged)
 {
     /* Work in the smallest of the four flips so that a flipped tile gets exactly the flipped
      * angle (floating-point fits and rounding are not symmetric on their own). */
@@ -521,7 +546,7 @@ lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool
         *flagged = false;
         double real;
         kind = lwm_bits_fit_angle(&canon, &real);
-        a = tile_chord(&canon, real);
+        a = tile_chord(&canon, style, real);
     }
     *angle = lw_angle_flip(a, flip & LW_CELL_FLIP_X, flip & LW_CELL_FLIP_Y);
     return kind;
@@ -530,10 +555,16 @@ lwm_fit_kind lwm_bits_angle_canonical(const lwm_bits *bits, uint8_t *angle, bool
 void lwm_mask_from_bits(const lwm_bits *bits, lw_mask *out, lwm_bits *fixed_bits,
                         lwm_fix_report *fix)
 {
+    lwm_mask_from_bits_style(bits, LWM_ANGLES_S2, out, fixed_bits, fix);
+}
+
+void lwm_mask_from_bits_style(const lwm_bits *bits, lwm_angle_style style, lw_mask *out,
+                              lwm_bits *fixed_bits, lwm_fix_report *fix)
+{
     lwm_bits fixed;
     lwm_heights_from_bits(bits, out, &fixed, fix);
     bool flagged;
-    lwm_bits_angle_canonical(&fixed, &out->angle, &flagged);
+    lwm_bits_angle_canonical(&fixed, style, &out->angle, &flagged);
     out->flags = flagged ? LW_MASK_FLAGGED : 0;
     if (fixed_bits)
         *fixed_bits = fixed;
@@ -588,6 +619,12 @@ typedef struct sheet_entry {
 
 bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err)
 {
+    return lwm_sheet_build_style(img, LWM_ANGLES_S2, out, err);
+}
+
+bool lwm_sheet_build_style(const lwm_image *img, lwm_angle_style style, lwm_sheet *out,
+                           lw_error *err)
+{
     if (img->width % 16 || img->height % 16)
         return lw_error_set(err, LW_ERR_FORMAT,
                             "the sheet is %ux%u px; both sides must be multiples of 16", img->width,
@@ -628,7 +665,7 @@ bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err)
         } else {
             double real;
             t->fit = lwm_bits_fit_angle(&fb[canon], &real);
-            a = lwm_angle_round_even(real);
+            a = tile_chord(&fb[canon], style, real); /* as lwm_mask_from_bits_style */
         }
         uint8_t angle = lw_angle_flip(a, canon & LW_CELL_FLIP_X, canon & LW_CELL_FLIP_Y);
         /* Look for the tile itself, then its flips, among the masks so far. */

@@ -21,15 +21,6 @@ lwm_import_options lwm_import_options_default(void)
     return (lwm_import_options){.chunk_px = 128, .tileset_columns = 16, .neighbour_angles = true};
 }
 
-lwm_angle_style lwm_angle_style_for_profile(const char *name)
-{
-    if (name && (strcmp(name, "s1") == 0 || strcmp(name, "cd") == 0))
-        return LWM_ANGLES_S1;
-    if (name && strcmp(name, "s3k") == 0)
-        return LWM_ANGLES_S3K;
-    return LWM_ANGLES_S2;
-}
-
 void lwm_import_result_clear(lwm_import_result *result)
 {
     if (!result)
@@ -288,13 +279,24 @@ static void bits_from_words(const uint32_t px[256], lwm_bits *out)
  * anchor is already inside it). That is right for a ceiling, whose solid continues into the cell
  * above, but a run with open air above it is a surface someone stands on: a thin ledge or
  * jump-through bar lying at the top of its cell. Such columns are made solid down to the cell's
- * bottom, the shape the originals use for ledges. Returns the columns changed. */
+ * bottom, the shape the originals use for ledges. Only a flat underside is a ledge: when the
+ * hanging runs differ in length the underside slopes, and the cell is a ceiling piece however
+ * open the air above it (Sega's games have thousands, docs/MASKS.md §4.8). Returns the columns
+ * changed. */
 static uint16_t stand_on_hanging_runs(importer *im, int p, uint32_t tx, uint32_t ty)
 {
     size_t t = (size_t)ty * im->tw + tx;
     lwm_bits *b = &im->bits[p][t];
     const lwm_bits *above = ty > 0 ? &im->bits[p][t - im->tw] : NULL;
-    uint16_t changed = 0;
+    uint16_t changed = 0, run = 0;
+    for (int c = 0; c < 16; c++) {
+        uint16_t col = b->col[c];
+        if (col != 0 && col != 0xFFFFu && (col & (col + 1u)) == 0) {
+            if (run && col != run)
+                return 0; /* a sloped underside: a ceiling piece, not a ledge */
+            run = col;
+        }
+    }
     for (int c = 0; c < 16; c++) {
         uint16_t col = b->col[c];
         bool hanging = col != 0 && col != 0xFFFFu && (col & (col + 1u)) == 0; /* rows 0..n-1 */

@@ -116,6 +116,47 @@ static void test_masks_sheet(void)
     g_free(prev);
 }
 
+/* `masks --profile` gives each game's angle rule: a floor rising 3 px across the tile (heights
+ * 8 8 8 8 9 9 9 9 9 9 10 10 10 10 10 11, a chord of 7.6 steps) is 0xF8 for S1 and S2 (a multiple
+ * of 4) and 0xFA for S3K (towards the floor, even); the default is S2's, as `import`'s. Before,
+ * `masks` knew no profile and kept the plain fit. */
+static void test_masks_profile(void)
+{
+    static const int h[16] = {8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 11};
+    lwm_image img;
+    g_assert_true(lwm_image_init(&img, 16, 16, 0, NULL));
+    lwm_bits b;
+    for (int c = 0; c < 16; c++)
+        b.col[c] = (uint16_t)(0xFFFFu << (16 - h[c]));
+    synth_paint_bits(&img, 0, 0, &b, 0x70B050FFu);
+    char *sheet = in_tmp("rise3.png");
+    g_assert_true(lwm_image_save_png(sheet, &img, NULL));
+    lwm_image_clear(&img);
+    static const struct {
+        const char *profile;
+        int angle;
+    } cases[] = {{NULL, 0xF8}, {"s1", 0xF8},     {"cd", 0xF8},
+                 {"s2", 0xF8}, {"modern", 0xF8}, {"s3k", 0xFA}};
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        const char *argv[] = {"masks", sheet, "--profile", cases[i].profile, NULL};
+        if (!cases[i].profile)
+            argv[2] = NULL;
+        cli_result r = cli_run(argv);
+        expect(r, 0, NULL);
+        json_error_t e;
+        json_t *j = json_loads(r.out, 0, &e);
+        g_assert_nonnull(j);
+        json_t *t = json_array_get(json_object_get(j, "tiles"), 0);
+        g_assert_cmpint(json_integer_value(json_object_get(t, "angle")), ==, cases[i].angle);
+        json_decref(j);
+        cli_run_free(&r);
+    }
+    cli_result r = cli_run((const char *[]){"masks", sheet, "--profile", "s4", NULL});
+    expect(r, 2, "unknown profile \"s4\"");
+    cli_run_free(&r);
+    g_free(sheet);
+}
+
 /* An RGB image without alpha: the top-left colour is empty; --key chooses another. */
 static void test_masks_color_key(void)
 {
@@ -418,6 +459,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     tmp = synth_tmpdir();
     g_test_add_func("/masks/cli/masks-sheet", test_masks_sheet);
+    g_test_add_func("/masks/cli/masks-profile", test_masks_profile);
     g_test_add_func("/masks/cli/masks-color-key", test_masks_color_key);
     g_test_add_func("/masks/cli/masks-bad-files", test_masks_bad_files);
     g_test_add_func("/masks/cli/masks-interlaced", test_masks_interlaced);

@@ -421,6 +421,59 @@ static void test_sheet_dedup(void)
     lwm_image_clear(&img);
 }
 
+/* A floor rising 3 px across the tile, heights 8 8 8 8 9 9 9 9 9 9 10 10 10 10 10 11: the chord
+ * rule (docs/MASKS.md §4.1 step 6) reads 7.6 hex steps, which S1 and S2 round to a multiple of
+ * 4 (0xF8) and S3K towards the floor to an even step (0xFA). A sheet gives each profile's game
+ * its own angle, the same as lwm_mask_from_bits_style: before, `masks` (lwm_sheet_build) kept the
+ * plain fit of §4.1 and knew no game. */
+static void test_sheet_styles(void)
+{
+    static const int h[16] = {8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 11};
+    lwm_bits b;
+    for (int c = 0; c < 16; c++)
+        b.col[c] = (uint16_t)(0xFFFFu << (16 - h[c]));
+    /* and SPG's S2 mask 153, Sega's 0xE8, which every style keeps */
+    static const int spg[16] = {0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 9, 9};
+    lwm_bits b2;
+    for (int c = 0; c < 16; c++)
+        b2.col[c] = spg[c] ? (uint16_t)(0xFFFFu << (16 - spg[c])) : 0;
+    lwm_image img = sheet_image(2, 1);
+    synth_paint_bits(&img, 0, 0, &b, 0x80C040FFu);
+    synth_paint_bits(&img, 1, 0, &b2, 0x80C040FFu);
+    static const struct {
+        lwm_angle_style style;
+        uint8_t want[2];
+    } cases[] = {
+        {LWM_ANGLES_S1, {0xF8, 0xE8}},
+        {LWM_ANGLES_S2, {0xF8, 0xE8}},
+        {LWM_ANGLES_S3K, {0xFA, 0xE8}},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        lwm_sheet s;
+        g_assert_true(lwm_sheet_build_style(&img, cases[i].style, &s, NULL));
+        for (int t = 0; t < 2; t++) {
+            lw_mask m;
+            lwm_mask_from_bits_style(t ? &b2 : &b, cases[i].style, &m, NULL, NULL);
+            g_assert_cmpint(m.angle, ==, cases[i].want[t]);
+            g_assert_cmpint(s.tiles[t].mask.angle, ==, cases[i].want[t]);
+        }
+        lwm_sheet_clear(&s);
+    }
+    /* the default is S2's */
+    lwm_sheet s;
+    g_assert_true(lwm_sheet_build(&img, &s, NULL));
+    g_assert_cmpint(s.tiles[0].mask.angle, ==, 0xF8);
+    g_assert_cmpint(s.tiles[1].mask.angle, ==, 0xE8);
+    g_assert_cmpint(mask_of(&b).angle, ==, 0xF8);
+    lwm_sheet_clear(&s);
+    lwm_image_clear(&img);
+    g_assert_cmpint(lwm_angle_style_for_profile("s1"), ==, LWM_ANGLES_S1);
+    g_assert_cmpint(lwm_angle_style_for_profile("cd"), ==, LWM_ANGLES_S1);
+    g_assert_cmpint(lwm_angle_style_for_profile("s3k"), ==, LWM_ANGLES_S3K);
+    g_assert_cmpint(lwm_angle_style_for_profile("modern"), ==, LWM_ANGLES_S2);
+    g_assert_cmpint(lwm_angle_style_for_profile(NULL), ==, LWM_ANGLES_S2);
+}
+
 /* Mirroring a whole sheet left-right mirrors every tile's mask and angle. */
 static void test_sheet_mirrored(void)
 {
@@ -610,6 +663,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/flip/equivariance", test_flip_equivariance);
     g_test_add_func("/masks/sheet/dedup", test_sheet_dedup);
     g_test_add_func("/masks/sheet/mirrored", test_sheet_mirrored);
+    g_test_add_func("/masks/sheet/styles", test_sheet_styles);
     g_test_add_func("/masks/preview/draw", test_preview);
     g_test_add_func("/masks/png/sheet-exact", test_png_sheet);
     return g_test_run();

@@ -344,7 +344,8 @@ static void test_top_solid_and_start(void)
 
 /* A run hanging from a cell's top edge with open air above is a floor (a thin ledge): its
  * columns become solid down to the cell's bottom, so floor sensors see it from above, with a
- * warning for a solid cell. One under solid ground stays ceiling-type (negative heights). */
+ * warning for a solid cell. One under solid ground stays ceiling-type (negative heights), and so
+ * does a sloped underside (runs of different lengths) under open air. */
 static void test_hanging_runs(void)
 {
     lwm_image img = ground_image(512, 256, flat_ground);
@@ -353,6 +354,9 @@ static void test_hanging_runs(void)
             set_px(&img, x, y, 0xD0A040FFu);
     for (uint32_t x = 320; x < 384; x++) /* a ceiling: solid rows 0..67 */
         for (uint32_t y = 0; y < 68; y++)
+            set_px(&img, x, y, 0xD0A040FFu);
+    for (uint32_t x = 192; x < 208; x++) /* a sloped underside hanging 1..8 px, air above */
+        for (uint32_t y = 128; y < 129 + (x - 192) / 2; y++)
             set_px(&img, x, y, 0xD0A040FFu);
     warn_log log = {0};
     lw_level *level = import(&img, NULL, NULL, 128, true, &log);
@@ -363,6 +367,18 @@ static void test_hanging_runs(void)
     g_assert_true(lw_level_collision_at(level, 330, 64, LW_PATH_A, &cc));
     for (int c = 0; c < 16; c++)
         g_assert_cmpint(cc.mask->heights[c], ==, -4);
+    /* the sloped underside is a ceiling piece however open the air above (Sega's games have
+     * thousands, docs/MASKS.md §4.8): it keeps its pixels, and a ceiling's angle */
+    g_assert_true(lw_level_collision_at(level, 200, 130, LW_PATH_A, &cc));
+    lw_mask placed;
+    lwm_mask_flip(cc.mask, cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y, &placed);
+    for (int c = 0; c < 16; c++)
+        g_assert_cmpint(placed.heights[c], ==, -(1 + c / 2));
+    uint8_t angle =
+        lw_angle_flip(cc.mask->angle, cc.flags & LW_CELL_FLIP_X, cc.flags & LW_CELL_FLIP_Y);
+    g_assert_false(cc.mask->flags & LW_MASK_FLAGGED);
+    g_assert_cmpint(angle, >, 0x80);
+    g_assert_cmpint(angle, <, 0xA0);
     /* four cells of the ledge, one warning each */
     g_assert_cmpint(log.count, ==, 4);
     g_assert_nonnull(strstr(log.last, "path A: cell (7, 8): a run hanging from the cell's top edge "

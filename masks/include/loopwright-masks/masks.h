@@ -12,6 +12,19 @@
 #include "loopwright-masks/image.h"
 #include "loopwright/level.h"
 
+/** How Sega's games set a sloped cell's angle from its surface (docs/MASKS.md §4.4, §4.8): the
+ * conventions differ between Sonic 1, Sonic 2 and Sonic 3 & Knuckles, and the import follows the
+ * target profile's game. */
+typedef enum lwm_angle_style {
+    LWM_ANGLES_S2 = 0, /* s2, modern and the default */
+    LWM_ANGLES_S1,     /* s1 and cd */
+    LWM_ANGLES_S3K,    /* s3k */
+} lwm_angle_style;
+
+/** The angle style of profile @name ("s1", "s2", "s3k", "cd", "modern"); NULL or an unknown
+ * name gives LWM_ANGLES_S2. */
+lwm_angle_style lwm_angle_style_for_profile(const char *name);
+
 /** Alpha at or above which a pixel is solid. */
 #define LWM_SOLID_ALPHA 128u
 
@@ -87,6 +100,11 @@ uint8_t lwm_angle_round_even(double angle);
 void lwm_mask_from_bits(const lwm_bits *bits, lw_mask *out, lwm_bits *fixed_bits,
                         lwm_fix_report *fix);
 
+/** lwm_mask_from_bits with the chord rule quantised as @style's game does (docs/MASKS.md §4.1
+ * step 6); lwm_mask_from_bits is LWM_ANGLES_S2. */
+void lwm_mask_from_bits_style(const lwm_bits *bits, lwm_angle_style style, lw_mask *out,
+                              lwm_bits *fixed_bits, lwm_fix_report *fix);
+
 /** The mask seen through a cell's flips: heights/widths/angle as §2.5, pixels re-anchored. */
 void lwm_mask_flip(const lw_mask *in, bool flip_x, bool flip_y, lw_mask *out);
 
@@ -119,6 +137,12 @@ typedef struct lwm_sheet {
  * angle and flag), shares that mask. Returns false with LW_ERR_NOMEM when out of memory.
  */
 bool lwm_sheet_build(const lwm_image *img, lwm_sheet *out, lw_error *err);
+
+/** lwm_sheet_build with each tile's angle as lwm_mask_from_bits_style gives it for @style (the
+ * angle rule of the target profile's game, `masks --profile`); lwm_sheet_build is
+ * LWM_ANGLES_S2. */
+bool lwm_sheet_build_style(const lwm_image *img, lwm_angle_style style, lwm_sheet *out,
+                           lw_error *err);
 
 /** Free what @sheet owns and zero it (accepts a zeroed sheet). */
 void lwm_sheet_clear(lwm_sheet *sheet);

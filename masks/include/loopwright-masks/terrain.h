@@ -13,6 +13,7 @@
  */
 
 #include "loopwright-masks/image.h"
+#include "loopwright-masks/masks.h"
 #include "loopwright/level.h"
 
 /** Called now and then with a stage name ("cells", "angles", "tiles", "chunks") and progress. */
@@ -21,19 +22,6 @@ typedef void (*lwm_progress_fn)(void *user, const char *stage, uint64_t done, ui
 /** Called for each warning with the level pixel it is about (top-left of the cell) and a
  * message without the file name. */
 typedef void (*lwm_warn_fn)(void *user, int32_t x, int32_t y, const char *message);
-
-/** How Sega's games set a sloped cell's angle from its surface (docs/MASKS.md §4.4, §4.8): the
- * conventions differ between Sonic 1, Sonic 2 and Sonic 3 & Knuckles, and the import follows the
- * target profile's game. */
-typedef enum lwm_angle_style {
-    LWM_ANGLES_S2 = 0, /* s2, modern and the default */
-    LWM_ANGLES_S1,     /* s1 and cd */
-    LWM_ANGLES_S3K,    /* s3k */
-} lwm_angle_style;
-
-/** The angle style of profile @name ("s1", "s2", "s3k", "cd", "modern"); NULL or an unknown
- * name gives LWM_ANGLES_S2. */
-lwm_angle_style lwm_angle_style_for_profile(const char *name);
 
 typedef struct lwm_import_options {
     /* Borrowed images, all the same size; pixels are solid when alpha >= 128 (apply a colour
