@@ -3,11 +3,14 @@
 #include "editor-sprites.h"
 
 #include "doc/level-json.h"
+#include "doc/real-path.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <loopwright-masks/file-io.h>
 #include <loopwright-masks/image.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RESOURCE_DIR "/io/github/loopwright/Loopwright/sprites/"
@@ -51,11 +54,12 @@ cairo_surface_t *editor_sprites_builtin(EditorSpriteSheet which)
     return s;
 }
 
-cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **error)
+/* A player sheet from a PNG file's @size bytes at @data: the size checks, then the decode. */
+static cairo_surface_t *player_from_memory(const void *data, size_t size, GError **error)
 {
     uint32_t w = 0, h = 0;
     lw_error err = {0};
-    if (!lwm_png_read_size(png_path, &w, &h, &err)) {
+    if (!lwm_png_read_size_memory(data, size, &w, &h, &err)) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", err.message);
         return NULL;
     }
@@ -69,7 +73,8 @@ cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **e
                     w, h, need_w, need_h, EDITOR_SPRITE_CELL, MAX_SIDE);
         return NULL;
     }
-    cairo_surface_t *s = cairo_image_surface_create_from_png(png_path);
+    read_closure rc = {.data = data, .size = size};
+    cairo_surface_t *s = cairo_image_surface_create_from_png_stream(read_bytes, &rc);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "cannot read the PNG: %s",
                     cairo_status_to_string(cairo_surface_status(s)));
@@ -79,10 +84,44 @@ cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **e
     return s;
 }
 
+cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **error)
+{
+    char *data = NULL;
+    size_t size = 0;
+    lw_error err = {0};
+    if (!lwm_file_read(png_path, LWM_MAX_PNG_FILE_BYTES, &data, &size, &err)) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", err.message);
+        return NULL;
+    }
+    cairo_surface_t *s = player_from_memory(data, size, error);
+    free(data);
+    return s;
+}
+
+cairo_surface_t *editor_sprites_load_player_for_level(const char *level_path, const char *sheet,
+                                                      GError **error)
+{
+    char *data = NULL;
+    size_t size = 0;
+    lw_error err = {0};
+    if (!editor_level_file_read(level_path, sheet, "player_sprites", false, &data, &size, &err)) {
+        g_set_error(error, G_IO_ERROR,
+                    err.code == LW_ERR_PATH ? G_IO_ERROR_PERMISSION_DENIED : G_IO_ERROR_FAILED,
+                    "%s", err.message);
+        return NULL;
+    }
+    g_autoptr(GError) e = NULL;
+    cairo_surface_t *s = player_from_memory(data, size, &e);
+    free(data);
+    if (!s)
+        g_set_error(error, e->domain, e->code, "player_sprites \"%s\": %s", sheet, e->message);
+    return s;
+}
+
 cairo_surface_t *editor_sprites_player_for_level(const lw_level *level, const char *level_path)
 {
     static char *cached_path;
-    static gint64 cached_mtime;
+    static gint64 cached_key[4];    /* the file read: device, inode, size, time */
     static cairo_surface_t *cached; /* NULL: that file did not load */
     cairo_surface_t *builtin = editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
     if (!level || !level->player_sprites || !level_path)
@@ -90,14 +129,29 @@ cairo_surface_t *editor_sprites_player_for_level(const lw_level *level, const ch
     g_autofree char *abs = editor_level_resolve_path(level_path, level->player_sprites);
     if (!abs)
         return builtin;
+    /* what the path names now (through any link): another file, or the same one rewritten, is
+     * read again */
     GStatBuf st;
-    gint64 mtime = g_stat(abs, &st) == 0 ? (gint64)st.st_mtime : -1;
-    if (!cached_path || strcmp(cached_path, abs) != 0 || cached_mtime != mtime) {
+    gboolean exists = g_stat(abs, &st) == 0;
+    gint64 key[4] = {-1, -1, -1, -1};
+    if (exists) {
+        key[0] = (gint64)st.st_dev;
+        key[1] = (gint64)st.st_ino;
+        key[2] = (gint64)st.st_size;
+        key[3] = (gint64)st.st_mtime;
+    }
+    if (!cached_path || strcmp(cached_path, abs) != 0 || memcmp(cached_key, key, sizeof key)) {
         g_clear_pointer(&cached, cairo_surface_destroy);
         g_free(cached_path);
         cached_path = g_strdup(abs);
-        cached_mtime = mtime;
-        cached = mtime < 0 ? NULL : editor_sprites_load_player_png(abs, NULL);
+        memcpy(cached_key, key, sizeof key);
+        g_autoptr(GError) error = NULL;
+        if (exists)
+            cached =
+                editor_sprites_load_player_for_level(level_path, level->player_sprites, &error);
+        if (error) /* once per file and version: the built-in sheet is drawn instead */
+            g_printerr("loopwright: %s: %s (drawing the built-in player)\n", level_path,
+                       error->message);
     }
     return cached ? cached : builtin;
 }

@@ -27,16 +27,31 @@ typedef enum EditorSpriteSheet {
 cairo_surface_t *editor_sprites_builtin(EditorSpriteSheet which);
 
 /**
- * Load a player sheet from @png_path: a PNG of at most 4096 px a side whose sides are multiples
- * of EDITOR_SPRITE_CELL and with a row for every animation (docs/OBJECTS.md §17). A new surface,
+ * Load a player sheet from @png_path: a regular file (lwm_file_read: no FIFO, at most
+ * LWM_MAX_PNG_FILE_BYTES), a PNG of at most 4096 px a side whose sides are multiples of
+ * EDITOR_SPRITE_CELL and with a row for every animation (docs/OBJECTS.md §17). A new surface,
  * or NULL and @error naming the problem (without the file name).
  */
 cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **error);
 
 /**
+ * Load the player sheet @sheet (as the level writes it: relative to the level's folder, or an
+ * absolute path picked in this session) of the level saved at @level_path, read as the level's
+ * tileset is (editor_level_file_read, real-path.h): a relative path must stay inside the level's
+ * folder, judged on the file actually opened, so a symbolic link pointing outside (also one
+ * swapped in after the level loaded) is refused, G_IO_ERROR_PERMISSION_DENIED, and never read.
+ * Then the checks of editor_sprites_load_player_png. A new surface, or NULL and @error naming
+ * the sheet as the level writes it (not the level file).
+ */
+cairo_surface_t *editor_sprites_load_player_for_level(const char *level_path, const char *sheet,
+                                                      GError **error);
+
+/**
  * The player sheet for @level saved at @level_path (either may be NULL): its own
- * `player_sprites` when it loads, else the built-in sheet. The last sheet loaded is cached by its
- * absolute path and file time, so calling this every frame is cheap. Borrowed.
+ * `player_sprites` when it loads (editor_sprites_load_player_for_level), else the built-in sheet;
+ * why it did not load goes to stderr as "loopwright: LEVEL: message", once per file version.
+ * The last sheet loaded is cached by its absolute path and the file it names (device, inode,
+ * size, time), so calling this every frame is cheap. Borrowed.
  */
 cairo_surface_t *editor_sprites_player_for_level(const lw_level *level, const char *level_path);
 

@@ -8,6 +8,9 @@
 #include "editor-document.h"
 #include "file-io-private.h"
 #include "rel-support.h"
+#ifdef LW_REL_SPRITES
+#include "ui/editor-sprites.h"
+#endif
 
 #include <fcntl.h>
 #include <glib.h>
@@ -954,6 +957,114 @@ static void test_read_inside_races(void)
     g_free(dir);
 }
 
+#ifdef LW_REL_SPRITES
+/* A player sheet of the smallest size the play window takes, every pixel @rgba (0xRRGGBBAA). */
+static void write_player_sheet(const char *path, uint32_t rgba)
+{
+    lwm_image img;
+    lw_error err;
+    g_assert_true(lwm_image_init(&img, EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL,
+                                 EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL, rgba, &err));
+    g_assert_true(lwm_image_save_png(path, &img, &err));
+    lwm_image_clear(&img);
+}
+
+/* The colour (0xRRGGBB) of a sheet's top-left pixel. */
+static uint32_t sheet_corner(cairo_surface_t *s)
+{
+    cairo_surface_flush(s);
+    g_assert_cmpint(cairo_image_surface_get_format(s), ==, CAIRO_FORMAT_ARGB32);
+    return *(const uint32_t *)cairo_image_surface_get_data(s) & 0xFFFFFFu;
+}
+
+/* Point the level's player sheet link @link at @target. */
+static void point_link(const char *link, const char *target)
+{
+    g_unlink(link);
+    g_assert_cmpint(symlink(target, link), ==, 0);
+}
+
+/* The play window's player sprite sheet (editor-sprites.c) is read as the tileset is: the level
+ * loads while its `player_sprites` link points inside the level's folder; the link then points
+ * outside (changed on disk, or swapped just before the open by the swap-link hook). The sheet is
+ * refused with a message naming it and the file it leads to, nothing of the outside file is
+ * drawn: the play window draws the built-in player. */
+static void test_symlinked_player_sheet(void)
+{
+    link_fixture f = link_fixture_new();
+    link_fixture_point(&f, "real.png");
+    char *link = g_build_filename(f.inside, "hero.png", NULL);
+    char *real = g_build_filename(f.inside, "hero-real.png", NULL);
+    char *secret = g_build_filename(f.outside, "hero-secret.png", NULL);
+    write_player_sheet(real, 0x00C000FFu);
+    write_player_sheet(secret, 0xFF0000FFu);
+    char *text;
+    g_assert_true(g_file_get_contents(f.level, &text, NULL, NULL));
+    g_assert_true(text[0] == '{');
+    char *with = g_strconcat("{\"player_sprites\": \"hero.png\",", text + 1, NULL);
+    g_assert_true(g_file_set_contents(f.level, with, -1, NULL));
+    point_link(link, "hero-real.png");
+    GError *error = NULL;
+    EditorDocument *doc = editor_document_load(f.level, &error);
+    g_assert_no_error(error);
+    const lw_level *level = editor_document_get_level(doc);
+    g_assert_cmpstr(level->player_sprites, ==, "hero.png");
+    cairo_surface_t *builtin = editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
+    g_assert_nonnull(builtin);
+
+    /* inside: the level's own sheet */
+    cairo_surface_t *s = editor_sprites_player_for_level(level, f.level);
+    g_assert_true(s != builtin);
+    g_assert_cmphex(sheet_corner(s), ==, 0x00C000);
+    /* the link now leads outside */
+    point_link(link, secret);
+    g_assert_null(editor_sprites_load_player_for_level(f.level, "hero.png", &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+    g_test_message("%s", error->message);
+    g_assert_nonnull(
+        strstr(error->message, "player_sprites \"hero.png\" leaves the level's folder"));
+    g_assert_nonnull(strstr(error->message, "hero-secret.png"));
+    g_clear_error(&error);
+    s = editor_sprites_player_for_level(level, f.level);
+    g_assert_true(s == builtin);
+    g_assert_cmphex(sheet_corner(s), !=, 0xFF0000);
+    /* inside again, swapped to the outside file right before the open */
+    point_link(link, "hero-real.png");
+    char *fault = g_strdup_printf("swap-link=%s>%s", link, secret);
+    g_setenv("LOOPWRIGHT_TEST_FAULT", fault, TRUE);
+    g_assert_null(editor_sprites_load_player_for_level(f.level, "hero.png", &error));
+    g_unsetenv("LOOPWRIGHT_TEST_FAULT");
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+    g_assert_nonnull(strstr(error->message, "hero-secret.png"));
+    g_clear_error(&error);
+    char *now = g_file_read_link(link, NULL);
+    g_assert_cmpstr(now, ==, secret); /* the hook did swap it */
+    g_free(now);
+    /* a sheet inside that is no player sheet: refused by its size, named */
+    point_link(link, "real.png");
+    g_assert_null(editor_sprites_load_player_for_level(f.level, "hero.png", &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_assert_nonnull(strstr(error->message, "player_sprites \"hero.png\": the sprite sheet is"));
+    g_clear_error(&error);
+    g_assert_true(editor_sprites_player_for_level(level, f.level) == builtin);
+    /* and a named pipe does not hang it */
+    g_unlink(link);
+    g_assert_cmpint(mkfifo(link, 0600), ==, 0);
+    g_assert_null(editor_sprites_load_player_for_level(f.level, "hero.png", &error));
+    g_assert_nonnull(strstr(error->message, "not a regular file"));
+    g_clear_error(&error);
+
+    g_object_unref(doc);
+    g_free(fault);
+    g_free(with);
+    g_free(text);
+    g_free(secret);
+    g_free(real);
+    g_free(link);
+    link_fixture_free(&f);
+}
+#endif
+
 /* ---- 10. smaller items ---- */
 
 static void test_small_items(void)
@@ -1064,6 +1175,9 @@ int main(int argc, char **argv)
     g_test_add_func("/reliability/8-escaped-messages", test_escaped_messages);
     g_test_add_func("/reliability/9-symlinked-tileset", test_symlinked_tileset);
     g_test_add_func("/reliability/9-swapped-tileset-link", test_swapped_tileset_link);
+#ifdef LW_REL_SPRITES
+    g_test_add_func("/reliability/9-symlinked-player-sheet", test_symlinked_player_sheet);
+#endif
     g_test_add_func("/reliability/9-read-inside-races", test_read_inside_races);
     g_test_add_func("/reliability/10-small-items", test_small_items);
     g_test_add_func("/reliability/out-of-space", test_out_of_space);
