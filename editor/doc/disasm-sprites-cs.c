@@ -19,9 +19,9 @@
 
 #define CS_MAX_TOKENS     (1u << 18)
 #define CS_MAX_INIT_STEPS 50000u /* statements and primaries: Init (the trees' need 4,339) */
-#define CS_MAX_CALL_STEPS 20000u  /* ... one GetSprite */
-#define CS_MAX_CALLS      32      /* nested method calls */
-#define CS_MAX_NEST       96      /* nested expressions and statements */
+#define CS_MAX_CALL_STEPS 20000u /* ... one GetSprite */
+#define CS_MAX_CALLS      32     /* nested method calls */
+#define CS_MAX_NEST       96     /* nested expressions and statements */
 #define CS_MAX_ARRAY      4096u
 #define CS_MAX_OBJECTS    (1u << 17) /* strings and arrays the run made */
 #define CS_MAX_ARGS       16
