@@ -226,24 +226,16 @@ static figure measure(char **argv, const char *stdout_path, const char *out, int
     for (int r = 0; r < runs; r++) {
         fflush(NULL);
         double t0 = bench_now_ms();
-        pid_t pid = fork();
-        if (pid == 0) {
-            if (!freopen(stdout_path ? stdout_path : "/dev/null", "w", stdout) ||
-                !freopen("/dev/null", "w", stderr))
-                _exit(126);
-            execv(argv[0], argv);
-            _exit(127);
-        }
-        int status;
         struct rusage ru;
-        if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+        int rc = bench_run_usage(argv, stdout_path, &ru);
+        if (rc == -1)
             die(argv[0], NULL);
         wall[r] = bench_now_ms() - t0;
         cpu[r] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
         if (ru.ru_maxrss > f.rss_kib)
             f.rss_kib = ru.ru_maxrss;
-        if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 1))
+        if (rc != 0 && rc != 1)
             f.ok = false;
     }
     f.cpu_ms = bench_median(cpu, runs);

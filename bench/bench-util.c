@@ -42,23 +42,32 @@ double bench_median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int bench_run(char **argv, long *maxrss_kib)
+int bench_run_usage(char **argv, const char *stdout_path, struct rusage *ru)
 {
     fflush(NULL); /* the child must not write our buffered output again */
     pid_t pid = fork();
     if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+        if (!freopen(stdout_path ? stdout_path : "/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
             _exit(126);
         execv(argv[0], argv);
         _exit(127);
     }
     int status;
+    if (pid < 0 || wait4(pid, &status, 0, ru) < 0)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+}
+
+int bench_run(char **argv, long *maxrss_kib)
+{
     struct rusage ru;
-    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+    int rc = bench_run_usage(argv, NULL, &ru);
+    if (rc == -1)
         return -1;
     if (maxrss_kib)
         *maxrss_kib = ru.ru_maxrss;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return rc < 0 ? -1 : rc;
 }
 
 lw_level *bench_max_level(void)

@@ -18,6 +18,13 @@ double bench_median(double *v, int n);
  * When @maxrss_kib is non-NULL it receives the child's peak resident memory. */
 int bench_run(char **argv, long *maxrss_kib);
 
+struct rusage;
+
+/** bench_run with stdout written to @stdout_path (NULL: discarded) and the child's resource use
+ * in *@ru: its exit status, -1 when it could not be started or waited for, -2 when it did not
+ * exit normally (a signal). */
+int bench_run_usage(char **argv, const char *stdout_path, struct rusage *ru);
+
 /**
  * The maximum-size level of the foundation benchmarks: a 128x16 layout of 128 px chunks
  * (16384x2048 px) with every slot used, 1024 distinct chunks with every cell used, 1023 tiles

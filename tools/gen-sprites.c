@@ -503,6 +503,35 @@ static void player_look_up(canvas *c, int frame)
     draw_figure(c, &f);
 }
 
+/* The super peel-out's charge: the figure-eight legs in place, dust kicked up behind the feet
+ * and speed lines behind the head, the puffs and lines shifting frame by frame. */
+static void player_peelout(canvas *c, int frame)
+{
+    for (int k = 0; k < 3; k++) {
+        int drift = ((frame + k) & 3) * 2;
+        disc(c, P(-9 - 4 * k - drift), P(16 - k - (frame & 1)), P(3.2 - 0.6 * k), C_GREY);
+    }
+    for (int k = 0; k < 3; k++) {
+        int len = 5 + ((frame + 2 * k) & 3);
+        capsule(c, P(-14 - len), P(-12 + 5 * k), P(-14), P(-12 + 5 * k), P(0.6), C_WHITE);
+    }
+    player_fast(c, frame, true);
+}
+
+/* A charged drop dash: the ball spinning fast inside two trailing arcs of sparks, turned a
+ * quarter of the arc further each frame. */
+static void player_drop_dash(canvas *c, int frame)
+{
+    for (int arc = 0; arc < 2; arc++)
+        for (int k = 0; k < 6; k++) {
+            uint8_t a = (uint8_t)(frame * 32 + arc * 128 - k * 12);
+            int r = P(19);
+            disc(c, polar_x(0, r, a), polar_y(0, r, a), P(2.4 - 0.3 * k),
+                 k < 2 ? C_WHITE : C_YELLOW);
+        }
+    ball(c, 0, P(14), P(14), (uint8_t)(frame * 40));
+}
+
 typedef void (*draw_fn)(canvas *c, int frame);
 
 static const draw_fn player_rows[EDITOR_PLAYER_ANIM_COUNT] = {
@@ -519,6 +548,8 @@ static const draw_fn player_rows[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_SPINDASH] = player_spindash,
     [EDITOR_PLAYER_DUCK] = player_duck,
     [EDITOR_PLAYER_LOOK_UP] = player_look_up,
+    [EDITOR_PLAYER_PEELOUT] = player_peelout,
+    [EDITOR_PLAYER_DROP_DASH] = player_drop_dash,
 };
 
 /* ---- objects ---- */

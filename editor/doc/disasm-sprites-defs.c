@@ -47,6 +47,7 @@ void dspr_def_free(dspr_def *d)
     g_ptr_array_unref(d->images);
     g_ptr_array_unref(d->options);
     option_free(d->fallback);
+    dspr_cs_free(d->cs);
     g_free(d);
 }
 
@@ -499,7 +500,7 @@ static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d)
     g_free(x.default_id);
 }
 
-/* ---- C# definitions: literals only, never run ---- */
+/* ---- C# definitions: the literal scan, for what the interpreter cannot tell ---- */
 
 /* The string literal at *@p (after spaces), advancing past it; NULL when there is none. */
 static char *cs_literal(const char **p, const char *end)
@@ -623,6 +624,8 @@ static void read_code(EditorDisasmSprites *self, const char *rel, const char *ty
     g_autofree char *text = dspr_read(self, rel, DSPR_MAX_LIST_BYTES, &size, NULL);
     if (!text)
         return;
+    d->cs = dspr_cs_parse(text, size, type, d); /* run: disasm-sprites-cs.c */
+    /* the first literal call, drawn for what the run cannot tell (S1/S2's `imgs.Add` lists) */
     const char *start = text, *end = text + size;
     cs_class(text, &start, &end, type);
     const char *map_call = g_strstr_len(start, end - start, "MapASMToBmp(");
@@ -657,5 +660,5 @@ static void read_code(EditorDisasmSprites *self, const char *rel, const char *ty
         return;
     }
     g_ptr_array_add(d->images, im);
-    d->default_image = 0;
+    d->default_image = (int)d->images->len - 1;
 }

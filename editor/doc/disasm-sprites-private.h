@@ -46,12 +46,15 @@ typedef struct dspr_option {
     GArray *refs;  /* dspr_ref */
 } dspr_option;
 
+typedef struct dspr_cs dspr_cs;
+
 typedef struct dspr_def {
     GPtrArray *images;     /* dspr_image*, owned */
     GPtrArray *options;    /* dspr_option*, owned: Display's, in order */
     dspr_option *fallback; /* DefaultImage, NULL = none */
     int default_image;     /* index, -1 = none */
     int subtype_image[256];
+    dspr_cs *cs; /* a C# definition run by disasm-sprites-cs.c, NULL = none */
 } dspr_def;
 
 struct EditorDisasmSprites {
@@ -84,3 +87,16 @@ char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *si
 void dspr_defs_read_list(EditorDisasmSprites *self, const char *rel);
 
 void dspr_def_free(dspr_def *d);
+
+/* C# definition text (@size bytes) with the definition's class @type (codetype=, NULL: the first
+ * class with a GetSprite): its Init run (disasm-sprites-cs.c), the images it makes added to
+ * @d->images. NULL when the text has no such class or cannot be tokenized. Bounded: a hostile
+ * text costs at most a fixed number of steps. */
+dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def *d);
+
+/* What the definition's GetSprite returns for @subtype and the object's flips: TRUE with @ref
+ * (an image of the definition, absolute flips FLIP_ALWAYS / FLIP_NEVER, offset in px), FALSE
+ * when the sprite cannot be told (drawn as a box). */
+gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, dspr_ref *ref);
+
+void dspr_cs_free(dspr_cs *cs);

@@ -509,6 +509,14 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
 static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key)
 {
     gboolean xflip = (key >> 16) & 1, yflip = (key >> 17) & 1;
+    dspr_ref ref;
+    if (d->cs && dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, &ref)) {
+        GArray *one = g_array_new(FALSE, FALSE, sizeof(dspr_ref)); /* flips absolute */
+        g_array_append_val(one, ref);
+        EditorDisasmSprite *s = build_refs(self, d, one, FALSE, FALSE);
+        g_array_unref(one);
+        return s;
+    }
     for (guint i = 0; i < d->options->len; i++) {
         const dspr_option *o = g_ptr_array_index(d->options, i);
         if (option_holds(o, key & 0xFF))

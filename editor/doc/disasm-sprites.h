@@ -8,8 +8,9 @@
  * uncompressed, or `artcmp=`; `LevelArt` = the level's own `tiles`), `mapasm=` / `mapbin=`
  * (with `mapasmlbl=`), `frame=`, `pal=`, or `xmlfile=` (an `ObjDef`: `ImageFromMappings` images,
  * the `Image` by default and per `Subtype`, read with GLib's GMarkup) or `codefile=` (a C#
- * definition: never run; its first `OpenArtFile("...")` and `MapASMToBmp(...)` literals are
- * used when it has them). Patterns are 8x8 4bpp, coloured with the level's palette lines
+ * definition, read by a small bounded interpreter that follows its Init and GetSprite where
+ * they compute from literals, disasm-sprites-cs.c; else its first `OpenArtFile("...")` and
+ * `MapASMToBmp(...)` literals). Patterns are 8x8 4bpp, coloured with the level's palette lines
  * (the INI's `palette` slices).
  *
  * Strict and bounded: every file is size-checked before it is read and decoded, paths never

@@ -5,10 +5,28 @@
 
 /* ---- commands ---- */
 
+static void command_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+{
+    if (cmd->klass->write)
+        cmd->klass->write(cmd, doc, change, TRUE);
+    else
+        cmd->klass->apply(cmd, doc, change);
+}
+
+static void command_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+{
+    if (cmd->klass->write)
+        cmd->klass->write(cmd, doc, change, FALSE);
+    else
+        cmd->klass->revert(cmd, doc, change);
+}
+
 gpointer editor_command_alloc(gsize size, const EditorCommandClass *klass, const char *label)
 {
     g_return_val_if_fail(size >= sizeof(EditorCommand), NULL);
-    g_return_val_if_fail(klass && klass->apply && klass->revert, NULL);
+    g_return_val_if_fail(klass, NULL);
+    g_return_val_if_fail(
+        klass->write ? !klass->apply && !klass->revert : klass->apply && klass->revert, NULL);
     EditorCommand *cmd = g_malloc0(size);
     cmd->klass = klass;
     cmd->label = g_strdup(label ? label : klass->name);
@@ -50,7 +68,7 @@ static void group_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *c
     GroupCommand *g = (GroupCommand *)cmd;
     for (guint i = 0; i < g->children->len; i++) {
         EditorCommand *c = g_ptr_array_index(g->children, i);
-        c->klass->apply(c, doc, change);
+        command_apply(c, doc, change);
     }
 }
 
@@ -59,7 +77,7 @@ static void group_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *
     GroupCommand *g = (GroupCommand *)cmd;
     for (guint i = g->children->len; i-- > 0;) {
         EditorCommand *c = g_ptr_array_index(g->children, i);
-        c->klass->revert(c, doc, change);
+        command_revert(c, doc, change);
     }
 }
 
@@ -174,7 +192,7 @@ gboolean editor_undo_stack_push(EditorUndoStack *stack, EditorCommand *cmd, Edit
                                 EditorChange *change)
 {
     g_return_val_if_fail(stack && cmd, FALSE);
-    cmd->klass->apply(cmd, doc, change);
+    command_apply(cmd, doc, change);
     if (stack->groups->len > 0) {
         editor_command_group_append(g_ptr_array_index(stack->groups, stack->groups->len - 1), cmd);
         return FALSE;
@@ -194,7 +212,7 @@ gboolean editor_undo_stack_undo(EditorUndoStack *stack, EditorDocument *doc, Edi
     if (stack->index == 0)
         return FALSE;
     EditorCommand *cmd = g_ptr_array_index(stack->commands, --stack->index);
-    cmd->klass->revert(cmd, doc, change);
+    command_revert(cmd, doc, change);
     return TRUE;
 }
 
@@ -204,7 +222,7 @@ gboolean editor_undo_stack_redo(EditorUndoStack *stack, EditorDocument *doc, Edi
     if (stack->index >= stack->commands->len)
         return FALSE;
     EditorCommand *cmd = g_ptr_array_index(stack->commands, stack->index++);
-    cmd->klass->apply(cmd, doc, change);
+    command_apply(cmd, doc, change);
     return TRUE;
 }
 

@@ -7,7 +7,8 @@
  * consecutive commands of one drag stroke, and knows which index matches the saved file.
  *
  * Adding a command type: write one file with a struct embedding EditorCommand first, a static
- * EditorCommandClass with apply/revert (and optionally merge/is_noop/free), and a constructor
+ * EditorCommandClass with apply/revert, or one write for both (and optionally
+ * merge/is_noop/free), and a constructor
  * that fills the struct (capturing "before" values from the document's current level) and
  * returns &cmd->base. apply/revert mutate the level obtained from
  * editor_document_level_for_command() and record what they touched in the EditorChange passed
@@ -27,6 +28,10 @@ struct EditorCommandClass {
     void (*apply)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change);
     /* Undo the change exactly. */
     void (*revert)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change);
+    /* In place of apply and revert (leave both NULL), for a command that holds a "before" and
+     * an "after" state: write the after state (@after TRUE: apply) or the before state (@after
+     * FALSE: revert) into the level, recording what it touched in @change. */
+    void (*write)(EditorCommand *cmd, EditorDocument *doc, EditorChange *change, gboolean after);
     /* Optional (NULL = never merges): absorb @next (already applied, same class and stroke)
      * into @cmd; return FALSE to refuse. */
     gboolean (*merge)(EditorCommand *cmd, const EditorCommand *next);

@@ -286,16 +286,6 @@ static void set_tile_write(EditorCommand *cmd, EditorDocument *doc, EditorChange
     editor_change_add_tile(change, c->id);
 }
 
-static void set_tile_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_tile_write(cmd, doc, change, TRUE);
-}
-
-static void set_tile_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_tile_write(cmd, doc, change, FALSE);
-}
-
 static gboolean set_tile_is_noop(const EditorCommand *cmd)
 {
     const SetTileCommand *c = (const SetTileCommand *)cmd;
@@ -305,8 +295,7 @@ static gboolean set_tile_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass set_tile_class = {
     .name = "set-tile",
-    .apply = set_tile_apply,
-    .revert = set_tile_revert,
+    .write = set_tile_write,
     .is_noop = set_tile_is_noop,
 };
 
@@ -345,16 +334,6 @@ static void set_mask_write(EditorCommand *cmd, EditorDocument *doc, EditorChange
     editor_change_add_mask(change, c->id);
 }
 
-static void set_mask_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_mask_write(cmd, doc, change, TRUE);
-}
-
-static void set_mask_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_mask_write(cmd, doc, change, FALSE);
-}
-
 static gboolean set_mask_merge(EditorCommand *cmd, const EditorCommand *next)
 {
     SetMaskCommand *c = (SetMaskCommand *)cmd;
@@ -373,8 +352,7 @@ static gboolean set_mask_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass set_mask_class = {
     .name = "set-mask",
-    .apply = set_mask_apply,
-    .revert = set_mask_revert,
+    .write = set_mask_write,
     .merge = set_mask_merge,
     .is_noop = set_mask_is_noop,
 };

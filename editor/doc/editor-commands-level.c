@@ -38,16 +38,6 @@ static void props_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *c
         editor_change_add_flags(change, EDITOR_CHANGE_EVERYTHING); /* new art everywhere */
 }
 
-static void props_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    props_write(cmd, doc, change, TRUE);
-}
-
-static void props_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    props_write(cmd, doc, change, FALSE);
-}
-
 static gboolean props_is_noop(const EditorCommand *cmd)
 {
     const SetLevelPropsCommand *c = (const SetLevelPropsCommand *)cmd;
@@ -56,8 +46,7 @@ static gboolean props_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass props_class = {
     .name = "set-level-properties",
-    .apply = props_apply,
-    .revert = props_revert,
+    .write = props_write,
     .is_noop = props_is_noop,
 };
 

@@ -40,25 +40,16 @@ static void object_take_out(AddRemoveObjectCommand *c, lw_level *level)
     c->owns = TRUE;
 }
 
-static void add_remove_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
+/* Applying an add and reverting a remove put the object in; the other two take it out. */
+static void add_remove_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *change,
+                             gboolean after)
 {
     AddRemoveObjectCommand *c = (AddRemoveObjectCommand *)cmd;
     lw_level *level = editor_document_level_for_command(doc);
-    if (c->adds)
+    if (!c->adds == !after)
         object_put_in(c, level);
     else
         object_take_out(c, level);
-    editor_change_add_flags(change, EDITOR_CHANGE_OBJECTS);
-}
-
-static void add_remove_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    AddRemoveObjectCommand *c = (AddRemoveObjectCommand *)cmd;
-    lw_level *level = editor_document_level_for_command(doc);
-    if (c->adds)
-        object_take_out(c, level);
-    else
-        object_put_in(c, level);
     editor_change_add_flags(change, EDITOR_CHANGE_OBJECTS);
 }
 
@@ -71,8 +62,7 @@ static void add_remove_free(EditorCommand *cmd)
 
 static const EditorCommandClass add_remove_class = {
     .name = "add-remove-object",
-    .apply = add_remove_apply,
-    .revert = add_remove_revert,
+    .write = add_remove_write,
     .free = add_remove_free,
 };
 
@@ -133,16 +123,6 @@ static void move_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *ch
     editor_change_add_flags(change, EDITOR_CHANGE_OBJECTS);
 }
 
-static void move_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    move_write(cmd, doc, change, TRUE);
-}
-
-static void move_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    move_write(cmd, doc, change, FALSE);
-}
-
 static gboolean move_merge(EditorCommand *cmd, const EditorCommand *next)
 {
     MoveObjectCommand *c = (MoveObjectCommand *)cmd;
@@ -162,8 +142,7 @@ static gboolean move_is_noop(const EditorCommand *cmd)
 
 static const EditorCommandClass move_class = {
     .name = "move-object",
-    .apply = move_apply,
-    .revert = move_revert,
+    .write = move_write,
     .merge = move_merge,
     .is_noop = move_is_noop,
 };
@@ -205,16 +184,6 @@ static void set_object_write(EditorCommand *cmd, EditorDocument *doc, EditorChan
     editor_change_add_flags(change, EDITOR_CHANGE_OBJECTS);
 }
 
-static void set_object_apply(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_object_write(cmd, doc, change, TRUE);
-}
-
-static void set_object_revert(EditorCommand *cmd, EditorDocument *doc, EditorChange *change)
-{
-    set_object_write(cmd, doc, change, FALSE);
-}
-
 static gboolean object_equal(const lw_object *a, const lw_object *b)
 {
     if (a->type != b->type || a->x != b->x || a->y != b->y || a->facing_left != b->facing_left ||
@@ -249,8 +218,7 @@ static void set_object_free(EditorCommand *cmd)
 
 static const EditorCommandClass set_object_class = {
     .name = "set-object",
-    .apply = set_object_apply,
-    .revert = set_object_revert,
+    .write = set_object_write,
     .is_noop = set_object_is_noop,
     .free = set_object_free,
 };

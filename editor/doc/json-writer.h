@@ -60,7 +60,7 @@ void json_writer_raw(json_writer *w, const char *text);
 void json_writer_newline(json_writer *w);
 
 /**
- * Write the text to @path atomically (lwm_write_file_atomic), or to stdout when @path is NULL.
+ * Write the text to @path atomically (lwm_file_write_atomic), or to stdout when @path is NULL.
  * False with @err set on failure (LW_ERR_NOMEM when the writer failed).
  */
 bool json_writer_save(json_writer *w, const char *path, lw_error *err);

@@ -140,7 +140,7 @@ static void check_sprites(objchk *ck, const char *level_path, bool allow_outside
     uint32_t w = 0, h = 0;
     lw_error err = {0};
     const uint32_t need_w = EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL,
-                   need_h = EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL;
+                   need_h = EDITOR_PLAYER_ANIM_REQUIRED * EDITOR_SPRITE_CELL;
     if (!editor_level_png_size(level_path, level->player_sprites, "player_sprites", allow_outside,
                                &w, &h, &err)) {
         editor_check_report(&ck->sink, EDITOR_SEVERITY_ERROR, "player-sprites", -1, -1, "%s",

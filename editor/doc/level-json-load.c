@@ -673,9 +673,9 @@ static bool load_physics(load_ctx *c, const load_members *root, lw_level *level)
 /* ======================================================================================== */
 
 static const char *const root_keys[] = {
-    "format",  "version", "name",           "chunk_size", "tileset", "background_color",
-    "physics", "masks",   "tiles",          "chunks",     "layout",  "objects",
-    "replays", "source",  "player_sprites", NULL};
+    "format",  "version", "name",           "chunk_size",  "tileset", "background_color",
+    "physics", "masks",   "tiles",          "chunks",      "layout",  "objects",
+    "replays", "source",  "player_sprites", "loop_chunks", NULL};
 
 /* format, version, unknown keys, source, chunk size and layout size: all before allocating. */
 static bool load_header(load_ctx *c, const load_members *root, long long *chunk_px, long long *lw,
@@ -794,6 +794,58 @@ static bool load_strings(load_ctx *c, const load_members *root, lw_level *level)
     return ok;
 }
 
+/* One `loop_chunks` entry (docs/LEVEL-JSON.md): chunk, path_b (null: its own), rule. */
+static bool load_loop_chunk(load_ctx *c, json_pos e, const lw_level *level, lw_loop_chunk *out,
+                            json_pos *end)
+{
+    static const char *const keys[] = {"chunk", "path_b", "rule", NULL};
+    load_members m;
+    const char *rule = "none";
+    *out = (lw_loop_chunk){LW_NONE, LW_NONE, 0};
+    bool ok = load_want_object(c, e, "a loop chunk object", keys, &m) && load_check_keys(c, &m) &&
+              get_index(c, &m, "chunk", level->chunk_count, "chunk", &out->chunk) &&
+              get_index(c, &m, "path_b", level->chunk_count, "chunk", &out->path_b) &&
+              load_string(c, &m, "rule", true, false, 32, &rule);
+    int r = ok ? lw_loop_rule_parse(rule) : 0;
+    if (ok && out->chunk == LW_NONE)
+        ok = load_fail(c, e, LW_ERR_RANGE, "\"chunk\" is null: a loop entry names a chunk");
+    else if (ok && r < 0)
+        ok = load_fail(c, load_get(&m, "rule"), LW_ERR_RANGE,
+                       "unknown rule \"%s\" (none, loop, loop_grounded or tunnel)", rule);
+    else if (ok && r != LW_LOOP_NONE && level->chunk_px != 256)
+        ok = load_fail(c, load_get(&m, "rule"), LW_ERR_RANGE,
+                       "loop rules need 256 px chunks (Sonic 1's thresholds)");
+    out->rule = (uint8_t)(r < 0 ? 0 : r);
+    *end = ok ? m.end : NULL;
+    return ok;
+}
+
+/* `loop_chunks` (optional): the Sonic 1 loop table (engine level.h). */
+static bool load_loop_chunks(load_ctx *c, const load_members *root, lw_level *level)
+{
+    json_pos arr;
+    size_t n;
+    if (!load_array(c, root, "loop_chunks", false, LW_MAX_LOOP_CHUNKS, &arr, &n))
+        return false;
+    if (!arr)
+        return true;
+    lw_loop_chunk table[LW_MAX_LOOP_CHUNKS];
+    editor_json_path_push_key(&c->path, "loop_chunks");
+    bool ok = true;
+    json_pos e = json_reader_first(&c->r, arr), end = NULL;
+    for (size_t i = 0; ok && i < n; i++) {
+        editor_json_path_push_index(&c->path, (long)i);
+        ok = load_loop_chunk(c, e, level, &table[i], &end);
+        for (size_t j = 0; ok && j < i; j++)
+            if (table[j].chunk == table[i].chunk)
+                ok = load_fail(c, e, LW_ERR_RANGE, "chunk %u is listed twice", table[i].chunk);
+        editor_json_path_pop(&c->path);
+        e = ok ? json_reader_next(&c->r, end) : NULL;
+    }
+    editor_json_path_pop(&c->path);
+    return ok && lw_level_set_loop_chunks(level, table, (uint32_t)n, c->err);
+}
+
 static bool load_root(load_ctx *c, json_pos at, lw_level **out)
 {
     load_members root;
@@ -807,7 +859,8 @@ static bool load_root(load_ctx *c, json_pos at, lw_level **out)
     bool ok = load_strings(c, &root, level) && load_physics(c, &root, level) &&
               load_masks(c, &root, level) && load_tiles(c, &root, level) &&
               load_chunks(c, &root, level) && load_layout(c, &root, level) &&
-              load_objects(c, &root, level) && load_replays(c, &root, level);
+              load_objects(c, &root, level) && load_replays(c, &root, level) &&
+              load_loop_chunks(c, &root, level);
     if (ok && !lw_level_validate(level, c->err))
         ok = false; /* defence in depth: the checks above should have caught everything */
     if (!ok) {

@@ -538,6 +538,25 @@ static void write_level(json_writer *w, const lw_level *level, const json_t *sou
     for (uint32_t i = 0; i < level->replay_count; i++)
         write_replay(w, &level->replays[i]);
     json_writer_end_array(w);
+    if (level->loop_chunk_count) { /* optional: absent keeps older files byte for byte */
+        json_writer_key(w, "loop_chunks");
+        json_writer_begin_array(w, true);
+        for (uint32_t i = 0; i < level->loop_chunk_count; i++) {
+            const lw_loop_chunk *e = &level->loop_chunks[i];
+            json_writer_begin_object_spaced(w);
+            json_writer_key(w, "chunk");
+            json_writer_int(w, e->chunk);
+            json_writer_key(w, "path_b");
+            if (e->path_b == LW_NONE)
+                json_writer_null(w);
+            else
+                json_writer_int(w, e->path_b);
+            json_writer_key(w, "rule");
+            json_writer_string(w, lw_loop_rule_name(e->rule));
+            json_writer_end_object(w);
+        }
+        json_writer_end_array(w);
+    }
     if (source) {
         json_writer_key(w, "source");
         write_json(w, source, false);
@@ -614,7 +633,7 @@ static char *source_of_existing(const char *path)
 {
     char *text, *source = NULL;
     size_t len;
-    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
         return NULL;
     static const char key[] = "\"source\"";
     bool has = false;

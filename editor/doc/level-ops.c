@@ -80,6 +80,25 @@ static void remap_from(EditorRemap *remap, gboolean chunks, const guint *map, gu
     }
 }
 
+/* The loop table (engine level.h) through an old -> new chunk map; an entry merged into an
+ * earlier one's chunk is dropped. */
+static gboolean remap_loop_chunks(lw_level *level, const guint *map)
+{
+    lw_loop_chunk table[LW_MAX_LOOP_CHUNKS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < level->loop_chunk_count; i++) {
+        lw_loop_chunk e = level->loop_chunks[i];
+        e.chunk = (uint16_t)map[e.chunk];
+        e.path_b = e.path_b == LW_NONE ? (uint16_t)LW_NONE : (uint16_t)map[e.path_b];
+        gboolean dup = FALSE;
+        for (uint32_t j = 0; j < n; j++)
+            dup |= table[j].chunk == e.chunk;
+        if (!dup)
+            table[n++] = e;
+    }
+    return lw_level_set_loop_chunks(level, table, n, NULL);
+}
+
 lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates, guint *removed,
                                       EditorRemap *remap)
 {
@@ -88,6 +107,11 @@ lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates
     g_autofree guint *map = g_new(guint, MAX(n, 1u));
     g_autofree guint *keep = g_new(guint, MAX(n, 1u));
     editor_level_chunk_usage(level, counts);
+    for (uint32_t i = 0; i < level->loop_chunk_count; i++) { /* a loop's path-B chunk is used */
+        counts[level->loop_chunks[i].chunk]++;
+        if (level->loop_chunks[i].path_b != LW_NONE)
+            counts[level->loop_chunks[i].path_b]++;
+    }
     GHashTable *seen =
         g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     guint kept = 0;
@@ -115,6 +139,10 @@ lw_level *editor_level_compact_chunks(const lw_level *level, gboolean duplicates
         return NULL;
     }
     remap_layout(out, map);
+    if (level->loop_chunk_count && !remap_loop_chunks(out, map)) {
+        lw_level_free(out);
+        return NULL;
+    }
     if (removed)
         *removed = n - kept;
     remap_from(remap, TRUE, map, n);

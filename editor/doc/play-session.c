@@ -484,6 +484,10 @@ static void recompute_sides(const lw_sim *sim, lw_sim_state *st)
 
 gboolean play_session_level_changed(PlaySession *self, guint flags)
 {
+    /* terrain edits: the enemies' floor probe results kept by the simulation go (OBJECTS.md §1.3)
+     */
+    if (flags & ~(guint)(EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_PROPERTIES))
+        lw_sim_terrain_changed(&self->sim);
     if (!(flags & (EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_EVERYTHING)))
         return FALSE;
     lw_sim fresh;

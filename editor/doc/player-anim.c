@@ -5,18 +5,38 @@
 #include <string.h>
 
 const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT] = {
-    [EDITOR_PLAYER_STAND] = 1,    [EDITOR_PLAYER_WALK] = 8,
-    [EDITOR_PLAYER_RUN] = 4,      [EDITOR_PLAYER_DASH] = 4,
-    [EDITOR_PLAYER_BALL] = 4,     [EDITOR_PLAYER_SPRING] = 1,
-    [EDITOR_PLAYER_HURT] = 1,     [EDITOR_PLAYER_PUSH] = 4,
-    [EDITOR_PLAYER_BALANCE] = 2,  [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
-    [EDITOR_PLAYER_SPINDASH] = 4, [EDITOR_PLAYER_DUCK] = 1,
-    [EDITOR_PLAYER_LOOK_UP] = 1,
+    [EDITOR_PLAYER_STAND] = 1,     [EDITOR_PLAYER_WALK] = 8,
+    [EDITOR_PLAYER_RUN] = 4,       [EDITOR_PLAYER_DASH] = 4,
+    [EDITOR_PLAYER_BALL] = 4,      [EDITOR_PLAYER_SPRING] = 1,
+    [EDITOR_PLAYER_HURT] = 1,      [EDITOR_PLAYER_PUSH] = 4,
+    [EDITOR_PLAYER_BALANCE] = 2,   [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
+    [EDITOR_PLAYER_SPINDASH] = 4,  [EDITOR_PLAYER_DUCK] = 1,
+    [EDITOR_PLAYER_LOOK_UP] = 1,   [EDITOR_PLAYER_PEELOUT] = 4,
+    [EDITOR_PLAYER_DROP_DASH] = 4,
+};
+
+const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT] = {
+    [EDITOR_PLAYER_STAND] = EDITOR_PLAYER_STAND,
+    [EDITOR_PLAYER_WALK] = EDITOR_PLAYER_WALK,
+    [EDITOR_PLAYER_RUN] = EDITOR_PLAYER_RUN,
+    [EDITOR_PLAYER_DASH] = EDITOR_PLAYER_DASH,
+    [EDITOR_PLAYER_BALL] = EDITOR_PLAYER_BALL,
+    [EDITOR_PLAYER_SPRING] = EDITOR_PLAYER_SPRING,
+    [EDITOR_PLAYER_HURT] = EDITOR_PLAYER_HURT,
+    [EDITOR_PLAYER_PUSH] = EDITOR_PLAYER_PUSH,
+    [EDITOR_PLAYER_BALANCE] = EDITOR_PLAYER_BALANCE,
+    [EDITOR_PLAYER_BALANCE_EXTREME] = EDITOR_PLAYER_BALANCE_EXTREME,
+    [EDITOR_PLAYER_SPINDASH] = EDITOR_PLAYER_SPINDASH,
+    [EDITOR_PLAYER_DUCK] = EDITOR_PLAYER_DUCK,
+    [EDITOR_PLAYER_LOOK_UP] = EDITOR_PLAYER_LOOK_UP,
+    [EDITOR_PLAYER_PEELOUT] = EDITOR_PLAYER_DASH,
+    [EDITOR_PLAYER_DROP_DASH] = EDITOR_PLAYER_BALL,
 };
 
 const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT] = {
-    "stand",           "walk",     "run",  "dash",    "ball", "spring", "hurt", "push", "balance",
-    "balance-extreme", "spindash", "duck", "look-up",
+    "stand",    "walk", "run",     "dash",    "ball",
+    "spring",   "hurt", "push",    "balance", "balance-extreme",
+    "spindash", "duck", "look-up", "peelout", "drop-dash",
 };
 
 uint8_t editor_player_rotation(uint8_t angle, bool facing_left)
@@ -59,8 +79,18 @@ static EditorPlayerPose choose_row(const lw_sim_state *state, const lw_profile *
     int32_t speed = pl->gsp < 0 ? -pl->gsp : pl->gsp;
     if (g->hurt || state->status == LW_SIM_DEAD) {
         p.anim = EDITOR_PLAYER_HURT;
-    } else if (g->spindash) {
-        p.anim = EDITOR_PLAYER_SPINDASH; /* [S2 SonAni_Spindash]: a new frame every frame */
+    } else if (g->spindash || state->moves.spindash) {
+        /* [S2 SonAni_Spindash]: a new frame every frame; CD's charge too [LW] (CD shows its
+         * rolling frames, the SPG gives no timing) */
+        p.anim = EDITOR_PLAYER_SPINDASH;
+    } else if (state->moves.peelout) {
+        /* [LW] the legs speed up with the charge: the dash's duration at the speed the release
+         * would give in proportion, t·0xC00/30 (8 at the start, 0 from t = 20) */
+        p.anim = EDITOR_PLAYER_PEELOUT;
+        p.duration = speed_duration(state->moves.peelout_timer * 0xC00 / 30, 0x800, 8);
+    } else if (state->moves.drop_dash == LW_MOVE_CHARGED) {
+        /* [Mania decomp Player_JumpAbility_Sonic]: the drop dash animation once charged */
+        p.anim = EDITOR_PLAYER_DROP_DASH;
     } else if (pl->rolling || (pl->airborne && pl->jumping)) {
         p.anim = EDITOR_PLAYER_BALL;
         p.duration = speed_duration(pl->gsp, 0x400, 8);
@@ -89,6 +119,17 @@ static EditorPlayerPose choose_row(const lw_sim_state *state, const lw_profile *
         p.rotation = editor_player_rotation(pl->angle, pl->facing_left);
     }
     return p;
+}
+
+EditorPlayerPose editor_player_pose_for_sheet(EditorPlayerPose pose, uint32_t rows,
+                                              uint32_t frame_counter)
+{
+    if (pose.anim < rows)
+        return pose;
+    pose.anim = editor_player_anim_fallback[pose.anim];
+    pose.frame = (uint8_t)((frame_counter / ((uint32_t)pose.duration + 1)) %
+                           editor_player_anim_frames[pose.anim]);
+    return pose;
 }
 
 EditorPlayerPose editor_player_pose(const lw_sim_state *state, const lw_profile *profile)

@@ -37,8 +37,14 @@ typedef enum EditorPlayerAnim {
     EDITOR_PLAYER_SPINDASH,        /* charging a spindash */
     EDITOR_PLAYER_DUCK,            /* standing still holding down */
     EDITOR_PLAYER_LOOK_UP,         /* standing still holding up */
+    EDITOR_PLAYER_PEELOUT,         /* charging CD's super peel-out (the figure-eight in place) */
+    EDITOR_PLAYER_DROP_DASH,       /* a charged drop dash, waiting for the landing */
     EDITOR_PLAYER_ANIM_COUNT
 } EditorPlayerAnim;
+
+/* Rows a level's own sheet must have (stand .. look-up, the first layout): the rows after them
+ * may be missing and then fall back (editor_player_pose_for_sheet). */
+#define EDITOR_PLAYER_ANIM_REQUIRED 13
 
 /** Frames in each row (1..EDITOR_PLAYER_ANIM_MAX_F). */
 extern const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT];
@@ -67,3 +73,14 @@ EditorPlayerPose editor_player_pose(const lw_sim_state *state, const lw_profile 
  * angle clockwise, 0x00..0xE0.
  */
 uint8_t editor_player_rotation(uint8_t angle, bool facing_left);
+
+/** The row a sheet without @anim draws instead (itself for the required rows). */
+extern const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT];
+
+/**
+ * @pose for a sheet of @rows rows: a row the sheet lacks becomes its fallback row (peel-out ->
+ * dash, drop dash -> ball), the frame chosen again in that row from @frame_counter (the state's
+ * frame) and @pose's duration. @rows >= EDITOR_PLAYER_ANIM_REQUIRED.
+ */
+EditorPlayerPose editor_player_pose_for_sheet(EditorPlayerPose pose, uint32_t rows,
+                                              uint32_t frame_counter);

@@ -31,8 +31,10 @@ static void action_mask_editor(GSimpleAction *act, GVariant *p, gpointer user)
 {
     Authoring *a = get(user);
     if (!a->editor) {
-        a->editor =
-            editor_mask_editor_new(a->win, a->host.doc, a->host.renderer, G_ACTION_GROUP(a->win));
+        a->editor = editor_mask_editor_new(a->host.doc, a->host.renderer, G_ACTION_GROUP(a->win));
+        gtk_window_set_transient_for(GTK_WINDOW(a->editor), a->win);
+        gtk_window_set_destroy_with_parent(GTK_WINDOW(a->editor), TRUE);
+        gtk_window_set_application(GTK_WINDOW(a->editor), gtk_window_get_application(a->win));
         g_object_add_weak_pointer(G_OBJECT(a->editor), (gpointer *)&a->editor);
         editor_mask_editor_set_path(a->editor, path_b(a) ? 1 : 0);
         GAction *w = g_action_map_lookup_action(G_ACTION_MAP(a->win), "mask-widths");

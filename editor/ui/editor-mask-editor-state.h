@@ -10,22 +10,18 @@
 
 #include "doc/editor-commands-mask.h"
 #include "doc/mask-ops.h"
+#include "editor-mask-editor-grid.h"
 #include "editor-mask-editor.h"
 
 #include <loopwright-masks/masks.h>
 #include <loopwright/fixed.h>
 #include <loopwright/sensor.h>
 
-#define CELL        22          /* px per mask pixel in the big view */
-#define GRID        (16 * CELL) /* the 16x16 grid */
-#define OX          14          /* grid origin in the drawing area */
-#define OY          14
-#define STRIP_W     104 /* widths strip on the right */
-#define STRIP_H     58  /* heights strip below */
-#define THUMB       64  /* flip preview tile size */
-#define PROBE_LABEL 118 /* probe table: row label width */
-#define PROBE_COL   34  /* probe table: column width */
-#define PROBE_ROW   34
+#define THUMB         64  /* flip preview tile size */
+#define PROBE_LABEL   100 /* probe table: row label width */
+#define PROBE_COL_MIN 20  /* probe table: column width, the least (it grows with the room) */
+#define PROBE_COL_MAX 30
+#define PROBE_ROW     34
 
 struct _EditorMaskEditor {
     GtkWindow parent_instance;
@@ -56,11 +52,13 @@ struct _EditorMaskEditor {
     gboolean widths_view;
     int probe_gap;
     gboolean updating;
+    gboolean wide; /* the screen has room for the angle and the flips side by side */
     /* drag */
     gboolean dragging;
     guint button;
     guint stroke;
     int last_col, last_row;
+    double drag_x, drag_y; /* where the grid drag began, px in the grid's area */
     int hover_col, hover_row;
     guint dial_stroke;
 };
@@ -70,6 +68,7 @@ const lw_level *editor_mask_editor_doc_level(EditorMaskEditor *self);
 gboolean editor_mask_editor_view_mask(EditorMaskEditor *self, lw_mask *out);
 
 /* editor-mask-views.c */
+EditorMaskGrid editor_mask_editor_grid_geometry(EditorMaskEditor *self);
 void editor_mask_editor_dial_drag_begin(GtkGestureDrag *g, double x, double y,
                                         EditorMaskEditor *self);
 void editor_mask_editor_dial_drag_update(GtkGestureDrag *g, double dx, double dy,

@@ -318,21 +318,29 @@ static void editor_mask_editor_init(EditorMaskEditor *self)
     self->hover_col = self->hover_row = -10;
 }
 
-EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
-                                         EditorRenderer *renderer, GActionGroup *actions)
+/* The default size: room for a large grid and every control without scrolling, within the
+ * screen (a 1366x768 laptop, 1920x1080 at scale 2: 960x540 logical px). Whether the angle and
+ * the flips go side by side (a screen 1280 logical px wide or more) or one above the other. */
+static void set_default_size_for_screen(EditorMaskEditor *self)
 {
-    EditorMaskEditor *self =
-        g_object_new(EDITOR_TYPE_MASK_EDITOR, "title", "Mask Editor", "transient-for", win,
-                     "destroy-with-parent", TRUE, "hide-on-close", TRUE, "default-width", 1040,
-                     "default-height", 930, NULL);
-    self->renderer = renderer;
-    self->doc = g_object_ref(doc);
-    /* the application's accelerators (Ctrl+Z, the Masks shortcuts) work here too: they resolve
-     * through the "win" and "doc" groups inserted below */
-    gtk_window_set_application(GTK_WINDOW(self), gtk_window_get_application(win));
-    gtk_widget_insert_action_group(GTK_WIDGET(self), "win", actions);
-    gtk_widget_insert_action_group(GTK_WIDGET(self), "doc", editor_document_get_actions(self->doc));
+    self->wide = TRUE;
+    int w = 1320, h = 720;
+    GListModel *monitors = gdk_display_get_monitors(gdk_display_get_default());
+    GdkMonitor *mon =
+        g_list_model_get_n_items(monitors) ? g_list_model_get_item(monitors, 0) : NULL;
+    if (mon) {
+        GdkRectangle r;
+        gdk_monitor_get_geometry(mon, &r);
+        w = MIN(w, r.width - 32);
+        self->wide = r.width >= 1280;
+        h = MIN(h, r.height - 40);
+        g_object_unref(mon);
+    }
+    gtk_window_set_default_size(GTK_WINDOW(self), w, h);
+}
 
+static GtkWidget *build_header(void)
+{
     GtkWidget *header = gtk_header_bar_new();
     GtkWidget *undo = gtk_button_new_with_label("Undo");
     gtk_actionable_set_action_name(GTK_ACTIONABLE(undo), "doc.undo");
@@ -345,37 +353,34 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
     GtkWidget *path = action_button("Edit Path B", "win.mask-path-b",
                                     "Edit the tile's path B mask (Ctrl+Alt+B)", TRUE);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), path);
-    gtk_window_set_titlebar(GTK_WINDOW(self), header);
+    return header;
+}
 
-    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
-    gtk_widget_set_margin_start(outer, 12);
-    gtk_widget_set_margin_end(outer, 12);
-    gtk_widget_set_margin_top(outer, 10);
-    gtk_widget_set_margin_bottom(outer, 10);
-
-    /* title and sharing */
+/* The left column: the tile's title, the grid (it takes the room the window has) and the
+ * pointer's reading. */
+static GtkWidget *build_grid_column(EditorMaskEditor *self)
+{
+    GtkWidget *left = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *title = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(title), PANGO_ELLIPSIZE_END);
     gtk_widget_add_css_class(title, "title-4");
     self->title_label = GTK_LABEL(title);
-    gtk_box_append(GTK_BOX(outer), title);
-    GtkWidget *share = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_widget_add_css_class(share, "mask-share");
-    GtkWidget *share_text = wrap_label(&self->share_label);
-    gtk_widget_set_hexpand(share_text, TRUE);
-    gtk_box_append(GTK_BOX(share), share_text);
-    self->share_button =
-        action_button("Make Unique", "win.mask-make-unique",
-                      "Give this tile its own copy of the mask (Ctrl+Shift+U)", FALSE);
-    gtk_box_append(GTK_BOX(share), self->share_button);
-    gtk_box_append(GTK_BOX(outer), share);
+    gtk_box_append(GTK_BOX(left), title);
 
-    GtkWidget *main = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 16);
-    /* left: the grid and its view controls */
-    GtkWidget *left = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     self->grid = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_content_width(self->grid, OX + GRID + 8 + STRIP_W);
-    gtk_drawing_area_set_content_height(self->grid, OY + GRID + STRIP_H + 8);
+    gtk_widget_set_name(GTK_WIDGET(self->grid), "mask-grid");
+    /* the smallest readable grid is its minimum; a 22 px grid its natural size; it grows with
+     * the window (editor-mask-editor-grid.h) */
+    gtk_drawing_area_set_content_width(self->grid,
+                                       editor_mask_grid_area_width(EDITOR_MASK_CELL_MIN));
+    gtk_drawing_area_set_content_height(self->grid,
+                                        editor_mask_grid_area_height(EDITOR_MASK_CELL_MIN));
+    gtk_widget_set_size_request(GTK_WIDGET(self->grid),
+                                editor_mask_grid_area_width(EDITOR_MASK_CELL_MIN),
+                                editor_mask_grid_area_height(EDITOR_MASK_CELL_MIN));
+    gtk_widget_set_hexpand(GTK_WIDGET(self->grid), TRUE);
+    gtk_widget_set_vexpand(GTK_WIDGET(self->grid), TRUE);
     gtk_drawing_area_set_draw_func(self->grid, editor_mask_editor_draw_grid, self, NULL);
     GtkGesture *drag = gtk_gesture_drag_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(drag), 0);
@@ -388,13 +393,36 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
     g_signal_connect(motion, "leave", G_CALLBACK(editor_mask_editor_grid_leave), self);
     gtk_widget_add_controller(GTK_WIDGET(self->grid), motion);
     gtk_box_append(GTK_BOX(left), GTK_WIDGET(self->grid));
+
     GtkWidget *hover = wrap_label(&self->hover_label);
     gtk_widget_add_css_class(hover, "dim-label");
+    gtk_label_set_width_chars(self->hover_label, 40);
+    gtk_label_set_max_width_chars(self->hover_label, 60);
+    gtk_label_set_lines(self->hover_label, 2);
     gtk_label_set_text(self->hover_label,
                        "Drag in a column to set its height from the bottom; right-drag from the "
                        "top.");
-    gtk_widget_set_size_request(hover, OX + GRID + STRIP_W, -1);
     gtk_box_append(GTK_BOX(left), hover);
+    return left;
+}
+
+/* Sharing and Make Unique, the view flips and the mask's edit buttons. */
+static GtkWidget *build_mask_rows(EditorMaskEditor *self)
+{
+    GtkWidget *rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *share = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_add_css_class(share, "mask-share");
+    GtkWidget *share_text = wrap_label(&self->share_label);
+    gtk_label_set_max_width_chars(self->share_label, 50);
+    gtk_widget_set_hexpand(share_text, TRUE);
+    gtk_box_append(GTK_BOX(share), share_text);
+    self->share_button =
+        action_button("Make Unique", "win.mask-make-unique",
+                      "Give this tile its own copy of the mask (Ctrl+Shift+U)", FALSE);
+    gtk_widget_set_valign(self->share_button, GTK_ALIGN_START);
+    gtk_box_append(GTK_BOX(share), self->share_button);
+    gtk_box_append(GTK_BOX(rows), share);
+
     GtkWidget *views = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
     gtk_widget_add_css_class(views, "linked");
     static const char *const view_names[4] = {"As stored", "X flip", "Y flip", "XY flip"};
@@ -404,8 +432,10 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
         if (i)
             gtk_toggle_button_set_group(GTK_TOGGLE_BUTTON(b), self->view_buttons[0]);
         g_signal_connect(b, "toggled", G_CALLBACK(editor_mask_editor_view_toggled), self);
-        gtk_widget_set_tooltip_text(b, "Show, edit and probe the mask as a cell with these flips "
-                                       "reads it");
+        g_autofree char *tip = g_strdup_printf("Show, edit and probe the mask as a cell %s reads "
+                                               "it",
+                                               i == 0 ? "without flips" : view_names[i]);
+        gtk_widget_set_tooltip_text(b, tip);
         self->view_buttons[i] = GTK_TOGGLE_BUTTON(b);
         gtk_box_append(GTK_BOX(views), b);
     }
@@ -414,7 +444,7 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
     gtk_box_append(GTK_BOX(view_row),
                    action_button("Widths", "win.mask-widths",
                                  "Show the width runs wall sensors read (Ctrl+Shift+W)", TRUE));
-    gtk_box_append(GTK_BOX(left), view_row);
+    gtk_box_append(GTK_BOX(rows), view_row);
     GtkWidget *edit_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     gtk_box_append(GTK_BOX(edit_row),
                    action_button("Copy", "win.mask-copy", "Copy the mask (Ctrl+Shift+C)", FALSE));
@@ -429,12 +459,12 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
                                  "The mask of the tile's art: heights, fitted angle, flag "
                                  "(Ctrl+Shift+T)",
                                  FALSE));
-    gtk_box_append(GTK_BOX(left), edit_row);
-    gtk_box_append(GTK_BOX(main), left);
+    gtk_box_append(GTK_BOX(rows), edit_row);
+    return rows;
+}
 
-    /* right: angle and flips */
-    GtkWidget *right = gtk_box_new(GTK_ORIENTATION_VERTICAL, 14);
-    gtk_widget_set_hexpand(right, TRUE);
+static GtkWidget *build_angle(EditorMaskEditor *self)
+{
     GtkWidget *angle = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *angle_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     gtk_box_append(GTK_BOX(angle_row), gtk_label_new("0x"));
@@ -446,13 +476,15 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
     g_signal_connect(self->angle_entry, "activate", G_CALLBACK(angle_activated), self);
     gtk_box_append(GTK_BOX(angle_row), GTK_WIDGET(self->angle_entry));
     GtkWidget *deg = wrap_label(&self->angle_label);
+    gtk_label_set_max_width_chars(self->angle_label, 26);
     gtk_widget_set_hexpand(deg, TRUE);
     gtk_box_append(GTK_BOX(angle_row), deg);
     gtk_box_append(GTK_BOX(angle), angle_row);
     GtkWidget *dial_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
     self->dial = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_content_width(self->dial, 170);
-    gtk_drawing_area_set_content_height(self->dial, 170);
+    gtk_drawing_area_set_content_width(self->dial, 140);
+    gtk_drawing_area_set_content_height(self->dial, 140);
+    gtk_widget_set_valign(GTK_WIDGET(self->dial), GTK_ALIGN_START);
     gtk_drawing_area_set_draw_func(self->dial, editor_mask_editor_draw_dial, self, NULL);
     gtk_widget_set_tooltip_text(GTK_WIDGET(self->dial),
                                 "Drag to set the surface direction (yellow: where positive ground "
@@ -478,16 +510,20 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
                                  "Keep this angle through regeneration (Ctrl+Shift+L)", TRUE));
     GtkWidget *lock = wrap_label(&self->lock_label);
     gtk_widget_add_css_class(lock, "dim-label");
-    gtk_widget_set_size_request(lock, 160, -1);
+    gtk_label_set_width_chars(self->lock_label, 18);
+    gtk_label_set_max_width_chars(self->lock_label, 20);
     gtk_box_append(GTK_BOX(buttons), lock);
     gtk_box_append(GTK_BOX(dial_row), buttons);
     gtk_box_append(GTK_BOX(angle), dial_row);
-    gtk_box_append(GTK_BOX(right), section("Angle", angle));
+    return section("Angle", angle);
+}
 
+static GtkWidget *build_flips(EditorMaskEditor *self)
+{
     GtkWidget *thumbs = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     for (int i = 0; i < 4; i++) {
         GtkDrawingArea *a = GTK_DRAWING_AREA(gtk_drawing_area_new());
-        gtk_drawing_area_set_content_width(a, 112);
+        gtk_drawing_area_set_content_width(a, 84);
         gtk_drawing_area_set_content_height(a, 18 + THUMB + 72);
         g_object_set_data(G_OBJECT(a), "flips", GUINT_TO_POINTER((guint)i));
         gtk_drawing_area_set_draw_func(a, editor_mask_editor_draw_thumb, self, NULL);
@@ -500,42 +536,99 @@ EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
         self->thumbs[i] = a;
         gtk_box_append(GTK_BOX(thumbs), GTK_WIDGET(a));
     }
-    gtk_box_append(GTK_BOX(right), section("Flips", thumbs));
-    gtk_box_append(GTK_BOX(main), right);
-    gtk_box_append(GTK_BOX(outer), main);
+    return section("Flips", thumbs);
+}
 
-    /* the probe */
+static GtkWidget *build_probe(EditorMaskEditor *self)
+{
     GtkWidget *probe = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
     GtkWidget *probe_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     gtk_box_append(GTK_BOX(probe_row), gtk_label_new("Anchor"));
     self->gap_spin = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(1, 16, 1));
     gtk_spin_button_set_value(self->gap_spin, 1);
+    gtk_widget_set_valign(GTK_WIDGET(self->gap_spin), GTK_ALIGN_START);
     g_signal_connect(self->gap_spin, "value-changed", G_CALLBACK(editor_mask_editor_gap_changed),
                      self);
     gtk_box_append(GTK_BOX(probe_row), GTK_WIDGET(self->gap_spin));
-    GtkWidget *probe_help = gtk_label_new(
-        "px outside the tile (1: the pixel next to it). Each cell: the distance the engine's "
-        "ground sensor (lw_sensor_cast, top-solid bit) returns in that mode, and the angle it "
-        "reads; – : nothing within two blocks. Close by, the originals read a run anchored at the "
-        "tile's far side as nothing (PHYSICS.md §3.3): try 16.");
+    GtkWidget *probe_help =
+        gtk_label_new("px outside the tile (1: the pixel next to it; try 16). Each cell: the "
+                      "distance the ground sensor returns in that mode and the angle it reads; "
+                      "–: nothing within two blocks.");
+    static const char *const probe_tip =
+        "Each cell: the distance the engine's ground sensor (lw_sensor_cast, top-solid bit) "
+        "returns in that mode, and the angle it reads; – : nothing within two blocks. Close by, "
+        "the originals read a run anchored at the tile's far side as nothing (PHYSICS.md §3.3): "
+        "try an anchor of 16.";
+    gtk_widget_set_tooltip_text(probe_help, probe_tip);
     gtk_label_set_wrap(GTK_LABEL(probe_help), TRUE);
+    gtk_label_set_max_width_chars(GTK_LABEL(probe_help), 50);
     gtk_label_set_xalign(GTK_LABEL(probe_help), 0);
     gtk_widget_set_hexpand(probe_help, TRUE);
     gtk_widget_add_css_class(probe_help, "dim-label");
     gtk_box_append(GTK_BOX(probe_row), probe_help);
     gtk_box_append(GTK_BOX(probe), probe_row);
     self->probe = GTK_DRAWING_AREA(gtk_drawing_area_new());
-    gtk_drawing_area_set_content_width(self->probe, PROBE_LABEL + 16 * PROBE_COL + 6);
+    /* the narrowest readable table; its columns widen with the room (editor_mask_editor_draw_probe)
+     */
+    gtk_drawing_area_set_content_width(self->probe, PROBE_LABEL + 16 * PROBE_COL_MIN + 6);
     gtk_drawing_area_set_content_height(self->probe, 18 + 4 * PROBE_ROW + 6);
     gtk_drawing_area_set_draw_func(self->probe, editor_mask_editor_draw_probe, self, NULL);
-    gtk_widget_set_halign(GTK_WIDGET(self->probe), GTK_ALIGN_START);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(self->probe), probe_tip);
+    gtk_widget_set_hexpand(GTK_WIDGET(self->probe), TRUE);
     gtk_box_append(GTK_BOX(probe), GTK_WIDGET(self->probe));
-    gtk_box_append(GTK_BOX(outer), section("Sensor probe", probe));
+    return section("Sensor probe", probe);
+}
+
+/* The right column: the mask's rows, angle and flips (side by side when there is room), the
+ * probe; it scrolls when the window is smaller than it. */
+static GtkWidget *build_side_column(EditorMaskEditor *self)
+{
+    GtkWidget *side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_box_append(GTK_BOX(side), build_mask_rows(self));
+    GtkWidget *flow = gtk_flow_box_new();
+    gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(flow), GTK_SELECTION_NONE);
+    gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(flow), 2);
+    gtk_flow_box_set_min_children_per_line(GTK_FLOW_BOX(flow), self->wide ? 2 : 1);
+    gtk_flow_box_set_column_spacing(GTK_FLOW_BOX(flow), 16);
+    gtk_flow_box_set_row_spacing(GTK_FLOW_BOX(flow), 12);
+    gtk_flow_box_append(GTK_FLOW_BOX(flow), build_angle(self));
+    gtk_flow_box_append(GTK_FLOW_BOX(flow), build_flips(self));
+    for (GtkWidget *c = gtk_widget_get_first_child(flow); c; c = gtk_widget_get_next_sibling(c))
+        gtk_widget_set_focusable(c, FALSE);
+    gtk_box_append(GTK_BOX(side), flow);
+    gtk_box_append(GTK_BOX(side), build_probe(self));
 
     GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), outer);
+    gtk_widget_set_name(scroller, "mask-side");
+    gtk_widget_set_hexpand(scroller, FALSE); /* the grid takes the room left over */
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), side);
+    gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scroller), TRUE);
     gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scroller), TRUE);
-    gtk_window_set_child(GTK_WINDOW(self), scroller);
+    gtk_scrolled_window_set_min_content_width(GTK_SCROLLED_WINDOW(scroller), 320);
+    gtk_scrolled_window_set_min_content_height(GTK_SCROLLED_WINDOW(scroller), 200);
+    return scroller;
+}
+
+EditorMaskEditor *editor_mask_editor_new(EditorDocument *doc, EditorRenderer *renderer,
+                                         GActionGroup *actions)
+{
+    EditorMaskEditor *self =
+        g_object_new(EDITOR_TYPE_MASK_EDITOR, "title", "Mask Editor", "hide-on-close", TRUE, NULL);
+    set_default_size_for_screen(self); /* before the side column: it sets self->wide */
+    self->renderer = renderer;
+    self->doc = g_object_ref(doc);
+    gtk_widget_insert_action_group(GTK_WIDGET(self), "win", actions);
+    gtk_widget_insert_action_group(GTK_WIDGET(self), "doc", editor_document_get_actions(self->doc));
+    gtk_window_set_titlebar(GTK_WINDOW(self), build_header());
+
+    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 16);
+    gtk_widget_set_margin_start(outer, 12);
+    gtk_widget_set_margin_end(outer, 12);
+    gtk_widget_set_margin_top(outer, 10);
+    gtk_widget_set_margin_bottom(outer, 10);
+    gtk_box_append(GTK_BOX(outer), build_grid_column(self));
+    gtk_box_append(GTK_BOX(outer), build_side_column(self));
+    gtk_window_set_child(GTK_WINDOW(self), outer);
 
     g_signal_connect_object(self->doc, "changed", G_CALLBACK(on_doc_changed), self,
                             G_CONNECT_SWAPPED);

@@ -22,10 +22,13 @@ G_BEGIN_DECLS
 #define EDITOR_TYPE_MASK_EDITOR (editor_mask_editor_get_type())
 G_DECLARE_FINAL_TYPE(EditorMaskEditor, editor_mask_editor, EDITOR, MASK_EDITOR, GtkWindow)
 
-/** A mask editor for @doc, drawing the art with @renderer (borrowed), transient for @win; its
- * buttons and shortcuts run @actions as "win.*" (the editor window's "win.mask-*"). */
-EditorMaskEditor *editor_mask_editor_new(GtkWindow *win, EditorDocument *doc,
-                                         EditorRenderer *renderer, GActionGroup *actions);
+/** A mask editor for @doc (a reference is kept), drawing the art with @renderer (borrowed: it
+ * must outlive the editor); its buttons and shortcuts run @actions as "win.*" (the "win.mask-*"
+ * actions) and the document's own as "doc.*". It knows no window: the caller makes it transient
+ * for one, destroyed with it, and sets its application (so the application's accelerators
+ * resolve here too). Its default size fits the screen (at most 1320x720 logical px). */
+EditorMaskEditor *editor_mask_editor_new(EditorDocument *doc, EditorRenderer *renderer,
+                                         GActionGroup *actions);
 
 /** The tile shown (LW_NONE: none) and the collision path edited (0 = A, 1 = B). */
 void editor_mask_editor_set_tile(EditorMaskEditor *self, guint tile);

@@ -114,71 +114,129 @@ static void draw_normal(cairo_t *cr, double x, double y, guint8 a, double len, g
 
 /* ---- the big grid ---- */
 
+/* The grid's place in the drawing area at its current size: the mapping drawing and pointer
+ * share (editor-mask-editor-grid.h). */
+EditorMaskGrid editor_mask_editor_grid_geometry(EditorMaskEditor *self)
+{
+    GtkWidget *w = GTK_WIDGET(self->grid);
+    return editor_mask_grid_layout(gtk_widget_get_width(w), gtk_widget_get_height(w));
+}
+
+/* The solid pixels and each column's (or, in the widths view, each row's) run as a bar. */
+static void draw_grid_mask(EditorMaskEditor *self, cairo_t *cr, const EditorMaskGrid *g,
+                           const lw_mask *m)
+{
+    const double cell = g->cell;
+    for (int c = 0; c < 16; c++)
+        for (int r = 0; r < 16; r++)
+            if (lw_mask_pixel(m, c, r)) {
+                set_rgb(cr, self->widths_view ? 0x70D8FF : 0xFFFFFF, 0.42);
+                cairo_rectangle(cr, editor_mask_grid_col_x(g, c), editor_mask_grid_row_y(g, r),
+                                cell, cell);
+                cairo_fill(cr);
+            }
+    cairo_set_line_width(cr, 2);
+    const double inset = cell > 18 ? 3 : 2;
+    for (int i = 0; i < 16; i++) {
+        int v = self->widths_view ? m->widths[i] : m->heights[i];
+        if (v == 0)
+            continue;
+        int from = v > 0 ? 16 - v : 0, len = v > 0 ? v : -v;
+        if (self->widths_view) {
+            set_rgb(cr, 0x70D8FF, 0.95);
+            cairo_rectangle(cr, editor_mask_grid_col_x(g, from) + 1,
+                            editor_mask_grid_row_y(g, i) + inset, len * cell - 2, cell - 2 * inset);
+        } else {
+            set_rgb(cr, v > 0 ? 0xF0F0F0 : 0xFFB060, 0.9);
+            cairo_rectangle(cr, editor_mask_grid_col_x(g, i) + inset,
+                            editor_mask_grid_row_y(g, from) + 1, cell - 2 * inset, len * cell - 2);
+        }
+        cairo_stroke(cr);
+    }
+}
+
+/* The heights below the grid and the widths on its right: numbers and bars. */
+static void draw_grid_strips(EditorMaskEditor *self, cairo_t *cr, const EditorMaskGrid *g,
+                             const lw_mask *m)
+{
+    const double cell = g->cell, side = editor_mask_grid_side(g);
+    const double font = MIN(11.0, cell * 0.6);
+    double by = g->y + side + 6;
+    for (int c = 0; c < 16; c++) {
+        int v = m->heights[c];
+        double x = editor_mask_grid_col_x(g, c);
+        double bar = fabs((double)v) / 16.0 * 26;
+        set_rgb(cr, v >= 0 ? 0xD8D8D8 : 0xFFB060, self->widths_view ? 0.4 : 0.85);
+        if (v > 0)
+            cairo_rectangle(cr, x + cell * 0.22, by + 26 - bar, cell * 0.56, bar);
+        else if (v < 0)
+            cairo_rectangle(cr, x + cell * 0.22, by, cell * 0.56, bar);
+        cairo_fill(cr);
+        char t[8];
+        g_snprintf(t, sizeof t, "%d", v);
+        set_rgb(cr, c == self->hover_col ? 0xFFD020 : 0xFFFFFF, self->widths_view ? 0.55 : 1);
+        text_at(cr, x + cell / 2.0, by + 42, t, font, TRUE);
+    }
+    set_rgb(cr, 0xB0B0B0, 1);
+    text_at(cr, g->x, by + 56, "heights (per column; negative: from the top)", 10, FALSE);
+    double bx = g->x + side + EDITOR_MASK_GRID_GAP;
+    for (int r = 0; r < 16; r++) {
+        int v = m->widths[r];
+        double y = editor_mask_grid_row_y(g, r);
+        double bar = fabs((double)v) / 16.0 * 48;
+        set_rgb(cr, 0x70D8FF, self->widths_view ? 0.9 : 0.45);
+        if (v > 0)
+            cairo_rectangle(cr, bx + 48 - bar, y + cell * 0.27, bar, cell * 0.46);
+        else if (v < 0)
+            cairo_rectangle(cr, bx, y + cell * 0.27, bar, cell * 0.46);
+        cairo_fill(cr);
+        char t[8];
+        g_snprintf(t, sizeof t, "%d", v);
+        set_rgb(cr, 0xFFFFFF, self->widths_view ? 1 : 0.6);
+        text_at(cr, bx + 54, y + cell / 2.0 + font * 0.36, t, font, FALSE);
+    }
+    set_rgb(cr, 0xB0B0B0, 1);
+    cairo_save(cr);
+    cairo_translate(cr, bx + EDITOR_MASK_GRID_STRIP_W - 12, g->y + side);
+    cairo_rotate(cr, -G_PI / 2);
+    text_at(cr, 0, 0, "widths (per row; what wall sensors see)", 10, FALSE);
+    cairo_restore(cr);
+}
+
 void editor_mask_editor_draw_grid(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
 {
     EditorMaskEditor *self = user;
     const lw_level *l = editor_mask_editor_doc_level(self);
+    const EditorMaskGrid g = editor_mask_grid_layout(w, h);
+    const double side = editor_mask_grid_side(&g);
     panel(cr, w, h);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     set_rgb(cr, 0x26262B, 1);
-    cairo_rectangle(cr, OX, OY, GRID, GRID);
+    cairo_rectangle(cr, g.x, g.y, side, side);
     cairo_fill(cr);
     if (self->tile < l->tile_count)
-        editor_renderer_draw_tile(self->renderer, cr, self->tile, OX, OY, GRID, self->view_flips,
+        editor_renderer_draw_tile(self->renderer, cr, self->tile, g.x, g.y, side, self->view_flips,
                                   -1);
     lw_mask m;
     gboolean have = editor_mask_editor_view_mask(self, &m);
-    if (have) {
-        /* the solid pixels; the array of the view as bars */
-        for (int c = 0; c < 16; c++)
-            for (int r = 0; r < 16; r++)
-                if (lw_mask_pixel(&m, c, r)) {
-                    set_rgb(cr, self->widths_view ? 0x70D8FF : 0xFFFFFF, 0.42);
-                    cairo_rectangle(cr, OX + c * CELL, OY + r * CELL, CELL, CELL);
-                    cairo_fill(cr);
-                }
-        cairo_set_line_width(cr, 2);
-        if (!self->widths_view) {
-            /* each column's run as an outlined bar */
-            for (int c = 0; c < 16; c++) {
-                int v = m.heights[c];
-                if (v == 0)
-                    continue;
-                int top = v > 0 ? 16 - v : 0, len = v > 0 ? v : -v;
-                set_rgb(cr, v > 0 ? 0xF0F0F0 : 0xFFB060, 0.9);
-                cairo_rectangle(cr, OX + c * CELL + 3, OY + top * CELL + 1, CELL - 6,
-                                len * CELL - 2);
-                cairo_stroke(cr);
-            }
-        } else {
-            for (int r = 0; r < 16; r++) {
-                int v = m.widths[r];
-                if (v == 0)
-                    continue;
-                int left = v > 0 ? 16 - v : 0, len = v > 0 ? v : -v;
-                set_rgb(cr, 0x70D8FF, 0.95);
-                cairo_rectangle(cr, OX + left * CELL + 1, OY + r * CELL + 3, len * CELL - 2,
-                                CELL - 6);
-                cairo_stroke(cr);
-            }
-        }
-    }
+    if (have)
+        draw_grid_mask(self, cr, &g, &m);
     /* pixel grid */
     cairo_set_line_width(cr, 1);
     set_rgb(cr, 0x000000, 0.35);
     for (int i = 0; i <= 16; i++) {
-        cairo_move_to(cr, OX + i * CELL + 0.5, OY);
-        cairo_line_to(cr, OX + i * CELL + 0.5, OY + GRID);
-        cairo_move_to(cr, OX, OY + i * CELL + 0.5);
-        cairo_line_to(cr, OX + GRID, OY + i * CELL + 0.5);
+        cairo_move_to(cr, editor_mask_grid_col_x(&g, i) + 0.5, g.y);
+        cairo_line_to(cr, editor_mask_grid_col_x(&g, i) + 0.5, g.y + side);
+        cairo_move_to(cr, g.x, editor_mask_grid_row_y(&g, i) + 0.5);
+        cairo_line_to(cr, g.x + side, editor_mask_grid_row_y(&g, i) + 0.5);
     }
     cairo_stroke(cr);
     set_rgb(cr, 0xFFFFFF, 0.25);
-    cairo_rectangle(cr, OX - 0.5, OY - 0.5, GRID + 1, GRID + 1);
+    cairo_rectangle(cr, g.x - 0.5, g.y - 0.5, side + 1, side + 1);
     cairo_stroke(cr);
     if (!have) {
         set_rgb(cr, 0xFFFFFF, 0.8);
-        text_at(cr, OX + GRID / 2.0, OY + GRID / 2.0,
+        text_at(cr, g.x + side / 2.0, g.y + side / 2.0,
                 self->tile < l->tile_count ? "no mask on this path" : "no tile", 15, TRUE);
         return;
     }
@@ -187,71 +245,33 @@ void editor_mask_editor_draw_grid(GtkDrawingArea *area, cairo_t *cr, int w, int 
         self->hover_row <= 16) {
         set_rgb(cr, 0xFFD020, 0.9);
         cairo_set_line_width(cr, 2);
-        cairo_rectangle(cr, OX + self->hover_col * CELL + 1, OY + 1, CELL - 2, GRID - 2);
+        cairo_rectangle(cr, editor_mask_grid_col_x(&g, self->hover_col) + 1, g.y + 1, g.cell - 2,
+                        side - 2);
         cairo_stroke(cr);
     }
     /* the surface normal */
     const lw_mask *stored = &l->masks[editor_mask_editor_get_mask(self)];
     double sx, sy;
     if (surface_middle(&m, &sx, &sy))
-        draw_normal(cr, OX + sx * CELL, OY + sy * CELL, m.angle, 120,
-                    stored->flags & LW_MASK_FLAGGED);
-
-    /* heights below: numbers and bars */
-    double by = OY + GRID + 6;
-    for (int c = 0; c < 16; c++) {
-        int v = m.heights[c];
-        double x = OX + c * CELL;
-        double bar = fabs((double)v) / 16.0 * 26;
-        set_rgb(cr, v >= 0 ? 0xD8D8D8 : 0xFFB060, self->widths_view ? 0.4 : 0.85);
-        if (v > 0)
-            cairo_rectangle(cr, x + 5, by + 26 - bar, CELL - 10, bar);
-        else if (v < 0)
-            cairo_rectangle(cr, x + 5, by, CELL - 10, bar);
-        cairo_fill(cr);
-        char t[8];
-        g_snprintf(t, sizeof t, "%d", v);
-        set_rgb(cr, c == self->hover_col ? 0xFFD020 : 0xFFFFFF, self->widths_view ? 0.55 : 1);
-        text_at(cr, x + CELL / 2.0, by + 42, t, 11, TRUE);
-    }
-    set_rgb(cr, 0xB0B0B0, 1);
-    text_at(cr, OX, by + 56, "heights (per column; negative: from the top)", 10, FALSE);
-    /* widths on the right */
-    double bx = OX + GRID + 8;
-    for (int r = 0; r < 16; r++) {
-        int v = m.widths[r];
-        double y = OY + r * CELL;
-        double bar = fabs((double)v) / 16.0 * 48;
-        set_rgb(cr, 0x70D8FF, self->widths_view ? 0.9 : 0.45);
-        if (v > 0)
-            cairo_rectangle(cr, bx + 48 - bar, y + 6, bar, CELL - 12);
-        else if (v < 0)
-            cairo_rectangle(cr, bx, y + 6, bar, CELL - 12);
-        cairo_fill(cr);
-        char t[8];
-        g_snprintf(t, sizeof t, "%d", v);
-        set_rgb(cr, 0xFFFFFF, self->widths_view ? 1 : 0.6);
-        text_at(cr, bx + 54, y + CELL / 2.0 + 4, t, 11, FALSE);
-    }
-    set_rgb(cr, 0xB0B0B0, 1);
-    cairo_save(cr);
-    cairo_translate(cr, bx + STRIP_W - 12, OY + GRID);
-    cairo_rotate(cr, -G_PI / 2);
-    text_at(cr, 0, 0, "widths (per row; what wall sensors see)", 10, FALSE);
-    cairo_restore(cr);
+        draw_normal(cr, editor_mask_grid_col_x(&g, sx), editor_mask_grid_row_y(&g, sy), m.angle,
+                    side / 3, stored->flags & LW_MASK_FLAGGED);
+    draw_grid_strips(self, cr, &g, &m);
 }
 
-static void grid_cell(double x, double y, int *col, int *row)
+/* The mask pixel under (@x, @y) of the grid's drawing area. */
+static void grid_cell(EditorMaskEditor *self, double x, double y, int *col, int *row)
 {
-    *col = (int)floor((x - OX) / CELL);
-    *row = (int)floor((y - OY) / CELL);
+    const EditorMaskGrid g = editor_mask_editor_grid_geometry(self);
+    editor_mask_grid_cell_at(&g, x, y, col, row);
 }
 
 void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y,
                                         EditorMaskEditor *self)
 {
     int col, row;
-    grid_cell(x, y, &col, &row);
+    grid_cell(self, x, y, &col, &row);
+    self->drag_x = x;
+    self->drag_y = y;
     if (col < 0 || col > 15 || row < -1 || row > 16)
         return;
     guint button = gtk_gesture_single_get_current_button(GTK_GESTURE_SINGLE(g));
@@ -261,10 +281,8 @@ void editor_mask_editor_grid_drag_begin(GtkGestureDrag *g, double x, double y,
 void editor_mask_editor_grid_drag_update(GtkGestureDrag *g, double dx, double dy,
                                          EditorMaskEditor *self)
 {
-    double x, y;
-    gtk_gesture_drag_get_start_point(g, &x, &y);
     int col, row;
-    grid_cell(x + dx, y + dy, &col, &row);
+    grid_cell(self, self->drag_x + dx, self->drag_y + dy, &col, &row);
     self->hover_col = col;
     self->hover_row = row;
     editor_mask_editor_motion(self, col, row);
@@ -280,7 +298,7 @@ void editor_mask_editor_grid_motion(GtkEventControllerMotion *c, double x, doubl
                                     EditorMaskEditor *self)
 {
     int col, row;
-    grid_cell(x, y, &col, &row);
+    grid_cell(self, x, y, &col, &row);
     if (col == self->hover_col && row == self->hover_row)
         return;
     self->hover_col = col;
@@ -431,7 +449,7 @@ void editor_mask_editor_draw_thumb(GtkDrawingArea *area, cairo_t *cr, int w, int
         const int8_t *v = k == 0 ? m.heights : m.widths;
         double base = y0 + THUMB + 40 + k * 20, bw = THUMB / 16.0;
         set_rgb(cr, 0x9A9A9A, 1);
-        text_at(cr, x0 - 12, base + 3, k == 0 ? "h" : "w", 9, FALSE);
+        text_at(cr, x0 - 8, base + 3, k == 0 ? "h" : "w", 9, FALSE);
         set_rgb(cr, 0xFFFFFF, 0.15);
         cairo_rectangle(cr, x0, base, THUMB, 0.6);
         cairo_fill(cr);
@@ -467,13 +485,14 @@ void editor_mask_editor_draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int
     EditorMaskEditor *self = user;
     static const char *const rows[4] = {"↓ floor", "→ right wall", "↑ ceiling", "← left wall"};
     static const char *const units[4] = {"column", "row", "column", "row"};
-    panel(cr, w, h);
+    const double col = CLAMP((w - PROBE_LABEL - 6) / 16, PROBE_COL_MIN, PROBE_COL_MAX);
+    panel(cr, PROBE_LABEL + 16 * col + 6, h);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     for (int i = 0; i < 16; i++) {
         char t[4];
         g_snprintf(t, sizeof t, "%d", i);
         set_rgb(cr, 0x9A9A9A, 1);
-        text_at(cr, PROBE_LABEL + i * PROBE_COL + PROBE_COL / 2.0, 12, t, 10, TRUE);
+        text_at(cr, PROBE_LABEL + i * col + col / 2.0, 12, t, 10, TRUE);
     }
     guint mi = editor_mask_editor_get_mask(self);
     if (mi == LW_NONE)
@@ -487,7 +506,7 @@ void editor_mask_editor_draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int
         int d = order[k];
         double y = 18 + k * PROBE_ROW;
         set_rgb(cr, k % 2 ? 0x26262B : 0x2E2E34, 1);
-        cairo_rectangle(cr, 4, y, PROBE_LABEL + 16 * PROBE_COL - 4, PROBE_ROW);
+        cairo_rectangle(cr, 4, y, PROBE_LABEL + 16 * col - 4, PROBE_ROW);
         cairo_fill(cr);
         set_rgb(cr, 0xFFFFFF, 1);
         text_at(cr, 10, y + 15, rows[k], 12, FALSE);
@@ -496,7 +515,7 @@ void editor_mask_editor_draw_probe(GtkDrawingArea *area, cairo_t *cr, int w, int
         text_at(cr, 10, y + 28, sub, 9, FALSE);
         for (int i = 0; i < 16; i++) {
             const EditorProbeHit *hit = &hits[d][i];
-            double x = PROBE_LABEL + i * PROBE_COL + PROBE_COL / 2.0;
+            double x = PROBE_LABEL + i * col + col / 2.0;
             char dist[8], ang[8];
             if (hit->surface)
                 g_snprintf(dist, sizeof dist, "%d", hit->distance);

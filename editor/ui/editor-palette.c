@@ -9,18 +9,30 @@
 #define PALETTE_TILE_PX  34 /* a tile cell in the tile palette (16 px at 2x + border) */
 
 struct _EditorPalette {
-    GtkDrawingArea parent_instance;
+    GtkBox parent_instance;
     EditorPaletteKind kind;
+    gboolean show_masks;
     /* Borrowed */
     EditorDocument *doc;
     EditorRenderer *renderer;
     EditorTools *tools;
+    /* Template widgets */
+    GtkDrawingArea *area;
+    GtkWidget *tile_bar;
+    GtkSwitch *masks_switch;
 };
+
+enum { PROP_0, PROP_KIND, PROP_SHOW_MASKS, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 enum { SIGNAL_PICKED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE(EditorPalette, editor_palette, GTK_TYPE_DRAWING_AREA)
+G_DEFINE_ENUM_TYPE(EditorPaletteKind, editor_palette_kind,
+                   G_DEFINE_ENUM_VALUE(EDITOR_PALETTE_CHUNKS, "chunks"),
+                   G_DEFINE_ENUM_VALUE(EDITOR_PALETTE_TILES, "tiles"))
+
+G_DEFINE_FINAL_TYPE(EditorPalette, editor_palette, GTK_TYPE_BOX)
 
 static const lw_level *level_of(EditorPalette *self)
 {
@@ -33,19 +45,33 @@ static int palette_columns(GtkWidget *area, int cell)
     return MAX(1, w / cell);
 }
 
-void editor_palette_update_size(EditorPalette *self)
+static int cell_px(EditorPalette *self)
 {
+    return self->kind == EDITOR_PALETTE_CHUNKS ? PALETTE_CHUNK_PX : PALETTE_TILE_PX;
+}
+
+guint editor_palette_get_item_count(EditorPalette *self)
+{
+    g_return_val_if_fail(EDITOR_IS_PALETTE(self), 0);
+    if (!self->doc)
+        return 0;
     const lw_level *l = level_of(self);
-    int cell = self->kind == EDITOR_PALETTE_CHUNKS ? PALETTE_CHUNK_PX : PALETTE_TILE_PX;
-    guint items = self->kind == EDITOR_PALETTE_CHUNKS ? l->chunk_count : l->tile_count + 1u;
-    int cols = palette_columns(GTK_WIDGET(self), cell);
-    int rows = ((int)items + cols - 1) / cols;
-    gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(self), MAX(rows * cell, 20));
+    return self->kind == EDITOR_PALETTE_CHUNKS ? l->chunk_count : l->tile_count + 1u;
+}
+
+/* The number of items or the width changed: the drawing is as tall as its rows. */
+static void update_size(EditorPalette *self)
+{
+    int cols = palette_columns(GTK_WIDGET(self->area), cell_px(self));
+    int rows = ((int)editor_palette_get_item_count(self) + cols - 1) / cols;
+    gtk_drawing_area_set_content_height(self->area, MAX(rows * cell_px(self), 20));
 }
 
 static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
 {
     EditorPalette *self = user;
+    if (!self->doc)
+        return;
     const lw_level *l = level_of(self);
     int cols = MAX(1, w / PALETTE_CHUNK_PX);
     g_autofree guint *counts = g_new0(guint, MAX(l->chunk_count, 1u));
@@ -101,6 +127,8 @@ static void draw_chunk_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, 
 static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer user)
 {
     EditorPalette *self = user;
+    if (!self->doc)
+        return;
     const lw_level *l = level_of(self);
     int cols = MAX(1, w / PALETTE_TILE_PX);
     g_autofree guint *counts = g_new0(guint, MAX(l->tile_count, 1u));
@@ -127,7 +155,8 @@ static void draw_tile_palette(GtkDrawingArea *area, cairo_t *cr, int w, int h, g
             cairo_line_to(cr, x + 6, y + 28);
             cairo_stroke(cr);
         } else {
-            editor_renderer_draw_tile(self->renderer, cr, tile, x + 1, y + 1, 32, 0, 0);
+            editor_renderer_draw_tile(self->renderer, cr, tile, x + 1, y + 1, 32, 0,
+                                      self->show_masks ? 0 : -1);
             if (counts[tile] == 0) {
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
                 cairo_rectangle(cr, x + 1, y + 1, 32, 32);
@@ -152,6 +181,8 @@ static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, G
                                       gpointer user)
 {
     EditorPalette *self = user;
+    if (!self->doc)
+        return FALSE;
     const lw_level *l = level_of(self);
     if (self->kind == EDITOR_PALETTE_CHUNKS) {
         int cols = palette_columns(w, PALETTE_CHUNK_PX);
@@ -191,29 +222,139 @@ static gboolean palette_query_tooltip(GtkWidget *w, int x, int y, gboolean kb, G
     return TRUE;
 }
 
+gboolean editor_palette_item_at(EditorPalette *self, double x, double y, guint *item)
+{
+    g_return_val_if_fail(EDITOR_IS_PALETTE(self), FALSE);
+    int cell = cell_px(self);
+    int cols = palette_columns(GTK_WIDGET(self->area), cell);
+    if (x < 0 || y < 0 || (int)(x / cell) >= cols)
+        return FALSE;
+    guint i = (guint)((int)(y / cell) * cols + (int)(x / cell));
+    if (i >= editor_palette_get_item_count(self))
+        return FALSE;
+    /* the tiles palette starts with the eraser */
+    *item = self->kind == EDITOR_PALETTE_CHUNKS ? i : i == 0 ? (guint)LW_NONE : i - 1;
+    return TRUE;
+}
+
+void editor_palette_press(EditorPalette *self, double x, double y, int n_press)
+{
+    g_return_if_fail(EDITOR_IS_PALETTE(self));
+    guint item;
+    if (editor_palette_item_at(self, x, y, &item))
+        g_signal_emit(self, signals[SIGNAL_PICKED], 0, item, n_press);
+}
+
 static void pressed(GtkGestureClick *g, int n, double x, double y, EditorPalette *self)
 {
-    const lw_level *l = level_of(self);
-    int cell = self->kind == EDITOR_PALETTE_CHUNKS ? PALETTE_CHUNK_PX : PALETTE_TILE_PX;
-    int cols = palette_columns(GTK_WIDGET(self), cell);
-    if ((int)(x / cell) >= cols)
+    editor_palette_press(self, x, y, n);
+}
+
+static void resized(GtkDrawingArea *area, int w, int h, EditorPalette *self)
+{
+    update_size(self);
+}
+
+static void on_doc_changed(EditorPalette *self, EditorChange *change)
+{
+    if (change->flags & (EDITOR_CHANGE_COUNTS | EDITOR_CHANGE_EVERYTHING))
+        update_size(self);
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+}
+
+void editor_palette_refresh(EditorPalette *self)
+{
+    g_return_if_fail(EDITOR_IS_PALETTE(self));
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+}
+
+void editor_palette_set_show_masks(EditorPalette *self, gboolean show)
+{
+    g_return_if_fail(EDITOR_IS_PALETTE(self));
+    show = !!show;
+    if (self->show_masks == show)
         return;
-    guint i = (guint)((int)(y / cell) * cols + (int)(x / cell));
-    if (self->kind == EDITOR_PALETTE_CHUNKS) {
-        if (i < l->chunk_count)
-            g_signal_emit(self, signals[SIGNAL_PICKED], 0, i, n);
-    } else if (i <= l->tile_count) {
-        g_signal_emit(self, signals[SIGNAL_PICKED], 0, i == 0 ? (guint)LW_NONE : i - 1, n);
+    self->show_masks = show;
+    gtk_switch_set_active(self->masks_switch, show);
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_SHOW_MASKS]);
+}
+
+gboolean editor_palette_get_show_masks(EditorPalette *self)
+{
+    g_return_val_if_fail(EDITOR_IS_PALETTE(self), FALSE);
+    return self->show_masks;
+}
+
+EditorPaletteKind editor_palette_get_kind(EditorPalette *self)
+{
+    g_return_val_if_fail(EDITOR_IS_PALETTE(self), EDITOR_PALETTE_CHUNKS);
+    return self->kind;
+}
+
+static void masks_switched(GtkSwitch *sw, GParamSpec *pspec, EditorPalette *self)
+{
+    editor_palette_set_show_masks(self, gtk_switch_get_active(sw));
+}
+
+static void editor_palette_set_property(GObject *object, guint id, const GValue *value,
+                                        GParamSpec *pspec)
+{
+    EditorPalette *self = EDITOR_PALETTE(object);
+    switch (id) {
+    case PROP_KIND:
+        self->kind = g_value_get_enum(value);
+        gtk_widget_set_visible(self->tile_bar, self->kind == EDITOR_PALETTE_TILES);
+        gtk_drawing_area_set_draw_func(self->area,
+                                       self->kind == EDITOR_PALETTE_CHUNKS ? draw_chunk_palette
+                                                                           : draw_tile_palette,
+                                       self, NULL);
+        break;
+    case PROP_SHOW_MASKS:
+        editor_palette_set_show_masks(self, g_value_get_boolean(value));
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
 
-static void resized(GtkDrawingArea *area, int w, int h, gpointer user)
+static void editor_palette_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
-    editor_palette_update_size(EDITOR_PALETTE(area));
+    EditorPalette *self = EDITOR_PALETTE(object);
+    switch (id) {
+    case PROP_KIND:
+        g_value_set_enum(value, self->kind);
+        break;
+    case PROP_SHOW_MASKS:
+        g_value_set_boolean(value, self->show_masks);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void editor_palette_dispose(GObject *object)
+{
+    EditorPalette *self = EDITOR_PALETTE(object);
+    self->doc = NULL; /* its handler goes with this palette (g_signal_connect_object) */
+    gtk_widget_dispose_template(GTK_WIDGET(self), EDITOR_TYPE_PALETTE);
+    G_OBJECT_CLASS(editor_palette_parent_class)->dispose(object);
 }
 
 static void editor_palette_class_init(EditorPaletteClass *klass)
 {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->set_property = editor_palette_set_property;
+    object_class->get_property = editor_palette_get_property;
+    object_class->dispose = editor_palette_dispose;
+    props[PROP_KIND] =
+        g_param_spec_enum("kind", NULL, NULL, EDITOR_TYPE_PALETTE_KIND, EDITOR_PALETTE_CHUNKS,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    props[PROP_SHOW_MASKS] =
+        g_param_spec_boolean("show-masks", NULL, NULL, TRUE,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, N_PROPS, props);
     /**
      * EditorPalette::picked:
      * @item: the chunk id, or the tile id (LW_NONE: the eraser)
@@ -222,26 +363,39 @@ static void editor_palette_class_init(EditorPaletteClass *klass)
     signals[SIGNAL_PICKED] =
         g_signal_new("picked", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                      G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
+    gtk_widget_class_set_template_from_resource(
+        widget_class, "/io/github/loopwright/Loopwright/editor-palette.ui");
+    gtk_widget_class_bind_template_child(widget_class, EditorPalette, area);
+    gtk_widget_class_bind_template_child(widget_class, EditorPalette, tile_bar);
+    gtk_widget_class_bind_template_child(widget_class, EditorPalette, masks_switch);
 }
 
-static void editor_palette_init(EditorPalette *self) {}
-
-EditorPalette *editor_palette_new(EditorPaletteKind kind, EditorDocument *doc,
-                                  EditorRenderer *renderer, EditorTools *tools)
+static void editor_palette_init(EditorPalette *self)
 {
-    EditorPalette *self = g_object_new(EDITOR_TYPE_PALETTE, NULL);
-    self->kind = kind;
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->show_masks = TRUE;
+    /* the "kind" property, when given, says which */
+    gtk_drawing_area_set_draw_func(self->area, draw_chunk_palette, self, NULL);
+    g_signal_connect(self->area, "resize", G_CALLBACK(resized), self);
+    GtkGesture *g = gtk_gesture_click_new();
+    g_signal_connect(g, "pressed", G_CALLBACK(pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->area), GTK_EVENT_CONTROLLER(g));
+    g_signal_connect(self->area, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
+    g_signal_connect(self->masks_switch, "notify::active", G_CALLBACK(masks_switched), self);
+}
+
+void editor_palette_set_context(EditorPalette *self, EditorDocument *doc, EditorRenderer *renderer,
+                                EditorTools *tools)
+{
+    g_return_if_fail(EDITOR_IS_PALETTE(self));
+    if (self->doc)
+        g_signal_handlers_disconnect_by_data(self->doc, self);
     self->doc = doc;
     self->renderer = renderer;
     self->tools = tools;
-    gtk_drawing_area_set_draw_func(
-        GTK_DRAWING_AREA(self),
-        kind == EDITOR_PALETTE_CHUNKS ? draw_chunk_palette : draw_tile_palette, self, NULL);
-    g_signal_connect(self, "resize", G_CALLBACK(resized), NULL);
-    GtkGesture *g = gtk_gesture_click_new();
-    g_signal_connect(g, "pressed", G_CALLBACK(pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(g));
-    gtk_widget_set_has_tooltip(GTK_WIDGET(self), TRUE);
-    g_signal_connect(self, "query-tooltip", G_CALLBACK(palette_query_tooltip), self);
-    return self;
+    if (doc)
+        g_signal_connect_object(doc, "changed", G_CALLBACK(on_doc_changed), self,
+                                G_CONNECT_SWAPPED);
+    update_size(self);
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
 }

@@ -60,7 +60,7 @@ cairo_surface_t *editor_sprites_load_player_png(const char *png_path, GError **e
         return NULL;
     }
     const uint32_t need_w = EDITOR_PLAYER_ANIM_MAX_F * EDITOR_SPRITE_CELL,
-                   need_h = EDITOR_PLAYER_ANIM_COUNT * EDITOR_SPRITE_CELL;
+                   need_h = EDITOR_PLAYER_ANIM_REQUIRED * EDITOR_SPRITE_CELL;
     if (w > MAX_SIDE || h > MAX_SIDE || w % EDITOR_SPRITE_CELL || h % EDITOR_SPRITE_CELL ||
         w < need_w || h < need_h) {
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,

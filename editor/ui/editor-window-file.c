@@ -263,19 +263,20 @@ void editor_window_action_revert(GSimpleAction *a, GVariant *p, gpointer user)
     gtk_window_present(GTK_WINDOW(d));
 }
 
-/* ---- level properties (the dialog is editor-level-props.c) ---- */
+/* ---- level properties (the dialog is EditorLevelPropsDialog, editor-level-props.c) ---- */
 
-static void level_props_applied(gpointer user)
+static void level_props_applied(EditorLevelPropsDialog *dialog, EditorWindow *self)
 {
-    EditorWindow *self = user;
     if (self->tileset_error)
         editor_window_show_message(self, "The tileset could not be loaded", self->tileset_error);
 }
 
 void editor_window_action_level_properties(GSimpleAction *a, GVariant *p, gpointer user)
 {
-    editor_level_props_dialog_show(GTK_WINDOW(user), EDITOR_WINDOW(user)->doc, level_props_applied,
-                                   user);
+    EditorWindow *self = user;
+    EditorLevelPropsDialog *d = editor_level_props_dialog_new(GTK_WINDOW(self), self->doc);
+    g_signal_connect_object(d, "applied", G_CALLBACK(level_props_applied), self, 0);
+    gtk_window_present(GTK_WINDOW(d));
 }
 
 /* ---- tiles from elsewhere ---- */

@@ -38,10 +38,10 @@ struct _EditorWindow {
     GtkLabel *disk_bar_label;
     GtkRevealer *chunk_banner_revealer;
     GtkLabel *chunk_banner_label;
-    GtkScrolledWindow *chunk_palette_scroller;
-    GtkScrolledWindow *tile_palette_scroller;
     GtkScrolledWindow *canvas_scroller;
     GtkNotebook *palette_notebook;
+    EditorPalette *chunk_palette;
+    EditorPalette *tile_palette;
     GtkNotebook *side_notebook;
     EditorMinimap *minimap;
     EditorProperties *properties_box;
@@ -59,8 +59,6 @@ struct _EditorWindow {
 
     /* Other widgets */
     EditorCanvas *canvas;
-    EditorPalette *chunk_palette;
-    EditorPalette *tile_palette;
 
     /* State */
     EditorTools tools;

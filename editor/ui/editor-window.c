@@ -118,8 +118,6 @@ static void update_title(EditorWindow *self)
     gtk_window_set_title(GTK_WINDOW(self), title);
 }
 
-static void resize_palettes(EditorWindow *self);
-
 static void on_doc_changed(EditorWindow *self, EditorChange *change)
 {
     if (change->flags & (EDITOR_CHANGE_EVERYTHING | EDITOR_CHANGE_PROPERTIES)) {
@@ -127,8 +125,6 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         load_tileset(self);
     }
     editor_renderer_invalidate(self->renderer, change);
-    if (change->flags & (EDITOR_CHANGE_COUNTS | EDITOR_CHANGE_EVERYTHING))
-        resize_palettes(self);
     /* a structural change can leave the edited slot or selection outside the level */
     const lw_level *l = doc_level(self);
     if (self->tools.editing_chunk &&
@@ -142,9 +138,7 @@ static void on_doc_changed(EditorWindow *self, EditorChange *change)
         editor_change_follow_chunk(change, self->tools.brush_chunk, l->chunk_count);
     self->tools.brush_tile =
         editor_change_follow_tile(change, self->tools.brush_tile, l->tile_count);
-    gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
-    gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
-    /* the Properties panel follows the document by itself */
+    /* the palettes and the Properties panel follow the document by themselves */
     update_chunk_banner(self);
     editor_window_update_brush_label(self);
     editor_window_update_actions(self);
@@ -189,8 +183,8 @@ void editor_window_on_tools_notify(gpointer user, EditorToolsNotify what)
     editor_authoring_tools_changed(GTK_WINDOW(self), what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
-        gtk_widget_queue_draw(GTK_WIDGET(self->chunk_palette));
-        gtk_widget_queue_draw(GTK_WIDGET(self->tile_palette));
+        editor_palette_refresh(self->chunk_palette);
+        editor_palette_refresh(self->tile_palette);
         editor_window_update_brush_label(self);
         rebuild_properties(self);
     }
@@ -258,12 +252,6 @@ static void update_chunk_banner(EditorWindow *self)
 }
 
 /* ---- palettes (EditorPalette, editor-palette.c) ---- */
-
-static void resize_palettes(EditorWindow *self)
-{
-    editor_palette_update_size(self->chunk_palette);
-    editor_palette_update_size(self->tile_palette);
-}
 
 static void chunk_picked(EditorPalette *palette, guint c, int n, EditorWindow *self)
 {
@@ -522,8 +510,8 @@ static void editor_window_class_init(EditorWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, disk_bar_label);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_revealer);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_banner_label);
-    gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_palette_scroller);
-    gtk_widget_class_bind_template_child(widget_class, EditorWindow, tile_palette_scroller);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, chunk_palette);
+    gtk_widget_class_bind_template_child(widget_class, EditorWindow, tile_palette);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, canvas_scroller);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, palette_notebook);
     gtk_widget_class_bind_template_child(widget_class, EditorWindow, side_notebook);
@@ -545,6 +533,7 @@ static void editor_window_class_init(EditorWindowClass *klass)
 static void editor_window_init(EditorWindow *self)
 {
     g_type_ensure(EDITOR_TYPE_PROPERTIES);
+    g_type_ensure(EDITOR_TYPE_PALETTE);
     g_type_ensure(EDITOR_TYPE_MINIMAP);
     g_type_ensure(EDITOR_TYPE_HISTORY_PANEL);
     g_type_ensure(EDITOR_TYPE_ISSUES_PANEL);
@@ -597,14 +586,10 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     };
     editor_authoring_install(&host);
 
-    self->chunk_palette =
-        editor_palette_new(EDITOR_PALETTE_CHUNKS, doc, self->renderer, &self->tools);
+    editor_palette_set_context(self->chunk_palette, doc, self->renderer, &self->tools);
     g_signal_connect(self->chunk_palette, "picked", G_CALLBACK(chunk_picked), self);
-    gtk_scrolled_window_set_child(self->chunk_palette_scroller, GTK_WIDGET(self->chunk_palette));
-    self->tile_palette =
-        editor_palette_new(EDITOR_PALETTE_TILES, doc, self->renderer, &self->tools);
+    editor_palette_set_context(self->tile_palette, doc, self->renderer, &self->tools);
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
-    gtk_scrolled_window_set_child(self->tile_palette_scroller, GTK_WIDGET(self->tile_palette));
     editor_object_palette_attach(&host, self->palette_notebook);
 
     editor_minimap_set_context(self->minimap, doc, self->renderer, self->canvas);

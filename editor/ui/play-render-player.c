@@ -29,5 +29,8 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
         return;
     }
     EditorPlayerPose pose = editor_player_pose(&sim->state, &sim->profile);
+    /* a level's own sheet may stop at the required rows: the later poses fall back */
+    uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
+    pose = editor_player_pose_for_sheet(pose, rows, sim->state.frame);
     editor_sprites_draw_player(cr, sheet, &pose, x, y, s->zoom);
 }

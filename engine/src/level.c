@@ -279,6 +279,7 @@ void lw_level_free(lw_level *level)
     for (uint32_t i = 0; i < level->replay_count; i++)
         lw_replay_clear(&lw_level_replays_mut(level)[i]);
     free_owned(level->replays);
+    free_owned(level->loop_chunks);
     free(level);
 }
 
@@ -309,6 +310,7 @@ lw_level *lw_level_dup(const lw_level *src)
     level->objects = NULL;
     level->overrides = NULL;
     level->replays = NULL;
+    level->loop_chunks = NULL;
     level->object_count = level->replay_count = 0;
     level->mask_capacity = src->mask_count;
     level->tile_capacity = src->tile_count;
@@ -330,6 +332,8 @@ lw_level *lw_level_dup(const lw_level *src)
     level->layout[0] = dup_block(src->layout[0], slots * sizeof(uint16_t), &ok);
     level->layout[1] = dup_block(src->layout[1], slots * sizeof(uint16_t), &ok);
     level->overrides = dup_block(src->overrides, src->override_count * sizeof(lw_override), &ok);
+    level->loop_chunks =
+        dup_block(src->loop_chunks, src->loop_chunk_count * sizeof(lw_loop_chunk), &ok);
     if (!level->name || !level->layout[0])
         ok = false;
     if (ok && src->object_count) {
@@ -384,6 +388,13 @@ bool lw_level_collision_at(const lw_level *level, int32_t x, int32_t y, lw_path 
                            lw_collision_cell *out)
 {
     const lw_cell *cell = lw_level_cell_at(level, x, y);
+    if (cell && path == LW_PATH_B && level->loop_chunk_count) {
+        /* a loop chunk's path B comes from another chunk's cell at the same place */
+        uint32_t per = lw_level_cells_per_chunk(level);
+        uint16_t chunk = (uint16_t)((size_t)(cell - level->cells) / per);
+        uint16_t from = lw_level_collision_chunk(level, chunk, path);
+        cell = level->cells + (size_t)from * per + (size_t)(cell - level->cells) % per;
+    }
     if (!cell || cell->tile == LW_NONE)
         return false;
     const lw_tile *tile = &level->tiles[cell->tile];
@@ -634,6 +645,68 @@ static bool check_unique_ids(const lw_level *level, lw_error *err)
     return true;
 }
 
+/* The loop table: existing chunks, each at most once, known rules, rules only on 256 px chunks
+ * (the thresholds are Sonic 1's, in its 256 px chunks). */
+static bool check_loop_chunks(const lw_level *level, lw_error *err)
+{
+    if (level->loop_chunk_count > LW_MAX_LOOP_CHUNKS)
+        return lw_error_set(err, LW_ERR_LIMIT, "%u loop chunks: at most %u",
+                            level->loop_chunk_count, (unsigned)LW_MAX_LOOP_CHUNKS);
+    for (uint32_t i = 0; i < level->loop_chunk_count; i++) {
+        const lw_loop_chunk *e = &level->loop_chunks[i];
+        if (e->chunk >= level->chunk_count ||
+            (e->path_b != LW_NONE && e->path_b >= level->chunk_count))
+            return lw_error_set(err, LW_ERR_RANGE,
+                                "loop chunk %u: chunk %u or path-B chunk %u does not exist (%u "
+                                "chunks)",
+                                i, e->chunk, e->path_b, level->chunk_count);
+        if (e->rule > LW_LOOP_TUNNEL)
+            return lw_error_set(err, LW_ERR_RANGE, "loop chunk %u: unknown rule %u", i, e->rule);
+        if (e->rule != LW_LOOP_NONE && level->chunk_px != 256)
+            return lw_error_set(err, LW_ERR_RANGE,
+                                "loop chunk %u: loop rules need 256 px chunks (Sonic 1's)", i);
+        for (uint32_t j = 0; j < i; j++)
+            if (level->loop_chunks[j].chunk == e->chunk)
+                return lw_error_set(err, LW_ERR_RANGE, "loop chunk %u: chunk %u is listed twice", i,
+                                    e->chunk);
+    }
+    return true;
+}
+
+static const char *const loop_rule_names[] = {"none", "loop", "loop_grounded", "tunnel"};
+
+const char *lw_loop_rule_name(unsigned rule)
+{
+    return rule <= LW_LOOP_TUNNEL ? loop_rule_names[rule] : NULL;
+}
+
+int lw_loop_rule_parse(const char *name)
+{
+    for (int i = 0; i <= LW_LOOP_TUNNEL; i++)
+        if (strcmp(name, loop_rule_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+bool lw_level_set_loop_chunks(lw_level *level, const lw_loop_chunk *entries, uint32_t count,
+                              lw_error *err)
+{
+    if (count > LW_MAX_LOOP_CHUNKS)
+        return lw_error_set(err, LW_ERR_LIMIT, "%u loop chunks: at most %u", count,
+                            (unsigned)LW_MAX_LOOP_CHUNKS);
+    lw_loop_chunk *copy = NULL;
+    if (count) {
+        copy = malloc(count * sizeof *copy);
+        if (!copy)
+            return lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+        memcpy(copy, entries, count * sizeof *copy);
+    }
+    free_owned(level->loop_chunks);
+    level->loop_chunks = copy;
+    level->loop_chunk_count = count;
+    return true;
+}
+
 bool lw_level_validate(const lw_level *level, lw_error *err)
 {
     if (!check_geometry(level->chunk_px, level->layout_width, level->layout_height, err) ||
@@ -680,7 +753,7 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
                         l ? "background" : "foreground", x, y, id, level->chunk_count);
             }
     }
-    if (!check_unique_ids(level, err))
+    if (!check_unique_ids(level, err) || !check_loop_chunks(level, err))
         return false;
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Player moves (docs/OBJECTS.md §19): the CD super peel-out and Mania's drop dash, run at the
- * start of a frame before its routine. Integer maths on lw_sim_state.moves only; no allocation. */
+/* Player moves (docs/OBJECTS.md §19): the CD super peel-out, CD's spindash and Mania's drop dash,
+ * run at the start of a frame before its routine. Integer maths on lw_sim_state.moves only; no
+ * allocation. */
 #include "moves.h"
 
 #include "ground.h"
@@ -8,6 +9,9 @@
 /* §19.1 */
 #define PEELOUT_CHARGE 30    /* frames of UP after the start before a release launches */
 #define PEELOUT_SPEED  0xC00 /* subpx/frame: the launch Gsp */
+/* §19.5 */
+#define CD_SPINDASH_CHARGE 45    /* frames of DOWN after the start before a release launches */
+#define CD_SPINDASH_SPEED  0xC00 /* subpx/frame: the launch Gsp */
 /* §19.2 */
 #define DROP_DASH_CHARGE 20    /* frames of jump held after the press */
 #define DROP_DASH_SPEED  0x800 /* subpx/frame: drpspd */
@@ -98,6 +102,18 @@ static void drop_dash_ground(lw_sim *sim, const lwi_frame_input *in)
     curl_up(pl, &sim->profile);
 }
 
+/* A charging frame of the peel-out or CD's spindash, as a spindash frame (§9): no input, no move;
+ * the boundary and the ground sensors only. */
+static void charge_frame(lw_sim *sim)
+{
+    lw_player *pl = &sim->state.player;
+    sim->debug.routine = LW_ROUTINE_GROUND;
+    pl->balance = LW_BALANCE_NONE;
+    pl->balance_extreme = false;
+    if (lwi_phys_bounds(sim) && !sim->state.game.on_object)
+        lwi_phys_ground_sensors(sim);
+}
+
 /* §19.1: the super peel-out on a grounded, not-rolling frame; true when it used the frame. */
 static bool peelout(lw_sim *sim, const lwi_frame_input *in)
 {
@@ -119,13 +135,55 @@ static bool peelout(lw_sim *sim, const lwi_frame_input *in)
         mv->peelout = LW_MOVE_NONE;
         mv->peelout_timer = 0;
     }
-    /* as a spindash frame: no input, no move; the boundary and the ground sensors only */
-    sim->debug.routine = LW_ROUTINE_GROUND;
-    pl->balance = LW_BALANCE_NONE;
-    pl->balance_extreme = false;
-    if (lwi_phys_bounds(sim) && !sim->state.game.on_object)
-        lwi_phys_ground_sensors(sim);
+    charge_frame(sim);
     return true;
+}
+
+/* §19.5: Sonic CD's spindash on a grounded, not-rolling frame; true when it used the frame. The
+ * player stays standing while it charges (not a ball: enemies hurt) and curls up on the
+ * launch. */
+static bool cd_spindash(lw_sim *sim, const lwi_frame_input *in)
+{
+    lw_player *pl = &sim->state.player;
+    lw_moves_state *mv = &sim->state.moves;
+    if (mv->spindash == LW_MOVE_NONE) {
+        /* UP held with the press: neither a duck nor a look-up (as the peel-out's looking_up) */
+        if (!sim->profile.cd_spindash || !in->ducking || !in->jump_pressed || in->up ||
+            mv->peelout || sim->state.game.spindash)
+            return false;
+        mv->spindash = LW_MOVE_CHARGING;
+        mv->spindash_timer = 0;
+    } else if (in->down) {
+        /* no revving: jump presses change nothing, only the time DOWN is held counts */
+        if (mv->spindash_timer < CD_SPINDASH_CHARGE)
+            mv->spindash_timer++;
+    } else {
+        /* DOWN released: launch when charged, else nothing happens (the player stands) */
+        if (mv->spindash_timer >= CD_SPINDASH_CHARGE) {
+            curl_up(pl, &sim->profile);
+            pl->gsp = pl->facing_left ? -CD_SPINDASH_SPEED : CD_SPINDASH_SPEED;
+            sim->state.game.events |= LW_EVENT_SPINDASH;
+        }
+        mv->spindash = LW_MOVE_NONE;
+        mv->spindash_timer = 0;
+    }
+    charge_frame(sim);
+    return true;
+}
+
+uint64_t lwi_moves_hash(const lw_moves_state *mv, uint64_t h)
+{
+    if (mv->peelout || mv->peelout_timer || mv->drop_dash || mv->drop_dash_timer) {
+        h = lwi_fnv8(h, mv->peelout);
+        h = lwi_fnv8(h, mv->peelout_timer);
+        h = lwi_fnv8(h, mv->drop_dash);
+        h = lwi_fnv8(h, mv->drop_dash_timer);
+    }
+    if (mv->spindash || mv->spindash_timer) { /* after the four: their hashes are unchanged */
+        h = lwi_fnv8(h, mv->spindash);
+        h = lwi_fnv8(h, mv->spindash_timer);
+    }
+    return h;
 }
 
 bool lwi_moves_frame(lw_sim *sim, const lwi_frame_input *in)
@@ -133,8 +191,11 @@ bool lwi_moves_frame(lw_sim *sim, const lwi_frame_input *in)
     lw_player *pl = &sim->state.player;
     lw_moves_state *mv = &sim->state.moves;
     if (pl->airborne) {
-        mv->peelout = LW_MOVE_NONE; /* knocked or fallen off: the charge is lost */
+        /* knocked or fallen off: a charge on the ground is lost */
+        mv->peelout = LW_MOVE_NONE;
         mv->peelout_timer = 0;
+        mv->spindash = LW_MOVE_NONE;
+        mv->spindash_timer = 0;
         if (sim->profile.drop_dash || mv->drop_dash)
             drop_dash_air(sim, in);
         return false;
@@ -144,8 +205,12 @@ bool lwi_moves_frame(lw_sim *sim, const lwi_frame_input *in)
     if (pl->rolling) {
         mv->peelout = LW_MOVE_NONE;
         mv->peelout_timer = 0;
+        mv->spindash = LW_MOVE_NONE;
+        mv->spindash_timer = 0;
         return false;
     }
+    if ((sim->profile.cd_spindash || mv->spindash) && cd_spindash(sim, in))
+        return true;
     if (!sim->profile.peelout && !mv->peelout)
         return false;
     return peelout(sim, in);

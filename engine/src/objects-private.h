@@ -78,4 +78,10 @@ uint64_t lwi_objects_hash(const lw_sim *sim, uint64_t h);
  * simulation without objects. */
 void lwi_objects_set_reference(lw_sim *sim, bool on);
 
+/* Tests: the culling index checked against brute force (docs/OBJECTS.md §1.3): the x table,
+ * ranks and lists against the table, each kept range bound against a count of the entries
+ * below it for the player X it was found for, and every kept enemy floor probe result against
+ * lw_sensor_floor_distance at each pixel it covers. NULL when all hold, else what failed. */
+const char *lwi_objects_check_index(const lw_sim *sim);
+
 #pragma GCC visibility pop

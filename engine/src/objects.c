@@ -311,27 +311,61 @@ int lwi_objects_source_read(const lwi_obj_source *src, uint32_t i, lw_sim_object
 
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
 
+/* One enemy's floor probe result, kept while it walks through a few 16 px block columns at one
+ * height (§1.3, "the enemies' floor probe"): @d is lw_sensor_floor_distance at any x of block
+ * columns @bx..@bx + @span and probe row @y. Filled only where the blocks the probe reads there
+ * read the same for all 16 columns and in every column of the run; @bx = INT32_MIN: empty. A pure
+ * function of the terrain, so it is not part of the state (rewind and the hash ignore it);
+ * lw_sim_terrain_changed() and lw_sim_reset() empty it. */
+typedef struct enemy_memo {
+    int32_t bx;
+    uint32_t span;
+    int32_t y, d;
+} enemy_memo;
+
+/* Block columns a memo may cover beyond the one probed, in the walking direction. */
+#define MEMO_AHEAD 3
+
+#define MEMO_EMPTY INT32_MIN
+
+/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
+typedef struct idle_near {
+    int32_t lo;    /* px: origin x - reach */
+    uint32_t span; /* 2 * reach */
+    int16_t c;     /* near_c */
+    uint16_t s;    /* near_span */
+    uint32_t i;    /* its index */
+} idle_near;
+
+/* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
+ * holds while lo < X <= hi (the x of the entries before and at @i). */
+typedef struct cull_bound {
+    uint32_t i, pad;
+    int64_t lo, hi;
+} cull_bound;
+
 /* Placed after the table and the reset states (sim->initial + object_count), so the block a
  * host swaps along with sim->objects / sim->initial (test-play after an edit) carries it. */
 typedef struct obj_cull {
-    int64_t col_x0;       /* px: the x of column 0 (the smallest object x) */
-    uint32_t col_shift;   /* columns are 1 << col_shift px wide */
-    uint32_t col_count;   /* col_first has col_count + 1 entries */
-    int32_t max_reach;    /* px: the largest reach of an object with an idle-skippable update */
-    uint32_t runnable;    /* objects with an update of their own */
-    uint32_t *col_first;  /* [c]: the first object whose x >= col_x0 + (c << col_shift) */
+    int32_t max_reach; /* px: the largest reach of an idler (< LW_OBJ_CULL_PX, set_reach) */
+    uint32_t runnable; /* objects with an update of their own */
+    uint32_t idler_count, toucher_count;
+    const int32_t *xs;    /* [i]: objects[i].x */
     uint32_t *enemy_rank; /* [i]: enemies before object i (object_count + 1 entries) */
-    uint64_t *busy;       /* bit i: object i runs in the window every frame */
-    /* The index ranges for the player's pixel X @px (a pure function of it, kept between the
-     * touch and the object phase of a frame, which see the same X): */
-    int32_t wpx, tpx; /* the X of the window ranges and of the touch range */
-    bool wvalid, tvalid;
-    int64_t wlo, whi;     /* px: the player X interval over which the window ranges hold */
-    int64_t tlo, thi;     /* px: the same for the touch range */
-    bool reference;       /* lwi_objects_set_reference() */
-    uint32_t first, last; /* the culling window, ±LW_OBJ_CULL_PX */
-    uint32_t n0, n1;      /* the objects within max_reach */
-    uint32_t t0, t1;      /* the touch range, ±LW_OBJ_TOUCH_PX */
+    idle_near *idlers;    /* objects with an update that runs only when awake or near, x order */
+    uint32_t *touchers;   /* rings, monitors, checkpoints, goals (touch-tested by origin) */
+    int32_t *idler_x, *toucher_x; /* their x */
+    uint32_t *movers;             /* the moving platforms (they run every frame in the window) */
+    uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
+    enemy_memo *memo;             /* [enemy rank] */
+    /* The index ranges for the player's pixel X @px, kept between frames (a pure function of
+     * px, whatever they were found from). */
+    int32_t px;
+    bool valid;
+    bool reference;         /* lwi_objects_set_reference() */
+    cull_bound first, last; /* objects: the culling window, x in [px - 512, px + 512) */
+    cull_bound n0, n1;      /* idlers: x in [px - max_reach, px + max_reach] */
+    cull_bound t0, t1;      /* touchers: x in [px - LW_OBJ_TOUCH_PX, px + LW_OBJ_TOUCH_PX) */
 } obj_cull;
 
 #define WORDS(n) (((n) + 63u) / 64u)
@@ -362,84 +396,59 @@ static inline void awake_set(lw_game_state *g, uint32_t i)
     g->awake[i >> 6] |= 1ull << (i & 63u);
 }
 
-/* The first object whose origin x is >= @x: the column table, then at most a column's worth
- * of steps. */
-static inline uint32_t first_at(const lw_sim *sim, const obj_cull *c, int64_t x)
+/* The first of the @n sorted @xs that is >= @x (binary search). */
+static inline uint32_t lower_bound(const int32_t *xs, uint32_t n, int64_t x)
 {
-    if (x <= c->col_x0)
-        return 0;
-    uint64_t col = (uint64_t)(x - c->col_x0) >> c->col_shift;
-    uint32_t i = c->col_first[col > c->col_count ? c->col_count : col];
-    while (i < sim->object_count && sim->objects[i].x < x)
-        i++;
-    return i;
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (xs[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
-/* lower bound of @x stepping from @i (the bound of a nearby x). */
-static inline uint32_t step_to(const lw_sim *sim, uint32_t i, int64_t x)
+/* @b for @x over the @n sorted @xs: kept while it holds, else stepped from where it was, or
+ * searched afresh when @jump. */
+static inline void bound_to(cull_bound *b, const int32_t *xs, uint32_t n, int64_t x, bool jump)
 {
-    while (i < sim->object_count && sim->objects[i].x < x)
-        i++;
-    while (i > 0 && sim->objects[i - 1].x >= x)
-        i--;
-    return i;
+    if (!jump && x > b->lo && x <= b->hi)
+        return;
+    uint32_t i = b->i;
+    if (jump) {
+        i = lower_bound(xs, n, x);
+    } else {
+        while (i < n && xs[i] < x)
+            i++;
+        while (i > 0 && xs[i - 1] >= x)
+            i--;
+    }
+    b->i = i;
+    b->lo = i > 0 ? xs[i - 1] : INT64_MIN;
+    b->hi = i < n ? xs[i] : INT64_MAX;
 }
 
-/* A lower bound for @x, from the column table after a jump of the player's X from @old_px
- * (or with no earlier bound), else stepped from @i, the bound for @old_px (the same either way). */
-static inline uint32_t bound(const lw_sim *sim, const obj_cull *c, bool valid, int32_t old_px,
-                             int32_t px, uint32_t i, int64_t x)
-{
-    if (!valid || px - old_px > 64 || old_px - px > 64)
-        return first_at(sim, c, x);
-    return step_to(sim, i, x);
-}
-
-/* Narrow [@lo, @hi] to the player X for which @a stays the lower bound of (player X + @off):
- * objects[a - 1].x < X + off <= objects[a].x. */
-static inline void holds(const lw_sim *sim, uint32_t a, int64_t off, int64_t *lo, int64_t *hi)
-{
-    if (a > 0 && sim->objects[a - 1].x - off + 1 > *lo)
-        *lo = sim->objects[a - 1].x - off + 1;
-    if (a < sim->object_count && sim->objects[a].x - off < *hi)
-        *hi = sim->objects[a].x - off;
-}
-
-/* The culling window and the near range for the player at pixel X @px (cached in obj_cull). */
-static inline const obj_cull *window_ranges(const lw_sim *sim, int32_t px)
+/* Every index range for the player at pixel X @px: kept, stepped from the last frame's, or
+ * looked up afresh after a jump of more than 64 px (a reset, a rewind; the result is the same
+ * either way). */
+static inline const obj_cull *ranges(const lw_sim *sim, int32_t px)
 {
     obj_cull *c = cull_of(sim);
-    if (c->wvalid && px >= c->wlo && px <= c->whi)
+    if (c->valid && px == c->px)
         return c;
-    c->first = bound(sim, c, c->wvalid, c->wpx, px, c->first, (int64_t)px - LW_OBJ_CULL_PX);
-    c->last = bound(sim, c, c->wvalid, c->wpx, px, c->last, (int64_t)px + LW_OBJ_CULL_PX);
-    c->n0 = bound(sim, c, c->wvalid, c->wpx, px, c->n0, (int64_t)px - c->max_reach);
-    c->n1 = bound(sim, c, c->wvalid, c->wpx, px, c->n1, (int64_t)px + c->max_reach + 1);
-    c->wpx = px;
-    c->wvalid = true;
-    c->wlo = INT64_MIN;
-    c->whi = INT64_MAX;
-    holds(sim, c->first, -LW_OBJ_CULL_PX, &c->wlo, &c->whi);
-    holds(sim, c->last, LW_OBJ_CULL_PX, &c->wlo, &c->whi);
-    holds(sim, c->n0, -(int64_t)c->max_reach, &c->wlo, &c->whi);
-    holds(sim, c->n1, (int64_t)c->max_reach + 1, &c->wlo, &c->whi);
-    return c;
-}
-
-/* The touch range for the player at pixel X @px (cached in obj_cull). */
-static inline const obj_cull *touch_range(const lw_sim *sim, int32_t px)
-{
-    obj_cull *c = cull_of(sim);
-    if (c->tvalid && px >= c->tlo && px <= c->thi)
-        return c;
-    c->t0 = bound(sim, c, c->tvalid, c->tpx, px, c->t0, (int64_t)px - LW_OBJ_TOUCH_PX);
-    c->t1 = bound(sim, c, c->tvalid, c->tpx, px, c->t1, (int64_t)px + LW_OBJ_TOUCH_PX);
-    c->tpx = px;
-    c->tvalid = true;
-    c->tlo = INT64_MIN;
-    c->thi = INT64_MAX;
-    holds(sim, c->t0, -LW_OBJ_TOUCH_PX, &c->tlo, &c->thi);
-    holds(sim, c->t1, LW_OBJ_TOUCH_PX, &c->tlo, &c->thi);
+    bool jump = !c->valid || px - c->px > 64 || c->px - px > 64;
+    int64_t x = px;
+    uint32_t n = sim->object_count;
+    bound_to(&c->first, c->xs, n, x - LW_OBJ_CULL_PX, jump);
+    bound_to(&c->last, c->xs, n, x + LW_OBJ_CULL_PX, jump);
+    bound_to(&c->n0, c->idler_x, c->idler_count, x - c->max_reach, jump);
+    bound_to(&c->n1, c->idler_x, c->idler_count, x + c->max_reach + 1, jump);
+    bound_to(&c->t0, c->toucher_x, c->toucher_count, x - LW_OBJ_TOUCH_PX, jump);
+    bound_to(&c->t1, c->toucher_x, c->toucher_count, x + LW_OBJ_TOUCH_PX, jump);
+    c->px = px;
+    c->valid = true;
     return c;
 }
 
@@ -491,6 +500,10 @@ static void set_reach(lw_sim_object *o)
         o->runs = 0;
         break;
     }
+    /* (at most 288 px with the properties' ranges; the object phase relies on reach staying
+     * inside the culling window) */
+    if (r > LW_OBJ_CULL_PX - 1)
+        r = LW_OBJ_CULL_PX - 1;
     o->reach = (uint16_t)r;
     if (top_solid) {
         /* §3.3: lands when py - oy is in [-12 - hr, 4 - hr] */
@@ -534,30 +547,38 @@ static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_
 }
 
 /* The culling index of the sorted table (§1.3). */
-static void build_cull(lw_sim *sim, obj_cull *c)
+static void build_cull(lw_sim *sim, obj_cull *c, int32_t *xs)
 {
     uint32_t n = sim->object_count;
-    uint32_t k = 0, e = 0;
-    for (uint32_t col = 0; col <= c->col_count; col++) {
-        int64_t x = c->col_x0 + ((int64_t)col << c->col_shift);
-        while (k < n && sim->objects[k].x < x)
-            k++;
-        c->col_first[col] = k;
-    }
+    uint32_t e = 0, m = 0;
     for (uint32_t i = 0; i < n; i++) {
         const lw_sim_object *o = &sim->objects[i];
+        xs[i] = o->x;
         c->enemy_rank[i] = e;
         if (o->type == LW_OBJ_ENEMY)
             sim->enemies[e++] = i;
-        if (o->busy)
-            c->busy[i >> 6] |= 1ull << (i & 63u);
+        c->mover_rank[i] = m;
+        if (o->type != LW_OBJ_ENEMY && o->busy)
+            c->movers[m++] = i;
         if (o->runs)
             c->runnable++;
-        if (o->runs && !o->busy && o->reach > c->max_reach)
-            c->max_reach = o->reach;
+        if (o->runs && !o->busy) {
+            c->idler_x[c->idler_count] = o->x;
+            c->idlers[c->idler_count++] =
+                (idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
+            if (o->reach > c->max_reach)
+                c->max_reach = o->reach;
+        }
+        if (o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
+            o->type == LW_OBJ_GOAL) {
+            c->toucher_x[c->toucher_count] = o->x;
+            c->touchers[c->toucher_count++] = i;
+        }
     }
     c->enemy_rank[n] = e;
+    c->mover_rank[n] = m;
     sim->enemy_count = e;
+    c->xs = xs;
 }
 
 bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err)
@@ -568,27 +589,25 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         return false;
     if (!count)
         return true;
-    /* columns of 8 px or more: at most 2 per object plus 64 */
-    uint32_t shift = 3;
-    while ((((int64_t)xmax - xmin) >> shift) > 2 * (int64_t)count + 63)
-        shift++;
-    uint32_t cols = (uint32_t)(((int64_t)xmax - xmin) >> shift) + 1u;
     /* one block: the table, the reset states, the culling index and its arrays */
     size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(obj_cull) +
-                  WORDS(count) * sizeof(uint64_t) +
-                  ((size_t)count + (count + 1u) + (cols + 1u)) * sizeof(uint32_t);
+                  count * (sizeof(enemy_memo) + sizeof(idle_near)) +
+                  ((size_t)8 * count + 2u) * sizeof(uint32_t);
     sim->objects = calloc(1, size);
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
     obj_cull *c = (obj_cull *)(void *)(sim->initial + count);
-    c->busy = (uint64_t *)(void *)(c + 1);
-    sim->enemies = (uint32_t *)(void *)(c->busy + WORDS(count));
+    c->memo = (enemy_memo *)(void *)(c + 1);
+    c->idlers = (idle_near *)(void *)(c->memo + count);
+    sim->enemies = (uint32_t *)(void *)(c->idlers + count);
     c->enemy_rank = sim->enemies + count;
-    c->col_first = c->enemy_rank + count + 1;
-    c->col_x0 = xmin;
-    c->col_shift = shift;
-    c->col_count = cols;
+    c->touchers = c->enemy_rank + count + 1;
+    c->movers = c->touchers + count;
+    c->mover_rank = c->movers + count;
+    int32_t *xs = (int32_t *)(void *)(c->mover_rank + count + 1);
+    c->idler_x = xs + count;
+    c->toucher_x = c->idler_x + count;
     for (uint32_t i = 0; i < lwi_objects_source_count(src); i++) {
         lw_sim_object so;
         if (lwi_objects_source_read(src, i, &so, err) != 1)
@@ -612,7 +631,7 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         }
         sim->objects[j] = v;
     }
-    build_cull(sim, c);
+    build_cull(sim, c, xs);
     return true;
 }
 
@@ -682,6 +701,17 @@ void lwi_objects_reset(lw_sim *sim)
         }
         sim->initial[i] = *s;
     }
+    if (sim->object_count)
+        lw_sim_terrain_changed(sim);
+}
+
+void lw_sim_terrain_changed(lw_sim *sim)
+{
+    if (!sim->object_count)
+        return;
+    obj_cull *c = cull_of(sim);
+    for (uint32_t k = 0; k < sim->enemy_count; k++)
+        c->memo[k].bx = MEMO_EMPTY;
 }
 
 /* ---- §3 solid objects (S2 SolidObject / PlatformObject) ---- */
@@ -941,7 +971,7 @@ static void run_spill(lw_sim *sim)
 
 /* S2 TouchResponse overlap: the player's box x-8..x+8, y-(hr-3)..y+(hr-3) against an object's
  * (ow, oh) radii, edges included. */
-static bool touches(const lw_player *pl, int32_t ox, int32_t oy, int32_t ow, int32_t oh)
+static inline bool touches(const lw_player *pl, int32_t ox, int32_t oy, int32_t ow, int32_t oh)
 {
     int32_t px = px_of(pl->x), py = px_of(pl->y);
     int32_t ph = pl->hr - 3;
@@ -1070,33 +1100,45 @@ void lwi_objects_touch(lw_sim *sim)
         /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player;
          * the enemies (which walk) come after them, from their own list, within the culling
          * window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
-        const obj_cull *c = touch_range(sim, px);
-        uint32_t t0 = c->t0, t1 = c->t1;
+        const obj_cull *c = ranges(sim, px);
         if (c->reference) {
-            c = window_ranges(sim, px);
-            t0 = c->first;
-            t1 = c->last;
-        }
-        for (uint32_t i = t0; i < t1; i++) {
-            uint8_t type = sim->objects[i].type;
-            if (type == LW_OBJ_RING || type == LW_OBJ_MONITOR || type == LW_OBJ_CHECKPOINT ||
-                type == LW_OBJ_GOAL)
+            for (uint32_t i = c->first.i; i < c->last.i; i++) {
+                uint8_t type = sim->objects[i].type;
+                if (type == LW_OBJ_RING || type == LW_OBJ_MONITOR || type == LW_OBJ_CHECKPOINT ||
+                    type == LW_OBJ_GOAL)
+                    if (!touch_one(sim, i, px, &first_done))
+                        return;
+            }
+        } else {
+            for (uint32_t k = c->t0.i; k < c->t1.i; k++) {
+                uint32_t i = c->touchers[k];
+                const lw_obj_state *s = &g->obj[i];
+                if (s->flags & LW_OBJF_GONE)
+                    continue;
+                /* the rings' and monitors' hitbox first (touch_one tests it again) */
+                uint8_t type = sim->objects[i].type;
+                if (type == LW_OBJ_RING
+                        ? g->invuln >= 90 || !touches(pl, px_of(s->x), px_of(s->y), 6, 6)
+                        : type == LW_OBJ_MONITOR &&
+                              (first_done || !touches(pl, px_of(s->x), px_of(s->y), 16, 16)))
+                    continue;
                 if (!touch_one(sim, i, px, &first_done))
                     return;
+            }
         }
-        if (sim->enemy_count)
-            c = window_ranges(sim, px);
-        uint32_t k0 = sim->enemy_count ? c->enemy_rank[c->first] : 0;
-        uint32_t k1 = sim->enemy_count ? c->enemy_rank[c->last] : 0;
-        for (uint32_t k = k0; k < k1 && !first_done; k++) {
-            const lw_obj_state *s = &g->obj[sim->enemies[k]];
+        uint32_t k0 = c->enemy_rank[c->first.i], k1 = c->enemy_rank[c->last.i];
+        const uint32_t *enemies = sim->enemies;
+        const lw_obj_state *os = g->obj;
+        for (uint32_t k = first_done ? k1 : k0; k < k1; k++) {
+            const lw_obj_state *s = &os[enemies[k]];
             /* the hitbox test first (touch_one tests it again): |ex - px| <= 8 + 16, then both
-             * intervals */
-            if ((uint32_t)(px_of(s->x) - px + 24) > 48u || (s->flags & LW_OBJF_GONE))
+             * intervals; an enemy that overlaps is the frame's one touch (first_done) */
+            if ((uint32_t)(px_of(s->x) - px + 24) > 48u || (s->flags & LW_OBJF_GONE) ||
+                !touches(pl, px_of(s->x), px_of(s->y), 16, 14))
                 continue;
-            if (touches(pl, px_of(s->x), px_of(s->y), 16, 14) &&
-                !touch_one(sim, sim->enemies[k], px, &first_done))
+            if (!touch_one(sim, enemies[k], px, &first_done))
                 return;
+            break;
         }
     }
     /* scattered rings: one per frame, as any touch-list object */
@@ -1354,6 +1396,30 @@ static void run_bridge(lw_sim *sim, uint32_t i)
 
 /* ---- §8 platforms ---- */
 
+/* A moving platform's position at this frame (§8): a function of the frame counter. */
+static inline void platform_motion(const lw_sim_object *o, lw_obj_state *st, uint32_t frame)
+{
+    uint32_t t = frame % o->period;
+    uint8_t phase = (uint8_t)((t * 256u) / o->period);
+    int32_t off = (o->distance * lw_sine_table[phase]) >> 8;
+    if (o->variant == LW_PLATFORM_HORIZONTAL)
+        st->x = (o->x + off) * LW_SUBPX;
+    else
+        st->y = (o->y + off) * LW_SUBPX;
+}
+
+/* A platform's top-solid collision after its motion: carrying the player who stands on it
+ * (moved by the platform's X change since @prev_x) or landing one. */
+static inline void platform_collide(lw_sim *sim, uint32_t i, const lw_sim_object *o,
+                                    const lw_obj_state *st, int32_t prev_x)
+{
+    int32_t ox = px_of(st->x), top = px_of(st->y) - 8;
+    if (standing_on(sim, i))
+        keep_standing(sim, i, o->half_w, top - 1, prev_x);
+    else if ((uint32_t)(px_of(sim->state.player.x) - ox + o->half_w) < 2u * (uint32_t)o->half_w)
+        platform_land(sim, i, ox, o->half_w, top); /* (which tests that X overlap again) */
+}
+
 static void run_platform(lw_sim *sim, uint32_t i)
 {
     const lw_sim_object *o = &sim->objects[i];
@@ -1363,16 +1429,9 @@ static void run_platform(lw_sim *sim, uint32_t i)
     int32_t prev_x = px_of(st->x);
     switch (o->variant) {
     case LW_PLATFORM_HORIZONTAL:
-    case LW_PLATFORM_VERTICAL: {
-        uint32_t t = sim->state.frame % o->period;
-        uint8_t phase = (uint8_t)((t * 256u) / o->period);
-        int32_t off = (o->distance * lw_sine_table[phase]) >> 8;
-        if (o->variant == LW_PLATFORM_HORIZONTAL)
-            st->x = (o->x + off) * LW_SUBPX;
-        else
-            st->y = (o->y + off) * LW_SUBPX;
+    case LW_PLATFORM_VERTICAL:
+        platform_motion(o, st, sim->state.frame);
         break;
-    }
     case LW_PLATFORM_FALLING:
         if (st->flags & LW_OBJF_TRIGGERED) {
             if (st->timer) {
@@ -1408,18 +1467,108 @@ static void run_platform(lw_sim *sim, uint32_t i)
     default:
         break;
     }
-    int32_t ox = px_of(st->x), top = px_of(st->y) - 8;
-    if (standing_on(sim, i))
-        keep_standing(sim, i, o->half_w, top - 1, prev_x);
-    else
-        platform_land(sim, i, ox, o->half_w, top);
+    platform_collide(sim, i, o, st, prev_x);
+}
+
+/* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
+ * never gone, in order. These run every frame in the window: forced inline, with the table
+ * pointers, the frame, the player's X and the object stood on in locals (the build's
+ * -fno-strict-aliasing would reload them after every store), refreshed after a collision. */
+static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const uint32_t *movers,
+                                                             uint32_t m, uint32_t m1)
+{
+    const lw_sim_object *objs = sim->objects;
+    lw_obj_state *os = sim->state.game.obj;
+    uint32_t frame = sim->state.frame;
+    int32_t px = px_of(sim->state.player.x);
+    uint32_t on = sim->state.game.on_object;
+    for (; m < m1; m++) {
+        uint32_t i = movers[m];
+        const lw_sim_object *o = &objs[i];
+        lw_obj_state *st = &os[i];
+        if (on == i + 1) {
+            int32_t prev_x = px_of(st->x);
+            platform_motion(o, st, frame);
+            keep_standing(sim, i, o->half_w, px_of(st->y) - 9, prev_x);
+        } else {
+            platform_motion(o, st, frame);
+            int32_t ox = px_of(st->x);
+            if ((uint32_t)(px - ox + o->half_w) >= 2u * (uint32_t)o->half_w)
+                continue;
+            platform_land(sim, i, ox, o->half_w, px_of(st->y) - 8);
+        }
+        px = px_of(sim->state.player.x);
+        on = sim->state.game.on_object;
+    }
 }
 
 /* ---- §11 the enemy ---- */
 
-static void run_enemy(lw_sim *sim, uint32_t i)
+/* True when the floor probe reads the same at every column of the block at (@x, @y): nothing
+ * there for a floor sensor on path A (as lwi_scan_block decides: no cell, tile or mask, or no
+ * top solidity), or a mask whose 16 heights are equal (a flip mirrors or negates them all
+ * alike). */
+static bool block_uniform(const lw_level *level, int32_t x, int32_t y)
 {
-    lw_obj_state *st = &game(sim)->obj[i];
+    lw_collision_cell cc;
+    if (!lw_level_collision_at(level, x, y, LW_PATH_A, &cc) || !(cc.solid & LW_SOLID_TOP))
+        return true;
+    uint64_t a, b;
+    memcpy(&a, cc.mask->heights, 8);
+    memcpy(&b, cc.mask->heights + 8, 8);
+    return a == b && a == (uint64_t)(uint8_t)cc.mask->heights[0] * 0x0101010101010101ull;
+}
+
+/* Cells alike: both absent, or equal (tile, flips, solidity), so a probe reads the same in
+ * both blocks. */
+static inline bool same_cell(const lw_cell *a, const lw_cell *b)
+{
+    return a->tile == b->tile && a->flags == b->flags && a->solid == b->solid;
+}
+
+/* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, through its memo @m when it has
+ * one (NULL: probe always; the reference mode). */
+static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, int32_t y,
+                                  int32_t xsp)
+{
+    if (m && (uint32_t)((x >> 4) - m->bx) <= m->span && m->y == y)
+        return m->d;
+    int32_t d = floor_distance(sim, x, y);
+    if (m) {
+        /* Which blocks the probe read follows from @d with the anchor's row o: the anchor's
+         * alone (d in [-o, 14 - o]), then the one below (d >= 15 - o) or above (d <= -1 - o;
+         * sensor-scan.h). With the anchor's block the same at every column, every column reads
+         * the same second block. */
+        int32_t o = y & 15;
+        int32_t y2 = d >= 15 - o ? y + 16 : d <= -1 - o ? y - 16 : y;
+        m->bx = MEMO_EMPTY;
+        if (!block_uniform(sim->level, x, y) || (y2 != y && !block_uniform(sim->level, x, y2)))
+            return d;
+        /* the next columns ahead in the same chunk whose cells in those rows are the same read
+         * the same (a cell's neighbour in its chunk row is the next cell) */
+        int32_t bx = x >> 4, lo = bx, hi = bx, dir = xsp < 0 ? -1 : 1;
+        const lw_cell *a = lw_level_cell_at(sim->level, x, y);
+        const lw_cell *a2 = y2 != y ? lw_level_cell_at(sim->level, x, y2) : a;
+        int32_t n = (int32_t)sim->level->chunk_cells, col = bx & (n - 1);
+        for (int32_t j = 1; a && a2 && j <= MEMO_AHEAD; j++) {
+            int32_t k = j * dir;
+            if (col + k < 0 || col + k >= n || !same_cell(a, a + k) || !same_cell(a2, a2 + k))
+                break;
+            if (dir < 0)
+                lo = bx - j;
+            else
+                hi = bx + j;
+        }
+        m->bx = lo;
+        m->span = (uint32_t)(hi - lo);
+        m->y = y;
+        m->d = d;
+    }
+    return d;
+}
+
+static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, enemy_memo *m)
+{
     if (st->flags & LW_OBJF_GONE)
         return;
     if (st->timer) {
@@ -1427,7 +1576,7 @@ static void run_enemy(lw_sim *sim, uint32_t i)
         return;
     }
     st->x += st->xsp;
-    int32_t d = floor_distance(sim, px_of(st->x), px_of(st->y) + 14);
+    int32_t d = enemy_probe(sim, m, px_of(st->x), px_of(st->y) + 14, st->xsp);
     if (d < -8 || d >= 12) {
         /* a ledge or a wall: turn round and wait 60 frames (S1 Motobug) */
         st->timer = 59;
@@ -1442,23 +1591,16 @@ static void run_enemy(lw_sim *sim, uint32_t i)
 
 uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
-    return sim->object_count ? first_at(sim, cull_of(sim), x) : 0;
+    return sim->object_count ? lower_bound(cull_of(sim)->xs, sim->object_count, x) : 0;
 }
 
-/* An idle object whose update could touch the player at (@px, @py) with height radius @hr this
- * frame (§1.3): within its reach in X, and within its box plus @hr and 64 px in Y (modulo 2048,
- * as the solid test's `d3 &= 0x7FF`). */
-static inline bool near_player(const lw_sim_object *o, const lw_obj_state *s, int32_t px,
-                               int32_t py, int32_t hm)
-{
-    if ((uint32_t)(px - o->x + o->reach) > 2u * o->reach)
-        return false;
-    int32_t v = py - px_of(s->y) + o->near_c + hm;
-    return v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)o->near_span + 2u * (uint32_t)hm;
-}
+/* An idle object's update could touch the player at (@px, @py) with height radius hr this frame
+ * (§1.3) only within its reach in X and within its box plus hr and 64 px in Y (modulo 2048, as
+ * the solid test's `d3 &= 0x7FF`): run_culled tests both from the idler's record. */
 
 /* The updates of the types that run only when awake or near the player (§1.3), by type; rings,
- * checkpoints and goals have none (the touch tests do theirs). */
+ * checkpoints and goals have none (the touch tests do theirs). Moving platforms and enemies run
+ * every frame: they are called directly, so their updates inline into the object loops. */
 typedef void (*run_fn)(lw_sim *sim, uint32_t i);
 static const run_fn run_fns[LW_OBJ_TYPE_COUNT] = {
     [LW_OBJ_SPRING] = run_spring,
@@ -1467,41 +1609,78 @@ static const run_fn run_fns[LW_OBJ_TYPE_COUNT] = {
     [LW_OBJ_BRIDGE] = run_bridge,
 };
 
-/* Moving platforms and enemies run every frame in the window: they are called directly, so their
- * updates inline into the object loop (also through the table: 124 instructions a frame more in
- * bench-objects, docs/BENCHMARKS.md). */
-static inline void run_one(lw_sim *sim, uint32_t i)
+/* The number of the @n sorted @xs below @x, counted. */
+static uint32_t count_below(const int32_t *xs, uint32_t n, int64_t x)
 {
-    uint8_t type = sim->objects[i].type;
-    if (type == LW_OBJ_PLATFORM)
-        run_platform(sim, i);
-    else if (type == LW_OBJ_ENEMY)
-        run_enemy(sim, i);
-    else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
-        run_fns[type](sim, i);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        k += xs[i] < x;
+    return k;
 }
 
-/* The objects to run this frame, as bits over words [w0, w1] of the table (§1.3): those that
- * run every frame and the awake ones, within [first, last), and the idle ones near the player. */
-static void run_set(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t last, uint64_t *bits)
+static bool bound_ok(const cull_bound *b, const int32_t *xs, uint32_t n, int64_t x)
 {
-    const lw_game_state *g = &sim->state.game;
-    const lw_player *pl = &sim->state.player;
-    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
-    for (uint32_t w = w0; w <= w1; w++)
-        bits[w - w0] = c->busy[w] | g->awake[w];
-    bits[0] &= ~0ull << (first & 63u);
-    if (last & 63u)
-        bits[w1 - w0] &= ~(~0ull << (last & 63u));
-    int32_t px = px_of(pl->x), py = px_of(pl->y);
-    int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
-    int32_t hm = hr + 64;
-    uint32_t n0 = c->n0 < first ? first : c->n0, n1 = c->n1 > last ? last : c->n1;
-    for (uint32_t i = n0; i < n1; i++) {
+    return b->i == count_below(xs, n, x) && b->lo == (b->i > 0 ? xs[b->i - 1] : INT64_MIN) &&
+           b->hi == (b->i < n ? xs[b->i] : INT64_MAX) && (b->i == 0 || xs[b->i - 1] < x) &&
+           (b->i == n || xs[b->i] >= x);
+}
+
+const char *lwi_objects_check_index(const lw_sim *sim)
+{
+    if (!sim->object_count)
+        return NULL;
+    const obj_cull *c = cull_of(sim);
+    uint32_t n = sim->object_count, e = 0, m = 0, idle = 0, touch = 0;
+    for (uint32_t i = 0; i < n; i++) {
         const lw_sim_object *o = &sim->objects[i];
-        if (o->runs && near_player(o, &g->obj[i], px, py, hm))
-            bits[(i >> 6) - w0] |= 1ull << (i & 63u);
+        if (c->xs[i] != o->x || (i > 0 && c->xs[i - 1] > o->x))
+            return "x table";
+        if (c->enemy_rank[i] != e || c->mover_rank[i] != m)
+            return "ranks";
+        if (o->type == LW_OBJ_ENEMY && sim->enemies[e++] != i)
+            return "enemy list";
+        if (o->type != LW_OBJ_ENEMY && o->busy && c->movers[m++] != i)
+            return "mover list";
+        if (o->runs && !o->busy) {
+            const idle_near *q = &c->idlers[idle];
+            if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
+                o->reach >= LW_OBJ_CULL_PX || q->lo != o->x - o->reach ||
+                q->span != 2u * o->reach || q->c != o->near_c || q->s != o->near_span)
+                return "idler list";
+            idle++;
+        }
+        if ((o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
+             o->type == LW_OBJ_GOAL) &&
+            (c->touchers[touch] != i || c->toucher_x[touch++] != o->x))
+            return "toucher list";
     }
+    if (e != sim->enemy_count || c->enemy_rank[n] != e || c->mover_rank[n] != m ||
+        idle != c->idler_count || touch != c->toucher_count)
+        return "list lengths";
+    if (c->valid) {
+        int64_t x = c->px;
+        if (!bound_ok(&c->first, c->xs, n, x - LW_OBJ_CULL_PX) ||
+            !bound_ok(&c->last, c->xs, n, x + LW_OBJ_CULL_PX))
+            return "window bounds";
+        if (!bound_ok(&c->n0, c->idler_x, idle, x - c->max_reach) ||
+            !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
+            return "near bounds";
+        if (!bound_ok(&c->t0, c->toucher_x, touch, x - LW_OBJ_TOUCH_PX) ||
+            !bound_ok(&c->t1, c->toucher_x, touch, x + LW_OBJ_TOUCH_PX))
+            return "touch bounds";
+    }
+    /* every kept probe result holds at every pixel of its block columns */
+    for (uint32_t k = 0; k < e; k++) {
+        const enemy_memo *mm = &c->memo[k];
+        if (mm->bx == MEMO_EMPTY)
+            continue;
+        if (mm->span > MEMO_AHEAD)
+            return "memo span";
+        for (int64_t x = (int64_t)mm->bx * 16; x < ((int64_t)mm->bx + mm->span + 1) * 16; x++)
+            if (floor_distance(sim, (int32_t)x, mm->y) != mm->d)
+                return "enemy floor memo";
+    }
+    return NULL;
 }
 
 void lwi_objects_set_reference(lw_sim *sim, bool on)
@@ -1510,13 +1689,100 @@ void lwi_objects_set_reference(lw_sim *sim, bool on)
         cull_of(sim)->reference = on;
 }
 
+/* Reference mode (tests): every object of the window in object order, the enemies probing the
+ * floor every frame. The culled run below must give the same states. */
+static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
+{
+    lw_game_state *g = game(sim);
+    for (uint32_t i = first; i < last; i++) {
+        uint8_t type = sim->objects[i].type;
+        if (type == LW_OBJ_PLATFORM)
+            run_platform(sim, i);
+        else if (type == LW_OBJ_ENEMY)
+            run_enemy(sim, &g->obj[i], NULL);
+        else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+            run_fns[type](sim, i);
+        if (!sim->objects[i].busy)
+            awake_update(g, i);
+        if (sim->state.status != LW_SIM_RUNNING)
+            return;
+    }
+}
+
+/* The culled object phase over the window [@first, @last) (§1.3). In object order: the moving
+ * platforms (every frame, from their own list), the awake objects and the idle ones near the
+ * player. Then the
+ * enemies of the window, from their own list: an enemy's update reads and writes only its own
+ * state and the terrain (its touch test came before, with the player's), so running them after
+ * the others gives the same states, as long as only those before the object that ended the run
+ * (if one did) move. */
+static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t last)
+{
+    lw_game_state *g = game(sim);
+    const lw_player *pl = &sim->state.player;
+    /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
+    uint64_t bits[WORDS(LW_SIM_MAX_OBJECTS) + 1];
+    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+    for (uint32_t w = w0; w <= w1; w++)
+        bits[w - w0] = g->awake[w];
+    bits[0] &= ~0ull << (first & 63u);
+    if (last & 63u)
+        bits[w1 - w0] &= ~(~0ull << (last & 63u));
+    int32_t px = px_of(pl->x), py = px_of(pl->y);
+    int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
+    int32_t hm = hr + 64;
+    const lw_obj_state *os = g->obj;
+    for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
+        /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
+         * player: inside the window) */
+        const idle_near *q = &c->idlers[k];
+        if ((uint32_t)(px - q->lo) > q->span)
+            continue;
+        int32_t v = py - px_of(os[q->i].y) + q->c + hm;
+        if (v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)q->s + 2u * (uint32_t)hm)
+            bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+    }
+    /* those in object order, merged with the window's moving platforms */
+    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
+    uint32_t stop = last;
+    uint64_t any = 0;
+    for (uint32_t w = w0; w <= w1; w++)
+        any |= bits[w - w0];
+    for (uint32_t w = w0; any && w <= w1; w++) {
+        for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
+            uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
+            uint32_t before = m;
+            while (m < m1 && c->movers[m] < i)
+                m++;
+            run_movers(sim, c->movers, before, m);
+            uint8_t type = sim->objects[i].type;
+            if (type == LW_OBJ_PLATFORM)
+                run_platform(sim, i);
+            else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+                run_fns[type](sim, i);
+            awake_update(g, i);
+            if (sim->state.status != LW_SIM_RUNNING) {
+                stop = i;
+                goto enemies;
+            }
+        }
+    }
+    /* (a moving platform never ends the run) */
+    run_movers(sim, c->movers, m, m1);
+enemies:;
+    const uint32_t *enemies = sim->enemies;
+    enemy_memo *memo = c->memo;
+    for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
+        run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
+}
+
 void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
     if (sim->object_count && cull_of(sim)->runnable) {
-        const obj_cull *c = window_ranges(sim, px_of(sim->state.player.x));
-        uint32_t first = c->first, last = c->last;
+        const obj_cull *c = ranges(sim, px_of(sim->state.player.x));
+        uint32_t first = c->first.i, last = c->last.i;
         /* an object the player stands on always runs (it carries the player) */
         if (g->on_object) {
             uint32_t s = g->on_object - 1u;
@@ -1524,29 +1790,12 @@ void lwi_objects_run(lw_sim *sim)
                 leave(sim, s);
         }
         if (first < last) {
-            uint64_t bits[WORDS(LW_SIM_MAX_OBJECTS) + 1];
-            run_set(sim, c, first, last, bits);
-            if (c->reference) { /* every object of the window */
-                for (uint32_t w = first >> 6; w <= (last - 1) >> 6; w++)
-                    bits[w - (first >> 6)] = ~0ull;
-                bits[0] &= ~0ull << (first & 63u);
-                if (last & 63u)
-                    bits[((last - 1) >> 6) - (first >> 6)] &= ~(~0ull << (last & 63u));
-            }
-            uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
-            for (uint32_t w = w0; w <= w1; w++) {
-                for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
-                    uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
-                    run_one(sim, i);
-                    if (!sim->objects[i].busy)
-                        awake_update(g, i);
-                    if (sim->state.status != LW_SIM_RUNNING)
-                        goto done;
-                }
-            }
+            if (c->reference)
+                run_reference(sim, first, last);
+            else
+                run_culled(sim, c, first, last);
         }
     }
-done:
     run_spill(sim);
 }
 

@@ -2,11 +2,12 @@
 /* Packed level binaries: the tables the writer and the reader share (docs/FORMAT.md §3). */
 #include "packed-format.h"
 
-const char lw_packed_section_tags[SEC_COUNT][5] = {"INFO", "STRS", "MASK", "TILE", "CHNK", "LAYT",
-                                                   "OBJS", "PROP", "GOBJ", "PROF", "RPLY", "ARTP"};
+const char lwi_packed_section_tags[SEC_COUNT][5] = {"INFO", "STRS", "MASK", "TILE", "CHNK",
+                                                   "LAYT", "OBJS", "PROP", "GOBJ", "PROF",
+                                                   "RPLY", "ARTP", "LOOP"};
 /* GOBJ is optional: a version 1.0 file has none, and its game objects are read from the markers */
-const bool lw_packed_section_required[SEC_COUNT] = {true, true, true,  true, true,  true,
-                                                    true, true, false, true, false, false};
+const bool lwi_packed_section_required[SEC_COUNT] = {true, true,  true, true,  true,  true, true,
+                                                    true, false, true, false, false, false};
 
 const uint8_t lwi_packed_gobj_field_at[LWI_OBJ_FIELDS] = {5, 6, 7, 16, 18, 20, 22, 24};
 
@@ -34,7 +35,7 @@ void lwi_packed_gobj_fields(const uint8_t *r, int32_t v[LWI_OBJ_FIELDS])
     v[LWI_OBJ_PERIOD] = get16(r + lwi_packed_gobj_field_at[LWI_OBJ_PERIOD]);
 }
 
-const uint8_t lw_packed_png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+const uint8_t lwi_packed_png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
 bool lw_packed_is_packed(const void *data, size_t size)
 {

@@ -33,6 +33,9 @@
 #define GOBJ_HEAD        8u /* u16 section version, u16 record size, u32 count */
 #define GOBJ_RECORD      32u
 #define GOBJ_VERSION     1u /* the GOBJ layout of docs/FORMAT.md §4.8 */
+#define LOOP_HEAD        8u /* u16 section version, u16 record size, u32 count */
+#define LOOP_RECORD      8u /* u16 chunk, u16 path-B chunk, u8 rule, 3 zero bytes */
+#define LOOP_VERSION     1u /* the LOOP layout of docs/FORMAT.md §4.12 */
 
 /* Sections in the order the writer stores them. */
 enum {
@@ -48,15 +51,16 @@ enum {
     SEC_PROF,
     SEC_RPLY,
     SEC_ARTP,
+    SEC_LOOP,
     SEC_COUNT
 };
 
 /* The four-letter tag of each section, and whether a file must carry it (packed-format.c). */
-extern const char lw_packed_section_tags[SEC_COUNT][5];
-extern const bool lw_packed_section_required[SEC_COUNT];
+extern const char lwi_packed_section_tags[SEC_COUNT][5];
+extern const bool lwi_packed_section_required[SEC_COUNT];
 
 /* The 8 bytes a PNG file starts with (the ARTP section's content is checked against them). */
-extern const uint8_t lw_packed_png_signature[8];
+extern const uint8_t lwi_packed_png_signature[8];
 
 /* Where each typed field of a GOBJ record is (LWI_OBJ_* order): u8 at 5, 6, 7; i16 at 16..22;
  * u16 period at 24. */

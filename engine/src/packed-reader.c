@@ -9,6 +9,7 @@
 #include "loopwright/limits.h"
 #include "packed-format.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,7 @@ typedef struct loader {
     /* from INFO */
     uint32_t chunk_px, width, height, has_bg, masks, tiles, chunks, bg_rgb, name_ref, tileset_ref,
         next_id;
-    uint32_t objects, props, overrides, replays, game_objects;
+    uint32_t objects, props, overrides, replays, game_objects, loops;
     size_t strs_size;
 } loader;
 
@@ -105,7 +106,7 @@ static bool load_entry(loader *L, uint32_t k, uint32_t file_size, size_t *end)
              crc = get32(t + 20);
     int idx = -1;
     for (int i = 0; i < SEC_COUNT; i++)
-        if (memcmp(t, lw_packed_section_tags[i], 4) == 0)
+        if (memcmp(t, lwi_packed_section_tags[i], 4) == 0)
             idx = i;
     for (int c = 0; c < 4; c++)
         if (t[c] < 0x20 || t[c] > 0x7E)
@@ -172,9 +173,9 @@ static bool load_header(loader *L)
     if (!zero_bytes(L, end, file_size, "padding after the last section"))
         return false;
     for (int i = 0; i < SEC_COUNT; i++)
-        if (lw_packed_section_required[i] && !L->sec[i].present)
+        if (lwi_packed_section_required[i] && !L->sec[i].present)
             return FAIL(LW_ERR_FORMAT, 20, "required section %s is missing",
-                        lw_packed_section_tags[i]);
+                        lwi_packed_section_tags[i]);
     /* the whole file, with the CRC field itself read as zero */
     static const uint8_t zeros[4] = {0};
     uint32_t whole = lw_crc32(0, f, 28);
@@ -192,7 +193,7 @@ static bool want_size(loader *L, int idx, size_t expect)
     const section_in *s = &L->sec[idx];
     if (s->raw != expect)
         return FAIL(LW_ERR_FORMAT, s->entry + 16, "section %s is %zu bytes, expected %zu",
-                    lw_packed_section_tags[idx], s->raw, expect);
+                    lwi_packed_section_tags[idx], s->raw, expect);
     return true;
 }
 
@@ -367,18 +368,29 @@ static bool check_tiles(loader *L)
     return true;
 }
 
+/* The head of a list section (OBJS, RPLY): a count of at most @limit @noun, then 4 reserved
+ * zero bytes, then @count records of @record bytes. */
+static bool check_list_head(loader *L, int idx, uint32_t limit, const char *noun, size_t record,
+                            uint32_t *count)
+{
+    const section_in *s = &L->sec[idx];
+    const char *tag = lwi_packed_section_tags[idx];
+    if (s->raw < LIST_HEAD)
+        return FAIL(LW_ERR_FORMAT, s->entry + 16, "section %s is shorter than its count", tag);
+    *count = get32(s->data);
+    if (*count > limit)
+        return FAIL(LW_ERR_LIMIT, s->offset, "%u %s is over the limit of %u", *count, noun, limit);
+    char what[32];
+    snprintf(what, sizeof what, "%s reserved field", tag);
+    return want_size(L, idx, LIST_HEAD + (size_t)*count * record) &&
+           zero_bytes(L, s->offset + 4, s->offset + 8, what);
+}
+
 /* OBJS: every record's type, flags, swapper fields, name and property range */
 static bool check_objects(loader *L)
 {
     const section_in *s = &L->sec[SEC_OBJS];
-    if (s->raw < LIST_HEAD)
-        return FAIL(LW_ERR_FORMAT, s->entry + 16, "section OBJS is shorter than its count");
-    L->objects = get32(s->data);
-    if (L->objects > LW_MAX_OBJECTS)
-        return FAIL(LW_ERR_LIMIT, s->offset, "%u objects is over the limit of %u", L->objects,
-                    LW_MAX_OBJECTS);
-    if (!want_size(L, SEC_OBJS, LIST_HEAD + (size_t)L->objects * OBJ_RECORD) ||
-        !zero_bytes(L, s->offset + 4, s->offset + 8, "OBJS reserved field"))
+    if (!check_list_head(L, SEC_OBJS, LW_MAX_OBJECTS, "objects", OBJ_RECORD, &L->objects))
         return false;
     uint32_t props = 0;
     for (size_t i = 0; i < L->objects; i++) {
@@ -571,14 +583,7 @@ static bool check_replays(loader *L)
     const section_in *s = &L->sec[SEC_RPLY];
     L->replays = 0;
     if (s->present) {
-        if (s->raw < LIST_HEAD)
-            return FAIL(LW_ERR_FORMAT, s->entry + 16, "section RPLY is shorter than its count");
-        L->replays = get32(s->data);
-        if (L->replays > LW_MAX_REPLAYS)
-            return FAIL(LW_ERR_LIMIT, s->offset, "%u replays is over the limit of %u", L->replays,
-                        LW_MAX_REPLAYS);
-        if (!want_size(L, SEC_RPLY, LIST_HEAD + (size_t)L->replays * REPLAY_RECORD) ||
-            !zero_bytes(L, s->offset + 4, s->offset + 8, "RPLY reserved field"))
+        if (!check_list_head(L, SEC_RPLY, LW_MAX_REPLAYS, "replays", REPLAY_RECORD, &L->replays))
             return false;
         for (size_t i = 0; i < L->replays; i++) {
             size_t o = s->offset + LIST_HEAD + i * REPLAY_RECORD;
@@ -614,8 +619,52 @@ static bool check_replays(loader *L)
 static bool check_art(loader *L)
 {
     const section_in *s = &L->sec[SEC_ARTP];
-    if (s->present && (s->raw < 8 || memcmp(s->data, lw_packed_png_signature, 8) != 0))
+    if (s->present && (s->raw < 8 || memcmp(s->data, lwi_packed_png_signature, 8) != 0))
         return FAIL(LW_ERR_FORMAT, s->offset, "the embedded art is not a PNG file");
+    return true;
+}
+
+/* LOOP (optional, 1.2): the loop table (level.h); chunks are checked against INFO's count */
+static bool check_loops(loader *L)
+{
+    const section_in *s = &L->sec[SEC_LOOP];
+    L->loops = 0;
+    if (!s->present)
+        return true;
+    if (s->raw < LOOP_HEAD)
+        return FAIL(LW_ERR_FORMAT, s->entry + 16, "section LOOP is shorter than its header");
+    uint32_t version = get16(s->data), record = get16(s->data + 2), count = get32(s->data + 4);
+    if (version != LOOP_VERSION)
+        return FAIL(LW_ERR_VERSION, s->offset,
+                    "loop chunks section version %u is not supported (this engine reads %u)",
+                    version, LOOP_VERSION);
+    if (record != LOOP_RECORD)
+        return FAIL(LW_ERR_FORMAT, s->offset + 2, "loop chunk records of %u bytes, expected %u",
+                    record, LOOP_RECORD);
+    if (count > LW_MAX_LOOP_CHUNKS)
+        return FAIL(LW_ERR_LIMIT, s->offset + 4, "%u loop chunks is over the limit of %u", count,
+                    LW_MAX_LOOP_CHUNKS);
+    if (!want_size(L, SEC_LOOP, LOOP_HEAD + (size_t)count * LOOP_RECORD))
+        return false;
+    for (uint32_t i = 0; i < count; i++) {
+        size_t o = s->offset + LOOP_HEAD + (size_t)i * LOOP_RECORD;
+        const uint8_t *r = s->data + LOOP_HEAD + (size_t)i * LOOP_RECORD;
+        uint32_t chunk = get16(r), alt = get16(r + 2);
+        if (chunk >= L->chunks || (alt != LW_NONE && alt >= L->chunks))
+            return FAIL(LW_ERR_RANGE, o,
+                        "loop chunk %u: chunk %u or path-B chunk %u does not "
+                        "exist (%u chunks)",
+                        i, chunk, alt, L->chunks);
+        if (r[4] > LW_LOOP_TUNNEL || (r[4] != LW_LOOP_NONE && L->chunk_px != 256))
+            return FAIL(LW_ERR_RANGE, o + 4, "loop chunk %u: rule %u (rules need 256 px chunks)", i,
+                        r[4]);
+        if (!zero_bytes(L, o + 5, o + 8, "loop chunk reserved field"))
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (get16(s->data + LOOP_HEAD + (size_t)j * LOOP_RECORD) == chunk)
+                return FAIL(LW_ERR_RANGE, o, "loop chunk %u: chunk %u is listed twice", i, chunk);
+    }
+    L->loops = count;
     return true;
 }
 
@@ -632,16 +681,17 @@ static bool section_bytes(loader *L, int idx, uint8_t *dst)
     if (!lw_kosinski_decompress(s->data, s->stored, dst, s->raw, &got, &used, &kerr))
         return FAIL(kerr.code == LW_ERR_TRUNCATED ? LW_ERR_TRUNCATED : LW_ERR_FORMAT,
                     s->offset + (size_t)(kerr.offset < 0 ? 0 : kerr.offset),
-                    "section %s: bad Kosinski data: %s", lw_packed_section_tags[idx], kerr.message);
+                    "section %s: bad Kosinski data: %s", lwi_packed_section_tags[idx],
+                    kerr.message);
     if (got != s->raw)
         return FAIL(LW_ERR_FORMAT, s->entry + 16,
                     "section %s: Kosinski data gives %zu bytes, the table says %zu",
-                    lw_packed_section_tags[idx], got, s->raw);
+                    lwi_packed_section_tags[idx], got, s->raw);
     for (size_t i = used; i < s->stored; i++)
         if (s->data[i])
             return FAIL(LW_ERR_FORMAT, s->offset + i,
                         "section %s: non-zero byte after the Kosinski terminator",
-                        lw_packed_section_tags[idx]);
+                        lwi_packed_section_tags[idx]);
     return true;
 }
 
@@ -651,7 +701,7 @@ static bool section_bytes(loader *L, int idx, uint8_t *dst)
 typedef struct block_plan {
     size_t total;
     size_t masks, tiles, cells, layout, objects, props, game_objects, overrides, replays, strs,
-        scratch;
+        scratch, loops;
 } block_plan;
 
 static size_t plan_add(size_t *total, size_t bytes)
@@ -687,6 +737,7 @@ static void plan_block(builder *B)
     b->overrides = plan_add(&b->total, (size_t)L->overrides * sizeof(lw_override));
     b->replays = plan_add(&b->total, (size_t)L->replays * sizeof(lw_replay));
     b->strs = plan_add(&b->total, L->strs_size);
+    b->loops = plan_add(&b->total, (size_t)L->loops * sizeof(lw_loop_chunk));
     /* scratch for the id-uniqueness check; part of the same block, unused afterwards */
     b->scratch = plan_add(&b->total, (size_t)L->objects * sizeof(uint32_t));
 }
@@ -918,6 +969,13 @@ static void build_profile_replays(builder *B)
         rp->expect_x = (int32_t)get32(r + 64);
         rp->expect_y = (int32_t)get32(r + 68);
     }
+    level->loop_chunk_count = L->loops;
+    level->loop_chunks = L->loops ? (lw_loop_chunk *)(void *)(B->block + B->plan.loops) : NULL;
+    for (size_t i = 0; i < L->loops; i++) {
+        const uint8_t *r = L->sec[SEC_LOOP].data + LOOP_HEAD + i * LOOP_RECORD;
+        ((lw_loop_chunk *)(void *)(B->block + B->plan.loops))[i] =
+            (lw_loop_chunk){.chunk = get16(r), .path_b = get16(r + 2), .rule = r[4]};
+    }
 }
 
 /* Check the whole file, then build the level in one block (*@out owns it). */
@@ -925,7 +983,7 @@ static bool load_all(loader *L, lw_packed_level **out)
 {
     if (!load_header(L) || !load_info(L) || !load_strings(L) || !check_masks(L) ||
         !check_tiles(L) || !check_objects(L) || !check_props(L) || !check_game_objects(L) ||
-        !check_profile(L) || !check_replays(L) || !check_art(L))
+        !check_profile(L) || !check_replays(L) || !check_art(L) || !check_loops(L))
         return false;
     builder B = {.L = L};
     B.per = (L->chunk_px / LW_TILE_PX) * (L->chunk_px / LW_TILE_PX);

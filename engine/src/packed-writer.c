@@ -164,7 +164,7 @@ static bool check_writable(const lw_level *level, const lw_packed_options *opts,
     if (opts->replays && !check_replays_writable(level, err))
         return false;
     if (opts->art_png &&
-        (opts->art_png_size < 8 || memcmp(opts->art_png, lw_packed_png_signature, 8) != 0 ||
+        (opts->art_png_size < 8 || memcmp(opts->art_png, lwi_packed_png_signature, 8) != 0 ||
          opts->art_png_size > LW_PACKED_MAX_FILE))
         return lw_error_set(err, LW_ERR_FORMAT, "the art to embed is not a PNG file");
     return true;
@@ -390,6 +390,28 @@ static void write_replays(writer *W)
     }
 }
 
+/* LOOP (optional, only for a level with a loop table): section version, record size, count,
+ * then per entry the chunk, the path-B chunk and the rule. */
+static void write_loops(writer *W)
+{
+    const lw_level *level = W->level;
+    if (!level->loop_chunk_count)
+        return;
+    uint8_t *p =
+        buf_grow(&W->sec[SEC_LOOP].data, LOOP_HEAD + (size_t)level->loop_chunk_count * LOOP_RECORD);
+    if (!p)
+        return;
+    put16(p, LOOP_VERSION);
+    put16(p + 2, LOOP_RECORD);
+    put32(p + 4, level->loop_chunk_count);
+    for (uint32_t i = 0; i < level->loop_chunk_count; i++) {
+        uint8_t *r = p + LOOP_HEAD + (size_t)i * LOOP_RECORD;
+        put16(r, level->loop_chunks[i].chunk);
+        put16(r + 2, level->loop_chunks[i].path_b);
+        r[4] = level->loop_chunks[i].rule;
+    }
+}
+
 static void write_art(writer *W)
 {
     if (W->with_art)
@@ -435,8 +457,8 @@ static uint32_t assemble(writer *W, buf *file)
 {
     uint32_t order[SEC_COUNT], count = 0;
     for (uint32_t i = 0; i < SEC_COUNT; i++) {
-        if (lw_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
-            (i == SEC_ARTP && W->with_art))
+        if (lwi_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
+            (i == SEC_ARTP && W->with_art) || (i == SEC_LOOP && W->level->loop_chunk_count))
             order[count++] = i;
     }
     buf_grow(file, HEADER_SIZE + (size_t)count * ENTRY_SIZE);
@@ -448,7 +470,7 @@ static uint32_t assemble(writer *W, buf *file)
         if (file->failed)
             break;
         uint8_t *e = file->data + HEADER_SIZE + (size_t)k * ENTRY_SIZE;
-        memcpy(e, lw_packed_section_tags[order[k]], 4);
+        memcpy(e, lwi_packed_section_tags[order[k]], 4);
         put32(e + 4, s->flags);
         put32(e + 8, (uint32_t)off);
         put32(e + 12, (uint32_t)s->data.size);
@@ -460,11 +482,11 @@ static uint32_t assemble(writer *W, buf *file)
 }
 
 /* The header of an assembled file of @count sections, whole-file CRC last. */
-static void write_header(uint8_t *h, size_t size, uint32_t count)
+static void write_header(uint8_t *h, size_t size, uint32_t count, bool loops)
 {
     memcpy(h, LW_PACKED_MAGIC, 8);
     put16(h + 8, LW_PACKED_VERSION_MAJOR);
-    put16(h + 10, LW_PACKED_VERSION_MINOR);
+    put16(h + 10, loops ? LW_PACKED_VERSION_MINOR : 1u); /* 1.1 files stay byte for byte 1.1 */
     put32(h + 12, HEADER_SIZE);
     put32(h + 16, (uint32_t)size);
     put32(h + 20, count);
@@ -496,6 +518,7 @@ bool lw_packed_write(const lw_level *level, const lw_packed_options *opts_in, ui
     write_profile(&W);
     write_replays(&W);
     write_art(&W);
+    write_loops(&W);
 
     bool ok = finish_sections(&W);
     buf file = {0};
@@ -510,7 +533,7 @@ bool lw_packed_write(const lw_level *level, const lw_packed_options *opts_in, ui
                                : "out of memory (or over %u bytes) while packing",
                             LW_PACKED_MAX_FILE);
     }
-    write_header(file.data, file.size, count);
+    write_header(file.data, file.size, count, level->loop_chunk_count > 0);
     *out = file.data;
     *out_size = file.size;
     return true;

@@ -10,12 +10,14 @@
  * visibility (a shared build of the engine would not export them) and internal names start with
  * `lwi_` (docs/ENGINE.md, "Internal names"). Each source includes only the headers of what it
  * calls, so there is no cycle (`scripts/check-include-cycles --calls engine/src`, the
- * `include-cycles-engine` test): sim.c -> moves.c, ground.c, air.c, objects.c, phys.c;
+ * `include-cycles-engine` test): sim.c -> moves.c, ground.c, air.c, objects.c, phys.c,
+ * loop-planes.c (-> phys.c);
  * moves.c -> ground.c, phys.c; ground.c -> air.c, phys.c; air.c -> phys.c; objects.c -> phys.c.
  */
 
 #include "air.h"
 #include "ground.h"
+#include "loop-planes.h"
 #include "moves.h"
 #include "objects-private.h"
 #include "phys.h"

@@ -71,6 +71,7 @@ static const lw_profile presets[] = {
         .terminal = 0x1000,
         .rolljump_air_control = true,
         .peelout = true,
+        .cd_spindash = true,
         .fix_ground_topspeed_clamp = true,
     },
     {
@@ -261,6 +262,7 @@ static const param_entry params[] = {
     SWITCH(extreme_balance, "S2/S3K: extreme ledge balance pose"),
     SWITCH(spindash, "S2/S3K: spindash (down + jump at rest)"),
     SWITCH(peelout, "CD: super peel-out (up + jump at rest, release up)"),
+    SWITCH(cd_spindash, "CD: spindash (down + jump at rest, 45 frames, release down)"),
     SWITCH(drop_dash, "Mania: drop dash (hold jump again in a jump, land)"),
     SWITCH(fix_ground_topspeed_clamp, "fix: holding forward above top speed keeps it"),
     SWITCH(fix_air_topspeed_clamp, "fix: same in the air"),

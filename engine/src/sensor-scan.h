@@ -36,15 +36,16 @@ typedef struct lwi_scan {
     const lw_cell *cells;
     const lw_tile *tiles;
     const lw_mask *masks;
-    uint32_t w, h;     /* layout size in chunks */
-    unsigned shift;    /* log2 of the chunk size in px */
-    unsigned cs;       /* log2 of the cells per chunk side (shift - 4) */
-    uint32_t cm;       /* cells per chunk side - 1 */
-    unsigned path;     /* 0 = A, 1 = B */
-    unsigned want;     /* the cell solidity bits tested: the requested ones on the path */
-    unsigned want_jt;  /* the same for a jump-through tile: only the top bit */
-    uint32_t cx, cy;   /* the chunk last looked up (UINT32_MAX before the first) */
-    const lw_cell *in; /* its first cell; NULL when it is outside the level or empty */
+    uint32_t w, h;         /* layout size in chunks */
+    unsigned shift;        /* log2 of the chunk size in px */
+    unsigned cs;           /* log2 of the cells per chunk side (shift - 4) */
+    uint32_t cm;           /* cells per chunk side - 1 */
+    unsigned path;         /* 0 = A, 1 = B */
+    unsigned want;         /* the cell solidity bits tested: the requested ones on the path */
+    unsigned want_jt;      /* the same for a jump-through tile: only the top bit */
+    uint32_t cx, cy;       /* the chunk last looked up (UINT32_MAX before the first) */
+    const lw_level *loops; /* path B of a level with a loop table (level.h), else NULL */
+    const lw_cell *in;     /* its first cell; NULL when it is outside the level or empty */
 } lwi_scan;
 
 /* @shift is the level's chunk_shift, passed as a constant where the caller has tested it, so
@@ -67,6 +68,7 @@ static LWI_ALWAYS_INLINE void lwi_scan_init(lwi_scan *s, const lw_level *level, 
     s->cx = UINT32_MAX;
     s->cy = UINT32_MAX;
     s->in = NULL;
+    s->loops = s->path && level->loop_chunk_count ? level : NULL;
 }
 
 /* Read the block containing pixel (@x, @y) for a sensor pointing @dir. Returns false when the
@@ -85,6 +87,8 @@ static LWI_ALWAYS_INLINE bool lwi_scan_block(lwi_scan *s, int32_t x, int32_t y, 
         s->in = NULL;
         if (cx < s->w && cy < s->h) {
             uint16_t chunk = s->layout[cy * s->w + cx];
+            if (chunk != LW_NONE && s->loops) /* a loop chunk's path B (level.h) */
+                chunk = lw_level_collision_chunk(s->loops, chunk, LW_PATH_B);
             if (chunk != LW_NONE)
                 s->in = s->cells + ((size_t)chunk << (2u * s->cs));
         }

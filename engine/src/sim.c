@@ -254,6 +254,8 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         }
     }
     if (st->status == LW_SIM_RUNNING)
+        lwi_loop_planes_run(sim); /* S1's Sonic_Loops ends the player's routine */
+    if (st->status == LW_SIM_RUNNING)
         run_swappers(sim);
     if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count))
         lwi_objects_run(sim);
@@ -297,12 +299,6 @@ uint64_t lw_sim_hash(const lw_sim *sim)
     for (uint32_t i = 0; i < side_bytes; i++)
         h = lwi_fnv8(h, st->swapper_side[i]);
     h = lwi_objects_hash(sim, h);
-    const lw_moves_state *mv = &st->moves;
-    if (mv->peelout || mv->peelout_timer || mv->drop_dash || mv->drop_dash_timer) {
-        h = lwi_fnv8(h, mv->peelout);
-        h = lwi_fnv8(h, mv->peelout_timer);
-        h = lwi_fnv8(h, mv->drop_dash);
-        h = lwi_fnv8(h, mv->drop_dash_timer);
-    }
+    h = lwi_moves_hash(&st->moves, h);
     return h;
 }

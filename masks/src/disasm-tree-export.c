@@ -155,14 +155,10 @@ static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_t
         cap = lw_kosinski_bound(raw->size);
     else if (f->codec == LWM_CODEC_ENIGMA)
         cap = lw_enigma_bound(raw->size / 2u);
-#ifdef HAVE_NEMESIS
     else if (f->codec == LWM_CODEC_NEMESIS)
         cap = lw_nemesis_bound(raw->size) + 1u;
-#endif
-#ifdef HAVE_KOSM
     else if (f->codec == LWM_CODEC_KOSM)
         cap = raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_bound(raw->size) : 1u;
-#endif
     else if (f->codec != LWM_CODEC_NONE) {
         tx_set_failed(c, f->path);
         return lw_error_set(c->err, LW_ERR_VERSION,
@@ -186,20 +182,14 @@ static bool encode(export_ctx *c, const lwm_tree_file *f, const blob *raw, lwm_t
             words[i] = (uint16_t)be16_of(raw->data + 2 * i);
         o->size = lw_enigma_compress(words, raw->size / 2u, o->data);
         free(words);
-    }
-#ifdef HAVE_NEMESIS
-    else if (f->codec == LWM_CODEC_NEMESIS) {
+    } else if (f->codec == LWM_CODEC_NEMESIS) {
         o->size = lw_nemesis_compress(raw->data, raw->size, o->data);
         if (o->size && (o->size & 1u) && c->game == LWM_GAME_S3K)
             o->data[o->size++] = 0;
-    }
-#endif
-#ifdef HAVE_KOSM
-    else if (f->codec == LWM_CODEC_KOSM) {
+    } else if (f->codec == LWM_CODEC_KOSM) {
         o->size =
             raw->size <= LW_KOSM_MAX_SIZE ? lw_kosm_compress(raw->data, raw->size, o->data) : 0;
     }
-#endif
     if (o->size == 0 && raw->size) {
         tx_set_failed(c, f->path);
         return lw_error_set(c->err, LW_ERR_LIMIT,
@@ -475,11 +465,40 @@ static bool build_s2_layout(export_ctx *c, blob *t)
     return true;
 }
 
+/* S1: bit 7 of a foreground slot holding level chunk @chunk: set for a loop table entry with a
+ * path B (a special slot, docs/DISASM.md §7.5). */
+static uint8_t s1_loop_bit(const lw_level *lv, int layer, uint16_t chunk)
+{
+    const lw_loop_chunk *e = layer == 0 && chunk != LW_NONE ? lw_level_loop_chunk(lv, chunk) : NULL;
+    return e && e->path_b != LW_NONE ? 0x80u : 0u;
+}
+
+/* S1: every loop table entry's path B must be the chunk the game reads for the special slot. */
+static bool check_s1_loops(export_ctx *c)
+{
+    const lw_level *lv = c->level;
+    for (uint32_t i = 0; i < lv->loop_chunk_count; i++) {
+        const lw_loop_chunk *e = &lv->loop_chunks[i];
+        uint32_t file_id = e->chunk + 1u, alt = tree_s1_loop_alt((uint8_t)file_id);
+        if (e->path_b == LW_NONE)
+            continue;
+        if (file_id > 0x7Fu || e->path_b + 1u != alt)
+            return lw_error_set(c->err, LW_ERR_RANGE,
+                                "loop chunk %u: chunk %u's path B is chunk %u, but Sonic 1 reads "
+                                "chunk %u for a loop slot (its id + 1)",
+                                i, e->chunk, e->path_b, alt - 1u);
+    }
+    return true;
+}
+
 /* S1: a layout file with @w x @h from the level's @layer (NULL: keep) over the old rows, the
- * loop bit kept where the slot's chunk is unchanged, padding kept, a short file kept short. */
+ * loop bit kept where the slot's chunk is unchanged (else set for a loop chunk), padding kept,
+ * a short file kept short. */
 static bool build_s1_layer(export_ctx *c, int layer, blob *t)
 {
     const lw_level *lv = c->level;
+    if (layer == 0 && !check_s1_loops(c))
+        return false;
     if (t->size < 2)
         return lw_error_set(c->err, LW_ERR_FORMAT, "layout too short");
     uint32_t ow = t->data[0] + 1u, oh = t->data[1] + 1u;
@@ -499,14 +518,17 @@ static bool build_s1_layer(export_ctx *c, int layer, blob *t)
         for (uint32_t x = 0; x < w; x++) {
             uint8_t was =
                 x < ow && y < oh && 2u + y * ow + x < old.size ? old.data[2u + y * ow + x] : 0;
-            uint8_t id = was;
-            if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height &&
-                !slot_byte(c, (uint32_t)layer, w == ow ? 2u + y * w + x : 0xFFFFFFFFu,
-                           lw_level_layout_get(lv, (lw_layer)layer, x, y), &id)) {
-                free(nw.data);
-                return false;
+            uint8_t id = was, loop = 0;
+            if (lv->layout[layer] && x < lv->layout_width && y < lv->layout_height) {
+                uint16_t chunk = lw_level_layout_get(lv, (lw_layer)layer, x, y);
+                loop = s1_loop_bit(lv, layer, chunk);
+                if (!slot_byte(c, (uint32_t)layer, w == ow ? 2u + y * w + x : 0xFFFFFFFFu, chunk,
+                               &id)) {
+                    free(nw.data);
+                    return false;
+                }
             }
-            nw.data[2u + y * w + x] = (uint8_t)(id | ((id == (was & 0x7Fu)) ? was & 0x80u : 0u));
+            nw.data[2u + y * w + x] = (uint8_t)(id | ((id == (was & 0x7Fu)) ? was & 0x80u : loop));
         }
     if (pad)
         memcpy(nw.data + 2u + (size_t)w * h, old.data + oldn, pad);

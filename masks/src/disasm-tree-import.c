@@ -123,14 +123,10 @@ bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max
         }
         *out_size = 2 * nw;
         free(words);
-#ifdef HAVE_NEMESIS
     } else if (codec == LWM_CODEC_NEMESIS) {
         ok = lw_nemesis_decompress(in, n, buf, max, out_size, NULL, &e);
-#endif
-#ifdef HAVE_KOSM
     } else if (codec == LWM_CODEC_KOSM) {
         ok = lw_kosm_decompress(in, n, buf, max, out_size, NULL, &e);
-#endif
     } else {
         ok = lw_error_set(&e, LW_ERR_VERSION, "no decoder for this compression yet");
     }
@@ -145,20 +141,6 @@ bool tree_unpack(lwm_disasm_codec codec, const uint8_t *in, size_t n, size_t max
         return false;
     }
     *out = buf;
-    return true;
-}
-
-static bool codec_supported(lwm_disasm_codec codec)
-{
-#ifndef HAVE_NEMESIS
-    if (codec == LWM_CODEC_NEMESIS)
-        return false;
-#endif
-#ifndef HAVE_KOSM
-    if (codec == LWM_CODEC_KOSM)
-        return false;
-#endif
-    (void)codec;
     return true;
 }
 
@@ -287,7 +269,7 @@ static bool place(tree_ctx *c, blob *dst, size_t off, const uint8_t *p, size_t n
 
 /* One part "path[:offset]" of @role into @dst. */
 static bool load_part(tree_ctx *c, const char *role, const char *part, size_t len, size_t max,
-                      blob *dst, bool *skipped)
+                      blob *dst)
 {
     char spec[600];
     if (len >= sizeof spec)
@@ -306,11 +288,6 @@ static bool load_part(tree_ctx *c, const char *role, const char *part, size_t le
     size_t size = 0, raw_size = 0;
     bool ok = read_tree_file(c, role, spec, false, NULL, &file, &size);
     lwm_tree_file *f = ok ? &c->src->files[c->src->file_count - 1] : NULL;
-    if (ok && !codec_supported(f->codec)) {
-        *skipped = true;
-        free(file);
-        return true;
-    }
     /* blocks and patterns past the table: no word can name them (the game loads the part at
      * its own place); not shown, the file is never rewritten */
     bool clip = strcmp(role, "blocks") == 0 || strcmp(role, "tiles") == 0;
@@ -335,12 +312,10 @@ static bool load_part(tree_ctx *c, const char *role, const char *part, size_t le
     return ok;
 }
 
-/* Every part of INI key @role ("a|b:0x980") into @dst. *@skipped: a part had no decoder. */
-static bool load_role(tree_ctx *c, const char *role, size_t max, blob *dst, bool required,
-                      bool *skipped)
+/* Every part of INI key @role ("a|b:0x980") into @dst. */
+static bool load_role(tree_ctx *c, const char *role, size_t max, blob *dst, bool required)
 {
     const char *v = ctx_get(c, role);
-    *skipped = false;
     if (!v) {
         if (!required)
             return true;
@@ -352,7 +327,7 @@ static bool load_role(tree_ctx *c, const char *role, size_t max, blob *dst, bool
     }
     while (*v) {
         size_t n = strcspn(v, "|");
-        if (!load_part(c, role, v, n, max, dst, skipped))
+        if (!load_part(c, role, v, n, max, dst))
             return false;
         v += n + (v[n] == '|');
     }
@@ -389,11 +364,10 @@ static const char *role_file(const tree_ctx *c, const char *role)
 
 static bool read_mappings(tree_ctx *c)
 {
-    bool skipped;
     bool s2 = c->game != LWM_GAME_S1;
     size_t max_chunks = s2 ? 0x8000u : (size_t)LWM_S1_MAX_CHUNKS * 512u;
-    if (!load_role(c, "chunks", max_chunks, &c->chunks, true, &skipped) ||
-        !load_role(c, "blocks", MAX_BLOCKS * 8u, &c->blocks, true, &skipped))
+    if (!load_role(c, "chunks", max_chunks, &c->chunks, true) ||
+        !load_role(c, "blocks", MAX_BLOCKS * 8u, &c->blocks, true))
         return false;
     if (c->chunks.size == 0 || c->chunks.size % c->chunk_bytes)
         return fail_unpacked(c, "chunks", LW_ERR_FORMAT,
@@ -410,17 +384,8 @@ static bool read_mappings(tree_ctx *c)
 
 static bool read_art(tree_ctx *c)
 {
-    bool skipped;
-    if (!load_role(c, "tiles", MAX_ART_BYTES, &c->tiles, false, &skipped))
+    if (!load_role(c, "tiles", MAX_ART_BYTES, &c->tiles, false))
         return false;
-    if (skipped) {
-        lwm_report_add(c->report, LWM_REPORT_NOTE, role_file(c, "tiles"), -1,
-                       "the art's compression has no decoder in this build: the level is "
-                       "imported without a tileset");
-        free(c->tiles.data);
-        c->tiles = (blob){NULL, 0};
-        return true;
-    }
     if (c->tiles.size % MD_PATTERN_BYTES)
         return fail_unpacked(c, "tiles", LW_ERR_FORMAT,
                              "unpacked size %zu is not a whole number of 32-byte patterns",
@@ -469,8 +434,7 @@ static bool check_s1_layout(tree_ctx *c, int layer, const char *role)
  * RAM addresses 0x8000 + the row's offset in the file), then the rows. */
 static bool read_s3k_layout(tree_ctx *c)
 {
-    bool skipped;
-    if (!load_role(c, "layout", 0x1000, &c->layout[0], true, &skipped))
+    if (!load_role(c, "layout", 0x1000, &c->layout[0], true))
         return false;
     const blob *b = &c->layout[0];
     if (b->size < 0x88)
@@ -502,16 +466,15 @@ static bool read_s3k_layout(tree_ctx *c)
 
 static bool read_layout(tree_ctx *c)
 {
-    bool skipped;
     if (c->game == LWM_GAME_S3K)
         return read_s3k_layout(c);
     if (c->game == LWM_GAME_S1) {
-        if (!load_role(c, "fglayout", 2u + 64u * 8u + 64u, &c->layout[0], true, &skipped) ||
-            !load_role(c, "bglayout", 2u + 64u * 8u + 64u, &c->layout[1], true, &skipped))
+        if (!load_role(c, "fglayout", 2u + 64u * 8u + 64u, &c->layout[0], true) ||
+            !load_role(c, "bglayout", 2u + 64u * 8u + 64u, &c->layout[1], true))
             return false;
         return check_s1_layout(c, 0, "fglayout") && check_s1_layout(c, 1, "bglayout");
     }
-    if (!load_role(c, "layout", 0x1000, &c->layout[0], true, &skipped))
+    if (!load_role(c, "layout", 0x1000, &c->layout[0], true))
         return false;
     if (c->layout[0].size != 0x1000)
         return fail_unpacked(c, "layout", LW_ERR_TRUNCATED,
@@ -580,8 +543,7 @@ static bool keep_layout_ids(tree_ctx *c)
 
 static bool read_table(tree_ctx *c, const char *role, size_t want, blob *dst)
 {
-    bool skipped;
-    if (!load_role(c, role, want, dst, true, &skipped))
+    if (!load_role(c, role, want, dst, true))
         return false;
     if (dst->size != want)
         return fail_unpacked(c, role, LW_ERR_TRUNCATED, "%zu bytes: this table has %zu", dst->size,
@@ -593,12 +555,11 @@ static bool read_table(tree_ctx *c, const char *role, size_t want, blob *dst)
  * else (S&K): 0x300 pairs of bytes (A, B). */
 static bool read_s3k_index(tree_ctx *c)
 {
-    bool skipped;
     blob raw = {NULL, 0};
     const char *sz = ctx_get(c, "colindsz");
     bool words = sz && strcmp(sz, "2") == 0;
     size_t want = words ? 0xC00u : 0x600u;
-    if (!load_role(c, "colind", want, &raw, true, &skipped))
+    if (!load_role(c, "colind", want, &raw, true))
         return false;
     bool ok = raw.size == want || fail_unpacked(c, "colind", LW_ERR_TRUNCATED,
                                                 "%zu bytes: this index (colindsz=%s) is %zu",
@@ -620,7 +581,6 @@ static bool read_s3k_index(tree_ctx *c)
 
 static bool read_collision(tree_ctx *c)
 {
-    bool skipped;
     if (!read_table(c, "colarr1", 4096, &c->heights) ||
         !read_table(c, "colarr2", 4096, &c->widths) || !read_table(c, "angles", 256, &c->angles))
         return false;
@@ -632,11 +592,11 @@ static bool read_collision(tree_ctx *c)
                                  v < -16 || v > 16 ? v : w, i / 16);
     }
     if (c->game == LWM_GAME_S1)
-        return load_role(c, "colind", LWM_CLASSIC_MAX_BLOCKS, &c->index[0], true, &skipped);
+        return load_role(c, "colind", LWM_CLASSIC_MAX_BLOCKS, &c->index[0], true);
     if (c->game == LWM_GAME_S3K)
         return read_s3k_index(c);
-    if (!load_role(c, "colind1", S2_INDEX_BYTES, &c->index[0], true, &skipped) ||
-        !load_role(c, "colind2", S2_INDEX_BYTES, &c->index[1], false, &skipped))
+    if (!load_role(c, "colind1", S2_INDEX_BYTES, &c->index[0], true) ||
+        !load_role(c, "colind2", S2_INDEX_BYTES, &c->index[1], false))
         return false;
     return true;
 }
@@ -1120,6 +1080,10 @@ static bool build_level(tree_ctx *c)
         if (!lw_level_add_object(level, &start))
             return nomem(c);
     }
+    if (c->game == LWM_GAME_S1 &&
+        !tree_s1_loops(c->tree, c->sec, role_file(c, "fglayout"), c->layout[0].data + c->lay_at[0],
+                       c->lay_w[0], c->lay_h[0], c->src->chunk_count, level, c->report, c->err))
+        return false;
     return read_layouts(c) && lw_level_validate(level, c->err);
 }
 

@@ -6,17 +6,8 @@
 #include "disasm-private.h"
 #include "loopwright-masks/disasm-tree.h"
 
-/* The engine's Nemesis and KosinskiM codecs, when this build has them. */
-#if defined(__has_include)
-#if __has_include(<loopwright/nemesis.h>)
-#include <loopwright/nemesis.h>
-#define HAVE_NEMESIS 1
-#endif
-#if __has_include(<loopwright/kosm.h>)
 #include <loopwright/kosm.h>
-#define HAVE_KOSM 1
-#endif
-#endif
+#include <loopwright/nemesis.h>
 
 /** Bytes owned by their holder. */
 typedef struct tree_blob {
@@ -49,6 +40,17 @@ typedef struct tree_pal_slice {
 /** Parse the @n bytes at @spec as one slice; false when malformed or when DST + LEN passes
  * @limit (64 colours for a palette; VRAM tiles for `animtilesN=FILE:SRC:DST:LEN`). */
 bool tree_parse_slice(const char *spec, size_t n, uint32_t limit, tree_pal_slice *out);
+
+/** Sonic 1: the file chunk id FindNearestTile reads on the low plane for special layout byte
+ * @slot (bit 7 set): (slot & 0x7F) + 1, except 0x29, read as 0x51. */
+uint32_t tree_s1_loop_alt(uint8_t slot);
+
+/** Sonic 1: @level's loop table (engine level.h) from the @w x @h foreground layout bytes @fg
+ * (special slots' path B) and the tree's LoopTileNums row for the zone @fg_path names (else the
+ * INI's `loopchunks`); @chunk_count file chunks are loaded. Notes and warnings to @report. */
+bool tree_s1_loops(const lwm_tree *tree, const lwm_ini_section *sec, const char *fg_path,
+                   const uint8_t *fg, uint32_t w, uint32_t h, uint32_t chunk_count, lw_level *level,
+                   lwm_report *report, lw_error *err);
 
 #include "loopwright-masks/objlayout.h"
 

@@ -190,7 +190,7 @@ bool lwm_ini_load(const char *path, lwm_ini *out, lw_error *err)
     memset(out, 0, sizeof *out);
     char *text;
     size_t size;
-    if (!lwm_read_file(path, LWM_INI_MAX_BYTES, &text, &size, err))
+    if (!lwm_file_read(path, LWM_INI_MAX_BYTES, &text, &size, err))
         return false;
     bool ok = lwm_ini_parse(text, size, out, err);
     free(text);

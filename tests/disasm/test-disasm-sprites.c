@@ -102,7 +102,15 @@ static const char *obj_ini = "[Ring]\n"
                              "mapasm=../map/far.asm\n"
                              "[35]\n"
                              "art=../art/test.nem\n"
-                             "mapbin=../map/test.bin\n";
+                             "mapbin=../map/test.bin\n"
+                             "[42]\n"
+                             "codefile=Common/Pad.cs\n"
+                             "codetype=Test.Common.Pad\n"
+                             "[43]\n"
+                             "codefile=Common/Pad.cs\n"
+                             "codetype=Test.Zone.Pad\n"
+                             "[44]\n"
+                             "codefile=Common/Spin.cs\n";
 
 static const char *box_xml =
     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
@@ -157,6 +165,85 @@ static const char *log_cs =
     "  }\n"
     "}\n";
 
+/* A definition in the form of skdisasm's springs: the art and mappings go through a builder's
+ * parameters, the sprite is chosen by code on the subtype bits and flips. */
+static const char *pad_cs =
+    "using System;\n"
+    "namespace Test.Zone\n"
+    "{\n"
+    "\tclass Pad : Common.Pad\n"
+    "\t{\n"
+    "\t\tpublic override void Init(ObjectData data) { Build(\"../art/test.nem\", 32, 1); }\n"
+    "\t}\n"
+    "}\n"
+    "namespace Test.Common\n"
+    "{\n"
+    "\tclass Pad : ObjectDefinition\n"
+    "\t{\n"
+    "\t\tprivate Sprite[][] sprites;\n"
+    "\t\tprivate Sprite[] unknown;\n"
+    "\t\tprivate PropertySpec[] properties;\n"
+    "\t\tpublic override Sprite Image { get { return sprites[0][0]; } }\n"
+    "\t\tpublic override void Init(ObjectData data)\n"
+    "\t\t{\n"
+    "\t\t\tBuild(\"../art/test.nem\", 0, 0); // art from byte 0, palette line 0\n"
+    "\t\t}\n"
+    "\t\tprotected void Build(string file, int skip, int line)\n"
+    "\t\t{\n"
+    "\t\t\tvar art = LevelData.ReadFile(file, CompressionType.Nemesis);\n"
+    "\t\t\tif (skip != 0)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar indexer = new MultiFileIndexer<byte>();\n"
+    "\t\t\t\tindexer.AddFile(new List<byte>(art), -skip);\n"
+    "\t\t\t\tart = indexer.ToArray();\n"
+    "\t\t\t}\n"
+    "\t\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\t\tsprites = new Sprite[4][];\n"
+    "\t\t\tfor (var i = 0; i < 2; i++)\n"
+    "\t\t\t\tsprites[i] = Flips(ObjectHelper.MapToBmp(art, map, i, line));\n"
+    "\t\t\tsprites[2] = Flips(ObjectHelper.MapASMToBmp(art, \"../map/test.asm\", "
+    "\"Map_test_b\", 2));\n"
+    "\t\t\tsprites[3] = sprites[0];\n"
+    "\t\t\tunknown = Flips(ObjectHelper.UnknownObject);\n"
+    "\t\t\tproperties = new PropertySpec[1];\n"
+    "\t\t\tproperties[0] = new PropertySpec(\"Kind\", typeof(int), \"Extended\", null, null,\n"
+    "\t\t\t\t(obj) => (obj.SubType & 0x30) >> 4,\n"
+    "\t\t\t\t(obj, value) => obj.SubType = (byte)((int)value << 4));\n"
+    "\t\t}\n"
+    "\t\tprivate Sprite[] Flips(Sprite s)\n"
+    "\t\t{\n"
+    "\t\t\treturn new[] { s, new Sprite(s, true, false), new Sprite(s, false, true),\n"
+    "\t\t\t\tnew Sprite(s, true, true) };\n"
+    "\t\t}\n"
+    "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t\t{\n"
+    "\t\t\tvar kind = (obj.SubType & 0x30) >> 4;\n"
+    "\t\t\tSprite[] set;\n"
+    "\t\t\tswitch (obj.SubType & 0x0F)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tcase 0:\n"
+    "\t\t\t\t\tset = sprites[kind];\n"
+    "\t\t\t\t\tbreak;\n"
+    "\t\t\t\tcase 1:\n"
+    "\t\t\t\t\treturn new Sprite(sprites[kind][0], 0, 16);\n"
+    "\t\t\t\tdefault:\n"
+    "\t\t\t\t\tset = unknown;\n"
+    "\t\t\t\t\tbreak;\n"
+    "\t\t\t}\n"
+    "\t\t\treturn set[(obj.XFlip ? 1 : 0) | (obj.YFlip ? 2 : 0)];\n"
+    "\t\t}\n"
+    "\t}\n"
+    "}\n";
+
+/* A definition that never ends: the run is cut short and the object keeps its box. */
+static const char *spin_cs = "class Spin : ObjectDefinition {\n"
+                             "  int n;\n"
+                             "  public override void Init(ObjectData data) { while (true) n++; }\n"
+                             "  public override Sprite GetSprite(ObjectEntry obj) {\n"
+                             "    return GetSprite(obj);\n"
+                             "  }\n"
+                             "}\n";
+
 static void make_tree(void)
 {
     tree = g_build_filename(tmp, "tree", NULL);
@@ -165,6 +252,8 @@ static void make_tree(void)
     put("SonLVL INI Files/objTST.ini", obj_ini, -1);
     put("SonLVL INI Files/Common/Box.xml", box_xml, -1);
     put("SonLVL INI Files/Common/Log.cs", log_cs, -1);
+    put("SonLVL INI Files/Common/Pad.cs", pad_cs, -1);
+    put("SonLVL INI Files/Common/Spin.cs", spin_cs, -1);
     put("SonLVL INI Files/Common/Bad.xml", "<ObjDef Image=\"a\">\n<Images>\n</ObjDef>\n", -1);
     put("map/test.asm", map_text, -1);
     put("map/far.asm",
@@ -344,6 +433,61 @@ static void test_xml_and_code(void)
     g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE));          /* a name only: a box */
     g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE));          /* no definition */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* Bad.xml, at open */
+    editor_disasm_sprites_free(s);
+}
+
+/* Every pixel of @a equals @b's, the picture moved by (@dx, @dy). */
+static void same_picture(const EditorDisasmSprite *a, const EditorDisasmSprite *b, int dx, int dy)
+{
+    g_assert_nonnull(a);
+    g_assert_nonnull(b);
+    g_assert_cmpint(a->left, ==, b->left + dx);
+    g_assert_cmpint(a->top, ==, b->top + dy);
+    g_assert_cmpuint(a->width, ==, b->width);
+    g_assert_cmpuint(a->height, ==, b->height);
+    for (int y = b->top; y < b->top + (int)b->height; y++)
+        for (int x = b->left; x < b->left + (int)b->width; x++)
+            g_assert_cmphex(at(a, x + dx, y + dy), ==, at(b, x, y));
+}
+
+static void test_code_run(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    /* subtype bits 4-5 choose the set, the object's flips the picture in it */
+    check_frame0(get(s, "object", 0x42, 0x00, FALSE, FALSE), 0, FALSE);
+    check_frame0(get(s, "object", 0x42, 0x00, TRUE, FALSE), 0, TRUE);
+    check_frame0(get(s, "object", 0x42, 0x30, FALSE, FALSE), 0, FALSE); /* sprites[3] = [0] */
+    const EditorDisasmSprite *up = get(s, "object", 0x42, 0x00, FALSE, FALSE);
+    const EditorDisasmSprite *down = get(s, "object", 0x42, 0x00, FALSE, TRUE);
+    g_assert_nonnull(down);
+    for (int y = -8; y < 8; y++)
+        for (int x = -8; x < 8; x++)
+            g_assert_cmphex(at(down, x, -1 - y), ==, at(up, x, y));
+    /* MapToBmp frame 1 on line 0 is XML image "two" (Map_test_b, startpal 0); the label form
+     * on line 2 is [41] (frame 1, pal=2) */
+    same_picture(get(s, "object", 0x42, 0x10, FALSE, FALSE),
+                 get(s, "object", 0x26, 5, FALSE, FALSE), 0, 0);
+    same_picture(get(s, "object", 0x42, 0x20, FALSE, FALSE),
+                 get(s, "object", 0x41, 0, FALSE, FALSE), 0, 0);
+    same_picture(get(s, "object", 0x42, 0x21, TRUE, TRUE), get(s, "object", 0x41, 0, FALSE, FALSE),
+                 0, 16); /* case 1: set[0] moved 16 px down, whatever the flips */
+    g_assert_null(get(s, "object", 0x42, 0x02, FALSE, FALSE)); /* UnknownObject: a box */
+    /* the derived class: the art from byte 32 on (pattern k shows pattern k + 1, the last is
+     * past the art: transparent), palette line 1 */
+    const EditorDisasmSprite *p = get(s, "object", 0x43, 0, FALSE, FALSE);
+    g_assert_nonnull(p);
+    g_assert_cmpint(p->left, ==, -8);
+    g_assert_cmpuint(p->width, ==, 16);
+    for (int y = -8; y < 8; y++)
+        for (int x = -8; x < 8; x++) {
+            unsigned u = (unsigned)(x + 8), v = (unsigned)(y + 8), tile = u / 8 * 2 + v / 8;
+            g_assert_cmphex(at(p, x, y), ==,
+                            tile + 1 < 4 ? rgb_of(16 + pix(tile + 1, u % 8, v % 8)) : 0);
+        }
+    /* endless Init and GetSprite: cut short, a box */
+    gint64 t0 = g_get_monotonic_time();
+    g_assert_null(get(s, "object", 0x44, 0, FALSE, FALSE));
+    g_assert_cmpint(g_get_monotonic_time() - t0, <, 5 * G_USEC_PER_SEC);
     editor_disasm_sprites_free(s);
 }
 
@@ -528,6 +672,7 @@ int main(int argc, char **argv)
     make_tree();
     g_test_add_func("/disasm/sprites/ini-frame", test_ini_frame);
     g_test_add_func("/disasm/sprites/xml-and-code", test_xml_and_code);
+    g_test_add_func("/disasm/sprites/code-run", test_code_run);
     g_test_add_func("/disasm/sprites/bad-inputs", test_bad_inputs);
     g_test_add_func("/disasm/sprites/map-forms", test_map_forms);
 #ifdef LW_TEST_RENDER

@@ -401,6 +401,109 @@ static void test_tree_s1(void)
     g_free(root);
 }
 
+/* S1 loop chunks (docs/DISASM.md §7.5): a special slot (bit 7) gives its chunk a path B from
+ * chunk id + 1; the rules come from the tree's LoopTileNums for a zone it names (ghz), else
+ * from the INI's loopchunks. An unchanged level writes nothing; the loop chunk painted into
+ * another slot is written with bit 7; a path B the game would not read is refused. */
+static void test_tree_s1_loops(void)
+{
+    char *root = export_tree("pipe-works.json", LWM_GAME_S1);
+    size_t n;
+    uint8_t *lay = dtest_read(root, "levels/tst1.bin", &n);
+    uint32_t w = lay[0] + 1u, h = lay[1] + 1u;
+    g_assert_cmpuint(n, ==, 2u + w * h);
+    /* the first slot whose chunk has a successor is made special; the last plain slot of
+     * another chunk is the tunnel */
+    uint32_t at = 0, plain = 0;
+    lwm_tree_import im = {0};
+    lwm_report rep = {0};
+    dtest_write_text(root, LWM_TREE_INI_FILE, s1_ini);
+    lwm_tree t = open_tree(root);
+    import_ok(&t, 0, &im, &rep);
+    uint32_t chunks = im.level->chunk_count;
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    while (at < w * h && !(lay[2 + at] && lay[2 + at] < chunks))
+        at++;
+    g_assert_cmpuint(at, <, w * h);
+    uint8_t id = lay[2 + at];
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] && lay[2 + i] != id)
+            plain = i;
+    g_assert_cmpuint(lay[2 + plain], !=, 0);
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] == id)
+            lay[2 + i] |= 0x80u; /* every slot of the chunk, as GHZ's 0x35 */
+    dtest_write(root, "levels/ghz1.bin", lay, n);
+    char table[256];
+    snprintf(table, sizeof table,
+             "; comment\nLoopTileNums:\n\n; loop loop tunnel tunnel\n\tdc.b\t$%02X,\t$7F,\t$%02X,"
+             "\t$7F\t; Green Hill\n\tdc.b\t$7F,\t$7F,\t$7F,\t$7F\nNext:\n",
+             id | 0x80u, lay[2 + plain]);
+    dtest_write_text(root, "_inc/LevelSizeLoad & BgScrollSpeed.asm", table);
+    GString *ini = g_string_new(s1_ini);
+    g_string_replace(ini, "levels/tst1.bin", "levels/ghz1.bin", 1);
+    dtest_write_text(root, LWM_TREE_INI_FILE, ini->str);
+    lwm_tree_clear(&t);
+    t = open_tree(root);
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 2);
+    const lw_loop_chunk *e = lw_level_loop_chunk(im.level, (uint16_t)(id - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, id); /* file chunk id + 1 is level chunk id */
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_LOOP);
+    e = lw_level_loop_chunk(im.level, (uint16_t)(lay[2 + plain] - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, LW_NONE);
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_TUNNEL);
+    /* unchanged: nothing written */
+    lwm_tree_export ex;
+    lw_error err;
+    char failed[4096];
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+    /* the loop chunk painted over the tunnel's slot: written as a special slot */
+    lw_level_layout_mut(im.level, LW_LAYER_FG)[plain] = (uint16_t)(id - 1u);
+    if (!lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(ex.file_count, ==, 1);
+    g_assert_cmpstr(ex.files[0].path, ==, "levels/ghz1.bin");
+    g_assert_cmpuint(ex.files[0].changed_bytes, ==, 1);
+    g_assert_cmpuint(ex.files[0].data[2 + plain], ==, id | 0x80u);
+    lwm_tree_export_clear(&ex);
+    /* a path B the game would not read is refused */
+    lw_loop_chunk bad = {(uint16_t)(id - 1u), (uint16_t)(id - 1u), LW_LOOP_LOOP};
+    g_assert_true(lw_level_set_loop_chunks(im.level, &bad, 1, &err));
+    g_assert_false(
+        lwm_tree_export_level(&t, &im.source, im.level, &im.tileset, &ex, &rep, failed, &err));
+    g_assert_nonnull(strstr(err.message, "Sonic 1 reads"));
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    /* without the table, the INI's loopchunks name the loop; no tunnel */
+    char *asm_path = g_build_filename(root, "_inc/LevelSizeLoad & BgScrollSpeed.asm", NULL);
+    g_assert_cmpint(g_remove(asm_path), ==, 0);
+    g_free(asm_path);
+    char key[32];
+    snprintf(key, sizeof key, "loopchunks=%X\n", id);
+    g_string_append(ini, key);
+    dtest_write_text(root, LWM_TREE_INI_FILE, ini->str);
+    lwm_tree_clear(&t);
+    t = open_tree(root);
+    import_ok(&t, 0, &im, &rep);
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 1);
+    g_assert_cmpuint(im.level->loop_chunks[0].rule, ==, LW_LOOP_LOOP);
+    g_assert_cmpuint(im.level->loop_chunks[0].path_b, ==, id);
+    lwm_tree_import_clear(&im);
+    lwm_report_clear(&rep);
+    g_string_free(ini, TRUE);
+    lwm_tree_clear(&t);
+    g_free(lay);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
 /* An S3K tree made from an S2 export: the same chunks, blocks, art and arrays; the layout in
  * S3K's form (sizes, row pointers, rows) and the index as S&K's A/B pairs. Imports as the S2
  * folder import does; an unchanged level writes nothing; one changed slot changes its byte. */
@@ -591,6 +694,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/s2", test_tree_s2);
     g_test_add_func("/masks/disasm-tree/s2/parts", test_tree_parts);
     g_test_add_func("/masks/disasm-tree/s1", test_tree_s1);
+    g_test_add_func("/masks/disasm-tree/s1-loops", test_tree_s1_loops);
     g_test_add_func("/masks/disasm-tree/s3k", test_tree_s3k);
     return g_test_run();
 }

@@ -9,6 +9,7 @@
  * `loopwright sim`), generation from art (accept some, reject some, locked angles kept), the
  * terrain import, and the mask checks. Every edit is undone back to the exact starting JSON.
  */
+#include "doc-support.h"
 #include "editor-commands-mask.h"
 #include "editor-commands.h"
 #include "editor-document.h"
@@ -28,28 +29,6 @@
 #include <string.h>
 
 #define T225 0.41421356237309503 /* tan(22.5°) */
-
-static char *sample_path(const char *name)
-{
-    return g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
-}
-
-static EditorDocument *load_sample(const char *name)
-{
-    g_autofree char *path = sample_path(name);
-    g_autoptr(GError) error = NULL;
-    EditorDocument *doc = editor_document_load(path, &error);
-    g_assert_no_error(error);
-    return doc;
-}
-
-static char *doc_json(EditorDocument *doc)
-{
-    char *text = editor_level_to_json(editor_document_get_level(doc), NULL);
-    char *copy = g_strdup(text);
-    free(text);
-    return copy;
-}
 
 static guint steps(EditorDocument *doc)
 {
@@ -80,9 +59,9 @@ static guint sloped_mask(const lw_level *l)
 
 static void test_set_column(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     guint m = sloped_mask(l);
 
     /* a drag over columns 3..8 is one step; the unlocked angle follows the pixels */
@@ -121,15 +100,15 @@ static void test_set_column(void)
     g_assert_cmpuint(l->masks[m].flags, ==, LW_MASK_LOCKED);
 
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
 static void test_angle_lock_flag(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     guint m = sloped_mask(l);
     lw_mask orig = l->masks[m];
 
@@ -173,15 +152,15 @@ static void test_angle_lock_flag(void)
 
     /* each step undoes exactly */
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
 static void test_tile_operations(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
 
     /* a tile whose mask other tiles share: make unique copies it for this tile only */
     guint tile = LW_NONE, other = LW_NONE;
@@ -229,7 +208,7 @@ static void test_tile_operations(void)
     g_assert_cmpuint(l->tiles[bare].mask[1], ==, shared);
 
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
@@ -432,9 +411,9 @@ static double surface_at(const lw_level *l, int32_t x)
 
 static void test_slope_22_5(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     /* "/" rising from x 648 to 888 on loop-hill's ground: 0xF0; a line of exactly 22.5°
      * through the surface in the middle of the slope */
     double y = surface_at(l, 768);
@@ -443,7 +422,7 @@ static void test_slope_22_5(void)
     y = surface_at(l, 1280);
     slope_line(doc, 1168, y - 112 * T225, 1392, y + 112 * T225, 0x10);
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
@@ -452,7 +431,7 @@ static void test_slope_masks_and_fill(void)
     /* an empty level: a flat floor, then a 22.5° hill on it, both from lines with masks */
     g_autoptr(EditorDocument) doc = editor_document_new_empty(128, 16, 8, NULL);
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     EditorSlopeOptions opts = {.paths = 3, .masks = TRUE, .fill_under = TRUE};
     g_autoptr(GError) error = NULL;
     EditorPaintReport rep;
@@ -513,7 +492,7 @@ static void test_slope_masks_and_fill(void)
     }
     g_assert_no_error(error);
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
@@ -648,11 +627,11 @@ static void test_loop_preset_matches_sample(void)
 {
     /* the preset at the sample's loop (centre 4096, floor 832, radius 96) rebuilds it: the same
      * pixels on both paths in every cell of the loop */
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     guint n;
     g_autofree PlacedCell *before = snapshot(l, &n);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     EditorLoopPlace place;
     g_assert_true(editor_loop_place(l, 4100, 800, 96, &place, NULL));
     g_assert_cmpint(place.cx, ==, 4096);
@@ -675,7 +654,7 @@ static void test_loop_preset_matches_sample(void)
     g_assert_cmpuint(differ, ==, 0);
     /* art was matched: the loop's own art cells */
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
@@ -683,13 +662,13 @@ static void test_loop_preset_matches_sample(void)
 
 static void test_generate(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     /* lock one mask with a hand-set angle first */
     guint m = sloped_mask(l);
     editor_document_push(doc, editor_cmd_mask_set_angle_new(doc, m, 0x22, 0));
-    g_autofree char *locked = doc_json(doc);
+    g_autofree char *locked = test_doc_json(doc);
 
     /* a generation given up half-way leaves nothing behind */
     EditorMaskGen *gen = editor_mask_gen_new(l, &art, NULL, 0);
@@ -699,7 +678,7 @@ static void test_generate(void)
     g_assert_cmpuint(done, ==, 50);
     g_assert_cmpuint(total, ==, l->tile_count);
     editor_mask_gen_free(gen);
-    g_autofree char *still = doc_json(doc);
+    g_autofree char *still = test_doc_json(doc);
     g_assert_cmpstr(still, ==, locked);
 
     gen = editor_mask_gen_new(l, &art, NULL, 0);
@@ -754,7 +733,7 @@ static void test_generate(void)
         g_test_message("a locked mask kept its angle");
     editor_mask_gen_free(gen);
     undo_all(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
@@ -798,9 +777,9 @@ static void test_import_terrain_profile(void)
 
 static void test_import_terrain(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     lwm_image pic;
     lw_error err;
     g_assert_true(lwm_image_init(&pic, 1024, 512, 0, &err));
@@ -844,7 +823,7 @@ static void test_import_terrain(void)
     editor_terrain_import_clear(&imp);
     lwm_image_clear(&pic);
     editor_document_undo(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
     g_unlink(png);
     g_rmdir(dir);
@@ -879,11 +858,11 @@ static void test_checks(void)
                                         "top-only-wall", "swapper-no-ground"};
     const char *const samples[] = {"loop-hill.json", "pipe-works.json"};
     for (guint s = 0; s < 2; s++) {
-        g_autoptr(EditorDocument) doc = load_sample(samples[s]);
+        g_autoptr(EditorDocument) doc = test_load_sample(samples[s]);
         for (guint c = 0; c < G_N_ELEMENTS(codes); c++)
             g_assert_cmpuint(count_code(doc, codes[c]), ==, 0);
     }
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     /* a 22.5° slope tile (a rise of 6 px or more across it) given a 45° angle the other way */
     const lw_cell *c = NULL;
@@ -954,9 +933,9 @@ static void fix_problem(const editor_problem *p, void *user)
 
 static void test_story(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     /* 1. every mask from the art */
     EditorMaskGen *gen = editor_mask_gen_new(l, &art, NULL, 0);
     while (!editor_mask_gen_step(gen, 64))
@@ -1056,14 +1035,14 @@ static void test_story(void)
     /* 6. and all of it undoes back to the sample */
     while (editor_document_can_undo(doc))
         editor_document_undo(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 }
 
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    g_autofree char *png = sample_path("tiles.png");
+    g_autofree char *png = test_sample_path("tiles.png");
     lw_error err;
     g_assert_true(lwm_image_load_png(png, &art, &err));
     g_test_add_func("/authoring/mask/set-column", test_set_column);

@@ -6,6 +6,7 @@
  * and the unsaved mark; atomic save through the document; document actions' enabled states;
  * level operations; snap to ground; crash recovery files.
  */
+#include "doc-support.h"
 #include "editor-clipboard.h"
 #include "editor-commands-play.h"
 #include "editor-commands.h"
@@ -18,29 +19,6 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-static char *sample_path(const char *name)
-{
-    return g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", name, NULL);
-}
-
-static EditorDocument *load_sample(const char *name)
-{
-    g_autofree char *path = sample_path(name);
-    g_autoptr(GError) error = NULL;
-    EditorDocument *doc = editor_document_load(path, &error);
-    g_assert_no_error(error);
-    return doc;
-}
-
-static char *doc_json(EditorDocument *doc)
-{
-    char *text = editor_level_to_json(editor_document_get_level(doc), NULL);
-    g_assert_nonnull(text);
-    char *copy = g_strdup(text);
-    free(text);
-    return copy;
-}
 
 /* ---- one constructor per command type, with arguments picked from @rand ---- */
 
@@ -378,20 +356,20 @@ static void test_each_command_round_trip(gconstpointer data)
     guint used = 0; /* seeds where the type had something to do */
     for (guint seed = 1; seed <= 20; seed++) {
         g_autoptr(EditorDocument) doc =
-            load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+            test_load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
         g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
-        g_autofree char *original = doc_json(doc);
+        g_autofree char *original = test_doc_json(doc);
         if (!push_one(doc, t, rand))
             continue;
         used++;
-        g_autofree char *applied = doc_json(doc);
+        g_autofree char *applied = test_doc_json(doc);
         g_assert_true(editor_document_get_modified(doc));
         editor_document_undo(doc);
-        g_autofree char *reverted = doc_json(doc);
+        g_autofree char *reverted = test_doc_json(doc);
         g_assert_cmpstr(reverted, ==, original);
         g_assert_false(editor_document_get_modified(doc));
         editor_document_redo(doc);
-        g_autofree char *reapplied = doc_json(doc);
+        g_autofree char *reapplied = test_doc_json(doc);
         g_assert_cmpstr(reapplied, ==, applied);
         /* the level is still structurally valid */
         lw_error err;
@@ -406,9 +384,9 @@ static void test_random_sequences(void)
 {
     for (guint seed = 1; seed <= 4; seed++) {
         g_autoptr(EditorDocument) doc =
-            load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
+            test_load_sample(seed % 2 ? "loop-hill.json" : "pipe-works.json");
         g_autoptr(GRand) rand = g_rand_new_with_seed(seed * 7919);
-        g_autofree char *start = doc_json(doc);
+        g_autofree char *start = test_doc_json(doc);
         guint pushed = 0;
         for (int i = 0; i < 300; i++) {
             const CommandType *t =
@@ -418,15 +396,15 @@ static void test_random_sequences(void)
                 editor_document_undo(doc); /* leaves a redo tail the next push drops */
         }
         g_assert_cmpuint(pushed, >, 200);
-        g_autofree char *end = doc_json(doc);
+        g_autofree char *end = test_doc_json(doc);
         EditorUndoStack *stack = editor_document_get_undo_stack(doc);
         guint n = editor_undo_stack_get_index(stack);
         editor_document_set_history_index(doc, 0);
-        g_autofree char *undone = doc_json(doc);
+        g_autofree char *undone = test_doc_json(doc);
         g_assert_cmpstr(undone, ==, start);
         g_assert_false(editor_document_get_modified(doc));
         editor_document_set_history_index(doc, n);
-        g_autofree char *redone = doc_json(doc);
+        g_autofree char *redone = test_doc_json(doc);
         g_assert_cmpstr(redone, ==, end);
     }
 }
@@ -435,9 +413,9 @@ static void test_random_sequences(void)
 
 static void test_stroke_merges(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     EditorUndoStack *stack = editor_document_get_undo_stack(doc);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
     guint stroke = editor_command_new_stroke();
     for (uint16_t x = 0; x < 10; x++) {
         EditorLayoutEdit e = {x, 0, 3};
@@ -455,7 +433,7 @@ static void test_stroke_merges(void)
     g_assert_cmpuint(editor_undo_stack_get_count(stack), ==, 2);
     editor_document_undo(doc);
     editor_document_undo(doc);
-    g_autofree char *back = doc_json(doc);
+    g_autofree char *back = test_doc_json(doc);
     g_assert_cmpstr(back, ==, start);
 
     /* a stroke that paints what was there leaves no step */
@@ -481,7 +459,7 @@ static void test_stroke_merges(void)
 /* Moving an object by dragging is one step; merging never crosses the saved state. */
 static void test_move_merge_and_clean(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
     g_autofree char *path = g_build_filename(dir, "level.json", NULL);
     EditorUndoStack *stack = editor_document_get_undo_stack(doc);
@@ -507,7 +485,7 @@ static void test_move_merge_and_clean(void)
 /* The unsaved mark follows the clean index exactly. */
 static void test_modified_follows_clean_index(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
     g_autofree char *path = g_build_filename(dir, "level.json", NULL);
     EditorUndoStack *stack = editor_document_get_undo_stack(doc);
@@ -541,7 +519,7 @@ static void test_modified_follows_clean_index(void)
     g_assert_false(editor_document_get_modified(doc));
     g_autofree char *saved = NULL;
     g_assert_true(g_file_get_contents(path, &saved, NULL, NULL));
-    g_autofree char *now = doc_json(doc);
+    g_autofree char *now = test_doc_json(doc);
     g_assert_cmpstr(now, ==, saved);
     editor_document_undo(doc);
     g_assert_true(editor_document_get_modified(doc));
@@ -567,11 +545,11 @@ static void on_changed(EditorDocument *doc, EditorChange *change, ChangeLog *log
 
 static void test_groups_and_long_operations(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     EditorUndoStack *stack = editor_document_get_undo_stack(doc);
     ChangeLog log = {0};
     g_signal_connect(doc, "changed", G_CALLBACK(on_changed), &log);
-    g_autofree char *start = doc_json(doc);
+    g_autofree char *start = test_doc_json(doc);
 
     editor_document_begin_group(doc, "Two Things");
     EditorLayoutEdit e = {3, 3, 1};
@@ -588,7 +566,7 @@ static void test_groups_and_long_operations(void)
     g_assert_true(log.last.flags & EDITOR_CHANGE_OBJECTS);
     g_assert_cmpint(log.last.layout_x0, ==, 3);
     g_assert_cmpint(log.last.layout_x1, ==, 4);
-    g_autofree char *undone = doc_json(doc);
+    g_autofree char *undone = test_doc_json(doc);
     g_assert_cmpstr(undone, ==, start);
 
     /* an empty group leaves no trace */
@@ -608,7 +586,7 @@ static void test_groups_and_long_operations(void)
     editor_document_end_long_operation(doc, FALSE);
     g_assert_false(editor_document_is_busy(doc));
     g_assert_cmpint(log.count, ==, 1);
-    g_autofree char *cancelled = doc_json(doc);
+    g_autofree char *cancelled = test_doc_json(doc);
     g_assert_cmpstr(cancelled, ==, start);
     g_assert_cmpuint(editor_undo_stack_get_index(stack), ==, 0);
 
@@ -630,7 +608,7 @@ static void test_groups_and_long_operations(void)
 
 static void test_actions(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     GActionGroup *ag = editor_document_get_actions(doc);
     g_assert_false(g_action_group_get_action_enabled(ag, "undo"));
     g_assert_false(g_action_group_get_action_enabled(ag, "redo"));
@@ -690,7 +668,7 @@ static void test_atomic_save_through_document(void)
 {
     g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
     g_autofree char *path = g_build_filename(dir, "level.json", NULL);
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     g_assert_true(editor_document_save_as(doc, path, NULL));
     g_autofree char *copied = g_build_filename(dir, "tiles.png", NULL);
     g_assert_true(g_file_test(copied, G_FILE_TEST_EXISTS));
@@ -748,7 +726,7 @@ static void test_load_error_is_precise(void)
 
 static void test_recovery(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     g_autofree char *rpath = editor_document_dup_recovery_path(doc);
     g_autofree char *rdir = editor_recovery_dir();
     g_assert_true(g_str_has_prefix(rpath, rdir));
@@ -763,8 +741,8 @@ static void test_recovery(void)
     g_assert_no_error(error);
     g_assert_cmpstr(editor_document_get_path(rec), ==, editor_document_get_path(doc));
     g_assert_true(editor_document_get_modified(rec));
-    g_autofree char *a = doc_json(doc);
-    g_autofree char *b = doc_json(rec);
+    g_autofree char *a = test_doc_json(doc);
+    g_autofree char *b = test_doc_json(rec);
     g_assert_cmpstr(a, ==, b);
     editor_document_delete_recovery(doc);
     g_assert_false(g_file_test(rpath, G_FILE_TEST_EXISTS));
@@ -793,7 +771,7 @@ static void assert_same_terrain(const lw_level *a, const lw_level *b)
 
 static void test_compaction(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     /* add an unused chunk and a duplicate in use */
     editor_document_push(doc, editor_cmd_add_chunk_new(doc, NULL, NULL, NULL));
@@ -838,7 +816,7 @@ static void brush_follow(EditorDocument *doc, EditorChange *change, FollowingBru
  * tile (same contents after as before), and falls back to id 0 when its id is gone. */
 static void test_remap_follow(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     FollowingBrush b = {0, 0, 0};
     g_signal_connect(doc, "changed", G_CALLBACK(brush_follow), &b);
@@ -987,7 +965,7 @@ static void test_remap_compose(void)
 static void test_chunk_size_conversion(void)
 {
     for (int s = 0; s < 2; s++) {
-        g_autoptr(EditorDocument) doc = load_sample(s ? "pipe-works.json" : "loop-hill.json");
+        g_autoptr(EditorDocument) doc = test_load_sample(s ? "pipe-works.json" : "loop-hill.json");
         const lw_level *l = editor_document_get_level(doc);
         guint other = l->chunk_px == 128 ? 256 : 128;
         g_autoptr(GError) error = NULL;
@@ -1006,7 +984,7 @@ static void test_chunk_size_conversion(void)
 
 static void test_rows_and_columns(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     lw_level *ins = editor_level_edit_rows(l, TRUE, 2, 3, NULL);
     g_assert_cmpuint(ins->layout_width, ==, l->layout_width + 3);
@@ -1050,7 +1028,7 @@ static void test_flood_fill(void)
 
 static void test_snap_to_ground(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     lw_object start = *lw_level_find_object(l, 1);
     int32_t y = 0;
@@ -1096,12 +1074,12 @@ static void test_snap_to_ground(void)
  * one undo removes everything the paste added. */
 static void test_clipboard_between_levels(void)
 {
-    g_autoptr(EditorDocument) src = load_sample("loop-hill.json");
+    g_autoptr(EditorDocument) src = test_load_sample("loop-hill.json");
     g_autoptr(EditorDocument) dst = editor_document_new_empty(128, 12, 8, NULL);
     const lw_level *s = editor_document_get_level(src), *d = editor_document_get_level(dst);
     g_autoptr(EditorClip) clip = editor_clip_new_from_layout(s, LW_LAYER_FG, 30, 3, 6, 5);
     g_assert_nonnull(clip);
-    g_autofree char *before = doc_json(dst);
+    g_autofree char *before = test_doc_json(dst);
     g_assert_true(editor_clip_paste(clip, dst, LW_LAYER_FG, 2, 1, NULL));
     g_assert_cmpuint(editor_undo_stack_get_count(editor_document_get_undo_stack(dst)), ==, 1);
     for (int32_t y = 0; y < 5 * 128; y += 16)
@@ -1127,7 +1105,7 @@ static void test_clipboard_between_levels(void)
     g_assert_cmpuint(d->chunk_count, ==, chunks);
     editor_document_undo(dst);
     editor_document_undo(dst);
-    g_autofree char *after = doc_json(dst);
+    g_autofree char *after = test_doc_json(dst);
     g_assert_cmpstr(after, ==, before);
     /* within the same level it maps to the same chunk ids */
     g_assert_true(editor_clip_paste(clip, src, LW_LAYER_FG, 0, 0, NULL));

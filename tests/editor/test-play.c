@@ -6,8 +6,10 @@
  * `loopwright check` reporting them).
  *
  * Linked with -Wl,--wrap=malloc,calloc,realloc,free (tests/editor/meson.build): the wrappers
- * below count every allocation made by the statically linked document layer and engine.
+ * of tests/common/alloc-count.c count every allocation made by the statically linked document
+ * layer and engine.
  */
+#include "alloc-count.h"
 #include "editor-commands-play.h"
 #include "editor-commands.h"
 #include "editor-document.h"
@@ -22,43 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-
-/* ---- counting allocator ---- */
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void __real_free(void *p);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void __wrap_free(void *p);
-
-static unsigned long alloc_calls;
-
-void *__wrap_malloc(size_t size)
-{
-    alloc_calls++;
-    return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    alloc_calls++;
-    return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    alloc_calls++;
-    return __real_realloc(p, size);
-}
-
-void __wrap_free(void *p)
-{
-    alloc_calls++;
-    __real_free(p);
-}
 
 /* ---- helpers ---- */
 
@@ -479,7 +444,7 @@ static void test_session_no_allocation(void)
                                        LW_BUTTON_DOWN | LW_BUTTON_RIGHT,
                                        0,
                                        LW_BUTTON_LEFT | LW_BUTTON_JUMP};
-    unsigned long before = alloc_calls;
+    unsigned long before = test_alloc_calls;
     uint64_t sum = 0;
     for (uint32_t f = 0; f < 100000; f++) {
         if (play_session_step(s, pattern[(f / 37) % G_N_ELEMENTS(pattern)]) == LW_SIM_DEAD)
@@ -488,7 +453,7 @@ static void test_session_no_allocation(void)
             play_session_rewind(s, 300);
         sum += play_session_get_history(s, 0)->frame;
     }
-    g_assert_cmpuint(alloc_calls, ==, before);
+    g_assert_cmpuint(test_alloc_calls, ==, before);
     g_assert_cmpuint(sum, >, 0);
 }
 

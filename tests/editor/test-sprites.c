@@ -262,6 +262,137 @@ static void test_sim_run(void)
     g_free(path);
 }
 
+/* The moves' poses (OBJECTS.md §17): the peel-out's charge speeds its legs up with the charge,
+ * CD's spindash charge is the spindash row, a charged drop dash its own row; hurt comes first. */
+static void test_move_rows(void)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = (lw_player){.hr = 19, .wr = 9};
+    lw_profile cd = profile("cd");
+    st.moves.peelout = LW_MOVE_CHARGING;
+    static const struct {
+        uint8_t t, d;
+    } charge[] = {{0, 8}, {1, 7}, {10, 4}, {15, 2}, {18, 0}, {19, 0}, {30, 0}};
+    /* d = max(0, 0x800 - t*0xC00/30) >> 8: t 1 -> 0x800 - 0x66 = 0x79A -> 7; t 18 -> 0x733 */
+    for (size_t i = 0; i < G_N_ELEMENTS(charge); i++) {
+        st.moves.peelout_timer = charge[i].t;
+        EditorPlayerPose p = editor_player_pose(&st, &cd);
+        g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_PEELOUT);
+        g_assert_cmpuint(p.duration, ==, charge[i].d);
+        g_assert_cmphex(p.rotation, ==, 0);
+    }
+    st.moves.peelout_timer = 0; /* 9 frames each at the start */
+    for (uint32_t f = 0; f < 40; f++) {
+        st.frame = f;
+        g_assert_cmpuint(editor_player_pose(&st, &cd).frame, ==, (f / 9) % 4);
+    }
+    st.moves = (lw_moves_state){.spindash = LW_MOVE_CHARGING, .spindash_timer = 20};
+    for (uint32_t f = 0; f < 8; f++) {
+        st.frame = f;
+        EditorPlayerPose p = editor_player_pose(&st, &cd);
+        g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_SPINDASH);
+        g_assert_cmpuint(p.frame, ==, f % 4);
+    }
+    st.player = (lw_player){.hr = 14, .wr = 7, .airborne = true, .rolling = true, .jumping = true};
+    lw_profile s2 = profile("s2");
+    st.moves = (lw_moves_state){.drop_dash = LW_MOVE_CHARGING, .drop_dash_timer = 19};
+    g_assert_cmpuint(editor_player_pose(&st, &s2).anim, ==, EDITOR_PLAYER_BALL);
+    st.moves.drop_dash = LW_MOVE_SPENT;
+    g_assert_cmpuint(editor_player_pose(&st, &s2).anim, ==, EDITOR_PLAYER_BALL);
+    st.moves.drop_dash = LW_MOVE_CHARGED;
+    for (uint32_t f = 0; f < 8; f++) {
+        st.frame = f;
+        EditorPlayerPose p = editor_player_pose(&st, &s2);
+        g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_DROP_DASH);
+        g_assert_cmpuint(p.duration, ==, 0);
+        g_assert_cmpuint(p.frame, ==, f % 4);
+    }
+    st.game.hurt = 1;
+    g_assert_cmpuint(editor_player_pose(&st, &s2).anim, ==, EDITOR_PLAYER_HURT);
+}
+
+/* A level's own sheet with only the first 13 rows: the new poses fall back to the dash and the
+ * ball, the frame chosen again in them; a full sheet keeps them. */
+static void test_sheet_fallback(void)
+{
+    g_assert_cmpuint(EDITOR_PLAYER_ANIM_REQUIRED, ==, 13);
+    for (uint32_t a = 0; a < EDITOR_PLAYER_ANIM_REQUIRED; a++)
+        g_assert_cmpuint(editor_player_anim_fallback[a], ==, a);
+    EditorPlayerPose p = {.anim = EDITOR_PLAYER_PEELOUT, .frame = 3, .duration = 2};
+    EditorPlayerPose q = editor_player_pose_for_sheet(p, EDITOR_PLAYER_ANIM_COUNT, 11);
+    g_assert_cmpmem(&p, sizeof p, &q, sizeof q);
+    q = editor_player_pose_for_sheet(p, 13, 11); /* (11 / 3) % 4 */
+    g_assert_cmpuint(q.anim, ==, EDITOR_PLAYER_DASH);
+    g_assert_cmpuint(q.frame, ==, 3);
+    g_assert_cmpuint(q.duration, ==, 2);
+    p = (EditorPlayerPose){.anim = EDITOR_PLAYER_DROP_DASH, .frame = 1, .mirror = true};
+    q = editor_player_pose_for_sheet(p, 14, 6);
+    g_assert_cmpuint(q.anim, ==, EDITOR_PLAYER_BALL);
+    g_assert_cmpuint(q.frame, ==, 2);
+    g_assert_true(q.mirror);
+    p.anim = EDITOR_PLAYER_WALK;
+    q = editor_player_pose_for_sheet(p, 13, 6);
+    g_assert_cmpmem(&p, sizeof p, &q, sizeof q);
+}
+
+/* Through real runs (OBJECTS.md §19 scenarios): the peel-out's charge is drawn from the press
+ * (frame 2) to the frame before the release (38), the dash after; a drop dash charged on frame 23
+ * is drawn until its release on frame 40, the ball before and after. */
+static void test_move_runs(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    lw_profile cd = profile("cd");
+    lw_sim sim;
+    g_assert_true(lw_sim_init(&sim, level, &cd, 128, 812, &err)); /* the level's start */
+    for (int f = 0; f < 30; f++)
+        lw_sim_step(&sim, 0);
+    g_assert_false(sim.state.player.airborne);
+    g_assert_cmpint(sim.state.player.gsp, ==, 0);
+    uint32_t f0 = sim.state.frame; /* the scenario's frame n is f0 + n */
+    for (uint32_t n = 1; n <= 39; n++) {
+        lw_sim_step(&sim, n == 1   ? LW_BUTTON_UP
+                          : n == 2 ? LW_BUTTON_UP | LW_BUTTON_JUMP
+                          : n < 38 ? LW_BUTTON_UP
+                                   : 0);
+        EditorPlayerPose p = editor_player_pose(&sim.state, &sim.profile);
+        EditorPlayerAnim want = n == 1   ? EDITOR_PLAYER_LOOK_UP
+                                : n < 38 ? EDITOR_PLAYER_PEELOUT
+                                         : EDITOR_PLAYER_DASH;
+        g_assert_cmpuint(p.anim, ==, want);
+        g_assert_cmpuint(p.frame, <, editor_player_anim_frames[p.anim]);
+    }
+    g_assert_cmpuint(sim.state.frame, ==, f0 + 39);
+    g_assert_cmpint(sim.state.player.gsp, ==, 0xC00 - 0x0C);
+    lw_sim_clear(&sim);
+
+    lw_profile s2 = profile("s2");
+    s2.drop_dash = true;
+    g_assert_true(lw_sim_init(&sim, level, &s2, 128, 812, &err));
+    for (int f = 0; f < 30; f++)
+        lw_sim_step(&sim, 0);
+    f0 = sim.state.frame;
+    guint drop_frames = 0;
+    for (uint32_t n = 1; n <= 40; n++) {
+        lw_sim_step(&sim, n == 2 ? 0 : LW_BUTTON_JUMP);
+        EditorPlayerPose p = editor_player_pose(&sim.state, &sim.profile);
+        bool charged = sim.state.moves.drop_dash == LW_MOVE_CHARGED;
+        g_assert_cmpuint(p.anim, ==, charged ? EDITOR_PLAYER_DROP_DASH : EDITOR_PLAYER_BALL);
+        g_assert_cmpuint(charged, ==, n >= 23 && n <= 39);
+        drop_frames += charged;
+    }
+    g_assert_cmpuint(drop_frames, ==, 17);
+    g_assert_true(sim.state.player.rolling); /* the release on frame 40 */
+    g_assert_false(sim.state.player.airborne);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+    g_free(path);
+}
+
 /* `player_sprites` in the level JSON: read, written back, absent by default, and kept inside the
  * level's folder like the tileset. */
 static void test_level_field(void)
@@ -313,5 +444,8 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/player-anim/game-rows", test_game_rows);
     g_test_add_func("/editor/player-anim/frame-timing", test_frame_timing);
     g_test_add_func("/editor/player-anim/sim-run", test_sim_run);
+    g_test_add_func("/editor/player-anim/move-rows", test_move_rows);
+    g_test_add_func("/editor/player-anim/sheet-fallback", test_sheet_fallback);
+    g_test_add_func("/editor/player-anim/move-runs", test_move_runs);
     return g_test_run();
 }

@@ -6,22 +6,13 @@
  * editing in place with flips, solidity, tile painting and make-unique, and the double-click
  * take-back.
  */
+#include "doc-support.h"
 #include "doc/editor-commands.h"
 #include "doc/editor-tools.h"
 #include "doc/level-json.h"
 
 #include <glib.h>
 #include <string.h>
-
-static EditorDocument *load_sample(void)
-{
-    g_autofree char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    g_autoptr(GError) error = NULL;
-    EditorDocument *doc = editor_document_load(path, &error);
-    g_assert_no_error(error);
-    return doc;
-}
 
 static guint steps(EditorDocument *doc)
 {
@@ -36,7 +27,7 @@ static void click(EditorTools *t, int32_t x, int32_t y, guint button)
 
 static void test_layout_tools(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample();
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     EditorTools t;
     editor_tools_init(&t, doc);
@@ -114,7 +105,7 @@ static void test_layout_tools(void)
 
 static void test_object_tool(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample();
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     EditorTools t;
     editor_tools_init(&t, doc);
@@ -145,7 +136,7 @@ static void test_object_tool(void)
 
 static void test_chunk_editing(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample();
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     EditorTools t;
     editor_tools_init(&t, doc);
@@ -303,7 +294,7 @@ static void assert_paints_landed(const lw_level *l, GArray *paints)
  * preview is what the release will do and the document is untouched; Escape cancels. */
 static void test_previews(void)
 {
-    g_autoptr(EditorDocument) doc = load_sample();
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
     const lw_level *l = editor_document_get_level(doc);
     char *before = editor_level_to_json(l, NULL);
     EditorTools t;

@@ -9,7 +9,13 @@
 #include <loopwright/sim.h>
 #include <string.h>
 
-enum { U = LW_BUTTON_UP, J = LW_BUTTON_JUMP, L = LW_BUTTON_LEFT, R = LW_BUTTON_RIGHT };
+enum {
+    U = LW_BUTTON_UP,
+    D = LW_BUTTON_DOWN,
+    J = LW_BUTTON_JUMP,
+    L = LW_BUTTON_LEFT,
+    R = LW_BUTTON_RIGHT
+};
 
 /* Flat floor with its top at y 736 (a standing Sonic's centre is at 716). */
 static lw_level *flat(void)
@@ -23,7 +29,7 @@ static bool moves_idle(const lw_sim *sim)
 {
     const lw_moves_state *mv = &sim->state.moves;
     return mv->peelout == 0 && mv->peelout_timer == 0 && mv->drop_dash == 0 &&
-           mv->drop_dash_timer == 0;
+           mv->drop_dash_timer == 0 && mv->spindash == 0 && mv->spindash_timer == 0;
 }
 
 /* ---- §19.1 super peel-out ---- */
@@ -145,6 +151,195 @@ static void test_peelout_other_profiles(void)
     /* and the switch is a CD-only default */
     g_assert_true(lw_profile_find("cd")->peelout);
     g_assert_false(lw_profile_find("s2")->peelout);
+    lw_level_free(level);
+}
+
+/* ---- §19.5 Sonic CD's spindash ---- */
+
+/* Duck (frame 1), press jump (frame 2), hold DOWN for @hold frames, release. Returns the frame
+ * number of the release. */
+static uint32_t cd_spindash_input(lw_sim *sim, int hold)
+{
+    lw_sim_step(sim, D);
+    lw_sim_step(sim, D | J);
+    terrain_run(sim, D, hold);
+    lw_sim_step(sim, 0);
+    return sim->state.frame;
+}
+
+static void test_cd_spindash_release(void)
+{
+    lw_level *level = flat();
+    lw_sim sim;
+    terrain_sim(&sim, level, "cd", 400, 716);
+    const lw_player *pl = &sim.state.player;
+    const lw_moves_state *mv = &sim.state.moves;
+    lw_sim_step(&sim, D); /* ducks */
+    g_assert_true(moves_idle(&sim));
+    lw_sim_step(&sim, D | J); /* frame 2: the charge starts instead of a jump */
+    g_assert_false(pl->airborne);
+    g_assert_cmpint(pl->ysp, ==, 0);
+    g_assert_cmpint(mv->spindash, ==, LW_MOVE_CHARGING);
+    g_assert_cmpint(mv->spindash_timer, ==, 0);
+    g_assert_cmpint(sim.state.game.spindash, ==, 0); /* not S2's spindash */
+    g_assert_false(pl->rolling);                     /* standing while it charges */
+    g_assert_cmpint(pl->hr, ==, 19);
+    /* no revving: presses of jump, held or new, only let the time run */
+    lw_sim_step(&sim, D | J);
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J);
+    g_assert_cmpint(mv->spindash_timer, ==, 3);
+    terrain_run(&sim, D | R, 41); /* RIGHT is ignored while charging */
+    g_assert_cmpint(mv->spindash_timer, ==, 44);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    lw_sim_step(&sim, D); /* frame 47: 45 frames of DOWN after the start */
+    g_assert_cmpint(mv->spindash_timer, ==, 45);
+    terrain_run(&sim, D, 3); /* the count saturates */
+    g_assert_cmpint(mv->spindash_timer, ==, 45);
+    g_assert_cmpint(pl->x, ==, 400 * 256); /* no move while charging */
+    g_assert_cmpint(pl->y, ==, 716 * 256);
+    lw_sim_step(&sim, 0); /* frame 51: DOWN released */
+    g_assert_cmpuint(sim.state.frame, ==, 51);
+    g_assert_true(sim.state.game.events & LW_EVENT_SPINDASH);
+    g_assert_true(pl->rolling);
+    g_assert_cmpint(pl->hr, ==, 14);
+    g_assert_cmpint(pl->y, ==, 721 * 256); /* curled up: the feet stay */
+    g_assert_cmpint(pl->gsp, ==, 0xC00);
+    g_assert_cmpint(pl->x, ==, 400 * 256); /* no move on the release frame */
+    g_assert_true(moves_idle(&sim));
+    lw_sim_step(&sim, 0); /* frame 52: rolling, roll friction only */
+    g_assert_cmpint(pl->gsp, ==, 0xC00 - 6);
+    g_assert_cmpint(pl->x, ==, 400 * 256 + 0xC00 - 6);
+    g_assert_false(sim.state.game.events & LW_EVENT_SPINDASH);
+
+    /* the shortest charge: release on frame 48; facing left launches left */
+    lw_sim_reset(&sim, 400, 716);
+    sim.state.player.facing_left = true;
+    g_assert_cmpuint(cd_spindash_input(&sim, 45), ==, 48);
+    g_assert_cmpint(pl->gsp, ==, -0xC00);
+    g_assert_true(pl->rolling);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+static void test_cd_spindash_early_release(void)
+{
+    lw_level *level = flat();
+    lw_sim sim;
+    terrain_sim(&sim, level, "cd", 400, 716);
+    const lw_player *pl = &sim.state.player;
+    /* one frame short (timer 44): nothing happens, the player stands up where it was */
+    g_assert_cmpuint(cd_spindash_input(&sim, 44), ==, 47);
+    g_assert_false(sim.state.game.events & LW_EVENT_SPINDASH);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    g_assert_false(pl->rolling);
+    g_assert_cmpint(pl->hr, ==, 19);
+    g_assert_cmpint(pl->y, ==, 716 * 256);
+    g_assert_true(moves_idle(&sim));
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(pl->x, ==, 400 * 256);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    /* a release at once (timer 0): the same */
+    lw_sim_reset(&sim, 400, 716);
+    cd_spindash_input(&sim, 0);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    g_assert_false(pl->rolling);
+
+    /* DOWN and jump on the same first frame: not ducking yet, so a jump */
+    lw_sim_reset(&sim, 400, 716);
+    lw_sim_step(&sim, 0);
+    lw_sim_step(&sim, D | J);
+    g_assert_true(pl->airborne);
+    g_assert_true(moves_idle(&sim));
+    /* knocked into the air while charging: the charge is lost */
+    lw_sim_reset(&sim, 400, 716);
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J);
+    terrain_run(&sim, D, 50);
+    g_assert_cmpint(sim.state.moves.spindash_timer, ==, 45);
+    sim.state.player.airborne = true; /* as a hit does */
+    sim.state.player.ysp = -0x400;
+    lw_sim_step(&sim, D);
+    g_assert_true(moves_idle(&sim));
+    while (pl->airborne)
+        lw_sim_step(&sim, 0);
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    g_assert_false(pl->rolling);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* The other profiles on the same input: S2's spindash (s2, s3k, modern) or a jump (s1); the CD
+ * spindash never runs. With both switches on, CD's takes the place of S2's. */
+static void test_cd_spindash_other_profiles(void)
+{
+    static const char *const others[] = {"s1", "s2", "s3k", "modern"};
+    lw_level *level = flat();
+    for (size_t i = 0; i < G_N_ELEMENTS(others); i++) {
+        lw_sim sim;
+        terrain_sim(&sim, level, others[i], 400, 716);
+        g_assert_false(sim.profile.cd_spindash);
+        lw_sim_step(&sim, D);
+        lw_sim_step(&sim, D | J);
+        if (sim.profile.spindash) {
+            g_assert_cmpint(sim.state.game.spindash, ==, 1);
+            g_assert_false(sim.state.player.airborne);
+        } else {
+            g_assert_true(sim.state.player.airborne);
+            g_assert_cmpint(sim.state.player.ysp, ==, -0x680);
+        }
+        terrain_run(&sim, D, 50);
+        g_assert_true(moves_idle(&sim));
+        lw_sim_step(&sim, 0);
+        if (sim.profile.spindash) /* S2's speed for a charge of 0 */
+            g_assert_cmpint(sim.state.player.gsp, ==, 0x800);
+        lw_sim_clear(&sim);
+    }
+    g_assert_true(lw_profile_find("cd")->cd_spindash);
+    g_assert_false(lw_profile_find("cd")->spindash);
+    g_assert_cmpint(lw_param_find("cd_spindash"), >=, 0);
+
+    lw_sim sim;
+    terrain_sim(&sim, level, "s2", 400, 716);
+    sim.profile.cd_spindash = true;
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J);
+    g_assert_cmpint(sim.state.moves.spindash, ==, LW_MOVE_CHARGING);
+    g_assert_cmpint(sim.state.game.spindash, ==, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* An enemy walking into a charging player hurts it: the charge is not a ball (§19.5). */
+static void test_cd_spindash_enemy(void)
+{
+    lw_level *level = flat();
+    lw_object o = {0};
+    o.type = LW_OBJECT_MARKER;
+    o.x = 480;
+    o.y = 700;
+    o.name = "enemy";
+    lw_property dir = {"direction", "left"};
+    o.props = &dir;
+    o.prop_count = 1;
+    g_assert_nonnull(lw_level_add_object(level, &o));
+    lw_sim sim;
+    terrain_sim(&sim, level, "cd", 400, 716);
+    sim.state.game.rings = 5;
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J);
+    int f = 2;
+    while (f < 200 && !(sim.state.game.events & (LW_EVENT_HURT | LW_EVENT_ENEMY))) {
+        lw_sim_step(&sim, D);
+        f++;
+    }
+    g_assert_true(sim.state.game.events & LW_EVENT_HURT);
+    g_assert_false(sim.state.game.events & LW_EVENT_ENEMY);
+    g_assert_cmpint(sim.state.game.rings, ==, 0);
+    lw_sim_step(&sim, D);
+    g_assert_true(moves_idle(&sim)); /* knocked into the air: the charge is lost */
+    lw_sim_clear(&sim);
     lw_level_free(level);
 }
 
@@ -315,6 +510,185 @@ static void test_drop_dash_cancel(void)
     lw_level_free(level);
 }
 
+/* ---- §19.2 the drop dash and objects ---- */
+
+/* A marker with one key/value pair (or none when @k is NULL). */
+static void add_marker(lw_level *level, const char *name, int32_t x, int32_t y, const char *k,
+                       const char *v)
+{
+    lw_object o = {0};
+    o.type = LW_OBJECT_MARKER;
+    o.x = x;
+    o.y = y;
+    o.name = (char *)name;
+    lw_property prop = {(char *)k, (char *)v};
+    o.props = &prop;
+    o.prop_count = k ? 1 : 0;
+    g_assert_nonnull(lw_level_add_object(level, &o));
+}
+
+/* s2 with the drop dash on, Sonic at (400, 716) with 5 rings: J on frame 1, RIGHT from frame 2,
+ * jump released until the second press on frame @press, then J+RIGHT; runs to frame @until. */
+static void drop_dash_right(lw_sim *sim, uint32_t press, uint32_t until)
+{
+    while (sim->state.frame < until) {
+        uint32_t f = sim->state.frame + 1;
+        lw_sim_step(sim, f == 1 ? J : f < press ? R : J | R);
+    }
+}
+
+static void drop_dash_objects_sim(lw_sim *sim, const lw_level *level)
+{
+    drop_dash_sim(sim, level, "s2", true);
+    sim->state.game.rings = 5;
+}
+
+/* An up spring ends a charging or charged drop dash: landing on it un-rolls the player and
+ * clears `jumping` (§19.2 "Eligible"). Without that cancel the charge would survive the spring's
+ * flight and launch on the next landing (frame 129: rolling at 0x800 + (0x600 >> 2) - 6). */
+static void test_drop_dash_spring(void)
+{
+    lw_level *level = flat();
+    add_marker(level, "spring", 448, 728, NULL, NULL);
+    lw_sim sim;
+    const lw_player *pl = &sim.state.player;
+    const lw_moves_state *mv = &sim.state.moves;
+    for (int charged = 1; charged >= 0; charged--) {
+        drop_dash_objects_sim(&sim, level);
+        /* charged on frame 23 after a press on frame 3; a press on frame 20 is still charging */
+        drop_dash_right(&sim, charged ? 3 : 20, 33);
+        g_assert_cmpint(mv->drop_dash, ==, charged ? LW_MOVE_CHARGED : LW_MOVE_CHARGING);
+        drop_dash_right(&sim, 0, 34); /* frame 34: lands on the spring, launched */
+        g_assert_true(sim.state.game.events & LW_EVENT_SPRING);
+        g_assert_cmpint(pl->ysp, ==, -0xA00);
+        g_assert_cmpint(pl->y, ==, 708 * 256 + 128); /* 720 - 1 - 19, + 8 */
+        g_assert_true(pl->airborne);
+        g_assert_false(pl->rolling);
+        g_assert_false(pl->jumping);
+        drop_dash_right(&sim, 0, 35); /* frame 35: the move sees a player who is not jumping */
+        g_assert_true(moves_idle(&sim));
+        drop_dash_right(&sim, 0, 127);
+        g_assert_true(pl->airborne);
+        g_assert_true(moves_idle(&sim)); /* jump held all along: nothing re-arms it */
+        drop_dash_right(&sim, 0, 128);   /* back on the floor, standing */
+        g_assert_false(pl->airborne);
+        g_assert_cmpint(pl->gsp, ==, 0x600);
+        drop_dash_right(&sim, 0, 129); /* no release: running at top speed */
+        g_assert_false(pl->rolling);
+        g_assert_cmpint(pl->gsp, ==, 0x600);
+        g_assert_true(moves_idle(&sim));
+        lw_sim_clear(&sim);
+    }
+    lw_level_free(level);
+}
+
+/* A down spring met from below leaves the jump and the ball (S2 Obj41_Down sets neither the
+ * spring animation nor the routine's jump flag): a charge goes on counting. */
+static void test_drop_dash_down_spring(void)
+{
+    lw_level *level = flat();
+    add_marker(level, "spring", 410, 668, "direction", "down");
+    lw_sim sim;
+    const lw_player *pl = &sim.state.player;
+    drop_dash_objects_sim(&sim, level);
+    drop_dash_right(&sim, 3, 15); /* frame 15: the head meets the spring's bottom */
+    g_assert_true(sim.state.game.events & LW_EVENT_SPRING);
+    g_assert_cmpint(pl->ysp, ==, 0xA00);
+    g_assert_true(pl->rolling);
+    g_assert_true(pl->jumping);
+    g_assert_cmpint(sim.state.moves.drop_dash_timer, ==, 12);
+    drop_dash_right(&sim, 0, 19); /* lands on frame 19, 16 frames counted: not charged */
+    g_assert_false(pl->airborne);
+    g_assert_cmpint(sim.state.moves.drop_dash, ==, LW_MOVE_CHARGING);
+    g_assert_cmpint(sim.state.moves.drop_dash_timer, ==, 16);
+    drop_dash_right(&sim, 0, 20);
+    g_assert_false(pl->rolling);
+    g_assert_true(moves_idle(&sim));
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* A hit ends a charged drop dash: the hurt routine, and the knockback un-rolls the player and
+ * clears `jumping`. Without the cancel the charge would launch on the landing after the
+ * knockback (frame 82: rolling at 0x800 - 6). */
+static void test_drop_dash_hurt(void)
+{
+    lw_level *level = flat();
+    add_marker(level, "spikes", 448, 720, NULL, NULL);
+    lw_sim sim;
+    const lw_player *pl = &sim.state.player;
+    drop_dash_objects_sim(&sim, level);
+    drop_dash_right(&sim, 3, 29);
+    g_assert_cmpint(sim.state.moves.drop_dash, ==, LW_MOVE_CHARGED);
+    drop_dash_right(&sim, 0, 30); /* frame 30: lands on the spikes */
+    const lw_game_state *g = &sim.state.game;
+    g_assert_true(g->events & LW_EVENT_HURT);
+    g_assert_cmpint(g->hurt, ==, 1);
+    g_assert_cmpint(g->rings, ==, 0);
+    g_assert_cmpint(pl->xsp, ==, -0x200); /* left of the spikes' x: knocked left */
+    g_assert_cmpint(pl->ysp, ==, -0x400);
+    g_assert_false(pl->rolling);
+    drop_dash_right(&sim, 0, 31);
+    g_assert_true(moves_idle(&sim));
+    drop_dash_right(&sim, 0, 81); /* the knockback lands: Sonic_HurtStop stops the player */
+    g_assert_false(pl->airborne);
+    g_assert_cmpint(pl->gsp, ==, 0);
+    g_assert_cmpint(g->hurt, ==, 0);
+    drop_dash_right(&sim, 0, 82); /* no release: RIGHT accelerates from rest */
+    g_assert_false(pl->rolling);
+    g_assert_cmpint(pl->gsp, ==, 0x0C);
+    g_assert_true(moves_idle(&sim));
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* What does not end it: a monitor broken from above rebounds the player in the ball, still
+ * jumping, so the charge holds to the next landing; landing on a platform is a landing, and the
+ * release runs on it. */
+static void test_drop_dash_monitor_platform(void)
+{
+    lw_level *level = flat();
+    add_marker(level, "monitor", 448, 720, "contents", "rings");
+    lw_sim sim;
+    const lw_player *pl = &sim.state.player;
+    drop_dash_objects_sim(&sim, level);
+    drop_dash_right(&sim, 3, 30); /* frame 30: broken from above, Ysp 0x220 + 0x38 negated */
+    g_assert_true(sim.state.game.events & LW_EVENT_MONITOR);
+    g_assert_cmpint(pl->ysp, ==, -0x258);
+    g_assert_true(pl->rolling);
+    g_assert_true(pl->jumping);
+    drop_dash_right(&sim, 0, 60);
+    g_assert_cmpint(sim.state.moves.drop_dash, ==, LW_MOVE_CHARGED);
+    drop_dash_right(&sim, 0, 61); /* lands on the floor */
+    g_assert_false(pl->airborne);
+    int32_t land = pl->gsp;
+    g_assert_cmpint(land, ==, 1115);
+    drop_dash_right(&sim, 0, 62);
+    g_assert_true(pl->rolling);
+    g_assert_cmpint(pl->gsp, ==, 0x800 + (1115 >> 2) - 6);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+
+    level = flat();
+    add_marker(level, "platform", 448, 712, NULL, NULL);
+    drop_dash_objects_sim(&sim, level);
+    drop_dash_right(&sim, 3, 26); /* frame 26: lands on the platform's top, 704 */
+    g_assert_false(pl->airborne);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 1);
+    g_assert_cmpint(pl->gsp, ==, 488);
+    g_assert_cmpint(sim.state.moves.drop_dash, ==, LW_MOVE_CHARGED);
+    int32_t y = pl->y;
+    g_assert_cmpint(y, ==, 684 * 256 + 160); /* 704 - 1 - 19 */
+    drop_dash_right(&sim, 0, 27);            /* the release, on the platform */
+    g_assert_true(pl->rolling);
+    g_assert_cmpuint(sim.state.game.on_object, ==, 1);
+    g_assert_cmpint(pl->y, ==, y + 5 * 256);
+    g_assert_cmpint(pl->gsp, ==, 0x800 + (488 >> 2) - 6);
+    g_assert_true(moves_idle(&sim));
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
 /* The switch off (every preset's default): the same input lands as a plain jump, and every
  * frame hashes as it did before the moves existed (no moves block). */
 static void test_drop_dash_off(void)
@@ -392,6 +766,48 @@ static void test_moves_hash_and_rewind(void)
     lw_level_free(level);
 }
 
+/* CD's spindash in the hash (its two bytes after the other four) and in save/restore. */
+static void test_cd_spindash_hash_and_rewind(void)
+{
+    lw_level *level = flat();
+    lw_sim a, b;
+    terrain_sim(&a, level, "cd", 400, 716);
+    terrain_sim(&b, level, "cd", 400, 716);
+    lw_sim_step(&a, D);
+    lw_sim_step(&b, D);
+    lw_sim_step(&a, D | J);
+    lw_sim_step(&b, D); /* b does not press jump: it only ducks */
+    terrain_run(&a, D, 12);
+    terrain_run(&b, D, 12);
+    g_assert_cmpmem(&a.state.player, sizeof a.state.player, &b.state.player, sizeof b.state.player);
+    g_assert_cmpint(a.state.moves.spindash_timer, ==, 12);
+    g_assert_true(moves_idle(&b));
+    uint64_t charging = lw_sim_hash(&a);
+    a.state.moves = (lw_moves_state){0};
+    g_assert_cmpuint(lw_sim_hash(&a), ==, lw_sim_hash(&b));
+    a.state.moves.spindash = LW_MOVE_CHARGING;
+    a.state.moves.spindash_timer = 12;
+    g_assert_cmpuint(lw_sim_hash(&a), ==, charging);
+    a.state.moves.spindash_timer = 13;
+    g_assert_cmpuint(lw_sim_hash(&a), !=, charging);
+    a.state.moves.spindash_timer = 12;
+
+    lw_sim_state saved;
+    lw_sim_save(&a, &saved);
+    terrain_run(&a, D, 40);
+    lw_sim_step(&a, 0);
+    uint64_t h1 = lw_sim_hash(&a);
+    g_assert_cmpint(a.state.player.gsp, ==, 0xC00);
+    lw_sim_restore(&a, &saved);
+    g_assert_cmpuint(lw_sim_hash(&a), ==, charging);
+    terrain_run(&a, D, 40);
+    lw_sim_step(&a, 0);
+    g_assert_cmpuint(lw_sim_hash(&a), ==, h1);
+    lw_sim_clear(&a);
+    lw_sim_clear(&b);
+    lw_level_free(level);
+}
+
 /* The switch by name, as a level override and the tuning panel reach it. */
 static void test_drop_dash_override(void)
 {
@@ -458,12 +874,21 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/moves/peelout-release", test_peelout_release);
     g_test_add_func("/engine/moves/peelout-early-release", test_peelout_early_release);
     g_test_add_func("/engine/moves/peelout-other-profiles", test_peelout_other_profiles);
+    g_test_add_func("/engine/moves/cd-spindash-release", test_cd_spindash_release);
+    g_test_add_func("/engine/moves/cd-spindash-early-release", test_cd_spindash_early_release);
+    g_test_add_func("/engine/moves/cd-spindash-other-profiles", test_cd_spindash_other_profiles);
+    g_test_add_func("/engine/moves/cd-spindash-enemy", test_cd_spindash_enemy);
     g_test_add_func("/engine/moves/drop-dash-release", test_drop_dash_release);
     g_test_add_func("/engine/moves/drop-dash-speeds", test_drop_dash_speeds);
     g_test_add_func("/engine/moves/drop-dash-cancel", test_drop_dash_cancel);
+    g_test_add_func("/engine/moves/drop-dash-spring", test_drop_dash_spring);
+    g_test_add_func("/engine/moves/drop-dash-down-spring", test_drop_dash_down_spring);
+    g_test_add_func("/engine/moves/drop-dash-hurt", test_drop_dash_hurt);
+    g_test_add_func("/engine/moves/drop-dash-monitor-platform", test_drop_dash_monitor_platform);
     g_test_add_func("/engine/moves/drop-dash-off", test_drop_dash_off);
     g_test_add_func("/engine/moves/hash-and-rewind", test_moves_hash_and_rewind);
     g_test_add_func("/engine/moves/drop-dash-override", test_drop_dash_override);
+    g_test_add_func("/engine/moves/cd-spindash-hash-and-rewind", test_cd_spindash_hash_and_rewind);
     g_test_add_func("/engine/moves/shield-keeps-rings", test_shield_keeps_rings);
     return g_test_run();
 }

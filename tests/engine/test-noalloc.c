@@ -2,10 +2,12 @@
 /*
  * "A step never allocates": this program is linked with -Wl,--wrap=malloc,calloc,realloc,free
  * (tests/engine/meson.build), so every call from the engine's objects (linked statically into
- * this executable) goes through the counting wrappers below. After lw_sim_init, hundreds of
- * thousands of steps with every kind of input on sample-like terrain, plus the other per-frame
- * calls (hash, sensor casts, trace rows, script reading), must make no call at all.
+ * this executable) goes through the counting wrappers of tests/common/alloc-count.c. After
+ * lw_sim_init, hundreds of thousands of steps with every kind of input on sample-like terrain,
+ * plus the other per-frame calls (hash, sensor casts, trace rows, script reading), must make no
+ * call at all.
  */
+#include "alloc-count.h"
 #include "terrain.h"
 
 #include <glib.h>
@@ -15,41 +17,6 @@
 #include <loopwright/trace.h>
 #include <stdlib.h>
 #include <string.h>
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void __real_free(void *p);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void __wrap_free(void *p);
-
-static unsigned long calls; /* allocator calls through the wrappers */
-
-void *__wrap_malloc(size_t size)
-{
-    calls++;
-    return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    calls++;
-    return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    calls++;
-    return __real_realloc(p, size);
-}
-
-void __wrap_free(void *p)
-{
-    calls++;
-    __real_free(p);
-}
 
 /* Flat ground, a 45-degree ramp, a wall, a ceiling, jump-through bars and a swapper. */
 static lw_level *make_level(void)
@@ -104,9 +71,9 @@ static lw_level *make_level(void)
 static void test_step_never_allocates(void)
 {
     /* the wrappers see the engine's own allocations (proof that the wrapping works) */
-    unsigned long before = calls;
+    unsigned long before = test_alloc_calls;
     lw_level *level = make_level();
-    g_assert_cmpuint(calls, >, before);
+    g_assert_cmpuint(test_alloc_calls, >, before);
     const char *text = "30 R\n1 RJ\n20 R\n5 D\n30 L\n1 J\n";
     lw_script script;
     g_assert_true(lw_script_parse(text, strlen(text), &script, NULL));
@@ -123,7 +90,7 @@ static void test_step_never_allocates(void)
         char row[LW_TRACE_ROW_MAX];
         uint64_t h = 0;
 
-        unsigned long start = calls;
+        unsigned long start = test_alloc_calls;
         for (int f = 0; f < 60000; f++) {
             lw_input in = f % 1000 < 87 ? lw_script_next(&script, &cursor)
                                         : (lw_input)g_rand_int_range(rng, 0, 32);
@@ -142,7 +109,7 @@ static void test_step_never_allocates(void)
             lw_sensor_cast(level, LW_PATH_A, f % 4096, f % 1024, (lw_sensor_dir)(f & 3),
                            LW_SOLID_ALL, 3, &hit);
         }
-        g_assert_cmpuint(calls - start, ==, 0);
+        g_assert_cmpuint(test_alloc_calls - start, ==, 0);
         g_assert_cmpuint(h, !=, 0);
         lw_sim_clear(&sim);
     }

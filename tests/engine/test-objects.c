@@ -793,6 +793,110 @@ static void test_culling_reference(void)
     lw_level_free(level);
 }
 
+/* §1.3: the enemies' floor probe results kept per block column (the memo) and every range of
+ * the culling index, against brute force and against the reference run (which probes every
+ * frame), over terrain that is not flat: a zigzag ground (a mask per block), steps, a gap, a
+ * jump-through ledge, flipped blocks and path-B-only blocks, with 30 enemies and a terrain edit
+ * in the middle of the run (lw_sim_terrain_changed). */
+static bool zigzag(int32_t x, int32_t y, void *user)
+{
+    (void)user;
+    int32_t t = (x / 2) % 64;
+    return y >= 640 + (t < 32 ? t : 64 - t);
+}
+
+static lw_level *enemy_terrain_level(void)
+{
+    lw_level *level = flat();
+    terrain_raster(level, 400 / 16, 640 / 16, 1600 / 16, 735 / 16, zigzag, NULL, NULL);
+    /* steps up and down */
+    for (int32_t k = 0; k < 6; k++)
+        terrain_rect(level, 1800 + 48 * k, 736 - 8 * (k + 1), 1847 + 48 * k, 735);
+    /* a gap in the floor */
+    for (int32_t bx = 2300 / 16; bx < 2340 / 16; bx++)
+        for (int32_t by = 736 / 16; by < 800 / 16; by++)
+            terrain_clear(level, bx, by);
+    /* a jump-through ledge, flipped slopes, blocks solid on path B only */
+    static const int8_t ramp[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    uint16_t slope = terrain_shape(level, ramp, 0xF0, false);
+    uint16_t full = terrain_full(level);
+    for (int32_t bx = 2600 / 16; bx < 2800 / 16; bx++)
+        terrain_set_path(level, bx, 640 / 16, full, 0, LW_SOLID_TOP, LW_SOLID_TOP);
+    for (int32_t bx = 2900 / 16; bx < 3100 / 16; bx++)
+        terrain_set(level, bx, 720 / 16, slope, (bx & 1) ? LW_CELL_FLIP_X : 0);
+    for (int32_t bx = 3200 / 16; bx < 3400 / 16; bx++)
+        terrain_set_path(level, bx, 720 / 16, full, 0, LW_SOLID_NONE, LW_SOLID_ALL);
+    for (int i = 0; i < 30; i++)
+        marker(level, "enemy", 420 + 110 * i, i % 3 ? 700 : 620, "direction",
+               i % 2 ? "left" : "right", NULL, NULL);
+    marker(level, "platform", 1000, 560, "motion", "horizontal", NULL, NULL);
+    marker(level, "ring", 1200, 700, "count", "5", NULL, NULL);
+    marker(level, "spring", 2000, 690, NULL, NULL, NULL, NULL);
+    return level;
+}
+
+static void index_run(lw_level *level, const char *profile, long frames, uint32_t seed,
+                      long edit_at)
+{
+    lw_sim a, b;
+    terrain_sim(&a, level, profile, 200, 716);
+    terrain_sim(&b, level, profile, 200, 716);
+    lwi_objects_set_reference(&b, true);
+    lw_sim_state *saved = g_new0(lw_sim_state, 1);
+    long saved_at = -1;
+    for (long f = 0; f < frames; f++) {
+        seed = seed * 1664525u + 1013904223u;
+        lw_input in = (lw_input)((seed >> 20) & LW_BUTTON_ALL);
+        if ((seed >> 12) % 4)
+            in = (lw_input)(in | ((seed >> 14) % 2 ? LW_BUTTON_RIGHT : LW_BUTTON_LEFT));
+        if (f == edit_at) {
+            /* raise the floor under the first enemies and open a hole in the zigzag */
+            terrain_rect(level, 300, 704, 1100, 735);
+            for (int32_t bx = 1200 / 16; bx < 1300 / 16; bx++)
+                for (int32_t by = 640 / 16; by < 800 / 16; by++)
+                    terrain_clear(level, bx, by);
+            lw_sim_terrain_changed(&a);
+        }
+        lw_sim_status sa = lw_sim_step(&a, in), sb = lw_sim_step(&b, in);
+        g_assert_cmpint(sa, ==, sb);
+        if (lw_sim_hash(&a) != lw_sim_hash(&b) ||
+            memcmp(a.state.game.obj, b.state.game.obj, a.object_count * sizeof *a.state.game.obj))
+            g_error("%s: frame %ld: the culled run differs from the reference", profile, f);
+        const char *why = lwi_objects_check_index(&a);
+        if (why)
+            g_error("%s: frame %ld: culling index: %s", profile, f, why);
+        if (f % 700 == 350) {
+            lw_sim_save(&a, saved);
+            saved_at = f;
+        } else if (f % 700 == 650 && saved_at >= 0) {
+            /* a rewind: both back to the same earlier state */
+            lw_sim_restore(&a, saved);
+            lw_sim_restore(&b, saved);
+        }
+        if (sa != LW_SIM_RUNNING || (seed >> 8) % 1200 == 0) {
+            int32_t x = 200 + (int32_t)((seed >> 4) % 3700), y = (seed >> 3) % 2 ? 600 : 400;
+            lw_sim_reset(&a, x, y);
+            lw_sim_reset(&b, x, y);
+        }
+    }
+    g_free(saved);
+    lw_sim_clear(&a);
+    lw_sim_clear(&b);
+}
+
+static void test_culling_index(void)
+{
+    const char *env = g_getenv("LW_FUZZ_FRAMES");
+    long frames = env ? atol(env) : 20000 / LW_FUZZ_DIVISOR;
+    lw_level *level = enemy_terrain_level();
+    index_run(level, "s2", frames, 5, -1);
+    index_run(level, "s1", frames / 2, 6, frames / 4);
+    lw_level_free(level);
+    level = dense_level();
+    index_run(level, "s3k", frames / 2, 7, -1);
+    lw_level_free(level);
+}
+
 /* §16: disassembly ids to markers; every mapped entry is a valid marker */
 static void test_objmap(void)
 {
@@ -956,6 +1060,7 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/objects/markers", test_markers);
     g_test_add_func("/engine/objects/hash-rewind", test_hash_and_rewind);
     g_test_add_func("/engine/objects/culling-reference", test_culling_reference);
+    g_test_add_func("/engine/objects/culling-index", test_culling_index);
     g_test_add_func("/engine/objects/fuzz", test_fuzz);
     g_test_add_func("/engine/objects/disasm-ids", test_objmap);
     g_test_add_func("/engine/objects/plane-switcher", test_plane_switcher);

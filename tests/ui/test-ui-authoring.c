@@ -14,6 +14,7 @@
 #include "editor-application.h"
 #include "editor-authoring.h"
 #include "editor-window.h"
+#include "ui-app.h"
 #include "ui-snapshot.h"
 #include "ui-support.h"
 
@@ -543,30 +544,12 @@ static void test_import_terrain(void)
 
 int main(int argc, char **argv)
 {
-    /* the system MIME database, so GTK can tell the SVG icons apart under ISOLATE_DIRS */
-    g_content_type_set_mime_dirs(NULL);
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    tmpdir = g_dir_make_tmp("lw-ui-auth-XXXXXX", NULL);
-    level_path = g_build_filename(tmpdir, "loop-hill.json", NULL);
-    g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", NULL);
-    const char *files[] = {"loop-hill.json", "tiles.png"};
-    for (int i = 0; i < 2; i++) {
-        g_autofree char *from = g_build_filename(src, files[i], NULL);
-        g_autofree char *to = g_build_filename(tmpdir, files[i], NULL);
-        char *data;
-        gsize len;
-        g_assert_true(g_file_get_contents(from, &data, &len, NULL));
-        g_assert_true(g_file_set_contents(to, data, (gssize)len, NULL));
-        g_free(data);
-    }
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
-    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-auth-XXXXXX", UI_TEST_DEFAULT, &ui))
+        return UI_TEST_SKIP;
+    app = ui.app;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     GtkWindow *w = editor_application_open_path(level_path);
     g_assert_nonnull(w);
     win = EDITOR_WINDOW(w);
@@ -580,6 +563,6 @@ int main(int argc, char **argv)
     int status = g_test_run();
     editor_window_close_now(win);
     ui_spin(50);
-    g_application_release(G_APPLICATION(app));
+    ui_test_finish(&ui);
     return status;
 }

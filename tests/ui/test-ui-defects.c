@@ -16,6 +16,7 @@
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-window.h"
+#include "ui-app.h"
 #include "ui-snapshot.h"
 #include "ui-support.h"
 
@@ -1102,16 +1103,12 @@ int main(int argc, char **argv)
         g_mkdir_with_parents(d, 0700);
         g_setenv(vars[i], d, TRUE);
     }
-    g_test_init(&argc, &argv, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    level_path = ui_copy_sample_level("lw-ui-defects-XXXXXX", &tmpdir);
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
-    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-defects-XXXXXX", UI_TEST_NO_ISOLATE, &ui))
+        return UI_TEST_SKIP;
+    app = ui.app;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     g_test_add_func("/ui/defects/changed-on-disk", test_changed_on_disk);
     g_test_add_func("/ui/defects/one-save-path", test_one_save_path);
     g_test_add_func("/ui/defects/file-monitor", test_file_monitor);
@@ -1123,7 +1120,5 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/window-size", test_window_size);
     g_test_add_func("/ui/defects/shortcuts-and-palette", test_shortcuts_and_palette);
     g_test_add_func("/ui/defects/import-objects-outside", test_import_objects_outside);
-    int status = g_test_run();
-    g_application_release(G_APPLICATION(app));
-    return status;
+    return ui_test_run(&ui);
 }

@@ -15,6 +15,7 @@
 #include "editor-new-level.h"
 #include "editor-render.h"
 #include "editor-window.h"
+#include "ui-app.h"
 #include "ui-snapshot.h"
 #include "ui-support.h"
 
@@ -621,24 +622,17 @@ static void test_new_level(void)
 
 int main(int argc, char **argv)
 {
-    /* the system MIME database, so GTK can tell the SVG icons apart under ISOLATE_DIRS */
-    g_content_type_set_mime_dirs(NULL);
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    level_path = ui_copy_sample_level("lw-ui-XXXXXX", &tmpdir);
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-XXXXXX", UI_TEST_NO_REGISTER, &ui))
+        return UI_TEST_SKIP;
+    app = ui.app;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     g_test_add_func("/ui/editor/recovery-after-kill", test_recovery_after_kill);
     g_test_add_func("/ui/editor/edit-through-actions", test_edit_through_actions);
     g_test_add_func("/ui/editor/window-picture", test_window_picture);
     g_test_add_func("/ui/editor/bad-level-dialog", test_bad_level_dialog);
     g_test_add_func("/ui/editor/build-from-scratch", test_build_from_scratch);
     g_test_add_func("/ui/editor/new-level", test_new_level);
-    int status = g_test_run();
-    g_application_release(G_APPLICATION(app));
-    return status;
+    return ui_test_run(&ui);
 }

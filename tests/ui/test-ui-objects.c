@@ -12,6 +12,7 @@
 #include "editor-application.h"
 #include "editor-window.h"
 #include "play-window.h"
+#include "ui-app.h"
 #include "ui-snapshot.h"
 #include "ui-support.h"
 
@@ -373,23 +374,16 @@ static void test_object_park_matches_sim(void)
 
 int main(int argc, char **argv)
 {
-    g_content_type_set_mime_dirs(NULL);
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    level_path = ui_copy_sample_level("lw-ui-objects-XXXXXX", &tmpdir);
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
-    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-objects-XXXXXX", UI_TEST_DEFAULT, &ui))
+        return UI_TEST_SKIP;
+    app = ui.app;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     g_test_add_func("/ui/objects/palette-adds-every-type", test_palette_adds_every_type);
     g_test_add_func("/ui/objects/place-drag-snap-edit", test_place_drag_snap_edit);
     g_test_add_func("/ui/objects/issue-for-spring-in-wall", test_issue_for_spring_in_wall);
     g_test_add_func("/ui/objects/view-draws-sprites", test_view_draws_sprites);
     g_test_add_func("/ui/objects/object-park-matches-sim", test_object_park_matches_sim);
-    int status = g_test_run();
-    g_application_release(G_APPLICATION(app));
-    return status;
+    return ui_test_run(&ui);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The panels as widgets of their own (issue 13's reshape): the History panel, the Issues panel,
- * the minimap, the Properties panel and the test-play window's Tuning and Replays tabs, each
+ * the minimap, the Properties panel, the palettes, the level properties dialog and the test-play
+ * window's Tuning and Replays tabs, each
  * built from its template and given only a document or a play session (and the renderer, the
  * tools or the canvas where it draws or follows them) —
  * no window — follow it by themselves and report through their signals.
@@ -14,12 +15,15 @@
 #include "editor-canvas.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
+#include "editor-level-props.h"
 #include "editor-minimap.h"
+#include "editor-palette.h"
 #include "editor-properties.h"
 #include "editor-render.h"
 #include "editor-resources.h"
 #include "play-replays-panel.h"
 #include "play-tuning-panel.h"
+#include "ui-app.h"
 #include "ui-support.h"
 
 #include <gtk/gtk.h>
@@ -306,6 +310,213 @@ static void test_properties_panel(void)
     editor_renderer_free(renderer);
 }
 
+/* ---- the Chunks and Tiles palettes ---- */
+
+typedef struct {
+    guint calls, item;
+    int n_press;
+} PickLog;
+
+static void on_picked(EditorPalette *p, guint item, int n_press, PickLog *log)
+{
+    log->calls++;
+    log->item = item;
+    log->n_press = n_press;
+}
+
+/* Items in a row: the first x cell that is no item. */
+static guint palette_columns_of(EditorPalette *p, int cell)
+{
+    guint cols = 0, item;
+    while (cols < 100 && editor_palette_item_at(p, cols * cell + 5.0, 5, &item))
+        cols++;
+    return cols;
+}
+
+static GtkWidget *find_named_widget(GtkWidget *w, const char *name)
+{
+    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
+        return w;
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_named_widget(c, name);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+static void test_palettes(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    EditorRenderer *renderer = editor_renderer_new(l);
+    EditorTools tools;
+    editor_tools_init(&tools, doc);
+    GtkWidget *win = gtk_window_new();
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    EditorPalette *chunks = g_object_new(EDITOR_TYPE_PALETTE, "kind", EDITOR_PALETTE_CHUNKS, NULL);
+    EditorPalette *tiles = g_object_new(EDITOR_TYPE_PALETTE, "kind", EDITOR_PALETTE_TILES, NULL);
+    gtk_widget_set_size_request(GTK_WIDGET(chunks), 220, 400);
+    gtk_widget_set_size_request(GTK_WIDGET(tiles), 220, 400);
+    gtk_box_append(GTK_BOX(box), GTK_WIDGET(chunks));
+    gtk_box_append(GTK_BOX(box), GTK_WIDGET(tiles));
+    gtk_window_set_child(GTK_WINDOW(win), box);
+    editor_palette_set_context(chunks, doc, renderer, &tools);
+    editor_palette_set_context(tiles, doc, renderer, &tools);
+    gtk_window_present(GTK_WINDOW(win));
+    ui_spin(300);
+    g_assert_cmpint(editor_palette_get_kind(tiles), ==, EDITOR_PALETTE_TILES);
+    g_assert_cmpuint(editor_palette_get_item_count(chunks), ==, l->chunk_count);
+    g_assert_cmpuint(editor_palette_get_item_count(tiles), ==, l->tile_count + 1u);
+
+    /* chunks: 76 px cells, row by row; a press on one is "picked" with its press count */
+    guint ccols = palette_columns_of(chunks, 76);
+    g_assert_cmpuint(ccols, >=, 2);
+    PickLog log = {0};
+    g_signal_connect(chunks, "picked", G_CALLBACK(on_picked), &log);
+    editor_palette_press(chunks, 76 + 5, 5, 1);
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpuint(log.item, ==, 1);
+    editor_palette_press(chunks, 5, 76 + 5, 2);
+    g_assert_cmpuint(log.calls, ==, 2);
+    g_assert_cmpuint(log.item, ==, ccols);
+    g_assert_cmpint(log.n_press, ==, 2);
+    editor_palette_press(chunks, 5, 76.0 * 1000, 1); /* past the last chunk: nothing */
+    editor_palette_press(chunks, 76.0 * ccols + 5, 5, 1);
+    g_assert_cmpuint(log.calls, ==, 2);
+
+    /* tiles: the eraser first, then tile 0 */
+    guint item = 0;
+    g_assert_true(editor_palette_item_at(tiles, 5, 5, &item));
+    g_assert_cmpuint(item, ==, LW_NONE);
+    g_assert_true(editor_palette_item_at(tiles, 34 + 5, 5, &item));
+    g_assert_cmpuint(item, ==, 0);
+    guint tcols = palette_columns_of(tiles, 34);
+    g_assert_true(editor_palette_item_at(tiles, 5, 34 + 5, &item));
+    g_assert_cmpuint(item, ==, tcols - 1);
+
+    /* it follows the document: an appended chunk is an item at once, where the next one goes */
+    guint n = l->chunk_count;
+    g_autofree lw_cell *cells =
+        g_memdup2(lw_level_chunk_cells(l, 0), lw_level_cells_per_chunk(l) * sizeof(lw_cell));
+    editor_document_push(doc, editor_cmd_add_chunk_new(doc, cells, "Add Chunk", &error));
+    g_assert_no_error(error);
+    g_assert_cmpuint(editor_palette_get_item_count(chunks), ==, n + 1);
+    ui_spin(100);
+    g_assert_true(
+        editor_palette_item_at(chunks, (n % ccols) * 76 + 5.0, (n / ccols) * 76 + 5.0, &item));
+    g_assert_cmpuint(item, ==, n);
+    editor_document_undo(doc);
+    g_assert_false(
+        editor_palette_item_at(chunks, (n % ccols) * 76 + 5.0, (n / ccols) * 76 + 5.0, &item));
+
+    /* the tiles' mask overlay: the property and the palette's own switch agree */
+    g_assert_true(editor_palette_get_show_masks(tiles));
+    GtkWidget *sw = find_named_widget(GTK_WIDGET(tiles), "palette-masks");
+    g_assert_nonnull(sw);
+    g_assert_true(gtk_widget_get_visible(gtk_widget_get_parent(sw)));
+    g_assert_false(gtk_widget_get_visible(
+        gtk_widget_get_parent(find_named_widget(GTK_WIDGET(chunks), "palette-masks"))));
+    editor_palette_set_show_masks(tiles, FALSE);
+    g_assert_false(gtk_switch_get_active(GTK_SWITCH(sw)));
+    gtk_switch_set_active(GTK_SWITCH(sw), TRUE);
+    g_assert_true(editor_palette_get_show_masks(tiles));
+    gtk_window_destroy(GTK_WINDOW(win));
+    ui_spin(50);
+    editor_renderer_free(renderer);
+}
+
+/* ---- the level properties dialog ---- */
+
+static void on_applied(EditorLevelPropsDialog *d, guint *count)
+{
+    (*count)++;
+}
+
+static EditorLevelPropsDialog *props_dialog(EditorDocument *doc, guint *applied)
+{
+    EditorLevelPropsDialog *d = editor_level_props_dialog_new(NULL, doc);
+    g_signal_connect(d, "applied", G_CALLBACK(on_applied), applied);
+    return d;
+}
+
+static void test_level_props_dialog(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(doc);
+    guint applied = 0, w0 = l->layout_width, h0 = l->layout_height;
+    g_autofree char *name0 = g_strdup(l->name);
+    g_assert_cmpuint(l->chunk_px, ==, 128);
+
+    /* the fields show the level; Apply is one undo step with every change in it */
+    EditorLevelPropsDialog *d = props_dialog(doc, &applied);
+    EditorLevelPropsFields f;
+    editor_level_props_dialog_get_fields(d, &f);
+    g_assert_cmpstr(f.props.name, ==, l->name);
+    g_assert_cmpstr(f.props.profile, ==, l->profile);
+    g_assert_cmpuint(f.props.background_rgb, ==, l->background_rgb);
+    g_assert_cmpuint(f.chunk_px, ==, 128);
+    g_assert_cmpuint(f.width, ==, w0);
+    g_assert_cmpuint(f.height, ==, h0);
+    g_strlcpy(f.props.name, "Renamed", sizeof f.props.name);
+    g_strlcpy(f.props.profile, "s3k", sizeof f.props.profile);
+    f.props.background_rgb = 0x102030;
+    f.width = w0 + 4;
+    editor_level_props_dialog_set_fields(d, &f);
+    guint before = undo_index(doc);
+    g_assert_true(editor_level_props_dialog_apply(d)); /* and the dialog is gone */
+    g_assert_cmpuint(applied, ==, 1);
+    g_assert_cmpstr(l->name, ==, "Renamed");
+    g_assert_cmpstr(l->profile, ==, "s3k");
+    g_assert_cmpuint(l->background_rgb, ==, 0x102030);
+    g_assert_cmpuint(l->layout_width, ==, w0 + 4);
+    g_assert_cmpuint(undo_index(doc), ==, before + 1);
+    editor_document_undo(doc);
+    g_assert_cmpstr(l->name, ==, name0);
+    g_assert_cmpuint(l->layout_width, ==, w0);
+
+    /* the chunk size converts the level (the size fields are ignored then) */
+    d = props_dialog(doc, &applied);
+    editor_level_props_dialog_get_fields(d, &f);
+    f.chunk_px = 256;
+    f.width = 1;
+    editor_level_props_dialog_set_fields(d, &f);
+    g_assert_true(editor_level_props_dialog_apply(d));
+    g_assert_cmpuint(applied, ==, 2);
+    g_assert_cmpuint(l->chunk_px, ==, 256);
+    g_assert_cmpuint(l->layout_width, ==, (w0 + 1) / 2);
+
+    /* a size the engine cannot take (512 chunks of 256 px): said inline, nothing pushed, the
+     * dialog stays; editing the size clears it; Cancel (window.close) pushes nothing */
+    d = props_dialog(doc, &applied);
+    GtkWidget *weak = GTK_WIDGET(d);
+    g_object_add_weak_pointer(G_OBJECT(d), (gpointer *)&weak);
+    editor_level_props_dialog_get_fields(d, &f);
+    f.width = 512;
+    editor_level_props_dialog_set_fields(d, &f);
+    before = undo_index(doc);
+    g_assert_false(editor_level_props_dialog_apply(d));
+    g_assert_nonnull(editor_level_props_dialog_get_problem(d));
+    g_assert_nonnull(strstr(editor_level_props_dialog_get_problem(d), "cannot take that size"));
+    g_assert_cmpuint(applied, ==, 2);
+    g_assert_cmpuint(undo_index(doc), ==, before);
+    g_assert_cmpuint(l->layout_width, ==, (w0 + 1) / 2);
+    f.width = 40;
+    editor_level_props_dialog_set_fields(d, &f);
+    g_assert_null(editor_level_props_dialog_get_problem(d));
+    gtk_window_present(GTK_WINDOW(d)); /* an unrealized window does not close */
+    ui_spin(100);
+    gtk_widget_activate_action(GTK_WIDGET(d), "window.close", NULL);
+    ui_spin(50);
+    g_assert_null(weak);
+    g_assert_cmpuint(undo_index(doc), ==, before);
+    g_assert_cmpuint(applied, ==, 2);
+}
+
 /* ---- the test-play window's Tuning tab ---- */
 
 typedef struct {
@@ -487,18 +698,19 @@ static void test_replays_panel(void)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-panels-XXXXXX", UI_TEST_NO_ISOLATE | UI_TEST_NO_APP,
+                      &ui))
+        return UI_TEST_SKIP;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     g_resources_register(editor_get_resource()); /* the templates (an application does this) */
-    level_path = ui_copy_sample_level("lw-ui-panels-XXXXXX", &tmpdir);
     g_test_add_func("/ui/panels/history", test_history_panel);
     g_test_add_func("/ui/panels/issues", test_issues_panel);
     g_test_add_func("/ui/panels/minimap", test_minimap);
     g_test_add_func("/ui/panels/properties", test_properties_panel);
+    g_test_add_func("/ui/panels/palettes", test_palettes);
+    g_test_add_func("/ui/panels/level-properties", test_level_props_dialog);
     g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
     g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();

@@ -23,6 +23,7 @@
 #include "play-keys.h"
 #include "play-render.h"
 #include "play-window.h"
+#include "ui-app.h"
 #include "ui-support.h"
 
 #include <glib/gstdio.h>
@@ -643,18 +644,12 @@ static void test_close_with_editor(void)
 
 int main(int argc, char **argv)
 {
-    /* the system MIME database, so GTK can tell the SVG icons apart under ISOLATE_DIRS */
-    g_content_type_set_mime_dirs(NULL);
-    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-    gtk_disable_setlocale();
-    if (!gtk_init_check()) {
-        printf("1..0 # SKIP no display (run under xvfb-run)\n");
-        return 77;
-    }
-    level_path = ui_copy_sample_level("lw-ui-play-XXXXXX", &tmpdir);
-    app = editor_application_new();
-    g_application_hold(G_APPLICATION(app));
-    g_assert_true(g_application_register(G_APPLICATION(app), NULL, NULL));
+    UiTest ui;
+    if (!ui_test_init(&argc, &argv, "lw-ui-play-XXXXXX", UI_TEST_DEFAULT, &ui))
+        return UI_TEST_SKIP;
+    app = ui.app;
+    tmpdir = ui.tmpdir;
+    level_path = ui.level_path;
     GFile *file = g_file_new_for_path(level_path);
     g_application_open(G_APPLICATION(app), &file, 1, "");
     g_object_unref(file);
@@ -669,7 +664,5 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/play/cli-automation", test_cli_automation);
     g_test_add_func("/ui/play/keymap", test_keymap);
     g_test_add_func("/ui/play/close-with-editor", test_close_with_editor);
-    int status = g_test_run();
-    g_application_release(G_APPLICATION(app));
-    return status;
+    return ui_test_run(&ui);
 }

@@ -181,6 +181,33 @@ typedef struct lw_replay {
     bool expect_air;            /* final airborne flag */
 } lw_replay;
 
+/* ---- Sonic 1 loop chunks (docs/ENGINE.md, "Loop chunks"; PHYSICS.md §2.8) ----
+ *
+ * Sonic 1 has no path swapper objects: its loops and roll tunnels are chunks. A layout slot
+ * holding a loop chunk reads its collision on the low plane (Loopwright's path B) from another
+ * chunk (S1's FindNearestTile: chunk id + 1), and the player's routine ends each frame by
+ * setting the plane from the chunk under its centre, its x within the chunk and its angle (S1's
+ * Sonic_Loops). Levels without entries are not affected at all. */
+
+#define LW_MAX_LOOP_CHUNKS 64 /* entries in a level's loop table */
+
+/** What the player's plane does while its centre is on a loop table chunk (Sonic_Loops). */
+typedef enum lw_loop_rule {
+    LW_LOOP_NONE = 0,     /* no rule: only the path-B collision comes from .path_b */
+    LW_LOOP_LOOP = 1,     /* S1's first loop chunk: path A left of x 0x2C in the chunk, path B
+                             from 0xE0, between them path B once 0 < angle <= 0x80 and back to A
+                             once angle > 0x80 */
+    LW_LOOP_GROUNDED = 2, /* S1's second loop chunk: path A while airborne, else as LOOP */
+    LW_LOOP_TUNNEL = 3,   /* roll tunnel: the player is made to roll; the path is not changed */
+} lw_loop_rule;
+
+/** One entry of a level's loop table. */
+typedef struct lw_loop_chunk {
+    uint16_t chunk;  /* the chunk the layout slots hold (unique within the table) */
+    uint16_t path_b; /* chunk whose cells give this chunk's path-B collision, LW_NONE = its own */
+    uint8_t rule;    /* lw_loop_rule */
+} lw_loop_chunk;
+
 /* ---- the level ---- */
 
 typedef enum lw_layer { LW_LAYER_FG = 0, LW_LAYER_BG = 1 } lw_layer;
@@ -230,6 +257,10 @@ typedef struct lw_level {
     char profile[16];        /* default game profile ("s2") */
     char character[16];      /* default character ("sonic") */
     uint32_t next_object_id; /* next id lw_level_add_object hands out */
+
+    /* Owned; set with lw_level_set_loop_chunks. Sonic 1 loop chunks (empty for most levels). */
+    const lw_loop_chunk *loop_chunks;
+    uint32_t loop_chunk_count;
 } lw_level;
 
 /**
@@ -404,6 +435,39 @@ bool lw_level_resize_layout(lw_level *level, uint16_t width, uint16_t height, lw
 
 /** Add an all-empty background layer (no-op when present). Returns false when out of memory. */
 bool lw_level_ensure_background(lw_level *level);
+
+/**
+ * Replace the level's loop table with a copy of @count entries (0: none; @entries may then be
+ * NULL). Allocates. Returns false and fills @err at LW_MAX_LOOP_CHUNKS or out of memory (the
+ * table unchanged); the entries are checked by lw_level_validate.
+ */
+bool lw_level_set_loop_chunks(lw_level *level, const lw_loop_chunk *entries, uint32_t count,
+                              lw_error *err);
+
+/** The rule's name in level files: "none", "loop", "loop_grounded", "tunnel" (NULL past them). */
+const char *lw_loop_rule_name(unsigned rule);
+
+/** The rule named @name (lw_loop_rule_name), or -1. */
+int lw_loop_rule_parse(const char *name);
+
+/** The loop table entry for @chunk, or NULL. O(entries), at most LW_MAX_LOOP_CHUNKS. */
+static inline const lw_loop_chunk *lw_level_loop_chunk(const lw_level *level, uint16_t chunk)
+{
+    for (uint32_t i = 0; i < level->loop_chunk_count; i++)
+        if (level->loop_chunks[i].chunk == chunk)
+            return &level->loop_chunks[i];
+    return NULL;
+}
+
+/** The chunk whose cells a layout slot holding @chunk collides with on @path: @chunk itself,
+ * except on path B for a loop table entry with a path_b. */
+static inline uint16_t lw_level_collision_chunk(const lw_level *level, uint16_t chunk, lw_path path)
+{
+    if (path != LW_PATH_B || !level->loop_chunk_count)
+        return chunk;
+    const lw_loop_chunk *e = lw_level_loop_chunk(level, chunk);
+    return e && e->path_b < level->chunk_count ? e->path_b : chunk;
+}
 
 /** Read / write a layout slot (no bounds check beyond LW_ASSERT). */
 static inline uint16_t lw_level_layout_get(const lw_level *level, lw_layer layer, uint32_t cx,

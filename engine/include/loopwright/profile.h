@@ -83,10 +83,12 @@ typedef struct lw_profile {
     bool air_wall_hit_continues;    /* S3K: a wall hit in the left/right air rows goes on (§5.8) */
     bool deep_ceiling_wall_check;   /* S3K: mostly-left ceiling hit d <= -20 is a wall (§5.8) */
     bool extreme_balance;           /* S2/S3K: second, extreme ledge-balance pose (§4.10) */
-    bool spindash;  /* S2/S3K: down + jump at rest charges a spindash (OBJECTS.md §9) */
-    bool peelout;   /* CD: up + jump at rest charges the super peel-out (OBJECTS.md §19.1) */
-    bool drop_dash; /* Mania's drop dash: hold jump again in a jump (OBJECTS.md §19.2); off in
-                       every preset, a level override or `sim --drop-dash` turns it on */
+    bool spindash;    /* S2/S3K: down + jump at rest charges a spindash (OBJECTS.md §9) */
+    bool peelout;     /* CD: up + jump at rest charges the super peel-out (OBJECTS.md §19.1) */
+    bool cd_spindash; /* CD: down + jump at rest charges CD's spindash, 45 frames, no revving
+                         (OBJECTS.md §19.5); it takes the place of `spindash` when both are on */
+    bool drop_dash;   /* Mania's drop dash: hold jump again in a jump (OBJECTS.md §19.2); off in
+                         every preset, a level override or `sim --drop-dash` turns it on */
 
     /* ---- original bugs and quirks, default = original (§11) ---- */
     bool fix_ground_topspeed_clamp;    /* §11.1: holding forward above top keeps the speed */

@@ -91,7 +91,8 @@ typedef enum lw_move_phase {
 } lw_move_phase;
 
 /**
- * The super peel-out (CD) and the drop dash (Mania) in progress (OBJECTS.md §19). All zero while
+ * The super peel-out and spindash of Sonic CD and the drop dash (Mania) in progress (OBJECTS.md
+ * §19). All zero while
  * no such move runs, and then left out of lw_sim_hash(), so profiles without the moves (and runs
  * that never use them) hash as before.
  */
@@ -100,6 +101,8 @@ typedef struct lw_moves_state {
     uint8_t peelout_timer;   /* frames UP was held since the charge began (saturates at 30) */
     uint8_t drop_dash;       /* lw_move_phase */
     uint8_t drop_dash_timer; /* frames jump was held since the drop dash's press (to 20) */
+    uint8_t spindash;        /* lw_move_phase: Sonic CD's spindash, NONE or CHARGING */
+    uint8_t spindash_timer;  /* frames DOWN was held since its charge began (saturates at 45) */
 } lw_moves_state;
 
 /** All mutable simulation state: a plain value, copyable with memcpy or assignment. */
@@ -240,6 +243,14 @@ void lw_sim_clear(lw_sim *sim);
 void lw_sim_reset(lw_sim *sim, int32_t x_px, int32_t y_px);
 
 /**
+ * Tell @sim that its level's terrain (layout, chunks, cells, tiles or masks) changed between two
+ * steps, as test-play's live edits do: the enemies' floor probe results kept for the block column
+ * each walks through (docs/OBJECTS.md §1.3) are dropped. lw_sim_init() and lw_sim_reset() start
+ * without them. No allocation.
+ */
+void lw_sim_terrain_changed(lw_sim *sim);
+
+/**
  * Advance exactly one frame with buttons @input held. Increments state.frame and rewrites
  * sim->debug. Returns the status after the frame; once LW_SIM_DEAD or LW_SIM_FINISHED, further
  * calls change nothing (the frame counter stays) and return that status. Never allocates.
@@ -266,8 +277,9 @@ static inline void lw_sim_restore(lw_sim *sim, const lw_sim_state *state)
  * swapper side bits for the simulation's swappers (ceil(count / 8) bytes), then — only when the
  * simulation has game objects or a game field differs from its reset value — the game block of
  * docs/OBJECTS.md §13, then — only when a move of OBJECTS.md §19 is in progress (a field of
- * state.moves is not 0) — the four bytes of state.moves in field order. Equal on every build and
- * platform for equal states.
+ * state.moves's first four bytes is not 0) — those four bytes in field order, then — only when
+ * Sonic CD's spindash is in progress — its two bytes (spindash, spindash_timer). Equal on every
+ * build and platform for equal states.
  */
 uint64_t lw_sim_hash(const lw_sim *sim);
 
