@@ -6,7 +6,9 @@
  * doing each job (fresh child processes, ru_maxrss), against the decoded image size.
  *
  *   bench-masks [RUNS]            all of it (RUNS timing runs each, median reported; default 5)
- *   bench-masks --child MODE PNG  one job in this process, for the memory figures
+ *   bench-masks --child MODE PNG  one job in this process (decode, sheet, import, import-P
+ *                                 for profile P), for the memory and callgrind figures
+ *   bench-masks --save-terrain OUT.png  write the benchmark's terrain
  *   bench-masks --save-sheet PNG  write the 1024x1024 sheet and exit (bench-peers uses it)
  */
 #define _DEFAULT_SOURCE /* wait4 */
@@ -216,9 +218,12 @@ static int child(const char *mode, const char *png)
         if (!lwm_sheet_build(&img, &s, &err))
             die("sheet", &err);
         lwm_sheet_clear(&s);
-    } else if (strcmp(mode, "import") == 0) {
+    } else if (strncmp(mode, "import", 6) == 0) {
+        /* "import" (the default profile, s2) or "import-P": profile P's angle rule */
         lwm_import_options o = lwm_import_options_default();
         o.terrain = &img;
+        if (mode[6] == '-')
+            o.profile = mode + 7;
         lwm_import_result r;
         if (!lwm_import_terrain(&o, &r, &err))
             die("import", &err);
@@ -238,6 +243,16 @@ int main(int argc, char **argv)
         make_sheet(&sheet_img);
         bool saved = lwm_image_save_png(argv[2], &sheet_img, &save_err);
         lwm_image_clear(&sheet_img);
+        if (!saved)
+            die(argv[2], &save_err);
+        return 0;
+    }
+    if (argc == 3 && strcmp(argv[1], "--save-terrain") == 0) { /* for callgrind runs */
+        lwm_image terrain_img;
+        lw_error save_err;
+        make_terrain(&terrain_img);
+        bool saved = lwm_image_save_png(argv[2], &terrain_img, &save_err);
+        lwm_image_clear(&terrain_img);
         if (!saved)
             die(argv[2], &save_err);
         return 0;

@@ -14,7 +14,8 @@
  *
  * Printed per level (one line, '|'-separated for docs/MASKS.md): cells, sloped cells (Sega's
  * angle not flagged and not a multiple of 0x40), their share within +-2 hex steps and exact,
- * and the share of cells whose flag agrees. --per-mask adds, per mask, the angle `masks` gives
+ * and the share of cells whose flag agrees. --per-mask adds, per mask, the angle `masks --profile`
+ * of the game gives
  * the mask on its own. --cells writes one CSV row per compared cell for further study (with the
  * surface's depth on 48 lines around the cell in the frame of Sega's quadrant, the imported
  * mask's heights and Sega's, both as placed: docs/MASKS.md §4.8). The last
@@ -786,7 +787,11 @@ static void per_mask(const sega *s)
         if (lwm_bits_count(&b) == 0)
             continue;
         lw_mask ours;
-        lwm_mask_from_bits(&b, &ours, NULL, NULL);
+        lwm_mask_from_bits_style(&b,
+                                 s->g == S1   ? LWM_ANGLES_S1
+                                 : s->g == S2 ? LWM_ANGLES_S2
+                                              : LWM_ANGLES_S3K,
+                                 &ours, NULL, NULL); /* as `masks --profile` of the game */
         printf("%d,%u,%u%s,", m, s->angle[m], ours.angle,
                (ours.flags & LW_MASK_FLAGGED) ? "F" : "");
         for (int c = 0; c < 16; c++)
