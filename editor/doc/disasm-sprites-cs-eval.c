@@ -1,0 +1,585 @@
+/* SPDX-License-Identifier: MIT */
+/* The C# definition interpreter (disasm-sprites-cs.c): expressions, calls and members. */
+#include "disasm-sprites-cs-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static val assign(dspr_cs *c, lval *lv);
+
+/* Stop the run: the budget of steps, calls or nesting is spent. */
+void dcs_fatal(dspr_cs *c)
+{
+    c->fatal = c->error = TRUE;
+}
+
+gboolean dcs_step(dspr_cs *c)
+{
+    if (++c->steps > c->max_steps || c->strs->len + c->arrays->len > CS_MAX_OBJECTS)
+        dcs_fatal(c);
+    return !c->error;
+}
+
+static int local_find(const dspr_cs *c, const char *name)
+{
+    for (guint i = c->locals->len; i-- > 0;)
+        if (strcmp(g_array_index(c->locals, cs_local, i).name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void dcs_local_push(dspr_cs *c, const char *name, val v)
+{
+    cs_local l = {g_strdup(name), v};
+    g_array_append_val(c->locals, l);
+}
+
+void dcs_locals_pop(dspr_cs *c, guint to)
+{
+    while (c->locals->len > to) {
+        g_free(g_array_index(c->locals, cs_local, c->locals->len - 1).name);
+        g_array_set_size(c->locals, c->locals->len - 1);
+    }
+}
+
+int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs)
+{
+    for (int depth = 0; cls >= 0 && depth < 32; depth++) {
+        for (guint i = 0; i < c->methods->len; i++) {
+            const cs_method *m = &g_array_index(c->methods, cs_method, i);
+            if (m->cls == cls && m->nparams == nargs && strcmp(m->name, name) == 0)
+                return (int)i;
+        }
+        cls = g_array_index(c->classes, cs_class, cls).base_cls;
+    }
+    return -1;
+}
+
+/* Run method @mi with @args; its return value (unknown when it aborts). */
+val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
+{
+    const cs_method *m = &g_array_index(c->methods, cs_method, mi);
+    if (!c->live)
+        return dcs_vk(V_UNKNOWN);
+    if (c->calls >= CS_MAX_CALLS) {
+        dcs_fatal(c);
+        return dcs_vk(V_UNKNOWN);
+    }
+    guint saved_pos = c->pos, mark = c->locals->len;
+    int saved_cls = c->cur_cls;
+    for (int i = 0; i < n && i < m->nparams; i++)
+        dcs_local_push(c, m->params[i], args[i]);
+    c->calls++;
+    c->cur_cls = m->cls;
+    c->pos = m->body;
+    c->ret = dcs_vk(V_UNKNOWN);
+    val r;
+    if (m->expr) {
+        r = dcs_expr(c);
+    } else {
+        flow f = dcs_exec_block(c);
+        r = f == S_RET ? c->ret : dcs_vk(V_UNKNOWN);
+    }
+    c->calls--;
+    c->cur_cls = saved_cls;
+    c->pos = saved_pos;
+    dcs_locals_pop(c, mark);
+    return r;
+}
+
+/* `(ARGS)` at c->pos into @a: the count, -1 on a parse error. */
+static int args(dspr_cs *c, val *a)
+{
+    int n = 0;
+    dcs_expect(c, "(");
+    while (!c->error && !dcs_accept(c, ")")) {
+        if (n && !dcs_accept(c, ","))
+            c->error = TRUE;
+        gboolean unknown = dcs_accept(c, "out") || dcs_accept(c, "ref");
+        val v = dcs_expr(c);
+        if (n < CS_MAX_ARGS)
+            a[n] = unknown ? dcs_vk(V_UNKNOWN) : v;
+        n++;
+    }
+    return c->error || n > CS_MAX_ARGS ? -1 : n;
+}
+
+/* A call of @name on @self (V_THIS for an unqualified call). */
+static val call(dspr_cs *c, val self, const char *name)
+{
+    val a[CS_MAX_ARGS];
+    int n = args(c, a);
+    if (n < 0)
+        return dcs_vk(V_UNKNOWN);
+    if (self.k == V_THIS || self.k == V_BASE) {
+        int from = self.k == V_THIS  ? c->cls
+                   : c->cur_cls >= 0 ? g_array_index(c->classes, cs_class, c->cur_cls).base_cls
+                                     : -1;
+        int mi = dcs_method_find(c, from, name, n);
+        return mi >= 0 ? dcs_invoke(c, mi, a, n) : dcs_vk(V_UNKNOWN);
+    }
+    return c->live ? dcs_builtin(c, self, name, a, n) : dcs_vk(V_UNKNOWN);
+}
+
+/* A field or property getter @name of the instance; unknown when there is none. */
+static val member_of_this(dspr_cs *c, const char *name, lval *lv)
+{
+    val *f = g_hash_table_lookup(c->state, name);
+    if (f) {
+        lv->k = LV_FIELD;
+        lv->field = f;
+        return *f;
+    }
+    int mi = dcs_method_find(c, c->cls, name, -1);
+    return mi >= 0 ? dcs_invoke(c, mi, NULL, 0) : dcs_vk(V_UNKNOWN);
+}
+
+static val member(dspr_cs *c, val v, const char *name, lval *lv)
+{
+    switch (v.k) {
+    case V_NAME:
+        return dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL)));
+    case V_THIS:
+        return member_of_this(c, name, lv);
+    case V_OBJ:
+        return strcmp(name, "SubType") == 0 ? dcs_vint(v.i)
+               : strcmp(name, "XFlip") == 0 ? dcs_vbool(v.fx)
+               : strcmp(name, "YFlip") == 0 ? dcs_vbool(v.fy)
+                                            : dcs_vk(V_UNKNOWN);
+    case V_ARRAY:
+        return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
+                                                           : dcs_vk(V_UNKNOWN);
+    default:
+        return dcs_vk(V_UNKNOWN);
+    }
+}
+
+/* An initializer `{ a, b, ... }` at c->pos appended to array @r (a new one when @r is none). */
+static val initializer(dspr_cs *c, val r)
+{
+    if (r.k != V_ARRAY && c->live)
+        r = dcs_new_array(c, 0, V_NULL, FALSE);
+    c->pos++;
+    while (!c->error && !dcs_accept(c, "}")) {
+        val v = dcs_expr(c);
+        if (r.k == V_ARRAY && ((GArray *)r.p)->len < CS_MAX_ARRAY)
+            g_array_append_val((GArray *)r.p, v);
+        if (!dcs_is(c, "}"))
+            dcs_expect(c, ",");
+    }
+    return r;
+}
+
+/* `new dcs_T(ARGS)`: the objects the definitions build their sprites with; unknown for others. */
+static val construct(dspr_cs *c, const char *type)
+{
+    val a[CS_MAX_ARGS];
+    int n = args(c, a);
+    if (n < 0 || !type || !c->live)
+        return dcs_vk(V_UNKNOWN);
+    if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && c->arrays->len < CS_MAX_OBJECTS) {
+        GPtrArray *parts = g_ptr_array_new();
+        g_ptr_array_add(c->indexers, parts);
+        val r = dcs_vk(V_INDEXER);
+        r.p = parts;
+        return r;
+    }
+    if (strcmp(type, "List") == 0 && n == 1 && a[0].k == V_ART)
+        return a[0];
+    if (strcmp(type, "List") == 0 && n == 0)
+        return dcs_new_array(c, 0, V_NULL, TRUE);
+    if (strcmp(type, "Sprite") == 0)
+        return dcs_new_sprite(a, n);
+    return dcs_vk(V_UNKNOWN);
+}
+
+/* `new ...` after the keyword */
+static val new_expr(dspr_cs *c)
+{
+    gboolean implicit = dcs_accept(c, "["); /* new[] { ... } */
+    if (implicit)
+        dcs_expect(c, "]");
+    guint type = c->pos, after = implicit ? c->pos : dcs_skip_type(c, c->pos);
+    if (!after || c->error) {
+        c->error = TRUE;
+        return dcs_vk(V_UNKNOWN);
+    }
+    g_autofree char *last = NULL;
+    for (guint i = type; i < after; i++)
+        if (dcs_T(c, i)->kind == T_IDENT && !dcs_tok_is(c, i + 1, "."))
+            last = last ? last : dcs_tok_text(c, i);
+    c->pos = after;
+    val r = dcs_vk(V_UNKNOWN);
+    gboolean array = implicit || (after > type && dcs_tok_is(c, after - 1, "]"));
+    if (!implicit && dcs_accept(c, "[")) { /* new T[n], new T[n][] */
+        val n = dcs_expr(c);
+        dcs_expect(c, "]");
+        gboolean jagged = FALSE;
+        while (dcs_accept(c, "[")) {
+            dcs_expect(c, "]");
+            jagged = TRUE;
+        }
+        if (n.k == V_INT && n.i >= 0 && c->live)
+            r = dcs_new_array(c, (guint)MIN(n.i, (gint64)CS_MAX_ARRAY + 1),
+                              jagged || !last ? V_NULL : dcs_default_of(last, strlen(last)), FALSE);
+        array = TRUE;
+    } else if (!implicit && dcs_is(c, "(")) {
+        r = construct(c, last);
+    }
+    if (dcs_is(c, "{")) {
+        if (array) {
+            r = initializer(c, dcs_vk(V_UNKNOWN));
+        } else if (r.k == V_ARRAY && r.i) {
+            r = initializer(c, r); /* new List<T> { a, b } */
+        } else {
+            c->pos = dcs_skip_group(c, c->pos); /* an object initializer */
+            r = dcs_vk(V_UNKNOWN);
+        }
+    }
+    return r;
+}
+
+static gboolean cast_type(const dspr_cs *c, guint i, vkind *k)
+{
+    const tok *t = dcs_T(c, i);
+    if (t->kind != T_IDENT || !dcs_tok_is(c, i + 1, ")"))
+        return FALSE;
+    *k = dcs_default_of(c->text + t->at, t->len);
+    const tok *n = dcs_T(c, i + 2);
+    return *k == V_INT && (n->kind == T_IDENT || n->kind == T_INT || dcs_tok_is(c, i + 2, "(") ||
+                           dcs_tok_is(c, i + 2, "~") || dcs_tok_is(c, i + 2, "!"));
+}
+
+static val unary(dspr_cs *c, lval *lv);
+
+/* `(T)x` for an integer type T: x truncated as T is. */
+static val cast(dspr_cs *c)
+{
+    g_autofree char *type = dcs_tok_text(c, c->pos);
+    c->pos += 2;
+    lval lv = {LV_NONE, 0, NULL, NULL};
+    val v = unary(c, &lv);
+    if (v.k != V_INT)
+        return v.k == V_BOOL ? dcs_vk(V_UNKNOWN) : v;
+    if (strcmp(type, "byte") == 0)
+        return dcs_vint(v.i & 0xFF);
+    if (strcmp(type, "sbyte") == 0)
+        return dcs_vint((gint8)(guint8)(v.i & 0xFF));
+    if (strcmp(type, "ushort") == 0)
+        return dcs_vint(v.i & 0xFFFF);
+    if (strcmp(type, "short") == 0)
+        return dcs_vint((gint16)(guint16)(v.i & 0xFFFF));
+    return v;
+}
+
+static val primary(dspr_cs *c, lval *lv)
+{
+    const tok *t = dcs_T(c, c->pos);
+    if (!dcs_step(c))
+        return dcs_vk(V_UNKNOWN);
+    if (t->kind == T_INT) {
+        c->pos++;
+        return dcs_vint(t->num);
+    }
+    if (t->kind == T_STR)
+        return dcs_vstr(V_STR, dcs_string_of(c, c->pos++));
+    vkind ck;
+    if (dcs_is(c, "(") && cast_type(c, c->pos + 1, &ck)) {
+        c->pos++;
+        return cast(c);
+    }
+    if (dcs_accept(c, "(")) {
+        val v = dcs_expr(c);
+        dcs_expect(c, ")");
+        return v;
+    }
+    if (t->kind != T_IDENT) {
+        c->error = TRUE;
+        return dcs_vk(V_UNKNOWN);
+    }
+    g_autofree char *name = dcs_tok_text(c, c->pos++);
+    if (strcmp(name, "true") == 0 || strcmp(name, "false") == 0)
+        return dcs_vbool(name[0] == 't');
+    if (strcmp(name, "null") == 0)
+        return dcs_vk(V_NULL);
+    if (strcmp(name, "this") == 0 || strcmp(name, "base") == 0)
+        return dcs_vk(name[0] == 't' ? V_THIS : V_BASE);
+    if (strcmp(name, "new") == 0)
+        return new_expr(c);
+    if (strcmp(name, "typeof") == 0 || strcmp(name, "sizeof") == 0 || strcmp(name, "nameof") == 0) {
+        c->pos = dcs_is(c, "(") ? dcs_skip_group(c, c->pos) : c->pos;
+        return dcs_vk(V_UNKNOWN);
+    }
+    if (dcs_is(c, "("))
+        return call(c, dcs_vk(V_THIS), name);
+    int l = local_find(c, name);
+    if (l >= 0) {
+        lv->k = LV_LOCAL;
+        lv->index = (guint)l;
+        return g_array_index(c->locals, cs_local, l).v;
+    }
+    val v = member_of_this(c, name, lv);
+    return v.k != V_UNKNOWN || lv->k != LV_NONE
+               ? v
+               : dcs_vstr(V_NAME, dcs_keep(c, g_steal_pointer(&name)));
+}
+
+/* An element of array @a at @i. */
+static val element(val a, val i, lval *lv)
+{
+    if (a.k != V_ARRAY || i.k != V_INT)
+        return dcs_vk(V_UNKNOWN);
+    GArray *arr = a.p;
+    if (i.i < 0 || i.i >= (gint64)arr->len)
+        return dcs_vk(V_UNKNOWN); /* an exception in C#: nothing drawn */
+    lv->k = LV_ELEM;
+    lv->arr = arr;
+    lv->index = (guint)i.i;
+    return g_array_index(arr, val, i.i);
+}
+
+static void store(dspr_cs *c, const lval *lv, val v)
+{
+    if (!c->live)
+        return;
+    if (lv->k == LV_LOCAL)
+        g_array_index(c->locals, cs_local, lv->index).v = v;
+    else if (lv->k == LV_FIELD)
+        *lv->field = v;
+    else if (lv->k == LV_ELEM)
+        g_array_index(lv->arr, val, lv->index) = v;
+    else
+        c->error = TRUE;
+}
+
+static val postfix(dspr_cs *c, lval *lv)
+{
+    val v = primary(c, lv);
+    while (!c->error) {
+        if (dcs_accept(c, ".") || dcs_accept(c, "?.")) {
+            if (dcs_T(c, c->pos)->kind != T_IDENT) {
+                c->error = TRUE;
+                break;
+            }
+            g_autofree char *name = dcs_tok_text(c, c->pos++);
+            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            v = dcs_is(c, "(") ? call(c, v, name) : member(c, v, name, lv);
+        } else if (dcs_accept(c, "[")) {
+            val i = dcs_expr(c);
+            dcs_expect(c, "]");
+            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            v = element(v, i, lv);
+        } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
+            int d = dcs_is(c, "++") ? 1 : -1;
+            c->pos++;
+            if (v.k == V_INT)
+                store(c, lv, dcs_vint(v.i + d));
+            else
+                store(c, lv, dcs_vk(V_UNKNOWN));
+            *lv = (lval){LV_NONE, 0, NULL, NULL};
+        } else {
+            break;
+        }
+    }
+    return v;
+}
+
+static val unary(dspr_cs *c, lval *lv)
+{
+    if (++c->nest > CS_MAX_NEST) {
+        dcs_fatal(c);
+        c->nest--;
+        return dcs_vk(V_UNKNOWN);
+    }
+    val v;
+    lval inner = {LV_NONE, 0, NULL, NULL};
+    if (dcs_accept(c, "-")) {
+        v = unary(c, &inner);
+        v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_vk(V_UNKNOWN);
+    } else if (dcs_accept(c, "+")) {
+        v = unary(c, &inner);
+    } else if (dcs_accept(c, "!")) {
+        v = unary(c, &inner);
+        v = v.k == V_BOOL ? dcs_vbool(!v.i) : dcs_vk(V_UNKNOWN);
+    } else if (dcs_accept(c, "~")) {
+        v = unary(c, &inner);
+        v = v.k == V_INT ? dcs_vint(~v.i) : dcs_vk(V_UNKNOWN);
+    } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
+        int d = dcs_is(c, "++") ? 1 : -1;
+        c->pos++;
+        v = unary(c, &inner);
+        v = v.k == V_INT ? dcs_vint(v.i + d) : dcs_vk(V_UNKNOWN);
+        store(c, &inner, v);
+    } else {
+        v = postfix(c, lv);
+    }
+    c->nest--;
+    return v;
+}
+
+/* Binary operators by precedence, lowest first. */
+static const char *const levels[][5] = {
+    {"??", NULL},       {"||", NULL},     {"&&", NULL},          {"|", NULL},
+    {"^", NULL},        {"&", NULL},      {"==", "!=", NULL},    {"<", ">", "<=", ">="},
+    {"<<", ">>", NULL}, {"+", "-", NULL}, {"*", "/", "%", NULL},
+};
+#define N_LEVELS ((int)(sizeof levels / sizeof levels[0]))
+
+val dcs_equal(val a, val b, gboolean ne)
+{
+    gboolean r;
+    if (a.k == V_NULL || b.k == V_NULL) {
+        if (a.k == V_UNKNOWN || b.k == V_UNKNOWN)
+            return dcs_vk(V_UNKNOWN);
+        r = a.k == b.k;
+    } else if ((a.k == V_INT || a.k == V_BOOL) && a.k == b.k) {
+        r = a.i == b.i;
+    } else if (a.k == V_STR && b.k == V_STR) {
+        r = strcmp(a.p, b.p) == 0;
+    } else {
+        return dcs_vk(V_UNKNOWN);
+    }
+    return dcs_vbool(ne ? !r : r);
+}
+
+static val arith(dspr_cs *c, const char *op, val a, val b)
+{
+    if (strcmp(op, "+") == 0 && (a.k == V_STR || b.k == V_STR) && (a.k == V_STR || a.k == V_INT) &&
+        (b.k == V_STR || b.k == V_INT)) {
+        char *s = a.k == V_INT   ? g_strdup_printf("%" G_GINT64_FORMAT "%s", a.i, (char *)b.p)
+                  : b.k == V_INT ? g_strdup_printf("%s%" G_GINT64_FORMAT, (char *)a.p, b.i)
+                                 : g_strconcat(a.p, b.p, NULL);
+        return strlen(s) < 4096 ? dcs_vstr(V_STR, dcs_keep(c, s)) : (g_free(s), dcs_vk(V_UNKNOWN));
+    }
+    if (op[0] == '=' || op[0] == '!')
+        return dcs_equal(a, b, op[0] == '!');
+    if ((op[0] == '&' || op[0] == '|' || op[0] == '^') && a.k == V_BOOL && b.k == V_BOOL)
+        return dcs_vbool(op[0] == '&' ? a.i && b.i : op[0] == '|' ? a.i || b.i : a.i != b.i);
+    if (a.k != V_INT || b.k != V_INT)
+        return dcs_vk(V_UNKNOWN);
+    guint64 x = (guint64)a.i, y = (guint64)b.i;
+    switch (op[0]) {
+    case '+':
+        return dcs_vint(x + y);
+    case '-':
+        return dcs_vint(x - y);
+    case '*':
+        return dcs_vint(x * y);
+    case '/':
+        return b.i && !(a.i == G_MININT32 && b.i == -1) ? dcs_vint(a.i / b.i) : dcs_vk(V_UNKNOWN);
+    case '%':
+        return b.i && !(a.i == G_MININT32 && b.i == -1) ? dcs_vint(a.i % b.i) : dcs_vk(V_UNKNOWN);
+    case '&':
+        return dcs_vint(x & y);
+    case '|':
+        return dcs_vint(x | y);
+    case '^':
+        return dcs_vint(x ^ y);
+    case '<':
+        if (op[1] == '<')
+            return dcs_vint((gint64)((guint32)x << (y & 31)));
+        return dcs_vbool(op[1] == '=' ? a.i <= b.i : a.i < b.i);
+    case '>':
+        if (op[1] == '>')
+            return dcs_vint((gint32)a.i >> (y & 31));
+        return dcs_vbool(op[1] == '=' ? a.i >= b.i : a.i > b.i);
+    default:
+        return dcs_vk(V_UNKNOWN);
+    }
+}
+
+/* The operator of @level at c->pos (">>" is two tokens: '>' '>'), NULL if none. */
+static const char *level_op(dspr_cs *c, int level)
+{
+    if (level == 8 && dcs_is(c, ">") && dcs_tok_is(c, c->pos + 1, ">") &&
+        dcs_T(c, c->pos + 1)->at == dcs_T(c, c->pos)->at + 1)
+        return ">>";
+    for (int k = 0; k < 5 && levels[level][k]; k++)
+        if (dcs_is(c, levels[level][k]))
+            return levels[level][k];
+    return NULL;
+}
+
+static val binary(dspr_cs *c, int level, lval *lv)
+{
+    if (level >= N_LEVELS)
+        return unary(c, lv);
+    val a = binary(c, level + 1, lv);
+    const char *op;
+    while (!c->error && (op = level_op(c, level)) != NULL) {
+        c->pos += strcmp(op, ">>") == 0 ? 2 : 1;
+        *lv = (lval){LV_NONE, 0, NULL, NULL};
+        lval ign = {LV_NONE, 0, NULL, NULL};
+        gboolean live = c->live, shortcut = FALSE;
+        if ((strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) && a.k == V_BOOL)
+            shortcut = (op[0] == '&') != (a.i != 0);
+        if (strcmp(op, "??") == 0)
+            shortcut = a.k != V_NULL && a.k != V_UNKNOWN;
+        c->live = live && !shortcut;
+        val b = binary(c, level + 1, &ign);
+        c->live = live;
+        if (strcmp(op, "??") == 0)
+            a = a.k == V_NULL ? b : a;
+        else if (op[1] == op[0] && (op[0] == '&' || op[0] == '|'))
+            a = shortcut                           ? a
+                : (a.k == V_BOOL && b.k == V_BOOL) ? dcs_vbool(b.i)
+                                                   : dcs_vk(V_UNKNOWN);
+        else
+            a = arith(c, op, a, b);
+    }
+    return a;
+}
+
+static val ternary(dspr_cs *c, lval *lv)
+{
+    val cond = binary(c, 0, lv);
+    if (!dcs_accept(c, "?"))
+        return cond;
+    *lv = (lval){LV_NONE, 0, NULL, NULL};
+    lval ign = {LV_NONE, 0, NULL, NULL};
+    gboolean live = c->live;
+    c->live = live && cond.k == V_BOOL && cond.i;
+    val a = ternary(c, &ign);
+    c->live = live;
+    dcs_expect(c, ":");
+    c->live = live && cond.k == V_BOOL && !cond.i;
+    val b = ternary(c, &ign);
+    c->live = live;
+    return cond.k != V_BOOL ? dcs_vk(V_UNKNOWN) : cond.i ? a : b;
+}
+
+static val assign(dspr_cs *c, lval *lv)
+{
+    val v = ternary(c, lv);
+    static const char *const ops[] = {
+        "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+    for (int k = 0; ops[k]; k++)
+        if (dcs_is(c, ops[k])) {
+            c->pos++;
+            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL};
+            if (target.k == LV_NONE)
+                c->error = TRUE;
+            val r = assign(c, &ign);
+            if (k > 0) {
+                char op[3] = {ops[k][0], ops[k][1] == '=' ? 0 : ops[k][1], 0};
+                r = arith(c, op, v, r);
+            }
+            store(c, &target, r);
+            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            return r;
+        }
+    return v;
+}
+
+val dcs_expr(dspr_cs *c)
+{
+    lval lv = {LV_NONE, 0, NULL, NULL};
+    if (dcs_is(c, "=>") || dcs_is(c, "{")) {
+        c->error = TRUE; /* a lambda */
+        return dcs_vk(V_UNKNOWN);
+    }
+    val v = assign(c, &lv);
+    if (dcs_is(c, "=>"))
+        c->error = TRUE;
+    return v;
+}

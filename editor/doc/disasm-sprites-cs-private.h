@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C# definition interpreter's private parts (disasm-sprites-cs*.c, docs/DISASM.md §11.1):
+ * its limits, tokens, values and state, shared by the tokenizer and built-ins
+ * (disasm-sprites-cs-lex.c), the expressions (disasm-sprites-cs-eval.c) and the statements,
+ * classes and entry points (disasm-sprites-cs.c). Internal names carry the dcs_ prefix.
+ */
+#pragma once
+
+#include "disasm-sprites-map.h"
+#include "disasm-sprites-private.h"
+
+#define CS_MAX_TOKENS     (1u << 18)
+#define CS_MAX_INIT_STEPS 50000u /* statements and primaries: Init (the trees' need 4,339) */
+#define CS_MAX_CALL_STEPS 20000u /* ... one GetSprite */
+#define CS_MAX_CALLS      32     /* nested method calls */
+#define CS_MAX_NEST       96     /* nested expressions and statements */
+#define CS_MAX_ARRAY      4096u
+#define CS_MAX_OBJECTS    (1u << 17) /* strings and arrays the run made */
+#define CS_MAX_ARGS       16
+
+typedef enum { T_END, T_IDENT, T_INT, T_STR, T_OP } tok_kind;
+
+typedef struct {
+    tok_kind kind;
+    guint32 at, len; /* in the text */
+    gint64 num;      /* T_INT */
+} tok;
+
+typedef enum {
+    V_UNKNOWN,
+    V_NULL,
+    V_INT,
+    V_BOOL,
+    V_STR,
+    V_NAME,   /* an unresolved (static) name: "LevelData.ReadFile", "CompressionType.Nemesis" */
+    V_ART,    /* p: art spec (dspr_image.art); i: 1 = one file read whole */
+    V_MAP,    /* p: mappings file; i: 1 = binary */
+    V_SPRITE, /* i: image index; fx, fy: flips; dx, dy: px */
+    V_ARRAY,  /* p: GArray of val; i: 1 = a List (grows) */
+    V_INDEXER,
+    V_OBJ, /* the ObjectEntry: i = subtype, fx, fy = flips */
+    V_THIS,
+    V_BASE,
+} vkind;
+
+typedef struct {
+    vkind k;
+    gint64 i;
+    int fx, fy, dx, dy;
+    void *p;
+} val;
+
+typedef struct {
+    char *name;
+    int cls, nparams; /* -1: a property's getter */
+    char *params[CS_MAX_ARGS];
+    guint body;    /* token of the body's '{', or of the expression after "=>" */
+    gboolean expr; /* an expression body */
+} cs_method;
+
+typedef struct {
+    char *full, *ns, *base;
+    int base_cls;
+} cs_class;
+
+typedef struct {
+    char *name;
+    int cls;
+    guint init; /* token after '=', 0 = none */
+    vkind deflt;
+} cs_field;
+
+typedef struct {
+    char *name;
+    val v;
+} cs_local;
+
+typedef enum { S_NEXT, S_BREAK, S_CONT, S_RET, S_ABORT } flow;
+
+struct dspr_cs {
+    char *text;
+    gsize size;
+    GArray *toks;                        /* tok */
+    GArray *classes;                     /* cs_class */
+    GArray *methods;                     /* cs_method */
+    GArray *fields;                      /* cs_field */
+    GHashTable *state;                   /* field name -> val* */
+    GPtrArray *strs, *arrays, *indexers; /* what the runs made */
+    dspr_def *def;
+    int cls; /* the definition's class */
+    /* a run */
+    guint pos, steps, max_steps;
+    int calls, nest, cur_cls;
+    gboolean error, fatal, live;
+    GArray *locals; /* cs_local */
+    val ret;
+};
+
+typedef enum { LV_NONE, LV_LOCAL, LV_FIELD, LV_ELEM } lv_kind;
+
+typedef struct {
+    lv_kind k;
+    guint index; /* LOCAL: in c->locals; ELEM: in arr */
+    val *field;
+    GArray *arr;
+} lval;
+
+const tok *dcs_T(const dspr_cs *c, guint i);
+gboolean dcs_tok_is(const dspr_cs *c, guint i, const char *s);
+gboolean dcs_is(const dspr_cs *c, const char *s);
+gboolean dcs_accept(dspr_cs *c, const char *s);
+void dcs_expect(dspr_cs *c, const char *s);
+char *dcs_tok_text(const dspr_cs *c, guint i);
+gboolean dcs_tokenize(dspr_cs *c);
+char *dcs_string_of(dspr_cs *c, guint i);
+gboolean dcs_opener(const dspr_cs *c, guint i);
+gboolean dcs_closer(const dspr_cs *c, guint i);
+guint dcs_skip_group(const dspr_cs *c, guint i);
+guint dcs_skip_simple(const dspr_cs *c, guint i);
+guint dcs_skip_stmt(const dspr_cs *c, guint i);
+guint dcs_skip_type(const dspr_cs *c, guint i);
+val dcs_vk(vkind k);
+val dcs_vint(gint64 i);
+val dcs_vbool(gboolean b);
+val dcs_vstr(vkind k, char *s);
+char *dcs_keep(dspr_cs *c, char *s);
+val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list);
+vkind dcs_default_of(const char *name, gsize len);
+val dcs_new_sprite(const val *a, int n);
+val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
+void dcs_fatal(dspr_cs *c);
+gboolean dcs_step(dspr_cs *c);
+void dcs_local_push(dspr_cs *c, const char *name, val v);
+void dcs_locals_pop(dspr_cs *c, guint to);
+int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs);
+val dcs_invoke(dspr_cs *c, int mi, const val *args, int n);
+val dcs_equal(val a, val b, gboolean ne);
+val dcs_expr(dspr_cs *c);
+flow dcs_exec_block(dspr_cs *c);
