@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-static void label_sized(cairo_t *cr, double x, double y, const char *text, double size)
+void editor_render_label(cairo_t *cr, double x, double y, const char *text, double size)
 {
     cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
@@ -26,7 +26,7 @@ static void label_sized(cairo_t *cr, double x, double y, const char *text, doubl
 
 static void name_label(cairo_t *cr, double x, double y, const char *text)
 {
-    label_sized(cr, x, y, text, 11);
+    editor_render_label(cr, x, y, text, 11);
 }
 
 static void diamond(cairo_t *cr, const lw_object *o, double x, double y, double zoom, gboolean sel)
@@ -220,7 +220,7 @@ static void label_under(cairo_t *cr, double x, double bottom, double zoom, const
     cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
     cairo_text_extents(cr, text, &ext);
-    label_sized(cr, x - ext.x_advance / 2, bottom + 3 + ext.height, text, size);
+    editor_render_label(cr, x - ext.x_advance / 2, bottom + 3 + ext.height, text, size);
     cairo_restore(cr);
 }
 

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/** Draw @text with its baseline's left end at (@x, @y) in a @size px font, white on a dark box
+ * (the labels of objects, swappers and the start). */
+void editor_render_label(cairo_t *cr, double x, double y, const char *text, double size);
+
 /** Draw marker @o with its origin at view point (@x, @y), @zoom view units per level px;
  * @selected outlines it. */
 void editor_render_object_marker(cairo_t *cr, const lw_object *o, double x, double y, double zoom,

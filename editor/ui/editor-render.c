@@ -735,15 +735,7 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
 
 static void label(cairo_t *cr, double x, double y, const char *text)
 {
-    cairo_set_font_size(cr, 11);
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr, text, &ext);
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.65);
-    cairo_rectangle(cr, x - 2, y - ext.height - 3, ext.x_advance + 4, ext.height + 5);
-    cairo_fill(cr);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, text);
+    editor_render_label(cr, x, y, text, 11);
 }
 
 void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,

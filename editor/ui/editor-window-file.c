@@ -64,6 +64,25 @@ static gboolean run_doc_save(EditorWindow *self, const char *action, gboolean cl
     return self->saves != before;
 }
 
+/* Compare: the file as it is now on disk, in a window of its own (untitled: saving it asks
+ * where). FALSE when it could not be read (the error is shown). */
+static gboolean open_disk_copy(EditorWindow *self)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) disk =
+        editor_document_load(editor_document_get_path(self->doc), &error);
+    if (!disk) {
+        editor_window_show_error(self, "The file on disk could not be read", error);
+        return FALSE;
+    }
+    lw_level *copy = lw_level_dup(editor_document_get_level(disk));
+    if (copy) {
+        g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
+        g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0, view);
+    }
+    return TRUE;
+}
+
 static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *self)
 {
     gboolean close_after = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(d), "close-after"));
@@ -76,19 +95,7 @@ static void disk_conflict_response(GtkDialog *d, int response, EditorWindow *sel
         if (run_doc_save(self, "save-keep-mine", close_after) && close_after)
             editor_window_close_now(self);
     } else if (response == DISK_COMPARE) {
-        /* the file as it is now, in a window of its own (untitled: saving it asks where) */
-        g_autoptr(EditorDocument) disk =
-            editor_document_load(editor_document_get_path(self->doc), &error);
-        if (!disk) {
-            editor_window_show_error(self, "The file on disk could not be read", error);
-            return;
-        }
-        lw_level *copy = lw_level_dup(editor_document_get_level(disk));
-        if (copy) {
-            g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
-            g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0,
-                          view);
-        }
+        open_disk_copy(self);
     }
 }
 
@@ -106,18 +113,8 @@ static void disk_bar_response(GtkInfoBar *bar, int response, EditorWindow *self)
     } else if (response == DISK_KEEP_MINE) {
         run_doc_save(self, "save-keep-mine", FALSE);
     } else {
-        g_autoptr(EditorDocument) disk =
-            editor_document_load(editor_document_get_path(self->doc), &error);
-        if (!disk) {
-            editor_window_show_error(self, "The file on disk could not be read", error);
+        if (!open_disk_copy(self))
             return;
-        }
-        lw_level *copy = lw_level_dup(editor_document_get_level(disk));
-        if (copy) {
-            g_autoptr(EditorDocument) view = editor_document_new_for_level(copy, NULL);
-            g_signal_emit(self, editor_window_signal_id(EDITOR_WINDOW_SIGNAL_OPEN_DOCUMENT), 0,
-                          view);
-        }
         /* comparing decides nothing: the question stays until Reload or Keep Mine */
         gtk_info_bar_set_revealed(bar, TRUE);
     }
