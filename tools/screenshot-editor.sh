@@ -3,6 +3,8 @@
 # Makes the README's editor screenshots at 1366x768 (our own art only: the sample levels):
 #   docs/screenshots/editor-loop.png    the main window on loop-hill.json's loop, collision of
 #                                       path A, a path swapper selected
+#   docs/screenshots/editor-chunk-edit.png  editing the loop's chunk 12 in place, path B and
+#                                       angles shown
 #   docs/screenshots/play-objects.png   test-play on object-park.json: the sprite player and the
 #                                       game objects
 # Needs a build (build/editor/loopwright-gui, build/editor/loopwright), xvfb-run and ImageMagick's
@@ -19,8 +21,15 @@ xvfb-run -a -s "-screen 0 1366x768x24" sh -c '
     "--run-action=win.select-object(uint32 2)" "--run-action=win.view((4160.0, 600.0, 1.0))" \
     sample-levels/loop-hill.json & pid=$!
   sleep 6; import -window root docs/screenshots/editor-loop.png; kill $pid'
+xvfb-run -a -s "-screen 0 1366x768x24" sh -c '
+  build/editor/loopwright-gui "--run-action=win.window-size((1366, 768))" \
+    "--run-action=win.overlay-collision-b" "--run-action=win.overlay-angles" \
+    "--run-action=win.view((4160.0, 600.0, 1.0))" "--run-action=win.edit-chunk-at((uint32 32, uint32 5))" \
+    sample-levels/loop-hill.json & pid=$!
+  sleep 7; import -window root docs/screenshots/editor-chunk-edit.png; kill $pid'
 echo "300 R" > "$tmp/run.txt"
 xvfb-run -a -s "-screen 0 1366x768x24" \
   build/editor/loopwright play sample-levels/object-park.json --input "$tmp/run.txt" \
   --frames 150 --size 1366x768 --window-screenshot docs/screenshots/play-objects.png >/dev/null
-echo "wrote docs/screenshots/editor-loop.png docs/screenshots/play-objects.png"
+echo "wrote docs/screenshots/editor-loop.png docs/screenshots/editor-chunk-edit.png docs/screenshots/play-objects.png"
+echo "docs/screenshots/mask-editor.png is written by the ui suite: build/tests/ui/mask-editor.png (test-ui-authoring)"
