@@ -1554,7 +1554,8 @@ static inline bool same_cell(const lw_cell *a, const lw_cell *b)
 static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, int32_t y,
                                   int32_t xsp)
 {
-    if (m && (uint32_t)((x >> 4) - m->bx) <= m->span && m->y == y)
+    /* unsigned: the empty memo's bx of INT32_MIN must wrap, not overflow */
+    if (m && (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y)
         return m->d;
     int32_t d = floor_distance(sim, x, y);
     if (m) {
