@@ -25,6 +25,7 @@
  * Nothing read here is written anywhere but stdout and the --cells file (never commit those).
  */
 #include <dirent.h>
+#include <loopwright-masks/file-io.h>
 #include <loopwright-masks/image.h>
 #include <loopwright-masks/masks.h>
 #include <loopwright-masks/terrain.h>
@@ -56,7 +57,7 @@ static bool ini_load(const char *path, ini *out)
     char *data;
     size_t size;
     lw_error err;
-    if (!lwm_read_file(path, MAX_FILE, &data, &size, &err)) {
+    if (!lwm_file_read(path, MAX_FILE, &data, &size, &err)) {
         fprintf(stderr, "angle-survey: %s: %s\n", path, err.message);
         return false;
     }
@@ -130,7 +131,7 @@ static bool read_rel(const ini *f, const char *rel, uint8_t **data, size_t *size
     char path[2048 + 512];
     snprintf(path, sizeof path, "%s/%s", f->dir, rel);
     lw_error err;
-    if (lwm_read_file(path, MAX_FILE, (char **)data, size, &err))
+    if (lwm_file_read(path, MAX_FILE, (char **)data, size, &err))
         return true;
     char *slash = strrchr(path, '/');
     *slash = 0;
@@ -143,7 +144,7 @@ static bool read_rel(const ini *f, const char *rel, uint8_t **data, size_t *size
                 char p2[2048 + 512 + 256];
                 snprintf(p2, sizeof p2, "%s/%s", path, de->d_name);
                 closedir(d);
-                if (lwm_read_file(p2, MAX_FILE, (char **)data, size, &err))
+                if (lwm_file_read(p2, MAX_FILE, (char **)data, size, &err))
                     return true;
                 fprintf(stderr, "angle-survey: %s: %s\n", p2, err.message);
                 return false;

@@ -17,7 +17,7 @@ bool editor_disasm_file_has_source(const char *json_path)
 {
     char *text, *json = NULL;
     size_t len;
-    if (!json_path || !lwm_read_file(json_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+    if (!json_path || !lwm_file_read(json_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
         return false;
     bool ok = editor_level_source_text(text, len, &json, NULL) && json;
     free(text);
@@ -30,7 +30,7 @@ static bool load_source(const char *path, lwm_tree_source *src, char **tree, lw_
 {
     char *text, *json = NULL;
     size_t len;
-    if (!lwm_read_file(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
+    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
         return false;
     bool ok = editor_level_source_text(text, len, &json, err);
     free(text);

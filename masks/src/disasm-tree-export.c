@@ -7,6 +7,7 @@
  */
 #include "disasm-tree-export-private.h"
 
+#include <loopwright-masks/file-io.h>
 #include <loopwright/crc32.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
@@ -54,7 +55,7 @@ static bool load_files(export_ctx *c)
         tx_set_failed(c, f->path);
         char *data;
         size_t size;
-        if (!lwm_read_file(c->failed, 4u << 20, &data, &size, c->err))
+        if (!lwm_file_read(c->failed, 4u << 20, &data, &size, c->err))
             return false;
         bool same = size == f->size && lw_crc32(0, data, size) == f->crc32;
         bool ok = same || lw_error_set(c->err, LW_ERR_FORMAT,
@@ -584,7 +585,7 @@ static void mark_used_ids(export_ctx *c)
                 if (!tree_resolve(part, rel, sizeof rel, NULL))
                     continue;
                 snprintf(path, sizeof path, "%s/%s", c->tree->root, rel);
-                if (!lwm_read_file(path, 1u << 20, &data, &size, NULL))
+                if (!lwm_file_read(path, 1u << 20, &data, &size, NULL))
                     continue;
                 if (tree_unpack(tree_codec_of(rel), (uint8_t *)data, size, MAX_TABLE, &raw,
                                 &raw_size, NULL)) {

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <loopwright-masks/file-io.h>
 #include <loopwright/crc32.h>
 #include <loopwright/enigma.h>
 #include <loopwright/kosinski.h>
@@ -230,7 +231,7 @@ static bool read_tree_file(tree_ctx *c, const char *role, const char *value, boo
         }
     }
     char *buf;
-    if (!lwm_read_file(c->failed, MAX_INPUT_FILE, &buf, size, c->err))
+    if (!lwm_file_read(c->failed, MAX_INPUT_FILE, &buf, size, c->err))
         return false;
     *data = (uint8_t *)buf;
     if (c->src->file_count == LWM_TREE_MAX_FILES)

@@ -94,13 +94,3 @@ bool lwm_image_save_png(const char *path, const lwm_image *img, lw_error *err);
 
 /** Encode @img as an RGBA PNG in memory; *@data is malloc()ed, free() it. */
 bool lwm_image_encode_png(const lwm_image *img, void **data, size_t *size, lw_error *err);
-
-/* The file functions that used to live here, under their former names, for callers not yet
- * moved to <loopwright-masks/file-io.h> (new code uses lwm_file_*). */
-#define lwm_read_file         lwm_file_read
-#define lwm_write_file_atomic lwm_file_write_atomic
-static inline bool lwm_write_files_atomic(const lwm_file_job *files, size_t count, size_t *failed,
-                                          lw_error *err)
-{
-    return lwm_file_write_set(files, count, NULL, failed, err);
-}

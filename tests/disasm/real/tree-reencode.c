@@ -76,7 +76,7 @@ int main(int argc, char **argv)
         char *data = NULL;
         size_t size = 0, raw_size = 0, out_size = 0;
         uint8_t *raw = NULL, *out = NULL;
-        bool ok = lwm_read_file(path, 4u << 20, &data, &size, &err) &&
+        bool ok = lwm_file_read(path, 4u << 20, &data, &size, &err) &&
                   tree_unpack(f->codec, (uint8_t *)data, size, 0x20000, &raw, &raw_size, &err);
         if (ok)
             out = encode(f->codec, raw, raw_size, &out_size);
