@@ -165,7 +165,11 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
     return ok;
 }
 
-/* Append to a malloc()ed string; false when out of memory (the string is then freed). */
+/* Append to a malloc()ed string; false when out of memory (the string is then freed). The
+ * format attribute lets the compiler check every call (and clang's -Wformat-nonliteral accept
+ * the vsnprintf calls below). */
+static bool append(char **s, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static bool append(char **s, size_t *len, const char *fmt, ...)
 {
     va_list ap;
