@@ -32,11 +32,7 @@ static EditorWindow *win;
 
 static void act(const char *detailed)
 {
-    g_autofree char *name = NULL;
-    g_autoptr(GVariant) target = NULL;
-    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
-    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    ui_spin(10);
+    ui_act(GTK_WIDGET(win), detailed);
 }
 
 static void actf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);

@@ -49,19 +49,6 @@ static void pointer(EditorWindow *win, int x, int y, int button, int kind)
     act(GTK_WIDGET(win), a);
 }
 
-/* The first descendant of @w whose widget name is @name. */
-static GtkWidget *find_named(GtkWidget *w, const char *name)
-{
-    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *found = find_named(c, name);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
 /* The text of the first GtkLabel under @w (depth first), or NULL. */
 static const char *first_label(GtkWidget *w)
 {
@@ -290,7 +277,7 @@ static void test_one_save_path(void)
 
 static gboolean bar_revealed(EditorWindow *win)
 {
-    GtkWidget *bar = find_named(GTK_WIDGET(win), "disk-bar");
+    GtkWidget *bar = ui_find_named(GTK_WIDGET(win), "disk-bar");
     g_assert_nonnull(bar);
     return gtk_info_bar_get_revealed(GTK_INFO_BAR(bar));
 }
@@ -319,7 +306,7 @@ static void test_file_monitor(void)
     UI_WAIT_FOR(bar_revealed(win), 5000);
     g_assert_true(bar_revealed(win));
     /* Reload takes the file's version */
-    GtkWidget *bar = find_named(GTK_WIDGET(win), "disk-bar");
+    GtkWidget *bar = ui_find_named(GTK_WIDGET(win), "disk-bar");
     gtk_info_bar_response(GTK_INFO_BAR(bar), 1);
     ui_spin(50);
     g_assert_false(bar_revealed(win));
@@ -359,7 +346,7 @@ static void test_file_monitor(void)
 
 static guint history_rows(EditorWindow *win)
 {
-    GtkWidget *list = find_named(GTK_WIDGET(win), "history-list");
+    GtkWidget *list = ui_find_named(GTK_WIDGET(win), "history-list");
     g_assert_nonnull(list);
     guint n = 0;
     while (gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), (int)n))
@@ -432,7 +419,7 @@ static void test_chunk_edit_pick(void)
     act(GTK_WIDGET(win), "win.show-panel('properties')");
     act(GTK_WIDGET(win), "win.select-object(uint32 1)");
     ui_spin(50);
-    GtkWidget *props = find_named(GTK_WIDGET(win), "properties-box");
+    GtkWidget *props = ui_find_named(GTK_WIDGET(win), "properties-box");
     g_assert_nonnull(props);
     UI_WAIT_FOR(g_str_has_prefix(first_label(props), "Player start"), 3000);
     g_assert_true(g_str_has_prefix(first_label(props), "Player start"));
@@ -540,7 +527,7 @@ static void test_open_recent(void)
         g_menu_model_get_item_attribute_value(m, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
     g_assert_cmpstr(g_variant_get_string(first, NULL), ==, b);
     /* no menu label shows a literal mnemonic of a nested submenu */
-    GtkWidget *button = find_named(GTK_WIDGET(win), "primary-menu");
+    GtkWidget *button = ui_find_named(GTK_WIDGET(win), "primary-menu");
     g_assert_nonnull(button);
     g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func(g_free);
     collect_labels(gtk_menu_button_get_menu_model(GTK_MENU_BUTTON(button)), labels);
@@ -596,7 +583,7 @@ static void test_help_zoom_status(void)
         g_object_unref(w);
     }
     g_assert_nonnull(help);
-    GtkWidget *text = find_named(GTK_WIDGET(help), "help-text");
+    GtkWidget *text = ui_find_named(GTK_WIDGET(help), "help-text");
     g_assert_nonnull(text);
     g_assert_cmpstr(first_label(text), ==, "The editor"); /* docs/EDITOR.md's title */
     gtk_window_destroy(help);
@@ -697,9 +684,9 @@ static void check_controls(EditorWindow *win)
     int ww = gtk_widget_get_width(GTK_WIDGET(win)), wh = gtk_widget_get_height(GTK_WIDGET(win));
     g_autoptr(GPtrArray) buttons = g_ptr_array_new();
     collect_buttons(gtk_window_get_titlebar(GTK_WINDOW(win)), buttons);
-    collect_buttons(find_named(GTK_WIDGET(win), "toolbar"), buttons);
+    collect_buttons(ui_find_named(GTK_WIDGET(win), "toolbar"), buttons);
     g_assert_cmpuint(buttons->len, >=, 20);
-    GtkWidget *toolbar = find_named(GTK_WIDGET(win), "toolbar");
+    GtkWidget *toolbar = ui_find_named(GTK_WIDGET(win), "toolbar");
     graphene_rect_t tb;
     g_assert_true(gtk_widget_compute_bounds(toolbar, GTK_WIDGET(win), &tb));
     g_autoptr(GHashTable) tips = g_hash_table_new(g_str_hash, g_str_equal);
@@ -726,11 +713,11 @@ static void check_controls(EditorWindow *win)
         g_assert_true(label == NULL || !g_str_equal(label, "Objects"));
     }
     /* tools and view toggles: two groups, told apart by their tooltips */
-    GtkWidget *tools = find_named(GTK_WIDGET(win), "tool-group");
+    GtkWidget *tools = ui_find_named(GTK_WIDGET(win), "tool-group");
     g_assert_nonnull(tools);
     for (GtkWidget *c = gtk_widget_get_first_child(tools); c; c = gtk_widget_get_next_sibling(c))
         g_assert_nonnull(strstr(gtk_widget_get_tooltip_text(c), " tool ("));
-    GtkWidget *view = find_named(GTK_WIDGET(win), "overlay-group");
+    GtkWidget *view = ui_find_named(GTK_WIDGET(win), "overlay-group");
     for (GtkWidget *c = gtk_widget_get_first_child(view); c; c = gtk_widget_get_next_sibling(c))
         if (GTK_IS_BUTTON(c))
             g_assert_true(g_str_has_prefix(gtk_widget_get_tooltip_text(c), "Show "));
@@ -785,7 +772,7 @@ static void test_window_size(void)
     g_assert_cmpint(cw, >=, sw * 2 / 5);
 
     /* the right panel keeps its width whatever it shows */
-    GtkWidget *side = find_named(GTK_WIDGET(win), "side-panel");
+    GtkWidget *side = ui_find_named(GTK_WIDGET(win), "side-panel");
     int side_w = gtk_widget_get_width(side);
     act(GTK_WIDGET(win), "win.select-object(uint32 1)");
     editor_problem long_issue = {.severity = EDITOR_SEVERITY_WARNING, .x = 10, .y = 10};
@@ -840,7 +827,7 @@ static void test_window_size(void)
     resize_to(win, 640, sh);
     UI_WAIT_FOR(editor_window_get_toolbar_overflow(win), 2000);
     g_assert_true(editor_window_get_toolbar_overflow(win));
-    g_assert_true(gtk_widget_get_visible(find_named(GTK_WIDGET(win), "toolbar-overflow")));
+    g_assert_true(gtk_widget_get_visible(ui_find_named(GTK_WIDGET(win), "toolbar-overflow")));
     check_controls(win);
     resize_to(win, sw, sh);
     UI_WAIT_FOR(!editor_window_get_toolbar_overflow(win), 2000);
@@ -971,7 +958,7 @@ static void test_shortcuts_and_palette(void)
     guint all = editor_command_palette_get_match_count(palette);
     g_assert_cmpuint(all, >=, 80);
     /* typing into its entry filters */
-    GtkWidget *entry = find_named(GTK_WIDGET(palette), "palette-entry");
+    GtkWidget *entry = ui_find_named(GTK_WIDGET(palette), "palette-entry");
     gtk_editable_set_text(GTK_EDITABLE(entry), "zoom in");
     g_assert_cmpuint(editor_command_palette_get_match_count(palette), ==, 1);
     g_assert_cmpstr(editor_command_palette_get_match(palette, 0), ==, "win.zoom-in");
@@ -1045,11 +1032,11 @@ static void test_import_objects_outside(void)
     GtkWindow *d = import_small_terrain(win);
     /* the preview names its two panels in labels of the normal size */
     for (int p = 0; p < 2; p++) {
-        GtkWidget *label = find_named(GTK_WIDGET(d), p ? "import-path-b" : "import-path-a");
+        GtkWidget *label = ui_find_named(GTK_WIDGET(d), p ? "import-path-b" : "import-path-a");
         g_assert_nonnull(label);
         g_assert_cmpint(gtk_widget_get_height(label), >=, 12);
     }
-    GtkWidget *row = find_named(GTK_WIDGET(d), "import-outside");
+    GtkWidget *row = ui_find_named(GTK_WIDGET(d), "import-outside");
     g_assert_nonnull(row);
     g_assert_true(gtk_widget_get_visible(row));
     guint before = editor_undo_stack_get_index(editor_document_get_undo_stack(doc));
@@ -1068,7 +1055,7 @@ static void test_import_objects_outside(void)
 
     /* or remove them */
     d = import_small_terrain(win);
-    GtkWidget *choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    GtkWidget *choice = ui_find_named(GTK_WIDGET(d), "import-outside-choice");
     gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 2);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
     ui_spin(100);
@@ -1081,7 +1068,7 @@ static void test_import_objects_outside(void)
 
     /* or leave them (what the import did before) */
     d = import_small_terrain(win);
-    choice = find_named(GTK_WIDGET(d), "import-outside-choice");
+    choice = ui_find_named(GTK_WIDGET(d), "import-outside-choice");
     gtk_drop_down_set_selected(GTK_DROP_DOWN(choice), 0);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
     ui_spin(100);

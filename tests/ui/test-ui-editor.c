@@ -45,11 +45,7 @@ static EditorWindow *window_for(const char *path, gboolean want_modified)
 
 static void act(EditorWindow *win, const char *detailed)
 {
-    g_autofree char *name = NULL;
-    g_autoptr(GVariant) target = NULL;
-    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
-    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    ui_spin(10);
+    ui_act(GTK_WIDGET(win), detailed);
 }
 
 static void pointer(EditorWindow *win, int x, int y, int kind)

@@ -25,11 +25,7 @@ static EditorWindow *win;
 
 static void act(const char *detailed)
 {
-    g_autofree char *name = NULL;
-    g_autoptr(GVariant) target = NULL;
-    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
-    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    ui_spin(10);
+    ui_act(GTK_WIDGET(win), detailed);
 }
 
 static const lw_level *level(void)
@@ -41,18 +37,6 @@ static guint steps(void)
 {
     return editor_undo_stack_get_index(
         editor_document_get_undo_stack(editor_window_get_document(win)));
-}
-
-static GtkWidget *find_named(GtkWidget *w, const char *name)
-{
-    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *f = find_named(c, name);
-        if (f)
-            return f;
-    }
-    return NULL;
 }
 
 /* The screen this run stands for, in logical px: 1366x768 at scale 1, 1920x1080 at scale 2. */
@@ -175,7 +159,7 @@ static void test_fits_screen(void)
     g_assert_cmpint(gtk_widget_get_height(w), <=, sh);
     graphene_rect_t whole =
         GRAPHENE_RECT_INIT(0, 0, gtk_widget_get_width(w), gtk_widget_get_height(w));
-    GtkWidget *side = find_named(w, "mask-side");
+    GtkWidget *side = ui_find_named(w, "mask-side");
     g_assert_nonnull(side);
     GtkAdjustment *hadj = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(side));
     GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(side));
@@ -217,7 +201,7 @@ static void test_fits_screen(void)
 
     /* the grid takes the room: larger than the old fixed 22 px on the laptop screen, readable at
      * scale 2, and inside its drawing area */
-    GtkWidget *grid = find_named(w, "mask-grid");
+    GtkWidget *grid = ui_find_named(w, "mask-grid");
     g_assert_nonnull(grid);
     int gw = gtk_widget_get_width(grid), gh = gtk_widget_get_height(grid);
     EditorMaskGrid g = editor_mask_grid_layout(gw, gh);
@@ -304,7 +288,7 @@ static void test_pointer_edits_cells(void)
     int sw, sh;
     screen_size(GTK_WIDGET(ed), &sw, &sh);
     resize_to(GTK_WINDOW(ed), sw, sh);
-    GtkWidget *grid = find_named(GTK_WIDGET(ed), "mask-grid");
+    GtkWidget *grid = ui_find_named(GTK_WIDGET(ed), "mask-grid");
     GtkGesture *drag = grid_drag(grid);
     int gw = gtk_widget_get_width(grid), gh = gtk_widget_get_height(grid);
     const EditorMaskGrid g = editor_mask_grid_layout(gw, gh);

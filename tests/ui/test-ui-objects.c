@@ -27,11 +27,7 @@ static char *level_path;
 
 static void act(EditorWindow *win, const char *detailed)
 {
-    g_autofree char *name = NULL;
-    g_autoptr(GVariant) target = NULL;
-    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
-    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(win), name, target));
-    ui_spin(10);
+    ui_act(GTK_WIDGET(win), detailed);
 }
 
 static guint stack_index(EditorDocument *doc)
@@ -42,18 +38,6 @@ static guint stack_index(EditorDocument *doc)
 static const lw_object *last_object(const lw_level *l)
 {
     return l->object_count ? &l->objects[l->object_count - 1] : NULL;
-}
-
-static GtkWidget *find_named(GtkWidget *w, const char *name)
-{
-    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *f = find_named(c, name);
-        if (f)
-            return f;
-    }
-    return NULL;
 }
 
 static EditorWindow *open_level(void)
@@ -140,8 +124,8 @@ static void test_place_drag_snap_edit(void)
 
     /* the properties panel shows the spring's rows; turning it right is one undo step */
     GtkWidget *dir = NULL, *strength = NULL;
-    UI_WAIT_FOR((dir = find_named(GTK_WIDGET(win), "prop-direction")) != NULL, 5000);
-    strength = find_named(GTK_WIDGET(win), "prop-strength");
+    UI_WAIT_FOR((dir = ui_find_named(GTK_WIDGET(win), "prop-direction")) != NULL, 5000);
+    strength = ui_find_named(GTK_WIDGET(win), "prop-strength");
     g_assert_nonnull(dir);
     g_assert_nonnull(strength);
     g_assert_cmpuint(gtk_drop_down_get_selected(GTK_DROP_DOWN(strength)), ==, 1); /* red */
@@ -162,7 +146,7 @@ static void test_place_drag_snap_edit(void)
     act(win, "objects.add-at(('platform-horizontal', 1200, 500))");
     guint32 pid = last_object(l)->id;
     GtkWidget *width = NULL;
-    UI_WAIT_FOR((width = find_named(GTK_WIDGET(win), "prop-width")) != NULL, 5000);
+    UI_WAIT_FOR((width = ui_find_named(GTK_WIDGET(win), "prop-width")) != NULL, 5000);
     g_assert_nonnull(width);
     gtk_spin_button_set_value(GTK_SPIN_BUTTON(width), 96);
     ui_spin(50);

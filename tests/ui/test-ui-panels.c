@@ -333,18 +333,6 @@ static guint palette_columns_of(EditorPalette *p, int cell)
     return cols;
 }
 
-static GtkWidget *find_named_widget(GtkWidget *w, const char *name)
-{
-    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *found = find_named_widget(c, name);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
 static void test_palettes(void)
 {
     g_autoptr(GError) error = NULL;
@@ -414,11 +402,11 @@ static void test_palettes(void)
 
     /* the tiles' mask overlay: the property and the palette's own switch agree */
     g_assert_true(editor_palette_get_show_masks(tiles));
-    GtkWidget *sw = find_named_widget(GTK_WIDGET(tiles), "palette-masks");
+    GtkWidget *sw = ui_find_named(GTK_WIDGET(tiles), "palette-masks");
     g_assert_nonnull(sw);
     g_assert_true(gtk_widget_get_visible(gtk_widget_get_parent(sw)));
     g_assert_false(gtk_widget_get_visible(
-        gtk_widget_get_parent(find_named_widget(GTK_WIDGET(chunks), "palette-masks"))));
+        gtk_widget_get_parent(ui_find_named(GTK_WIDGET(chunks), "palette-masks"))));
     editor_palette_set_show_masks(tiles, FALSE);
     g_assert_false(gtk_switch_get_active(GTK_SWITCH(sw)));
     gtk_switch_set_active(GTK_SWITCH(sw), TRUE);

@@ -44,3 +44,24 @@ int ui_test_run(UiTest *t)
     ui_test_finish(t);
     return status;
 }
+
+GtkWidget *ui_find_named(GtkWidget *w, const char *name)
+{
+    if (g_strcmp0(gtk_widget_get_name(w), name) == 0)
+        return w;
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = ui_find_named(c, name);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+void ui_act(GtkWidget *w, const char *detailed)
+{
+    g_autofree char *name = NULL;
+    g_autoptr(GVariant) target = NULL;
+    g_assert_true(g_action_parse_detailed_name(detailed, &name, &target, NULL));
+    g_assert_true(gtk_widget_activate_action_variant(w, name, target));
+    ui_spin(10);
+}

@@ -40,3 +40,10 @@ void ui_test_finish(UiTest *t);
 
 /** g_test_run, then ui_test_finish; the program's exit status. */
 int ui_test_run(UiTest *t);
+
+/** The first of @w and its descendants whose widget name is @name, or NULL. */
+GtkWidget *ui_find_named(GtkWidget *w, const char *name);
+
+/** Activate the detailed action @detailed ("win.tool(\"object\")") on @w, asserting it exists,
+ * then let the main loop run 10 ms. */
+void ui_act(GtkWidget *w, const char *detailed);
