@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The object definitions of a SonLVL object list (disasm-sprites.h): INI sections, ObjDef XML
- * (GMarkup) and the literals of C# definitions.
+ * (GMarkup) and the literals of C# definitions; and the DPLC files their images name.
  */
+#include "disasm-sprites-map.h"
 #include "disasm-sprites-private.h"
 
 #include <loopwright-masks/sonlvl-ini.h>
@@ -688,4 +689,70 @@ static void read_code(EditorDisasmSprites *self, const char *rel, const char *ty
     }
     g_ptr_array_add(d->images, im);
     d->default_image = (int)d->images->len - 1;
+}
+
+/* ---- the DPLC files of images (disasm-sprites-map.h) ---- */
+
+void dspr_dplcs_free(gpointer p)
+{
+    if (p) {
+        editor_dplcs_clear(p);
+        g_free(p);
+    }
+}
+
+static editor_dplc_format dplc_format(const EditorDisasmSprites *self, int ver)
+{
+    if (ver >= EDITOR_DPLC_S1 && ver <= EDITOR_DPLC_S3K)
+        return (editor_dplc_format)ver;
+    return self->game == LWM_GAME_S1   ? EDITOR_DPLC_S1
+           : self->game == LWM_GAME_S2 ? EDITOR_DPLC_S2
+                                       : EDITOR_DPLC_S3K;
+}
+
+static const editor_dplcs *load_dplcs(EditorDisasmSprites *self, const dspr_image *im)
+{
+    editor_dplc_format f = dplc_format(self, im->dplc_ver);
+    g_autofree char *key = g_strdup_printf("%s\n%d\n%d", im->dplc, (int)f, im->dplc_bin);
+    gpointer cached;
+    if (g_hash_table_lookup_extended(self->dplcs, key, NULL, &cached))
+        return cached;
+    gsize n;
+    g_autofree char *where = NULL;
+    g_autofree char *text = dspr_read(
+        self, im->dplc, im->dplc_bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n, &where);
+    editor_dplcs *d = NULL;
+    if (text) {
+        d = g_new0(editor_dplcs, 1);
+        lw_error err;
+        bool ok = im->dplc_bin ? editor_dplcs_parse_bin(f, (const uint8_t *)text, n, d, &err)
+                               : editor_dplcs_parse_asm(f, text, n, d, &err);
+        if (!ok) {
+            if (im->dplc_bin)
+                dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
+            else
+                dspr_warn(self, where, err.line, "%s", err.message);
+            g_clear_pointer(&d, g_free);
+        }
+    }
+    g_hash_table_insert(self->dplcs, g_steal_pointer(&key), d);
+    return d;
+}
+
+GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art)
+{
+    const editor_dplcs *d = load_dplcs(self, im);
+    if (!d)
+        return NULL;
+    if (im->frame < 0 || (size_t)im->frame >= d->count) {
+        g_autofree char *where = dspr_tree_path(self, im->dplc);
+        dspr_warn(self, where ? where : im->dplc, 0, "frame %d: the DPLCs have %zu frames",
+                  im->frame, d->count);
+        return NULL;
+    }
+    gsize n;
+    const uint8_t *src = g_bytes_get_data(art, &n);
+    uint8_t *out = g_malloc(EDITOR_DPLC_MAX_TILES * 32); /* VRAM */
+    size_t got = editor_dplc_load(&d->frames[im->frame], src, n, out, EDITOR_DPLC_MAX_TILES * 32);
+    return g_bytes_new_take(g_realloc(out, got ? got : 1), got);
 }

@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Shared by disasm-sprites.c (art, palette, building the pictures) and disasm-sprites-defs.c
- * (the object lists: INI sections, ObjDef XML, C# literals) and nothing else.
+ * (the object lists: INI sections, ObjDef XML, C# literals; DPLC files), and the interpreter.
  */
 
 #include "disasm-sprites.h"
@@ -101,7 +101,7 @@ char *dspr_tree_path(const EditorDisasmSprites *self, const char *rel);
 
 /* The patterns DPLC frame @im->frame of @im->dplc loads from @art: the art the image's frame
  * reads (a new reference); NULL with a warning naming the DPLC file when it cannot be read or
- * has no such frame (disasm-sprites-dplc.c). */
+ * has no such frame (disasm-sprites-defs.c). */
 GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art);
 void dspr_dplcs_free(gpointer p);
 

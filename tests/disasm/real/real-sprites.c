@@ -28,6 +28,7 @@ typedef struct {
     guint box_ids[257];  /* boxes by object id (256: rings) */
     guint need, need_ok; /* EHZ 1's rings, springs, monitors, bridges */
     guint dplc;          /* drawn through DPLCs */
+    guint dplc_ids[256]; /* ... by object id */
 } counts;
 
 typedef struct {
@@ -117,6 +118,8 @@ static void count_level(EditorDisasmSprites *s, const lw_level *level, counts *c
         gboolean ok = sp != NULL;
         ok ? c->sprites++ : c->boxes++;
         c->dplc += ok && sp->dplc;
+        if (ok && sp->dplc && strcmp(kind, "object") == 0)
+            c->dplc_ids[strtoul(editor_disasm_marker_prop(o, "id"), NULL, 0) & 255]++;
         if (!ok) {
             const char *id = editor_disasm_marker_prop(o, "id");
             c->box_ids[strcmp(kind, "ring") == 0 || !id ? 256 : strtoul(id, NULL, 0) & 255]++;
@@ -184,6 +187,8 @@ int main(int argc, char **argv)
         total.dplc += c.dplc;
         for (int k = 0; k < 257; k++)
             total.box_ids[k] += c.box_ids[k];
+        for (int k = 0; k < 256; k++)
+            total.dplc_ids[k] += c.dplc_ids[k];
         g_clear_error(&error);
         editor_disasm_sprites_free(s);
         lwm_tree_import_clear(&im);
@@ -193,6 +198,11 @@ int main(int argc, char **argv)
         if (total.box_ids[k])
             printf(k == 256 ? " rings %u" : " 0x%02X %u", k == 256 ? total.box_ids[k] : (unsigned)k,
                    total.box_ids[k]);
+    printf("\n");
+    printf("# drawn through DPLCs by id:");
+    for (int k = 0; k < 256; k++)
+        if (total.dplc_ids[k])
+            printf(" 0x%02X %u", (unsigned)k, total.dplc_ids[k]);
     printf("\n");
     printf("ok %zu - total: %u objects with a sprite (%u through DPLCs), %u boxes\n", ++points,
            total.sprites, total.dplc, total.boxes);
