@@ -275,11 +275,33 @@ static const char *obj_ini = "[10]\n"
                              "codefile=Rock.cs\n"
                              "[23]\n"
                              "codefile=Knux.cs\n"
+                             "[24]\n"
+                             "codefile=Evil.cs\n"
                              "[1C]\n"
                              "art=../art/big.bin\n"
                              "artcmp=Uncompressed\n"
                              "mapasm=../map/two.asm\n"
                              "dplcasm=../map/big-dplc.asm\n";
+
+/* Hostile: a field and a constructor making their own class, a params method calling itself,
+ * a lambda calling a method that constructs, 17 arguments. */
+static const char *evil_cs =
+    "class Evil : ObjectDefinition\n"
+    "{\n"
+    "\tEvil again = new Evil();\n"
+    "\tpublic Evil() { var x = new Evil(); }\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar d = System.Linq.Enumerable.ToDictionary(new[] { 1, 2 }, k => Make(k), v => v);\n"
+    "\t}\n"
+    "\tprivate int Make(int k) { var e = new Evil { again = new Evil() }; return k; }\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tvar s = Build(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);\n"
+    "\t\treturn Build(obj.SubType, 1);\n"
+    "\t}\n"
+    "\tprivate Sprite Build(params int[] xs) { return Build(xs[0], xs[1], xs[0]); }\n"
+    "}\n";
 
 /* DPLCs through C#: ASMToBin with an EngineVersion, MapDPLCToBmp in both forms, and
  * MapASMDPLCToBmp (the game's format). */
@@ -465,6 +487,7 @@ static void make_tree(void)
     put("SonLVL INI Files/Deco.cs", deco_cs, -1);
     put("SonLVL INI Files/Rock.cs", rock_cs, -1);
     put("SonLVL INI Files/Knux.cs", knux_cs, -1);
+    put("SonLVL INI Files/Evil.cs", evil_cs, -1);
     const guint8 bin[] = {0, 2, 0, 2, 0x00, 0x03, 0x00, 0x01}; /* D_0 in S2's binary form */
     put("map/two-dplc.bin", bin, sizeof bin);
     /* S3K's count-1 form: pattern 2, then pattern 0 */
@@ -625,6 +648,11 @@ static void test_code_objects(void)
     same_picture(get_as(s, 0x23, 1, FALSE, FALSE), get(s, 0x11), FALSE, FALSE);
     same_picture(get_as(s, 0x23, 2, FALSE, FALSE), get(s, 0x10), FALSE, FALSE);
     g_assert_true(get_as(s, 0x23, 2, FALSE, FALSE)->dplc);
+    /* the hostile one: cut short within the budget, a box */
+    gint64 t0 = g_get_monotonic_time();
+    g_assert_null(get_as(s, 0x24, 0, FALSE, FALSE));
+    g_assert_null(get_as(s, 0x24, 1, TRUE, TRUE));
+    g_assert_cmpint(g_get_monotonic_time() - t0, <, 5 * G_USEC_PER_SEC);
     for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
         g_assert_null(strstr(editor_disasm_sprites_warning(s, i), ".cs"));
     editor_disasm_sprites_free(s);
