@@ -2,8 +2,8 @@
 /* Level markers for tests and benchmarks (markers.h). */
 #include "markers.h"
 
-lw_object *test_marker_add(lw_level *level, const char *name, int32_t x, int32_t y,
-                           const char *k1, const char *v1, const char *k2, const char *v2)
+lw_object *test_marker_add(lw_level *level, const char *name, int32_t x, int32_t y, const char *k1,
+                           const char *v1, const char *k2, const char *v2)
 {
     lw_object o = {0};
     o.type = LW_OBJECT_MARKER;

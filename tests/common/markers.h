@@ -13,5 +13,5 @@
  * @k2 = @v2: none when @k1 is NULL, one when @k2 is NULL. The strings are copied. Returns the
  * stored object (lw_level_add_object), or NULL when the level refused it.
  */
-lw_object *test_marker_add(lw_level *level, const char *name, int32_t x, int32_t y,
-                           const char *k1, const char *v1, const char *k2, const char *v2);
+lw_object *test_marker_add(lw_level *level, const char *name, int32_t x, int32_t y, const char *k1,
+                           const char *v1, const char *k2, const char *v2);

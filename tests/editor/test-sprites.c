@@ -122,6 +122,18 @@ static void test_rotation(void)
     }
 }
 
+/* sample-levels/loop-hill.json, loaded (lw_level_free it). */
+static lw_level *load_loop_hill(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    g_free(path);
+    return level;
+}
+
 static lw_profile profile(const char *name)
 {
     lw_profile p;
@@ -229,11 +241,7 @@ static void test_frame_timing(void)
  * jump), and the same state always gives the same pose. */
 static void test_sim_run(void)
 {
-    char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    lw_level *level = NULL;
-    lw_error err = {0};
-    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    lw_level *level = load_loop_hill();
     GError *error = NULL;
     PlaySession *s = play_session_new(level, NULL, &error);
     g_assert_no_error(error);
@@ -259,7 +267,6 @@ static void test_sim_run(void)
     g_assert_cmpuint(seen[EDITOR_PLAYER_BALL], >, 0);
     play_session_free(s);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* The moves' poses (OBJECTS.md §17): the peel-out's charge speeds its legs up with the charge,
@@ -341,11 +348,8 @@ static void test_sheet_fallback(void)
  * is drawn until its release on frame 40, the ball before and after. */
 static void test_move_runs(void)
 {
-    char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    lw_level *level = NULL;
+    lw_level *level = load_loop_hill();
     lw_error err = {0};
-    g_assert_true(editor_level_load_file(path, 0, &level, &err));
     lw_profile cd = profile("cd");
     lw_sim sim;
     g_assert_true(lw_sim_init(&sim, level, &cd, 128, 812, &err)); /* the level's start */
@@ -390,7 +394,6 @@ static void test_move_runs(void)
     g_assert_false(sim.state.player.airborne);
     lw_sim_clear(&sim);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* `player_sprites` in the level JSON: read, written back, absent by default, and kept inside the
@@ -476,11 +479,8 @@ typedef struct {
 
 static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
 {
-    char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    lw_level *level = NULL;
+    lw_level *level = load_loop_hill();
     lw_error err = {0};
-    g_assert_true(editor_level_load_file(path, 0, &level, &err));
     lw_profile s2 = profile("s2");
     lw_sim sim;
     g_assert_true(lw_sim_init(&sim, level, &s2, 128, 812, &err));
@@ -495,7 +495,6 @@ static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
     }
     lw_sim_clear(&sim);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* The dust for the state at index @at of @r, with the whole run before it as history. */

@@ -524,6 +524,16 @@ static int32_t session_value(PlaySession *session, guint index)
     return lw_profile_get(&play_session_get_sim(session)->profile, index);
 }
 
+/* A Tuning tab on @session, its field-changed signals counted in @log (g_object_unref it). */
+static PlayTuningPanel *tuning_panel_new(PlaySession *session, FieldLog *log)
+{
+    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
+    g_object_ref_sink(panel);
+    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), log);
+    play_tuning_panel_set_session(panel, session);
+    return panel;
+}
+
 static void test_tuning_panel(void)
 {
     g_autoptr(GError) error = NULL;
@@ -531,11 +541,8 @@ static void test_tuning_panel(void)
     g_assert_no_error(error);
     PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
     g_assert_no_error(error);
-    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
-    g_object_ref_sink(panel);
     FieldLog log = {0};
-    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), &log);
-    play_tuning_panel_set_session(panel, session);
+    PlayTuningPanel *panel = tuning_panel_new(session, &log);
     g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "0 changed from the preset"));
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(as in the level)"));
@@ -634,11 +641,8 @@ static void test_tuning_panel_moves(void)
     g_assert_no_error(error);
     g_assert_true(play_session_set_physics(session, "cd", "sonic", &error));
     g_assert_no_error(error);
-    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
-    g_object_ref_sink(panel);
     FieldLog log = {0};
-    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), &log);
-    play_tuning_panel_set_session(panel, session);
+    PlayTuningPanel *panel = tuning_panel_new(session, &log);
     g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
 
     /* the preset: a 30-frame charge, launched at 0xC00; a 20-frame charge does nothing */
