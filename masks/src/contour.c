@@ -583,7 +583,8 @@ static uint8_t s3k_blend(int q, const int *d, const bool *in)
 }
 
 /* Sega's rule as measured on the three games (docs/MASKS.md §4.4, §4.8): the surface's rise
- * between the cell's first and last line, over 16 px, quantised as the game does. When an end
+ * between the cell's first and last line, over 16 px, quantised as the game does (S1 and S2: a
+ * one-pixel rise by the lines' least-squares slope, S3K: blended with that slope). When an end
  * line has no surface inside the cell, the game's choice: S1 the least-squares slope of the
  * lines that hold the surface, S2 the ends followed into the neighbouring cells (over 16), S3K
  * the rise between the first and last lines that hold it, over their distance. When an end
