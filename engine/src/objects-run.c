@@ -27,7 +27,8 @@ static inline void platform_collide(lw_sim *sim, uint32_t i, const lw_sim_object
     int32_t ox = lwi_obj_px(st->x), top = lwi_obj_px(st->y) - 8;
     if (lwi_obj_standing_on(sim, i))
         lwi_obj_keep_standing(sim, i, o->half_w, top - 1, prev_x);
-    else if ((uint32_t)(lwi_obj_px(sim->state.player.x) - ox + o->half_w) < 2u * (uint32_t)o->half_w)
+    else if ((uint32_t)(lwi_obj_px(sim->state.player.x) - ox + o->half_w) <
+             2u * (uint32_t)o->half_w)
         lwi_obj_platform_land(sim, i, ox, o->half_w, top); /* (which tests that X overlap again) */
 }
 

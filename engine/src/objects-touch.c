@@ -219,7 +219,8 @@ void lwi_objects_touch(lw_sim *sim)
                 if (type == LW_OBJ_RING
                         ? g->invuln >= 90 || !touches(pl, lwi_obj_px(s->x), lwi_obj_px(s->y), 6, 6)
                         : type == LW_OBJ_MONITOR &&
-                              (first_done || !touches(pl, lwi_obj_px(s->x), lwi_obj_px(s->y), 16, 16)))
+                              (first_done ||
+                               !touches(pl, lwi_obj_px(s->x), lwi_obj_px(s->y), 16, 16)))
                     continue;
                 if (!touch_one(sim, i, px, &first_done))
                     return;
