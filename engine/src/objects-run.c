@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: MIT */
+/* The object phase (docs/OBJECTS.md §1.3): moving, falling and collapsing platforms (§8), the
+ * enemy (§11), and the culled and reference runs over the culling window. */
+#include "objects-impl.h"
+
+#include <string.h>
+
+/* ---- §8 platforms ---- */
+
+/* A moving platform's position at this frame (§8): a function of the frame counter. */
+static inline void platform_motion(const lw_sim_object *o, lw_obj_state *st, uint32_t frame)
+{
+    uint32_t t = frame % o->period;
+    uint8_t phase = (uint8_t)((t * 256u) / o->period);
+    int32_t off = (o->distance * lw_sine_table[phase]) >> 8;
+    if (o->variant == LW_PLATFORM_HORIZONTAL)
+        st->x = (o->x + off) * LW_SUBPX;
+    else
+        st->y = (o->y + off) * LW_SUBPX;
+}
+
+/* A platform's top-solid collision after its motion: carrying the player who stands on it
+ * (moved by the platform's X change since @prev_x) or landing one. */
+static inline void platform_collide(lw_sim *sim, uint32_t i, const lw_sim_object *o,
+                                    const lw_obj_state *st, int32_t prev_x)
+{
+    int32_t ox = lwi_obj_px(st->x), top = lwi_obj_px(st->y) - 8;
+    if (lwi_obj_standing_on(sim, i))
+        lwi_obj_keep_standing(sim, i, o->half_w, top - 1, prev_x);
+    else if ((uint32_t)(lwi_obj_px(sim->state.player.x) - ox + o->half_w) <
+             2u * (uint32_t)o->half_w)
+        lwi_obj_platform_land(sim, i, ox, o->half_w, top); /* (which tests that X overlap again) */
+}
+
+static void run_platform(lw_sim *sim, uint32_t i)
+{
+    const lw_sim_object *o = &sim->objects[i];
+    lw_obj_state *st = &lwi_obj_game(sim)->obj[i];
+    if (st->flags & LW_OBJF_GONE)
+        return;
+    int32_t prev_x = lwi_obj_px(st->x);
+    switch (o->variant) {
+    case LW_PLATFORM_HORIZONTAL:
+    case LW_PLATFORM_VERTICAL:
+        platform_motion(o, st, sim->state.frame);
+        break;
+    case LW_PLATFORM_FALLING:
+        if (st->flags & LW_OBJF_TRIGGERED) {
+            if (st->timer) {
+                st->timer--;
+            } else {
+                st->y += st->ysp;
+                st->ysp = (int16_t)(st->ysp + 0x38 > 0x1000 ? 0x1000 : st->ysp + 0x38);
+                if (lwi_obj_px(st->y) > lw_level_height_px(sim->level) + 64) {
+                    st->flags |= LW_OBJF_GONE;
+                    if (lwi_obj_standing_on(sim, i))
+                        lwi_obj_leave(sim, i);
+                    return;
+                }
+            }
+        } else if (lwi_obj_standing_on(sim, i)) {
+            st->flags |= LW_OBJF_TRIGGERED;
+            st->timer = 30;
+        }
+        break;
+    case LW_PLATFORM_COLLAPSING:
+        if (st->flags & LW_OBJF_TRIGGERED) {
+            if (--st->timer == 0) {
+                st->flags |= LW_OBJF_GONE;
+                if (lwi_obj_standing_on(sim, i))
+                    lwi_obj_leave(sim, i);
+                return;
+            }
+        } else if (lwi_obj_standing_on(sim, i)) {
+            st->flags |= LW_OBJF_TRIGGERED;
+            st->timer = 8;
+        }
+        break;
+    default:
+        break;
+    }
+    platform_collide(sim, i, o, st, prev_x);
+}
+
+/* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
+ * never gone, in order. These run every frame in the window: forced inline, with the table
+ * pointers, the frame, the player's X and the object stood on in locals (the build's
+ * -fno-strict-aliasing would reload them after every store), refreshed after a collision. */
+static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const uint32_t *movers,
+                                                             uint32_t m, uint32_t m1)
+{
+    const lw_sim_object *objs = sim->objects;
+    lw_obj_state *os = sim->state.game.obj;
+    uint32_t frame = sim->state.frame;
+    int32_t px = lwi_obj_px(sim->state.player.x);
+    uint32_t on = sim->state.game.on_object;
+    for (; m < m1; m++) {
+        uint32_t i = movers[m];
+        const lw_sim_object *o = &objs[i];
+        lw_obj_state *st = &os[i];
+        if (on == i + 1) {
+            int32_t prev_x = lwi_obj_px(st->x);
+            platform_motion(o, st, frame);
+            lwi_obj_keep_standing(sim, i, o->half_w, lwi_obj_px(st->y) - 9, prev_x);
+        } else {
+            platform_motion(o, st, frame);
+            int32_t ox = lwi_obj_px(st->x);
+            if ((uint32_t)(px - ox + o->half_w) >= 2u * (uint32_t)o->half_w)
+                continue;
+            lwi_obj_platform_land(sim, i, ox, o->half_w, lwi_obj_px(st->y) - 8);
+        }
+        px = lwi_obj_px(sim->state.player.x);
+        on = sim->state.game.on_object;
+    }
+}
+
+/* ---- §11 the enemy ---- */
+
+/* True when the floor probe reads the same at every column of the block at (@x, @y): nothing
+ * there for a floor sensor on path A (as lwi_scan_block decides: no cell, tile or mask, or no
+ * top solidity), or a mask whose 16 heights are equal (a flip mirrors or negates them all
+ * alike). */
+static bool block_uniform(const lw_level *level, int32_t x, int32_t y)
+{
+    lw_collision_cell cc;
+    if (!lw_level_collision_at(level, x, y, LW_PATH_A, &cc) || !(cc.solid & LW_SOLID_TOP))
+        return true;
+    uint64_t a, b;
+    memcpy(&a, cc.mask->heights, 8);
+    memcpy(&b, cc.mask->heights + 8, 8);
+    return a == b && a == (uint64_t)(uint8_t)cc.mask->heights[0] * 0x0101010101010101ull;
+}
+
+/* Cells alike: both absent, or equal (tile, flips, solidity), so a probe reads the same in
+ * both blocks. */
+static inline bool same_cell(const lw_cell *a, const lw_cell *b)
+{
+    return a->tile == b->tile && a->flags == b->flags && a->solid == b->solid;
+}
+
+/* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, through its memo @m when it has
+ * one (NULL: probe always; the reference mode). */
+static inline int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m, int32_t x, int32_t y,
+                                  int32_t xsp)
+{
+    /* unsigned: the empty memo's bx of INT32_MIN must wrap, not overflow */
+    if (m && (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y)
+        return m->d;
+    int32_t d = lwi_obj_floor_distance(sim, x, y);
+    if (m) {
+        /* Which blocks the probe read follows from @d with the anchor's row o: the anchor's
+         * alone (d in [-o, 14 - o]), then the one below (d >= 15 - o) or above (d <= -1 - o;
+         * sensor-scan.h). With the anchor's block the same at every column, every column reads
+         * the same second block. */
+        int32_t o = y & 15;
+        int32_t y2 = d >= 15 - o ? y + 16 : d <= -1 - o ? y - 16 : y;
+        m->bx = LWI_MEMO_EMPTY;
+        if (!block_uniform(sim->level, x, y) || (y2 != y && !block_uniform(sim->level, x, y2)))
+            return d;
+        /* the next columns ahead in the same chunk whose cells in those rows are the same read
+         * the same (a cell's neighbour in its chunk row is the next cell) */
+        int32_t bx = x >> 4, lo = bx, hi = bx, dir = xsp < 0 ? -1 : 1;
+        const lw_cell *a = lw_level_cell_at(sim->level, x, y);
+        const lw_cell *a2 = y2 != y ? lw_level_cell_at(sim->level, x, y2) : a;
+        int32_t n = (int32_t)sim->level->chunk_cells, col = bx & (n - 1);
+        for (int32_t j = 1; a && a2 && j <= LWI_MEMO_AHEAD; j++) {
+            int32_t k = j * dir;
+            if (col + k < 0 || col + k >= n || !same_cell(a, a + k) || !same_cell(a2, a2 + k))
+                break;
+            if (dir < 0)
+                lo = bx - j;
+            else
+                hi = bx + j;
+        }
+        m->bx = lo;
+        m->span = (uint32_t)(hi - lo);
+        m->y = y;
+        m->d = d;
+    }
+    return d;
+}
+
+static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
+{
+    if (st->flags & LW_OBJF_GONE)
+        return;
+    if (st->timer) {
+        st->timer--;
+        return;
+    }
+    st->x += st->xsp;
+    int32_t d = enemy_probe(sim, m, lwi_obj_px(st->x), lwi_obj_px(st->y) + 14, st->xsp);
+    if (d < -8 || d >= 12) {
+        /* a ledge or a wall: turn round and wait 60 frames (S1 Motobug) */
+        st->timer = 59;
+        st->xsp = (int16_t)-st->xsp;
+        st->flags ^= LW_OBJF_FLIP;
+        return;
+    }
+    st->y += d * LW_SUBPX;
+}
+
+/* ---- the object phase ---- */
+
+/* An idle object's update could touch the player at (@px, @py) with height radius hr this frame
+ * (§1.3) only within its reach in X and within its box plus hr and 64 px in Y (modulo 2048, as
+ * the solid test's `d3 &= 0x7FF`): run_culled tests both from the idler's record. */
+
+/* The updates of the types that run only when awake or near the player (§1.3), by type; rings,
+ * checkpoints and goals have none (the touch tests do theirs). Moving platforms and enemies run
+ * every frame: they are called directly, so their updates inline into the object loops. */
+typedef void (*run_fn)(lw_sim *sim, uint32_t i);
+static const run_fn run_fns[LW_OBJ_TYPE_COUNT] = {
+    [LW_OBJ_SPRING] = lwi_obj_run_spring,
+    [LW_OBJ_SPIKES] = lwi_obj_run_spikes,
+    [LW_OBJ_MONITOR] = lwi_obj_run_monitor,
+    [LW_OBJ_BRIDGE] = lwi_obj_run_bridge,
+};
+
+/* Reference mode (tests): every object of the window in object order, the enemies probing the
+ * floor every frame. The culled run below must give the same states. */
+static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
+{
+    lw_game_state *g = lwi_obj_game(sim);
+    for (uint32_t i = first; i < last; i++) {
+        uint8_t type = sim->objects[i].type;
+        if (type == LW_OBJ_PLATFORM)
+            run_platform(sim, i);
+        else if (type == LW_OBJ_ENEMY)
+            run_enemy(sim, &g->obj[i], NULL);
+        else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+            run_fns[type](sim, i);
+        if (!sim->objects[i].busy)
+            lwi_obj_awake_update(g, i);
+        if (sim->state.status != LW_SIM_RUNNING)
+            return;
+    }
+}
+
+/* The culled object phase over the window [@first, @last) (§1.3). In object order: the moving
+ * platforms (every frame, from their own list), the awake objects and the idle ones near the
+ * player. Then the
+ * enemies of the window, from their own list: an enemy's update reads and writes only its own
+ * state and the terrain (its touch test came before, with the player's), so running them after
+ * the others gives the same states, as long as only those before the object that ended the run
+ * (if one did) move. */
+static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint32_t last)
+{
+    lw_game_state *g = lwi_obj_game(sim);
+    const lw_player *pl = &sim->state.player;
+    /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
+    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
+    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+    /* (the edge words masked in the loop, which the compiler would otherwise make a memcpy
+     * call) */
+    for (uint32_t w = w0; w <= w1; w++) {
+        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
+        if (w == w1 && (last & 63u))
+            keep &= ~(~0ull << (last & 63u));
+        bits[w - w0] = g->awake[w] & keep;
+    }
+    int32_t px = lwi_obj_px(pl->x), py = lwi_obj_px(pl->y);
+    int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
+    int32_t hm = hr + 64;
+    const lw_obj_state *os = g->obj;
+    for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
+        /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
+         * player: inside the window) */
+        const lwi_idle_near *q = &c->idlers[k];
+        if ((uint32_t)(px - q->lo) > q->span)
+            continue;
+        int32_t v = py - lwi_obj_px(os[q->i].y) + q->c + hm;
+        if (v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)q->s + 2u * (uint32_t)hm)
+            bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+    }
+    /* those in object order, merged with the window's moving platforms */
+    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
+    uint32_t stop = last;
+    uint64_t any = 0;
+    for (uint32_t w = w0; w <= w1; w++)
+        any |= bits[w - w0];
+    for (uint32_t w = w0; any && w <= w1; w++) {
+        for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
+            uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
+            uint32_t before = m;
+            while (m < m1 && c->movers[m] < i)
+                m++;
+            run_movers(sim, c->movers, before, m);
+            uint8_t type = sim->objects[i].type;
+            if (type == LW_OBJ_PLATFORM)
+                run_platform(sim, i);
+            else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
+                run_fns[type](sim, i);
+            lwi_obj_awake_update(g, i);
+            if (sim->state.status != LW_SIM_RUNNING) {
+                stop = i;
+                goto enemies;
+            }
+        }
+    }
+    /* (a moving platform never ends the run) */
+    run_movers(sim, c->movers, m, m1);
+enemies:;
+    const uint32_t *enemies = sim->enemies;
+    lwi_enemy_memo *memo = c->memo;
+    for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
+        run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
+}
+
+/* (not inlined into lw_sim_step: a level without objects keeps that step lean) */
+__attribute__((noinline)) void lwi_objects_run(lw_sim *sim)
+{
+    lw_game_state *g = lwi_obj_game(sim);
+    /* (no object with an update of its own: nothing to stand on either) */
+    if (sim->object_count && lwi_cull_of(sim)->runnable) {
+        const lwi_obj_cull *c = lwi_obj_window_ranges(sim, lwi_obj_px(sim->state.player.x));
+        uint32_t first = c->first.i, last = c->last.i;
+        /* an object the player stands on always runs (it carries the player) */
+        if (g->on_object) {
+            uint32_t s = g->on_object - 1u;
+            if (s < first || s >= last)
+                lwi_obj_leave(sim, s);
+        }
+        if (first < last) {
+            if (c->reference)
+                run_reference(sim, first, last);
+            else
+                run_culled(sim, c, first, last);
+        }
+    }
+    lwi_obj_run_spill(sim);
+}
