@@ -92,9 +92,8 @@ typedef enum lw_move_phase {
 
 /**
  * The super peel-out and spindash of Sonic CD and the drop dash (Mania) in progress (OBJECTS.md
- * §19). All zero while
- * no such move runs, and then left out of lw_sim_hash(), so profiles without the moves (and runs
- * that never use them) hash as before.
+ * §19). All zero while no such move runs, and then left out of lw_sim_hash(), so profiles
+ * without the moves (and runs that never use them) hash as before.
  */
 typedef struct lw_moves_state {
     uint8_t peelout;         /* lw_move_phase: NONE or CHARGING */
