@@ -186,7 +186,7 @@ bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count)
 }
 
 uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
-                            EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX])
+                            const lw_profile *profile, EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX])
 {
     if (count == 0)
         return 0;
@@ -210,6 +210,9 @@ uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
     /* [S2 Obj08_CheckSkid/Obj08_SkidDust]: a puff on the skid's first frame and every 4th after,
      * left where the player's feet were; [S2 Obj08Ani_Skid]: 4 pictures of 4 frames, then gone
      * (16 frames) */
+    /* S1 has no dust object (s1disasm: only the skid sound), CD has no disassembly here [LW] */
+    if (is_profile(profile, "s1") || is_profile(profile, "cd"))
+        return n;
     for (uint32_t k = 0; k < 16 && k < count && n < EDITOR_PLAYER_DUST_MAX; k++) {
         int age = skid_age(history, count, k);
         if (age < 0 || age % 4 != 0)

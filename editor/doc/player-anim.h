@@ -107,11 +107,13 @@ typedef struct EditorPlayerDust {
 /**
  * The dust to draw with the player, into @out (at most EDITOR_PLAYER_DUST_MAX), returning the
  * count: the spindash cloud while a spindash charges, and the skid puffs a skid left in the last
- * 16 frames. @history[0] is the state drawn, @history[k] the state k frames before it (@count >= 1
- * states, at most EDITOR_PLAYER_DUST_HISTORY are read; fewer, as after a restart, only forget
- * puffs and skids that began before them). Pure: the same states give the same dust.
+ * 16 frames — S2's and S3K's dust: none for a skid under the s1 and cd @profile (NULL: S2).
+ * @history[0] is the state drawn, @history[k] the state k frames before it (@count >= 1 states, at
+ * most EDITOR_PLAYER_DUST_HISTORY are read; fewer, as after a restart, only forget puffs and skids
+ * that began before them). Pure: the same states give the same dust.
  */
 uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
+                            const lw_profile *profile,
                             EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX]);
 
 /** Whether the player of @state skids (docs/OBJECTS.md §17.4): braking on a floor, the skid's

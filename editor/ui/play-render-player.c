@@ -32,7 +32,7 @@ static void draw_dust(cairo_t *cr, const PlayRenderState *s, cairo_surface_t *sh
         }
     }
     EditorPlayerDust dust[EDITOR_PLAYER_DUST_MAX];
-    uint32_t count = editor_player_dust(history, n, dust);
+    uint32_t count = editor_player_dust(history, n, &s->sim->profile, dust);
     for (uint32_t i = 0; i < count; i++)
         editor_sprites_draw_cell(cr, sheet, dust[i].frame, dust[i].anim, vx(s, dust[i].x),
                                  vy(s, dust[i].y), s->zoom, 1, 0, dust[i].mirror);

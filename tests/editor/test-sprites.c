@@ -446,11 +446,11 @@ static void test_dust_spindash(void)
     st.player = (lw_player){.x = 1000 * 256 + 77, .y = 700 * 256, .hr = 19, .wr = 9};
     const lw_sim_state *h[1] = {&st};
     EditorPlayerDust d[EDITOR_PLAYER_DUST_MAX];
-    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h, 1, NULL, d), ==, 0);
     st.game.spindash = 1;
     for (uint32_t f = 0; f < 30; f++) {
         st.frame = f;
-        g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 1);
+        g_assert_cmpuint(editor_player_dust(h, 1, NULL, d), ==, 1);
         g_assert_cmpuint(d[0].anim, ==, EDITOR_PLAYER_DUST_SPINDASH);
         g_assert_cmpuint(d[0].frame, ==, (f / 2) % 7);
         g_assert_false(d[0].mirror);
@@ -458,16 +458,16 @@ static void test_dust_spindash(void)
         g_assert_cmpint(d[0].y, ==, 706);
     }
     st.player.facing_left = true;
-    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 1);
+    g_assert_cmpuint(editor_player_dust(h, 1, NULL, d), ==, 1);
     g_assert_true(d[0].mirror);
     g_assert_cmpint(d[0].x, ==, 1000 + 18);
     st.game.hurt = 1;
-    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h, 1, NULL, d), ==, 0);
     st.game.hurt = 0;
     st.game.spindash = 0;
     st.moves.spindash = LW_MOVE_CHARGING; /* CD's charge: no cloud */
-    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
-    g_assert_cmpuint(editor_player_dust(h, 0, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h, 1, NULL, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h, 0, NULL, d), ==, 0);
 }
 
 /* States of a real run: loop-hill's start, RIGHT for @run frames, then LEFT for @brake frames
@@ -505,7 +505,11 @@ static uint32_t dust_at(const Run *r, uint32_t at, EditorPlayerDust *d, bool *sk
     for (; n < EDITOR_PLAYER_DUST_HISTORY && n <= at; n++)
         h[n] = &r->st[at - n];
     *skidding = editor_player_skidding(h, n);
-    return editor_player_dust(h, n, d);
+    lw_profile s2 = profile("s2"), s1 = profile("s1"), cd = profile("cd");
+    EditorPlayerDust none[EDITOR_PLAYER_DUST_MAX];
+    g_assert_cmpuint(editor_player_dust(h, n, &s1, none), ==, 0); /* no dust object in S1 */
+    g_assert_cmpuint(editor_player_dust(h, n, &cd, none), ==, 0);
+    return editor_player_dust(h, n, &s2, d);
 }
 
 /* Skid dust: braking from |Gsp| >= 0x400 leaves a puff where the feet were (16 px below the
@@ -551,11 +555,11 @@ static void test_dust_skid(void)
     const lw_sim_state *h1[1] = {&r.st[b + 1]};
     g_assert_cmpint(r.st[b + 1].player.gsp, >=, 0x400);
     g_assert_true(editor_player_skidding(h1, 1));
-    g_assert_cmpuint(editor_player_dust(h1, 1, d), ==, 1);
+    g_assert_cmpuint(editor_player_dust(h1, 1, NULL, d), ==, 1);
     h1[0] = &r.st[end - 1];
     g_assert_cmpint(r.st[end - 1].player.gsp, <, 0x400);
     g_assert_false(editor_player_skidding(h1, 1));
-    g_assert_cmpuint(editor_player_dust(h1, 1, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h1, 1, NULL, d), ==, 0);
 
     /* braking from a walk (|Gsp| < 0x400 on the first brake): no skid */
     skid_run(&r, 40, 10, 0);
