@@ -33,6 +33,13 @@ struct _EditorCanvas {
     gboolean initial_view_done;  /* the first allocation centres the view on the player start */
     gboolean has_pending_center; /* centre_on before the first allocation */
     double pending_x, pending_y;
+    gboolean has_pending_fit; /* zoom_to_rect before the first allocation */
+    gboolean fit_live;        /* the view is still the rectangle's: a new size fits it again */
+    gboolean hold_live; /* the view is still editor_canvas_show's: a new size keeps its centre */
+    double hold_x, hold_y;
+    double fit_x, fit_y, fit_w, fit_h, fit_fraction;
+    int fit_width, fit_height; /* the canvas's size when it was fitted */
+    guint own_change;          /* the canvas itself is moving the view (not the user) */
 };
 
 enum {
@@ -100,6 +107,7 @@ static void widget_to_level(EditorCanvas *self, double wx, double wy, double *lx
 
 static void configure_adjustments(EditorCanvas *self)
 {
+    self->own_change++;
     const lw_level *l = doc_level(self);
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
     double cw = l ? lw_level_width_px(l) * self->zoom : w;
@@ -112,6 +120,7 @@ static void configure_adjustments(EditorCanvas *self)
         gtk_adjustment_configure(self->vadj,
                                  CLAMP(gtk_adjustment_get_value(self->vadj), 0, MAX(ch - h, 0)), 0,
                                  MAX(ch, h), 16 * self->zoom, h * 0.9, h);
+    self->own_change--;
 }
 
 /* ---- public API ---- */
@@ -167,6 +176,8 @@ void editor_canvas_set_zoom(EditorCanvas *self, double zoom, double ax, double a
     if (!(zoom > 0))
         return;
     zoom = snap_zoom(zoom);
+    if (!self->own_change)
+        self->fit_live = self->hold_live = FALSE;
     if (zoom == self->zoom)
         return;
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
@@ -232,18 +243,107 @@ void editor_canvas_center_on(EditorCanvas *self, double x, double y)
 {
     double w = gtk_widget_get_width(GTK_WIDGET(self)), h = gtk_widget_get_height(GTK_WIDGET(self));
     if (!self->initial_view_done) {
-        /* not allocated yet: the first allocation centres here instead of on the start */
+        /* not allocated yet: the first allocation centres here instead of on the start (and
+         * no longer fits an earlier rectangle) */
         self->has_pending_center = TRUE;
+        self->has_pending_fit = FALSE;
         self->pending_x = x;
         self->pending_y = y;
         return;
     }
+    if (!self->own_change)
+        self->fit_live = self->hold_live = FALSE;
     double ox, oy;
     content_offset(self, &ox, &oy);
     if (self->hadj)
         gtk_adjustment_set_value(self->hadj, x * self->zoom + ox - w / 2);
     if (self->vadj)
         gtk_adjustment_set_value(self->vadj, y * self->zoom + oy - h / 2);
+}
+
+void editor_canvas_zoom_to_rect(EditorCanvas *self, double x, double y, double w, double h,
+                                double fraction)
+{
+    g_return_if_fail(w > 0 && h > 0 && fraction > 0);
+    if (!self->initial_view_done) {
+        /* not allocated yet: the first allocation does it, once the view's size is known */
+        self->has_pending_center = TRUE;
+        self->pending_x = x + w / 2;
+        self->pending_y = y + h / 2;
+        self->has_pending_fit = TRUE;
+        self->fit_x = x;
+        self->fit_y = y;
+        self->fit_w = w;
+        self->fit_h = h;
+        self->fit_fraction = fraction;
+        return;
+    }
+    double vw = gtk_widget_get_width(GTK_WIDGET(self)),
+           vh = gtk_widget_get_height(GTK_WIDGET(self));
+    double fit = MIN(vw * fraction / w, vh * fraction / h);
+    double z = zoom_steps[0];
+    for (guint i = 0; i < G_N_ELEMENTS(zoom_steps); i++)
+        if (zoom_steps[i] <= fit + 1e-9)
+            z = zoom_steps[i];
+    self->own_change++;
+    editor_canvas_set_zoom(self, z, -1, -1);
+    editor_canvas_center_on(self, x + w / 2, y + h / 2);
+    self->own_change--;
+    /* until the user moves the view, a new size (the chunk banner appearing, the window
+     * resized) fits the rectangle again */
+    self->fit_live = TRUE;
+    self->hold_live = FALSE;
+    self->fit_x = x;
+    self->fit_y = y;
+    self->fit_w = w;
+    self->fit_h = h;
+    self->fit_fraction = fraction;
+    self->fit_width = (int)vw;
+    self->fit_height = (int)vh;
+}
+
+void editor_canvas_show(EditorCanvas *self, double zoom, double x, double y)
+{
+    editor_canvas_set_zoom(self, zoom, -1, -1);
+    editor_canvas_center_on(self, x, y);
+    self->fit_live = FALSE;
+    self->hold_live = TRUE;
+    self->hold_x = x;
+    self->hold_y = y;
+}
+
+/* Where the first allocation (@width px wide) centres the view: the player start a little left
+ * of centre, else the level's middle; a centre asked for before it wins. */
+static void initial_center(EditorCanvas *self, const lw_level *l, int width, double *x, double *y)
+{
+    *x = lw_level_width_px(l) / 2.0;
+    *y = lw_level_height_px(l) / 2.0;
+    for (guint i = 0; i < l->object_count; i++)
+        if (l->objects[i].type == LW_OBJECT_PLAYER_START) {
+            /* the start a little left of centre, so the way ahead shows */
+            *x = l->objects[i].x + width / (3.0 * self->zoom);
+            *y = l->objects[i].y;
+            break;
+        }
+    if (self->has_pending_center) {
+        *x = self->pending_x;
+        *y = self->pending_y;
+    }
+}
+
+void editor_canvas_get_center(EditorCanvas *self, double *x, double *y)
+{
+    const lw_level *l = doc_level(self);
+    if (!self->initial_view_done) {
+        *x = *y = 0;
+        if (l)
+            initial_center(self, l, 0, x, y);
+        return;
+    }
+    double vx, vy, vw, vh;
+    editor_canvas_get_view(self, &vx, &vy, &vw, &vh);
+    *x = vx + vw / 2;
+    *y = vy + vh / 2;
 }
 
 void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w, double *h)
@@ -408,19 +508,22 @@ static void editor_canvas_size_allocate(GtkWidget *widget, int width, int height
     const lw_level *l = doc_level(self);
     if (!self->initial_view_done && l && width > 1 && height > 1) {
         self->initial_view_done = TRUE;
-        double x = lw_level_width_px(l) / 2.0, y = lw_level_height_px(l) / 2.0;
-        for (guint i = 0; i < l->object_count; i++)
-            if (l->objects[i].type == LW_OBJECT_PLAYER_START) {
-                /* the start a little left of centre, so the way ahead shows */
-                x = l->objects[i].x + width / (3.0 * self->zoom);
-                y = l->objects[i].y;
-                break;
-            }
-        if (self->has_pending_center) {
-            x = self->pending_x;
-            y = self->pending_y;
-        }
+        double x, y;
+        initial_center(self, l, width, &x, &y);
         editor_canvas_center_on(self, x, y);
+        if (self->has_pending_fit) {
+            self->has_pending_fit = FALSE;
+            editor_canvas_zoom_to_rect(self, self->fit_x, self->fit_y, self->fit_w, self->fit_h,
+                                       self->fit_fraction);
+        }
+    } else if (self->fit_live && width > 1 && height > 1 &&
+               (width != self->fit_width || height != self->fit_height)) {
+        editor_canvas_zoom_to_rect(self, self->fit_x, self->fit_y, self->fit_w, self->fit_h,
+                                   self->fit_fraction);
+    } else if (self->hold_live && width > 1 && height > 1) {
+        self->own_change++;
+        editor_canvas_center_on(self, self->hold_x, self->hold_y);
+        self->own_change--;
     }
 }
 
@@ -561,6 +664,13 @@ static void key_released(GtkEventControllerKey *c, guint keyval, guint keycode,
 
 /* ---- GObject ---- */
 
+/* A scrollbar, a pan or a scroll moved the view: it is no longer a fitted rectangle's. */
+static void view_moved(EditorCanvas *self)
+{
+    if (!self->own_change)
+        self->fit_live = self->hold_live = FALSE;
+}
+
 static void set_adjustment(EditorCanvas *self, GtkAdjustment **slot, GtkAdjustment *adj)
 {
     if (*slot == adj)
@@ -571,6 +681,7 @@ static void set_adjustment(EditorCanvas *self, GtkAdjustment **slot, GtkAdjustme
     if (adj) {
         *slot = g_object_ref_sink(adj);
         g_signal_connect_swapped(adj, "value-changed", G_CALLBACK(gtk_widget_queue_draw), self);
+        g_signal_connect_swapped(adj, "value-changed", G_CALLBACK(view_moved), self);
     }
     configure_adjustments(self);
 }

@@ -44,6 +44,22 @@ void editor_canvas_set_overlays(EditorCanvas *self, guint overlays);
 /** Centre the view on level pixel (@x, @y). */
 void editor_canvas_center_on(EditorCanvas *self, double x, double y);
 
+/** Show the level rectangle (@x, @y, @w, @h) px, centred, at the largest zoom step at which it
+ * fills at most @fraction (0..1] of the view's width and height (the smallest step when none
+ * does). Before the canvas has a size this is done at its first allocation, when the size is
+ * known (a later editor_canvas_center_on before then cancels it). Until the view is moved
+ * otherwise, a new size (a banner appearing, the window resized) fits the rectangle again. */
+void editor_canvas_zoom_to_rect(EditorCanvas *self, double x, double y, double w, double h,
+                                double fraction);
+
+/** Set the zoom and centre the view on level pixel (@x, @y); the centre stays there when the
+ * canvas's size changes, until the view is moved otherwise (a scroll, a pan, a zoom). */
+void editor_canvas_show(EditorCanvas *self, double zoom, double x, double y);
+
+/** The level pixel at the view's centre; before the first allocation, the one it will centre
+ * on. */
+void editor_canvas_get_center(EditorCanvas *self, double *x, double *y);
+
 /** The visible level rectangle in px. */
 void editor_canvas_get_view(EditorCanvas *self, double *x, double *y, double *w, double *h);
 

@@ -320,11 +320,8 @@ void editor_window_action_edit_chunk(GSimpleAction *a, GVariant *p, gpointer use
         for (guint y = 0; y < l->layout_height; y++)
             for (guint x = 0; x < l->layout_width; x++)
                 if (lw_level_layout_get(l, LW_LAYER_FG, x, y) == self->tools.brush_chunk &&
-                    editor_tools_edit_chunk_at(&self->tools, x, y)) {
-                    editor_canvas_center_on(self->canvas, (x + 0.5) * l->chunk_px,
-                                            (y + 0.5) * l->chunk_px);
-                    return;
-                }
+                    editor_tools_edit_chunk_at(&self->tools, x, y))
+                    return; /* the view goes to it (editor-window.c, follow_chunk_editing) */
         editor_window_set_status(self, "Place the chunk in the level (or pick a slot "
                                        "with a chunk) to edit it in place.");
     }

@@ -77,7 +77,9 @@ struct _EditorWindow {
     double toolbar_full_width;    /* the toolbar's width with them in it */
     guint toolbar_idle;
     gboolean disposed;
-    gboolean was_editing_chunk;
+    gboolean was_editing_chunk;  /* the view is zoomed to the chunk edited in place */
+    guint zoomed_slot[2];        /* ... at this slot */
+    double view_before_chunk[3]; /* the view's centre x, y and zoom before: leaving restores it */
 };
 
 /* The window's signals (editor_window_class_init makes them). */

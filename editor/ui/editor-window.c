@@ -159,25 +159,35 @@ static void on_doc_notify(EditorWindow *self)
 
 /* ---- tools notifications ---- */
 
-/* Entering chunk editing: the chunk fills most of the view (the largest zoom step at which it
- * fits in 80 % of it), centred. */
-static void zoom_to_edited_chunk(EditorWindow *self)
+/* Entering chunk editing zooms to the chunk: it fills the view (the largest zoom step at which
+ * it fits in 80 % of it), centred — also when the window has no size yet (a --run-action at
+ * start-up), then at the canvas's first allocation. Moving on to another chunk (a double-click
+ * elsewhere) zooms to that one; leaving brings back the view from before. The action
+ * (win.edit-chunk-at), Return and the canvas's double-click all come here through the tools'
+ * MODE notification. */
+static void follow_chunk_editing(EditorWindow *self)
 {
-    const lw_level *l = doc_level(self);
-    int w = gtk_widget_get_width(GTK_WIDGET(self->canvas)),
-        h = gtk_widget_get_height(GTK_WIDGET(self->canvas));
-    if (w <= 0 || h <= 0)
+    const EditorTools *t = &self->tools;
+    if (!t->editing_chunk) {
+        if (self->was_editing_chunk) {
+            self->was_editing_chunk = FALSE;
+            editor_canvas_show(self->canvas, self->view_before_chunk[2], self->view_before_chunk[0],
+                               self->view_before_chunk[1]);
+        }
         return;
-    double fit = MIN(w, h) * 0.8 / l->chunk_px;
-    const double *steps;
-    guint n = editor_canvas_get_zoom_steps(&steps);
-    double z = steps[0];
-    for (guint i = 0; i < n; i++)
-        if (steps[i] <= fit)
-            z = steps[i];
-    editor_canvas_set_zoom(self->canvas, MAX(z, editor_canvas_get_zoom(self->canvas)), -1, -1);
-    editor_canvas_center_on(self->canvas, (self->tools.edit_slot_x + 0.5) * l->chunk_px,
-                            (self->tools.edit_slot_y + 0.5) * l->chunk_px);
+    }
+    if (!self->was_editing_chunk) {
+        editor_canvas_get_center(self->canvas, &self->view_before_chunk[0],
+                                 &self->view_before_chunk[1]);
+        self->view_before_chunk[2] = editor_canvas_get_zoom(self->canvas);
+    } else if (t->edit_slot_x == self->zoomed_slot[0] && t->edit_slot_y == self->zoomed_slot[1]) {
+        return; /* the same chunk (make unique, an edit): the view stays as the user left it */
+    }
+    self->was_editing_chunk = TRUE;
+    self->zoomed_slot[0] = t->edit_slot_x;
+    self->zoomed_slot[1] = t->edit_slot_y;
+    double px = doc_level(self)->chunk_px;
+    editor_canvas_zoom_to_rect(self->canvas, t->edit_slot_x * px, t->edit_slot_y * px, px, px, 0.8);
 }
 
 void editor_window_on_tools_notify(gpointer user, EditorToolsNotify what)
@@ -198,11 +208,7 @@ void editor_window_on_tools_notify(gpointer user, EditorToolsNotify what)
         update_chunk_banner(self);
         /* painting tiles happens in the tile palette */
         gtk_notebook_set_current_page(self->palette_notebook, self->tools.editing_chunk ? 1 : 0);
-        if (self->tools.editing_chunk != self->was_editing_chunk) {
-            self->was_editing_chunk = self->tools.editing_chunk;
-            if (self->tools.editing_chunk)
-                zoom_to_edited_chunk(self);
-        }
+        follow_chunk_editing(self);
     }
     editor_window_update_actions(self);
     gtk_widget_queue_draw(GTK_WIDGET(self->canvas));

@@ -1,25 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* The test-play window's automation: a scripted run of N frames, then the files asked for and
- * the benchmark timings (see play-window-state.h). */
-#define G_LOG_DOMAIN "play-window"
+/* A scripted test-play run, its files and the benchmark timings (play-automation.h). */
+#define G_LOG_DOMAIN "play-automation"
 
-#include "doc/editor-commands-play.h"
-#include "doc/play-camera.h"
-#include "doc/replay-check.h"
-#include "doc/sim-state.h"
-#include "play-keys.h"
-#include "play-render.h"
-#include "play-window-state.h"
-#include "play-window.h"
+#include "play-automation.h"
 
-#include <glib/gstdio.h>
-#include <inttypes.h>
 #include <loopwright/trace.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-/* ---- automation ---- */
+typedef struct {
+    gint64 before_paint, after_paint; /* frame-clock phases, µs (monotonic) */
+    gint64 sim_us, draw_us;           /* simulation and view drawing inside that frame */
+    gint64 frame_time;                /* the frame clock's frame time */
+    guint steps;                      /* simulation steps in that frame */
+} BenchFrame;
+
+struct _PlayAutomator {
+    GObject parent_instance;
+    PlaySession *session; /* borrowed */
+    PlayAutomatorHost host;
+    gboolean running;
+    guint frames;
+    gboolean benchmark;
+    char *screenshot, *window_screenshot, *trace_path;
+    GString *trace;  /* trace rows, NULL when no trace is asked for */
+    GArray *bench;   /* BenchFrame */
+    GString *errors; /* what went wrong, one "loopwright: ..." line each (stderr) */
+    GString *report; /* the benchmark lines (stdout) */
+    gint64 frame_sim_us, frame_draw_us;
+    guint frame_steps;
+    GdkFrameClock *bench_clock; /* weak pointer */
+    gulong before_paint_id, after_paint_id;
+    GdkFrameClock *finish_clock; /* weak pointer */
+    gulong finish_id;
+};
+
+G_DEFINE_FINAL_TYPE(PlayAutomator, play_automator, G_TYPE_OBJECT)
+
+enum { SIGNAL_FINISHED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 static int compare_i64(const void *a, const void *b)
 {
@@ -41,7 +60,7 @@ static void percentiles(GArray *values, double *median, double *p99, double *max
     *max = g_array_index(values, gint64, n - 1) / 1000.0;
 }
 
-static void bench_before_paint(GdkFrameClock *clock, PlayWindow *self)
+static void bench_before_paint(GdkFrameClock *clock, PlayAutomator *self)
 {
     BenchFrame f = {.before_paint = g_get_monotonic_time(),
                     .frame_time = gdk_frame_clock_get_frame_time(clock)};
@@ -50,7 +69,7 @@ static void bench_before_paint(GdkFrameClock *clock, PlayWindow *self)
     g_array_append_val(self->bench, f);
 }
 
-static void bench_after_paint(GdkFrameClock *clock, PlayWindow *self)
+static void bench_after_paint(GdkFrameClock *clock, PlayAutomator *self)
 {
     if (self->bench->len == 0)
         return;
@@ -61,20 +80,36 @@ static void bench_after_paint(GdkFrameClock *clock, PlayWindow *self)
     f->steps = self->frame_steps;
 }
 
+/* Stop listening to *@clock (@a, @b: handler ids, NULL = none). */
+static void unwatch(GdkFrameClock **clock, gulong *a, gulong *b)
+{
+    if (!*clock)
+        return;
+    if (a)
+        g_clear_signal_handler(a, *clock);
+    if (b)
+        g_clear_signal_handler(b, *clock);
+    g_object_remove_weak_pointer(G_OBJECT(*clock), (gpointer *)clock);
+    *clock = NULL;
+}
+
+static void unwatch_all(PlayAutomator *self)
+{
+    unwatch(&self->finish_clock, &self->finish_id, NULL);
+    unwatch(&self->bench_clock, &self->before_paint_id, &self->after_paint_id);
+    self->finish_id = self->before_paint_id = self->after_paint_id = 0;
+}
+
 /* The benchmark lines and summary, as the play command prints them. */
-static void format_bench(PlayWindow *self, GString *out)
+static void format_bench(PlayAutomator *self, GString *out)
 {
     GArray *work = g_array_new(FALSE, FALSE, sizeof(gint64)),
            *sim = g_array_new(FALSE, FALSE, sizeof(gint64)),
            *draw = g_array_new(FALSE, FALSE, sizeof(gint64)),
            *interval = g_array_new(FALSE, FALSE, sizeof(gint64));
     guint sim_frames = 0, late = 0;
-    int vw = gtk_widget_get_width(GTK_WIDGET(self)), vh = gtk_widget_get_height(GTK_WIDGET(self));
-    g_string_append_printf(
-        out, "benchmark: window %dx%d, view %dx%d at zoom %d, debugger %s, renderer %s\n", vw, vh,
-        gtk_widget_get_width(GTK_WIDGET(self->view)), gtk_widget_get_height(GTK_WIDGET(self->view)),
-        play_window_effective_zoom(self), self->debug ? "on" : "off",
-        G_OBJECT_TYPE_NAME(gtk_native_get_renderer(GTK_NATIVE(self))));
+    if (self->host.describe)
+        self->host.describe(self->host.user, out);
     g_string_append_printf(out, "benchmark: frame,steps,work_ms,sim_us,draw_ms,interval_ms\n");
     for (guint i = 0; i < self->bench->len; i++) {
         BenchFrame *f = &g_array_index(self->bench, BenchFrame, i);
@@ -85,7 +120,7 @@ static void format_bench(PlayWindow *self, GString *out)
             i > 0 ? f->frame_time - g_array_index(self->bench, BenchFrame, i - 1).frame_time : 0;
         g_string_append_printf(out, "benchmark: %u,%u,%.3f,%" G_GINT64_FORMAT ",%.3f,%.3f\n", i,
                                f->steps, w / 1000.0, f->sim_us, f->draw_us / 1000.0, iv / 1000.0);
-        if (i < BENCH_WARMUP || f->steps == 0)
+        if (i < PLAY_AUTOMATOR_BENCH_WARMUP || f->steps == 0)
             continue;
         g_array_append_val(work, w);
         gint64 per_step = f->sim_us / f->steps;
@@ -107,95 +142,80 @@ static void format_bench(PlayWindow *self, GString *out)
         "%.2f ms, max %.2f ms; simulation step median %.1f us, p99 %.1f us (%.2f%% of the "
         "16.67 ms budget at p99); view drawing median %.2f ms, p99 %.2f ms; frame interval "
         "median %.2f ms, p99 %.2f ms, max %.2f ms; %u intervals over 25 ms (dropped frames)\n",
-        sim_frames, BENCH_WARMUP, wm, wp, wx, sm * 1000, sp * 1000, sp / 16.667 * 100, dm, dp, im,
-        ip, ix, late);
+        sim_frames, PLAY_AUTOMATOR_BENCH_WARMUP, wm, wp, wx, sm * 1000, sp * 1000,
+        sp / 16.667 * 100, dm, dp, im, ip, ix, late);
     g_array_unref(work);
     g_array_unref(sim);
     g_array_unref(draw);
     g_array_unref(interval);
 }
 
-void play_window_automation_finish(PlayWindow *self)
+/* The last frame is painted: write what was asked, report, emit "finished". */
+static void finish(PlayAutomator *self)
 {
-    g_clear_signal_handler(&self->finish_id, self->finish_clock);
-    self->auto_done = TRUE;
+    unwatch_all(self);
+    self->running = FALSE;
     int status = 0;
     g_autoptr(GError) error = NULL;
-    if (self->auto_trace && !g_file_set_contents(self->auto_trace, self->trace->str,
+    if (self->trace_path && !g_file_set_contents(self->trace_path, self->trace->str,
                                                  (gssize)self->trace->len, &error)) {
-        g_string_append_printf(self->auto_errors, "loopwright: %s\n", error->message);
+        g_string_append_printf(self->errors, "loopwright: %s\n", error->message);
         g_clear_error(&error);
         status = 1;
     }
-    if (self->auto_screenshot &&
-        !play_window_write_screenshot(self, self->auto_screenshot, FALSE, &error)) {
-        g_string_append_printf(self->auto_errors, "loopwright: %s\n", error->message);
-        g_clear_error(&error);
-        status = 1;
-    }
-    if (self->auto_window_screenshot &&
-        !play_window_write_screenshot(self, self->auto_window_screenshot, TRUE, &error)) {
-        g_string_append_printf(self->auto_errors, "loopwright: %s\n", error->message);
-        g_clear_error(&error);
-        status = 1;
+    const char *shots[2] = {self->screenshot, self->window_screenshot};
+    for (int whole = 0; whole < 2; whole++) {
+        if (!shots[whole])
+            continue;
+        if (!self->host.write_screenshot ||
+            !self->host.write_screenshot(self->host.user, shots[whole], whole, &error)) {
+            g_string_append_printf(self->errors, "loopwright: %s\n",
+                                   error ? error->message : "no view to take a screenshot of");
+            g_clear_error(&error);
+            status = 1;
+        }
     }
     if (play_session_is_dead(self->session))
-        g_string_append_printf(self->auto_errors,
+        g_string_append_printf(self->errors,
                                "loopwright play: the player fell out of the level on frame %u\n",
                                play_session_get_frame(self->session));
-    if (self->auto_benchmark)
-        format_bench(self, self->auto_report);
-    /* back to an ordinary, paused window (the play command closes it) */
-    self->automation = FALSE;
-    play_window_set_paused(self, TRUE);
-    if (self->before_paint_id) {
-        g_clear_signal_handler(&self->before_paint_id, self->bench_clock);
-        g_clear_signal_handler(&self->after_paint_id, self->bench_clock);
-    }
-    g_signal_emit(self, play_window_signal_id(PLAY_WINDOW_SIGNAL_AUTOMATION_FINISHED), 0, status);
+    if (self->benchmark)
+        format_bench(self, self->report);
+    g_signal_emit(self, signals[SIGNAL_FINISHED], 0, status);
 }
 
-static void start_bench(PlayWindow *self)
+void play_automator_watch_clock(PlayAutomator *self, GdkFrameClock *clock)
 {
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
-    if (!clock || self->before_paint_id)
+    g_return_if_fail(PLAY_IS_AUTOMATOR(self));
+    if (!clock || !self->running || !self->benchmark || self->bench_clock)
         return;
     self->bench_clock = clock;
+    g_object_add_weak_pointer(G_OBJECT(clock), (gpointer *)&self->bench_clock);
     self->before_paint_id =
         g_signal_connect(clock, "before-paint", G_CALLBACK(bench_before_paint), self);
     self->after_paint_id =
         g_signal_connect(clock, "after-paint", G_CALLBACK(bench_after_paint), self);
 }
 
-gboolean play_window_use_physics(PlayWindow *self, const char *profile, const char *character,
-                                 GError **error)
+gboolean play_automator_start(PlayAutomator *self, const PlayAutomation *a, GError **error)
 {
-    if (!play_session_use_level_physics(self->session, profile, character, error))
-        return FALSE;
-    play_session_restart(self->session);
-    play_window_after_restart(self);
-    play_window_refresh_tuning(self);
-    return TRUE;
-}
-
-gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a, GError **error)
-{
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self) && a, FALSE);
+    unwatch_all(self);
+    self->running = FALSE;
     play_session_restart(self->session);
     if (a->input && !play_session_set_script(self->session, a->input, a->input_len, error))
         return FALSE;
-    play_window_after_restart(self);
-    self->automation = TRUE;
-    self->auto_done = FALSE;
-    self->auto_frames = a->frames;
-    self->auto_benchmark = a->benchmark;
-    g_string_truncate(self->auto_errors, 0);
-    g_string_truncate(self->auto_report, 0);
-    g_free(self->auto_screenshot);
-    g_free(self->auto_window_screenshot);
-    g_free(self->auto_trace);
-    self->auto_screenshot = g_strdup(a->screenshot);
-    self->auto_window_screenshot = g_strdup(a->window_screenshot);
-    self->auto_trace = g_strdup(a->trace);
+    self->running = TRUE;
+    self->frames = a->frames;
+    self->benchmark = a->benchmark;
+    g_string_truncate(self->errors, 0);
+    g_string_truncate(self->report, 0);
+    g_free(self->screenshot);
+    g_free(self->window_screenshot);
+    g_free(self->trace_path);
+    self->screenshot = g_strdup(a->screenshot);
+    self->window_screenshot = g_strdup(a->window_screenshot);
+    self->trace_path = g_strdup(a->trace);
     if (self->trace)
         g_string_free(self->trace, TRUE);
     self->trace = NULL;
@@ -203,22 +223,108 @@ gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a,
         self->trace = g_string_new(lw_trace_header_for(play_session_get_sim(self->session)));
         g_string_append_c(self->trace, '\n');
     }
-    if (a->benchmark) {
-        g_array_set_size(self->bench, 0);
-        if (gtk_widget_get_realized(GTK_WIDGET(self)))
-            start_bench(self);
-        else
-            g_signal_connect_swapped(self, "realize", G_CALLBACK(start_bench), self);
-    }
+    g_array_set_size(self->bench, 0);
     return TRUE;
 }
 
-const char *play_window_get_automation_errors(PlayWindow *self)
+gboolean play_automator_is_running(PlayAutomator *self)
 {
-    return self->auto_errors->str;
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), FALSE);
+    return self->running;
 }
 
-const char *play_window_get_benchmark_report(PlayWindow *self)
+gboolean play_automator_wants_frame(PlayAutomator *self)
 {
-    return self->auto_report->str;
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), FALSE);
+    return self->running && !self->finish_id &&
+           play_session_get_frame(self->session) < self->frames &&
+           !play_session_is_dead(self->session);
+}
+
+void play_automator_frame_simulated(PlayAutomator *self, gint64 sim_us)
+{
+    g_return_if_fail(PLAY_IS_AUTOMATOR(self));
+    self->frame_sim_us += sim_us;
+    self->frame_steps++;
+    if (self->running && self->trace) {
+        char row[LW_TRACE_ROW_MAX];
+        lw_trace_format_sim_row(row, sizeof row, play_session_get_sim(self->session));
+        g_string_append(self->trace, row);
+    }
+}
+
+void play_automator_frame_drawn(PlayAutomator *self, gint64 draw_us)
+{
+    g_return_if_fail(PLAY_IS_AUTOMATOR(self));
+    self->frame_draw_us += draw_us;
+}
+
+gboolean play_automator_finish_after_paint(PlayAutomator *self, GdkFrameClock *clock)
+{
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), FALSE);
+    if (!self->running || self->finish_id || !clock ||
+        (play_session_get_frame(self->session) < self->frames &&
+         !play_session_is_dead(self->session)))
+        return FALSE;
+    self->finish_clock = clock;
+    g_object_add_weak_pointer(G_OBJECT(clock), (gpointer *)&self->finish_clock);
+    self->finish_id = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(finish), self);
+    return TRUE;
+}
+
+const char *play_automator_get_errors(PlayAutomator *self)
+{
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), "");
+    return self->errors->str;
+}
+
+const char *play_automator_get_report(PlayAutomator *self)
+{
+    g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), "");
+    return self->report->str;
+}
+
+static void play_automator_dispose(GObject *object)
+{
+    unwatch_all(PLAY_AUTOMATOR(object));
+    G_OBJECT_CLASS(play_automator_parent_class)->dispose(object);
+}
+
+static void play_automator_finalize(GObject *object)
+{
+    PlayAutomator *self = PLAY_AUTOMATOR(object);
+    if (self->trace)
+        g_string_free(self->trace, TRUE);
+    g_array_unref(self->bench);
+    g_string_free(self->errors, TRUE);
+    g_string_free(self->report, TRUE);
+    g_free(self->screenshot);
+    g_free(self->window_screenshot);
+    g_free(self->trace_path);
+    G_OBJECT_CLASS(play_automator_parent_class)->finalize(object);
+}
+
+static void play_automator_class_init(PlayAutomatorClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->dispose = play_automator_dispose;
+    object_class->finalize = play_automator_finalize;
+    signals[SIGNAL_FINISHED] = g_signal_new("finished", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+}
+
+static void play_automator_init(PlayAutomator *self)
+{
+    self->bench = g_array_new(FALSE, TRUE, sizeof(BenchFrame));
+    self->errors = g_string_new(NULL);
+    self->report = g_string_new(NULL);
+}
+
+PlayAutomator *play_automator_new(PlaySession *session, const PlayAutomatorHost *host)
+{
+    g_return_val_if_fail(session && host, NULL);
+    PlayAutomator *self = g_object_new(PLAY_TYPE_AUTOMATOR, NULL);
+    self->session = session;
+    self->host = *host;
+    return self;
 }

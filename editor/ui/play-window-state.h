@@ -3,11 +3,11 @@
 /*
  * The test-play window's own state, shared by the files that make up the window and by nothing
  * else: play-window.c (lifetime, camera, stepping, drawing, the document, keyboard and pointer),
- * play-window-actions.c (the "win" actions, their table and accelerators) and play-automation.c
- * (scripted runs, benchmark timings). The Tuning and Replays tabs are widgets of their own
- * (PlayTuningPanel, PlayReplaysPanel) that the window talks to through their API and signals.
- * It is part of the play-window module (scripts/check-include-cycles counts NAME-state.h as
- * NAME's).
+ * play-window-actions.c (the "win" actions, their table and accelerators). Scripted runs are a
+ * PlayAutomator of their own (play-automation.c) over the window's session. The Tuning and Replays
+ * tabs are widgets of their own (PlayTuningPanel, PlayReplaysPanel) that the window talks to
+ * through their API and signals. It is part of the play-window module (scripts/check-include-cycles
+ * counts NAME-state.h as NAME's).
  */
 
 #include "doc/editor-commands-play.h"
@@ -16,6 +16,7 @@
 #include "doc/play-session.h"
 #include "doc/replay-check.h"
 #include "editor-render.h"
+#include "play-automation.h"
 #include "play-keys.h"
 #include "play-replays-panel.h"
 #include "play-tuning-panel.h"
@@ -23,16 +24,8 @@
 
 #include <gtk/gtk.h>
 
-#define NOTE_US      4000000 /* how long a note stays on screen */
-#define BENCH_WARMUP 30      /* benchmark frames left out of the summary (caches fill) */
-#define ZOOM_MAX     8
-
-typedef struct {
-    gint64 before_paint, after_paint; /* frame-clock phases, µs (monotonic) */
-    gint64 sim_us, draw_us;           /* simulation and view drawing inside that frame */
-    gint64 frame_time;                /* the frame clock's frame time */
-    guint steps;                      /* simulation steps in that frame */
-} BenchFrame;
+#define NOTE_US  4000000 /* how long a note stays on screen */
+#define ZOOM_MAX 8
 
 struct _PlayWindow {
     GtkApplicationWindow parent_instance;
@@ -41,11 +34,9 @@ struct _PlayWindow {
     EditorDocument *doc;
     PlaySession *session;
     EditorRenderer *renderer;
-    char *tileset_path; /* the level's tileset as last loaded ("" = none) */
-    char *physics_key;  /* the level's profile/character/overrides as last seen */
-    GString *trace;     /* automation: trace rows */
-    GArray *bench;      /* BenchFrame */
-    char *auto_screenshot, *auto_window_screenshot, *auto_trace;
+    char *tileset_path;       /* the level's tileset as last loaded ("" = none) */
+    char *physics_key;        /* the level's profile/character/overrides as last seen */
+    PlayAutomator *automator; /* scripted runs (loopwright play --frames ...) */
 
     /* Template widgets */
     GtkDrawingArea *view;
@@ -72,18 +63,6 @@ struct _PlayWindow {
     gboolean updating;   /* refreshing widgets from the state: ignore their signals */
     int replay_playing;  /* index of the level replay being played, -1 = none */
     uint32_t replay_end; /* its frame count */
-    /* automation */
-    gboolean automation;
-    guint auto_frames;
-    gboolean auto_done, auto_benchmark;
-    GString *auto_errors; /* what went wrong, one "loopwright: ..." line each (stderr) */
-    GString *auto_report; /* the benchmark lines (stdout) */
-    gint64 frame_sim_us, frame_draw_us;
-    guint frame_steps;
-    gulong before_paint_id, after_paint_id;
-    GdkFrameClock *bench_clock;
-    gulong finish_id;
-    GdkFrameClock *finish_clock;
 };
 
 typedef enum { PLAY_WINDOW_SIGNAL_AUTOMATION_FINISHED, PLAY_WINDOW_N_SIGNALS } PlayWindowSignal;
@@ -111,6 +90,3 @@ void play_window_replay_finished(PlayWindow *self);
 void play_window_set_paused(PlayWindow *self, gboolean paused);
 void play_window_set_rewinding(PlayWindow *self, gboolean on);
 void play_window_update_actions(PlayWindow *self);
-
-/* play-automation.c */
-void play_window_automation_finish(PlayWindow *self);

@@ -118,16 +118,6 @@ static void camera_fit_view(PlayWindow *self)
 
 /* ---- stepping ---- */
 
-static void trace_row(PlayWindow *self)
-{
-    if (!self->trace)
-        return;
-    const lw_sim *sim = play_session_get_sim(self->session);
-    char row[LW_TRACE_ROW_MAX];
-    lw_trace_format_sim_row(row, sizeof row, sim);
-    g_string_append(self->trace, row);
-}
-
 /* One simulation frame (or one frame back while rewinding), then the camera follows. */
 void play_window_sim_frame(PlayWindow *self)
 {
@@ -138,8 +128,8 @@ void play_window_sim_frame(PlayWindow *self)
                                  PLAY_REWIND_FRAMES);
     } else if (!play_session_is_dead(self->session)) {
         gboolean scripted = play_session_script_active(self->session);
-        lw_sim_status st = play_session_step(self->session, self->automation ? 0 : self->held);
-        trace_row(self);
+        lw_sim_status st = play_session_step(
+            self->session, play_automator_is_running(self->automator) ? 0 : self->held);
         if (st == LW_SIM_DEAD)
             play_window_set_status(
                 self, "The player fell out of the level: R (or F5) restarts, Backspace "
@@ -148,8 +138,8 @@ void play_window_sim_frame(PlayWindow *self)
             play_session_get_frame(self->session) >= self->replay_end)
             play_window_replay_finished(self);
     }
-    self->frame_sim_us += g_get_monotonic_time() - t0;
-    self->frame_steps++;
+    /* its trace row, and the benchmark's timing */
+    play_automator_frame_simulated(self->automator, g_get_monotonic_time() - t0);
     if (!self->cam_valid)
         play_window_camera_reset(self);
     PlayCameraTarget t = camera_target(self);
@@ -165,9 +155,9 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     self->last_frame_time = now;
     dt = CLAMP(dt, 0, 250000);
     guint steps = 0;
-    if (self->automation) {
-        if (!self->auto_done && play_session_get_frame(self->session) < self->auto_frames &&
-            !play_session_is_dead(self->session))
+    gboolean automation = play_automator_is_running(self->automator);
+    if (automation) {
+        if (play_automator_wants_frame(self->automator))
             steps = 1;
     } else if ((!self->paused || self->rewinding) && !editor_document_is_busy(self->doc)) {
         self->acc += dt * 60 / (gint64)self->speed_den;
@@ -179,7 +169,7 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
         self->acc = 0;
     }
     /* a replay that ends mid-catch-up pauses the window: no frame after its last */
-    for (guint i = 0; i < steps && (self->automation || self->rewinding || !self->paused); i++)
+    for (guint i = 0; i < steps && (automation || self->rewinding || !self->paused); i++)
         play_window_sim_frame(self);
     if (steps)
         gtk_widget_queue_draw(widget);
@@ -187,15 +177,9 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
         self->note[0] = '\0';
         gtk_widget_queue_draw(widget);
     }
-    if (self->automation && !self->auto_done && !self->finish_id &&
-        (play_session_get_frame(self->session) >= self->auto_frames ||
-         play_session_is_dead(self->session))) {
-        /* finish once this frame is painted: the window's render nodes are complete then */
+    /* a run with no frame left finishes once this frame is painted */
+    if (automation && play_automator_finish_after_paint(self->automator, clock))
         gtk_widget_queue_draw(widget);
-        self->finish_clock = clock;
-        self->finish_id = g_signal_connect_swapped(clock, "after-paint",
-                                                   G_CALLBACK(play_window_automation_finish), self);
-    }
     return G_SOURCE_CONTINUE;
 }
 
@@ -234,7 +218,7 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
     rs->note = play_window_get_note(self);
     if (play_session_is_dead(self->session))
         rs->banner = "Fell out of the level — R restarts, Backspace rewinds";
-    else if (self->paused && !self->rewinding && !self->automation)
+    else if (self->paused && !self->rewinding && !play_automator_is_running(self->automator))
         rs->banner = "Paused";
 }
 
@@ -247,7 +231,7 @@ static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, 
     char status[160];
     fill_render_state(self, &rs, status, sizeof status);
     play_render_draw(self->renderer, cr, width, height, &rs);
-    self->frame_draw_us += g_get_monotonic_time() - t0;
+    play_automator_frame_drawn(self->automator, g_get_monotonic_time() - t0);
 }
 
 gboolean play_window_write_screenshot(PlayWindow *self, const char *path, gboolean whole_window,
@@ -565,11 +549,7 @@ static void play_window_dispose(GObject *object)
         gtk_widget_remove_tick_callback(GTK_WIDGET(self->view), self->tick_id);
         self->tick_id = 0;
     }
-    if (self->before_paint_id) {
-        g_clear_signal_handler(&self->before_paint_id, self->bench_clock);
-        g_clear_signal_handler(&self->after_paint_id, self->bench_clock);
-    }
-    g_clear_signal_handler(&self->finish_id, self->finish_clock);
+    g_clear_object(&self->automator);
     if (self->doc)
         g_signal_handlers_disconnect_by_data(self->doc, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), PLAY_TYPE_WINDOW);
@@ -584,14 +564,6 @@ static void play_window_finalize(GObject *object)
     g_clear_object(&self->doc);
     g_clear_pointer(&self->tileset_path, g_free);
     g_clear_pointer(&self->physics_key, g_free);
-    if (self->trace)
-        g_string_free(self->trace, TRUE);
-    g_clear_pointer(&self->bench, g_array_unref);
-    g_string_free(self->auto_errors, TRUE);
-    g_string_free(self->auto_report, TRUE);
-    g_clear_pointer(&self->auto_screenshot, g_free);
-    g_clear_pointer(&self->auto_window_screenshot, g_free);
-    g_clear_pointer(&self->auto_trace, g_free);
     G_OBJECT_CLASS(play_window_parent_class)->finalize(object);
 }
 
@@ -632,10 +604,74 @@ static void play_window_init(PlayWindow *self)
     gtk_widget_init_template(GTK_WIDGET(self));
     self->speed_den = 1;
     self->replay_playing = -1;
-    self->bench = g_array_new(FALSE, TRUE, sizeof(BenchFrame));
-    self->auto_errors = g_string_new(NULL);
-    self->auto_report = g_string_new(NULL);
     play_window_add_actions(self);
+}
+
+/* ---- automation (a PlayAutomator over the session) ---- */
+
+static gboolean automator_screenshot(gpointer user, const char *path, gboolean whole_window,
+                                     GError **error)
+{
+    return play_window_write_screenshot(user, path, whole_window, error);
+}
+
+static void automator_describe(gpointer user, GString *out)
+{
+    PlayWindow *self = user;
+    int vw = gtk_widget_get_width(GTK_WIDGET(self)), vh = gtk_widget_get_height(GTK_WIDGET(self));
+    g_string_append_printf(
+        out, "benchmark: window %dx%d, view %dx%d at zoom %d, debugger %s, renderer %s\n", vw, vh,
+        gtk_widget_get_width(GTK_WIDGET(self->view)), gtk_widget_get_height(GTK_WIDGET(self->view)),
+        play_window_effective_zoom(self), self->debug ? "on" : "off",
+        G_OBJECT_TYPE_NAME(gtk_native_get_renderer(GTK_NATIVE(self))));
+}
+
+/* The run wrote its files: back to an ordinary, paused window (the play command closes it). */
+static void automator_finished(PlayAutomator *automator, int status, PlayWindow *self)
+{
+    play_window_set_paused(self, TRUE);
+    g_signal_emit(self, signals[PLAY_WINDOW_SIGNAL_AUTOMATION_FINISHED], 0, status);
+}
+
+static void watch_frame_clock(PlayWindow *self)
+{
+    play_automator_watch_clock(self->automator, gtk_widget_get_frame_clock(GTK_WIDGET(self)));
+}
+
+gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *a, GError **error)
+{
+    if (!play_automator_start(self->automator, a, error))
+        return FALSE;
+    play_window_after_restart(self);
+    if (gtk_widget_get_realized(GTK_WIDGET(self)))
+        watch_frame_clock(self);
+    return TRUE;
+}
+
+PlayAutomator *play_window_get_automator(PlayWindow *self)
+{
+    return self->automator;
+}
+
+const char *play_window_get_automation_errors(PlayWindow *self)
+{
+    return play_automator_get_errors(self->automator);
+}
+
+const char *play_window_get_benchmark_report(PlayWindow *self)
+{
+    return play_automator_get_report(self->automator);
+}
+
+gboolean play_window_use_physics(PlayWindow *self, const char *profile, const char *character,
+                                 GError **error)
+{
+    if (!play_session_use_level_physics(self->session, profile, character, error))
+        return FALSE;
+    play_session_restart(self->session);
+    play_window_after_restart(self);
+    play_window_refresh_tuning(self);
+    return TRUE;
 }
 
 PlayWindow *play_window_find(GtkApplication *app, EditorDocument *doc)
@@ -656,6 +692,11 @@ PlayWindow *play_window_new(GtkApplication *app, EditorDocument *doc, const int3
     PlayWindow *self = g_object_new(PLAY_TYPE_WINDOW, "application", app, NULL);
     self->doc = g_object_ref(doc);
     self->session = session;
+    const PlayAutomatorHost host = {automator_screenshot, automator_describe, self};
+    self->automator = play_automator_new(session, &host);
+    g_signal_connect_object(self->automator, "finished", G_CALLBACK(automator_finished), self, 0);
+    /* a benchmark started before the window was realized times its frames from then on */
+    g_signal_connect_swapped(self, "realize", G_CALLBACK(watch_frame_clock), self);
     self->renderer = editor_renderer_new(editor_document_get_level(doc));
     self->physics_key = level_physics_key(editor_document_get_level(doc));
     load_tileset(self);

@@ -16,6 +16,7 @@
 
 #include "doc/editor-document.h"
 #include "doc/play-session.h"
+#include "play-automation.h"
 
 #include <gtk/gtk.h>
 
@@ -56,18 +57,6 @@ gboolean play_window_write_screenshot(PlayWindow *self, const char *path, gboole
 gboolean play_window_use_physics(PlayWindow *self, const char *profile, const char *character,
                                  GError **error);
 
-/** What an automated run does. */
-typedef struct PlayAutomation {
-    const char *input; /* input script text (NULL = nothing held) */
-    gsize input_len;
-    guint frames;                  /* frames to run (one per frame-clock tick) */
-    const char *screenshot;        /* PNG of the view after the last frame, or NULL */
-    const char *window_screenshot; /* PNG of the whole window, or NULL */
-    const char *trace;             /* trace CSV (as `sim --trace`), or NULL */
-    gboolean benchmark;            /* print per-frame timings and a summary */
-    gboolean print_state;          /* the play command prints the final state as `sim` does */
-} PlayAutomation;
-
 /**
  * Run @automation from a restart: then the window writes the files and emits
  * "automation-finished" (int: 0, or 1 when a file could not be written). FALSE with @error for
@@ -76,6 +65,9 @@ typedef struct PlayAutomation {
  */
 gboolean play_window_start_automation(PlayWindow *self, const PlayAutomation *automation,
                                       GError **error);
+
+/** The window's automated runs (owned by the window). */
+PlayAutomator *play_window_get_automator(PlayWindow *self);
 
 /** After "automation-finished": the run's problems (files not written, the player fell out),
  * one "loopwright: FILE: msg" line each, "" when none. */

@@ -457,6 +457,135 @@ static void test_chunk_edit_pick(void)
     ui_spin(50);
 }
 
+/* ---- entering chunk editing zooms to the chunk; leaving restores the view ---- */
+
+/* The zoom step entering chunk editing must choose: the largest at which a chunk fits in 80 %
+ * of the canvas. */
+static double chunk_zoom(EditorCanvas *canvas, const lw_level *l)
+{
+    double fit =
+        MIN(gtk_widget_get_width(GTK_WIDGET(canvas)), gtk_widget_get_height(GTK_WIDGET(canvas))) *
+        0.8 / l->chunk_px;
+    const double *steps;
+    guint n = editor_canvas_get_zoom_steps(&steps);
+    double z = steps[0];
+    for (guint i = 0; i < n; i++)
+        if (steps[i] <= fit)
+            z = steps[i];
+    return z;
+}
+
+/* The canvas shows chunk slot (@sx, @sy) whole, centred across, at chunk_zoom. */
+static void assert_zoomed_to(EditorCanvas *canvas, const lw_level *l, guint sx, guint sy)
+{
+    double vx, vy, vw, vh, px = l->chunk_px;
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), ==, chunk_zoom(canvas, l));
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), >, 1);
+    g_assert_cmpfloat(fabs(vx + vw / 2 - (sx + 0.5) * px), <, 1);
+    g_assert_cmpfloat(vx, <=, sx * px);
+    g_assert_cmpfloat(vx + vw, >=, (sx + 1) * px);
+    g_assert_cmpfloat(vy, <=, sy * px);
+    g_assert_cmpfloat(vy + vh, >=, (sy + 1) * px - 1); /* the bottom row: as low as it goes */
+}
+
+/* Leaving chunk editing gave back the view (@bx, @by, @bw, @bh) at zoom 0.5: the same centre
+ * at once (the chunk banner is still closing), the same rectangle once it has closed. */
+static void assert_view_back(EditorCanvas *canvas, double bx, double by, double bw, double bh)
+{
+    double vx, vy, vw, vh;
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), ==, 0.5);
+    g_assert_cmpfloat(fabs(vx + vw / 2 - (bx + bw / 2)), <,
+                      1.01); /* the content offset rounds to a widget px */
+    g_assert_cmpfloat(fabs(vy + vh / 2 - (by + bh / 2)), <,
+                      1.01); /* the content offset rounds to a widget px */
+    UI_WAIT_FOR(fabs(gtk_widget_get_height(GTK_WIDGET(canvas)) - bh * 0.5) < 0.5, 3000);
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_cmpfloat(fabs(vx - bx), <, 0.01);
+    g_assert_cmpfloat(fabs(vy - by), <, 0.01);
+    g_assert_cmpfloat(fabs(vh - bh), <, 0.01);
+}
+
+/* A double-click on level pixel (@x, @y) as the canvas's click gesture receives it. */
+static void double_click(EditorCanvas *canvas, double x, double y)
+{
+    double vx, vy, vw, vh, z = editor_canvas_get_zoom(canvas);
+    editor_canvas_get_view(canvas, &vx, &vy, &vw, &vh);
+    g_assert_true(x > vx && x < vx + vw && y > vy && y < vy + vh);
+    GListModel *controllers = gtk_widget_observe_controllers(GTK_WIDGET(canvas));
+    guint clicks = 0;
+    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
+        g_autoptr(GObject) c = g_list_model_get_item(controllers, i);
+        if (GTK_IS_GESTURE_CLICK(c)) {
+            g_signal_emit_by_name(c, "pressed", 2, (x - vx) * z, (y - vy) * z);
+            clicks++;
+        }
+    }
+    g_object_unref(controllers);
+    g_assert_cmpuint(clicks, ==, 1);
+    ui_spin(50);
+}
+
+static void test_chunk_edit_zoom(void)
+{
+    /* win.edit-chunk-at before the window has a size (a --run-action at start-up, as
+     * tools/screenshot-editor.sh does): the zoom waits for the canvas's size */
+    GtkWindow *w = editor_application_open_path(level_path);
+    g_assert_true(EDITOR_IS_WINDOW(w));
+    EditorWindow *win = EDITOR_WINDOW(w);
+    EditorCanvas *canvas = editor_window_get_canvas(win);
+    const lw_level *l = editor_document_get_level(editor_window_get_document(win));
+    EditorTools *t = editor_window_get_tools(win);
+    g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(canvas)), ==, 0);
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), ==, 1);
+    g_action_group_activate_action(G_ACTION_GROUP(win), "edit-chunk-at",
+                                   g_variant_new("(uu)", 20, 7));
+    ui_spin(150);
+    g_assert_true(t->editing_chunk);
+    assert_zoomed_to(canvas, l, 20, 7);
+    /* leaving gives back the zoom from before */
+    act(GTK_WIDGET(win), "win.stop-editing");
+    g_assert_cmpfloat(editor_canvas_get_zoom(canvas), ==, 1);
+
+    /* with a view of the user's (once the chunk banner has closed): two neighbouring ground
+     * chunks in it */
+    ui_spin(600);
+    act(GTK_WIDGET(win), "win.view((1000.0, 600.0, 0.5))");
+    double bx, by, bw, bh;
+    editor_canvas_get_view(canvas, &bx, &by, &bw, &bh);
+    guint sx = (guint)(bx / l->chunk_px) + 1;
+    while (sx + 1 < l->layout_width && (lw_level_layout_get(l, LW_LAYER_FG, sx, 7) == LW_NONE ||
+                                        lw_level_layout_get(l, LW_LAYER_FG, sx + 1, 7) == LW_NONE))
+        sx++;
+    g_assert_cmpfloat((sx + 2) * l->chunk_px, <, bx + bw);
+    /* the action */
+    g_autofree char *at = g_strdup_printf("win.edit-chunk-at((uint32 %u, uint32 7))", sx);
+    act(GTK_WIDGET(win), at);
+    assert_zoomed_to(canvas, l, sx, 7);
+    act(GTK_WIDGET(win), "win.stop-editing");
+    assert_view_back(canvas, bx, by, bw, bh);
+    /* a double-click takes the same path: zoom to the chunk, nothing painted */
+    guint steps = editor_undo_stack_get_index(
+        editor_document_get_undo_stack(editor_window_get_document(win)));
+    double_click(canvas, (sx + 0.5) * l->chunk_px, 7.5 * l->chunk_px);
+    g_assert_true(t->editing_chunk);
+    g_assert_cmpuint(t->edit_slot_x, ==, sx);
+    assert_zoomed_to(canvas, l, sx, 7);
+    /* a double-click on the next chunk moves on to it */
+    double_click(canvas, (sx + 1) * l->chunk_px + 8, 7.5 * l->chunk_px);
+    g_assert_cmpuint(t->edit_slot_x, ==, sx + 1);
+    assert_zoomed_to(canvas, l, sx + 1, 7);
+    g_assert_cmpuint(editor_undo_stack_get_index(
+                         editor_document_get_undo_stack(editor_window_get_document(win))),
+                     ==, steps);
+    /* Escape's action: back to the view from before the first */
+    act(GTK_WIDGET(win), "win.stop-editing");
+    assert_view_back(canvas, bx, by, bw, bh);
+    editor_window_close_now(win);
+    ui_spin(50);
+}
+
 /* ---- 4: Open Recent lists the levels opened and saved, nothing else ---- */
 
 /* Whether the recent menu opens @path; *@others counts entries that are not levels. */
@@ -1101,6 +1230,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/defects/file-monitor", test_file_monitor);
     g_test_add_func("/ui/defects/floating-paste", test_floating_paste);
     g_test_add_func("/ui/defects/chunk-edit-pick", test_chunk_edit_pick);
+    g_test_add_func("/ui/defects/chunk-edit-zoom", test_chunk_edit_zoom);
     g_test_add_func("/ui/defects/open-recent", test_open_recent);
     g_test_add_func("/ui/defects/chooser-titles", test_chooser_titles);
     g_test_add_func("/ui/defects/help-zoom-status", test_help_zoom_status);
