@@ -10,6 +10,7 @@
  *   file is warned about and not used.
  * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
  *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
+ * And the folder import's Sonic 1 loop slots (§7.5), which are the tree import's.
  */
 #include "disasm-source.h"
 #include "disasm-test-util.h"
@@ -133,8 +134,8 @@ static uint8_t *written(const lwm_tree_export *ex, const char *path, size_t *n)
         if (strcmp(ex->files[i].path, path) == 0) {
             uint8_t *out = g_malloc(0x10000);
             lw_error err;
-            g_assert_true(lw_kosinski_decompress(ex->files[i].data, ex->files[i].size, out,
-                                                 0x10000, n, NULL, &err));
+            g_assert_true(lw_kosinski_decompress(ex->files[i].data, ex->files[i].size, out, 0x10000,
+                                                 n, NULL, &err));
             return out;
         }
     return NULL;
@@ -338,7 +339,7 @@ static void test_water_palette(void)
     g_assert_cmpstr(src->water_palette_key, ==, "palette2");
     g_assert_cmpstr(src->water_palette_name, ==, "Water");
     for (unsigned i = 0; i < 64; i++) {
-        int32_t want = i < 2              ? (int32_t)be16(pal + 2u * i)
+        int32_t want = i < 2               ? (int32_t)be16(pal + 2u * i)
                        : i >= 20 && i < 28 ? (int32_t)be16(pal + 2u * (i - 16u))
                                            : -1;
         g_assert_cmpint(src->water_palette[i], ==, want);
@@ -383,6 +384,86 @@ static void test_water_palette(void)
     g_free(root);
 }
 
+/* The folder import (`unpack --format s1 DIR`) reads the loop slots as the tree import does
+ * (docs/DISASM.md §7.5): path B from chunk id + 1, the rules from the folder's LoopTileNums for
+ * the zone the layout names (ghz); without that file, path B only. */
+static void test_s1_folder_loops(void)
+{
+    lwm_image art = {0};
+    lw_level *level = dtest_load_sample("pipe-works.json", &art);
+    lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S1, "GHZ");
+    lwm_disasm_export ex = {0};
+    lwm_report rep = {0};
+    lw_error err;
+    char *dir = dtest_tmpdir(), failed[4096];
+    g_assert_true(lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err));
+    g_assert_true(lwm_disasm_export_write(&ex, dir, failed, &err));
+    lwm_disasm_export_clear(&ex);
+    lwm_report_clear(&rep);
+    lwm_image_clear(&art);
+    uint32_t chunks = level->chunk_count;
+    lw_level_free(level);
+    size_t n;
+    uint8_t *lay = dtest_read(dir, "levels/ghz1.bin", &n);
+    uint32_t w = lay[0] + 1u, h = lay[1] + 1u, at = 0, plain = 0;
+    g_assert_cmpuint(n, ==, 2u + w * h);
+    while (at < w * h && !(lay[2 + at] && lay[2 + at] < chunks))
+        at++; /* a slot whose chunk has a successor: the loop */
+    g_assert_cmpuint(at, <, w * h);
+    uint8_t id = lay[2 + at];
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] && lay[2 + i] != id)
+            plain = i; /* another chunk: the tunnel */
+    g_assert_cmpuint(lay[2 + plain], !=, 0);
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] == id)
+            lay[2 + i] |= 0x80u;
+    dtest_write(dir, "levels/ghz1.bin", lay, n);
+    char table[256];
+    snprintf(table, sizeof table,
+             "LoopTileNums:\n\tdc.b\t$%02X,\t$7F,\t$%02X,\t$7F\t; Green Hill\nNext:\n", id | 0x80u,
+             lay[2 + plain]);
+    dtest_write_text(dir, "_inc/LevelSizeLoad & BgScrollSpeed.asm", table);
+
+    lwm_disasm_import_options io = {0};
+    io.game = LWM_GAME_S1;
+    io.zone = "GHZ";
+    io.act = 1;
+    lwm_disasm_import im;
+    if (!lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 2);
+    const lw_loop_chunk *e = lw_level_loop_chunk(im.level, (uint16_t)(id - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, id); /* file chunk id + 1 is level chunk id */
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_LOOP);
+    e = lw_level_loop_chunk(im.level, (uint16_t)(lay[2 + plain] - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, LW_NONE);
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_TUNNEL);
+    /* the special slots still hold their chunk */
+    g_assert_cmpuint(lw_level_layout_get(im.level, LW_LAYER_FG, at % w, at / w), ==, id - 1u);
+    g_assert_true(report_has(&rep, "2 Sonic 1 loop chunks"));
+    lwm_disasm_import_clear(&im);
+    lwm_report_clear(&rep);
+
+    /* without LoopTileNums: the loop slots' path B, no rules */
+    char *asm_path = g_build_filename(dir, "_inc/LevelSizeLoad & BgScrollSpeed.asm", NULL);
+    g_assert_cmpint(remove(asm_path), ==, 0);
+    g_free(asm_path);
+    g_assert_true(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 1);
+    g_assert_cmpuint(im.level->loop_chunks[0].chunk, ==, id - 1u);
+    g_assert_cmpuint(im.level->loop_chunks[0].path_b, ==, id);
+    g_assert_cmpuint(im.level->loop_chunks[0].rule, ==, LW_LOOP_NONE);
+    g_assert_true(report_has(&rep, "no LoopTileNums"));
+    lwm_disasm_import_clear(&im);
+    lwm_report_clear(&rep);
+    g_free(lay);
+    dtest_rmtree(dir);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -390,5 +471,6 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/animblocks/edits", test_anim_edits);
     g_test_add_func("/masks/disasm-tree/animblocks/bad", test_anim_bad);
     g_test_add_func("/masks/disasm-tree/water-palette", test_water_palette);
+    g_test_add_func("/masks/disasm/s1-folder-loops", test_s1_folder_loops);
     return g_test_run();
 }
