@@ -23,6 +23,7 @@
  * the frame count printed.
  */
 #include "bench-util.h"
+#include "markers.h"
 
 #include <loopwright/objects.h>
 #include <loopwright/sim.h>
@@ -35,18 +36,11 @@
 #define N_OBJS  1000
 #define SPACING 16 /* px between objects: 64 per 1024 px */
 
+/* A marker with one property, or the benchmark stops (tests/common/markers.h). */
 static void add(lw_level *level, const char *name, int32_t x, int32_t y, const char *k,
                 const char *v)
 {
-    lw_object o = {0};
-    o.type = LW_OBJECT_MARKER;
-    o.x = x;
-    o.y = y;
-    o.name = (char *)name;
-    lw_property p = {(char *)k, (char *)v};
-    o.props = &p;
-    o.prop_count = k ? 1 : 0;
-    if (!lw_level_add_object(level, &o)) {
+    if (!test_marker_add(level, name, x, y, k, v, NULL, NULL)) {
         fprintf(stderr, "bench-objects: cannot add an object\n");
         exit(1);
     }

@@ -6,8 +6,8 @@
  * touched), then the sprite of objects of every id the list defines asked for.
  *
  * Input: byte 0 picks the game (mod 3: S1, S2, S3K); the rest is split at NUL bytes into up to
- * four files: `SonLVL INI Files/obj.ini`, `SonLVL INI Files/Def.xml`, `SonLVL INI Files/Def.cs`
- * and `map.asm` (mappings, text). A fixed
+ * five files: `SonLVL INI Files/obj.ini`, `SonLVL INI Files/Def.xml`, `SonLVL INI Files/Def.cs`,
+ * `map.asm` (mappings, text) and `dplc.asm` (DPLCs, text; `dplcasm=../dplc.asm`). A fixed
  * `art.bin` (64 plain patterns) is the art any definition may name, and the level's tiles.
  *
  * Besides "never crashes, never hangs, never reads out of bounds" (sanitizers, the run's step
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     static const lwm_game games[] = {LWM_GAME_S1, LWM_GAME_S2, LWM_GAME_S3K};
     static const char *const names[] = {"SonLVL INI Files/obj.ini", "SonLVL INI Files/Def.xml",
-                                        "SonLVL INI Files/Def.cs", "map.asm"};
+                                        "SonLVL INI Files/Def.cs", "map.asm", "dplc.asm"};
     GHashTable *files =
         g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_bytes_unref);
     uint8_t art[64 * 32];
@@ -81,8 +81,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         art[i] = (uint8_t)(i * 7 + i / 32);
     add_file(files, "art.bin", art, sizeof art);
     const uint8_t *p = data + 1, *end = data + size;
-    for (int k = 0; k < 4 && p <= end; k++) {
-        const uint8_t *nul = k < 3 ? memchr(p, 0, (size_t)(end - p)) : NULL;
+    for (int k = 0; k < 5 && p <= end; k++) {
+        const uint8_t *nul = k < 4 ? memchr(p, 0, (size_t)(end - p)) : NULL;
         const uint8_t *stop = nul ? nul : end;
         add_file(files, names[k], p, (size_t)(stop - p));
         if (!nul)

@@ -378,11 +378,10 @@ static void player_ball(canvas *c, int frame)
 }
 
 /* The spindash's charge (S2's, and CD's): the player keeps its standing radii while it charges,
- * so the ball sits on the ground 19 px below the centre, with dust kicked up behind it. */
+ * so the ball sits on the ground 19 px below the centre. Its dust cloud is a row of its own
+ * (dust_spindash), drawn beside it. */
 static void player_spindash(canvas *c, int frame)
 {
-    for (int k = 0; k < 3; k++)
-        disc(c, P(-13 - 3 * k - (frame & 1) * 2), P(16 - k), P(3.5 - k), C_GREY);
     ball(c, P(8), P(14), P(11), (uint8_t)(frame * 40));
 }
 
@@ -534,6 +533,36 @@ static void player_drop_dash(canvas *c, int frame)
     ball(c, 0, P(14), P(14), (uint8_t)(frame * 40));
 }
 
+/* The spindash's dust cloud, drawn EDITOR_PLAYER_DUST_DX/DY from the player's centre (its
+ * right edge at the ball, its bottom on the ground): five puffs trailing back along the ground,
+ * each one growing and drifting back over the seven pictures and starting again. */
+static void dust_spindash(canvas *c, int frame)
+{
+    for (int k = 4; k >= 0; k--) {
+        int ph = (frame + 2 * k) % 7;
+        int x = P(4) - P(4.5) * k - P(0.5) * ph, y = P(9) - P(1.2) * k - P(0.5) * ph;
+        int r = P(3) + P(0.8) * k + P(0.15) * ph;
+        disc(c, x, y + P(1), r, C_GREY);
+        disc(c, x - P(0.6), y - P(0.4), r * 3 / 4, C_WHITE);
+    }
+}
+
+/* One puff of skid dust, EDITOR_PLAYER_SKID_DY below the player's centre: it swells over the
+ * first three pictures and breaks into bits in the last. */
+static void dust_skid(canvas *c, int frame)
+{
+    static const int radius[3] = {P(3), P(4.5), P(5.5)};
+    if (frame < 3) {
+        disc(c, 0, P(1), radius[frame], C_GREY);
+        disc(c, P(-0.5), P(0.3), radius[frame] * 3 / 4, C_WHITE);
+        return;
+    }
+    for (int k = 0; k < 5; k++) {
+        uint8_t a = (uint8_t)(k * 51 + 140);
+        disc(c, polar_x(0, P(5), a), polar_y(P(1), P(4), a), P(1.6), C_GREY);
+    }
+}
+
 typedef void (*draw_fn)(canvas *c, int frame);
 
 static const draw_fn player_rows[EDITOR_PLAYER_ANIM_COUNT] = {
@@ -552,6 +581,8 @@ static const draw_fn player_rows[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_LOOK_UP] = player_look_up,
     [EDITOR_PLAYER_PEELOUT] = player_peelout,
     [EDITOR_PLAYER_DROP_DASH] = player_drop_dash,
+    [EDITOR_PLAYER_DUST_SPINDASH] = dust_spindash,
+    [EDITOR_PLAYER_DUST_SKID] = dust_skid,
 };
 
 /* ---- objects ---- */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 static val assign(dspr_cs *c, lval *lv);
+static val ternary_lv(dspr_cs *c, lval *lv);
 
 /* Stop the run: the budget of steps, calls or nesting is spent. */
 void dcs_fatal(dspr_cs *c)
@@ -15,14 +16,15 @@ void dcs_fatal(dspr_cs *c)
 
 gboolean dcs_step(dspr_cs *c)
 {
-    if (++c->steps > c->max_steps || c->strs->len + c->arrays->len > CS_MAX_OBJECTS)
+    if (++c->steps > c->max_steps || c->strs->len + c->arrays->len + c->insts->len > CS_MAX_OBJECTS)
         dcs_fatal(c);
     return !c->error;
 }
 
+/* A local of the current method (or of the lambdas in it), -1 when none. */
 static int local_find(const dspr_cs *c, const char *name)
 {
-    for (guint i = c->locals->len; i-- > 0;)
+    for (guint i = c->locals->len; i-- > c->frame;)
         if (strcmp(g_array_index(c->locals, cs_local, i).name, name) == 0)
             return (int)i;
     return -1;
@@ -55,6 +57,51 @@ int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs)
     return -1;
 }
 
+static gboolean takes(const cs_method *m, const val *a, int n, gboolean expand)
+{
+    if (expand ? !m->variadic || n < m->nparams - 1 : m->nparams != n)
+        return FALSE;
+    for (int i = 0; i < n && i < m->nparams; i++)
+        if ((m->str_mask >> i & 1) && a[i].k != V_STR && a[i].k != V_NULL && a[i].k != V_UNKNOWN)
+            return FALSE;
+    return TRUE;
+}
+
+int dcs_method_pick(const dspr_cs *c, int cls, const char *name, const val *a, int n,
+                    gboolean inherit)
+{
+    for (int expand = 0; expand < 2; expand++) {
+        int k = cls;
+        for (int depth = 0; k >= 0 && depth < 32; depth++) {
+            for (guint i = 0; i < c->methods->len; i++) {
+                const cs_method *m = &g_array_index(c->methods, cs_method, i);
+                if (m->cls == k && m->nparams >= 0 && strcmp(m->name, name) == 0 &&
+                    takes(m, a, n, expand))
+                    return (int)i;
+            }
+            k = inherit ? g_array_index(c->classes, cs_class, k).base_cls : -1;
+        }
+    }
+    return -1;
+}
+
+static int args(dspr_cs *c, val *a, lval *outs);
+
+/* A constructor's `: base(ARGS)` / `: this(ARGS)` at m->chain, run on the same instance. */
+static void chain(dspr_cs *c, const cs_method *m)
+{
+    c->pos = m->chain;
+    val a[CS_MAX_ARGS];
+    int n = args(c, a, NULL);
+    int cls = m->chain_this ? m->cls : g_array_index(c->classes, cs_class, m->cls).base_cls;
+    if (n < 0 || cls < 0)
+        return;
+    const char *full = g_array_index(c->classes, cs_class, cls).full, *dot = strrchr(full, '.');
+    int mi = dcs_method_pick(c, cls, dot ? dot + 1 : full, a, n, FALSE);
+    if (mi >= 0)
+        dcs_invoke_on(c, c->self, cls, mi, a, n);
+}
+
 /* Run method @mi with @args; its return value (unknown when it aborts). */
 val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
 {
@@ -65,12 +112,23 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
         dcs_fatal(c);
         return dcs_vk(V_UNKNOWN);
     }
-    guint saved_pos = c->pos, mark = c->locals->len;
+    guint saved_pos = c->pos, mark = c->locals->len, saved_frame = c->frame;
     int saved_cls = c->cur_cls;
-    for (int i = 0; i < n && i < m->nparams; i++)
+    gboolean packed =
+        m->variadic && !(n == m->nparams && (args[n - 1].k == V_ARRAY || args[n - 1].k == V_NULL));
+    for (int i = 0; i < n && i < m->nparams - (packed ? 1 : 0); i++)
         dcs_local_push(c, m->params[i], args[i]);
+    if (packed) { /* params T[] x: the rest of the arguments as an array */
+        val rest = dcs_new_array(c, 0, V_NULL, FALSE);
+        for (int i = m->nparams - 1; rest.k == V_ARRAY && i < n; i++)
+            g_array_append_val((GArray *)rest.p, args[i]);
+        dcs_local_push(c, m->params[m->nparams - 1], rest);
+    }
+    c->frame = mark;
     c->calls++;
     c->cur_cls = m->cls;
+    if (m->chain)
+        chain(c, m);
     c->pos = m->body;
     c->ret = dcs_vk(V_UNKNOWN);
     val r;
@@ -83,12 +141,42 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
     c->calls--;
     c->cur_cls = saved_cls;
     c->pos = saved_pos;
+    c->frame = saved_frame;
     dcs_locals_pop(c, mark);
     return r;
 }
 
-/* `(ARGS)` at c->pos into @a: the count, -1 on a parse error. */
-static int args(dspr_cs *c, val *a)
+val dcs_invoke_on(dspr_cs *c, GHashTable *self, int cls, int mi, const val *args, int n)
+{
+    GHashTable *saved = c->self;
+    int saved_cls = c->self_cls;
+    c->self = self;
+    c->self_cls = cls;
+    val r = dcs_invoke(c, mi, args, n);
+    c->self = saved;
+    c->self_cls = saved_cls;
+    return r;
+}
+
+/* `out x`, `out var x`, `out T x` (a new local): its lvalue into @lv. */
+static void out_arg(dspr_cs *c, lval *lv)
+{
+    guint name = dcs_tok_is(c, c->pos, "var") ? c->pos + 1 : dcs_skip_type(c, c->pos);
+    if (name && name > c->pos && dcs_T(c, name)->kind == T_IDENT &&
+        (dcs_tok_is(c, name + 1, ")") || dcs_tok_is(c, name + 1, ","))) {
+        g_autofree char *n = dcs_tok_text(c, name);
+        dcs_local_push(c, n, dcs_vk(V_NULL));
+        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL};
+        c->pos = name + 1;
+        return;
+    }
+    *lv = (lval){LV_NONE, 0, NULL, NULL};
+    ternary_lv(c, lv);
+}
+
+/* `(ARGS)` at c->pos into @a: the count, -1 on a parse error. An `out` / `ref` argument is
+ * unknown; with @outs, its lvalue goes there (LV_NONE for the others). */
+static int args(dspr_cs *c, val *a, lval *outs)
 {
     int n = 0;
     dcs_expect(c, "(");
@@ -96,41 +184,68 @@ static int args(dspr_cs *c, val *a)
         if (n && !dcs_accept(c, ","))
             c->error = TRUE;
         gboolean unknown = dcs_accept(c, "out") || dcs_accept(c, "ref");
-        val v = dcs_expr(c);
-        if (n < CS_MAX_ARGS)
+        lval lv = {LV_NONE, 0, NULL, NULL};
+        val v = dcs_vk(V_UNKNOWN);
+        if (unknown && outs)
+            out_arg(c, &lv);
+        else
+            v = dcs_expr(c);
+        if (n < CS_MAX_ARGS) {
             a[n] = unknown ? dcs_vk(V_UNKNOWN) : v;
+            if (outs)
+                outs[n] = lv;
+        }
         n++;
     }
     return c->error || n > CS_MAX_ARGS ? -1 : n;
+}
+
+static void store(dspr_cs *c, const lval *lv, val v);
+
+/* d.TryGetValue(KEY, out X) */
+static val try_get(dspr_cs *c, val d, const val *a, const lval *outs, int n)
+{
+    if (n != 2 || outs[1].k == LV_NONE || !c->live)
+        return dcs_vk(V_UNKNOWN);
+    val *v = dcs_dict_find(d, a[0]);
+    store(c, &outs[1], v ? *v : dcs_vk(V_NULL));
+    return a[0].k == V_UNKNOWN ? dcs_vk(V_UNKNOWN) : dcs_vbool(v != NULL);
 }
 
 /* A call of @name on @self (V_THIS for an unqualified call). */
 static val call(dspr_cs *c, val self, const char *name)
 {
     val a[CS_MAX_ARGS];
-    int n = args(c, a);
+    lval outs[CS_MAX_ARGS];
+    int n = args(c, a, outs);
     if (n < 0)
         return dcs_vk(V_UNKNOWN);
     if (self.k == V_THIS || self.k == V_BASE) {
-        int from = self.k == V_THIS  ? c->cls
+        int from = self.k == V_THIS  ? c->self_cls
                    : c->cur_cls >= 0 ? g_array_index(c->classes, cs_class, c->cur_cls).base_cls
                                      : -1;
-        int mi = dcs_method_find(c, from, name, n);
+        int mi = dcs_method_pick(c, from, name, a, n, TRUE);
         return mi >= 0 ? dcs_invoke(c, mi, a, n) : dcs_vk(V_UNKNOWN);
     }
+    if (self.k == V_INST) {
+        int mi = dcs_method_pick(c, (int)self.i, name, a, n, TRUE);
+        return mi >= 0 ? dcs_invoke_on(c, self.p, (int)self.i, mi, a, n) : dcs_vk(V_UNKNOWN);
+    }
+    if (self.k == V_DICT && strcmp(name, "TryGetValue") == 0)
+        return try_get(c, self, a, outs, n);
     return c->live ? dcs_builtin(c, self, name, a, n) : dcs_vk(V_UNKNOWN);
 }
 
 /* A field or property getter @name of the instance; unknown when there is none. */
 static val member_of_this(dspr_cs *c, const char *name, lval *lv)
 {
-    val *f = g_hash_table_lookup(c->state, name);
+    val *f = g_hash_table_lookup(c->self, name);
     if (f) {
         lv->k = LV_FIELD;
         lv->field = f;
         return *f;
     }
-    int mi = dcs_method_find(c, c->cls, name, -1);
+    int mi = dcs_method_find(c, c->self_cls, name, -1);
     return mi >= 0 ? dcs_invoke(c, mi, NULL, 0) : dcs_vk(V_UNKNOWN);
 }
 
@@ -149,6 +264,10 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     case V_ARRAY:
         return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
                                                            : dcs_vk(V_UNKNOWN);
+    case V_INST:
+        return dcs_inst_member(c, v, name, lv);
+    case V_DICT:
+        return dcs_dict_member(c, v, name);
     default:
         return dcs_vk(V_UNKNOWN);
     }
@@ -174,7 +293,7 @@ static val initializer(dspr_cs *c, val r)
 static val construct(dspr_cs *c, const char *type)
 {
     val a[CS_MAX_ARGS];
-    int n = args(c, a);
+    int n = args(c, a, NULL);
     if (n < 0 || !type || !c->live)
         return dcs_vk(V_UNKNOWN);
     if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && c->arrays->len < CS_MAX_OBJECTS) {
@@ -190,7 +309,9 @@ static val construct(dspr_cs *c, const char *type)
         return dcs_new_array(c, 0, V_NULL, TRUE);
     if (strcmp(type, "Sprite") == 0)
         return dcs_new_sprite(a, n);
-    return dcs_vk(V_UNKNOWN);
+    if (strcmp(type, "Dictionary") == 0 && n == 0)
+        return dcs_new_dict(c);
+    return dcs_new_user(c, type, a, n); /* a class of the file, else unknown */
 }
 
 /* `new ...` after the keyword */
@@ -232,8 +353,13 @@ static val new_expr(dspr_cs *c)
         } else if (r.k == V_ARRAY && r.i) {
             r = initializer(c, r); /* new List<T> { a, b } */
         } else {
-            c->pos = dcs_skip_group(c, c->pos); /* an object initializer */
-            r = dcs_vk(V_UNKNOWN);
+            gboolean dict = last && strcmp(last, "Dictionary") == 0;
+            if (r.k == V_UNKNOWN && !dcs_tok_is(c, c->pos - 1, ")") && c->live)
+                r = dict ? dcs_new_dict(c) : dcs_new_user(c, last, NULL, 0); /* new T { ... } */
+            if (dict)
+                dcs_dict_init(c, &r);
+            else
+                dcs_object_init(c, &r); /* new T { A = e } */
         }
     }
     return r;
@@ -324,9 +450,17 @@ static val primary(dspr_cs *c, lval *lv)
                : dcs_vstr(V_NAME, dcs_keep(c, g_steal_pointer(&name)));
 }
 
-/* An element of array @a at @i. */
+/* An element of array @a at @i, or dictionary @a's value for key @i. */
 static val element(val a, val i, lval *lv)
 {
+    val *dv = dcs_dict_find(a, i);
+    if (dv) {
+        GArray *e = a.p;
+        lv->k = LV_ELEM;
+        lv->arr = e;
+        lv->index = (guint)(dv - (val *)(void *)e->data);
+        return *dv;
+    }
     if (a.k != V_ARRAY || i.k != V_INT)
         return dcs_vk(V_UNKNOWN);
     GArray *arr = a.p;
@@ -571,9 +705,18 @@ static val assign(dspr_cs *c, lval *lv)
     return v;
 }
 
+static val ternary_lv(dspr_cs *c, lval *lv)
+{
+    return assign(c, lv);
+}
+
 val dcs_expr(dspr_cs *c)
 {
     lval lv = {LV_NONE, 0, NULL, NULL};
+    if ((dcs_T(c, c->pos)->kind == T_IDENT && dcs_tok_is(c, c->pos + 1, "=>")) ||
+        (dcs_is(c, "(") && dcs_T(c, c->pos + 1)->kind == T_IDENT &&
+         dcs_tok_is(c, c->pos + 2, ")") && dcs_tok_is(c, c->pos + 3, "=>")))
+        return dcs_lambda(c);
     if (dcs_is(c, "=>") || dcs_is(c, "{")) {
         c->error = TRUE; /* a lambda */
         return dcs_vk(V_UNKNOWN);

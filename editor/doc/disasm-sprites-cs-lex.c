@@ -352,15 +352,17 @@ vkind dcs_default_of(const char *name, gsize len)
 }
 
 /* An image for the definition (deduplicated): its index, -1 when there are too many. */
+/* An image of the definition (the same one again for the same arguments); @dplc NULL: none. */
 static int add_image(dspr_cs *c, const char *art, const char *map, gboolean bin, const char *label,
-                     int frame, int pal)
+                     int frame, int pal, const char *dplc, int dplc_ver)
 {
     GPtrArray *ims = c->def->images;
     for (guint i = 0; i < ims->len; i++) {
         const dspr_image *im = g_ptr_array_index(ims, i);
         if (!im->id && !im->artcmp && g_strcmp0(im->art, art) == 0 &&
             g_strcmp0(im->map, map) == 0 && !im->map_bin == !bin &&
-            g_strcmp0(im->label, label) == 0 && im->frame == frame && im->pal == pal)
+            g_strcmp0(im->label, label) == 0 && im->frame == frame && im->pal == pal &&
+            g_strcmp0(im->dplc, dplc) == 0 && im->dplc_ver == dplc_ver)
             return (int)i;
     }
     if (ims->len >= 256)
@@ -372,6 +374,8 @@ static int add_image(dspr_cs *c, const char *art, const char *map, gboolean bin,
     im->label = g_strdup(label);
     im->frame = frame;
     im->pal = pal;
+    im->dplc = g_strdup(dplc);
+    im->dplc_ver = dplc_ver;
     g_ptr_array_add(ims, im);
     return (int)ims->len - 1;
 }
@@ -430,7 +434,51 @@ static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
         frame = (int)a[2].i;
     else
         return dcs_vk(V_UNKNOWN);
-    int im = add_image(c, a[0].p, map, bin, label, frame, (int)a[3].i);
+    int im = add_image(c, a[0].p, map, bin, label, frame, (int)a[3].i, NULL, 0);
+    if (im < 0)
+        return dcs_vk(V_UNKNOWN);
+    val v = dcs_vk(V_SPRITE);
+    v.i = im;
+    return v;
+}
+
+/* EngineVersion.S1 / S2 / S3K: 1..3 (the DPLC formats), 0 for anything else */
+static int engine_version(val v)
+{
+    const char *s = v.k == V_NAME ? v.p : "";
+    return strcmp(s, "EngineVersion.S1") == 0    ? 1
+           : strcmp(s, "EngineVersion.S2") == 0  ? 2
+           : strcmp(s, "EngineVersion.S3K") == 0 ? 3
+                                                 : 0;
+}
+
+/* ObjectHelper.MapDPLCToBmp(ART, MAP, DPLC, FRAME, PAL[, PRI]),
+ * MapDPLCToBmp(ART, MAP, MAPVER, DPLC, DPLCVER, FRAME, PAL[, PRI]) (MAP and DPLC from ASMToBin;
+ * the mappings are read in the game's format) and
+ * MapASMDPLCToBmp(ART, MAPFILE, DPLCFILE, FRAME, PAL[, PRI]) */
+static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
+{
+    gboolean vers = !asm_call && (n == 7 || n == 8);
+    int at = vers ? 5 : 3; /* FRAME's argument */
+    if ((!vers && n != 5 && n != 6) || a[0].k != V_ART || a[at].k != V_INT ||
+        a[at + 1].k != V_INT || a[at].i < 0 || a[at].i >= (gint64)EDITOR_MAP_MAX_FRAMES ||
+        a[at + 1].i < 0 || a[at + 1].i > 3)
+        return dcs_vk(V_UNKNOWN);
+    const val *map = &a[1], *dplc = &a[vers ? 3 : 2];
+    const char *mfile = NULL, *dfile = NULL;
+    int ver = 0;
+    if (asm_call && map->k == V_STR && dplc->k == V_STR && plain_name(map->p) &&
+        plain_name(dplc->p)) {
+        mfile = map->p;
+        dfile = dplc->p;
+    } else if (!asm_call && map->k == V_MAP && dplc->k == V_MAP && !map->i && !dplc->i) {
+        mfile = map->p;
+        dfile = dplc->p;
+        ver = vers ? engine_version(a[4]) : dplc->dx;
+    } else {
+        return dcs_vk(V_UNKNOWN);
+    }
+    int im = add_image(c, a[0].p, mfile, FALSE, NULL, (int)a[at].i, (int)a[at + 1].i, dfile, ver);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
     val v = dcs_vk(V_SPRITE);
@@ -504,14 +552,24 @@ val dcs_new_sprite(const val *a, int n)
 /* A method call on @self (a name, an indexer, a list) that is no method of the definition. */
 val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
 {
+    if (self.k == V_DICT || (self.k == V_NAME && g_str_has_suffix(self.p, "Enumerable")) ||
+        (self.k == V_ARRAY && strcmp(name, "ToDictionary") == 0))
+        return dcs_dict_builtin(c, self, name, a, n);
     if (self.k == V_NAME) {
         g_autofree char *full = g_strconcat(self.p, ".", name, NULL);
         if (strcmp(full, "LevelData.ReadFile") == 0 ||
             strcmp(full, "ObjectHelper.OpenArtFile") == 0)
             return read_file(c, a, n);
         if (strcmp(full, "LevelData.ASMToBin") == 0 && n == 2 && a[0].k == V_STR &&
-            plain_name(a[0].p))
-            return dcs_vstr(V_MAP, a[0].p);
+            plain_name(a[0].p)) {
+            val m = dcs_vstr(V_MAP, a[0].p);
+            m.dx = engine_version(a[1]); /* the format a DPLC file is read in */
+            return m;
+        }
+        if (strcmp(full, "ObjectHelper.MapDPLCToBmp") == 0)
+            return dplc_to_bmp(c, a, n, FALSE);
+        if (strcmp(full, "ObjectHelper.MapASMDPLCToBmp") == 0)
+            return dplc_to_bmp(c, a, n, TRUE);
         if (strcmp(full, "ObjectHelper.MapASMToBmp") == 0)
             return map_to_bmp(c, a, n, TRUE);
         if (strcmp(full, "ObjectHelper.MapToBmp") == 0)

@@ -2,8 +2,9 @@
 /*
  * The C# definition interpreter's private parts (disasm-sprites-cs*.c, docs/DISASM.md §11.1):
  * its limits, tokens, values and state, shared by the tokenizer and built-ins
- * (disasm-sprites-cs-lex.c), the expressions (disasm-sprites-cs-eval.c) and the statements,
- * classes and entry points (disasm-sprites-cs.c). Internal names carry the dcs_ prefix.
+ * (disasm-sprites-cs-lex.c), the expressions (disasm-sprites-cs-eval.c), the statements,
+ * classes and entry points (disasm-sprites-cs.c) and the definitions' own objects, lambdas and
+ * dictionaries (disasm-sprites-cs-obj.c). Internal names carry the dcs_ prefix.
  */
 #pragma once
 
@@ -16,7 +17,7 @@
 #define CS_MAX_CALLS      32     /* nested method calls */
 #define CS_MAX_NEST       96     /* nested expressions and statements */
 #define CS_MAX_ARRAY      4096u
-#define CS_MAX_OBJECTS    (1u << 17) /* strings and arrays the run made */
+#define CS_MAX_OBJECTS    (1u << 17) /* strings, arrays and instances the run made */
 #define CS_MAX_ARGS       16
 
 typedef enum { T_END, T_IDENT, T_INT, T_STR, T_OP } tok_kind;
@@ -42,6 +43,9 @@ typedef enum {
     V_OBJ, /* the ObjectEntry: i = subtype, fx, fy = flips */
     V_THIS,
     V_BASE,
+    V_INST,   /* an instance of a class of the file: p = its fields (name -> val*), i = class */
+    V_LAMBDA, /* `x => e` / `x => { ... }`: i = body token, dx = the parameter's, dy = frame */
+    V_DICT,   /* a Dictionary: p = GArray of val, key then value */
 } vkind;
 
 typedef struct {
@@ -55,8 +59,12 @@ typedef struct {
     char *name;
     int cls, nparams; /* -1: a property's getter */
     char *params[CS_MAX_ARGS];
-    guint body;    /* token of the body's '{', or of the expression after "=>" */
-    gboolean expr; /* an expression body */
+    guint body;        /* token of the body's '{', or of the expression after "=>" */
+    gboolean expr;     /* an expression body */
+    gboolean variadic; /* the last parameter is `params T[]` */
+    guint32 str_mask;  /* bit i: parameter i is a string */
+    guint chain;       /* a constructor's `: base(` / `: this(`: the '(' token, 0 = none */
+    gboolean chain_this;
 } cs_method;
 
 typedef struct {
@@ -87,11 +95,15 @@ struct dspr_cs {
     GArray *fields;                      /* cs_field */
     GHashTable *state;                   /* field name -> val* */
     GPtrArray *strs, *arrays, *indexers; /* what the runs made */
+    GPtrArray *insts;                    /* instances' field tables */
     dspr_def *def;
     int cls; /* the definition's class */
     /* a run */
     guint pos, steps, max_steps;
     int calls, nest, cur_cls;
+    GHashTable *self; /* `this`: the definition's state, or an instance's fields */
+    int self_cls;
+    guint frame; /* the current method's first local */
     gboolean error, fatal, live;
     GArray *locals; /* cs_local */
     val ret;
@@ -135,6 +147,26 @@ void dcs_local_push(dspr_cs *c, const char *name, val v);
 void dcs_locals_pop(dspr_cs *c, guint to);
 int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs);
 val dcs_invoke(dspr_cs *c, int mi, const val *args, int n);
+/* The method @name of @cls (and its bases when @inherit) taking @a: the same count, else a
+ * `params` method; string parameters take strings. -1 when none. */
+int dcs_method_pick(const dspr_cs *c, int cls, const char *name, const val *a, int n,
+                    gboolean inherit);
+/* dcs_invoke with `this` = @self (fields) of class @cls. */
+val dcs_invoke_on(dspr_cs *c, GHashTable *self, int cls, int mi, const val *args, int n);
+int dcs_class_find(const dspr_cs *c, const char *ns, const char *name);
+/* The fields of @cls and its bases into @self, base first: defaults, then initializers. */
+void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth);
+/* disasm-sprites-cs-obj.c */
+val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n);
+void dcs_object_init(dspr_cs *c, val *r);
+void dcs_dict_init(dspr_cs *c, val *d);
+val dcs_lambda(dspr_cs *c);
+val dcs_lambda_call(dspr_cs *c, val lam, const val *a, int n);
+val dcs_dict_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
+val dcs_dict_member(dspr_cs *c, val d, const char *name);
+val dcs_new_dict(dspr_cs *c);
+val *dcs_dict_find(val d, val key);
+val dcs_inst_member(dspr_cs *c, val v, const char *name, lval *lv);
 val dcs_equal(val a, val b, gboolean ne);
 val dcs_expr(dspr_cs *c);
 flow dcs_exec_block(dspr_cs *c);

@@ -163,6 +163,41 @@ static flow exec_for(dspr_cs *c)
     return c->error ? S_ABORT : f;
 }
 
+/* foreach (var x in E) S / foreach (T x in E) S over a known array or list (a dictionary's
+ * Keys or Values are arrays); on anything else the method stops. */
+static flow exec_foreach(dspr_cs *c)
+{
+    dcs_expect(c, "(");
+    guint name = dcs_tok_is(c, c->pos, "var") ? c->pos + 1 : dcs_skip_type(c, c->pos);
+    if (c->error || !name || dcs_T(c, name)->kind != T_IDENT || !dcs_tok_is(c, name + 1, "in"))
+        return S_ABORT;
+    g_autofree char *var = dcs_tok_text(c, name);
+    c->pos = name + 2;
+    val src = dcs_expr(c);
+    dcs_expect(c, ")");
+    guint body = c->pos, end = dcs_skip_stmt(c, body);
+    if (c->error || src.k != V_ARRAY)
+        return S_ABORT;
+    GArray *arr = src.p;
+    guint mark = c->locals->len;
+    dcs_local_push(c, var, dcs_vk(V_NULL));
+    flow f = S_NEXT;
+    for (guint i = 0; i < arr->len; i++) {
+        gboolean stop;
+        if (!dcs_step(c)) {
+            f = S_ABORT;
+            break;
+        }
+        g_array_index(c->locals, cs_local, mark).v = g_array_index(arr, val, i);
+        f = loop_body(c, body, end, &stop);
+        if (stop)
+            break;
+    }
+    dcs_locals_pop(c, mark);
+    c->pos = end;
+    return c->error ? S_ABORT : f;
+}
+
 /* switch (e) { case K: ... default: ... } on a known value. */
 static flow exec_switch(dspr_cs *c)
 {
@@ -231,13 +266,15 @@ static flow exec_stmt(dspr_cs *c)
         f = exec_for(c);
     else if (dcs_accept(c, "switch"))
         f = exec_switch(c);
+    else if (dcs_accept(c, "foreach"))
+        f = exec_foreach(c);
     else if (dcs_accept(c, "return"))
         f = exec_return(c);
     else if (dcs_accept(c, "break") || dcs_accept(c, "continue")) {
         f = dcs_tok_is(c, c->pos - 1, "break") ? S_BREAK : S_CONT;
         dcs_expect(c, ";");
-    } else if (dcs_is(c, "foreach") || dcs_is(c, "do") || dcs_is(c, "try") || dcs_is(c, "throw") ||
-               dcs_is(c, "goto") || dcs_is(c, "yield") || dcs_is(c, "using") || dcs_is(c, "lock"))
+    } else if (dcs_is(c, "do") || dcs_is(c, "try") || dcs_is(c, "throw") || dcs_is(c, "goto") ||
+               dcs_is(c, "yield") || dcs_is(c, "using") || dcs_is(c, "lock"))
         f = S_ABORT; /* not followed: what comes after cannot be told */
     else if (!declaration(c) && !c->error) {
         dcs_expr(c);
@@ -267,15 +304,21 @@ static gboolean keyword_at(const dspr_cs *c, guint i)
 
 static void scan_scope(dspr_cs *c, guint lo, guint hi, const char *ns);
 
-/* Parameters of the method whose '(' is at @open into @m; FALSE for `params` or too many. */
+/* Parameters of the method whose '(' is at @open into @m; FALSE for too many, or `params` not
+ * on the last. */
 static gboolean params(dspr_cs *c, guint open, cs_method *m)
 {
     guint close = dcs_skip_group(c, open) - 1, last = 0;
     int depth = 0;
     m->nparams = 0;
     for (guint i = open + 1; i <= close; i++) {
-        if (dcs_tok_is(c, i, "params"))
-            return FALSE;
+        if (dcs_tok_is(c, i, "params")) {
+            if (m->variadic)
+                return FALSE;
+            m->variadic = TRUE;
+        }
+        if (m->variadic && depth == 0 && dcs_tok_is(c, i, ","))
+            return FALSE; /* `params` must be the last */
         if (dcs_tok_is(c, i, "<") || dcs_tok_is(c, i, "("))
             depth++;
         else if (dcs_tok_is(c, i, ">") || (dcs_tok_is(c, i, ")") && i < close))
@@ -287,6 +330,8 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
             if (name > open && dcs_T(c, name)->kind == T_IDENT) {
                 if (m->nparams >= CS_MAX_ARGS)
                     return FALSE;
+                if (dcs_tok_is(c, name - 1, "string"))
+                    m->str_mask |= 1u << m->nparams;
                 m->params[m->nparams++] = dcs_tok_text(c, name);
             }
             last = 0;
@@ -297,7 +342,14 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
 
 static void add_method(dspr_cs *c, int cls, guint name, guint open, guint body, gboolean is_expr)
 {
-    cs_method m = {dcs_tok_text(c, name), cls, 0, {NULL}, body, is_expr};
+    cs_method m = {dcs_tok_text(c, name), cls, 0, {NULL}, body, is_expr, FALSE, 0, 0, FALSE};
+    guint close = open ? dcs_skip_group(c, open) : 0; /* a constructor's `: base(...)` */
+    if (open && dcs_tok_is(c, close, ":") &&
+        (dcs_tok_is(c, close + 1, "base") || dcs_tok_is(c, close + 1, "this")) &&
+        dcs_tok_is(c, close + 2, "(")) {
+        m.chain = close + 2;
+        m.chain_this = dcs_tok_is(c, close + 1, "this");
+    }
     if (open && !params(c, open, &m)) {
         for (int i = 0; i < m.nparams; i++)
             g_free(m.params[i]);
@@ -466,7 +518,7 @@ static void scan_scope(dspr_cs *c, guint lo, guint hi, const char *ns)
 
 /* The class named @name as seen from namespace @ns: NS.NAME, then each enclosing namespace's,
  * then any class whose full name ends in .NAME; -1 when none. */
-static int class_find(const dspr_cs *c, const char *ns, const char *name)
+int dcs_class_find(const dspr_cs *c, const char *ns, const char *name)
 {
     g_autofree char *scope = g_strdup(ns ? ns : "");
     for (;;) {
@@ -493,7 +545,7 @@ static void resolve_bases(dspr_cs *c)
 {
     for (guint i = 0; i < c->classes->len; i++) {
         cs_class *k = &g_array_index(c->classes, cs_class, i);
-        int b = k->base ? class_find(c, k->ns, k->base) : -1;
+        int b = k->base ? dcs_class_find(c, k->ns, k->base) : -1;
         k->base_cls = b == (int)i ? -1 : b;
     }
     for (guint i = 0; i < c->classes->len; i++) { /* no cycles */
@@ -506,12 +558,14 @@ static void resolve_bases(dspr_cs *c)
     }
 }
 
-/* The fields of @cls and its bases, base first: defaults, then initializers. */
-static void init_fields(dspr_cs *c, int cls, int depth)
+void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth)
 {
     if (cls < 0 || depth > 32)
         return;
-    init_fields(c, g_array_index(c->classes, cs_class, cls).base_cls, depth + 1);
+    dcs_init_fields(c, self, g_array_index(c->classes, cs_class, cls).base_cls, depth + 1);
+    GHashTable *saved = c->self;
+    int saved_cls = c->self_cls;
+    guint saved_pos = c->pos;
     for (guint i = 0; i < c->fields->len; i++) {
         const cs_field *f = &g_array_index(c->fields, cs_field, i);
         if (f->cls != cls)
@@ -520,14 +574,21 @@ static void init_fields(dspr_cs *c, int cls, int depth)
         *v = f->deflt == V_INT    ? dcs_vint(0)
              : f->deflt == V_BOOL ? dcs_vbool(FALSE)
                                   : dcs_vk(V_NULL);
-        g_hash_table_replace(c->state, g_strdup(f->name), v);
+        g_hash_table_replace(self, g_strdup(f->name), v);
         if (f->init) {
+            c->self = self;
+            c->self_cls = cls;
             c->pos = f->init;
+            gboolean err = c->error;
             c->error = FALSE;
             val r = dcs_expr(c);
             *v = c->error ? dcs_vk(V_UNKNOWN) : r;
+            c->error = err || c->fatal;
         }
     }
+    c->self = saved;
+    c->self_cls = saved_cls;
+    c->pos = saved_pos;
 }
 
 static void run_reset(dspr_cs *c, guint max_steps)
@@ -538,6 +599,9 @@ static void run_reset(dspr_cs *c, guint max_steps)
     c->live = TRUE;
     c->calls = c->nest = 0;
     c->cur_cls = c->cls;
+    c->self = c->state;
+    c->self_cls = c->cls;
+    c->frame = 0;
     dcs_locals_pop(c, 0);
 }
 
@@ -569,6 +633,7 @@ void dspr_cs_free(dspr_cs *c)
     g_ptr_array_unref(c->strs);
     g_ptr_array_unref(c->arrays);
     g_ptr_array_unref(c->indexers);
+    g_ptr_array_unref(c->insts);
     g_free(c->text);
     g_free(c);
 }
@@ -577,7 +642,7 @@ void dspr_cs_free(dspr_cs *c)
 static int definition_class(const dspr_cs *c, const char *type)
 {
     if (type)
-        return class_find(c, NULL, type);
+        return dcs_class_find(c, NULL, type);
     for (guint i = 0; i < c->methods->len; i++) {
         const cs_method *m = &g_array_index(c->methods, cs_method, i);
         if (strcmp(m->name, "GetSprite") == 0 && m->nparams == 1)
@@ -600,6 +665,7 @@ dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def 
     c->strs = g_ptr_array_new_with_free_func(g_free);
     c->arrays = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
     c->indexers = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    c->insts = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
     c->def = d;
     if (!dcs_tokenize(c)) {
         dspr_cs_free(c);
@@ -613,7 +679,7 @@ dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def 
         return NULL;
     }
     run_reset(c, CS_MAX_INIT_STEPS);
-    init_fields(c, c->cls, 0);
+    dcs_init_fields(c, c->state, c->cls, 0);
     int init = dcs_method_find(c, c->cls, "Init", 1);
     if (init >= 0) {
         run_reset(c, CS_MAX_INIT_STEPS);

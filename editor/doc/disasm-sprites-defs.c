@@ -18,6 +18,7 @@ static void image_free(gpointer p)
     g_free(im->art);
     g_free(im->artcmp);
     g_free(im->map);
+    g_free(im->dplc);
     g_free(im->label);
     g_free(im);
 }
@@ -121,6 +122,16 @@ void dspr_defs_read_list(EditorDisasmSprites *self, const char *rel)
     lwm_ini_clear(&ini);
 }
 
+/* A DPLC version name (SonLVL's EngineVersion): 1..3, 0 for NULL, -1 unknown */
+static int dplc_ver(const char *v)
+{
+    return !v                                  ? 0
+           : g_ascii_strcasecmp(v, "S1") == 0  ? 1
+           : g_ascii_strcasecmp(v, "S2") == 0  ? 2
+           : g_ascii_strcasecmp(v, "S3K") == 0 ? 3
+                                               : -1;
+}
+
 static void read_xml(EditorDisasmSprites *self, const char *rel, dspr_def *d);
 static void read_code(EditorDisasmSprites *self, const char *rel, const char *type, dspr_def *d);
 
@@ -142,6 +153,16 @@ static dspr_def *def_from_section(EditorDisasmSprites *self, const char *list,
         im->map = g_strdup(mapasm ? mapasm : mapbin);
         im->map_bin = !mapasm;
         im->label = g_strdup(lwm_ini_get(s, "mapasmlbl"));
+        const char *dasm = lwm_ini_get(s, "dplcasm"), *dbin = lwm_ini_get(s, "dplcbin");
+        im->dplc = g_strdup(dasm ? dasm : dbin);
+        im->dplc_bin = !dasm;
+        if ((im->dplc_ver = dplc_ver(lwm_ini_get(s, "dplcver"))) < 0) {
+            const lwm_ini_entry *e = lwm_ini_entry_find(s, "dplcver");
+            dspr_warn(self, list, e ? e->line : s->line, "[%s]: dplcver is not S1, S2 or S3K",
+                      s->name);
+            image_free(im);
+            return d;
+        }
         const char *fr = lwm_ini_get(s, "frame"), *pal = lwm_ini_get(s, "pal");
         if ((fr && !small_int(fr, &im->frame)) || (pal && !small_int(pal, &im->pal))) {
             const lwm_ini_entry *e =
@@ -234,6 +255,12 @@ static void map_file(xml_ctx *x, const char **n, const char **v, GError **error)
     x->cur->map = g_strdup(file);
     x->cur->label = g_strdup(attr(n, v, "label"));
     x->cur->map_bin = type && g_ascii_strcasecmp(type, "Binary") == 0;
+    g_free(x->cur->dplc);
+    x->cur->dplc = g_strdup(attr(n, v, "dplcfile")); /* read in the MapFile's type too */
+    x->cur->dplc_bin = x->cur->map_bin;
+    if ((x->cur->dplc_ver = dplc_ver(attr(n, v, "dplcver"))) < 0)
+        g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                    "MapFile: dplcver is not S1, S2 or S3K");
 }
 
 static void raw_free(gpointer p)

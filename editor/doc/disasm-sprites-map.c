@@ -114,7 +114,18 @@ bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, si
 
 /* ---- assembly ---- */
 
-enum { ST_DCB, ST_DCW, ST_HEADER, ST_PIECE, ST_PIECE2P, ST_TABLE, ST_ENTRY, ST_EVEN };
+enum {
+    ST_DCB,
+    ST_DCW,
+    ST_HEADER,
+    ST_PIECE,
+    ST_PIECE2P,
+    ST_TABLE,
+    ST_ENTRY,
+    ST_EVEN,
+    ST_DPLC_HEADER,
+    ST_DPLC_ENTRY
+};
 
 #define MAX_STATEMENTS 65536u
 #define MAX_LABELS     16384u
@@ -135,6 +146,7 @@ typedef struct {
 
 typedef struct {
     editor_map_format format;
+    int dplc; /* 0: mappings; else the DPLC format (SonicDplcVer) */
     stmt *st;
     size_t n_st, cap_st;
     asm_label *lab;
@@ -392,7 +404,9 @@ static int mnemonic_kind(const char *m, size_t len)
                  {"spritePiece2P", ST_PIECE2P},
                  {"mappingsTable", ST_TABLE},
                  {"mappingsTableEntry.w", ST_ENTRY},
-                 {"even", ST_EVEN}};
+                 {"even", ST_EVEN},
+                 {"dplcHeader", ST_DPLC_HEADER},
+                 {"dplcEntry", ST_DPLC_ENTRY}};
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strlen(table[i].name) == len && strncasecmp(table[i].name, m, len) == 0)
             return table[i].kind;
@@ -412,7 +426,10 @@ static size_t stmt_size(const asm_ctx *c, const stmt *s, size_t n_ops, size_t at
     case ST_PIECE2P:
         return piece_bytes(c->format);
     case ST_ENTRY:
+    case ST_DPLC_ENTRY:
         return 2;
+    case ST_DPLC_HEADER:
+        return c->dplc == EDITOR_DPLC_S1 ? 1 : 2;
     case ST_EVEN:
         return at & 1;
     default:
@@ -497,6 +514,10 @@ static bool read_line(asm_ctx *c, const char *s, size_t len, bool whole, bool *s
     while (p < e && *p != ' ' && *p != '\t' && *p != '\r')
         p++;
     int kind = mnemonic_kind(m, (size_t)(p - m));
+    bool dplc_only = kind == ST_DPLC_HEADER || kind == ST_DPLC_ENTRY,
+         map_only = kind == ST_HEADER || kind == ST_PIECE || kind == ST_PIECE2P;
+    if ((c->dplc && map_only) || (!c->dplc && dplc_only))
+        kind = -1; /* a mappings macro in DPLCs, or the reverse */
     if (kind < 0) {
         if (whole)
             return fail(c, LW_ERR_FORMAT, "unknown statement", NULL);
@@ -577,6 +598,25 @@ static size_t pieces_after(const asm_ctx *c, size_t i)
     return n;
 }
 
+/* dplcEntry statements right after statement @i (the count a dplcHeader gives) */
+static size_t entries_after(const asm_ctx *c, size_t i)
+{
+    size_t n = 0;
+    while (i + 1 + n < c->n_st && c->st[i + 1 + n].kind == ST_DPLC_ENTRY)
+        n++;
+    return n;
+}
+
+static bool emit_dplc_entry(asm_ctx *c, const int64_t *v, size_t n)
+{
+    if (n != 2)
+        return fail(c, LW_ERR_FORMAT, "dplcEntry takes 2 operands (tiles, offset)", NULL);
+    if (v[0] < 1 || v[0] > 16 || v[1] < 0 || v[1] > 0xFFF)
+        return fail(c, LW_ERR_RANGE, "dplcEntry: 1..16 tiles from pattern 0..$FFF", NULL);
+    int64_t w = c->dplc == EDITOR_DPLC_S3K ? (v[1] << 4) | (v[0] - 1) : ((v[0] - 1) << 12) | v[1];
+    return emit(c, w, 2, 0, 0xFFFF);
+}
+
 static bool emit_stmt(asm_ctx *c, size_t i)
 {
     const stmt *s = &c->st[i];
@@ -600,6 +640,13 @@ static bool emit_stmt(asm_ctx *c, size_t i)
     case ST_PIECE:
     case ST_PIECE2P:
         return emit_piece(c, s, v, n);
+    case ST_DPLC_HEADER: {
+        int64_t k = (int64_t)entries_after(c, i) - (c->dplc == EDITOR_DPLC_S3K);
+        return emit(c, k & (c->dplc == EDITOR_DPLC_S1 ? 0xFF : 0xFFFF),
+                    c->dplc == EDITOR_DPLC_S1 ? 1 : 2, 0, c->dplc == EDITOR_DPLC_S1 ? 255 : 0xFFFF);
+    }
+    case ST_DPLC_ENTRY:
+        return emit_dplc_entry(c, v, n);
     case ST_TABLE:
         c->table = s->offset;
         return true;
@@ -697,6 +744,38 @@ bool editor_mappings_parse_asm(editor_map_format format, const char *text, size_
     }
     if (!ok)
         editor_mappings_clear(out);
+    ctx_free(&c);
+    return ok;
+}
+
+bool editor_dplcs_parse_asm(editor_dplc_format format, const char *text, size_t size,
+                            editor_dplcs *out, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    asm_ctx c = {.format = EDITOR_MAP_S2, .dplc = (int)format, .err = err};
+    if (format < EDITOR_DPLC_S1 || format > EDITOR_DPLC_S3K)
+        return lw_error_set(err, LW_ERR_FORMAT, "unknown DPLC format %d", (int)format);
+    if (size > EDITOR_MAP_MAX_TEXT)
+        return lw_error_set(err, LW_ERR_LIMIT, "%zu bytes of text, more than %u", size,
+                            EDITOR_MAP_MAX_TEXT);
+    bool ok = read_text(&c, text, size, NULL);
+    if (ok && !c.n_st) {
+        c.line = 1;
+        ok = fail(&c, LW_ERR_FORMAT, "no DPLCs", NULL);
+    }
+    if (ok && !(c.bytes = malloc(EDITOR_MAP_MAX_BYTES)))
+        ok = fail(&c, LW_ERR_NOMEM, "out of memory", NULL);
+    for (size_t i = 0; ok && i < c.n_st; i++)
+        ok = emit_stmt(&c, i);
+    size_t table = c.n_bytes; /* up to the first label after the table's start */
+    for (size_t i = 0; i < c.n_lab; i++)
+        if (c.lab[i].offset > 0 && c.lab[i].offset < table)
+            table = c.lab[i].offset;
+    if (ok) {
+        ok = editor_dplcs_parse_table(format, c.bytes, c.n_bytes, table, out, err);
+        if (!ok && err)
+            err->line = line_of_byte(&c, err->offset);
+    }
     ctx_free(&c);
     return ok;
 }

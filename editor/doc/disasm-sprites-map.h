@@ -16,6 +16,15 @@
  *   those), or from one label on (SonLVL's `label=`): then only that frame, the statements from
  *   the label to the end of its pieces, is read, so a label inside s2.asm works.
  *
+ * Dynamic pattern load cues (DPLCs, SonLVL's `dplcasm=` / `dplcbin=`, an XML MapFile's
+ * `dplcfile=`): per frame, the runs of patterns of the object's art that the game copies to
+ * VRAM, one after the other, before it draws the frame; the frame's tiles index that copy. The
+ * binary form is an offset table (as the mappings') then frames: the games' SonicDplcVer 1 (S1:
+ * a count byte; entries ((n-1) << 12) | tile), 2 (S2: a count word, the same entries) and 3 (S3K
+ * objects: a count-1 word; entries (tile << 4) | (n-1)); S3K's players use version 2. The
+ * assembly form adds the trees' `dplcHeader` / `dplcEntry tiles, offset` macros to the
+ * statements above.
+ *
  * Strict and bounded: sizes, counts, offsets and values are checked and a refusal names the line
  * (assembly) or byte (binary). Plain C + libc (the fuzz target links it alone).
  */
@@ -78,3 +87,58 @@ bool editor_mappings_parse_asm(editor_map_format format, const char *text, size_
 
 /** Free and zero @m (accepts a zeroed one). */
 void editor_mappings_clear(editor_mappings *m);
+
+/** DPLC formats: the games' SonicDplcVer. */
+typedef enum editor_dplc_format {
+    EDITOR_DPLC_S1 = 1,
+    EDITOR_DPLC_S2 = 2,
+    EDITOR_DPLC_S3K = 3,
+} editor_dplc_format;
+
+#define EDITOR_DPLC_MAX_ENTRIES 256u  /* per frame */
+#define EDITOR_DPLC_MAX_TILES   2048u /* patterns a frame loads: all of VRAM */
+
+/** One run: @count (1..16) patterns from pattern @tile (0..4095) of the art. */
+typedef struct editor_dplc_entry {
+    uint16_t tile;
+    uint8_t count;
+} editor_dplc_entry;
+
+typedef struct editor_dplc_frame {
+    editor_dplc_entry *entries; /* owned */
+    size_t count;
+} editor_dplc_frame;
+
+typedef struct editor_dplcs {
+    editor_dplc_frame *frames; /* owned */
+    size_t count;
+} editor_dplcs;
+
+/**
+ * Parse binary DPLCs (@size bytes) in @format, as editor_mappings_parse_bin (the same offset
+ * table rule and limits): LW_ERR_TRUNCATED / LW_ERR_FORMAT / LW_ERR_LIMIT with err->offset;
+ * a frame loading more than EDITOR_DPLC_MAX_TILES patterns is refused. @out zeroed first.
+ */
+bool editor_dplcs_parse_bin(editor_dplc_format format, const uint8_t *data, size_t size,
+                            editor_dplcs *out, lw_error *err);
+
+/** As editor_dplcs_parse_bin with the offset table at most @table_bytes long. */
+bool editor_dplcs_parse_table(editor_dplc_format format, const uint8_t *data, size_t size,
+                              size_t table_bytes, editor_dplcs *out, lw_error *err);
+
+/** Assemble DPLC source text (the whole file) in @format and parse it; errors with err->line.
+ * The offset table ends at the first label after its start at the latest (skdisasm's Sonic file
+ * holds a second table, Super Sonic's, right after the first). */
+bool editor_dplcs_parse_asm(editor_dplc_format format, const char *text, size_t size,
+                            editor_dplcs *out, lw_error *err);
+
+/** Free and zero @d (accepts a zeroed one). */
+void editor_dplcs_clear(editor_dplcs *d);
+
+/**
+ * The patterns frame @f loads, in order, from @art (@art_size bytes, 32 a pattern) into @out
+ * (@cap bytes): patterns past the art are zero (transparent). Returns the bytes written (at
+ * most @cap, whole patterns).
+ */
+size_t editor_dplc_load(const editor_dplc_frame *f, const uint8_t *art, size_t art_size,
+                        uint8_t *out, size_t cap);

@@ -9,10 +9,12 @@
 
 #include <loopwright-masks/classic.h>
 
-#define DSPR_MAX_LIST_BYTES (1u << 20)    /* an object list, an XML or C# file */
-#define DSPR_MAX_FILE_BYTES (1u << 20)    /* a stored art file */
-#define DSPR_MAX_ART_BYTES  (0x800u * 32) /* decoded art: 2048 patterns (all of VRAM's 64 KiB) */
-#define DSPR_MAX_SIDE       1024          /* px: a picture's width and height */
+#define DSPR_MAX_LIST_BYTES (1u << 20) /* an object list, an XML or C# file */
+#define DSPR_MAX_FILE_BYTES (1u << 20) /* a stored art file */
+/* decoded art: 4,096 patterns, what a DPLC's 12-bit pattern field reaches (a mapping's 11-bit
+ * tile field reaches 2,048, all of VRAM's 64 KiB) */
+#define DSPR_MAX_ART_BYTES (0x1000u * 32)
+#define DSPR_MAX_SIDE      1024 /* px: a picture's width and height */
 
 /* One picture of an object definition. Paths are relative to the INI folder. */
 typedef struct dspr_image {
@@ -20,7 +22,10 @@ typedef struct dspr_image {
     char *art;    /* "FILE[:OFFSET][\tCOMPRESSION]|...", or "LevelArt[:OFFSET]"; NULL = none */
     char *artcmp; /* forced codec of every part (Nemesis, Kosinski, KosinskiM, Uncompressed) */
     char *map;    /* mappings file */
-    char *label;  /* the frame's label in @map, NULL = frame @frame of the table */
+    char *dplc;   /* its DPLC file, NULL = none (the art is the VRAM the frame reads) */
+    int dplc_ver; /* the DPLC format (editor_dplc_format), 0 = the game's */
+    gboolean dplc_bin;
+    char *label; /* the frame's label in @map, NULL = frame @frame of the table */
     gboolean map_bin;
     int frame, pal;
 } dspr_image;
@@ -68,6 +73,7 @@ struct EditorDisasmSprites {
     int ring_spacing;
     GHashTable *art;     /* spec -> GBytes (NULL value: failed) */
     GHashTable *maps;    /* "file\nlabel\nbin" -> editor_mappings* (NULL: failed) */
+    GHashTable *dplcs;   /* "file\nformat\nbin" -> editor_dplcs* (NULL: failed) */
     GHashTable *sprites; /* key -> EditorDisasmSprite* (NULL: none) */
     GPtrArray *warnings;
     GHashTable *memory; /* dspr_new_memory: tree path -> GBytes, the disk never read */
@@ -88,6 +94,16 @@ void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char
  * tree's root (g_free). */
 char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size,
                 char **tree_rel);
+
+/* @rel (relative to the INI folder) as a path from the tree's root, '..' resolved; NULL when it
+ * would leave the tree (g_free). */
+char *dspr_tree_path(const EditorDisasmSprites *self, const char *rel);
+
+/* The patterns DPLC frame @im->frame of @im->dplc loads from @art: the art the image's frame
+ * reads (a new reference); NULL with a warning naming the DPLC file when it cannot be read or
+ * has no such frame (disasm-sprites-dplc.c). */
+GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art);
+void dspr_dplcs_free(gpointer p);
 
 /* Read object list @rel (an obj*.ini) into self->defs / self->ring. */
 void dspr_defs_read_list(EditorDisasmSprites *self, const char *rel);

@@ -30,9 +30,7 @@ void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char
 
 /* ---- files ---- */
 
-/* @rel (relative to the INI folder) as a path from the tree's root, '..' resolved; NULL when it
- * would leave the tree. */
-static char *tree_path(const EditorDisasmSprites *self, const char *rel)
+char *dspr_tree_path(const EditorDisasmSprites *self, const char *rel)
 {
     g_autofree char *joined = g_strconcat(self->ini_rel, "/", rel, NULL);
     g_strdelimit(joined, "\\", '/');
@@ -89,7 +87,7 @@ static char *find_file(const char *root, const char *path)
 
 char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size, char **tree_rel)
 {
-    g_autofree char *path = tree_path(self, rel);
+    g_autofree char *path = dspr_tree_path(self, rel);
     if (!path) {
         dspr_warn(self, rel, 0, "the path leaves the tree");
         return NULL;
@@ -438,20 +436,23 @@ static EditorDisasmSprite *build_image(EditorDisasmSprites *self, const dspr_ima
 {
     GBytes *art = load_art(self, im->art, im->artcmp);
     const editor_mappings *m = art ? load_mappings(self, im) : NULL;
-    if (!m)
+    g_autoptr(GBytes) loaded = m && im->dplc ? dspr_dplc_art(self, im, art) : NULL;
+    if (!m || (im->dplc && !loaded))
         return NULL;
     size_t frame = im->label ? 0 : (size_t)im->frame;
     if (frame >= m->count) {
-        g_autofree char *where = tree_path(self, im->map);
+        g_autofree char *where = dspr_tree_path(self, im->map);
         dspr_warn(self, where ? where : im->map, 0, "frame %zu: the mappings have %zu frames",
                   frame, m->count);
         return NULL;
     }
     gboolean too_large = FALSE;
-    EditorDisasmSprite *s =
-        render(&m->frames[frame], art, self->palette, im->pal, xflip, yflip, &too_large);
+    EditorDisasmSprite *s = render(&m->frames[frame], loaded ? loaded : art, self->palette, im->pal,
+                                   xflip, yflip, &too_large);
+    if (s)
+        s->dplc = loaded != NULL;
     if (too_large) {
-        g_autofree char *where = tree_path(self, im->map);
+        g_autofree char *where = dspr_tree_path(self, im->map);
         dspr_warn(self, where ? where : im->map, 0, "frame %zu: larger than %d px a side", frame,
                   DSPR_MAX_SIDE);
     }
@@ -516,6 +517,8 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
                 if (c)
                     s->argb[at] = c;
             }
+        if (s)
+            s->dplc |= p->dplc;
         sprite_free(parts[k]);
     }
     return s;
@@ -566,6 +569,7 @@ static EditorDisasmSprite *repeat(EditorDisasmSprite *s, int n, int dx, int dy, 
     r->width = (guint)w;
     r->height = (guint)h;
     r->argb = g_new0(guint32, (gsize)w * (gsize)h);
+    r->dplc = s->dplc;
     for (int k = 0; k < n; k++) {
         int ox = s->left + x0 + k * dx - r->left, oy = s->top + k * dy - r->top;
         for (guint v = 0; v < s->height; v++)
@@ -733,6 +737,7 @@ static EditorDisasmSprites *sprites_alloc(const char *root, lwm_game game)
     self->ring_spacing = 24;
     self->art = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, bytes_free);
     self->maps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, mappings_free);
+    self->dplcs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, dspr_dplcs_free);
     self->sprites = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, sprite_free);
     self->warnings = g_ptr_array_new_with_free_func(g_free);
     return self;
@@ -810,6 +815,7 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     dspr_def_free(self->ring);
     g_hash_table_unref(self->art);
     g_hash_table_unref(self->maps);
+    g_hash_table_unref(self->dplcs);
     g_hash_table_unref(self->sprites);
     g_ptr_array_unref(self->warnings);
     if (self->memory)

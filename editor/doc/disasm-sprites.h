@@ -31,6 +31,7 @@ typedef struct EditorDisasmSprite {
     int left, top;       /* px of the image's top-left from the origin */
     guint width, height; /* px, at least 1 */
     guint32 *argb;       /* width * height pixels, 0 transparent, else 0xFF000000 | RGB */
+    gboolean dplc;       /* drawn (in part) with the patterns of DPLC frames */
 } EditorDisasmSprite;
 
 typedef struct EditorDisasmSprites EditorDisasmSprites;

@@ -12,7 +12,8 @@ const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_BALANCE] = 2,   [EDITOR_PLAYER_BALANCE_EXTREME] = 2,
     [EDITOR_PLAYER_SPINDASH] = 4,  [EDITOR_PLAYER_DUCK] = 1,
     [EDITOR_PLAYER_LOOK_UP] = 1,   [EDITOR_PLAYER_PEELOUT] = 4,
-    [EDITOR_PLAYER_DROP_DASH] = 4,
+    [EDITOR_PLAYER_DROP_DASH] = 4, [EDITOR_PLAYER_DUST_SPINDASH] = 7,
+    [EDITOR_PLAYER_DUST_SKID] = 4,
 };
 
 const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT] = {
@@ -31,12 +32,15 @@ const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_LOOK_UP] = EDITOR_PLAYER_LOOK_UP,
     [EDITOR_PLAYER_PEELOUT] = EDITOR_PLAYER_DASH,
     [EDITOR_PLAYER_DROP_DASH] = EDITOR_PLAYER_BALL,
+    [EDITOR_PLAYER_DUST_SPINDASH] = EDITOR_PLAYER_DUST_SPINDASH,
+    [EDITOR_PLAYER_DUST_SKID] = EDITOR_PLAYER_DUST_SKID,
 };
 
 const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT] = {
-    "stand",    "walk", "run",     "dash",    "ball",
-    "spring",   "hurt", "push",    "balance", "balance-extreme",
-    "spindash", "duck", "look-up", "peelout", "drop-dash",
+    "stand",         "walk",      "run",     "dash",    "ball",
+    "spring",        "hurt",      "push",    "balance", "balance-extreme",
+    "spindash",      "duck",      "look-up", "peelout", "drop-dash",
+    "dust-spindash", "dust-skid",
 };
 
 uint8_t editor_player_rotation(uint8_t angle, bool facing_left)
@@ -142,4 +146,81 @@ EditorPlayerPose editor_player_pose(const lw_sim_state *state, const lw_profile 
     uint32_t per = (uint32_t)p.duration + 1;
     p.frame = (uint8_t)((state->frame / per) % editor_player_anim_frames[p.anim]);
     return p;
+}
+
+/* ---- dust (docs/OBJECTS.md §17.4) ---- */
+
+/* Holding against the motion on a floor, with control: the frame's deceleration ran
+ * [S2 Sonic_MoveLeft/Sonic_TurnLeft; REV01's floor check: (angle + 0x20) & 0xC0 == 0]. The
+ * state's Gsp is after the frame, so a brake that turned the player round is not one. */
+static bool braking(const lw_sim_state *st)
+{
+    const lw_player *pl = &st->player;
+    if (pl->airborne || pl->rolling || pl->control_lock || st->game.hurt ||
+        st->status != LW_SIM_RUNNING || (uint8_t)((pl->angle + 0x20) & 0xC0) != 0)
+        return false;
+    bool left = st->prev_input & LW_BUTTON_LEFT, right = st->prev_input & LW_BUTTON_RIGHT;
+    return left != right && (left ? pl->gsp > 0 : pl->gsp < 0);
+}
+
+/* Frames the skid of @history[at] has lasted before it (0 = it starts there), or -1 when the
+ * player does not skid there. A skid starts on a braking frame left with |Gsp| >= 0x400
+ * [S2 Sonic_TurnLeft `cmpi.w #$400,d0`] and goes on while the braking does [LW] (S2 keeps its
+ * stop animation up to 32 frames). */
+static int skid_age(const lw_sim_state *const *history, uint32_t count, uint32_t at)
+{
+    uint32_t end = count < EDITOR_PLAYER_DUST_HISTORY ? count : EDITOR_PLAYER_DUST_HISTORY;
+    uint32_t k = at, start = UINT32_MAX;
+    while (k < end && braking(history[k])) {
+        int32_t g = history[k]->player.gsp;
+        if ((g < 0 ? -g : g) >= 0x400)
+            start = k; /* the earliest such frame of the braking run */
+        k++;
+    }
+    return start == UINT32_MAX ? -1 : (int)(start - at);
+}
+
+bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count)
+{
+    return count > 0 && skid_age(history, count, 0) >= 0;
+}
+
+uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
+                            EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX])
+{
+    if (count == 0)
+        return 0;
+    const lw_sim_state *now = history[0];
+    uint32_t n = 0;
+    if (now->game.spindash && !now->game.hurt) {
+        /* [S2 Obj08_MdSpindashDust]: at the player, flipped with it, while the flag is set;
+         * [S2 Obj08Ani_Dash]: 7 pictures of 2 frames each, looping, here from the frame counter
+         * [LW] as the player's own rows (§17.2) */
+        const lw_player *pl = &now->player;
+        bool left = pl->facing_left;
+        out[n++] = (EditorPlayerDust){
+            .anim = EDITOR_PLAYER_DUST_SPINDASH,
+            .frame = (uint8_t)((now->frame / 2) %
+                               editor_player_anim_frames[EDITOR_PLAYER_DUST_SPINDASH]),
+            .mirror = left,
+            .x = (pl->x >> 8) + (left ? -EDITOR_PLAYER_DUST_DX : EDITOR_PLAYER_DUST_DX),
+            .y = (pl->y >> 8) + EDITOR_PLAYER_DUST_DY,
+        };
+    }
+    /* [S2 Obj08_CheckSkid/Obj08_SkidDust]: a puff on the skid's first frame and every 4th after,
+     * left where the player's feet were; [S2 Obj08Ani_Skid]: 4 pictures of 4 frames, then gone
+     * (16 frames) */
+    for (uint32_t k = 0; k < 16 && k < count && n < EDITOR_PLAYER_DUST_MAX; k++) {
+        int age = skid_age(history, count, k);
+        if (age < 0 || age % 4 != 0)
+            continue;
+        const lw_player *pl = &history[k]->player;
+        out[n++] = (EditorPlayerDust){
+            .anim = EDITOR_PLAYER_DUST_SKID,
+            .frame = (uint8_t)(k / 4),
+            .x = pl->x >> 8,
+            .y = (pl->y >> 8) + EDITOR_PLAYER_SKID_DY,
+        };
+    }
+    return n;
 }

@@ -39,6 +39,9 @@ typedef enum EditorPlayerAnim {
     EDITOR_PLAYER_LOOK_UP,         /* standing still holding up */
     EDITOR_PLAYER_PEELOUT,         /* charging CD's super peel-out (the figure-eight in place) */
     EDITOR_PLAYER_DROP_DASH,       /* a charged drop dash, waiting for the landing */
+    /* effect rows, never a pose: drawn beside the player (editor_player_dust) */
+    EDITOR_PLAYER_DUST_SPINDASH, /* the spindash's dust cloud (S2's Obj08) */
+    EDITOR_PLAYER_DUST_SKID,     /* one puff of skid dust */
     EDITOR_PLAYER_ANIM_COUNT
 } EditorPlayerAnim;
 
@@ -84,3 +87,34 @@ extern const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT];
  */
 EditorPlayerPose editor_player_pose_for_sheet(EditorPlayerPose pose, uint32_t rows,
                                               uint32_t frame_counter);
+
+/* ---- dust (docs/OBJECTS.md §17.4): cosmetic, from the states alone ---- */
+
+#define EDITOR_PLAYER_DUST_MAX     5   /* pictures at most: the spindash cloud or 4 skid puffs */
+#define EDITOR_PLAYER_DUST_HISTORY 64  /* states editor_player_dust() reads back at most */
+#define EDITOR_PLAYER_DUST_DX      -18 /* px: the spindash cloud's cell centre behind the player */
+#define EDITOR_PLAYER_DUST_DY      6   /* px: ... and below its centre */
+#define EDITOR_PLAYER_SKID_DY      16  /* px: a skid puff's centre below the player's [S2] */
+
+/** One picture of dust: a cell of an effect row at a level position. */
+typedef struct EditorPlayerDust {
+    uint8_t anim;  /* EDITOR_PLAYER_DUST_SPINDASH or EDITOR_PLAYER_DUST_SKID */
+    uint8_t frame; /* column, < editor_player_anim_frames[anim] */
+    bool mirror;   /* the cell mirrored left-right (the cloud behind a player facing left) */
+    int32_t x, y;  /* px: level position of the cell's centre */
+} EditorPlayerDust;
+
+/**
+ * The dust to draw with the player, into @out (at most EDITOR_PLAYER_DUST_MAX), returning the
+ * count: the spindash cloud while a spindash charges, and the skid puffs a skid left in the last
+ * 16 frames. @history[0] is the state drawn, @history[k] the state k frames before it (@count >= 1
+ * states, at most EDITOR_PLAYER_DUST_HISTORY are read; fewer, as after a restart, only forget
+ * puffs and skids that began before them). Pure: the same states give the same dust.
+ */
+uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
+                            EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX]);
+
+/** Whether the player of @state skids (docs/OBJECTS.md §17.4): braking on a floor, the skid's
+ * start decided with the states before it (@history as editor_player_dust's, @history[0] = the
+ * state asked about). */
+bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count);

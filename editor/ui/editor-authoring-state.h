@@ -17,36 +17,44 @@
 
 #include <stdarg.h>
 
-/* Per window, attached as "editor-authoring". */
-typedef struct {
-    GtkWindow *win; /* the owner (an editor window) */
-    EditorAuthoringHost host;
-    EditorMaskEditor *editor;
+struct _EditorAuthoring {
+    GObject parent_instance;
+    EditorDocument *doc;         /* owned */
+    EditorRenderer *renderer;    /* borrowed (the window's) */
+    EditorTools *tools;          /* borrowed (the window's) */
+    EditorCanvas *canvas;        /* borrowed, weak pointer */
+    GSimpleActionGroup *actions; /* owned */
+    EditorMaskEditor *editor;    /* weak pointer */
     GtkWindow *generate;
     GtkWindow *import;
     double pointer_x, pointer_y; /* last level position under the pointer, -1 = none */
-} Authoring;
+};
+typedef EditorAuthoring Authoring;
 
-static inline Authoring *get(GtkWindow *win)
+/* The window the dialogs are transient for: the canvas's (NULL when it is in none). */
+static inline GtkWindow *parent_of(Authoring *a)
 {
-    return g_object_get_data(G_OBJECT(win), "editor-authoring");
+    GtkRoot *root = a->canvas ? gtk_widget_get_root(GTK_WIDGET(a->canvas)) : NULL;
+    return GTK_IS_WINDOW(root) ? GTK_WINDOW(root) : NULL;
 }
+
+/* editor-authoring.c: emit "status" and "error" */
+void editor_authoring_emit_status(Authoring *a, const char *text);
+void editor_authoring_emit_error(Authoring *a, const char *title, const GError *error);
 
 static inline void host_status(Authoring *a, const char *text)
 {
-    if (a->host.set_status)
-        a->host.set_status(a->win, text);
+    editor_authoring_emit_status(a, text);
 }
 
 static inline void host_error(Authoring *a, const char *title, const GError *error)
 {
-    if (a->host.show_error)
-        a->host.show_error(a->win, title, error);
+    editor_authoring_emit_error(a, title, error);
 }
 
 static inline EditorDocument *doc_of(Authoring *a)
 {
-    return a->host.doc;
+    return a->doc;
 }
 
 static inline const lw_level *level_of(Authoring *a)
@@ -66,7 +74,7 @@ static inline void status(Authoring *a, const char *fmt, ...)
 
 static inline gboolean path_b(Authoring *a)
 {
-    GAction *act = g_action_map_lookup_action(G_ACTION_MAP(a->win), "mask-path-b");
+    GAction *act = g_action_map_lookup_action(G_ACTION_MAP(a->actions), "mask-path-b");
     g_autoptr(GVariant) v = g_action_get_state(act);
     return g_variant_get_boolean(v);
 }
@@ -75,7 +83,7 @@ static inline gboolean path_b(Authoring *a)
 static inline gboolean target(Authoring *a, guint *tile, guint *path)
 {
     *path = path_b(a) ? 1 : 0;
-    *tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->host.tools->brush_tile;
+    *tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->tools->brush_tile;
     if (*tile >= level_of(a)->tile_count) {
         status(a, "Pick a tile first (the Tiles palette, or right-click a cell while editing a "
                   "chunk).");
@@ -97,7 +105,7 @@ static inline guint target_mask(Authoring *a, guint *tile, guint *path)
 
 static inline void set_state(Authoring *a, const char *name, gboolean on)
 {
-    GAction *act = g_action_map_lookup_action(G_ACTION_MAP(a->win), name);
+    GAction *act = g_action_map_lookup_action(G_ACTION_MAP(a->actions), name);
     g_simple_action_set_state(G_SIMPLE_ACTION(act), g_variant_new_boolean(on));
 }
 
@@ -107,7 +115,7 @@ static inline void sync_states(Authoring *a)
     guint tile, path;
     gboolean flagged = FALSE, locked = FALSE;
     path = path_b(a) ? 1 : 0;
-    tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->host.tools->brush_tile;
+    tile = a->editor ? editor_mask_editor_get_tile(a->editor) : a->tools->brush_tile;
     const lw_level *l = level_of(a);
     if (tile < l->tile_count && l->tiles[tile].mask[path] != LW_NONE) {
         const lw_mask *m = &l->masks[l->tiles[tile].mask[path]];

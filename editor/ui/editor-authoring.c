@@ -19,29 +19,47 @@
 static lw_mask clip_mask;
 static gboolean clip_full;
 
+G_DEFINE_FINAL_TYPE(EditorAuthoring, editor_authoring, G_TYPE_OBJECT)
+
+enum { SIGNAL_STATUS, SIGNAL_ERROR, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+void editor_authoring_emit_status(Authoring *a, const char *text)
+{
+    g_signal_emit(a, signals[SIGNAL_STATUS], 0, text);
+}
+
+void editor_authoring_emit_error(Authoring *a, const char *title, const GError *error)
+{
+    g_signal_emit(a, signals[SIGNAL_ERROR], 0, title, error);
+}
+
 /* ---- the mask editor and its actions ---- */
 
-EditorMaskEditor *editor_authoring_get_mask_editor(GtkWindow *win)
+EditorMaskEditor *editor_authoring_get_mask_editor(EditorAuthoring *self)
 {
-    Authoring *a = get(win);
-    return a ? a->editor : NULL;
+    g_return_val_if_fail(EDITOR_IS_AUTHORING(self), NULL);
+    return self->editor;
 }
 
 static void action_mask_editor(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     if (!a->editor) {
-        a->editor = editor_mask_editor_new(a->host.doc, a->host.renderer, G_ACTION_GROUP(a->win));
-        gtk_window_set_transient_for(GTK_WINDOW(a->editor), a->win);
-        gtk_window_set_destroy_with_parent(GTK_WINDOW(a->editor), TRUE);
-        gtk_window_set_application(GTK_WINDOW(a->editor), gtk_window_get_application(a->win));
+        a->editor = editor_mask_editor_new(a->doc, a->renderer, G_ACTION_GROUP(a->actions));
+        GtkWindow *parent = parent_of(a);
+        if (parent) {
+            gtk_window_set_transient_for(GTK_WINDOW(a->editor), parent);
+            gtk_window_set_destroy_with_parent(GTK_WINDOW(a->editor), TRUE);
+            gtk_window_set_application(GTK_WINDOW(a->editor), gtk_window_get_application(parent));
+        }
         g_object_add_weak_pointer(G_OBJECT(a->editor), (gpointer *)&a->editor);
         editor_mask_editor_set_path(a->editor, path_b(a) ? 1 : 0);
-        GAction *w = g_action_map_lookup_action(G_ACTION_MAP(a->win), "mask-widths");
+        GAction *w = g_action_map_lookup_action(G_ACTION_MAP(a->actions), "mask-widths");
         g_autoptr(GVariant) v = g_action_get_state(w);
         editor_mask_editor_set_widths_view(a->editor, g_variant_get_boolean(v));
     }
-    EditorTools *t = a->host.tools;
+    EditorTools *t = a->tools;
     editor_mask_editor_set_tile(a->editor, t->brush_tile);
     sync_states(a);
     gtk_window_present(GTK_WINDOW(a->editor));
@@ -49,7 +67,7 @@ static void action_mask_editor(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void change_path_b(GSimpleAction *act, GVariant *v, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     g_simple_action_set_state(act, v);
     if (a->editor)
         editor_mask_editor_set_path(a->editor, g_variant_get_boolean(v) ? 1 : 0);
@@ -58,7 +76,7 @@ static void change_path_b(GSimpleAction *act, GVariant *v, gpointer user)
 
 static void change_widths(GSimpleAction *act, GVariant *v, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     g_simple_action_set_state(act, v);
     if (a->editor)
         editor_mask_editor_set_widths_view(a->editor, g_variant_get_boolean(v));
@@ -66,7 +84,7 @@ static void change_widths(GSimpleAction *act, GVariant *v, gpointer user)
 
 static void action_compute(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path, m = target_mask(a, &tile, &path);
     if (m != LW_NONE)
         push(a, editor_cmd_mask_compute_angle_new(doc_of(a), m),
@@ -75,7 +93,7 @@ static void action_compute(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void change_flag(GSimpleAction *act, GVariant *v, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path, m = target_mask(a, &tile, &path);
     if (m != LW_NONE)
         push(a, editor_cmd_mask_set_flagged_new(doc_of(a), m, g_variant_get_boolean(v)), NULL);
@@ -84,7 +102,7 @@ static void change_flag(GSimpleAction *act, GVariant *v, gpointer user)
 
 static void change_lock(GSimpleAction *act, GVariant *v, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path, m = target_mask(a, &tile, &path);
     if (m != LW_NONE)
         push(a, editor_cmd_mask_set_locked_new(doc_of(a), m, g_variant_get_boolean(v)), NULL);
@@ -93,7 +111,7 @@ static void change_lock(GSimpleAction *act, GVariant *v, gpointer user)
 
 static void action_copy(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path, m = target_mask(a, &tile, &path);
     if (m == LW_NONE)
         return;
@@ -104,7 +122,7 @@ static void action_copy(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void action_paste(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path;
     if (!clip_full) {
         status(a, "Copy a mask first (Ctrl+Shift+C).");
@@ -119,7 +137,7 @@ static void action_paste(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void action_a_to_b(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path;
     if (target(a, &tile, &path) && !editor_tile_copy_path_a_to_b(doc_of(a), tile))
         status(a, "Path B of tile %u already uses path A's mask.", tile);
@@ -127,11 +145,11 @@ static void action_a_to_b(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void action_reset(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path;
     if (!target(a, &tile, &path))
         return;
-    const lwm_image *art = editor_renderer_get_art(a->host.renderer);
+    const lwm_image *art = editor_renderer_get_art(a->renderer);
     lw_mask m;
     if (!editor_art_mask(art, level_of(a)->tiles[tile].art, &m)) {
         status(a, "Tile %u's art has no solid pixel (or the level has no tileset).", tile);
@@ -148,7 +166,7 @@ static void action_reset(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void action_make_unique(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     guint tile, path;
     if (!target(a, &tile, &path))
         return;
@@ -161,7 +179,7 @@ static void action_make_unique(GSimpleAction *act, GVariant *p, gpointer user)
  * press+release, 1 press, 2 motion, 3 release (automation, tests). */
 static void action_mask_pointer(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     if (!a->editor)
         return;
     gint32 col, row, kind;
@@ -177,9 +195,9 @@ static void action_mask_pointer(GSimpleAction *act, GVariant *p, gpointer user)
 
 static void change_slope_option(GSimpleAction *act, GVariant *v, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     g_simple_action_set_state(act, v);
-    EditorTools *t = a->host.tools;
+    EditorTools *t = a->tools;
     gboolean on = g_variant_get_boolean(v);
     if (g_str_equal(g_action_get_name(G_ACTION(act)), "slope-masks"))
         t->slope_masks = on;
@@ -199,12 +217,12 @@ GtkWindow *editor_authoring_modal_new(Authoring *a, const AuthoringModal *m, Gtk
 {
     GtkWindow *w = GTK_WINDOW(gtk_window_new());
     gtk_window_set_title(w, m->title);
-    gtk_window_set_transient_for(w, GTK_WINDOW(a->win));
+    gtk_window_set_transient_for(w, parent_of(a));
     gtk_window_set_modal(w, TRUE);
     gtk_window_set_destroy_with_parent(w, TRUE);
     gtk_window_set_default_size(w, m->width, m->height);
     g_object_set_data_full(G_OBJECT(w), m->key, m->data, m->free_data);
-    g_signal_connect(w, "destroy", m->destroyed, a);
+    g_signal_connect_object(w, "destroy", m->destroyed, a, 0);
     GSimpleActionGroup *group = g_simple_action_group_new();
     g_action_map_add_action_entries(G_ACTION_MAP(group), m->entries, (gint)m->n_entries, m->data);
     gtk_widget_insert_action_group(GTK_WIDGET(w), m->prefix, G_ACTION_GROUP(group));
@@ -228,7 +246,7 @@ static void place_loop(Authoring *a, gint32 x, gint32 y, gint32 radius)
         return;
     }
     EditorPaintReport rep;
-    const lwm_image *art = editor_renderer_get_art(a->host.renderer);
+    const lwm_image *art = editor_renderer_get_art(a->renderer);
     if (!editor_loop_preset(doc_of(a), art->width ? art : NULL, &place, &rep, &error)) {
         host_error(a, "The loop could not be made", error);
         return;
@@ -244,7 +262,7 @@ static void action_add_loop(GSimpleAction *act, GVariant *p, gpointer user)
 {
     gint32 x, y, r;
     g_variant_get(p, "(iii)", &x, &y, &r);
-    place_loop(get(user), x, y, r);
+    place_loop(user, x, y, r);
 }
 
 typedef struct {
@@ -265,12 +283,12 @@ static void loop_preview(LoopDialog *ld)
     gboolean ok =
         editor_loop_place(level_of(ld->a), gtk_spin_button_get_value_as_int(ld->x),
                           gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld), &place, NULL);
-    editor_tools_set_loop_preview(ld->a->host.tools, ok ? &place : NULL);
+    editor_tools_set_loop_preview(ld->a->tools, ok ? &place : NULL);
 }
 
 static void loop_response(GtkDialog *dialog, int response, LoopDialog *ld)
 {
-    editor_tools_set_loop_preview(ld->a->host.tools, NULL);
+    editor_tools_set_loop_preview(ld->a->tools, NULL);
     if (response == GTK_RESPONSE_ACCEPT)
         place_loop(ld->a, gtk_spin_button_get_value_as_int(ld->x),
                    gtk_spin_button_get_value_as_int(ld->y), loop_radius(ld));
@@ -280,12 +298,12 @@ static void loop_response(GtkDialog *dialog, int response, LoopDialog *ld)
 
 static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     const lw_level *l = level_of(a);
     LoopDialog *ld = g_new0(LoopDialog, 1);
     ld->a = a;
     GtkWidget *d = gtk_dialog_new_with_buttons(
-        "Loop Preset", GTK_WINDOW(a->win),
+        "Loop Preset", parent_of(a),
         GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_USE_HEADER_BAR, "_Cancel",
         GTK_RESPONSE_CANCEL, "_Place Loop", GTK_RESPONSE_ACCEPT, NULL);
     gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
@@ -316,7 +334,9 @@ static void action_loop_preset(GSimpleAction *act, GVariant *p, gpointer user)
     double x = a->pointer_x, y = a->pointer_y;
     if (x < 0) {
         double vx, vy, vw, vh;
-        editor_canvas_get_view(a->host.canvas, &vx, &vy, &vw, &vh);
+        vx = vy = vw = vh = 0;
+        if (a->canvas)
+            editor_canvas_get_view(a->canvas, &vx, &vy, &vw, &vh);
         x = vw > 0 ? vx + vw / 2 : lw_level_width_px(l) / 2.0;
         y = vh > 0 ? vy + vh / 2 : lw_level_height_px(l) / 2.0;
     }
@@ -347,20 +367,16 @@ static void on_cursor_moved(EditorCanvas *canvas, double x, double y, Authoring 
     }
 }
 
-static void on_doc_changed(GtkWindow *win, EditorChange *change)
+static void on_doc_changed(Authoring *a, EditorChange *change)
 {
-    Authoring *a = get(win);
-    if (a)
-        sync_states(a);
+    sync_states(a);
 }
 
-void editor_authoring_tools_changed(GtkWindow *win, guint what)
+void editor_authoring_tools_changed(EditorAuthoring *a, guint what)
 {
-    Authoring *a = get(win);
-    if (!a)
-        return;
+    g_return_if_fail(EDITOR_IS_AUTHORING(a));
     if (a->editor && (what & EDITOR_TOOLS_NOTIFY_BRUSH)) {
-        EditorTools *t = a->host.tools;
+        EditorTools *t = a->tools;
         if (t->brush_tile != LW_NONE && t->brush_tile != editor_mask_editor_get_tile(a->editor))
             editor_mask_editor_set_tile(a->editor, t->brush_tile);
     }
@@ -392,26 +408,65 @@ static const GActionEntry entries[] = {
      .activate = editor_authoring_action_import_terrain_from},
 };
 
-static void authoring_free(gpointer data)
+GActionGroup *editor_authoring_get_actions(EditorAuthoring *self)
 {
-    Authoring *a = data;
-    if (a->editor)
-        g_object_remove_weak_pointer(G_OBJECT(a->editor), (gpointer *)&a->editor);
-    g_free(a);
+    g_return_val_if_fail(EDITOR_IS_AUTHORING(self), NULL);
+    return G_ACTION_GROUP(self->actions);
 }
 
-void editor_authoring_install(const EditorAuthoringHost *host)
+static void editor_authoring_dispose(GObject *object)
 {
-    GtkWindow *win = GTK_WINDOW(host->window);
-    Authoring *a = g_new0(Authoring, 1);
-    a->win = win;
-    a->host = *host;
-    a->pointer_x = a->pointer_y = -1;
-    g_object_set_data_full(G_OBJECT(win), "editor-authoring", a, authoring_free);
-    g_action_map_add_action_entries(G_ACTION_MAP(win), entries, G_N_ELEMENTS(entries), win);
-    EditorTools *t = host->tools;
-    t->art = editor_renderer_get_art(host->renderer);
-    g_signal_connect(host->canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), a);
-    g_signal_connect_object(host->doc, "changed", G_CALLBACK(on_doc_changed), win,
-                            G_CONNECT_SWAPPED);
+    EditorAuthoring *a = EDITOR_AUTHORING(object);
+    /* the actions may outlive it in the window's map: they no longer reach it */
+    if (a->actions) {
+        g_auto(GStrv) names = g_action_group_list_actions(G_ACTION_GROUP(a->actions));
+        for (guint i = 0; names[i]; i++)
+            g_signal_handlers_disconnect_by_data(
+                g_action_map_lookup_action(G_ACTION_MAP(a->actions), names[i]), a);
+    }
+    if (a->editor) {
+        g_object_remove_weak_pointer(G_OBJECT(a->editor), (gpointer *)&a->editor);
+        a->editor = NULL;
+    }
+    if (a->canvas) {
+        g_object_remove_weak_pointer(G_OBJECT(a->canvas), (gpointer *)&a->canvas);
+        a->canvas = NULL;
+    }
+    g_clear_object(&a->actions);
+    g_clear_object(&a->doc);
+    G_OBJECT_CLASS(editor_authoring_parent_class)->dispose(object);
+}
+
+static void editor_authoring_class_init(EditorAuthoringClass *klass)
+{
+    G_OBJECT_CLASS(klass)->dispose = editor_authoring_dispose;
+    signals[SIGNAL_STATUS] = g_signal_new("status", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+    signals[SIGNAL_ERROR] =
+        g_signal_new("error", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                     G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+}
+
+static void editor_authoring_init(EditorAuthoring *self)
+{
+    self->pointer_x = self->pointer_y = -1;
+}
+
+EditorAuthoring *editor_authoring_new(EditorDocument *doc, EditorRenderer *renderer,
+                                      EditorTools *tools, EditorCanvas *canvas)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(doc), NULL);
+    g_return_val_if_fail(renderer && tools && EDITOR_IS_CANVAS(canvas), NULL);
+    EditorAuthoring *a = g_object_new(EDITOR_TYPE_AUTHORING, NULL);
+    a->doc = g_object_ref(doc);
+    a->renderer = renderer;
+    a->tools = tools;
+    a->canvas = canvas;
+    g_object_add_weak_pointer(G_OBJECT(canvas), (gpointer *)&a->canvas);
+    a->actions = g_simple_action_group_new();
+    g_action_map_add_action_entries(G_ACTION_MAP(a->actions), entries, G_N_ELEMENTS(entries), a);
+    tools->art = editor_renderer_get_art(renderer);
+    g_signal_connect_object(canvas, "cursor-moved", G_CALLBACK(on_cursor_moved), a, 0);
+    g_signal_connect_object(doc, "changed", G_CALLBACK(on_doc_changed), a, G_CONNECT_SWAPPED);
+    return a;
 }

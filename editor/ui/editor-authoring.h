@@ -1,13 +1,14 @@
 #pragma once
 /* SPDX-License-Identifier: MIT */
 /*
- * Mask and angle authoring in an editor window: the "win.mask-*" actions (the mask editor and
- * what it does to the shown tile's mask), generation of masks from tile art (a window with
- * progress, cancel and a per-tile accept/reject diff), the terrain PNG import (file chooser,
- * preview, apply), the loop preset, and the slope tool's options — each action with an
- * accelerator, a menu entry in Masks and a line in the shortcuts window. Every change goes
- * through the document's commands (doc/editor-commands-mask.h, doc/mask-ops.h,
- * doc/mask-generate.h, doc/terrain-import.h).
+ * EditorAuthoring: mask and angle authoring, an object each editor window holds. It owns the
+ * mask-* actions (the mask editor and what it does to the shown tile's mask), generation of masks
+ * from tile art (a window with progress, cancel and a per-tile accept/reject diff), the terrain
+ * PNG import (file chooser, preview, apply), the loop preset and the slope tool's options — each
+ * action with an accelerator, a menu entry in Masks and a line in the shortcuts window. Every
+ * change goes through the document's commands (doc/editor-commands-mask.h, doc/mask-ops.h,
+ * doc/mask-generate.h, doc/terrain-import.h); it tells the window what happened through its
+ * signals.
  */
 
 #include "doc/editor-tools.h"
@@ -16,32 +17,39 @@
 
 G_BEGIN_DECLS
 
-/** What authoring works on: an editor window's parts (borrowed; they outlive the window's
- * authoring, which lives as long as the window). */
-typedef struct EditorAuthoringHost {
-    GtkApplicationWindow *window; /* the "win.*" actions are added to it */
-    EditorDocument *doc;
-    EditorRenderer *renderer;
-    EditorTools *tools;
-    EditorCanvas *canvas;
-    void (*set_status)(GtkWindow *window, const char *text);
-    void (*show_error)(GtkWindow *window, const char *title, const GError *error);
-} EditorAuthoringHost;
+#define EDITOR_TYPE_AUTHORING (editor_authoring_get_type())
+G_DECLARE_FINAL_TYPE(EditorAuthoring, editor_authoring, EDITOR, AUTHORING, GObject)
 
-/** Add the authoring actions to @host's window (the accelerators are in editor-actions.c). */
-void editor_authoring_install(const EditorAuthoringHost *host);
+/**
+ * Authoring over @doc (a reference is kept), drawing tiles with @renderer, following the brush
+ * tile and the slope options of @tools and the view and pointer of @canvas (all three borrowed:
+ * they are an editor window's, which holds the authoring and drops it before they go). Its
+ * dialogs are transient for @canvas's window.
+ *
+ * Signals: "status" (const char *text: what an action did, for the status bar), "error"
+ * (const char *title, GError *error: an action failed, to show in a dialog).
+ */
+EditorAuthoring *editor_authoring_new(EditorDocument *doc, EditorRenderer *renderer,
+                                      EditorTools *tools, EditorCanvas *canvas);
 
-/** The window's tools changed (@what: EditorToolsNotify bits): the mask editor follows the
- * brush tile. */
-void editor_authoring_tools_changed(GtkWindow *win, guint what);
+/** Its actions, owned by it (the window adds them to its own map, as "win.*"; the accelerators
+ * are in editor-actions.c): mask-editor, mask-path-b, mask-widths, mask-compute-angle,
+ * mask-flag, mask-lock, mask-copy, mask-paste, mask-copy-a-to-b, mask-reset-from-art,
+ * mask-make-unique, slope-masks, slope-fill, loop-preset, generate-masks, import-terrain, and
+ * for automation mask-pointer((iiui)), add-loop((iii)), import-terrain-from(s). */
+GActionGroup *editor_authoring_get_actions(EditorAuthoring *self);
 
-/** @win's mask editor, or NULL before Masks > Mask Editor first opened it. */
-EditorMaskEditor *editor_authoring_get_mask_editor(GtkWindow *win);
+/** The tools changed (@what: EditorToolsNotify bits): the mask editor follows the brush tile,
+ * the flag and lock actions the shown mask. */
+void editor_authoring_tools_changed(EditorAuthoring *self, guint what);
+
+/** The mask editor, or NULL before Masks > Mask Editor first opened it (or after it closed). */
+EditorMaskEditor *editor_authoring_get_mask_editor(EditorAuthoring *self);
 
 /* ---- the generation window, for tests ---- */
 
-/** The open "Generate Masks from Tile Art" window of @win, or NULL. */
-GtkWindow *editor_authoring_get_generate_dialog(GtkWindow *win);
+/** The open "Generate Masks from Tile Art" window, or NULL. */
+GtkWindow *editor_authoring_get_generate_dialog(EditorAuthoring *self);
 /** TRUE once the generation listed its result. */
 gboolean editor_generate_dialog_is_ready(GtkWindow *dialog);
 /** The dialog's default tolerance: pixels a mask may move (and angle steps of 1/256 turn it may
@@ -58,8 +66,8 @@ guint editor_generate_dialog_get_tile(GtkWindow *dialog, guint index);
 
 /* ---- the terrain import window, for tests ---- */
 
-/** The open "Import Terrain" window of @win, or NULL. */
-GtkWindow *editor_authoring_get_import_dialog(GtkWindow *win);
+/** The open "Import Terrain" window, or NULL. */
+GtkWindow *editor_authoring_get_import_dialog(EditorAuthoring *self);
 /** TRUE once the import finished (successfully or not). */
 gboolean editor_import_dialog_is_ready(GtkWindow *dialog);
 

@@ -39,10 +39,10 @@ static GenDialog *gen_of(GtkWindow *dialog)
     return g_object_get_data(G_OBJECT(dialog), "gen-dialog");
 }
 
-GtkWindow *editor_authoring_get_generate_dialog(GtkWindow *win)
+GtkWindow *editor_authoring_get_generate_dialog(EditorAuthoring *a)
 {
-    Authoring *a = get(win);
-    return a ? a->generate : NULL;
+    g_return_val_if_fail(EDITOR_IS_AUTHORING(a), NULL);
+    return a->generate;
 }
 
 gboolean editor_generate_dialog_is_ready(GtkWindow *dialog)
@@ -131,7 +131,7 @@ static void draw_gen_row(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpoint
     GenDialog *g = user;
     guint i = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "item"));
     const EditorMaskGenItem *it = editor_mask_gen_get_item(g->gen, i);
-    EditorRenderer *r = g->a->host.renderer;
+    EditorRenderer *r = g->a->renderer;
     draw_mask_box(cr, r, it->tile, &it->before, it->had_mask, NULL, 0, 0, 48);
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_set_line_width(cr, 2);
@@ -248,7 +248,7 @@ static gboolean gen_step(gpointer user)
 static guint *gen_scope_tiles(GenDialog *g, guint *n)
 {
     const lw_level *l = level_of(g->a);
-    EditorTools *t = g->a->host.tools;
+    EditorTools *t = g->a->tools;
     guint scope = gtk_drop_down_get_selected(g->scope);
     if (scope == 0) {
         *n = 0;
@@ -293,7 +293,7 @@ static void gen_start(GenDialog *g)
         gtk_list_box_remove(g->list, child);
     guint n;
     g_autofree guint *ids = gen_scope_tiles(g, &n);
-    const lwm_image *art = editor_renderer_get_art(g->a->host.renderer);
+    const lwm_image *art = editor_renderer_get_art(g->a->renderer);
     g->gen = editor_mask_gen_new(level_of(g->a), art, ids, ids ? n : 0);
     if (ids && n == 0) {
         /* an empty scope: nothing to do */
@@ -371,12 +371,12 @@ static void gen_destroyed(GtkWidget *w, Authoring *a)
 
 void editor_authoring_action_generate(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    Authoring *a = get(user);
+    Authoring *a = user;
     if (a->generate) {
         gtk_window_present(a->generate);
         return;
     }
-    if (editor_renderer_get_art(a->host.renderer)->width == 0) {
+    if (editor_renderer_get_art(a->renderer)->width == 0) {
         status(a, "The level has no tileset art to make masks from (Level Properties).");
         return;
     }

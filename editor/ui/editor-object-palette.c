@@ -13,7 +13,7 @@
 
 #define ICON_PX 40
 
-typedef EditorAuthoringHost Host;
+typedef EditorObjectPaletteHost Host;
 
 static void add_object(const Host *host, const EditorObjectPreset *preset, int32_t x, int32_t y,
                        gboolean snap)
@@ -30,8 +30,7 @@ static void add_object(const Host *host, const EditorObjectPreset *preset, int32
     EditorCommand *cmd = editor_cmd_add_object_new(doc, &o, &id);
     lw_object_clear(&o);
     if (!cmd) {
-        host->set_status(GTK_WINDOW(host->window),
-                         "The object could not be added (the level is full).");
+        host->set_status(host->window, "The object could not be added (the level is full).");
         return;
     }
     g_free(cmd->label);
@@ -122,7 +121,7 @@ static GtkWidget *entry_button(const EditorObjectPreset *preset)
     return button;
 }
 
-void editor_object_palette_attach(const EditorAuthoringHost *host, GtkNotebook *notebook)
+void editor_object_palette_attach(const EditorObjectPaletteHost *host, GtkNotebook *notebook)
 {
     Host *copy = g_new(Host, 1);
     *copy = *host;

@@ -12,14 +12,25 @@
  * Each is one undoable command; the new object is selected and the Objects tool chosen.
  */
 
-#include "editor-authoring.h"
+#include "doc/editor-document.h"
+#include "doc/editor-tools.h"
+#include "editor-canvas.h"
 
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
+/** What the palette works on: an editor window's parts (borrowed; they outlive the palette). */
+typedef struct EditorObjectPaletteHost {
+    GtkWindow *window; /* the "objects" actions are inserted in it; its win.tool is chosen */
+    EditorDocument *doc;
+    EditorTools *tools;
+    EditorCanvas *canvas;
+    void (*set_status)(GtkWindow *window, const char *text);
+} EditorObjectPaletteHost;
+
 /** Add the palette as a page of @notebook and the "objects" actions to @host's window (its
- * document, canvas and tools; the same host the authoring windows get). @host is copied. */
-void editor_object_palette_attach(const EditorAuthoringHost *host, GtkNotebook *notebook);
+ * document, canvas and tools). @host is copied. */
+void editor_object_palette_attach(const EditorObjectPaletteHost *host, GtkNotebook *notebook);
 
 G_END_DECLS

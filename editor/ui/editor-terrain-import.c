@@ -39,10 +39,10 @@ typedef struct {
     GtkDropDown *outside_choice; /* EditorOutsideObjects order: keep, move, remove */
 } ImportDialog;
 
-GtkWindow *editor_authoring_get_import_dialog(GtkWindow *win)
+GtkWindow *editor_authoring_get_import_dialog(EditorAuthoring *a)
 {
-    Authoring *a = get(win);
-    return a ? a->import : NULL;
+    g_return_val_if_fail(EDITOR_IS_AUTHORING(a), NULL);
+    return a->import;
 }
 
 gboolean editor_import_dialog_is_ready(GtkWindow *dialog)
@@ -329,19 +329,20 @@ static void open_import(Authoring *a, const char *path)
 
 static void import_chosen(const char *path, gpointer user)
 {
-    GtkWindow *win = user;
+    Authoring *a = user;
     if (path)
-        open_import(get(win), path);
-    g_object_unref(win);
+        open_import(a, path);
+    g_object_unref(a);
 }
 
 void editor_authoring_action_import_terrain(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    editor_file_chooser_open_png(GTK_WINDOW(user), "Import a Terrain PNG", import_chosen,
-                                 g_object_ref(user));
+    Authoring *a = user;
+    editor_file_chooser_open_png(parent_of(a), "Import a Terrain PNG", import_chosen,
+                                 g_object_ref(a));
 }
 
 void editor_authoring_action_import_terrain_from(GSimpleAction *act, GVariant *p, gpointer user)
 {
-    open_import(get(user), g_variant_get_string(p, NULL));
+    open_import(user, g_variant_get_string(p, NULL));
 }

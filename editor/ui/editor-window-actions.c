@@ -9,7 +9,6 @@
 #include "doc/object-schema.h"
 #include "doc/replay-check.h"
 #include "editor-actions.h"
-#include "editor-authoring.h"
 #include "editor-command-palette.h"
 #include "editor-file-chooser.h"
 #include "editor-history-panel.h"

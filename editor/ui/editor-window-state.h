@@ -12,6 +12,7 @@
 #include "doc/editor-app-clipboard.h"
 #include "doc/editor-document.h"
 #include "doc/editor-tools.h"
+#include "editor-authoring.h"
 #include "editor-canvas.h"
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
@@ -59,6 +60,9 @@ struct _EditorWindow {
 
     /* Other widgets */
     EditorCanvas *canvas;
+
+    /* Parts: mask and angle authoring (its actions are in the window's map as win.*) */
+    EditorAuthoring *authoring;
 
     /* State */
     EditorTools tools;

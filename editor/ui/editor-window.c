@@ -79,6 +79,11 @@ EditorRenderer *editor_window_get_renderer(EditorWindow *self)
     return self->renderer;
 }
 
+EditorAuthoring *editor_window_get_authoring(EditorWindow *self)
+{
+    return self->authoring;
+}
+
 /* ---- dialogs ---- */
 
 void editor_window_show_error(EditorWindow *self, const char *title, const GError *error)
@@ -180,7 +185,8 @@ void editor_window_on_tools_notify(gpointer user, EditorToolsNotify what)
     EditorWindow *self = user;
     if (what & EDITOR_TOOLS_NOTIFY_MESSAGE)
         editor_window_set_status(self, self->tools.message);
-    editor_authoring_tools_changed(GTK_WINDOW(self), what);
+    if (self->authoring)
+        editor_authoring_tools_changed(self->authoring, what);
     if (what &
         (EDITOR_TOOLS_NOTIFY_BRUSH | EDITOR_TOOLS_NOTIFY_SELECTION | EDITOR_TOOLS_NOTIFY_MODE)) {
         editor_palette_refresh(self->chunk_palette);
@@ -479,6 +485,7 @@ static void editor_window_finalize(GObject *object)
     EditorWindow *self = EDITOR_WINDOW(object);
     g_clear_object(&self->doc);
     g_clear_object(&self->clipboard);
+    g_clear_object(&self->authoring); /* before the renderer and tools it borrows */
     g_clear_pointer(&self->renderer, editor_renderer_free);
     g_clear_pointer(&self->tileset_error, g_free);
     G_OBJECT_CLASS(editor_window_parent_class)->finalize(object);
@@ -546,9 +553,28 @@ static void host_set_status(GtkWindow *w, const char *text)
     editor_window_set_status(EDITOR_WINDOW(w), text);
 }
 
-static void host_show_error(GtkWindow *w, const char *title, const GError *error)
+static void on_authoring_status(EditorAuthoring *a, const char *text, EditorWindow *self)
 {
-    editor_window_show_error(EDITOR_WINDOW(w), title, error);
+    editor_window_set_status(self, text);
+}
+
+static void on_authoring_error(EditorAuthoring *a, const char *title, const GError *error,
+                               EditorWindow *self)
+{
+    editor_window_show_error(self, title, error);
+}
+
+/* Mask and angle authoring: an object of its own, its actions in the window's map (win.*). */
+static void add_authoring(EditorWindow *self)
+{
+    self->authoring = editor_authoring_new(self->doc, self->renderer, &self->tools, self->canvas);
+    g_signal_connect_object(self->authoring, "status", G_CALLBACK(on_authoring_status), self, 0);
+    g_signal_connect_object(self->authoring, "error", G_CALLBACK(on_authoring_error), self, 0);
+    GActionGroup *group = editor_authoring_get_actions(self->authoring);
+    g_auto(GStrv) names = g_action_group_list_actions(group);
+    for (guint i = 0; names[i]; i++)
+        g_action_map_add_action(G_ACTION_MAP(self),
+                                g_action_map_lookup_action(G_ACTION_MAP(group), names[i]));
 }
 
 EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
@@ -575,21 +601,19 @@ EditorWindow *editor_window_new(GtkApplication *app, EditorDocument *doc,
     GtkShortcutsWindow *help = editor_actions_new_shortcuts_window();
     gtk_application_window_set_help_overlay(GTK_APPLICATION_WINDOW(self), help);
     g_object_unref(help);
-    EditorAuthoringHost host = {
-        .window = GTK_APPLICATION_WINDOW(self),
-        .doc = doc,
-        .renderer = self->renderer,
-        .tools = &self->tools,
-        .canvas = self->canvas,
-        .set_status = host_set_status,
-        .show_error = host_show_error,
-    };
-    editor_authoring_install(&host);
+    add_authoring(self);
 
     editor_palette_set_context(self->chunk_palette, doc, self->renderer, &self->tools);
     g_signal_connect(self->chunk_palette, "picked", G_CALLBACK(chunk_picked), self);
     editor_palette_set_context(self->tile_palette, doc, self->renderer, &self->tools);
     g_signal_connect(self->tile_palette, "picked", G_CALLBACK(tile_picked), self);
+    EditorObjectPaletteHost host = {
+        .window = GTK_WINDOW(self),
+        .doc = doc,
+        .tools = &self->tools,
+        .canvas = self->canvas,
+        .set_status = host_set_status,
+    };
     editor_object_palette_attach(&host, self->palette_notebook);
 
     editor_minimap_set_context(self->minimap, doc, self->renderer, self->canvas);

@@ -9,6 +9,7 @@
 #include "doc/editor-app-clipboard.h"
 #include "doc/editor-document.h"
 #include "doc/level-check.h"
+#include "editor-authoring.h"
 #include "editor-canvas.h"
 
 #include <gtk/gtk.h>
@@ -31,6 +32,8 @@ EditorDocument *editor_window_get_document(EditorWindow *self);
 EditorCanvas *editor_window_get_canvas(EditorWindow *self);
 EditorTools *editor_window_get_tools(EditorWindow *self);
 EditorRenderer *editor_window_get_renderer(EditorWindow *self);
+/** The window's mask and angle authoring (owned by the window). */
+EditorAuthoring *editor_window_get_authoring(EditorWindow *self);
 
 /** Show @error in a modal message dialog titled @title (GtkMessageDialog). */
 void editor_window_show_error(EditorWindow *self, const char *title, const GError *error);

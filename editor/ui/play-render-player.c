@@ -2,10 +2,41 @@
 /* The player in test-play, from its sprite sheet (play-render-private.h; docs/OBJECTS.md §17). */
 #define G_LOG_DOMAIN "play-render"
 
+#include "doc/play-session.h"
 #include "doc/player-anim.h"
 #include "editor-sprites.h"
 #include "play-render-private.h"
 #include "play-render.h"
+
+/* The spindash cloud and the skid puffs (docs/OBJECTS.md §17.4), in front of the player as
+ * S2 draws them [S2 Obj08_Init: priority 1, Sonic's is 2], from the session's rewind ring (the
+ * state drawn and those before it) or the state alone without a session. A sheet without the
+ * dust rows (a level's own, of 13 or 15 rows) draws none. */
+static void draw_dust(cairo_t *cr, const PlayRenderState *s, cairo_surface_t *sheet)
+{
+    uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
+    if (rows <= EDITOR_PLAYER_DUST_SKID)
+        return;
+    const lw_sim_state *history[EDITOR_PLAYER_DUST_HISTORY];
+    uint32_t n = 0;
+    const lw_sim_state *now = &s->sim->state;
+    history[n++] = now;
+    /* the ring's newest entry is the state drawn, unless the sim was moved on without it */
+    const lw_sim_state *head = s->session ? play_session_get_history(s->session, 0) : NULL;
+    if (head && head->frame == now->frame) {
+        for (; n < EDITOR_PLAYER_DUST_HISTORY; n++) {
+            const lw_sim_state *st = play_session_get_history(s->session, n);
+            if (!st || st->frame + n != now->frame)
+                break;
+            history[n] = st;
+        }
+    }
+    EditorPlayerDust dust[EDITOR_PLAYER_DUST_MAX];
+    uint32_t count = editor_player_dust(history, n, dust);
+    for (uint32_t i = 0; i < count; i++)
+        editor_sprites_draw_cell(cr, sheet, dust[i].frame, dust[i].anim, vx(s, dust[i].x),
+                                 vy(s, dust[i].y), s->zoom, 1, 0, dust[i].mirror);
+}
 
 void play_render_player(cairo_t *cr, const PlayRenderState *s)
 {
@@ -13,11 +44,15 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
     const lw_game_state *g = &sim->state.game;
     /* after a hit the player flashes, 4 frames on and 4 off (SPG Ring Loss), not while in the
      * hurt routine */
-    if (g->invuln && !g->hurt && (g->invuln & 4))
-        return;
+    bool hidden = g->invuln && !g->hurt && (g->invuln & 4);
     const lw_player *pl = &sim->state.player;
     cairo_surface_t *sheet =
         s->player_sheet ? s->player_sheet : editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
+    if (hidden) {
+        if (sheet)
+            draw_dust(cr, s, sheet); /* the dust is an object of its own: it does not flash */
+        return;
+    }
     /* the top-left corner of the centre pixel: the sheet cell's centre */
     double x = vx(s, pl->x >> 8), y = vy(s, pl->y >> 8);
     if (!sheet) { /* no sheet at all (a build without the resource): a disc */
@@ -33,4 +68,5 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
     uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
     pose = editor_player_pose_for_sheet(pose, rows, sim->state.frame);
     editor_sprites_draw_player(cr, sheet, &pose, x, y, s->zoom);
+    draw_dust(cr, s, sheet);
 }

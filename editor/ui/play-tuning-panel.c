@@ -113,7 +113,8 @@ static GtkWidget *dim_label(const char *text, float xalign)
     return l;
 }
 
-/* One row per constant under the template's header row; a heading before the switches. */
+/* One row per constant under the template's header row; a heading before the moves' constants
+ * (OBJECTS.md §9, §19) and one before the switches. */
 static void build_rows(PlayTuningPanel *self)
 {
     guint n = (guint)lw_param_count();
@@ -125,6 +126,11 @@ static void build_rows(PlayTuningPanel *self)
         const lw_param_info *p = lw_param_at(i);
         if (i > 0 && p->kind == LW_PARAM_SWITCH && lw_param_at(i - 1)->kind != LW_PARAM_SWITCH) {
             GtkWidget *h = dim_label("switches (game differences and quirk fixes)", 0);
+            gtk_widget_set_margin_top(h, 8);
+            gtk_grid_attach(self->grid, h, 0, row++, 3, 1);
+        }
+        if (g_strcmp0(p->name, "spindash_speed") == 0) {
+            GtkWidget *h = dim_label("moves (spindash, super peel-out)", 0);
             gtk_widget_set_margin_top(h, 8);
             gtk_grid_attach(self->grid, h, 0, row++, 3, 1);
         }

@@ -97,7 +97,7 @@ bool lwi_phys_spindash(lw_sim *sim, const lwi_frame_input *in, bool ducking)
         /* release: curled up, Gsp from the charge; no move this frame */
         curl_up(pl, p);
         g->spindash = 0;
-        pl->gsp = lw_spindash_speed(g->spindash_counter);
+        pl->gsp = lw_profile_spindash_speed(p, g->spindash_counter);
         if (pl->facing_left)
             pl->gsp = -pl->gsp;
         g->events |= LW_EVENT_SPINDASH;

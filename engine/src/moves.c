@@ -6,12 +6,8 @@
 
 #include "ground.h"
 
-/* §19.1 */
-#define PEELOUT_CHARGE 30    /* frames of UP after the start before a release launches */
-#define PEELOUT_SPEED  0xC00 /* subpx/frame: the launch Gsp */
-/* §19.5 */
-#define CD_SPINDASH_CHARGE 45    /* frames of DOWN after the start before a release launches */
-#define CD_SPINDASH_SPEED  0xC00 /* subpx/frame: the launch Gsp */
+/* §19.1 and §19.5: the charges and launch speeds are profile constants (peelout_charge,
+ * peelout_speed, cd_spindash_charge, cd_spindash_speed: 30, 0xC00, 45, 0xC00 in every preset). */
 /* §19.2 */
 #define DROP_DASH_CHARGE 20    /* frames of jump held after the press */
 #define DROP_DASH_SPEED  0x800 /* subpx/frame: drpspd */
@@ -126,12 +122,12 @@ static bool peelout(lw_sim *sim, const lwi_frame_input *in)
         mv->peelout = LW_MOVE_CHARGING;
         mv->peelout_timer = 0;
     } else if (in->up) {
-        if (mv->peelout_timer < PEELOUT_CHARGE)
+        if (mv->peelout_timer < sim->profile.peelout_charge)
             mv->peelout_timer++;
     } else {
         /* UP released: launch when charged, else nothing happens */
-        if (mv->peelout_timer >= PEELOUT_CHARGE)
-            pl->gsp = pl->facing_left ? -PEELOUT_SPEED : PEELOUT_SPEED;
+        if (mv->peelout_timer >= sim->profile.peelout_charge)
+            pl->gsp = pl->facing_left ? -sim->profile.peelout_speed : sim->profile.peelout_speed;
         mv->peelout = LW_MOVE_NONE;
         mv->peelout_timer = 0;
     }
@@ -155,13 +151,14 @@ static bool cd_spindash(lw_sim *sim, const lwi_frame_input *in)
         mv->spindash_timer = 0;
     } else if (in->down) {
         /* no revving: jump presses change nothing, only the time DOWN is held counts */
-        if (mv->spindash_timer < CD_SPINDASH_CHARGE)
+        if (mv->spindash_timer < sim->profile.cd_spindash_charge)
             mv->spindash_timer++;
     } else {
         /* DOWN released: launch when charged, else nothing happens (the player stands) */
-        if (mv->spindash_timer >= CD_SPINDASH_CHARGE) {
+        if (mv->spindash_timer >= sim->profile.cd_spindash_charge) {
+            int32_t speed = sim->profile.cd_spindash_speed;
             curl_up(pl, &sim->profile);
-            pl->gsp = pl->facing_left ? -CD_SPINDASH_SPEED : CD_SPINDASH_SPEED;
+            pl->gsp = pl->facing_left ? -speed : speed;
             sim->state.game.events |= LW_EVENT_SPINDASH;
         }
         mv->spindash = LW_MOVE_NONE;

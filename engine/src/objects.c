@@ -311,74 +311,6 @@ int lwi_objects_source_read(const lwi_obj_source *src, uint32_t i, lw_sim_object
 
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
 
-/* One enemy's floor probe result, kept while it walks through a few 16 px block columns at one
- * height (§1.3, "the enemies' floor probe"): @d is lw_sensor_floor_distance at any x of block
- * columns @bx..@bx + @span and probe row @y. Filled only where the blocks the probe reads there
- * read the same for all 16 columns and in every column of the run; @bx = INT32_MIN: empty. A pure
- * function of the terrain, so it is not part of the state (rewind and the hash ignore it);
- * lw_sim_terrain_changed() and lw_sim_reset() empty it. */
-typedef struct enemy_memo {
-    int32_t bx;
-    uint32_t span;
-    int32_t y, d;
-} enemy_memo;
-
-/* Block columns a memo may cover beyond the one probed, in the walking direction. */
-#define MEMO_AHEAD 3
-
-#define MEMO_EMPTY INT32_MIN
-
-/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
-typedef struct idle_near {
-    int32_t lo;    /* px: origin x - reach */
-    uint32_t span; /* 2 * reach */
-    int16_t c;     /* near_c */
-    uint16_t s;    /* near_span */
-    uint32_t i;    /* its index */
-} idle_near;
-
-/* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
- * holds while lo < X <= hi (the x of the entries before and at @i). */
-typedef struct cull_bound {
-    uint32_t i, pad;
-    int64_t lo, hi;
-} cull_bound;
-
-/* Placed after the table and the reset states (sim->initial + object_count), so the block a
- * host swaps along with sim->objects / sim->initial (test-play after an edit) carries it. */
-typedef struct obj_cull {
-    int32_t max_reach; /* px: the largest reach of an idler (< LW_OBJ_CULL_PX, set_reach) */
-    uint32_t runnable; /* objects with an update of their own */
-    uint32_t idler_count, toucher_count;
-    const int32_t *xs;    /* [i]: objects[i].x */
-    uint32_t *enemy_rank; /* [i]: enemies before object i (object_count + 1 entries) */
-    idle_near *idlers;    /* objects with an update that runs only when awake or near, x order */
-    uint32_t *touchers;   /* rings, monitors, checkpoints, goals (touch-tested by origin) */
-    int32_t *idler_x, *toucher_x; /* their x */
-    uint32_t *movers;             /* the moving platforms (they run every frame in the window) */
-    uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
-    enemy_memo *memo;             /* [enemy rank] */
-    /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch
-     * range's), kept between frames (a pure function of that X, whatever they were found from;
-     * the touch range alone when nothing in the level runs nor walks). */
-    int32_t wpx, tpx;
-    bool wvalid, tvalid;
-    bool reference;         /* lwi_objects_set_reference() */
-    cull_bound first, last; /* objects: the culling window, x in [px - 512, px + 512) */
-    cull_bound n0, n1;      /* idlers: x in [px - max_reach, px + max_reach] */
-    cull_bound t0, t1;      /* touchers: x in [px - LW_OBJ_TOUCH_PX, px + LW_OBJ_TOUCH_PX) */
-} obj_cull;
-
-#define WORDS(n) (((n) + 63u) / 64u)
-
-_Static_assert(sizeof(lw_sim_object) % 8 == 0 && sizeof(lw_obj_state) % 8 == 0,
-               "the culling index after the table stays 8-byte aligned");
-
-static inline obj_cull *cull_of(const lw_sim *sim)
-{
-    return (obj_cull *)(void *)(sim->initial + sim->object_count);
-}
-
 /* After object @i's own update: its awake bit follows its state (§1.3). A gone object with no
  * countdown left never does anything again. */
 static inline void awake_update(lw_game_state *g, uint32_t i)
@@ -413,7 +345,7 @@ static inline uint32_t lower_bound(const int32_t *xs, uint32_t n, int64_t x)
 
 /* @b for @x over the @n sorted @xs: kept while it holds, else stepped from where it was, or
  * searched afresh when @jump. */
-static inline void bound_to(cull_bound *b, const int32_t *xs, uint32_t n, int64_t x, bool jump)
+static inline void bound_to(lwi_cull_bound *b, const int32_t *xs, uint32_t n, int64_t x, bool jump)
 {
     if (!jump && x > b->lo && x <= b->hi)
         return;
@@ -439,10 +371,10 @@ static inline bool is_jump(bool valid, int32_t old, int32_t px)
 }
 
 /* The culling window's and the near range's bounds for the player at pixel X @px. */
-static inline __attribute__((always_inline)) const obj_cull *window_ranges(const lw_sim *sim,
-                                                                           int32_t px)
+static inline __attribute__((always_inline)) const lwi_obj_cull *window_ranges(const lw_sim *sim,
+                                                                               int32_t px)
 {
-    obj_cull *c = cull_of(sim);
+    lwi_obj_cull *c = lwi_cull_of(sim);
     if (c->wvalid && px == c->wpx)
         return c;
     bool jump = is_jump(c->wvalid, c->wpx, px);
@@ -456,16 +388,30 @@ static inline __attribute__((always_inline)) const obj_cull *window_ranges(const
     return c;
 }
 
-/* The touch range's bounds for the player at pixel X @px. */
-static inline __attribute__((always_inline)) const obj_cull *touch_range(const lw_sim *sim,
-                                                                         int32_t px)
+/* @v clamped to the int32_t range. */
+static inline int64_t clamp32(int64_t v)
 {
-    obj_cull *c = cull_of(sim);
-    if (c->tvalid && px == c->tpx)
+    return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v;
+}
+
+/* The touch range's bounds for the player at pixel X @px. */
+static inline __attribute__((always_inline)) const lwi_obj_cull *touch_range(const lw_sim *sim,
+                                                                             int32_t px)
+{
+    lwi_obj_cull *c = lwi_cull_of(sim);
+    if (c->tvalid && (uint32_t)px - (uint32_t)c->tlo <= c->tspan)
         return c;
     bool jump = is_jump(c->tvalid, c->tpx, px);
     bound_to(&c->t0, c->toucher_x, c->toucher_count, (int64_t)px - LW_OBJ_TOUCH_PX, jump);
     bound_to(&c->t1, c->toucher_x, c->toucher_count, (int64_t)px + LW_OBJ_TOUCH_PX, jump);
+    /* t0 holds for lo < X - T <= hi, t1 for lo < X + T <= hi: both on (lo, hi] */
+    int64_t lo0 = c->t0.lo == INT64_MIN ? INT64_MIN : c->t0.lo + LW_OBJ_TOUCH_PX;
+    int64_t lo1 = c->t1.lo == INT64_MIN ? INT64_MIN : c->t1.lo - LW_OBJ_TOUCH_PX;
+    int64_t hi0 = c->t0.hi == INT64_MAX ? INT64_MAX : c->t0.hi + LW_OBJ_TOUCH_PX;
+    int64_t hi1 = c->t1.hi == INT64_MAX ? INT64_MAX : c->t1.hi - LW_OBJ_TOUCH_PX;
+    int64_t lo = clamp32((lo0 > lo1 ? lo0 : lo1) + 1), hi = clamp32(hi0 < hi1 ? hi0 : hi1);
+    c->tlo = (int32_t)lo;
+    c->tspan = (uint32_t)(hi - lo);
     c->tpx = px;
     c->tvalid = true;
     return c;
@@ -566,7 +512,7 @@ static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_
 }
 
 /* The culling index of the sorted table (§1.3). */
-static void build_cull(lw_sim *sim, obj_cull *c, int32_t *xs)
+static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
 {
     uint32_t n = sim->object_count;
     uint32_t e = 0, m = 0;
@@ -584,7 +530,7 @@ static void build_cull(lw_sim *sim, obj_cull *c, int32_t *xs)
         if (o->runs && !o->busy) {
             c->idler_x[c->idler_count] = o->x;
             c->idlers[c->idler_count++] =
-                (idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
+                (lwi_idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
             if (o->reach > c->max_reach)
                 c->max_reach = o->reach;
         }
@@ -609,16 +555,16 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
     if (!count)
         return true;
     /* one block: the table, the reset states, the culling index and its arrays */
-    size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(obj_cull) +
-                  count * (sizeof(enemy_memo) + sizeof(idle_near)) +
+    size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(lwi_obj_cull) +
+                  count * (sizeof(lwi_enemy_memo) + sizeof(lwi_idle_near)) +
                   ((size_t)8 * count + 2u) * sizeof(uint32_t);
     sim->objects = calloc(1, size);
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
-    obj_cull *c = (obj_cull *)(void *)(sim->initial + count);
-    c->memo = (enemy_memo *)(void *)(c + 1);
-    c->idlers = (idle_near *)(void *)(c->memo + count);
+    lwi_obj_cull *c = (lwi_obj_cull *)(void *)(sim->initial + count);
+    c->memo = (lwi_enemy_memo *)(void *)(c + 1);
+    c->idlers = (lwi_idle_near *)(void *)(c->memo + count);
     sim->enemies = (uint32_t *)(void *)(c->idlers + count);
     c->enemy_rank = sim->enemies + count;
     c->touchers = c->enemy_rank + count + 1;
@@ -728,9 +674,9 @@ void lw_sim_terrain_changed(lw_sim *sim)
 {
     if (!sim->object_count)
         return;
-    obj_cull *c = cull_of(sim);
+    lwi_obj_cull *c = lwi_cull_of(sim);
     for (uint32_t k = 0; k < sim->enemy_count; k++)
-        c->memo[k].bx = MEMO_EMPTY;
+        c->memo[k].bx = LWI_MEMO_EMPTY;
 }
 
 /* ---- §3 solid objects (S2 SolidObject / PlatformObject) ---- */
@@ -1119,7 +1065,7 @@ void lwi_objects_touch(lw_sim *sim)
         /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player;
          * the enemies (which walk) come after them, from their own list, within the culling
          * window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
-        const obj_cull *c = touch_range(sim, px);
+        const lwi_obj_cull *c = touch_range(sim, px);
         if (c->reference) {
             c = window_ranges(sim, px);
             for (uint32_t i = c->first.i; i < c->last.i; i++) {
@@ -1551,7 +1497,7 @@ static inline bool same_cell(const lw_cell *a, const lw_cell *b)
 
 /* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, through its memo @m when it has
  * one (NULL: probe always; the reference mode). */
-static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, int32_t y,
+static inline int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m, int32_t x, int32_t y,
                                   int32_t xsp)
 {
     /* unsigned: the empty memo's bx of INT32_MIN must wrap, not overflow */
@@ -1565,7 +1511,7 @@ static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, i
          * the same second block. */
         int32_t o = y & 15;
         int32_t y2 = d >= 15 - o ? y + 16 : d <= -1 - o ? y - 16 : y;
-        m->bx = MEMO_EMPTY;
+        m->bx = LWI_MEMO_EMPTY;
         if (!block_uniform(sim->level, x, y) || (y2 != y && !block_uniform(sim->level, x, y2)))
             return d;
         /* the next columns ahead in the same chunk whose cells in those rows are the same read
@@ -1574,7 +1520,7 @@ static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, i
         const lw_cell *a = lw_level_cell_at(sim->level, x, y);
         const lw_cell *a2 = y2 != y ? lw_level_cell_at(sim->level, x, y2) : a;
         int32_t n = (int32_t)sim->level->chunk_cells, col = bx & (n - 1);
-        for (int32_t j = 1; a && a2 && j <= MEMO_AHEAD; j++) {
+        for (int32_t j = 1; a && a2 && j <= LWI_MEMO_AHEAD; j++) {
             int32_t k = j * dir;
             if (col + k < 0 || col + k >= n || !same_cell(a, a + k) || !same_cell(a2, a2 + k))
                 break;
@@ -1591,7 +1537,7 @@ static inline int32_t enemy_probe(const lw_sim *sim, enemy_memo *m, int32_t x, i
     return d;
 }
 
-static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, enemy_memo *m)
+static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
 {
     if (st->flags & LW_OBJF_GONE)
         return;
@@ -1615,7 +1561,7 @@ static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, enemy_memo *m)
 
 uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
-    return sim->object_count ? lower_bound(cull_of(sim)->xs, sim->object_count, x) : 0;
+    return sim->object_count ? lower_bound(lwi_cull_of(sim)->xs, sim->object_count, x) : 0;
 }
 
 /* An idle object's update could touch the player at (@px, @py) with height radius hr this frame
@@ -1642,7 +1588,7 @@ static uint32_t count_below(const int32_t *xs, uint32_t n, int64_t x)
     return k;
 }
 
-static bool bound_ok(const cull_bound *b, const int32_t *xs, uint32_t n, int64_t x)
+static bool bound_ok(const lwi_cull_bound *b, const int32_t *xs, uint32_t n, int64_t x)
 {
     return b->i == count_below(xs, n, x) && b->lo == (b->i > 0 ? xs[b->i - 1] : INT64_MIN) &&
            b->hi == (b->i < n ? xs[b->i] : INT64_MAX) && (b->i == 0 || xs[b->i - 1] < x) &&
@@ -1653,7 +1599,7 @@ const char *lwi_objects_check_index(const lw_sim *sim)
 {
     if (!sim->object_count)
         return NULL;
-    const obj_cull *c = cull_of(sim);
+    const lwi_obj_cull *c = lwi_cull_of(sim);
     uint32_t n = sim->object_count, e = 0, m = 0, idle = 0, touch = 0;
     for (uint32_t i = 0; i < n; i++) {
         const lw_sim_object *o = &sim->objects[i];
@@ -1666,7 +1612,7 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (o->type != LW_OBJ_ENEMY && o->busy && c->movers[m++] != i)
             return "mover list";
         if (o->runs && !o->busy) {
-            const idle_near *q = &c->idlers[idle];
+            const lwi_idle_near *q = &c->idlers[idle];
             if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
                 o->reach >= LW_OBJ_CULL_PX || q->lo != o->x - o->reach ||
                 q->span != 2u * o->reach || q->c != o->near_c || q->s != o->near_span)
@@ -1693,12 +1639,23 @@ const char *lwi_objects_check_index(const lw_sim *sim)
     if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - LW_OBJ_TOUCH_PX) ||
                       !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + LW_OBJ_TOUCH_PX)))
         return "touch bounds";
+    if (c->tvalid) {
+        /* the kept interval holds the X the bounds were found for, and the bounds hold at both
+         * of its ends (so everywhere in it: the counts only grow with X) */
+        int64_t ends[2] = {c->tlo, (int64_t)c->tlo + c->tspan};
+        if (ends[0] > c->tpx || ends[1] < c->tpx)
+            return "touch interval";
+        for (int k = 0; k < 2; k++)
+            if (count_below(c->toucher_x, touch, ends[k] - LW_OBJ_TOUCH_PX) != c->t0.i ||
+                count_below(c->toucher_x, touch, ends[k] + LW_OBJ_TOUCH_PX) != c->t1.i)
+                return "touch interval";
+    }
     /* every kept probe result holds at every pixel of its block columns */
     for (uint32_t k = 0; k < e; k++) {
-        const enemy_memo *mm = &c->memo[k];
-        if (mm->bx == MEMO_EMPTY)
+        const lwi_enemy_memo *mm = &c->memo[k];
+        if (mm->bx == LWI_MEMO_EMPTY)
             continue;
-        if (mm->span > MEMO_AHEAD)
+        if (mm->span > LWI_MEMO_AHEAD)
             return "memo span";
         for (int64_t x = (int64_t)mm->bx * 16; x < ((int64_t)mm->bx + mm->span + 1) * 16; x++)
             if (floor_distance(sim, (int32_t)x, mm->y) != mm->d)
@@ -1710,7 +1667,7 @@ const char *lwi_objects_check_index(const lw_sim *sim)
 void lwi_objects_set_reference(lw_sim *sim, bool on)
 {
     if (sim->object_count)
-        cull_of(sim)->reference = on;
+        lwi_cull_of(sim)->reference = on;
 }
 
 /* Reference mode (tests): every object of the window in object order, the enemies probing the
@@ -1740,12 +1697,12 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
  * state and the terrain (its touch test came before, with the player's), so running them after
  * the others gives the same states, as long as only those before the object that ended the run
  * (if one did) move. */
-static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t last)
+static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint32_t last)
 {
     lw_game_state *g = game(sim);
     const lw_player *pl = &sim->state.player;
     /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
-    uint64_t bits[WORDS(LW_SIM_MAX_OBJECTS) + 1];
+    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
     uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
     /* (the edge words masked in the loop, which the compiler would otherwise make a memcpy
      * call) */
@@ -1762,7 +1719,7 @@ static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t 
     for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
         /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
          * player: inside the window) */
-        const idle_near *q = &c->idlers[k];
+        const lwi_idle_near *q = &c->idlers[k];
         if ((uint32_t)(px - q->lo) > q->span)
             continue;
         int32_t v = py - px_of(os[q->i].y) + q->c + hm;
@@ -1798,7 +1755,7 @@ static void run_culled(lw_sim *sim, const obj_cull *c, uint32_t first, uint32_t 
     run_movers(sim, c->movers, m, m1);
 enemies:;
     const uint32_t *enemies = sim->enemies;
-    enemy_memo *memo = c->memo;
+    lwi_enemy_memo *memo = c->memo;
     for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
         run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
 }
@@ -1808,8 +1765,8 @@ __attribute__((noinline)) void lwi_objects_run(lw_sim *sim)
 {
     lw_game_state *g = game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
-    if (sim->object_count && cull_of(sim)->runnable) {
-        const obj_cull *c = window_ranges(sim, px_of(sim->state.player.x));
+    if (sim->object_count && lwi_cull_of(sim)->runnable) {
+        const lwi_obj_cull *c = window_ranges(sim, px_of(sim->state.player.x));
         uint32_t first = c->first.i, last = c->last.i;
         /* an object the player stands on always runs (it carries the player) */
         if (g->on_object) {

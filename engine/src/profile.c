@@ -16,7 +16,9 @@
     .roll_cap = 0x1000, .roll_force = 0x200, .snap_max = 14, .snap_base = 4, .snap_inside = 14,    \
     .headroom = 6, .push_low = 8, .balance_dist = 12, .balance_extreme = 6, .stand_wr = 9,         \
     .stand_hr = 19, .ball_wr = 7, .ball_hr = 14, .push_radius = 10, .bound_left = 16,              \
-    .bound_right = 24, .kill_margin = 224
+    .bound_right = 24, .kill_margin = 224, .spindash_speed = 0x800, .spindash_step = 0x80,         \
+    .peelout_charge = 30, .peelout_speed = 0xC00, .cd_spindash_charge = 45,                        \
+    .cd_spindash_speed = 0xC00
 
 static const lw_profile presets[] = {
     {
@@ -252,6 +254,14 @@ static const param_entry params[] = {
     CONST(bound_right, "px", 0, 4096, "right boundary: level width minus this"),
     CONST(kill_margin, "px", 0, 65536, "the player dies this far below the level"),
     CONST(ring_check_mask, "frames", 0, 255, "scattered rings check the floor every mask+1 frames"),
+    /* the moves' timers are bytes that count up to the charge (sim.h lw_moves_state); a full
+     * spindash charge gives spindash_speed + 8 * spindash_step <= 32760 */
+    CONST(spindash_speed, SP, 0, 16384, "S2/S3K spindash release speed with no revs"),
+    CONST(spindash_step, SP, 0, 2047, "spindash release speed added per rev level (8 levels)"),
+    CONST(peelout_charge, "frames", 0, 255, "CD super peel-out: frames of up before it launches"),
+    CONST(peelout_speed, SP, 0, 32767, "CD super peel-out launch speed"),
+    CONST(cd_spindash_charge, "frames", 0, 255, "CD spindash: frames of down before it launches"),
+    CONST(cd_spindash_speed, SP, 0, 32767, "CD spindash launch speed"),
     SWITCH(speed_snap_limit, "S2/S3K: ground snap limit depends on speed"),
     SWITCH(angle_diff_snap, "S2/S3K: refuse angle changes of 0x20 or more"),
     SWITCH(s3k_slip, "S3K slip and fall rules"),

@@ -10,11 +10,6 @@
 
 /* ---- path swappers (§2.7, S2 object 03) ---- */
 
-static inline bool side_get(const lw_sim_state *st, uint32_t i)
-{
-    return (((unsigned)st->swapper_side[i >> 3] >> (i & 7u)) & 1u) != 0;
-}
-
 static inline void side_set(lw_sim_state *st, uint32_t i, bool right)
 {
     uint8_t bit = (uint8_t)(1u << (i & 7u));
@@ -26,27 +21,27 @@ static inline void side_set(lw_sim_state *st, uint32_t i, bool right)
 
 /* Runs after the player, as the swapper objects do in the originals' object order. The side is
  * updated whenever the player crosses the threshold, even when the range or grounded test then
- * fails, so a swapper jumped over never fires later. */
+ * fails, so a swapper jumped over never fires later. Most frames cross none: the loop tests
+ * only the threshold (the player's coordinate along the swapper against the side it saw). */
 static void run_swappers(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
-    int32_t px = pl->x >> 8, py = pl->y >> 8;
-    for (uint32_t i = 0; i < sim->swapper_count; i++) {
-        const lw_sim_swapper *sw = &sim->swappers[i];
-        int32_t along = sw->horizontal ? py : px; /* coordinate compared with the threshold */
-        int32_t across = sw->horizontal ? px : py;
-        int32_t threshold = sw->horizontal ? sw->y : sw->x;
-        int32_t centre = sw->horizontal ? sw->x : sw->y;
-        bool right = side_get(&sim->state, i);
-        if (!right) {
-            if (along < threshold)
-                continue;
-        } else {
-            if (along >= threshold)
-                continue;
-        }
+    const int32_t px = pl->x >> 8, py = pl->y >> 8;
+    const lw_sim_swapper *sws = sim->swappers;
+    const uint8_t *sides = sim->state.swapper_side;
+    const uint32_t n = sim->swapper_count;
+    for (uint32_t i = 0; i < n; i++) {
+        const lw_sim_swapper *sw = &sws[i];
+        bool h = sw->horizontal;
+        int32_t along = h ? py : px; /* coordinate compared with the threshold */
+        int32_t threshold = h ? sw->y : sw->x;
+        bool right = ((sides[i >> 3] >> (i & 7u)) & 1u) != 0;
+        if ((along >= threshold) == right)
+            continue;
         right = !right;
         side_set(&sim->state, i, right);
+        int32_t across = h ? px : py;
+        int32_t centre = h ? sw->x : sw->y;
         if (across < centre - sw->radius || across >= centre + sw->radius)
             continue;
         if (sw->grounded_only && pl->airborne)
@@ -247,17 +242,20 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     }
     if (st->status == LW_SIM_RUNNING) {
         if (sim->object_count || st->game.spill_count) {
-            lwi_objects_timers(sim, hurt_frame);
+            if (lwi_objects_any_timer(sim))
+                lwi_objects_timers(sim, hurt_frame);
             lwi_objects_touch(sim);
         } else if (st->game.invuln || st->game.invincible || st->game.shoes) {
             lwi_objects_timers(sim, hurt_frame);
         }
     }
-    if (st->status == LW_SIM_RUNNING)
-        lwi_loop_planes_run(sim); /* S1's Sonic_Loops ends the player's routine */
-    if (st->status == LW_SIM_RUNNING)
+    /* S1's Sonic_Loops ends the player's routine (only a level with a loop table has it) */
+    if (st->status == LW_SIM_RUNNING && sim->level->loop_chunk_count)
+        lwi_loop_planes_run(sim);
+    if (st->status == LW_SIM_RUNNING && sim->swapper_count)
         run_swappers(sim);
-    if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count))
+    if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count) &&
+        lwi_objects_any_run(sim))
         lwi_objects_run(sim);
     if (shoes)
         sim->profile = saved;

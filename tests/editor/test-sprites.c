@@ -122,6 +122,18 @@ static void test_rotation(void)
     }
 }
 
+/* sample-levels/loop-hill.json, loaded (lw_level_free it). */
+static lw_level *load_loop_hill(void)
+{
+    char *path =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
+    lw_level *level = NULL;
+    lw_error err = {0};
+    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    g_free(path);
+    return level;
+}
+
 static lw_profile profile(const char *name)
 {
     lw_profile p;
@@ -229,11 +241,7 @@ static void test_frame_timing(void)
  * jump), and the same state always gives the same pose. */
 static void test_sim_run(void)
 {
-    char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    lw_level *level = NULL;
-    lw_error err = {0};
-    g_assert_true(editor_level_load_file(path, 0, &level, &err));
+    lw_level *level = load_loop_hill();
     GError *error = NULL;
     PlaySession *s = play_session_new(level, NULL, &error);
     g_assert_no_error(error);
@@ -259,7 +267,6 @@ static void test_sim_run(void)
     g_assert_cmpuint(seen[EDITOR_PLAYER_BALL], >, 0);
     play_session_free(s);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* The moves' poses (OBJECTS.md §17): the peel-out's charge speeds its legs up with the charge,
@@ -341,11 +348,8 @@ static void test_sheet_fallback(void)
  * is drawn until its release on frame 40, the ball before and after. */
 static void test_move_runs(void)
 {
-    char *path =
-        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
-    lw_level *level = NULL;
+    lw_level *level = load_loop_hill();
     lw_error err = {0};
-    g_assert_true(editor_level_load_file(path, 0, &level, &err));
     lw_profile cd = profile("cd");
     lw_sim sim;
     g_assert_true(lw_sim_init(&sim, level, &cd, 128, 812, &err)); /* the level's start */
@@ -390,7 +394,6 @@ static void test_move_runs(void)
     g_assert_false(sim.state.player.airborne);
     lw_sim_clear(&sim);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* `player_sprites` in the level JSON: read, written back, absent by default, and kept inside the
@@ -432,6 +435,136 @@ static void test_level_field(void)
     g_free(path);
 }
 
+/* ---- dust (OBJECTS.md §17.4) ---- */
+
+/* The spindash cloud: behind the player (mirrored with it), 7 pictures of 2 frames, only while
+ * the S2/S3K spindash charges (not CD's), never with a hurt. */
+static void test_dust_spindash(void)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = (lw_player){.x = 1000 * 256 + 77, .y = 700 * 256, .hr = 19, .wr = 9};
+    const lw_sim_state *h[1] = {&st};
+    EditorPlayerDust d[EDITOR_PLAYER_DUST_MAX];
+    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
+    st.game.spindash = 1;
+    for (uint32_t f = 0; f < 30; f++) {
+        st.frame = f;
+        g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 1);
+        g_assert_cmpuint(d[0].anim, ==, EDITOR_PLAYER_DUST_SPINDASH);
+        g_assert_cmpuint(d[0].frame, ==, (f / 2) % 7);
+        g_assert_false(d[0].mirror);
+        g_assert_cmpint(d[0].x, ==, 1000 - 18);
+        g_assert_cmpint(d[0].y, ==, 706);
+    }
+    st.player.facing_left = true;
+    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 1);
+    g_assert_true(d[0].mirror);
+    g_assert_cmpint(d[0].x, ==, 1000 + 18);
+    st.game.hurt = 1;
+    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
+    st.game.hurt = 0;
+    st.game.spindash = 0;
+    st.moves.spindash = LW_MOVE_CHARGING; /* CD's charge: no cloud */
+    g_assert_cmpuint(editor_player_dust(h, 1, d), ==, 0);
+    g_assert_cmpuint(editor_player_dust(h, 0, d), ==, 0);
+}
+
+/* States of a real run: loop-hill's start, RIGHT for @run frames, then LEFT for @brake frames
+ * (and nothing after), s2. history(k) is the state k frames before the last. */
+typedef struct {
+    lw_sim_state st[400];
+    uint32_t n;
+} Run;
+
+static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
+{
+    lw_level *level = load_loop_hill();
+    lw_error err = {0};
+    lw_profile s2 = profile("s2");
+    lw_sim sim;
+    g_assert_true(lw_sim_init(&sim, level, &s2, 128, 812, &err));
+    r->n = 0;
+    for (uint32_t f = 0; f < 30 + run + brake + after; f++) {
+        lw_sim_step(&sim, f < 30                 ? 0
+                          : f < 30 + run         ? LW_BUTTON_RIGHT
+                          : f < 30 + run + brake ? LW_BUTTON_LEFT
+                                                 : 0);
+        g_assert_cmpuint(r->n, <, G_N_ELEMENTS(r->st));
+        r->st[r->n++] = sim.state;
+    }
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* The dust for the state at index @at of @r, with the whole run before it as history. */
+static uint32_t dust_at(const Run *r, uint32_t at, EditorPlayerDust *d, bool *skidding)
+{
+    const lw_sim_state *h[EDITOR_PLAYER_DUST_HISTORY];
+    uint32_t n = 0;
+    for (; n < EDITOR_PLAYER_DUST_HISTORY && n <= at; n++)
+        h[n] = &r->st[at - n];
+    *skidding = editor_player_skidding(h, n);
+    return editor_player_dust(h, n, d);
+}
+
+/* Skid dust: braking from |Gsp| >= 0x400 leaves a puff where the feet were (16 px below the
+ * centre) on the first braking frame and every 4th after, each shown 16 frames (4 pictures of
+ * 4) and fixed in the level; braking from below 0x400 leaves none. */
+static void test_dust_skid(void)
+{
+    static Run r;
+    const uint32_t b = 30 + 110; /* index of the first LEFT frame */
+    skid_run(&r, 110, 40, 30);
+    const lw_player *top = &r.st[b - 1].player;
+    g_assert_false(top->airborne);
+    g_assert_cmpint(top->gsp, >=, 0x480); /* one brake (0x80) leaves >= 0x400 */
+    g_assert_cmpuint(top->angle, ==, 0);
+    EditorPlayerDust d[EDITOR_PLAYER_DUST_MAX];
+    bool skid;
+    g_assert_cmpuint(dust_at(&r, b - 1, d, &skid), ==, 0);
+    g_assert_false(skid);
+    /* the skid: from b until the brake turns the player round */
+    uint32_t end = b;
+    while (r.st[end].player.gsp > 0)
+        end++;
+    g_assert_cmpuint(end - b, >=, 8);
+    for (uint32_t i = b; i < b + 40 + 20; i++) {
+        uint32_t n = dust_at(&r, i, d, &skid);
+        g_assert_true(skid == (i < end));
+        /* the puffs alive, newest first: spawned at b + 4j (before end), younger than 16 */
+        uint32_t want[4], m = 0;
+        for (uint32_t sp = b; sp < end && sp <= i; sp += 4)
+            if (i - sp < 16)
+                want[m++] = sp;
+        g_assert_cmpuint(n, ==, m);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t sp = want[m - 1 - k];
+            g_assert_cmpuint(d[k].anim, ==, EDITOR_PLAYER_DUST_SKID);
+            g_assert_cmpuint(d[k].frame, ==, (i - sp) / 4);
+            g_assert_false(d[k].mirror);
+            g_assert_cmpint(d[k].x, ==, r.st[sp].player.x >> 8); /* where the feet were */
+            g_assert_cmpint(d[k].y, ==, (r.st[sp].player.y >> 8) + 16);
+        }
+    }
+    /* a history of one state sees a skid start wherever |Gsp| >= 0x400 is left by a brake */
+    const lw_sim_state *h1[1] = {&r.st[b + 1]};
+    g_assert_cmpint(r.st[b + 1].player.gsp, >=, 0x400);
+    g_assert_true(editor_player_skidding(h1, 1));
+    g_assert_cmpuint(editor_player_dust(h1, 1, d), ==, 1);
+    h1[0] = &r.st[end - 1];
+    g_assert_cmpint(r.st[end - 1].player.gsp, <, 0x400);
+    g_assert_false(editor_player_skidding(h1, 1));
+    g_assert_cmpuint(editor_player_dust(h1, 1, d), ==, 0);
+
+    /* braking from a walk (|Gsp| < 0x400 on the first brake): no skid */
+    skid_run(&r, 40, 10, 0);
+    for (uint32_t i = 0; i < r.n; i++) {
+        g_assert_cmpuint(dust_at(&r, i, d, &skid), ==, 0);
+        g_assert_false(skid);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -447,5 +580,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/player-anim/move-rows", test_move_rows);
     g_test_add_func("/editor/player-anim/sheet-fallback", test_sheet_fallback);
     g_test_add_func("/editor/player-anim/move-runs", test_move_runs);
+    g_test_add_func("/editor/player-anim/dust-spindash", test_dust_spindash);
+    g_test_add_func("/editor/player-anim/dust-skid", test_dust_skid);
     return g_test_run();
 }

@@ -2,6 +2,7 @@
 /* Player moves (docs/OBJECTS.md §19): the CD super peel-out and Mania's drop dash, frame by frame
  * with the contract's exact values — charge, release speed and frame, the cancels, the switch,
  * profiles without the move — and the moves' part of the hash and of save/restore. */
+#include "markers.h"
 #include "terrain.h"
 
 #include <glib.h>
@@ -315,15 +316,7 @@ static void test_cd_spindash_other_profiles(void)
 static void test_cd_spindash_enemy(void)
 {
     lw_level *level = flat();
-    lw_object o = {0};
-    o.type = LW_OBJECT_MARKER;
-    o.x = 480;
-    o.y = 700;
-    o.name = "enemy";
-    lw_property dir = {"direction", "left"};
-    o.props = &dir;
-    o.prop_count = 1;
-    g_assert_nonnull(lw_level_add_object(level, &o));
+    g_assert_nonnull(test_marker_add(level, "enemy", 480, 700, "direction", "left", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     sim.state.game.rings = 5;
@@ -510,22 +503,68 @@ static void test_drop_dash_cancel(void)
     lw_level_free(level);
 }
 
-/* ---- §19.2 the drop dash and objects ---- */
+/* ---- the moves' profile constants (tuning panel, level overrides) ---- */
 
-/* A marker with one key/value pair (or none when @k is NULL). */
-static void add_marker(lw_level *level, const char *name, int32_t x, int32_t y, const char *k,
-                       const char *v)
+/* Hold DOWN (frame 1), press jump (frame 2), hold DOWN for @hold frames, release: the Gsp of the
+ * release frame. */
+static int32_t spindash_input(lw_sim *sim, int hold)
 {
-    lw_object o = {0};
-    o.type = LW_OBJECT_MARKER;
-    o.x = x;
-    o.y = y;
-    o.name = (char *)name;
-    lw_property prop = {(char *)k, (char *)v};
-    o.props = &prop;
-    o.prop_count = k ? 1 : 0;
-    g_assert_nonnull(lw_level_add_object(level, &o));
+    lw_sim_step(sim, D);
+    lw_sim_step(sim, D | J);
+    terrain_run(sim, D, hold);
+    lw_sim_step(sim, 0);
+    return sim->state.player.gsp;
 }
+
+/* peelout_charge/speed, cd_spindash_charge/speed and spindash_speed/step are what the moves
+ * read: the presets give §19.1's, §19.5's and §9's values, and changed values move the launch. */
+static void test_tuned_constants(void)
+{
+    lw_level *level = flat();
+    lw_sim sim;
+    terrain_sim(&sim, level, "cd", 400, 716);
+    const lw_player *pl = &sim.state.player;
+    g_assert_cmpint(sim.profile.peelout_charge, ==, 30);
+    g_assert_cmpint(sim.profile.peelout_speed, ==, 0xC00);
+    g_assert_cmpint(sim.profile.cd_spindash_charge, ==, 45);
+    g_assert_cmpint(sim.profile.cd_spindash_speed, ==, 0xC00);
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("peelout_charge"), 10));
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("peelout_speed"), 0x700));
+    g_assert_cmpuint(peelout_input(&sim, 9), ==, 12); /* one frame short */
+    g_assert_cmpint(pl->gsp, ==, 0);
+    lw_sim_reset(&sim, 400, 716);
+    peelout_input(&sim, 12);
+    g_assert_cmpint(sim.state.moves.peelout_timer, ==, 0); /* ended */
+    g_assert_cmpint(pl->gsp, ==, 0x700);
+    sim.profile.cd_spindash_charge = 5;
+    sim.profile.cd_spindash_speed = 0x1000;
+    lw_sim_reset(&sim, 400, 716);
+    g_assert_cmpint(spindash_input(&sim, 4), ==, 0);
+    lw_sim_reset(&sim, 400, 716);
+    g_assert_cmpint(spindash_input(&sim, 5), ==, 0x1000);
+    g_assert_true(pl->rolling);
+    lw_sim_clear(&sim);
+
+    /* S2: the release table is spindash_speed + (charge >> 8) * spindash_step */
+    terrain_sim(&sim, level, "s2", 400, 716);
+    for (uint32_t c = 0; c <= 0x800; c += 0x80)
+        g_assert_cmpint(lw_profile_spindash_speed(&sim.profile, c), ==, lw_spindash_speed(c));
+    g_assert_cmpint(spindash_input(&sim, 2), ==, 0x800);
+    sim.profile.spindash_speed = 0x500;
+    sim.profile.spindash_step = 0x40;
+    lw_sim_reset(&sim, 400, 716);
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J);
+    lw_sim_step(&sim, D);
+    lw_sim_step(&sim, D | J); /* a rev: charge 0x200 */
+    lw_sim_step(&sim, 0);
+    g_assert_cmpint(pl->gsp, ==, 0x500 + 2 * 0x40);
+    g_assert_false(lw_profile_set(&sim.profile, (size_t)lw_param_find("peelout_charge"), 256));
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
+/* ---- §19.2 the drop dash and objects ---- */
 
 /* s2 with the drop dash on, Sonic at (400, 716) with 5 rings: J on frame 1, RIGHT from frame 2,
  * jump released until the second press on frame @press, then J+RIGHT; runs to frame @until. */
@@ -549,7 +588,7 @@ static void drop_dash_objects_sim(lw_sim *sim, const lw_level *level)
 static void test_drop_dash_spring(void)
 {
     lw_level *level = flat();
-    add_marker(level, "spring", 448, 728, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spring", 448, 728, NULL, NULL, NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     const lw_moves_state *mv = &sim.state.moves;
@@ -587,7 +626,7 @@ static void test_drop_dash_spring(void)
 static void test_drop_dash_down_spring(void)
 {
     lw_level *level = flat();
-    add_marker(level, "spring", 410, 668, "direction", "down");
+    g_assert_nonnull(test_marker_add(level, "spring", 410, 668, "direction", "down", NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     drop_dash_objects_sim(&sim, level);
@@ -614,7 +653,7 @@ static void test_drop_dash_down_spring(void)
 static void test_drop_dash_hurt(void)
 {
     lw_level *level = flat();
-    add_marker(level, "spikes", 448, 720, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spikes", 448, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     drop_dash_objects_sim(&sim, level);
@@ -648,7 +687,7 @@ static void test_drop_dash_hurt(void)
 static void test_drop_dash_monitor_platform(void)
 {
     lw_level *level = flat();
-    add_marker(level, "monitor", 448, 720, "contents", "rings");
+    g_assert_nonnull(test_marker_add(level, "monitor", 448, 720, "contents", "rings", NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     drop_dash_objects_sim(&sim, level);
@@ -670,7 +709,7 @@ static void test_drop_dash_monitor_platform(void)
     lw_level_free(level);
 
     level = flat();
-    add_marker(level, "platform", 448, 712, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "platform", 448, 712, NULL, NULL, NULL, NULL));
     drop_dash_objects_sim(&sim, level);
     drop_dash_right(&sim, 3, 26); /* frame 26: lands on the platform's top, 704 */
     g_assert_false(pl->airborne);
@@ -839,12 +878,7 @@ static void test_drop_dash_override(void)
 static void test_shield_keeps_rings(void)
 {
     lw_level *level = flat();
-    lw_object o = {0};
-    o.type = LW_OBJECT_MARKER;
-    o.x = 1000;
-    o.y = 720;
-    o.name = "spikes";
-    g_assert_nonnull(lw_level_add_object(level, &o));
+    g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     for (int shield = 1; shield >= 0; shield--) {
         lw_sim sim;
         terrain_sim(&sim, level, "s2", 1000, 600);
@@ -876,6 +910,7 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/moves/peelout-other-profiles", test_peelout_other_profiles);
     g_test_add_func("/engine/moves/cd-spindash-release", test_cd_spindash_release);
     g_test_add_func("/engine/moves/cd-spindash-early-release", test_cd_spindash_early_release);
+    g_test_add_func("/engine/moves/tuned-constants", test_tuned_constants);
     g_test_add_func("/engine/moves/cd-spindash-other-profiles", test_cd_spindash_other_profiles);
     g_test_add_func("/engine/moves/cd-spindash-enemy", test_cd_spindash_enemy);
     g_test_add_func("/engine/moves/drop-dash-release", test_drop_dash_release);

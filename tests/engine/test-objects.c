@@ -3,6 +3,7 @@
  * heights, the horizontal spring's lock, bridge sag, ring loss over the first frames, hurt and
  * invulnerability, spindash release speeds, platform carry, monitors, the enemy, the goal — and
  * marker parsing, the hash, save/restore and a random-input run over every type. */
+#include "markers.h"
 #include "physics.h"
 #include "terrain.h"
 
@@ -11,21 +12,6 @@
 #include <loopwright/objmap.h>
 #include <loopwright/sim.h>
 #include <string.h>
-
-/* A marker with up to three key/value pairs (NULL-terminated). */
-static void marker(lw_level *level, const char *name, int32_t x, int32_t y, const char *k1,
-                   const char *v1, const char *k2, const char *v2)
-{
-    lw_object o = {0};
-    o.type = LW_OBJECT_MARKER;
-    o.x = x;
-    o.y = y;
-    o.name = (char *)name;
-    lw_property props[2] = {{(char *)k1, (char *)v1}, {(char *)k2, (char *)v2}};
-    o.props = props;
-    o.prop_count = k2 ? 2 : k1 ? 1 : 0;
-    g_assert_nonnull(lw_level_add_object(level, &o));
-}
 
 /* Flat floor with its top at y 736 (a standing Sonic's centre is at 716). */
 static lw_level *flat(void)
@@ -47,7 +33,7 @@ static int32_t px(int32_t v)
 static int32_t spring_rise(const char *strength, int32_t expect_launch_ysp)
 {
     lw_level *level = flat();
-    marker(level, "spring", 400, 728, "strength", strength, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spring", 400, 728, "strength", strength, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 600);
     g_assert_true(sim.state.player.airborne);
@@ -91,7 +77,7 @@ static void test_spring_horizontal(void)
 {
     lw_level *level = flat();
     /* a right-facing spring; the player comes from its right running left */
-    marker(level, "spring", 600, 722, "direction", "right", NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spring", 600, 722, "direction", "right", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 800, 716);
     int launch = 0;
@@ -118,8 +104,9 @@ static void test_spring_horizontal(void)
 static void test_spring_down_and_diagonal(void)
 {
     lw_level *level = flat();
-    marker(level, "spring", 1000, 650, "direction", "down", NULL, NULL);
-    marker(level, "spring", 2000, 720, "direction", "up-right", "strength", "red");
+    g_assert_nonnull(test_marker_add(level, "spring", 1000, 650, "direction", "down", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "spring", 2000, 720, "direction", "up-right", "strength", "red"));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 716);
     /* jump into the down spring from below */
@@ -175,7 +162,7 @@ static void test_bridge_sag(void)
     lw_level *level = terrain_new(128, 4096, 1024);
     terrain_floor(level, 736, 0, 895, 4);
     terrain_floor(level, 736, 1104, 4095, 4);
-    marker(level, "bridge", 1000, 736, "logs", "12", NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "bridge", 1000, 736, "logs", "12", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 650);
     int landed = 0;
@@ -220,7 +207,7 @@ static void test_bridge_sag(void)
 static void test_ring_loss(void)
 {
     lw_level *level = flat();
-    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 600);
     sim.state.game.rings = 20;
@@ -284,7 +271,7 @@ static void test_ring_loss(void)
 static void test_spill_pattern(void)
 {
     lw_level *level = flat();
-    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 990, 600);
     sim.state.game.rings = 100; /* more than 32 scatter only 32 */
@@ -305,8 +292,8 @@ static void test_spill_pattern(void)
 static void test_hurt_without_rings(void)
 {
     lw_level *level = flat();
-    marker(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL);
-    marker(level, "spikes", 2000, 720, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "spikes", 2000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 600);
     sim.state.game.shield = LW_SHIELD_BASIC;
@@ -324,8 +311,9 @@ static void test_hurt_without_rings(void)
 static void test_rings_collect(void)
 {
     lw_level *level = flat();
-    marker(level, "ring", 500, 710, "count", "3", "spacing", "24");
-    marker(level, "ring", 700, 650, NULL, NULL, NULL, NULL); /* too high to touch */
+    g_assert_nonnull(test_marker_add(level, "ring", 500, 710, "count", "3", "spacing", "24"));
+    g_assert_nonnull(
+        test_marker_add(level, "ring", 700, 650, NULL, NULL, NULL, NULL)); /* too high to touch */
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
     g_assert_cmpuint(sim.object_count, ==, 4);
@@ -401,7 +389,8 @@ static void test_spindash(void)
 static void test_platform_carry(void)
 {
     lw_level *level = flat();
-    marker(level, "platform", 1000, 600, "motion", "horizontal", "distance", "64");
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 1000, 600, "motion", "horizontal", "distance", "64"));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 560);
     int on = 0;
@@ -431,8 +420,10 @@ static void test_platform_carry(void)
 static void test_platform_falling_collapsing(void)
 {
     lw_level *level = flat();
-    marker(level, "platform", 1000, 600, "motion", "falling", NULL, NULL);
-    marker(level, "platform", 2000, 600, "motion", "collapsing", NULL, NULL);
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 1000, 600, "motion", "falling", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 2000, 600, "motion", "collapsing", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 500);
     while (!sim.state.game.on_object)
@@ -471,8 +462,9 @@ static void test_platform_falling_collapsing(void)
 static void test_monitor(void)
 {
     lw_level *level = flat();
-    marker(level, "monitor", 1000, 720, "contents", "rings", NULL, NULL);
-    marker(level, "monitor", 1600, 720, "contents", "shield", NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "monitor", 1000, 720, "contents", "rings", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "monitor", 1600, 720, "contents", "shield", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 600);
     /* falling onto it standing (not rolling): it is solid, the player stands on it */
@@ -504,7 +496,7 @@ static void test_monitor(void)
 static void test_enemy(void)
 {
     lw_level *level = flat();
-    marker(level, "enemy", 1000, 700, "direction", "left", NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "enemy", 1000, 700, "direction", "left", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 600, 716);
     const lw_obj_state *e = &sim.state.game.obj[0];
@@ -545,7 +537,7 @@ static void test_enemy_turns(void)
 {
     lw_level *level = terrain_new(128, 4096, 1024);
     terrain_floor(level, 736, 900, 1100, 4);
-    marker(level, "enemy", 1000, 700, "direction", "right", NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "enemy", 1000, 700, "direction", "right", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 920, 716);
     const lw_obj_state *e = &sim.state.game.obj[0];
@@ -565,8 +557,8 @@ static void test_enemy_turns(void)
 static void test_goal_checkpoint(void)
 {
     lw_level *level = flat();
-    marker(level, "checkpoint", 600, 700, NULL, NULL, NULL, NULL);
-    marker(level, "goal", 900, 700, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "checkpoint", 600, 700, NULL, NULL, NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "goal", 900, 700, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
     lw_sim_status s = LW_SIM_RUNNING;
@@ -590,7 +582,8 @@ static void test_goal_checkpoint(void)
 static void test_markers(void)
 {
     lw_level *level = flat();
-    marker(level, "spring", 100, 100, "direction", "sideways", NULL, NULL);
+    g_assert_nonnull(
+        test_marker_add(level, "spring", 100, 100, "direction", "sideways", NULL, NULL));
     lw_profile p;
     lw_error err;
     g_assert_true(lw_profile_init(&p, "s2", "sonic", &err));
@@ -601,7 +594,7 @@ static void test_markers(void)
     lw_level_free(level);
     /* unknown marker names are not game objects */
     level = flat();
-    marker(level, "camera-hint", 100, 100, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "camera-hint", 100, 100, NULL, NULL, NULL, NULL));
     g_assert_true(lw_sim_init(&sim, level, &p, 400, 716, &err));
     g_assert_cmpuint(sim.object_count, ==, 0);
     lw_sim_clear(&sim);
@@ -614,21 +607,26 @@ static lw_level *every_object_level(void)
 {
     lw_level *level = flat();
     terrain_rect(level, 2600, 640, 2700, 735);
-    marker(level, "spring", 500, 728, NULL, NULL, NULL, NULL);
-    marker(level, "spring", 800, 722, "direction", "left", NULL, NULL);
-    marker(level, "spring", 1100, 720, "direction", "up-left", "strength", "red");
-    marker(level, "spring", 1200, 640, "direction", "down", NULL, NULL);
-    marker(level, "spikes", 1400, 720, NULL, NULL, NULL, NULL);
-    marker(level, "spikes", 2590, 700, "direction", "left", NULL, NULL);
-    marker(level, "ring", 300, 700, "count", "10", NULL, NULL);
-    marker(level, "monitor", 1700, 720, "contents", "shoes", NULL, NULL);
-    marker(level, "monitor", 1800, 720, "contents", "invincibility", NULL, NULL);
-    marker(level, "platform", 2000, 620, "motion", "vertical", "period", "120");
-    marker(level, "platform", 2200, 600, "motion", "falling", NULL, NULL);
-    marker(level, "platform", 2400, 650, "motion", "collapsing", NULL, NULL);
-    marker(level, "bridge", 3000, 736, "logs", "10", NULL, NULL);
-    marker(level, "enemy", 3300, 700, NULL, NULL, NULL, NULL);
-    marker(level, "checkpoint", 3500, 700, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(level, "spring", 500, 728, NULL, NULL, NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "spring", 800, 722, "direction", "left", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "spring", 1100, 720, "direction", "up-left", "strength", "red"));
+    g_assert_nonnull(test_marker_add(level, "spring", 1200, 640, "direction", "down", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "spikes", 1400, 720, NULL, NULL, NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "spikes", 2590, 700, "direction", "left", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "ring", 300, 700, "count", "10", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "monitor", 1700, 720, "contents", "shoes", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "monitor", 1800, 720, "contents", "invincibility", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 2000, 620, "motion", "vertical", "period", "120"));
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 2200, 600, "motion", "falling", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 2400, 650, "motion", "collapsing", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "bridge", 3000, 736, "logs", "10", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "enemy", 3300, 700, NULL, NULL, NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "checkpoint", 3500, 700, NULL, NULL, NULL, NULL));
     return level;
 }
 
@@ -665,7 +663,7 @@ static void test_hash_and_rewind(void)
     lw_sim c, d;
     terrain_sim(&c, plain, "s2", 200, 716);
     lw_level *rings = flat();
-    marker(rings, "ring", 3000, 300, NULL, NULL, NULL, NULL);
+    g_assert_nonnull(test_marker_add(rings, "ring", 3000, 300, NULL, NULL, NULL, NULL));
     terrain_sim(&d, rings, "s2", 200, 716);
     terrain_run(&c, LW_BUTTON_RIGHT, 100);
     terrain_run(&d, LW_BUTTON_RIGHT, 100);
@@ -737,17 +735,20 @@ static lw_level *dense_level(void)
                                      : 480 + (int32_t)((seed >> 4) % 70);
         const char *k = kinds[i % 10];
         if (i % 10 == 4)
-            marker(level, k, x, y, "motion", (seed >> 3) % 2 ? "falling" : "collapsing", NULL,
-                   NULL);
+            g_assert_nonnull(test_marker_add(
+                level, k, x, y, "motion", (seed >> 3) % 2 ? "falling" : "collapsing", NULL, NULL));
         else if (i % 10 == 5)
-            marker(level, k, x, y - 40, "motion", (seed >> 3) % 2 ? "horizontal" : "static", NULL,
-                   NULL);
+            g_assert_nonnull(test_marker_add(level, k, x, y - 40, "motion",
+                                             (seed >> 3) % 2 ? "horizontal" : "static", NULL,
+                                             NULL));
         else if (i % 10 == 1)
-            marker(level, k, x, y, "direction", (seed >> 5) % 2 ? "right" : "up", NULL, NULL);
+            g_assert_nonnull(test_marker_add(level, k, x, y, "direction",
+                                             (seed >> 5) % 2 ? "right" : "up", NULL, NULL));
         else if (i % 10 == 2)
-            marker(level, k, x, y, "direction", (seed >> 5) % 2 ? "left" : "up", NULL, NULL);
+            g_assert_nonnull(test_marker_add(level, k, x, y, "direction",
+                                             (seed >> 5) % 2 ? "left" : "up", NULL, NULL));
         else
-            marker(level, k, x, y, NULL, NULL, NULL, NULL);
+            g_assert_nonnull(test_marker_add(level, k, x, y, NULL, NULL, NULL, NULL));
     }
     return level;
 }
@@ -827,11 +828,12 @@ static lw_level *enemy_terrain_level(void)
     for (int32_t bx = 3200 / 16; bx < 3400 / 16; bx++)
         terrain_set_path(level, bx, 720 / 16, full, 0, LW_SOLID_NONE, LW_SOLID_ALL);
     for (int i = 0; i < 30; i++)
-        marker(level, "enemy", 420 + 110 * i, i % 3 ? 700 : 620, "direction",
-               i % 2 ? "left" : "right", NULL, NULL);
-    marker(level, "platform", 1000, 560, "motion", "horizontal", NULL, NULL);
-    marker(level, "ring", 1200, 700, "count", "5", NULL, NULL);
-    marker(level, "spring", 2000, 690, NULL, NULL, NULL, NULL);
+        g_assert_nonnull(test_marker_add(level, "enemy", 420 + 110 * i, i % 3 ? 700 : 620,
+                                         "direction", i % 2 ? "left" : "right", NULL, NULL));
+    g_assert_nonnull(
+        test_marker_add(level, "platform", 1000, 560, "motion", "horizontal", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "ring", 1200, 700, "count", "5", NULL, NULL));
+    g_assert_nonnull(test_marker_add(level, "spring", 2000, 690, NULL, NULL, NULL, NULL));
     return level;
 }
 

@@ -92,7 +92,7 @@ static void test_mask_editor(void)
     g_assert_nonnull(shown);
     actf("win.select-tile(uint32 %u)", shown->tile);
     act("win.mask-editor");
-    EditorMaskEditor *first = editor_authoring_get_mask_editor(GTK_WINDOW(win));
+    EditorMaskEditor *first = editor_authoring_get_mask_editor(editor_window_get_authoring(win));
     g_assert_nonnull(first);
     UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(first)), 2000);
     g_assert_cmpuint(editor_mask_editor_get_tile(first), ==, shown->tile);
@@ -115,7 +115,7 @@ static void test_mask_editor(void)
     g_assert_cmpuint(m, !=, LW_NONE);
     actf("win.select-tile(uint32 %u)", tile);
     act("win.mask-editor");
-    EditorMaskEditor *ed = editor_authoring_get_mask_editor(GTK_WINDOW(win));
+    EditorMaskEditor *ed = editor_authoring_get_mask_editor(editor_window_get_authoring(win));
     g_assert_nonnull(ed);
     UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 2000);
     g_assert_true(gtk_widget_get_visible(GTK_WIDGET(ed)));
@@ -218,7 +218,7 @@ static void test_generate_tolerance(void)
     g_autofree char *start = json();
     /* a tile whose mask the art leaves exactly as it is (not listed at tolerance 0) */
     act("win.generate-masks");
-    GtkWindow *d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
+    GtkWindow *d = editor_authoring_get_generate_dialog(editor_window_get_authoring(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
     editor_generate_dialog_set_tolerance(d, 0);
@@ -252,7 +252,7 @@ static void test_generate_tolerance(void)
     lw_mask_derive_widths(&off);
     editor_document_push(doc(), editor_cmd_set_mask_new(doc(), mask, &off, "One Pixel Off", 4242));
     act("win.generate-masks");
-    d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
+    d = editor_authoring_get_generate_dialog(editor_window_get_authoring(win));
     UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
     g_assert_false(dialog_lists_tile(d, tile)); /* default: not proposed */
     guint by_default = editor_generate_dialog_get_count(d);
@@ -285,7 +285,7 @@ static void test_generate_dialog(void)
     g_autofree lw_tile *tiles = g_memdup2(l->tiles, l->tile_count * sizeof(lw_tile));
     g_autofree lw_mask *masks = g_memdup2(l->masks, l->mask_count * sizeof(lw_mask));
     act("win.generate-masks");
-    GtkWindow *d = editor_authoring_get_generate_dialog(GTK_WINDOW(win));
+    GtkWindow *d = editor_authoring_get_generate_dialog(editor_window_get_authoring(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_generate_dialog_is_ready(d), 10000);
     g_assert_true(editor_generate_dialog_is_ready(d));
@@ -307,7 +307,7 @@ static void test_generate_dialog(void)
     const lwm_image *art = editor_renderer_get_art(editor_window_get_renderer(win));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "gen.apply", NULL));
     ui_spin(100);
-    g_assert_null(editor_authoring_get_generate_dialog(GTK_WINDOW(win)));
+    g_assert_null(editor_authoring_get_generate_dialog(editor_window_get_authoring(win)));
     g_assert_cmpuint(steps(), ==, before + 1);
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Generate Masks from Art");
     for (guint i = 0; i < n; i++) {
@@ -521,14 +521,14 @@ static void test_import_terrain(void)
     g_assert_true(lwm_image_save_png(png, &pic, NULL));
     lwm_image_clear(&pic);
     actf("win.import-terrain-from('%s')", png);
-    GtkWindow *d = editor_authoring_get_import_dialog(GTK_WINDOW(win));
+    GtkWindow *d = editor_authoring_get_import_dialog(editor_window_get_authoring(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
     g_assert_true(editor_import_dialog_is_ready(d));
     picture(GTK_WIDGET(d), "import-dialog.png");
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(d), "imp.apply", NULL));
     ui_spin(100);
-    g_assert_null(editor_authoring_get_import_dialog(GTK_WINDOW(win)));
+    g_assert_null(editor_authoring_get_import_dialog(editor_window_get_authoring(win)));
     const lw_level *l = level();
     g_assert_cmpstr(editor_document_get_undo_label(doc()), ==, "Import Terrain");
     g_assert_cmpuint(l->layout_width, ==, 8);
@@ -536,6 +536,99 @@ static void test_import_terrain(void)
     act("doc.undo");
     g_autofree char *back = json();
     g_assert_cmpstr(back, ==, start);
+}
+
+/* ---- EditorAuthoring as an object of its own, without an editor window ---- */
+
+static void on_status(EditorAuthoring *a, const char *text, GString *log)
+{
+    g_string_append_printf(log, "status:%s;", text);
+}
+
+static void on_error(EditorAuthoring *a, const char *title, const GError *error, GString *log)
+{
+    g_string_append_printf(log, "error:%s:%s;", title, error ? error->message : "");
+}
+
+static void test_object(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) d = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    const lw_level *l = editor_document_get_level(d);
+    EditorRenderer *renderer = editor_renderer_new(l);
+    EditorTools tools;
+    editor_tools_init(&tools, d);
+    GtkWidget *w = gtk_window_new();
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_widget_set_size_request(scroller, 400, 300);
+    EditorCanvas *canvas = editor_canvas_new(renderer, &tools);
+    editor_canvas_set_document(canvas, d);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), GTK_WIDGET(canvas));
+    gtk_window_set_child(GTK_WINDOW(w), scroller);
+    gtk_window_present(GTK_WINDOW(w));
+    ui_spin(200);
+
+    EditorAuthoring *a = editor_authoring_new(d, renderer, &tools, canvas);
+    GString *log = g_string_new(NULL);
+    g_signal_connect(a, "status", G_CALLBACK(on_status), log);
+    g_signal_connect(a, "error", G_CALLBACK(on_error), log);
+    GActionGroup *actions = editor_authoring_get_actions(a);
+    g_assert_true(g_action_group_has_action(actions, "mask-editor"));
+    g_assert_true(g_action_group_has_action(actions, "import-terrain-from"));
+
+    /* no tile picked: the action says so through "status", nothing changes */
+    tools.brush_tile = LW_NONE;
+    g_action_group_activate_action(actions, "mask-copy", NULL);
+    g_assert_true(g_str_has_prefix(log->str, "status:Pick a tile first"));
+    g_assert_false(editor_document_get_modified(d));
+
+    /* a tile with a mask on path A: flagging it is one command on the document */
+    guint tile = 0;
+    while (tile < l->tile_count && l->tiles[tile].mask[0] == LW_NONE)
+        tile++;
+    g_assert_cmpuint(tile, <, l->tile_count);
+    guint m = l->tiles[tile].mask[0];
+    gboolean was = (l->masks[m].flags & LW_MASK_FLAGGED) != 0;
+    tools.brush_tile = (uint16_t)tile;
+    editor_authoring_tools_changed(a, EDITOR_TOOLS_NOTIFY_BRUSH);
+    g_action_group_change_action_state(actions, "mask-flag", g_variant_new_boolean(!was));
+    g_assert_cmpint((l->masks[m].flags & LW_MASK_FLAGGED) != 0, ==, !was);
+    g_assert_true(editor_document_get_modified(d));
+    editor_document_undo(d);
+    g_assert_cmpint((l->masks[m].flags & LW_MASK_FLAGGED) != 0, ==, was);
+    g_autoptr(GVariant) state = g_action_group_get_action_state(actions, "mask-flag");
+    g_assert_cmpint(g_variant_get_boolean(state), ==, was); /* follows the document */
+
+    /* a loop where none can go: the failure comes through "error" */
+    g_string_truncate(log, 0);
+    g_action_group_activate_action(actions, "add-loop", g_variant_new("(iii)", -5000, -5000, 96));
+    g_assert_true(g_str_has_prefix(log->str, "error:The loop cannot go there:"));
+
+    /* the mask editor opens on the brush tile, transient for the canvas's window, and follows
+     * the brush */
+    g_action_group_activate_action(actions, "mask-editor", NULL);
+    EditorMaskEditor *ed = editor_authoring_get_mask_editor(a);
+    g_assert_nonnull(ed);
+    g_assert_true(gtk_window_get_transient_for(GTK_WINDOW(ed)) == GTK_WINDOW(w));
+    g_assert_cmpuint(editor_mask_editor_get_tile(ed), ==, tile);
+    guint other = (tile + 1) % l->tile_count;
+    tools.brush_tile = (uint16_t)other;
+    editor_authoring_tools_changed(a, EDITOR_TOOLS_NOTIFY_BRUSH);
+    g_assert_cmpuint(editor_mask_editor_get_tile(ed), ==, other);
+    gtk_window_destroy(GTK_WINDOW(ed));
+    ui_spin(50);
+    g_assert_null(editor_authoring_get_mask_editor(a));
+
+    /* gone: its actions, still held elsewhere, no longer reach it */
+    g_object_ref(actions);
+    g_object_unref(a);
+    g_action_group_activate_action(actions, "mask-editor", NULL);
+    g_object_unref(actions);
+    gtk_window_destroy(GTK_WINDOW(w));
+    ui_spin(50);
+    g_string_free(log, TRUE);
+    editor_renderer_free(renderer);
 }
 
 int main(int argc, char **argv)
@@ -550,6 +643,7 @@ int main(int argc, char **argv)
     g_assert_nonnull(w);
     win = EDITOR_WINDOW(w);
     ui_spin(300);
+    g_test_add_func("/ui/authoring/object", test_object);
     g_test_add_func("/ui/authoring/mask-editor", test_mask_editor);
     g_test_add_func("/ui/authoring/generate-dialog", test_generate_dialog);
     g_test_add_func("/ui/authoring/generate-tolerance", test_generate_tolerance);

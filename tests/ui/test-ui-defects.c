@@ -1006,7 +1006,7 @@ static GtkWindow *import_small_terrain(EditorWindow *win)
     lwm_image_clear(&pic);
     g_autofree char *a = g_strdup_printf("win.import-terrain-from('%s')", png);
     act(GTK_WIDGET(win), a);
-    GtkWindow *d = editor_authoring_get_import_dialog(GTK_WINDOW(win));
+    GtkWindow *d = editor_authoring_get_import_dialog(editor_window_get_authoring(win));
     g_assert_nonnull(d);
     UI_WAIT_FOR(editor_import_dialog_is_ready(d), 10000);
     g_assert_true(editor_import_dialog_is_ready(d));

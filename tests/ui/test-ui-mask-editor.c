@@ -69,7 +69,7 @@ static EditorMaskEditor *open_mask_editor(guint *tile_out)
     g_autofree char *sel = g_strdup_printf("win.select-tile(uint32 %u)", tile);
     act(sel);
     act("win.mask-editor");
-    EditorMaskEditor *ed = editor_authoring_get_mask_editor(GTK_WINDOW(win));
+    EditorMaskEditor *ed = editor_authoring_get_mask_editor(editor_window_get_authoring(win));
     g_assert_nonnull(ed);
     UI_WAIT_FOR(gtk_widget_get_mapped(GTK_WIDGET(ed)), 3000);
     g_assert_true(gtk_widget_get_mapped(GTK_WIDGET(ed)));

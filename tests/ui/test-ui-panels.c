@@ -524,6 +524,16 @@ static int32_t session_value(PlaySession *session, guint index)
     return lw_profile_get(&play_session_get_sim(session)->profile, index);
 }
 
+/* A Tuning tab on @session, its field-changed signals counted in @log (g_object_unref it). */
+static PlayTuningPanel *tuning_panel_new(PlaySession *session, FieldLog *log)
+{
+    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
+    g_object_ref_sink(panel);
+    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), log);
+    play_tuning_panel_set_session(panel, session);
+    return panel;
+}
+
 static void test_tuning_panel(void)
 {
     g_autoptr(GError) error = NULL;
@@ -531,11 +541,8 @@ static void test_tuning_panel(void)
     g_assert_no_error(error);
     PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
     g_assert_no_error(error);
-    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
-    g_object_ref_sink(panel);
     FieldLog log = {0};
-    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), &log);
-    play_tuning_panel_set_session(panel, session);
+    PlayTuningPanel *panel = tuning_panel_new(session, &log);
     g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "0 changed from the preset"));
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(as in the level)"));
@@ -579,6 +586,131 @@ static void test_tuning_panel(void)
     g_assert_cmpuint(log.calls, ==, 2);
     /* the tuning is the session's: the level is only changed by the window's Save to Level */
     g_assert_false(editor_document_get_modified(doc));
+    g_object_unref(panel);
+    play_session_free(session);
+}
+
+/* The session's run from its start: UP, then UP+jump (the peel-out's start, §19.1), UP for
+ * @up_frames more frames, then nothing until frame @frames. Returns the Gsp on the frame UP is
+ * released (the launch) and the X (1/256 px) at @frames in @x. */
+static int32_t peelout_run(PlaySession *session, guint up_frames, guint frames, int32_t *x)
+{
+    play_session_restart(session);
+    const lw_player *pl = &play_session_get_sim(session)->state.player;
+    play_session_step(session, LW_BUTTON_UP);
+    play_session_step(session, LW_BUTTON_UP | LW_BUTTON_JUMP);
+    for (guint i = 0; i < up_frames; i++)
+        play_session_step(session, LW_BUTTON_UP);
+    play_session_step(session, 0);
+    int32_t launch = pl->gsp;
+    while (play_session_get_frame(session) < frames)
+        play_session_step(session, 0);
+    *x = pl->x;
+    return launch;
+}
+
+/* A spindash from the session's start: DOWN, DOWN+jump, DOWN for @hold frames (no more presses),
+ * released; the Gsp on the release frame. */
+static int32_t spindash_run(PlaySession *session, guint hold)
+{
+    play_session_restart(session);
+    play_session_step(session, LW_BUTTON_DOWN);
+    play_session_step(session, LW_BUTTON_DOWN | LW_BUTTON_JUMP);
+    for (guint i = 0; i < hold; i++)
+        play_session_step(session, LW_BUTTON_DOWN);
+    play_session_step(session, 0);
+    return play_session_get_sim(session)->state.player.gsp;
+}
+
+static guint param(const char *name)
+{
+    int32_t i = lw_param_find(name);
+    g_assert_cmpint(i, >=, 0);
+    return (guint)i;
+}
+
+/* The moves' constants (OBJECTS.md §9, §19.1, §19.5) on the Tuning tab: an edit through the
+ * panel is what the next run uses, Save to Level writes it as an override (undoable), Reset
+ * brings the preset's run back. */
+static void test_tuning_panel_moves(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(play_session_set_physics(session, "cd", "sonic", &error));
+    g_assert_no_error(error);
+    FieldLog log = {0};
+    PlayTuningPanel *panel = tuning_panel_new(session, &log);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+
+    /* the preset: a 30-frame charge, launched at 0xC00; a 20-frame charge does nothing */
+    int32_t x_preset, x;
+    g_assert_cmpint(peelout_run(session, 30, 90, &x_preset), ==, 0xC00);
+    g_assert_cmpint(peelout_run(session, 20, 90, &x), ==, 0);
+
+    /* a slower peel-out from the panel: the next run launches at it and is behind at frame 90 */
+    g_assert_true(play_tuning_panel_edit(panel, param("peelout_speed"), 0x800));
+    g_assert_cmpuint(log.calls, ==, 1);
+    g_assert_cmpuint(log.index, ==, param("peelout_speed"));
+    g_assert_cmpint(log.value, ==, 0x800);
+    g_assert_cmpint(peelout_run(session, 30, 90, &x), ==, 0x800);
+    g_assert_cmpint(x, <, x_preset);
+    /* a shorter charge: 20 frames of UP now launch */
+    g_assert_true(play_tuning_panel_edit(panel, param("peelout_charge"), 20));
+    g_assert_cmpint(peelout_run(session, 20, 90, &x), ==, 0x800);
+    g_assert_cmpint(peelout_run(session, 19, 90, &x), ==, 0);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 2);
+    /* out of range (the charge counts in a byte): refused */
+    g_assert_false(play_tuning_panel_edit(panel, param("peelout_charge"), 256));
+    g_assert_cmpuint(log.calls, ==, 2);
+
+    /* CD's spindash: 45 frames of DOWN at 0xC00 in the preset, then the edited values */
+    g_assert_cmpint(spindash_run(session, 45), ==, 0xC00);
+    g_assert_cmpint(spindash_run(session, 30), ==, 0);
+    g_assert_true(play_tuning_panel_edit(panel, param("cd_spindash_charge"), 30));
+    g_assert_true(play_tuning_panel_edit(panel, param("cd_spindash_speed"), 0x900));
+    g_assert_cmpint(spindash_run(session, 30), ==, 0x900);
+
+    /* Save to Level (what win.save-tuning does): the four overrides, one undoable command */
+    lw_override ov[LW_MAX_OVERRIDES];
+    guint n = play_session_get_overrides(session, ov, LW_MAX_OVERRIDES);
+    g_assert_cmpuint(n, ==, 4);
+    editor_document_push(doc, editor_cmd_set_physics_new(doc, "cd", "sonic", ov, n));
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_cmpuint(l->override_count, ==, 4);
+    g_assert_cmpstr(l->overrides[0].name, ==, "peelout_charge");
+    g_assert_cmpint(l->overrides[0].value, ==, 20);
+    g_assert_cmpstr(l->overrides[1].name, ==, "peelout_speed");
+    g_assert_cmpint(l->overrides[1].value, ==, 0x800);
+    g_assert_true(play_session_physics_match_level(session));
+    editor_document_undo(doc);
+    g_assert_cmpuint(l->override_count, ==, 0);
+
+    /* Reset: the preset's values and the preset's run again, to the subpixel */
+    play_session_reset_tuning(session);
+    play_tuning_panel_refresh(panel);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_cmpint(peelout_run(session, 30, 90, &x), ==, 0xC00);
+    g_assert_cmpint(x, ==, x_preset);
+
+    /* S2's spindash release table: a release with no revs gives spindash_speed, each rev level
+     * adds spindash_step (one press = 0x200 of charge, two levels) */
+    g_assert_true(play_session_set_physics(session, "s2", "sonic", &error));
+    play_tuning_panel_refresh(panel);
+    g_assert_cmpint(spindash_run(session, 3), ==, 0x800);
+    g_assert_true(play_tuning_panel_edit(panel, param("spindash_speed"), 0x600));
+    g_assert_true(play_tuning_panel_edit(panel, param("spindash_step"), 0x100));
+    g_assert_cmpint(spindash_run(session, 3), ==, 0x600);
+    play_session_restart(session);
+    play_session_step(session, LW_BUTTON_DOWN);
+    play_session_step(session, LW_BUTTON_DOWN | LW_BUTTON_JUMP); /* the start: charge 0 */
+    play_session_step(session, LW_BUTTON_DOWN);
+    play_session_step(session, LW_BUTTON_DOWN | LW_BUTTON_JUMP); /* a rev: 0x200 */
+    play_session_step(session, 0);
+    g_assert_cmpint(play_session_get_sim(session)->state.player.gsp, ==, 0x600 + 2 * 0x100);
+
     g_object_unref(panel);
     play_session_free(session);
 }
@@ -700,6 +832,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/palettes", test_palettes);
     g_test_add_func("/ui/panels/level-properties", test_level_props_dialog);
     g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
+    g_test_add_func("/ui/panels/play-tuning-moves", test_tuning_panel_moves);
     g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
 }

@@ -73,6 +73,13 @@ typedef struct lw_profile {
     int32_t kill_margin;     /* px: the player dies when its centre is this far below the level */
     int32_t ring_check_mask; /* frames: scattered rings test the floor when (frame + i) & mask
                                 == 0 (S1 3, S2 7; OBJECTS.md §5.2) */
+    /* ---- moves (OBJECTS.md §9, §19; read only while the move's switch is on) ---- */
+    int32_t spindash_speed;     /* subpx/frame: S2/S3K spindash release Gsp at charge 0 (§9) */
+    int32_t spindash_step;      /* subpx/frame: release Gsp added per 0x100 of charge (8 steps) */
+    int32_t peelout_charge;     /* frames: UP held after the start before a release launches */
+    int32_t peelout_speed;      /* subpx/frame: the super peel-out's launch Gsp (§19.1) */
+    int32_t cd_spindash_charge; /* frames: DOWN held after the start before a release launches */
+    int32_t cd_spindash_speed;  /* subpx/frame: CD's spindash launch Gsp (§19.5) */
 
     /* ---- game differences (§10) ---- */
     bool speed_snap_limit;          /* S2/S3K: ground snap limit depends on speed (§4.8.4) */
@@ -186,6 +193,14 @@ bool lw_profile_set(lw_profile *profile, size_t index, int32_t value);
  * stay applied, so callers should work on a copy they can discard.
  */
 bool lw_profile_apply_overrides(lw_profile *profile, const lw_level *level, lw_error *err);
+
+/** The S2/S3K spindash release Gsp (subpx/frame, >= 0) for the charge @counter (0..0x800, 8.8)
+ * under @profile: spindash_speed + (counter >> 8) * spindash_step (§9; the presets give
+ * lw_spindash_speed's table, 0x800..0xC00). */
+static inline int32_t lw_profile_spindash_speed(const lw_profile *profile, uint32_t counter)
+{
+    return profile->spindash_speed + (int32_t)(counter >> 8) * profile->spindash_step;
+}
 
 /** sin(@angle) * 256 from the sine table the profile selects (§1.4, §11.10). */
 static inline int32_t lw_profile_sin(const lw_profile *profile, uint8_t angle)

@@ -92,17 +92,18 @@ typedef enum lw_move_phase {
 
 /**
  * The super peel-out and spindash of Sonic CD and the drop dash (Mania) in progress (OBJECTS.md
- * §19). All zero while
- * no such move runs, and then left out of lw_sim_hash(), so profiles without the moves (and runs
- * that never use them) hash as before.
+ * §19). All zero while no such move runs, and then left out of lw_sim_hash(), so profiles
+ * without the moves (and runs that never use them) hash as before.
  */
 typedef struct lw_moves_state {
     uint8_t peelout;         /* lw_move_phase: NONE or CHARGING */
-    uint8_t peelout_timer;   /* frames UP was held since the charge began (saturates at 30) */
+    uint8_t peelout_timer;   /* frames UP was held since the charge began (saturates at the
+                                profile's peelout_charge, 30) */
     uint8_t drop_dash;       /* lw_move_phase */
     uint8_t drop_dash_timer; /* frames jump was held since the drop dash's press (to 20) */
     uint8_t spindash;        /* lw_move_phase: Sonic CD's spindash, NONE or CHARGING */
-    uint8_t spindash_timer;  /* frames DOWN was held since its charge began (saturates at 45) */
+    uint8_t spindash_timer;  /* frames DOWN was held since its charge began (saturates at
+                                cd_spindash_charge, 45) */
 } lw_moves_state;
 
 /** All mutable simulation state: a plain value, copyable with memcpy or assignment. */

@@ -6,10 +6,15 @@
  * prints the counts per level and in total, and the warnings. On s2disasm's Emerald Hill Zone
  * Act 1 every ring record, spring (0x41), monitor (0x26) and bridge (0x11) must have a sprite,
  * and the time to read the lists and build every sprite of the level is printed (the cost at
- * open). Prints TAP.
+ * open). The objects drawn through DPLCs are counted. Every DPLC file of the tree (a name
+ * starting with "DPLC", S1's "Dynamic Gfx Script", files in s2disasm's mappings/spriteDPLC) is
+ * parsed in its game's format; skdisasm's in S3K's, else in S2's (the players', shields' and a
+ * few others, which the game loads with S2's routine; the lists say dplcver="S2" for the
+ * players): all must parse in one. Prints TAP.
  *
  *   real-sprites TREE
  */
+#include "disasm-sprites-map.h"
 #include "disasm-sprites.h"
 
 #include <loopwright-masks/disasm-tree.h>
@@ -22,7 +27,74 @@ typedef struct {
     guint sprites, boxes;
     guint box_ids[257];  /* boxes by object id (256: rings) */
     guint need, need_ok; /* EHZ 1's rings, springs, monitors, bridges */
+    guint dplc;          /* drawn through DPLCs */
 } counts;
+
+typedef struct {
+    guint files, parsed, frames, entries, as_s2; /* as_s2: skdisasm's read in S2's format */
+} dplc_counts;
+
+static gboolean is_dplc(const char *dir, const char *name)
+{
+    g_autofree char *lower = g_ascii_strdown(name, -1);
+    return (g_str_has_suffix(lower, ".asm") || g_str_has_suffix(lower, ".bin")) &&
+           (g_str_has_prefix(lower, "dplc") || strstr(lower, "dynamic gfx") ||
+            g_str_has_suffix(dir, "/spriteDPLC"));
+}
+
+static bool parse_dplc(editor_dplc_format f, const char *name, const char *text, gsize n,
+                       editor_dplcs *out, lw_error *err)
+{
+    return g_str_has_suffix(name, ".bin")
+               ? editor_dplcs_parse_bin(f, (const uint8_t *)text, n, out, err)
+               : editor_dplcs_parse_asm(f, text, n, out, err);
+}
+
+static void walk_dplcs(lwm_game game, const char *dir, int depth, dplc_counts *d)
+{
+    GDir *g = depth < 12 ? g_dir_open(dir, 0, NULL) : NULL;
+    for (const char *name; g && (name = g_dir_read_name(g));) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        if (name[0] == '.')
+            continue;
+        if (g_file_test(path, G_FILE_TEST_IS_DIR) && !g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+            walk_dplcs(game, path, depth + 1, d);
+            continue;
+        }
+        if (!is_dplc(dir, name))
+            continue;
+        gchar *text;
+        gsize n;
+        d->files++;
+        if (!g_file_get_contents(path, &text, &n, NULL)) {
+            printf("# %s: cannot read\n", path);
+            continue;
+        }
+        editor_dplcs out;
+        lw_error err;
+        editor_dplc_format f = game == LWM_GAME_S1   ? EDITOR_DPLC_S1
+                               : game == LWM_GAME_S2 ? EDITOR_DPLC_S2
+                                                     : EDITOR_DPLC_S3K;
+        bool ok = parse_dplc(f, name, text, n, &out, &err);
+        if (!ok && f == EDITOR_DPLC_S3K && parse_dplc(EDITOR_DPLC_S2, name, text, n, &out, &err)) {
+            ok = true;
+            d->as_s2++;
+            printf("# %s: in S2's format\n", path);
+        }
+        if (ok) {
+            d->parsed++;
+            d->frames += (guint)out.count;
+            for (size_t i = 0; i < out.count; i++)
+                d->entries += (guint)out.frames[i].count;
+        } else {
+            printf("# %s:%d: %s\n", path, err.line, err.message);
+        }
+        editor_dplcs_clear(&out);
+        g_free(text);
+    }
+    if (g)
+        g_dir_close(g);
+}
 
 static gboolean needed(const lw_object *o)
 {
@@ -41,8 +113,10 @@ static void count_level(EditorDisasmSprites *s, const lw_level *level, counts *c
             o->type == LW_OBJECT_MARKER ? editor_disasm_marker_prop(o, "disasm") : NULL;
         if (!kind || (strcmp(kind, "object") && strcmp(kind, "ring")))
             continue;
-        gboolean ok = editor_disasm_sprites_get(s, o) != NULL;
+        const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, o);
+        gboolean ok = sp != NULL;
         ok ? c->sprites++ : c->boxes++;
+        c->dplc += ok && sp->dplc;
         if (!ok) {
             const char *id = editor_disasm_marker_prop(o, "id");
             c->box_ids[strcmp(kind, "ring") == 0 || !id ? 256 : strtoul(id, NULL, 0) & 255]++;
@@ -107,6 +181,7 @@ int main(int argc, char **argv)
                name, c.sprites, c.boxes, error ? ": " : "", error ? error->message : "");
         total.sprites += c.sprites;
         total.boxes += c.boxes;
+        total.dplc += c.dplc;
         for (int k = 0; k < 257; k++)
             total.box_ids[k] += c.box_ids[k];
         g_clear_error(&error);
@@ -119,10 +194,16 @@ int main(int argc, char **argv)
             printf(k == 256 ? " rings %u" : " 0x%02X %u", k == 256 ? total.box_ids[k] : (unsigned)k,
                    total.box_ids[k]);
     printf("\n");
-    printf("ok %zu - total: %u objects with a sprite, %u boxes\n", ++points, total.sprites,
-           total.boxes);
+    printf("ok %zu - total: %u objects with a sprite (%u through DPLCs), %u boxes\n", ++points,
+           total.sprites, total.dplc, total.boxes);
+    dplc_counts d = {0};
+    walk_dplcs(tree.game, argv[1], 0, &d);
+    printf("%s %zu - DPLC files: %u, %u parse (%u of them in S2's format; %u frames, %u "
+           "entries)\n",
+           d.parsed == d.files && d.files > 0 ? "ok" : "not ok", ++points, d.files, d.parsed,
+           d.as_s2, d.frames, d.entries);
     printf("1..%zu\n", points);
     lwm_tree_clear(&tree);
     free(failed);
-    return ehz_ok ? 0 : 1;
+    return ehz_ok && d.parsed == d.files && d.files > 0 ? 0 : 1;
 }

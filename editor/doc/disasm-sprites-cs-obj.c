@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C# definition interpreter (disasm-sprites-cs.c): the definitions' own objects (instances
+ * of the file's classes, their constructors and object initializers), lambdas called where
+ * they are made, and dictionaries (LINQ's ToDictionary, an index, TryGetValue, Keys). All
+ * bounded as the rest: every instance and dictionary counts against CS_MAX_OBJECTS, a lambda
+ * call is a call (CS_MAX_CALLS), and each step is one of the run's budget.
+ */
+#include "disasm-sprites-cs-private.h"
+
+#include <string.h>
+
+/* ---- instances ---- */
+
+static const char *short_name(const char *full)
+{
+    const char *dot = strrchr(full, '.');
+    return dot ? dot + 1 : full;
+}
+
+static gboolean room(dspr_cs *c)
+{
+    if (c->strs->len + c->arrays->len + c->insts->len >= CS_MAX_OBJECTS) {
+        dcs_fatal(c);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+/* `new T(ARGS)` for a class T of the file: its fields, then its constructor on them. */
+val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n)
+{
+    if (!c->live || !type)
+        return dcs_vk(V_UNKNOWN);
+    const char *ns = c->cur_cls >= 0 ? g_array_index(c->classes, cs_class, c->cur_cls).full : NULL;
+    int cls = dcs_class_find(c, ns, type);
+    if (cls < 0 || !room(c))
+        return dcs_vk(V_UNKNOWN);
+    const char *name = short_name(g_array_index(c->classes, cs_class, cls).full);
+    int mi = dcs_method_pick(c, cls, name, a, n, FALSE);
+    if (mi < 0 && n > 0)
+        return dcs_vk(V_UNKNOWN); /* no such constructor */
+    GHashTable *fields = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    g_ptr_array_add(c->insts, fields);
+    dcs_init_fields(c, fields, cls, 0);
+    if (mi >= 0)
+        dcs_invoke_on(c, fields, cls, mi, a, n);
+    if (c->fatal)
+        return dcs_vk(V_UNKNOWN);
+    val r = dcs_vk(V_INST);
+    r.p = fields;
+    r.i = cls;
+    return r;
+}
+
+/* An object initializer `{ A = e, B = f }` at c->pos for instance @r (its fields set; skipped
+ * and @r unknown when @r is none). */
+void dcs_object_init(dspr_cs *c, val *r)
+{
+    if (r->k != V_INST || !c->live) {
+        c->pos = dcs_skip_group(c, c->pos);
+        *r = dcs_vk(V_UNKNOWN);
+        return;
+    }
+    dcs_expect(c, "{");
+    while (!c->error && !dcs_accept(c, "}")) {
+        if (dcs_T(c, c->pos)->kind != T_IDENT || !dcs_tok_is(c, c->pos + 1, "=")) {
+            c->error = TRUE;
+            break;
+        }
+        g_autofree char *name = dcs_tok_text(c, c->pos);
+        c->pos += 2;
+        val v = dcs_expr(c);
+        val *f = g_hash_table_lookup(r->p, name);
+        if (f)
+            *f = v; /* in place: an lvalue may point at it */
+        else if (g_hash_table_size(r->p) < CS_MAX_ARRAY) {
+            val *nv = g_new(val, 1);
+            *nv = v;
+            g_hash_table_insert(r->p, g_steal_pointer(&name), nv);
+        }
+        if (!dcs_is(c, "}"))
+            dcs_expect(c, ",");
+    }
+    if (c->error)
+        *r = dcs_vk(V_UNKNOWN);
+}
+
+/* `v.NAME` of an instance: a field (an lvalue), else a property's getter run on it. */
+val dcs_inst_member(dspr_cs *c, val v, const char *name, lval *lv)
+{
+    val *f = g_hash_table_lookup(v.p, name);
+    if (f) {
+        lv->k = LV_FIELD;
+        lv->field = f;
+        return *f;
+    }
+    int mi = dcs_method_find(c, (int)v.i, name, -1);
+    return mi >= 0 ? dcs_invoke_on(c, v.p, (int)v.i, mi, NULL, 0) : dcs_vk(V_UNKNOWN);
+}
+
+/* ---- lambdas ---- */
+
+/* `x => e`, `(x) => e` or `x => { ... }` at c->pos: its value; the body is read, not run. */
+val dcs_lambda(dspr_cs *c)
+{
+    guint param = dcs_is(c, "(") ? c->pos + 1 : c->pos;
+    guint body = param + (dcs_is(c, "(") ? 3 : 2);
+    val r = dcs_vk(V_LAMBDA);
+    r.i = body;
+    r.dx = (int)param;
+    r.dy = (int)c->frame;
+    c->pos = body;
+    if (dcs_is(c, "{")) {
+        c->pos = dcs_skip_group(c, c->pos);
+    } else {
+        gboolean live = c->live;
+        c->live = FALSE; /* parsed without effects */
+        dcs_expr(c);
+        c->live = live;
+    }
+    return r;
+}
+
+/* Call lambda @lam with @a: only where it was made (its enclosing method's locals). */
+val dcs_lambda_call(dspr_cs *c, val lam, const val *a, int n)
+{
+    if (lam.k != V_LAMBDA || n != 1 || lam.dy != (int)c->frame || !c->live)
+        return dcs_vk(V_UNKNOWN);
+    if (c->calls >= CS_MAX_CALLS) {
+        dcs_fatal(c);
+        return dcs_vk(V_UNKNOWN);
+    }
+    guint saved_pos = c->pos, mark = c->locals->len;
+    g_autofree char *name = dcs_tok_text(c, (guint)lam.dx);
+    dcs_local_push(c, name, a[0]);
+    c->calls++;
+    c->pos = (guint)lam.i;
+    val r;
+    if (dcs_is(c, "{")) {
+        c->ret = dcs_vk(V_UNKNOWN);
+        r = dcs_exec_block(c) == S_RET ? c->ret : dcs_vk(V_UNKNOWN);
+    } else {
+        r = dcs_expr(c);
+    }
+    c->calls--;
+    c->pos = saved_pos;
+    dcs_locals_pop(c, mark);
+    if (!c->fatal)
+        c->error = FALSE; /* a body not understood is an unknown value */
+    return r;
+}
+
+/* ---- dictionaries ---- */
+
+static gboolean key_kind(val k)
+{
+    return k.k == V_INT || k.k == V_STR || k.k == V_BOOL;
+}
+
+val *dcs_dict_find(val d, val key)
+{
+    if (d.k != V_DICT || !key_kind(key))
+        return NULL;
+    GArray *e = d.p;
+    for (guint i = 0; i + 1 < e->len; i += 2) {
+        val eq = dcs_equal(g_array_index(e, val, i), key, FALSE);
+        if (eq.k == V_BOOL && eq.i)
+            return &g_array_index(e, val, i + 1);
+    }
+    return NULL;
+}
+
+val dcs_new_dict(dspr_cs *c)
+{
+    if (!room(c))
+        return dcs_vk(V_UNKNOWN);
+    GArray *e = g_array_new(FALSE, FALSE, sizeof(val));
+    g_ptr_array_add(c->arrays, e);
+    val d = dcs_vk(V_DICT);
+    d.p = e;
+    return d;
+}
+
+/* Add @k -> @v; FALSE (C# throws) for a key it has, or one that is not known. */
+static gboolean dict_add(val d, val k, val v)
+{
+    GArray *e = d.p;
+    if (!key_kind(k) || dcs_dict_find(d, k) || e->len >= 2 * CS_MAX_ARRAY)
+        return FALSE;
+    g_array_append_val(e, k);
+    g_array_append_val(e, v);
+    return TRUE;
+}
+
+/* Enumerable.ToDictionary(SOURCE, KEY-LAMBDA, VALUE-LAMBDA) */
+static val to_dictionary(dspr_cs *c, val src, val kf, val vf)
+{
+    if (src.k != V_ARRAY || kf.k != V_LAMBDA || vf.k != V_LAMBDA)
+        return dcs_vk(V_UNKNOWN);
+    val d = dcs_new_dict(c);
+    GArray *items = src.p;
+    for (guint i = 0; d.k == V_DICT && i < items->len; i++) {
+        val item = g_array_index(items, val, i);
+        val k = dcs_lambda_call(c, kf, &item, 1);
+        val v = dcs_lambda_call(c, vf, &item, 1);
+        if (!dcs_step(c) || !dict_add(d, k, v))
+            return dcs_vk(V_UNKNOWN);
+    }
+    return d;
+}
+
+/* The keys or values of @d as a new array. */
+static val dict_list(dspr_cs *c, val d, guint which)
+{
+    GArray *e = d.p;
+    val r = dcs_new_array(c, 0, V_NULL, FALSE);
+    for (guint i = which; r.k == V_ARRAY && i < e->len; i += 2)
+        g_array_append_val((GArray *)r.p, g_array_index(e, val, i));
+    return r;
+}
+
+val dcs_dict_member(dspr_cs *c, val d, const char *name)
+{
+    if (strcmp(name, "Count") == 0)
+        return dcs_vint(((GArray *)d.p)->len / 2);
+    if (strcmp(name, "Keys") == 0 || strcmp(name, "Values") == 0)
+        return dict_list(c, d, name[0] == 'V');
+    return dcs_vk(V_UNKNOWN);
+}
+
+/* A collection initializer `{ { K, V }, ... }` (or `{ [K] = V, ... }`) at c->pos for dictionary
+ * @d (skipped, @d unknown, when it is none). */
+void dcs_dict_init(dspr_cs *c, val *d)
+{
+    if (d->k != V_DICT || !c->live) {
+        c->pos = dcs_skip_group(c, c->pos);
+        *d = dcs_vk(V_UNKNOWN);
+        return;
+    }
+    dcs_expect(c, "{");
+    while (!c->error && !dcs_accept(c, "}")) {
+        val k, v;
+        if (dcs_accept(c, "[")) {
+            k = dcs_expr(c);
+            dcs_expect(c, "]");
+            dcs_expect(c, "=");
+            v = dcs_expr(c);
+        } else {
+            dcs_expect(c, "{");
+            k = dcs_expr(c);
+            dcs_expect(c, ",");
+            v = dcs_expr(c);
+            dcs_expect(c, "}");
+        }
+        if (!c->error && !dict_add(*d, k, v))
+            c->error = TRUE; /* C# throws */
+        if (!dcs_is(c, "}"))
+            dcs_expect(c, ",");
+    }
+    if (c->error)
+        *d = dcs_vk(V_UNKNOWN);
+}
+
+/* Dictionary calls (Add, ContainsKey), LINQ's ToDictionary (static or
+ * as an extension) and ToArray of an array. */
+val dcs_dict_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
+{
+    if (self.k == V_NAME && g_str_has_suffix(self.p, "Enumerable")) {
+        if (strcmp(name, "ToDictionary") == 0 && n == 3)
+            return to_dictionary(c, a[0], a[1], a[2]);
+        if (strcmp(name, "ToArray") == 0 && n == 1 && a[0].k == V_ARRAY)
+            return a[0];
+    } else if (self.k == V_ARRAY && strcmp(name, "ToDictionary") == 0 && n == 2) {
+        return to_dictionary(c, self, a[0], a[1]);
+    } else if (self.k == V_DICT && strcmp(name, "Add") == 0 && n == 2) {
+        if (!dict_add(self, a[0], a[1]))
+            c->error = TRUE; /* an exception: the statement's effects are unknown */
+    } else if (self.k == V_DICT && strcmp(name, "ContainsKey") == 0 && n == 1 && key_kind(a[0])) {
+        return dcs_vbool(dcs_dict_find(self, a[0]) != NULL);
+    }
+    return dcs_vk(V_UNKNOWN);
+}
