@@ -24,14 +24,13 @@ static char *make_level(const char *field)
          *link = g_build_filename(lvdir, "hero.png", NULL);
     g_assert_true(g_file_set_contents(secret, "not a png", -1, NULL));
     g_assert_cmpint(symlink(secret, link), ==, 0);
-    char *sample = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json",
-                                    NULL);
+    char *sample =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
     lw_level *level = NULL;
     lw_error err;
     g_assert_true(editor_level_load_file(sample, EDITOR_LOAD_ALLOW_OUTSIDE_PATHS, &level, &err));
-    g_assert_true(lw_level_set_string(strcmp(field, "tileset") == 0 ? &level->tileset
-                                                                     : &level->player_sprites,
-                                      "hero.png"));
+    g_assert_true(lw_level_set_string(
+        strcmp(field, "tileset") == 0 ? &level->tileset : &level->player_sprites, "hero.png"));
     size_t n;
     char *json = editor_level_to_json(level, &n);
     char *path = g_build_filename(lvdir, "level.json", NULL);
