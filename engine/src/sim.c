@@ -35,7 +35,7 @@ static void run_swappers(lw_sim *sim)
         bool h = sw->horizontal;
         int32_t along = h ? py : px; /* coordinate compared with the threshold */
         int32_t threshold = h ? sw->y : sw->x;
-        bool right = ((sides[i >> 3] >> (i & 7u)) & 1u) != 0;
+        bool right = (((unsigned)sides[i >> 3] >> (i & 7u)) & 1u) != 0;
         if ((along >= threshold) == right)
             continue;
         right = !right;

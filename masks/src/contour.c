@@ -529,10 +529,9 @@ static uint8_t chord(lwm_angle_style style, int q, int rise, int over)
     return lwm_quantise(style, q, atan((double)rise / (double)over) * 128.0 / M_PI, rise != 0);
 }
 
-/* The least-squares slope of the lines [@first, @last] that hold the surface (@in), as an
- * angle. */
-static uint8_t least_squares(lwm_angle_style style, int q, const int *d, const bool *in, int first,
-                             int last)
+/* The least-squares slope of the lines [@first, @last] that hold the surface (@in), in hex steps
+ * (@tilted: not level). */
+static double least_squares_steps(const int *d, const bool *in, int first, int last, bool *tilted)
 {
     double n = 0, su = 0, sd = 0, suu = 0, sud = 0;
     for (int u = first; u <= last; u++)
@@ -544,11 +543,48 @@ static uint8_t least_squares(lwm_angle_style style, int q, const int *d, const b
             sud += (double)u * d[u];
         }
     double sxx = suu - su * su / n, sxy = sud - su * sd / n;
-    return lwm_quantise(style, q, atan(sxy / sxx) * 128.0 / M_PI, sxy != 0);
+    *tilted = sxy != 0;
+    return atan(sxy / sxx) * 128.0 / M_PI;
+}
+
+/* The least-squares slope of the lines [@first, @last] that hold the surface (@in), as an
+ * angle. */
+static uint8_t least_squares(lwm_angle_style style, int q, const int *d, const bool *in, int first,
+                             int last)
+{
+    bool tilted;
+    double dev = least_squares_steps(d, in, first, last, &tilted);
+    return lwm_quantise(style, q, dev, tilted);
+}
+
+/* S1 and S2, both end lines holding the surface and rising one pixel across the cell: the chord
+ * (3.6 steps) reads 4, but Sega gives 2 where the step lies near an end of the cell (S2: 1,203
+ * cells, 4 in 216), 4 where it lies nearer the middle: the least-squares slope of the lines to
+ * the nearest even step, 2 or 4 (docs/MASKS.md §4.8, session 6). */
+static uint8_t one_pixel_rise(int q, const int *d, const bool *in, int rise)
+{
+    bool tilted;
+    double fit = fabs(least_squares_steps(d, in, 0, 15, &tilted));
+    int k = fit < 3.0 ? 2 : 4;
+    return (uint8_t)((unsigned)(64 * (q & 3) + (rise > 0 ? k : -k)) & 0xFFu);
+}
+
+/* S3K, both end lines holding the surface: Sega's angle lies between the end chord and the
+ * least-squares slope of the cell's lines, two thirds of the way to the chord (docs/MASKS.md
+ * §4.8, session 6: a regular 1:4 staircase of phase 0, rise 3 across the cell, is Sega's 8, not
+ * the chord's 6). */
+static uint8_t s3k_blend(int q, const int *d, const bool *in)
+{
+    int rise = d[15] - d[0];
+    bool tilted;
+    double fit = least_squares_steps(d, in, 0, 15, &tilted);
+    double c = atan((double)rise / 16.0) * 128.0 / M_PI;
+    return lwm_quantise(LWM_ANGLES_S3K, q, (2.0 * c + fit) / 3.0, rise != 0);
 }
 
 /* Sega's rule as measured on the three games (docs/MASKS.md §4.4, §4.8): the surface's rise
- * between the cell's first and last line, over 16 px, quantised as the game does. When an end
+ * between the cell's first and last line, over 16 px, quantised as the game does (S1 and S2: a
+ * one-pixel rise by the lines' least-squares slope, S3K: blended with that slope). When an end
  * line has no surface inside the cell, the game's choice: S1 the least-squares slope of the
  * lines that hold the surface, S2 the ends followed into the neighbouring cells (over 16), S3K
  * the rise between the first and last lines that hold it, over their distance. When an end
@@ -571,7 +607,13 @@ static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
     }
     lwm_angle_style st = p->style;
     if (in[0] && in[15]) {
-        *angle = chord(st, q, d[15] - d[0], 16);
+        int rise = d[15] - d[0];
+        if (st == LWM_ANGLES_S3K)
+            *angle = s3k_blend(q, d, in);
+        else if (rise == 1 || rise == -1)
+            *angle = one_pixel_rise(q, d, in, rise);
+        else
+            *angle = chord(st, q, rise, 16);
         return true;
     }
     int d0, d15;

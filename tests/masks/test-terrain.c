@@ -643,6 +643,20 @@ static void test_chord_styles(void)
         top[x] = 48 - (x < 56 ? 5 : 6);
     g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xFC);
     g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xFC);
+    /* rise 1 px near the cell's end (heights 5 x 13, 6 x 3): the least-squares slope is 2.3
+     * steps, and S1 and S2 give 0xFE (Sega's angle for such masks, §4.8); S3K at least 4 */
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 61 ? 5 : 6);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xFE);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S1, 3, 2), ==, 0xFE);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xFC);
+    /* a regular 1:4 staircase of phase 0 in one cell (heights 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7):
+     * the chord is 7.55 steps, the least-squares slope 9.42; S3K takes two thirds of the way
+     * from the fit to the chord, 8.17 steps, and gives Sega's 0xF8 (not the chord's 0xFA) */
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 48 ? 4 : x < 64 ? 4 + (x - 48) / 4 : 7);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xF8);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xF8);
     /* a 45-degree staircase, heights 1..16 per cell, over three cells from flat ground */
     int stairs[TW * 16];
     for (int x = 0; x < TW * 16; x++)
