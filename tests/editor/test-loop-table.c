@@ -6,9 +6,9 @@
  * rule) makes no command and names the entry; setting the same table is no undo step.
  */
 #include "doc-support.h"
+#include "editor-command.h"
 #include "editor-commands-loops.h"
 #include "editor-document.h"
-#include "editor-command.h"
 
 #include <gio/gio.h>
 #include <glib.h>
