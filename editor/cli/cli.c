@@ -320,7 +320,7 @@ bool cli_load_level(const char *path, unsigned flags, lw_level **out)
             return false;
         }
         if (packed->tileset && !(flags & CLI_LOAD_ALLOW_OUTSIDE_PATHS) &&
-            !editor_path_real_inside(path, packed->tileset, &err)) {
+            !editor_path_real_inside(path, packed->tileset, "tileset", &err)) {
             lw_packed_level_free(loaded);
             cli_print_error(path, &err);
             return false;

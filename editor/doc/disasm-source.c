@@ -52,6 +52,20 @@ char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
                         src->has_water ? json_integer(src->water_height) : json_null());
     json_object_set_new(root, "layout_copy",
                         src->layout_copy ? json_string(src->layout_copy) : json_null());
+    json_object_set_new(root, "anim_blocks",
+                        src->anim_limit
+                            ? json_pack("[I, I, I]", (json_int_t)src->anim_first,
+                                        (json_int_t)src->anim_count, (json_int_t)src->anim_limit)
+                            : json_null());
+    json_t *water = json_null();
+    if (src->has_water_palette) {
+        json_t *colours = json_array();
+        for (unsigned i = 0; i < 64; i++)
+            json_array_append_new(colours, json_integer(src->water_palette[i]));
+        water = json_pack("{s:s, s:s, s:o}", "key", src->water_palette_key, "name",
+                          src->water_palette_name, "colors", colours);
+    }
+    json_object_set_new(root, "water_palette", water);
     char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(root);
     return text;
@@ -208,6 +222,52 @@ static bool parse_kept_ini(json_t *root, lwm_tree_source *src, lw_error *err)
     return true;
 }
 
+/* `anim_blocks`: null or [first shown block, count, the file's first block] (§7.6). */
+static bool parse_anim_blocks(json_t *root, lwm_tree_source *src, lw_error *err)
+{
+    json_t *a = json_object_get(root, "anim_blocks");
+    if (!a || json_is_null(a))
+        return true;
+    json_int_t v[3] = {-1, -1, -1};
+    for (size_t k = 0; k < 3 && json_is_array(a); k++)
+        if (json_is_integer(json_array_get(a, k)))
+            v[k] = json_integer_value(json_array_get(a, k));
+    if (!json_is_array(a) || json_array_size(a) != 3 || v[2] < 1 || v[2] > 0x3FF || v[0] < v[2] ||
+        v[0] < src->block_count || v[1] < 0 || v[0] + v[1] > 0x400)
+        return bad(err, "anim_blocks",
+                   "expected null or [first block >= blocks, count, file's first block], "
+                   "block ids 1..1023");
+    src->anim_first = (uint32_t)v[0];
+    src->anim_count = (uint32_t)v[1];
+    src->anim_limit = (uint32_t)v[2];
+    return true;
+}
+
+/* `water_palette`: null or {key, name, colors: 64 words or -1} (§8.1). */
+static bool parse_water_palette(json_t *root, lwm_tree_source *src, lw_error *err)
+{
+    json_t *w = json_object_get(root, "water_palette");
+    if (!w || json_is_null(w))
+        return true;
+    const char *key = json_string_value(json_object_get(w, "key")),
+               *name = json_string_value(json_object_get(w, "name"));
+    json_t *colours = json_object_get(w, "colors");
+    if (!json_is_object(w) || !key || !name || strlen(key) >= sizeof src->water_palette_key ||
+        strlen(name) >= sizeof src->water_palette_name || !json_is_array(colours) ||
+        json_array_size(colours) != 64)
+        return bad(err, "water_palette", "expected null or {key, name, colors: 64 entries}");
+    for (size_t i = 0; i < 64; i++) {
+        json_t *c = json_array_get(colours, i);
+        if (!json_is_integer(c) || json_integer_value(c) < -1 || json_integer_value(c) > 0xFFFF)
+            return bad(err, "water_palette.colors", "colour words 0..65535, or -1");
+        src->water_palette[i] = (int32_t)json_integer_value(c);
+    }
+    snprintf(src->water_palette_key, sizeof src->water_palette_key, "%s", key);
+    snprintf(src->water_palette_name, sizeof src->water_palette_name, "%s", name);
+    src->has_water_palette = true;
+    return true;
+}
+
 static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error *err)
 {
     char game[8], format[16], treebuf[4096];
@@ -241,7 +301,8 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
               parse_lists(root, src, err) &&
               parse_pair(root, "layout_padding", src->layout_padding, err) &&
               parse_pair(root, "layout_short", src->layout_short, err);
-    ok = ok && parse_kept_ini(root, src, err);
+    ok = ok && parse_kept_ini(root, src, err) && parse_anim_blocks(root, src, err) &&
+         parse_water_palette(root, src, err);
     if (ok && !(*tree = strdup(treebuf)))
         ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     return ok;

@@ -845,8 +845,9 @@ bool editor_level_load_file(const char *path, unsigned flags, lw_level **out, lw
     bool ok = editor_level_load_text(text, len, flags, out, err);
     free(text);
     if (ok && !(flags & EDITOR_LOAD_ALLOW_OUTSIDE_PATHS) &&
-        (((*out)->tileset && !editor_path_real_inside(path, (*out)->tileset, err)) ||
-         ((*out)->player_sprites && !editor_path_real_inside(path, (*out)->player_sprites, err)))) {
+        (((*out)->tileset && !editor_path_real_inside(path, (*out)->tileset, "tileset", err)) ||
+         ((*out)->player_sprites &&
+          !editor_path_real_inside(path, (*out)->player_sprites, "player_sprites", err)))) {
         lw_level_free(*out);
         *out = NULL;
         return false;

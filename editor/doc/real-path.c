@@ -23,7 +23,8 @@ static bool level_dir(const char *level_path, char *dir, size_t cap, lw_error *e
     return true;
 }
 
-bool editor_path_real_inside(const char *level_path, const char *relative, lw_error *err)
+bool editor_path_real_inside(const char *level_path, const char *relative, const char *what,
+                             lw_error *err)
 {
     char *target = editor_level_resolve_path(level_path, relative);
     if (!target)
@@ -41,9 +42,9 @@ bool editor_path_real_inside(const char *level_path, const char *relative, lw_er
                       (real_target[d] == '/' || (d == 1 && real_dir[0] == '/'));
         if (!inside)
             ok = lw_error_set(err, LW_ERR_PATH,
-                              "tileset \"%s\" leaves the level's folder through a symbolic link "
+                              "%s \"%s\" leaves the level's folder through a symbolic link "
                               "(it is %s; pass --allow-outside-paths to accept it)",
-                              relative, real_target);
+                              what, relative, real_target);
     }
     free(target);
     return ok;

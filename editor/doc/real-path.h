@@ -8,13 +8,15 @@
 
 /**
  * False (LW_ERR_PATH) when the file @relative names from the level at @level_path exists and its
- * real path (every symlink resolved) lies outside the real path of the level's folder. A missing
- * file passes (its reader reports it). editor_path_stays_inside checks only the text.
+ * real path (every symlink resolved) lies outside the real path of the level's folder; the message
+ * names the file as @what ("tileset", "player_sprites"). A missing file passes (its reader
+ * reports it). editor_path_stays_inside checks only the text.
  *
  * This is the loader's early check, on the path: a link swapped after it is caught by the read,
  * editor_tileset_read, which checks the file it actually opened.
  */
-bool editor_path_real_inside(const char *level_path, const char *relative, lw_error *err);
+bool editor_path_real_inside(const char *level_path, const char *relative, const char *what,
+                             lw_error *err);
 
 /**
  * Read the file @relative (a tileset or a sprite sheet; @what names it in messages: "tileset",

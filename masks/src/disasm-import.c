@@ -300,7 +300,7 @@ static bool import_s1_layouts(importer *s, bool ok, uint8_t *file, size_t file_s
                                      layer ? "BG" : "FG", (i - 2) / w, (i - 2) % w, id,
                                      s->chunk_count, s->chunk_count);
         }
-        if (ok) {
+        if (ok && layer == 1) { /* the FG's loop slots are the level's loop table (below) */
             unsigned loops = 0;
             long first = -1;
             for (size_t i = 2; i < file_size; i++)
@@ -311,8 +311,8 @@ static bool import_s1_layouts(importer *s, bool ok, uint8_t *file, size_t file_s
             if (loops)
                 lwm_report_add(s->report, LWM_REPORT_WARNING,
                                s->rel[layer ? LWM_DISASM_LAYOUT_BG : LWM_DISASM_LAYOUT], first,
-                               "%u slots have the loop flag (bit 7): the chunk itself is "
-                               "used; Loopwright switches paths with path swappers instead",
+                               "%u background slots have the loop flag (bit 7), which the "
+                               "game reads in the foreground only: the chunk itself is used",
                                loops);
         }
         if (layer == 0) {
@@ -798,6 +798,9 @@ bool lwm_disasm_import_level(const char *dir, const lwm_disasm_import_options *o
     ok = import_tiles(s, ok);
     ok = import_chunks_layout(s, ok);
     ok = import_tileset(s, ok);
+    if (ok && !s2) /* the loop slots' path B and LoopTileNums' rules, as a tree's (§7.5) */
+        ok = lwm_s1_loops_from_layout(dir, NULL, s->rel[LWM_DISASM_LAYOUT], s->layout + 2, s->fg_w,
+                                      s->fg_h, s->chunk_count, s->level, report, err);
     lw_level *level = s->level;
     if (ok)
         ok = lw_level_validate(level, err);

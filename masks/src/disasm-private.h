@@ -50,3 +50,15 @@ void md_art_clear(md_art *art);
  * 0xRRGGBBAA; index 0 is transparent) at (@x, @y) of @dst. */
 void md_pattern_draw(lwm_image *dst, uint32_t x, uint32_t y, const uint8_t *pattern, uint16_t word,
                      const uint32_t line_rgba[16]);
+
+/**
+ * Sonic 1: @level's loop table (engine level.h; docs/DISASM.md §7.5) from the @w x @h foreground
+ * layout bytes @fg (the file @fg_path, relative to @root, whose name gives the zone): each
+ * special slot (bit 7) gives its chunk an entry with path B = chunk (id & 0x7F) + 1, and the
+ * zone's row of LoopTileNums in @root's `_inc/LevelSizeLoad & BgScrollSpeed.asm` the rules; else
+ * @loopchunks (SonLVL's `loopchunks=2A,34`, NULL when none) names the loop chunks. @chunk_count
+ * stored chunks are loaded. Used by the tree import and the folder import (disasm-tree-loops.c).
+ */
+bool lwm_s1_loops_from_layout(const char *root, const char *loopchunks, const char *fg_path,
+                              const uint8_t *fg, uint32_t w, uint32_t h, uint32_t chunk_count,
+                              lw_level *level, lwm_report *report, lw_error *err);

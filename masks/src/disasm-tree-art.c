@@ -43,6 +43,7 @@ typedef struct art_ctx {
     bool art;                          /* patterns were read and the tileset is given */
     bool reserved[MAX_PATTERNS];       /* VRAM tiles past the art that blocks or animtiles use */
     const uint8_t *anim[MAX_PATTERNS]; /* animated tiles' first frames (the import draws them) */
+    const tx_blob *animblk;            /* SonLVL's animated blocks file (`animblocks`), or NULL */
 } art_ctx;
 
 static uint16_t be16(const uint8_t *d)
@@ -164,6 +165,25 @@ static bool quarter_shows(const art_ctx *a, uint32_t x, uint32_t y, unsigned k, 
     return true;
 }
 
+/* Whether level tile @t is one of SonLVL's animated blocks (docs/DISASM.md §7.6). */
+static bool is_anim_tile(const art_ctx *a, uint32_t t)
+{
+    const lwm_tree_source *src = a->c->src;
+    return src->anim_count && t + 1u >= src->block_count &&
+           t + 1u - src->block_count < src->anim_count;
+}
+
+/* The block bytes tile @t draws: the block mappings' (NULL past them: a tile new since), or its
+ * animated block's. */
+static const uint8_t *tile_block(const art_ctx *a, uint32_t t)
+{
+    uint32_t b = lwm_tree_tile_block(a->c->src, t);
+    if (is_anim_tile(a, t))
+        return a->animblk ? tree_anim_block(a->animblk->data, a->animblk->size, b) : NULL;
+    return b < a->nb_old && (size_t)(b + 1u) * 8u <= a->blocks.size ? a->blocks.data + b * 8u
+                                                                    : NULL;
+}
+
 /* ---- palette colours the tileset changed ---- */
 
 enum { SEEN_NONE, SEEN_ONE, SEEN_MANY };
@@ -176,13 +196,13 @@ static void infer_palette(art_ctx *a)
     const lw_level *lv = a->c->level;
     uint8_t seen[64] = {0};
     uint16_t now[64] = {0};
-    uint32_t tiles = lv->tile_count < a->nb_old - 1u ? lv->tile_count : a->nb_old - 1u;
-    for (uint32_t t = 0; a->art && t < tiles; t++) {
+    for (uint32_t t = 0; a->art && t < lv->tile_count; t++) {
         uint32_t x, y;
-        if (!cell_at(a, lv->tiles[t].art, &x, &y))
+        const uint8_t *block = tile_block(a, t);
+        if (!block || !cell_at(a, lv->tiles[t].art, &x, &y))
             continue;
         for (unsigned k = 0; k < 4; k++) {
-            uint16_t wd = be16(a->blocks.data + (t + 1u) * 8u + k * 2u);
+            uint16_t wd = be16(block + k * 2u);
             const uint8_t *pat = pattern_of(a, wd);
             unsigned line = (wd >> WORD_LINE_SHIFT) & 3u;
             for (unsigned py = 0; pat && py < 8; py++)
@@ -320,13 +340,19 @@ static bool intern(art_ctx *a, const uint8_t idx[64], unsigned line, uint16_t *w
     return true;
 }
 
-/* The VRAM tiles past the art that the game fills with other art: those the blocks' words name
- * (animated tiles, art loaded elsewhere) and the INI's `animtilesN=FILE:SRC:DST:LEN` ranges. A
- * new pattern never takes one (a blank pattern fills it), or the game would draw over it. */
+/* The VRAM tiles past the art that the game fills with other art: those the blocks' (and the
+ * animated blocks') words name (animated tiles, art loaded elsewhere) and the INI's
+ * `animtilesN=FILE:SRC:DST:LEN` ranges. A new pattern never takes one (a blank pattern fills it),
+ * or the game would draw over it. */
 static void reserve(art_ctx *a)
 {
     for (size_t i = 8; i + 1 < a->blocks.size; i += 2) {
         uint32_t idx = be16(a->blocks.data + i) & WORD_INDEX;
+        if (idx >= a->np_old)
+            a->reserved[idx] = true;
+    }
+    for (size_t i = 4; a->animblk && i + 1 < a->animblk->size; i += 2) {
+        uint32_t idx = be16(a->animblk->data + i) & WORD_INDEX;
         if (idx >= a->np_old)
             a->reserved[idx] = true;
     }
@@ -388,18 +414,42 @@ static bool tile_words(art_ctx *a, uint32_t t, uint16_t words[4])
     return true;
 }
 
+/* An animated block's tile (SonLVL's data, never written): its art must still show it. */
+static bool anim_tile_words(art_ctx *a, uint32_t t)
+{
+    const uint8_t *block = tile_block(a, t);
+    uint16_t words[4], was[4];
+    for (unsigned k = 0; block && k < 4; k++)
+        words[k] = was[k] = be16(block + k * 2u);
+    if (!block || !tile_words(a, t, words))
+        return block != NULL;
+    if (memcmp(words, was, sizeof words) != 0)
+        return lw_error_set(a->c->err, LW_ERR_FORMAT,
+                            "tile %u is animated block %u, which SonLVL's animated blocks file "
+                            "gives (the game's are code in its source): its art is not written "
+                            "back; undo the edit of its art",
+                            t, lwm_tree_tile_block(a->c->src, t));
+    return true;
+}
+
 static bool build_blocks(art_ctx *a, bool *alters)
 {
     export_ctx *c = a->c;
     const lw_level *lv = c->level;
-    uint32_t need = lv->tile_count + 1u;
+    uint32_t need = 1u;
+    for (uint32_t t = 0; t < lv->tile_count; t++)
+        if (!is_anim_tile(a, t) && lwm_tree_tile_block(c->src, t) + 1u > need)
+            need = lwm_tree_tile_block(c->src, t) + 1u;
     uint32_t max = a->nb_old > BLOCK_RAM ? a->nb_old : BLOCK_RAM;
+    if (c->src->anim_limit > a->nb_old && c->src->anim_limit < max)
+        max = c->src->anim_limit; /* the game copies its animated blocks from there on */
     if (need > a->nb_old) {
         if (need > max || need > MAX_BLOCK_IDS)
             return lw_error_set(c->err, LW_ERR_LIMIT,
                                 "%u tiles: the game's block table holds %u blocks (block 0 "
-                                "included)",
-                                lv->tile_count, max);
+                                "included%s)",
+                                lv->tile_count, max,
+                                max == c->src->anim_limit ? "; the animated blocks follow" : "");
         if (a->blocks.size != (size_t)a->nb_old * 8u)
             return lw_error_set(c->err, LW_ERR_LIMIT,
                                 "new tiles, but the block mappings hold bytes past their %u "
@@ -414,7 +464,13 @@ static bool build_blocks(art_ctx *a, bool *alters)
         c->out->blocks_added = need - a->nb_old;
     }
     for (uint32_t t = 0; t < lv->tile_count; t++) {
-        uint8_t *b = a->blocks.data + (t + 1u) * 8u;
+        if (is_anim_tile(a, t)) {
+            if (!anim_tile_words(a, t))
+                return false;
+            continue;
+        }
+        uint32_t id = lwm_tree_tile_block(c->src, t);
+        uint8_t *b = a->blocks.data + id * 8u;
         uint16_t words[4];
         for (unsigned k = 0; k < 4; k++)
             words[k] = be16(b + k * 2u);
@@ -425,7 +481,7 @@ static bool build_blocks(art_ctx *a, bool *alters)
             changed |= words[k] != be16(b + k * 2u);
             put16(b + k * 2u, words[k]);
         }
-        if (changed && t + 1u < a->nb_old) {
+        if (changed && id < a->nb_old) {
             c->out->blocks_changed++;
             *alters = true;
         }
@@ -460,6 +516,9 @@ bool tree_export_art(export_ctx *c)
     art_ctx a;
     memset(&a, 0, sizeof a);
     a.c = c;
+    for (size_t j = 0; j < c->src->file_count; j++)
+        if (strcmp(c->src->files[j].role, "animblocks") == 0 && c->decoded[j])
+            a.animblk = &c->raw[j];
     bool ok = tx_composite(c, "blocks", &a.blocks) && tx_composite(c, "tiles", &a.tiles);
     a.blocks_old = a.blocks.size;
     a.tiles_old = a.tiles.size;

@@ -265,7 +265,7 @@ static uint16_t word_of_cell(const export_ctx *c, const lw_cell *cell)
 {
     if (cell->tile == LW_NONE)
         return 0;
-    uint16_t b = (uint16_t)(cell->tile + 1u);
+    uint16_t b = (uint16_t)lwm_tree_tile_block(c->src, cell->tile);
     if (c->game == LWM_GAME_S1)
         return (uint16_t)(b | (cell->flags & 3u) << 11 | (cell->solid & 3u) << 13);
     return (uint16_t)(b | (cell->flags & 3u) << 10 | (cell->solid & 15u) << 12);
@@ -300,7 +300,7 @@ static bool build_chunks(export_ctx *c, blob *t)
     for (uint32_t k = 0; k < lv->chunk_count; k++)
         for (uint32_t i = 0; i < cells; i++) {
             const lw_cell *cell = &lw_level_chunk_cells(lv, k)[i];
-            if (cell->tile != LW_NONE && cell->tile + 1u > 0x3FFu)
+            if (cell->tile != LW_NONE && lwm_tree_tile_block(c->src, cell->tile) > 0x3FFu)
                 return lw_error_set(c->err, LW_ERR_LIMIT, "chunk %u: tile %u past block 0x3FF", k,
                                     cell->tile);
             uint16_t w = word_of_cell(c, cell);
@@ -652,8 +652,9 @@ static bool build_index(export_ctx *c, int path, blob *t, bool single)
                                 "tile %u: paths A and B differ, but this zone has one "
                                 "collision index for both",
                                 tile);
-        if (tile + 1u < t->size)
-            t->data[tile + 1u] = id;
+        uint32_t b = lwm_tree_tile_block(c->src, tile);
+        if (b < t->size)
+            t->data[b] = id;
         else
             lost += id != 0;
     }
@@ -671,9 +672,9 @@ static bool build_s3k_index(export_ctx *c, blob *t)
     bool words = t->size == 0xC00u;
     if (!words && t->size != 0x600u)
         return lw_error_set(c->err, LW_ERR_FORMAT, "an S3K index is 1536 or 3072 bytes");
-    for (uint32_t tile = 0; tile < lv->tile_count && tile + 1u < 0x300u; tile++)
-        for (unsigned p = 0; p < 2; p++) {
-            uint32_t b = tile + 1u;
+    for (uint32_t tile = 0; tile < lv->tile_count; tile++)
+        for (unsigned p = 0; p < 2 && lwm_tree_tile_block(c->src, tile) < 0x300u; p++) {
+            uint32_t b = lwm_tree_tile_block(c->src, tile);
             size_t at = words ? 2u * (b + p * 0x300u) + 1u : 2u * b + p;
             t->data[at] = id_of(c, lv->tiles[tile].mask[p]);
         }

@@ -49,6 +49,7 @@ typedef struct tree_ctx {
     int32_t mask_of[LWM_CLASSIC_MASKS];
     uint8_t
         *anim[MAX_ART_BYTES / MD_PATTERN_BYTES]; /* animated tiles' first frames, by VRAM tile */
+    blob animblk; /* SonLVL's animated blocks file (`animblocks`), as read */
 } tree_ctx;
 
 void lwm_tree_import_clear(lwm_tree_import *im)
@@ -159,6 +160,18 @@ static bool parse_number(const char *s, size_t n, uint32_t *out)
     if (*end || errno || v > 0xFFFFFFul || buf[0] == '-' || buf[0] == '+')
         return false;
     *out = (uint32_t)v;
+    return true;
+}
+
+/* A hexadecimal INI number ("B8", "0x710"): SonLVL's `waterheight` is hexadecimal, as the
+ * games' tables have it (s1disasm's WaterHeight dc.w $B8, SonLVL.ini waterheight=B8). */
+static bool parse_hex(const char *s, uint32_t *out)
+{
+    const char *d = (s[0] == '0' && (s[1] | 32) == 'x') ? s + 2 : s;
+    size_t n = strlen(d);
+    if (n == 0 || n > 6 || strspn(d, "0123456789abcdefABCDEF") != n)
+        return false;
+    *out = (uint32_t)strtoul(d, NULL, 16);
     return true;
 }
 
@@ -706,7 +719,7 @@ static bool read_extras(tree_ctx *c)
 {
     const char *v = ctx_get(c, "waterheight");
     uint32_t h;
-    if (v && parse_number(v, strlen(v), &h) && h <= 0x7FFF) {
+    if (v && parse_hex(v, &h) && h <= 0x7FFF) {
         c->src->has_water = true;
         c->src->water_height = h;
         lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
@@ -753,6 +766,105 @@ static bool read_extras(tree_ctx *c)
         if (!ok)
             return nomem(c);
     }
+    return true;
+}
+
+/* SonLVL's `animblocks=FILE` (docs/DISASM.md §7.6): the blocks the game copies over the end of
+ * its block table. Those past the loaded blocks become level tiles after the block data's; the
+ * file is recorded (its CRC pins it) and never written. A malformed file is warned about and not
+ * used: it is SonLVL's, not the game's. */
+static bool read_anim_blocks(tree_ctx *c)
+{
+    const char *v = ctx_get(c, "animblocks");
+    if (!v)
+        return true;
+    bool missing = true;
+    uint8_t *data = NULL;
+    size_t size = 0;
+    if (!read_tree_file(c, "animblocks", v, true, &missing, &data, &size))
+        return false;
+    if (missing) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, v, -1, "animated blocks file not found");
+        return true;
+    }
+    const char *rel = c->src->files[c->src->file_count - 1].path;
+    c->src->files[c->src->file_count - 1].raw_size = (uint32_t)size;
+    c->animblk = (blob){data, size};
+    tree_anim an;
+    char why[200];
+    if (!tree_anim_parse(data, size, c->src->block_count, &an, why, sizeof why)) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, rel, -1, "%s: not used", why);
+        return true;
+    }
+    c->src->anim_limit = an.file_first;
+    c->src->anim_first = an.first;
+    c->src->anim_count = an.count;
+    if (an.count)
+        lwm_report_add(c->report, LWM_REPORT_NOTE, rel, -1,
+                       "%u animated blocks (%u..%u) drawn as tiles %u..%u; never written back",
+                       an.count, an.first, an.first + an.count - 1u, c->src->block_count - 1u,
+                       c->src->block_count - 2u + an.count);
+    if (an.count < an.file_count)
+        lwm_report_add(c->report, LWM_REPORT_NOTE, rel, -1,
+                       "animated blocks %u..%u lie inside the block data's %u blocks: the block "
+                       "data's are shown (the game draws the animated ones there)",
+                       an.file_first, an.first - 1u, c->src->block_count);
+    return true;
+}
+
+/* The water palette: `waterpal=N` names `paletteN=NAME|FILE:SRC:DST:LEN|...`. Its files are
+ * recorded (role "waterpal", never written) and its colours kept in the source (§8.1). */
+static bool read_water_palette(tree_ctx *c)
+{
+    const char *n = ctx_get(c, "waterpal");
+    uint32_t k;
+    if (!n)
+        return true;
+    lwm_tree_source *s = c->src;
+    snprintf(s->water_palette_key, sizeof s->water_palette_key, "palette%.6s", n);
+    const char *v = parse_number(n, strlen(n), &k) && k >= 2 && k <= 99
+                        ? ctx_get(c, s->water_palette_key)
+                        : NULL;
+    const char *bar = v ? strchr(v, '|') : NULL;
+    if (!bar) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
+                       "[%.80s] waterpal=%.8s names no palette NAME|FILE:SRC:DST:LEN: not kept",
+                       c->sec->name, n);
+        return true;
+    }
+    snprintf(s->water_palette_name, sizeof s->water_palette_name, "%.*s",
+             (int)(bar - v < 63 ? bar - v : 63), v);
+    for (unsigned i = 0; i < 64; i++)
+        s->water_palette[i] = -1;
+    for (v = bar + 1; *v;) {
+        size_t len = strcspn(v, "|");
+        tree_pal_slice sl;
+        bool good = tree_parse_slice(v, len, 64, &sl);
+        v += len + (v[len] == '|');
+        uint8_t *file = NULL;
+        size_t size = 0;
+        bool missing = true;
+        if (good && !read_tree_file(c, "waterpal", sl.path, true, &missing, &file, &size))
+            return false;
+        if (!good || missing || (size_t)(sl.from + sl.len) * 2u > size) {
+            lwm_report_add(c->report, LWM_REPORT_WARNING, good ? sl.path : LWM_TREE_INI_FILE, -1,
+                           "%s: a slice of the water palette %s is %s: not kept",
+                           s->water_palette_key, s->water_palette_name,
+                           !good     ? "malformed"
+                           : missing ? "missing"
+                                     : "short");
+            free(file);
+            continue;
+        }
+        for (uint32_t i = 0; i < sl.len; i++)
+            s->water_palette[sl.to + i] = (int32_t)be16(file + 2u * (sl.from + i));
+        free(file);
+    }
+    s->has_water_palette = true;
+    lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
+                   "water palette %s (%s): kept in the source section (Loopwright's level has no "
+                   "water)",
+                   s->water_palette_name, s->water_palette_key);
     return true;
 }
 
@@ -828,12 +940,13 @@ static int32_t mask_for(tree_ctx *c, uint8_t id)
 static bool build_tiles(tree_ctx *c)
 {
     uint32_t blocks = c->src->block_count, indexed = (uint32_t)c->index[0].size;
+    uint32_t tiles = blocks - 1u + c->src->anim_count;
     const blob *second = c->index[1].size ? &c->index[1] : &c->index[0];
     for (uint32_t i = 0; i < LWM_CLASSIC_MASKS; i++)
         c->mask_of[i] = -1;
-    for (uint32_t b = 1; b < blocks; b++) {
-        lw_tile tile = {
-            c->tiles.size ? (uint16_t)(b - 1u) : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
+    for (uint32_t t = 0; t < tiles; t++) {
+        uint32_t b = lwm_tree_tile_block(c->src, t); /* t + 1, or an animated block */
+        lw_tile tile = {c->tiles.size ? (uint16_t)t : (uint16_t)LW_NONE, {LW_NONE, LW_NONE}, 0};
         for (int p = 0; p < 2 && b < indexed; p++) {
             const blob *ix = p ? second : &c->index[0];
             uint8_t id = b < ix->size ? ix->data[b] : 0;
@@ -867,24 +980,22 @@ static bool keep_word(tree_ctx *c, uint32_t off, uint16_t word)
 static bool chunk_cell(tree_ctx *c, uint32_t off, lw_cell *cell)
 {
     uint16_t wd = be16(c->chunks.data + off);
-    uint32_t b = wd & 0x3FFu;
+    uint32_t b = wd & 0x3FFu, t = lwm_tree_block_tile(c->src, b);
     *cell = (lw_cell){LW_NONE, 0, 0};
-    if (b >= c->src->block_count)
-        return keep_word(c, off, wd);
     if (b == 0) {
         if (wd)
             return keep_word(c, off, wd);
         return true;
     }
+    if (t == LW_NONE)
+        return keep_word(c, off, wd);
     if (c->game == LWM_GAME_S1) {
         unsigned sol = (wd >> 13) & 3u;
-        *cell =
-            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 11) & 3u), (uint8_t)(sol | sol << 2)};
+        *cell = (lw_cell){(uint16_t)t, (uint8_t)((wd >> 11) & 3u), (uint8_t)(sol | sol << 2)};
         if (wd & 0x8400u)
             return keep_word(c, off, wd);
     } else {
-        *cell =
-            (lw_cell){(uint16_t)(b - 1u), (uint8_t)((wd >> 10) & 3u), (uint8_t)((wd >> 12) & 15u)};
+        *cell = (lw_cell){(uint16_t)t, (uint8_t)((wd >> 10) & 3u), (uint8_t)((wd >> 12) & 15u)};
     }
     return true;
 }
@@ -947,9 +1058,19 @@ static void line_rgba(const tree_ctx *c, uint32_t rgba[4][16])
                                               : (uint32_t)((i % 16) * 17u) * 0x010101u << 8 | 0xFFu;
 }
 
+/* The four words of level tile @t's block: the block data's, or an animated block's. */
+static const uint8_t *tile_words(const tree_ctx *c, uint32_t t)
+{
+    uint32_t b = lwm_tree_tile_block(c->src, t);
+    if (b < c->src->block_count)
+        return c->blocks.data + b * 8u;
+    return tree_anim_block(c->animblk.data, c->animblk.size, b);
+}
+
 static bool build_tileset(tree_ctx *c)
 {
-    uint32_t tiles = c->src->block_count - 1u, patterns = c->src->pattern_count;
+    uint32_t tiles = c->src->block_count - 1u + c->src->anim_count,
+             patterns = c->src->pattern_count;
     if (!c->tiles.size || !tiles)
         return true;
     uint32_t rgba[4][16];
@@ -960,7 +1081,7 @@ static bool build_tileset(tree_ctx *c)
     long first_past = -1;
     for (uint32_t b = 1; b <= tiles; b++)
         for (uint32_t k = 0; k < 4; k++) {
-            uint16_t wd = be16(c->blocks.data + b * 8u + k * 2u);
+            uint16_t wd = be16(tile_words(c, b - 1u) + k * 2u);
             uint32_t idx = wd & MD_WORD_INDEX, line = (wd >> MD_WORD_LINE_SHIFT) & 3u;
             const uint8_t *anim = idx < MAX_ART_BYTES / MD_PATTERN_BYTES ? c->anim[idx] : NULL;
             if (idx >= patterns && !anim) {
@@ -1096,6 +1217,7 @@ static void ctx_free(tree_ctx *c)
         free(all[i]->data);
     for (size_t i = 0; i < sizeof c->anim / sizeof c->anim[0]; i++)
         free(c->anim[i]);
+    free(c->animblk.data);
 }
 
 bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *out,
@@ -1122,7 +1244,7 @@ bool lwm_tree_import_level(const lwm_tree *tree, size_t index, lwm_tree_import *
     snprintf(out->source.level, sizeof out->source.level, "%s", c.sec->name);
     bool ok = read_mappings(&c) && read_layout(&c) && keep_layout_ids(&c) && read_art(&c) &&
               read_palette(&c) && read_collision(&c) && read_start(&c) && read_extras(&c) &&
-              build_level(&c);
+              read_anim_blocks(&c) && read_water_palette(&c) && build_level(&c);
     ctx_free(&c);
     if (!ok) {
         lwm_tree_import_clear(out);

@@ -103,13 +103,13 @@ static bool parse_table(const char *text, size_t size, uint8_t rows[LOOP_TABLE_R
 
 /* The zone's four bytes (loop, loop, tunnel, tunnel) from the tree's LoopTileNums; false (and a
  * note) when the file or the row is not there. */
-static bool zone_row(const lwm_tree *tree, int zone, uint8_t row[4], lwm_report *report)
+static bool zone_row(const char *root, int zone, uint8_t row[4], lwm_report *report)
 {
     char path[4096], *text = NULL;
     size_t size = 0;
     lw_error e;
-    snprintf(path, sizeof path, "%s/%s", tree->root, LOOP_TABLE_FILE);
-    if (!lwm_file_read_inside(path, tree->root, LOOP_TABLE_BYTES, &text, &size, NULL, 0, &e)) {
+    snprintf(path, sizeof path, "%s/%s", root, LOOP_TABLE_FILE);
+    if (!lwm_file_read_inside(path, root, LOOP_TABLE_BYTES, &text, &size, NULL, 0, &e)) {
         lwm_report_add(report, LWM_REPORT_NOTE, LOOP_TABLE_FILE, -1,
                        "no LoopTileNums (%s): loop chunks from the INI's loopchunks, no tunnels",
                        e.message);
@@ -132,10 +132,9 @@ static bool zone_row(const lwm_tree *tree, int zone, uint8_t row[4], lwm_report 
 
 /* No LoopTileNums: the INI's `loopchunks=35` or `loopchunks=2A,34` (hex, without bit 7) as the
  * zone's first and second loop chunks, as LoopTileNums orders them. */
-static void ini_row(const lwm_ini_section *sec, uint8_t row[4])
+static void ini_row(const char *v, uint8_t row[4])
 {
     memset(row, 0x7F, 4); /* LoopTileNums' "none" */
-    const char *v = lwm_ini_get(sec, "loopchunks");
     for (int k = 0; v && *v && k < 2; k++) {
         char *end;
         unsigned long id = strtoul(v, &end, 16);
@@ -161,6 +160,14 @@ static lw_loop_chunk *entry_for(lw_loop_chunk *table, uint32_t *n, uint16_t chun
 bool tree_s1_loops(const lwm_tree *tree, const lwm_ini_section *sec, const char *fg_path,
                    const uint8_t *fg, uint32_t w, uint32_t h, uint32_t chunk_count, lw_level *level,
                    lwm_report *report, lw_error *err)
+{
+    return lwm_s1_loops_from_layout(tree->root, lwm_ini_get(sec, "loopchunks"), fg_path, fg, w, h,
+                                    chunk_count, level, report, err);
+}
+
+bool lwm_s1_loops_from_layout(const char *root, const char *loopchunks, const char *fg_path,
+                              const uint8_t *fg, uint32_t w, uint32_t h, uint32_t chunk_count,
+                              lw_level *level, lwm_report *report, lw_error *err)
 {
     lw_loop_chunk table[LW_MAX_LOOP_CHUNKS];
     uint32_t n = 0;
@@ -189,8 +196,8 @@ bool tree_s1_loops(const lwm_tree *tree, const lwm_ini_section *sec, const char 
                        past, chunk_count);
     uint8_t row[4];
     int zone = zone_of_layout(fg_path);
-    if (zone < 0 || !zone_row(tree, zone, row, report))
-        ini_row(sec, row);
+    if (zone < 0 || !zone_row(root, zone, row, report))
+        ini_row(loopchunks, row);
     static const uint8_t rules[4] = {LW_LOOP_LOOP, LW_LOOP_GROUNDED, LW_LOOP_TUNNEL,
                                      LW_LOOP_TUNNEL};
     for (int k = 0; k < 4; k++) {

@@ -68,3 +68,21 @@ bool tree_layout_to_markers(lw_level *level, lwm_layout_format format, const uin
  * order (head and tail kept); *@out malloc()ed. LW_ERR_RANGE names a marker that does not fit. */
 bool tree_markers_to_layout(const lw_level *level, lwm_layout_format format, const uint8_t *old,
                             size_t old_size, uint8_t **out, size_t *out_size, lw_error *err);
+
+/* ---- SonLVL's animated blocks (disasm-tree-anim.c, docs/DISASM.md §7.6) ---- */
+
+#define TREE_BLOCK_IDS 0x400u /* chunk words hold 10-bit block ids */
+
+/** An `animblocks` file: blocks file_first.. (file_count of them) as the game copies them over
+ * its block table; first.. (count) are those past the @block_count loaded blocks, shown. */
+typedef struct tree_anim {
+    uint32_t file_first, file_count, first, count;
+} tree_anim;
+
+/** Parse an animated blocks file (a word byte offset into the block table, a word count - 1,
+ * then the words). False, with the reason in @why, when malformed. */
+bool tree_anim_parse(const uint8_t *data, size_t size, uint32_t block_count, tree_anim *out,
+                     char *why, size_t why_size);
+
+/** The 8 bytes (four words) of block @block in the animated blocks file @data; NULL outside. */
+const uint8_t *tree_anim_block(const uint8_t *data, size_t size, uint32_t block);

@@ -1251,7 +1251,7 @@ static void test_bad_s1(void)
     dtest_write(dir, bgl, "\0\0\x05", 3);
     expect_bad(dir, LWM_GAME_S1, bgl, LW_ERR_RANGE, 2, "BG row 0 column 0: chunk id 5");
     dtest_write(dir, bgl, "\0\0\0", 3);
-    /* the loop flag is a warning */
+    /* the loop flag: a loop slot, whose path B (chunk 2) is not loaded (a warning) */
     buf[2] = 0x81;
     dtest_write(dir, lay, buf, 3);
     lwm_disasm_import_options io = {0};
@@ -1264,10 +1264,13 @@ static void test_bad_s1(void)
     lw_error err;
     g_assert_true(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
     g_assert_cmpuint(rep.warnings, ==, 1);
-    g_assert_cmpint(rep.items[0].offset, ==, 2);
     g_assert_cmpstr(rep.items[0].file, ==, lay);
-    g_assert_true(report_has(&rep, LWM_REPORT_WARNING, "1 slots have the loop flag"));
+    g_assert_true(report_has(&rep, LWM_REPORT_WARNING,
+                             "1 loop slots read path B from a chunk past the 1 loaded"));
     g_assert_cmpuint(lw_level_layout_get(im.level, LW_LAYER_FG, 0, 0), ==, 0);
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 1);
+    g_assert_cmpuint(im.level->loop_chunks[0].chunk, ==, 0);
+    g_assert_cmpuint(im.level->loop_chunks[0].path_b, ==, LW_NONE);
     lwm_disasm_import_clear(&im);
     lwm_report_clear(&rep);
     restore(dir, lay, orig, k);

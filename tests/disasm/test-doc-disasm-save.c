@@ -450,7 +450,7 @@ static void test_kept_ini(void)
     char *at = strstr(ini, "objlst=objTST.ini\n");
     g_assert_nonnull(at);
     at += strlen("objlst=objTST.ini\n");
-    char *edited = g_strdup_printf("%.*swaterheight=504\nlayoutcopy=A|B|1:2:3:4:5:6\n"
+    char *edited = g_strdup_printf("%.*swaterheight=1F8\nlayoutcopy=A|B|1:2:3:4:5:6\n"
                                    "animtiles1=../anim/tst.unc:0:0x300:2\n%s",
                                    (int)(at - ini), ini, at);
     dtest_write_text(tree, LWM_TREE_INI_FILE, edited);

@@ -8,6 +8,7 @@
  */
 #include "doc-support.h"
 #include "editor-clipboard.h"
+#include "editor-commands-loops.h"
 #include "editor-commands-play.h"
 #include "editor-commands.h"
 #include "editor-document.h"
@@ -177,6 +178,28 @@ static EditorCommand *make_set_props(EditorDocument *doc, GRand *rand)
     return editor_cmd_set_level_props_new(doc, &p);
 }
 
+/* The loop table: up to three entries on random chunks (distinct), random path B and rule. */
+static EditorCommand *make_set_loops(EditorDocument *doc, GRand *rand)
+{
+    const lw_level *level = editor_document_get_level(doc);
+    lw_loop_chunk t[3];
+    guint n = 0, want = (guint)g_rand_int_range(rand, 0, 4);
+    for (guint i = 0; level->chunk_count && i < want; i++) {
+        uint16_t chunk = (uint16_t)g_rand_int_range(rand, 0, (gint32)level->chunk_count);
+        gboolean dup = FALSE;
+        for (guint k = 0; k < n; k++)
+            dup |= t[k].chunk == chunk;
+        if (dup)
+            continue;
+        t[n++] = (lw_loop_chunk){
+            chunk,
+            g_rand_boolean(rand) ? (uint16_t)LW_NONE
+                                 : (uint16_t)g_rand_int_range(rand, 0, (gint32)level->chunk_count),
+            (uint8_t)g_rand_int_range(rand, 0, 4)};
+    }
+    return editor_cmd_set_loop_chunks_new(doc, t, n, NULL);
+}
+
 /* Test-play commands: physics settings, replays (add, remove, update). */
 static EditorCommand *make_set_physics(EditorDocument *doc, GRand *rand)
 {
@@ -328,6 +351,7 @@ static const CommandType command_types[] = {
     {"move-object", make_move_object},
     {"set-object", make_set_object},
     {"set-level-props", make_set_props},
+    {"set-loop-chunks", make_set_loops},
     {"set-physics", make_set_physics},
     {"add-replay", make_add_replay},
     {"remove-replay", make_remove_replay},

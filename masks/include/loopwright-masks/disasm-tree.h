@@ -112,7 +112,28 @@ typedef struct lwm_tree_source {
     bool has_water;        /* the INI gives `waterheight` (S3K) */
     uint32_t water_height; /* px from the top of the level */
     char *layout_copy;     /* owned: `layoutcopy` (S3K) verbatim, NULL when not given */
+    /* SonLVL's `animblocks` file (docs/DISASM.md §7.6): the animated blocks past the block
+     * data the chunks name are level tiles block_count - 1 .. block_count - 2 + anim_count, for
+     * blocks anim_first .. anim_first + anim_count - 1 (anim_first >= block_count); 0: none */
+    uint32_t anim_first, anim_count;
+    uint32_t anim_limit; /* the first block the game overwrites with animated blocks (the
+                            file's offset / 8): new blocks stay below it; 0 when none */
+    /* The water palette (`waterpal=N` names `paletteN=NAME|FILE:SRC:DST:LEN|...`), kept, not
+     * modelled (docs/DISASM.md §8.1); has_water_palette false when the INI gives none */
+    bool has_water_palette;
+    char water_palette_key[16];  /* "palette2" */
+    char water_palette_name[64]; /* "Water" */
+    int32_t water_palette[64];   /* colour words; -1 where no slice gives the colour */
 } lwm_tree_source;
+
+/** The block id level tile @tile stands for in a level imported as @src: tile t is block t + 1,
+ * except the animated blocks (anim_first.., after the block data's tiles) and the tiles after
+ * them (new tiles: block t + 1 - anim_count). */
+uint32_t lwm_tree_tile_block(const lwm_tree_source *src, uint32_t tile);
+
+/** The level tile that shows block @block (1..0x3FF) of a level imported as @src, LW_NONE (as
+ * uint32_t 0xFFFF) when the level has none (past the loaded and the animated blocks). */
+uint32_t lwm_tree_block_tile(const lwm_tree_source *src, uint32_t block);
 
 typedef struct lwm_tree_import {
     /* Owned */

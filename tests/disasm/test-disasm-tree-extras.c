@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a tree's SonLVL INI gives besides the game's tables (docs/DISASM.md §7.6, §8.1), on a
+ * synthetic S2 tree the exporter writes from loop-hill.json:
+ * - `animblocks`: a chunk word naming a block past the loaded ones but inside SonLVL's animated
+ *   blocks file shows that block (tile, flips, mask from the index, its art drawn); a word in the
+ *   gap before them stays a kept word; an unchanged export writes nothing (the file is never
+ *   written); an edit of the animated tile's art is refused; a new tile takes the next block of
+ *   the block file, and a new tile that would reach the animated blocks is refused; a malformed
+ *   file is warned about and not used.
+ * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
+ *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
+ * And the folder import's Sonic 1 loop slots (§7.5), which are the tree import's.
+ */
+#include "disasm-source.h"
+#include "disasm-test-util.h"
+
+#include <glib.h>
+#include <loopwright-masks/disasm-tree.h>
+#include <loopwright/kosinski.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char ini_fmt[] = "version=S2\n"
+                              "colarr1=../collision/Collision array - Vertical.bin\n"
+                              "colarr2=../collision/Collision array - Horizontal.bin\n"
+                              "angles=../collision/Curve and resistance mapping.bin\n"
+                              "[Test Zone Act 1]\n"
+                              "tiles=../art/kosinski/TST.kos\n"
+                              "blocks=../mappings/16x16/TST.kos\n"
+                              "chunks=../mappings/128x128/TST.kos\n"
+                              "layout=../level/layout/TST_1.kos\n"
+                              "palette=../art/palettes/TST.bin:0:16:48\n"
+                              "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
+                              "colind1=../collision/TST primary 16x16 collision index.kos\n"
+                              "colind2=../collision/TST secondary 16x16 collision index.kos\n"
+                              "%s";
+
+#define BLOCKS_FILE "mappings/16x16/TST.kos"
+#define CHUNKS_FILE "mappings/128x128/TST.kos"
+#define INDEX_FILE  "collision/TST primary 16x16 collision index.kos"
+#define ANIM_FILE   "SonLVL INI Files/TST/AnimatedBlocks.bin"
+
+/* loop-hill.json exported as zone TST of an S2 tree, with the INI above (@extra appended). */
+static char *make_tree(const char *extra)
+{
+    lwm_image art = {0};
+    lw_level *level = dtest_load_sample("loop-hill.json", &art);
+    lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S2, "TST");
+    lwm_disasm_export ex = {0};
+    lwm_report rep = {0};
+    lw_error err;
+    if (!lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err))
+        g_error("export: %s", err.message);
+    char *dir = dtest_tmpdir(), failed[4096];
+    if (!lwm_disasm_export_write(&ex, dir, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    lwm_disasm_export_clear(&ex);
+    lwm_report_clear(&rep);
+    lwm_image_clear(&art);
+    lw_level_free(level);
+    char *ini = g_strdup_printf(ini_fmt, extra);
+    dtest_write_text(dir, LWM_TREE_INI_FILE, ini);
+    g_free(ini);
+    return dir;
+}
+
+typedef struct opened {
+    lwm_tree tree;
+    lwm_tree_import im;
+    lwm_report rep;
+} opened;
+
+static void open_level(const char *root, opened *o)
+{
+    lw_error err;
+    char failed[4096];
+    memset(o, 0, sizeof *o);
+    if (!lwm_tree_open(root, &o->tree, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    if (!lwm_tree_import_level(&o->tree, 0, &o->im, &o->rep, failed, &err))
+        g_error("%s: byte %ld: %s", failed, err.offset, err.message);
+}
+
+static void close_level(opened *o)
+{
+    lwm_tree_import_clear(&o->im);
+    lwm_report_clear(&o->rep);
+    lwm_tree_clear(&o->tree);
+}
+
+static gboolean report_has(const lwm_report *rep, const char *text)
+{
+    for (size_t i = 0; i < rep->count; i++)
+        if (strstr(rep->items[i].message, text))
+            return TRUE;
+    return FALSE;
+}
+
+/* The path of the source's first file of @role, NULL when none. */
+static const char *role_path(const lwm_tree_source *src, const char *role)
+{
+    for (size_t i = 0; i < src->file_count; i++)
+        if (strcmp(src->files[i].role, role) == 0)
+            return src->files[i].path;
+    return NULL;
+}
+
+static bool export_level(opened *o, const lwm_image *tileset, lwm_tree_export *ex, lw_error *err)
+{
+    char failed[4096];
+    lwm_report rep = {0};
+    bool ok =
+        lwm_tree_export_level(&o->tree, &o->im.source, o->im.level, tileset, ex, &rep, failed, err);
+    lwm_report_clear(&rep);
+    return ok;
+}
+
+static void put16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+
+static uint32_t be16(const uint8_t *p)
+{
+    return (uint32_t)(p[0] << 8 | p[1]);
+}
+
+/* The unpacked bytes of the export's file @path (Kosinski), *@n bytes; NULL when not written. */
+static uint8_t *written(const lwm_tree_export *ex, const char *path, size_t *n)
+{
+    for (size_t i = 0; i < ex->file_count; i++)
+        if (strcmp(ex->files[i].path, path) == 0) {
+            uint8_t *out = g_malloc(0x10000);
+            lw_error err;
+            g_assert_true(lw_kosinski_decompress(ex->files[i].data, ex->files[i].size, out, 0x10000,
+                                                 n, NULL, &err));
+            return out;
+        }
+    return NULL;
+}
+
+static gboolean same_cell(const lwm_image *img, uint32_t a, uint32_t b)
+{
+    for (uint32_t y = 0; y < 16; y++)
+        if (memcmp(lwm_image_pixel(img, (a % 16u) * 16u, (a / 16u) * 16u + y),
+                   lwm_image_pixel(img, (b % 16u) * 16u, (b / 16u) * 16u + y), 64) != 0)
+            return FALSE;
+    return TRUE;
+}
+
+/* The tree with SonLVL animated blocks B+1 and B+2 (B = the block file's count): B+2 draws as
+ * block like[0] (the first with a mask, its index entry copied too), B+1 as block like[1] (one
+ * whose words differ). File chunk 1's first word names B+2 (X-flipped), its second B. */
+static char *make_anim_tree(uint32_t *blocks_out, uint32_t like[2])
+{
+    char *root = make_tree("animblocks=TST/AnimatedBlocks.bin\n");
+    size_t n;
+    uint8_t *blocks = dtest_read_kos(root, BLOCKS_FILE, &n);
+    uint32_t b = (uint32_t)(n / 8u);
+    g_assert_cmpuint(b, >, 3);
+    g_assert_cmpuint(b + 2u, <, 0x300u);
+    uint8_t *index = dtest_read_kos(root, INDEX_FILE, &n);
+    g_assert_cmpuint(n, ==, 0x300u);
+    like[0] = like[1] = 0;
+    for (uint32_t k = 1; k < b && !like[0]; k++)
+        like[0] = index[k] ? k : 0;
+    for (uint32_t k = 1; k < b && !like[1]; k++)
+        like[1] = memcmp(blocks + k * 8u, blocks + like[0] * 8u, 8) ? k : 0;
+    g_assert_cmpuint(like[0], !=, 0);
+    g_assert_cmpuint(like[1], !=, 0);
+    index[b + 2u] = index[like[0]];
+    dtest_write_kos(root, INDEX_FILE, index, 0x300u);
+    uint8_t anim[4 + 16];
+    put16(anim, (b + 1u) * 8u);
+    put16(anim + 2, 8u - 1u);
+    memcpy(anim + 4, blocks + like[1] * 8u, 8);
+    memcpy(anim + 12, blocks + like[0] * 8u, 8);
+    dtest_write(root, ANIM_FILE, anim, sizeof anim);
+    uint8_t *chunks = dtest_read_kos(root, CHUNKS_FILE, &n);
+    g_assert_cmpuint(n, >=, 2u * 128u);
+    put16(chunks + 128, (b + 2u) | 0x0400u | 0x1000u);
+    put16(chunks + 130, b);
+    dtest_write_kos(root, CHUNKS_FILE, chunks, n);
+    g_free(index);
+    g_free(chunks);
+    g_free(blocks);
+    *blocks_out = b;
+    return root;
+}
+
+static void test_anim_import(void)
+{
+    uint32_t b, like[2];
+    char *root = make_anim_tree(&b, like);
+    opened o;
+    open_level(root, &o);
+    const lwm_tree_source *src = &o.im.source;
+    const lw_level *lv = o.im.level;
+    g_assert_cmpuint(src->block_count, ==, b);
+    g_assert_cmpuint(src->anim_first, ==, b + 1u);
+    g_assert_cmpuint(src->anim_count, ==, 2);
+    g_assert_cmpuint(src->anim_limit, ==, b + 1u);
+    g_assert_cmpuint(lv->tile_count, ==, b - 1u + 2u);
+    g_assert_cmpuint(src->first_chunk, ==, 1); /* level chunk 0 is file chunk 1 */
+    const lw_cell *cells = lw_level_chunk_cells(lv, 0);
+    g_assert_cmpuint(cells[0].tile, ==, b); /* block B+2: the second animated tile */
+    g_assert_cmpuint(cells[0].flags, ==, 1);
+    g_assert_cmpuint(cells[0].solid, ==, 1);
+    g_assert_cmpuint(cells[1].tile, ==, LW_NONE); /* block B: not loaded, not animated */
+    gboolean kept = FALSE;
+    for (size_t i = 0; i < src->kept_count; i++) {
+        g_assert_cmpuint(src->kept[i].offset, !=, 128); /* the animated word is a cell */
+        kept |= src->kept[i].offset == 130 && src->kept[i].word == b;
+    }
+    g_assert_true(kept);
+    g_assert_cmpuint(lv->tiles[b].mask[0], !=, LW_NONE);
+    g_assert_cmpuint(lv->tiles[b].mask[0], ==, lv->tiles[like[0] - 1u].mask[0]);
+    g_assert_cmpuint(lv->tiles[b].art, ==, b);
+    /* drawn: tile B (block B+2) as block like[0], tile B-1 (block B+1) as block like[1] */
+    g_assert_cmpuint(o.im.tileset.height, >=, 16u * ((b + 1u + 15u) / 16u));
+    g_assert_true(same_cell(&o.im.tileset, b, like[0] - 1u));
+    g_assert_true(same_cell(&o.im.tileset, b - 1u, like[1] - 1u));
+    g_assert_true(report_has(&o.rep, "2 animated blocks"));
+    g_assert_cmpstr(role_path(src, "animblocks"), ==, ANIM_FILE);
+    g_assert_cmpuint(lwm_tree_tile_block(src, b - 2u), ==, b - 1u);
+    g_assert_cmpuint(lwm_tree_tile_block(src, b - 1u), ==, b + 1u);
+    g_assert_cmpuint(lwm_tree_tile_block(src, b), ==, b + 2u);
+    g_assert_cmpuint(lwm_tree_tile_block(src, b + 1u), ==, b); /* a new tile */
+
+    /* unchanged: nothing written; the source survives its JSON */
+    lwm_tree_export ex;
+    lw_error err;
+    g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+    char *json = editor_source_to_json(src, root), *tree = NULL;
+    lwm_tree_source back;
+    g_assert_true(editor_source_from_json(json, &back, &tree, &err));
+    g_assert_cmpuint(back.anim_first, ==, b + 1u);
+    g_assert_cmpuint(back.anim_count, ==, 2);
+    g_assert_cmpuint(back.anim_limit, ==, b + 1u);
+    editor_source_clear(&back);
+    free(tree);
+    free(json);
+    close_level(&o);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
+static void test_anim_edits(void)
+{
+    uint32_t b, like[2];
+    char *root = make_anim_tree(&b, like);
+    opened o;
+    open_level(root, &o);
+    lw_level *lv = o.im.level;
+    lw_error err;
+    lwm_tree_export ex;
+
+    /* the animated tile's art painted (the other one's cell copied over it): refused */
+    lwm_image img = {0};
+    g_assert_true(lwm_image_init(&img, o.im.tileset.width, o.im.tileset.height, 0, &err));
+    memcpy(img.rgba, o.im.tileset.rgba, (size_t)img.width * img.height * 4u);
+    g_assert_false(same_cell(&img, b, b - 1u));
+    for (uint32_t y = 0; y < 16; y++)
+        memcpy(lwm_image_pixel(&img, (b % 16u) * 16u, (b / 16u) * 16u + y),
+               lwm_image_pixel(&img, ((b - 1u) % 16u) * 16u, ((b - 1u) / 16u) * 16u + y), 64);
+    g_assert_false(export_level(&o, &img, &ex, &err));
+    g_assert_nonnull(strstr(err.message, "animated block"));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_image_clear(&img);
+
+    /* a new tile: the block file's next block (B), not an animated one */
+    lw_tile tile = {LW_NONE, {LW_NONE, LW_NONE}, 0};
+    g_assert_cmpint(lw_level_add_tile(lv, &tile), ==, (int32_t)b + 1);
+    lw_cell *cells = lw_level_chunk_cells_mut(lv, 0);
+    cells[2] = (lw_cell){(uint16_t)(b + 1u), 0, 0};
+    g_assert_true(export_level(&o, NULL, &ex, &err));
+    g_assert_cmpuint(ex.blocks_added, ==, 1);
+    size_t n = 0;
+    uint8_t *blocks = written(&ex, BLOCKS_FILE, &n);
+    g_assert_nonnull(blocks);
+    g_assert_cmpuint(n, ==, (b + 1u) * 8u);
+    uint8_t *chunks = written(&ex, CHUNKS_FILE, &n);
+    g_assert_nonnull(chunks);
+    g_assert_cmpuint(be16(chunks + 128), ==, (b + 2u) | 0x0400u | 0x1000u);
+    g_assert_cmpuint(be16(chunks + 130), ==, b);
+    g_assert_cmpuint(be16(chunks + 132), ==, b);
+    for (size_t i = 0; i < ex.file_count; i++)
+        g_assert_cmpstr(ex.files[i].path, !=, ANIM_FILE);
+    g_free(blocks);
+    g_free(chunks);
+    lwm_tree_export_clear(&ex);
+
+    /* a second new tile would be block B+1, where the game copies its animated blocks */
+    g_assert_cmpint(lw_level_add_tile(lv, &tile), ==, (int32_t)b + 2);
+    g_assert_false(export_level(&o, NULL, &ex, &err));
+    g_assert_nonnull(strstr(err.message, "the animated blocks follow"));
+    close_level(&o);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
+/* A malformed animated blocks file is warned about and not used: the words stay kept. */
+static void test_anim_bad(void)
+{
+    uint32_t b, like[2];
+    char *root = make_anim_tree(&b, like);
+    static const uint8_t bad[] = {0x17, 0x88, 0x00, 0x3B, 0x45, 0x00};
+    dtest_write(root, ANIM_FILE, bad, sizeof bad);
+    opened o;
+    open_level(root, &o);
+    g_assert_cmpuint(o.im.source.anim_count, ==, 0);
+    g_assert_cmpuint(o.im.level->tile_count, ==, b - 1u);
+    g_assert_cmpuint(lw_level_chunk_cells(o.im.level, 0)[0].tile, ==, LW_NONE);
+    g_assert_true(report_has(&o.rep, "its header gives 60 words"));
+    lwm_tree_export ex;
+    lw_error err;
+    g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+    close_level(&o);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
+static void test_water_palette(void)
+{
+    char *root = make_tree("palette2=Water|../art/palettes/TST.bin:4:20:8|"
+                           "../art/palettes/TST.bin:0:0:2\nwaterpal=2\n");
+    size_t n;
+    uint8_t *pal = dtest_read(root, "art/palettes/TST.bin", &n);
+    opened o;
+    open_level(root, &o);
+    const lwm_tree_source *src = &o.im.source;
+    g_assert_true(src->has_water_palette);
+    g_assert_cmpstr(src->water_palette_key, ==, "palette2");
+    g_assert_cmpstr(src->water_palette_name, ==, "Water");
+    for (unsigned i = 0; i < 64; i++) {
+        int32_t want = i < 2               ? (int32_t)be16(pal + 2u * i)
+                       : i >= 20 && i < 28 ? (int32_t)be16(pal + 2u * (i - 16u))
+                                           : -1;
+        g_assert_cmpint(src->water_palette[i], ==, want);
+    }
+    g_assert_cmpstr(role_path(src, "waterpal"), ==, "art/palettes/TST.bin");
+    g_assert_true(report_has(&o.rep, "water palette Water"));
+    lwm_tree_export ex;
+    lw_error err;
+    g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+    char *json = editor_source_to_json(src, root), *tree = NULL;
+    g_assert_nonnull(strstr(json, "\"water_palette\":{\"key\":\"palette2\",\"name\":\"Water\""));
+    lwm_tree_source back;
+    g_assert_true(editor_source_from_json(json, &back, &tree, &err));
+    g_assert_true(back.has_water_palette);
+    g_assert_cmpmem(back.water_palette, sizeof back.water_palette, src->water_palette,
+                    sizeof src->water_palette);
+    g_assert_cmpstr(back.water_palette_name, ==, "Water");
+    editor_source_clear(&back);
+    free(tree);
+    /* a colour list of 65 in the JSON is refused */
+    char *at = strstr(json, "\"colors\":[");
+    g_assert_nonnull(at);
+    char *damaged = g_strdup_printf("%.*s\"colors\":[1,%s", (int)(at - json), json, at + 10);
+    g_assert_false(editor_source_from_json(damaged, &back, &tree, &err));
+    g_assert_nonnull(strstr(err.message, "source.water_palette"));
+    g_free(damaged);
+    free(json);
+    close_level(&o);
+    g_free(pal);
+    dtest_rmtree(root);
+    g_free(root);
+
+    /* waterpal naming no palette: warned, not kept */
+    root = make_tree("waterpal=5\n");
+    open_level(root, &o);
+    g_assert_false(o.im.source.has_water_palette);
+    g_assert_true(report_has(&o.rep, "waterpal=5 names no palette"));
+    close_level(&o);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
+/* The folder import (`unpack --format s1 DIR`) reads the loop slots as the tree import does
+ * (docs/DISASM.md §7.5): path B from chunk id + 1, the rules from the folder's LoopTileNums for
+ * the zone the layout names (ghz); without that file, path B only. */
+static void test_s1_folder_loops(void)
+{
+    lwm_image art = {0};
+    lw_level *level = dtest_load_sample("pipe-works.json", &art);
+    lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S1, "GHZ");
+    lwm_disasm_export ex = {0};
+    lwm_report rep = {0};
+    lw_error err;
+    char *dir = dtest_tmpdir(), failed[4096];
+    g_assert_true(lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err));
+    g_assert_true(lwm_disasm_export_write(&ex, dir, failed, &err));
+    lwm_disasm_export_clear(&ex);
+    lwm_report_clear(&rep);
+    lwm_image_clear(&art);
+    uint32_t chunks = level->chunk_count;
+    lw_level_free(level);
+    size_t n;
+    uint8_t *lay = dtest_read(dir, "levels/ghz1.bin", &n);
+    uint32_t w = lay[0] + 1u, h = lay[1] + 1u, at = 0, plain = 0;
+    g_assert_cmpuint(n, ==, 2u + w * h);
+    while (at < w * h && !(lay[2 + at] && lay[2 + at] < chunks))
+        at++; /* a slot whose chunk has a successor: the loop */
+    g_assert_cmpuint(at, <, w * h);
+    uint8_t id = lay[2 + at];
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] && lay[2 + i] != id)
+            plain = i; /* another chunk: the tunnel */
+    g_assert_cmpuint(lay[2 + plain], !=, 0);
+    for (uint32_t i = 0; i < w * h; i++)
+        if (lay[2 + i] == id)
+            lay[2 + i] |= 0x80u;
+    dtest_write(dir, "levels/ghz1.bin", lay, n);
+    char table[256];
+    snprintf(table, sizeof table,
+             "LoopTileNums:\n\tdc.b\t$%02X,\t$7F,\t$%02X,\t$7F\t; Green Hill\nNext:\n", id | 0x80u,
+             lay[2 + plain]);
+    dtest_write_text(dir, "_inc/LevelSizeLoad & BgScrollSpeed.asm", table);
+
+    lwm_disasm_import_options io = {0};
+    io.game = LWM_GAME_S1;
+    io.zone = "GHZ";
+    io.act = 1;
+    lwm_disasm_import im;
+    if (!lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err))
+        g_error("%s: %s", failed, err.message);
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 2);
+    const lw_loop_chunk *e = lw_level_loop_chunk(im.level, (uint16_t)(id - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, id); /* file chunk id + 1 is level chunk id */
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_LOOP);
+    e = lw_level_loop_chunk(im.level, (uint16_t)(lay[2 + plain] - 1u));
+    g_assert_nonnull(e);
+    g_assert_cmpuint(e->path_b, ==, LW_NONE);
+    g_assert_cmpuint(e->rule, ==, LW_LOOP_TUNNEL);
+    /* the special slots still hold their chunk */
+    g_assert_cmpuint(lw_level_layout_get(im.level, LW_LAYER_FG, at % w, at / w), ==, id - 1u);
+    g_assert_true(report_has(&rep, "2 Sonic 1 loop chunks"));
+    lwm_disasm_import_clear(&im);
+    lwm_report_clear(&rep);
+
+    /* without LoopTileNums: the loop slots' path B, no rules */
+    char *asm_path = g_build_filename(dir, "_inc/LevelSizeLoad & BgScrollSpeed.asm", NULL);
+    g_assert_cmpint(remove(asm_path), ==, 0);
+    g_free(asm_path);
+    g_assert_true(lwm_disasm_import_level(dir, &io, &im, &rep, failed, &err));
+    g_assert_cmpuint(im.level->loop_chunk_count, ==, 1);
+    g_assert_cmpuint(im.level->loop_chunks[0].chunk, ==, id - 1u);
+    g_assert_cmpuint(im.level->loop_chunks[0].path_b, ==, id);
+    g_assert_cmpuint(im.level->loop_chunks[0].rule, ==, LW_LOOP_NONE);
+    g_assert_true(report_has(&rep, "no LoopTileNums"));
+    lwm_disasm_import_clear(&im);
+    lwm_report_clear(&rep);
+    g_free(lay);
+    dtest_rmtree(dir);
+    g_free(dir);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/masks/disasm-tree/animblocks/import", test_anim_import);
+    g_test_add_func("/masks/disasm-tree/animblocks/edits", test_anim_edits);
+    g_test_add_func("/masks/disasm-tree/animblocks/bad", test_anim_bad);
+    g_test_add_func("/masks/disasm-tree/water-palette", test_water_palette);
+    g_test_add_func("/masks/disasm/s1-folder-loops", test_s1_folder_loops);
+    return g_test_run();
+}
