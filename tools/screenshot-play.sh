@@ -20,7 +20,7 @@ level["name"] = "loop-hill, two tiles without path A collision"
 json.dump(level, open(sys.argv[1], "w"), indent=2)
 PY
 echo "138 R" > "$tmp/run.txt"
-GTK_A11Y=none GSK_RENDERER=cairo GDK_BACKEND=x11 xvfb-run -a -s "-screen 0 1920x1080x24" \
+GTK_A11Y=none GSK_RENDERER=cairo GDK_BACKEND=x11 xvfb-run -a -s "-screen 0 1366x768x24" \
   build/editor/loopwright play "$tmp/broken.json" --start 4700,812 --input "$tmp/run.txt" \
-  --frames 138 --debug --zoom 3 --size 1600x900 --window-screenshot "$out" >/dev/null
+  --frames 138 --debug --zoom 3 --size 1366x768 --window-screenshot "$out" >/dev/null
 echo "wrote $out"
