@@ -154,8 +154,13 @@ static void test_new_tile(void)
     if (!lwm_tree_import_level(&t, (size_t)index, &im, &report, failed, &err))
         g_error("%s: %s", failed, err.message);
     g_assert_cmpuint(im.level->tile_count, ==, t_new + 1u);
-    g_assert_cmpuint(lw_level_chunk_cells(im.level, chunk)[0].tile, ==, t_new);
-    uint32_t gx = (t_new % 16u) * 16u, gy = (t_new / 16u) * 16u;
+    /* The new block is the block file's last; a zone with animated blocks (EHZ's 753..767) has
+     * their tiles after the file's, so on a fresh import the new tile's id comes before them
+     * and is not t_new there: the cell names it, and its pixels are the painted ones. */
+    uint32_t t_got = lw_level_chunk_cells(im.level, chunk)[0].tile;
+    g_assert_cmpuint(t_got, <, im.level->tile_count);
+    printf("# re-imported: the painted cell names tile %u\n", t_got);
+    uint32_t gx = (t_got % 16u) * 16u, gy = (t_got / 16u) * 16u;
     for (uint32_t j = 0; j < 16; j++)
         for (uint32_t i = 0; i < 16; i++)
             if (!same_px(&im.tileset, gx + i, gy + j, &img, cx + i, cy + j))
