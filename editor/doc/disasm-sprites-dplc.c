@@ -78,26 +78,9 @@ bool editor_dplcs_parse_table(editor_dplc_format format, const uint8_t *data, si
     memset(out, 0, sizeof *out);
     if (format < EDITOR_DPLC_S1 || format > EDITOR_DPLC_S3K)
         return lw_error_set(err, LW_ERR_FORMAT, "unknown DPLC format %d", (int)format);
-    if (size > EDITOR_MAP_MAX_BYTES)
-        return lw_error_set_at(err, LW_ERR_LIMIT, 0, "%zu bytes of DPLCs, more than %u", size,
-                               EDITOR_MAP_MAX_BYTES);
-    if (size < 2)
-        return lw_error_set_at(err, LW_ERR_TRUNCATED, (long)size, "no offset table");
-    /* the table ends where the nearest frame it points to begins */
-    size_t limit = table_bytes < size ? table_bytes : size, n = 0;
-    while (2 * n + 2 <= limit && n < EDITOR_MAP_MAX_FRAMES) {
-        size_t off = rd16(data + 2 * n);
-        if (off >= size)
-            return lw_error_set_at(err, LW_ERR_FORMAT, (long)(2 * n),
-                                   "frame %zu: offset %zu is past the end (%zu bytes)", n, off,
-                                   size);
-        if (off >= 2 * n + 2 && off < limit)
-            limit = off;
-        n++;
-    }
-    if (2 * n + 2 <= limit)
-        return lw_error_set_at(err, LW_ERR_LIMIT, (long)(2 * n), "more than %u frames",
-                               EDITOR_MAP_MAX_FRAMES);
+    size_t n;
+    if (!editor_sprite_offset_table(data, size, table_bytes, "DPLCs", &n, err))
+        return false;
     if (!n)
         return lw_error_set_at(err, LW_ERR_FORMAT, 0, "the offset table is empty");
     out->frames = calloc(n, sizeof *out->frames);

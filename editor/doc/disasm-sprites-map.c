@@ -74,19 +74,17 @@ static bool parse_frame(editor_map_format f, const uint8_t *data, size_t size, s
     return true;
 }
 
-bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, size_t size,
-                               editor_mappings *out, lw_error *err)
+bool editor_sprite_offset_table(const uint8_t *data, size_t size, size_t table_bytes,
+                                const char *what, size_t *count, lw_error *err)
 {
-    memset(out, 0, sizeof *out);
-    if (format < EDITOR_MAP_S1 || format > EDITOR_MAP_S3K)
-        return lw_error_set(err, LW_ERR_FORMAT, "unknown mapping format %d", (int)format);
+    *count = 0;
     if (size > EDITOR_MAP_MAX_BYTES)
-        return lw_error_set_at(err, LW_ERR_LIMIT, 0, "%zu bytes of mappings, more than %u", size,
+        return lw_error_set_at(err, LW_ERR_LIMIT, 0, "%zu bytes of %s, more than %u", size, what,
                                EDITOR_MAP_MAX_BYTES);
     if (size < 2)
         return lw_error_set_at(err, LW_ERR_TRUNCATED, (long)size, "no offset table");
     /* the table ends where the nearest frame it points to begins */
-    size_t limit = size, n = 0;
+    size_t limit = table_bytes < size ? table_bytes : size, n = 0;
     while (2 * n + 2 <= limit && n < EDITOR_MAP_MAX_FRAMES) {
         size_t off = rd16(data + 2 * n);
         if (off >= size)
@@ -100,6 +98,19 @@ bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, si
     if (2 * n + 2 <= limit)
         return lw_error_set_at(err, LW_ERR_LIMIT, (long)(2 * n), "more than %u frames",
                                EDITOR_MAP_MAX_FRAMES);
+    *count = n;
+    return true;
+}
+
+bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, size_t size,
+                               editor_mappings *out, lw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (format < EDITOR_MAP_S1 || format > EDITOR_MAP_S3K)
+        return lw_error_set(err, LW_ERR_FORMAT, "unknown mapping format %d", (int)format);
+    size_t n;
+    if (!editor_sprite_offset_table(data, size, size, "mappings", &n, err))
+        return false;
     out->frames = calloc(n, sizeof *out->frames);
     if (!out->frames)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory");

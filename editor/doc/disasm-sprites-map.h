@@ -74,6 +74,16 @@ bool editor_mappings_parse_bin(editor_map_format format, const uint8_t *data, si
                                editor_mappings *out, lw_error *err);
 
 /**
+ * The offset table at the start of @size bytes of mappings or DPLCs (@what names them in
+ * errors): its entries up to the first byte a frame starts at, or @table_bytes when smaller (an
+ * assembled table followed by another). Sets *@count (0 on failure); fails with
+ * LW_ERR_LIMIT (over EDITOR_MAP_MAX_BYTES or EDITOR_MAP_MAX_FRAMES), LW_ERR_TRUNCATED (under two
+ * bytes), LW_ERR_FORMAT (an entry past the end), err->offset = the byte concerned.
+ */
+bool editor_sprite_offset_table(const uint8_t *data, size_t size, size_t table_bytes,
+                                const char *what, size_t *count, lw_error *err);
+
+/**
  * Assemble mapping source text (@size bytes, not necessarily NUL-terminated) in @format and
  * parse it. @label NULL: the whole text is the mappings (a table then its frames). @label given:
  * the one frame that starts at that label (a `spriteHeader` or a `dc.w` count), returned as
