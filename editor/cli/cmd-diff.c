@@ -121,6 +121,8 @@ static void level_facts(const lw_level *l, facts *f)
                         l->layout[LW_LAYER_BG] ? ", with background layer" : ""));
     add(f, -1, g_strdup("level tileset"), g_strdup(l->tileset ? l->tileset : "none"));
     add(f, -1, g_strdup("level background"), g_strdup_printf("#%06x", l->background_rgb));
+    add(f, -1, g_strdup("level water"),
+        l->has_water ? g_strdup_printf("%d px", (int)l->water_height) : g_strdup("none"));
     add(f, -1, g_strdup("level profile"), g_strdup_printf("%s %s", l->profile, l->character));
     add(f, -1, g_strdup("level counts"),
         g_strdup_printf("%u masks, %u tiles, %u chunks, %u objects, %u replays", l->mask_count,

@@ -14,6 +14,8 @@ void editor_level_props_get(const lw_level *level, EditorLevelProps *props)
     props->background_rgb = level->background_rgb & 0xFFFFFFu;
     g_strlcpy(props->profile, level->profile, sizeof props->profile);
     g_strlcpy(props->character, level->character, sizeof props->character);
+    props->has_water = level->has_water;
+    props->water_height = level->has_water ? level->water_height : 0;
 }
 
 typedef struct {
@@ -33,6 +35,8 @@ static void props_write(EditorCommand *cmd, EditorDocument *doc, EditorChange *c
     level->background_rgb = p->background_rgb;
     g_strlcpy(level->profile, p->profile, sizeof level->profile);
     g_strlcpy(level->character, p->character, sizeof level->character);
+    level->has_water = p->has_water;
+    level->water_height = p->water_height;
     editor_change_add_flags(change, EDITOR_CHANGE_PROPERTIES);
     if (strcmp(c->before.tileset, c->after.tileset) != 0)
         editor_change_add_flags(change, EDITOR_CHANGE_EVERYTHING); /* new art everywhere */
@@ -61,5 +65,8 @@ EditorCommand *editor_cmd_set_level_props_new(EditorDocument *doc, const EditorL
     c->after.background_rgb = after->background_rgb & 0xFFFFFFu;
     g_strlcpy(c->after.profile, after->profile, sizeof c->after.profile);
     g_strlcpy(c->after.character, after->character, sizeof c->after.character);
+    c->after.has_water = after->has_water != FALSE;
+    c->after.water_height =
+        c->after.has_water ? CLAMP(after->water_height, 0, LW_MAX_WATER_HEIGHT) : 0;
     return &c->base;
 }

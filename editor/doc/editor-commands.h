@@ -117,12 +117,15 @@ typedef struct EditorLevelProps {
     uint32_t background_rgb; /* 0xRRGGBB */
     char profile[16];        /* game profile name */
     char character[16];      /* character name */
+    gboolean has_water;      /* the level has water (docs/ENGINE.md "Water") */
+    int32_t water_height;    /* px, 0..LW_MAX_WATER_HEIGHT; 0 without water */
 } EditorLevelProps;
 
 /** Read @level's settings into @props. */
 void editor_level_props_get(const lw_level *level, EditorLevelProps *props);
 
-/** Set the level settings to @after. */
+/** Set the level settings to @after (a water height outside 0..LW_MAX_WATER_HEIGHT is clamped
+ * into it; without water the height is 0). */
 EditorCommand *editor_cmd_set_level_props_new(EditorDocument *doc, const EditorLevelProps *after);
 
 G_END_DECLS

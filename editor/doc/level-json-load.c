@@ -673,9 +673,9 @@ static bool load_physics(load_ctx *c, const load_members *root, lw_level *level)
 /* ======================================================================================== */
 
 static const char *const root_keys[] = {
-    "format",  "version", "name",           "chunk_size",  "tileset", "background_color",
-    "physics", "masks",   "tiles",          "chunks",      "layout",  "objects",
-    "replays", "source",  "player_sprites", "loop_chunks", NULL};
+    "format",  "version", "name",           "chunk_size",  "tileset",      "background_color",
+    "physics", "masks",   "tiles",          "chunks",      "layout",       "objects",
+    "replays", "source",  "player_sprites", "loop_chunks", "water_height", NULL};
 
 /* format, version, unknown keys, source, chunk size and layout size: all before allocating. */
 static bool load_header(load_ctx *c, const load_members *root, long long *chunk_px, long long *lw,
@@ -762,6 +762,17 @@ static bool load_player_sprites(load_ctx *c, const load_members *root, lw_level 
     return ok;
 }
 
+/* `water_height` (docs/LEVEL-JSON.md): the water surface's y in px; absent = no water. */
+static bool load_water(load_ctx *c, const load_members *root, lw_level *level)
+{
+    long long h = -1;
+    if (!load_int(c, root, "water_height", false, 0, LW_MAX_WATER_HEIGHT, &h))
+        return false;
+    level->has_water = h >= 0;
+    level->water_height = h >= 0 ? (int32_t)h : 0;
+    return true;
+}
+
 /* name, tileset, background colour. */
 static bool load_strings(load_ctx *c, const load_members *root, lw_level *level)
 {
@@ -804,11 +815,11 @@ static bool load_root(load_ctx *c, json_pos at, lw_level **out)
     lw_level *level = lw_level_new((uint16_t)chunk_px, (uint16_t)lw, (uint16_t)lh, c->err);
     if (!level)
         return false;
-    bool ok = load_strings(c, &root, level) && load_physics(c, &root, level) &&
-              load_masks(c, &root, level) && load_tiles(c, &root, level) &&
-              load_chunks(c, &root, level) && load_layout(c, &root, level) &&
-              load_objects(c, &root, level) && load_replays(c, &root, level) &&
-              load_loop_chunks(c, &root, level);
+    bool ok = load_strings(c, &root, level) && load_water(c, &root, level) &&
+              load_physics(c, &root, level) && load_masks(c, &root, level) &&
+              load_tiles(c, &root, level) && load_chunks(c, &root, level) &&
+              load_layout(c, &root, level) && load_objects(c, &root, level) &&
+              load_replays(c, &root, level) && load_loop_chunks(c, &root, level);
     if (ok && !lw_level_validate(level, c->err))
         ok = false; /* defence in depth: the checks above should have caught everything */
     if (!ok) {

@@ -508,6 +508,10 @@ static void write_level(json_writer *w, const lw_level *level, const json_t *sou
     snprintf(color, sizeof color, "#%06x", level->background_rgb & 0xFFFFFFu);
     json_writer_key(w, "background_color");
     json_writer_string(w, color);
+    if (level->has_water) { /* optional: absent keeps older files byte for byte */
+        json_writer_key(w, "water_height");
+        json_writer_int(w, level->water_height);
+    }
 
     json_writer_key(w, "physics");
     json_writer_begin_object_spaced(w);

@@ -320,6 +320,8 @@ lw_level *editor_level_with_chunk_size(const lw_level *level, guint chunk_px, GE
     res->replay_count = copy->replay_count;
     copy->object_count = copy->replay_count = 0;
     res->background_rgb = copy->background_rgb;
+    res->has_water = copy->has_water;
+    res->water_height = copy->water_height;
     memcpy(res->profile, copy->profile, sizeof res->profile);
     memcpy(res->character, copy->character, sizeof res->character);
     res->next_object_id = copy->next_object_id;

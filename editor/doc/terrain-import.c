@@ -102,6 +102,8 @@ lw_level *editor_terrain_merge(const lw_level *current, const EditorTerrainImpor
     gboolean ok = lw_level_set_string(&next->name, current->name) &&
                   lw_level_set_string(&next->tileset, tileset_path);
     next->background_rgb = current->background_rgb;
+    next->has_water = current->has_water;
+    next->water_height = current->water_height;
     g_strlcpy(next->profile, current->profile, sizeof next->profile);
     g_strlcpy(next->character, current->character, sizeof next->character);
     /* the import's start stands on the new terrain; without one, keep ours */

@@ -61,6 +61,7 @@ static const EditorActionInfo actions[] = {
     K("win.overlay-swappers", "5", "Show path swappers", "View", "<Control>5"),
     T("win.grid-tiles", "Show the tile grid", "View", "<Control>g"),
     T("win.grid-chunks", "Show the chunk grid", "View", "<Control><Shift>g"),
+    K("win.overlay-water", "6", "Show the water (a level with water)", "View", "<Control>6"),
     T("win.show-sidebar", "Show the sidebar (minimap, properties, history, issues)", "View", "F9"),
     T("win.show-palettes", "Show the palettes", "View", "<Control>F9"),
     /* Chunks */

@@ -792,7 +792,8 @@ static void editor_canvas_class_init(EditorCanvasClass *klass)
 static void editor_canvas_init(EditorCanvas *self)
 {
     self->zoom = 1;
-    self->overlays = EDITOR_OVERLAY_OBJECTS | EDITOR_OVERLAY_SWAPPERS | EDITOR_OVERLAY_CHUNK_GRID;
+    self->overlays = EDITOR_OVERLAY_OBJECTS | EDITOR_OVERLAY_SWAPPERS | EDITOR_OVERLAY_CHUNK_GRID |
+                     EDITOR_OVERLAY_WATER;
     GtkWidget *w = GTK_WIDGET(self);
     gtk_widget_set_focusable(w, TRUE);
     gtk_widget_set_hexpand(w, TRUE);

@@ -18,7 +18,8 @@ struct _EditorLevelPropsDialog {
     GtkButton *choose, *apply;
     GtkColorButton *color;
     GtkDropDown *profile, *character, *chunk_size;
-    GtkSpinButton *width, *height;
+    GtkSpinButton *width, *height, *water_height;
+    GtkCheckButton *water;
     GtkLabel *problem;
 };
 
@@ -52,6 +53,9 @@ void editor_level_props_dialog_set_fields(EditorLevelPropsDialog *self,
     gtk_drop_down_set_selected(self->chunk_size, f->chunk_px == 256);
     gtk_spin_button_set_value(self->width, f->width);
     gtk_spin_button_set_value(self->height, f->height);
+    gtk_check_button_set_active(self->water, f->props.has_water);
+    gtk_spin_button_set_value(self->water_height, f->props.water_height);
+    gtk_widget_set_sensitive(GTK_WIDGET(self->water_height), f->props.has_water);
 }
 
 void editor_level_props_dialog_get_fields(EditorLevelPropsDialog *self, EditorLevelPropsFields *f)
@@ -72,6 +76,9 @@ void editor_level_props_dialog_get_fields(EditorLevelPropsDialog *self, EditorLe
     f->chunk_px = gtk_drop_down_get_selected(self->chunk_size) ? 256 : 128;
     f->width = (guint)gtk_spin_button_get_value_as_int(self->width);
     f->height = (guint)gtk_spin_button_get_value_as_int(self->height);
+    f->props.has_water = gtk_check_button_get_active(self->water);
+    f->props.water_height =
+        f->props.has_water ? gtk_spin_button_get_value_as_int(self->water_height) : 0;
 }
 
 gboolean editor_level_props_dialog_apply(EditorLevelPropsDialog *self)
@@ -148,6 +155,12 @@ static void on_size_changed(EditorLevelPropsDialog *self)
     gtk_widget_set_visible(GTK_WIDGET(self->problem), FALSE);
 }
 
+static void on_water_toggled(EditorLevelPropsDialog *self)
+{
+    gtk_widget_set_sensitive(GTK_WIDGET(self->water_height),
+                             gtk_check_button_get_active(self->water));
+}
+
 static void editor_level_props_dialog_finalize(GObject *object)
 {
     g_clear_object(&EDITOR_LEVEL_PROPS_DIALOG(object)->doc);
@@ -163,6 +176,7 @@ static void editor_level_props_dialog_init(EditorLevelPropsDialog *self)
     g_signal_connect_swapped(self->height, "value-changed", G_CALLBACK(on_size_changed), self);
     g_signal_connect_swapped(self->chunk_size, "notify::selected", G_CALLBACK(on_size_changed),
                              self);
+    g_signal_connect_swapped(self->water, "toggled", G_CALLBACK(on_water_toggled), self);
 }
 
 static void editor_level_props_dialog_class_init(EditorLevelPropsDialogClass *klass)
@@ -182,6 +196,8 @@ static void editor_level_props_dialog_class_init(EditorLevelPropsDialogClass *kl
     BIND(chunk_size);
     BIND(width);
     BIND(height);
+    BIND(water);
+    BIND(water_height);
     BIND(problem);
 #undef BIND
     gtk_widget_class_add_binding_action(wc, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -629,6 +629,25 @@ static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int sx0, int
     return TRUE;
 }
 
+/* The water (docs/EDITOR.md, "Water"): a translucent tint over the rows below the surface
+ * (underwater is the centre's row greater than water_height) and a line on the surface row, in
+ * level pixels (@cr scaled by @zoom). */
+static void draw_water(const lw_level *l, cairo_t *cr, double zoom)
+{
+    double top = l->water_height + 1, bottom = lw_level_height_px(l);
+    if (top < bottom) {
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+        cairo_set_source_rgba(cr, 0.05, 0.35, 0.85, 0.30);
+        cairo_rectangle(cr, 0, top, lw_level_width_px(l), bottom - top);
+        cairo_fill(cr);
+    }
+    /* the surface: at least 2 screen px thick, over the surface row */
+    double line = MAX(1.0, 2.0 / zoom);
+    cairo_set_source_rgba(cr, 0.65, 0.92, 1.0, 0.95);
+    cairo_rectangle(cr, 0, l->water_height + 1 - line, lw_level_width_px(l), line);
+    cairo_fill(cr);
+}
+
 void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
                                double zoom, double device_scale, int width, int height,
                                guint overlays)
@@ -726,6 +745,8 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
                 }
         }
     }
+    if ((overlays & EDITOR_OVERLAY_WATER) && l->has_water)
+        draw_water(l, cr, zoom);
     cairo_restore(cr);
     draw_grids(self, cr, view_x, view_y, zoom, width, height, overlays);
     cairo_restore(cr);

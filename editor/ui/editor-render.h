@@ -27,6 +27,8 @@ typedef enum EditorOverlay {
     EDITOR_OVERLAY_SWAPPERS = 1u << 4,    /* path swappers */
     EDITOR_OVERLAY_TILE_GRID = 1u << 5,   /* 16 px grid */
     EDITOR_OVERLAY_CHUNK_GRID = 1u << 6,  /* chunk boundaries */
+    EDITOR_OVERLAY_WATER = 1u << 7,       /* the water surface and a tint below it (a level
+                                             with water only) */
 } EditorOverlay;
 
 /** A renderer for one level (borrowed; it must outlive the renderer or be replaced). */

@@ -67,6 +67,7 @@ static const struct {
     {"overlay-swappers", EDITOR_OVERLAY_SWAPPERS},
     {"grid-tiles", EDITOR_OVERLAY_TILE_GRID},
     {"grid-chunks", EDITOR_OVERLAY_CHUNK_GRID},
+    {"overlay-water", EDITOR_OVERLAY_WATER},
 };
 
 static void change_state_bool(GSimpleAction *a, GVariant *v, gpointer user)
@@ -594,6 +595,7 @@ static const GActionEntry win_entries[] = {
     {.name = "overlay-swappers", .state = "true", .change_state = change_state_bool},
     {.name = "grid-tiles", .state = "false", .change_state = change_state_bool},
     {.name = "grid-chunks", .state = "true", .change_state = change_state_bool},
+    {.name = "overlay-water", .state = "true", .change_state = change_state_bool},
     {.name = "background-layer", .state = "false", .change_state = change_state_bool},
     {.name = "show-sidebar", .state = "true", .change_state = change_state_bool},
     {.name = "show-palettes", .state = "true", .change_state = change_state_bool},

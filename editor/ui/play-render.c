@@ -209,7 +209,7 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
     cairo_set_source_rgb(cr, 0.12, 0.12, 0.14);
     cairo_paint(cr);
     editor_renderer_draw_view(renderer, cr, s->view_x, s->view_y, s->zoom, s->device_scale, width,
-                              height, 0);
+                              height, EDITOR_OVERLAY_WATER);
     int32_t px = pl->x >> 8, py = pl->y >> 8;
     if (s->debug) {
         /* a lens around the player shows the collision of its current path: the art stays

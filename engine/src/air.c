@@ -255,7 +255,8 @@ move:
     /* §5.6: move, then gravity */
     pl->x += pl->xsp;
     pl->y += pl->ysp;
-    pl->ysp += hurt ? 0x30 : p->gravity;
+    /* hurt underwater: addi #$30 then subi #$20 (S1 Sonic_Hurt, S2 Obj01_Hurt_Normal) */
+    pl->ysp += hurt ? (pl->underwater ? 0x10 : 0x30) : p->gravity;
     if (p->terminal > 0 && pl->ysp > p->terminal)
         pl->ysp = p->terminal;
 

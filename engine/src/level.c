@@ -755,6 +755,9 @@ bool lw_level_validate(const lw_level *level, lw_error *err)
     }
     if (!check_unique_ids(level, err) || !check_loop_chunks(level, err))
         return false;
+    if (level->has_water && (level->water_height < 0 || level->water_height > LW_MAX_WATER_HEIGHT))
+        return lw_error_set(err, LW_ERR_RANGE, "water height %ld px is outside 0..%d",
+                            (long)level->water_height, LW_MAX_WATER_HEIGHT);
     for (uint32_t i = 0; i < level->object_count; i++) {
         const lw_object *o = &level->objects[i];
         if (o->type == LW_OBJECT_PATH_SWAPPER) {

@@ -4,10 +4,10 @@
 
 const char lwi_packed_section_tags[SEC_COUNT][5] = {"INFO", "STRS", "MASK", "TILE", "CHNK",
                                                     "LAYT", "OBJS", "PROP", "GOBJ", "PROF",
-                                                    "RPLY", "ARTP", "LOOP"};
+                                                    "RPLY", "ARTP", "LOOP", "WATR"};
 /* GOBJ is optional: a version 1.0 file has none, and its game objects are read from the markers */
-const bool lwi_packed_section_required[SEC_COUNT] = {true, true,  true, true,  true,  true, true,
-                                                     true, false, true, false, false, false};
+const bool lwi_packed_section_required[SEC_COUNT] = {true, true,  true, true,  true,  true,  true,
+                                                     true, false, true, false, false, false, false};
 
 const uint8_t lwi_packed_gobj_field_at[LWI_OBJ_FIELDS] = {5, 6, 7, 16, 18, 20, 22, 24};
 

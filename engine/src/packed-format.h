@@ -36,6 +36,8 @@
 #define LOOP_HEAD        8u /* u16 section version, u16 record size, u32 count */
 #define LOOP_RECORD      8u /* u16 chunk, u16 path-B chunk, u8 rule, 3 zero bytes */
 #define LOOP_VERSION     1u /* the LOOP layout of docs/FORMAT.md §4.12 */
+#define WATR_SIZE        8u /* u16 section version, u16 zero, u32 water height in px */
+#define WATR_VERSION     1u /* the WATR layout of docs/FORMAT.md §4.13 */
 
 /* Sections in the order the writer stores them. */
 enum {
@@ -52,6 +54,7 @@ enum {
     SEC_RPLY,
     SEC_ARTP,
     SEC_LOOP,
+    SEC_WATR,
     SEC_COUNT
 };
 

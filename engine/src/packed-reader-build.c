@@ -68,6 +68,8 @@ static void build_header(builder *B)
     level->layout_width = (uint16_t)L->width;
     level->layout_height = (uint16_t)L->height;
     level->background_rgb = L->bg_rgb;
+    level->has_water = L->has_water;
+    level->water_height = (int32_t)L->water_height;
     level->next_object_id = L->next_id;
     level->mask_count = level->mask_capacity = L->masks;
     level->tile_count = level->tile_capacity = L->tiles;

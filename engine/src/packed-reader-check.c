@@ -519,9 +519,34 @@ bool lwi_packed_section_bytes(loader *L, int idx, uint8_t *dst)
     return true;
 }
 
+/* WATR (optional, 1.3): the water height (level.h) */
+static bool check_water(loader *L)
+{
+    const section_in *s = &L->sec[SEC_WATR];
+    L->has_water = false;
+    L->water_height = 0;
+    if (!s->present)
+        return true;
+    if (!lwi_packed_want_size(L, SEC_WATR, WATR_SIZE))
+        return false;
+    uint32_t version = get16(s->data), height = get32(s->data + 4);
+    if (version != WATR_VERSION)
+        return FAIL(LW_ERR_VERSION, s->offset,
+                    "water section version %u is not supported (this engine reads %u)", version,
+                    WATR_VERSION);
+    if (!zero_bytes(L, s->offset + 2, s->offset + 4, "water section reserved field"))
+        return false;
+    if (height > LW_MAX_WATER_HEIGHT)
+        return FAIL(LW_ERR_RANGE, s->offset + 4, "water height %u px is outside 0..%u", height,
+                    LW_MAX_WATER_HEIGHT);
+    L->has_water = true;
+    L->water_height = height;
+    return true;
+}
+
 bool lwi_packed_check_sections(loader *L)
 {
     return load_info(L) && load_strings(L) && check_masks(L) && check_tiles(L) &&
            check_objects(L) && check_props(L) && check_game_objects(L) && check_profile(L) &&
-           check_replays(L) && check_art(L) && check_loops(L);
+           check_replays(L) && check_art(L) && check_loops(L) && check_water(L);
 }

@@ -38,6 +38,8 @@ typedef struct loader {
     uint32_t chunk_px, width, height, has_bg, masks, tiles, chunks, bg_rgb, name_ref, tileset_ref,
         next_id;
     uint32_t objects, props, overrides, replays, game_objects, loops;
+    bool has_water;        /* from WATR (1.3) */
+    uint32_t water_height; /* px */
     size_t strs_size;
 } loader;
 
@@ -58,7 +60,8 @@ bool lwi_packed_want_size(loader *L, int idx, size_t expect);
 bool lwi_packed_section_bytes(loader *L, int idx, uint8_t *dst);
 
 /* Every section after the header and table (packed-reader-check.c), in the order of
- * docs/FORMAT.md §5 step 4: INFO, STRS, MASK, TILE, OBJS, PROP, GOBJ, PROF, RPLY, ARTP, LOOP. */
+ * docs/FORMAT.md §5 step 4: INFO, STRS, MASK, TILE, OBJS, PROP, GOBJ, PROF, RPLY, ARTP, LOOP,
+ * WATR. */
 bool lwi_packed_check_sections(loader *L);
 
 /* Build the checked level in one block (packed-reader-build.c); *@out owns it. */

@@ -412,6 +412,20 @@ static void write_loops(writer *W)
     }
 }
 
+/* WATR (optional, only for a level with water): section version, zero, the water height. */
+static void write_water(writer *W)
+{
+    const lw_level *level = W->level;
+    if (!level->has_water)
+        return;
+    uint8_t *p = buf_grow(&W->sec[SEC_WATR].data, WATR_SIZE);
+    if (!p)
+        return;
+    put16(p, WATR_VERSION);
+    put16(p + 2, 0);
+    put32(p + 4, (uint32_t)level->water_height);
+}
+
 static void write_art(writer *W)
 {
     if (W->with_art)
@@ -458,7 +472,8 @@ static uint32_t assemble(writer *W, buf *file)
     uint32_t order[SEC_COUNT], count = 0;
     for (uint32_t i = 0; i < SEC_COUNT; i++) {
         if (lwi_packed_section_required[i] || i == SEC_GOBJ || (i == SEC_RPLY && W->with_replays) ||
-            (i == SEC_ARTP && W->with_art) || (i == SEC_LOOP && W->level->loop_chunk_count))
+            (i == SEC_ARTP && W->with_art) || (i == SEC_LOOP && W->level->loop_chunk_count) ||
+            (i == SEC_WATR && W->level->has_water))
             order[count++] = i;
     }
     buf_grow(file, HEADER_SIZE + (size_t)count * ENTRY_SIZE);
@@ -482,11 +497,12 @@ static uint32_t assemble(writer *W, buf *file)
 }
 
 /* The header of an assembled file of @count sections, whole-file CRC last. */
-static void write_header(uint8_t *h, size_t size, uint32_t count, bool loops)
+static void write_header(uint8_t *h, size_t size, uint32_t count, const lw_level *level)
 {
     memcpy(h, LW_PACKED_MAGIC, 8);
     put16(h + 8, LW_PACKED_VERSION_MAJOR);
-    put16(h + 10, loops ? LW_PACKED_VERSION_MINOR : 1u); /* 1.1 files stay byte for byte 1.1 */
+    /* the lowest minor version the sections need: 1.1 files stay byte for byte 1.1 */
+    put16(h + 10, level->has_water ? 3u : level->loop_chunk_count ? 2u : 1u);
     put32(h + 12, HEADER_SIZE);
     put32(h + 16, (uint32_t)size);
     put32(h + 20, count);
@@ -519,6 +535,7 @@ bool lw_packed_write(const lw_level *level, const lw_packed_options *opts_in, ui
     write_replays(&W);
     write_art(&W);
     write_loops(&W);
+    write_water(&W);
 
     bool ok = finish_sections(&W);
     buf file = {0};
@@ -533,7 +550,7 @@ bool lw_packed_write(const lw_level *level, const lw_packed_options *opts_in, ui
                                : "out of memory (or over %u bytes) while packing",
                             LW_PACKED_MAX_FILE);
     }
-    write_header(file.data, file.size, count, level->loop_chunk_count > 0);
+    write_header(file.data, file.size, count, level);
     *out = file.data;
     *out_size = file.size;
     return true;

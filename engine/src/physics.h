@@ -11,7 +11,7 @@
  * `lwi_` (docs/ENGINE.md, "Internal names"). Each source includes only the headers of what it
  * calls, so there is no cycle (`scripts/check-include-cycles --calls engine/src`, the
  * `include-cycles-engine` test): sim.c -> moves.c, ground.c, air.c, objects.c, phys.c,
- * loop-planes.c (-> phys.c);
+ * loop-planes.c (-> phys.c), water.c;
  * moves.c -> ground.c, phys.c; ground.c -> air.c, phys.c; air.c -> phys.c; objects.c -> phys.c.
  */
 
@@ -21,3 +21,4 @@
 #include "moves.h"
 #include "objects-private.h"
 #include "phys.h"
+#include "water.h"

@@ -18,7 +18,9 @@
     .stand_hr = 19, .ball_wr = 7, .ball_hr = 14, .push_radius = 10, .bound_left = 16,              \
     .bound_right = 24, .kill_margin = 224, .spindash_speed = 0x800, .spindash_step = 0x80,         \
     .peelout_charge = 30, .peelout_speed = 0xC00, .cd_spindash_charge = 45,                        \
-    .cd_spindash_speed = 0xC00
+    .cd_spindash_speed = 0xC00, .water_top = 0x300, .water_acc = 6, .water_dec = 0x40,             \
+    .water_frc = 6, .water_air_acc = 0x0C, .water_roll_frc = 3, .water_gravity = 0x10,             \
+    .water_jump = 0x380, .water_jump_release = 0x200, .water_exit_cap = 0x1000
 
 static const lw_profile presets[] = {
     {
@@ -26,6 +28,7 @@ static const lw_profile presets[] = {
          * snap, one balance pose. */
         .name = "s1",
         LW_COMMON_CONSTANTS,
+        .water_roll_dec = 0x10, /* Sonic_RollSpeed: v_sonspeeddec / 4 */
         .ring_check_mask = 3,
         .roll_start = 0x80,
         .roll_stop = 1,
@@ -33,6 +36,7 @@ static const lw_profile presets[] = {
     {
         .name = "s2",
         LW_COMMON_CONSTANTS,
+        .water_roll_dec = 0x20,
         .ring_check_mask = 7,
         .roll_start = 0x80,
         .roll_stop = 1,
@@ -46,6 +50,7 @@ static const lw_profile presets[] = {
         /* Sonic 3 (& Knuckles): §10 column S3K; rolling thresholds from the SPG (S&K). */
         .name = "s3k",
         LW_COMMON_CONSTANTS,
+        .water_roll_dec = 0x20,
         .ring_check_mask = 7,
         .roll_start = 0x100,
         .roll_stop = 0x80,
@@ -61,12 +66,14 @@ static const lw_profile presets[] = {
         .fix_air_topspeed_clamp = true,
         .push_sensors_on_cardinals = true,
         .slope_factor_at_rest = true,
+        .water_exit_slow_only = true,
     },
     {
         /* Sonic CD: S1's engine with the ground clamp fixed, a 16 px/frame terminal speed and
          * air control after a rolling jump. Unverified details default to S1 (§10). */
         .name = "cd",
         LW_COMMON_CONSTANTS,
+        .water_roll_dec = 0x20,
         .ring_check_mask = 3,
         .roll_start = 0x80,
         .roll_stop = 1,
@@ -80,6 +87,7 @@ static const lw_profile presets[] = {
         /* S3K's behaviour with every §11 quirk fixed. */
         .name = "modern",
         LW_COMMON_CONSTANTS,
+        .water_roll_dec = 0x20,
         .ring_check_mask = 7,
         .roll_start = 0x100,
         .roll_stop = 0x80,
@@ -105,6 +113,7 @@ static const lw_profile presets[] = {
         .slope_factor_at_rest = true,
         .fix_slip_after_ledge = true,
         .drag_window_exclusive = true,
+        .water_exit_slow_only = true,
     },
 };
 
@@ -137,9 +146,9 @@ const lw_profile *lw_profile_default(void)
 /* ---- characters (§3.4, §5.1) ---- */
 
 static const lw_character characters[] = {
-    {"sonic", 9, 19, 7, 14, 10, 0x680},
-    {"tails", 9, 15, 7, 14, 10, 0x680},
-    {"knuckles", 9, 19, 7, 14, 10, 0x600},
+    {"sonic", 9, 19, 7, 14, 10, 0x680, 0x380},
+    {"tails", 9, 15, 7, 14, 10, 0x680, 0x380},
+    {"knuckles", 9, 19, 7, 14, 10, 0x600, 0x300},
 };
 
 #define CHARACTER_COUNT (sizeof characters / sizeof characters[0])
@@ -173,6 +182,7 @@ void lw_profile_set_character(lw_profile *profile, const lw_character *character
     profile->ball_hr = character->ball_hr;
     profile->push_radius = character->push_radius;
     profile->jump = character->jump;
+    profile->water_jump = character->water_jump;
 }
 
 bool lw_profile_init(lw_profile *out, const char *preset, const char *character, lw_error *err)
@@ -262,6 +272,17 @@ static const param_entry params[] = {
     CONST(peelout_speed, SP, 0, 32767, "CD super peel-out launch speed"),
     CONST(cd_spindash_charge, "frames", 0, 255, "CD spindash: frames of down before it launches"),
     CONST(cd_spindash_speed, SP, 0, 32767, "CD spindash launch speed"),
+    CONST(water_top, SP, 0, 32767, "underwater top running speed; also the air speed cap"),
+    CONST(water_acc, SP2, 0, 4096, "underwater ground acceleration"),
+    CONST(water_dec, SP2, 0, 4096, "underwater ground deceleration"),
+    CONST(water_frc, SP2, 0, 4096, "underwater ground friction"),
+    CONST(water_air_acc, SP2, 0, 4096, "underwater air acceleration"),
+    CONST(water_roll_frc, SP2, 0, 4096, "underwater rolling friction"),
+    CONST(water_roll_dec, SP2, 0, 4096, "underwater rolling deceleration"),
+    CONST(water_gravity, SP2, 1, 4096, "underwater gravity (net), added after moving"),
+    CONST(water_jump, SP, 0, 16384, "underwater jump force"),
+    CONST(water_jump_release, SP, 0, 32767, "underwater upward speed kept on jump release"),
+    CONST(water_exit_cap, SP, 0, 32767, "upward speed cap when leaving the water"),
     SWITCH(speed_snap_limit, "S2/S3K: ground snap limit depends on speed"),
     SWITCH(angle_diff_snap, "S2/S3K: refuse angle changes of 0x20 or more"),
     SWITCH(s3k_slip, "S3K slip and fall rules"),
@@ -274,6 +295,7 @@ static const param_entry params[] = {
     SWITCH(peelout, "CD: super peel-out (up + jump at rest, release up)"),
     SWITCH(cd_spindash, "CD: spindash (down + jump at rest, 45 frames, release down)"),
     SWITCH(drop_dash, "Mania: drop dash (hold jump again in a jump, land)"),
+    SWITCH(water_exit_slow_only, "S3K: leaving the water doubles only slow upward speeds"),
     SWITCH(fix_ground_topspeed_clamp, "fix: holding forward above top speed keeps it"),
     SWITCH(fix_air_topspeed_clamp, "fix: same in the air"),
     SWITCH(move_on_jump_frame, "fix: move on the jump frame"),

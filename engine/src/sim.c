@@ -221,13 +221,16 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     bool hurt_frame = st->game.hurt != 0;
     /* Speed shoes (OBJECTS.md §10): S2's constants for the frame, the level's profile after. */
     lw_profile saved;
-    bool shoes = st->game.shoes != 0;
-    if (shoes) {
+    bool shoes = st->game.shoes != 0, wet = pl->underwater;
+    if (shoes || wet)
         saved = sim->profile;
+    if (shoes) {
         sim->profile.top = 0xC00;
         sim->profile.acc = 0x18;
         sim->profile.air_acc = 0x30;
     }
+    if (wet) /* docs/ENGINE.md "Water": the underwater set, over the shoes' */
+        lwi_water_profile(&sim->profile);
     if (lwi_moves_frame(sim, &in)) {
         /* OBJECTS.md §19: a peel-out frame (a drop dash's release goes on into the roll) */
     } else if (pl->airborne) {
@@ -240,6 +243,9 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
         dbg->routine = LW_ROUTINE_GROUND;
         lwi_phys_ground_frame(sim, &in);
     }
+    /* Sonic_Water ends the routine (not the hurt routine's) in a level with water */
+    if (st->status == LW_SIM_RUNNING && sim->level->has_water && !hurt_frame)
+        lwi_water_check(sim);
     if (st->status == LW_SIM_RUNNING) {
         if (sim->object_count || st->game.spill_count) {
             if (lwi_objects_any_timer(sim))
@@ -257,7 +263,7 @@ lw_sim_status lw_sim_step(lw_sim *sim, lw_input input)
     if (st->status == LW_SIM_RUNNING && (sim->object_count || st->game.spill_count) &&
         lwi_objects_any_run(sim))
         lwi_objects_run(sim);
-    if (shoes)
+    if (shoes || wet)
         sim->profile = saved;
     saturate16(&pl->xsp);
     saturate16(&pl->ysp);
@@ -286,7 +292,8 @@ uint64_t lw_sim_hash(const lw_sim *sim)
     h = lwi_fnv8(h, pl->path);
     unsigned flags = (pl->airborne ? 1u : 0u) | (pl->rolling ? 2u : 0u) | (pl->rolljump ? 4u : 0u) |
                      (pl->jumping ? 8u : 0u) | (pl->pushing ? 16u : 0u) |
-                     (pl->facing_left ? 32u : 0u) | (pl->balance_extreme ? 64u : 0u);
+                     (pl->facing_left ? 32u : 0u) | (pl->balance_extreme ? 64u : 0u) |
+                     (pl->underwater ? 128u : 0u);
     h = lwi_fnv8(h, (uint8_t)flags);
     h = lwi_fnv8(h, pl->balance);
     h = lwi_fnv8(h, (uint8_t)(pl->control_lock & 0xFFu));

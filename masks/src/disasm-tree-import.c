@@ -723,8 +723,8 @@ static bool read_extras(tree_ctx *c)
         c->src->has_water = true;
         c->src->water_height = h;
         lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
-                       "water height %u px: kept in the source section (Loopwright's level has "
-                       "no water)",
+                       "water height %u px: the level's water_height, and kept in the source "
+                       "section (INI data: never written to the tree)",
                        h);
     } else if (v) {
         lwm_report_add(c->report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
@@ -862,8 +862,8 @@ static bool read_water_palette(tree_ctx *c)
     }
     s->has_water_palette = true;
     lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
-                   "water palette %s (%s): kept in the source section (Loopwright's level has no "
-                   "water)",
+                   "water palette %s (%s): kept in the source section (not drawn: the editor "
+                   "tints below the water, docs/DISASM.md §8.1)",
                    s->water_palette_name, s->water_palette_key);
     return true;
 }
@@ -1194,6 +1194,8 @@ static bool build_level(tree_ctx *c)
                                       : "s3k");
     if (c->tiles.size && c->have_pal[32])
         level->background_rgb = lwm_md_color_rgb(c->pal[32]);
+    level->has_water = c->src->has_water && c->src->water_height <= LW_MAX_WATER_HEIGHT;
+    level->water_height = level->has_water ? (int32_t)c->src->water_height : 0;
     if (c->have_start) {
         lw_object start = {0};
         start.type = LW_OBJECT_PLAYER_START;

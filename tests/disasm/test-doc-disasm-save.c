@@ -502,6 +502,24 @@ static void test_kept_ini(void)
     d = tree_fixture_diff(before, tree);
     g_assert_cmpstr(d, ==, "level/rings/TST_1.bin");
     g_free(d);
+    /* the INI's waterheight is the level's water; a changed height is reported as not saved to
+     * the tree (INI data), and no file of the tree changes for it */
+    g_assert_true(editor_document_get_level(doc)->has_water);
+    g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 504);
+    g_hash_table_unref(before);
+    before = tree_fixture_snapshot(tree);
+    EditorLevelProps props;
+    editor_level_props_get(editor_document_get_level(doc), &props);
+    props.water_height = 400;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_nonnull(strstr(report, "the water height 400 px (0x190) is not saved to the tree: "
+                                    "the INI keeps waterheight=1F8"));
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
     g_hash_table_unref(before);
     g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
     g_assert_nonnull(strstr(text, "\"water_height\": 504"));

@@ -175,6 +175,8 @@ static EditorCommand *make_set_props(EditorDocument *doc, GRand *rand)
     g_snprintf(p.name, sizeof p.name, "Name %d", g_rand_int_range(rand, 0, 1000));
     p.background_rgb = (uint32_t)g_rand_int_range(rand, 0, 0xFFFFFF);
     g_strlcpy(p.profile, g_rand_boolean(rand) ? "s1" : "s3k", sizeof p.profile);
+    p.has_water = g_rand_boolean(rand);
+    p.water_height = p.has_water ? g_rand_int_range(rand, 0, LW_MAX_WATER_HEIGHT + 1) : 0;
     return editor_cmd_set_level_props_new(doc, &p);
 }
 
@@ -730,6 +732,49 @@ static void test_atomic_save_through_document(void)
     g_rmdir(dir);
 }
 
+/* Water through Level ▸ Properties' command: one undo step; undo gives back the level JSON byte
+ * for byte (no `water_height` key); an out-of-range height is clamped; the same value is a
+ * no-op. */
+static void test_water_props_undo(void)
+{
+    g_autoptr(EditorDocument) doc = test_load_sample("loop-hill.json");
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_false(l->has_water);
+    g_autofree char *before = editor_level_to_json(l, NULL);
+    g_assert_null(strstr(before, "water_height"));
+    EditorLevelProps p;
+    editor_level_props_get(l, &p);
+    g_assert_false(p.has_water);
+    p.has_water = TRUE;
+    p.water_height = 500;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &p));
+    l = editor_document_get_level(doc);
+    g_assert_true(l->has_water);
+    g_assert_cmpint(l->water_height, ==, 500);
+    g_autofree char *wet = editor_level_to_json(l, NULL);
+    g_assert_nonnull(strstr(wet, "\"water_height\": 500"));
+    g_assert_true(editor_document_can_undo(doc));
+    editor_document_undo(doc);
+    l = editor_document_get_level(doc);
+    g_assert_false(l->has_water);
+    g_autofree char *back = editor_level_to_json(l, NULL);
+    g_assert_cmpstr(back, ==, before);
+    editor_document_redo(doc);
+    g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 500);
+    /* clamped into range; the same props again change nothing */
+    p.water_height = LW_MAX_WATER_HEIGHT + 40;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &p));
+    g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, LW_MAX_WATER_HEIGHT);
+    EditorCommand *same = editor_cmd_set_level_props_new(doc, &p);
+    g_assert_true(same->klass->is_noop(same));
+    editor_command_free(same);
+    /* turning water off forgets the height */
+    p.has_water = FALSE;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &p));
+    g_assert_false(editor_document_get_level(doc)->has_water);
+    g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 0);
+}
+
 static void test_load_error_is_precise(void)
 {
     g_autofree char *dir = g_dir_make_tmp("lw-doc-XXXXXX", NULL);
@@ -1195,6 +1240,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/document/actions", test_actions);
     g_test_add_func("/editor/document/atomic-save", test_atomic_save_through_document);
     g_test_add_func("/editor/document/load-error", test_load_error_is_precise);
+    g_test_add_func("/editor/document/water-props-undo", test_water_props_undo);
     g_test_add_func("/editor/document/recovery", test_recovery);
     g_test_add_func("/editor/clipboard/between-levels", test_clipboard_between_levels);
     g_test_add_func("/editor/level-ops/compaction", test_compaction);

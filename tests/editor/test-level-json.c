@@ -112,6 +112,49 @@ static void test_loop_chunks(void)
     g_free(path);
 }
 
+/* The optional `water_height`: absent without water, round-trips byte for byte, refused with its
+ * place when out of range or not an integer; 0 and 16384 are accepted. */
+static void test_water_height(void)
+{
+    char *path = sample_path("loop-hill.json");
+    lw_level *level = load_ok(path);
+    g_assert_false(level->has_water);
+    char *plain = editor_level_to_json(level, NULL);
+    g_assert_null(strstr(plain, "water_height"));
+    level->has_water = true;
+    level->water_height = 1808;
+    char *text = editor_level_to_json(level, NULL);
+    g_assert_nonnull(strstr(text, "\"water_height\": 1808,\n"));
+    lw_level *back = NULL;
+    lw_error err;
+    g_assert_true(editor_level_load_text(text, strlen(text), 0, &back, &err));
+    g_assert_true(back->has_water);
+    g_assert_cmpint(back->water_height, ==, 1808);
+    char *again = editor_level_to_json(back, NULL);
+    g_assert_cmpstr(again, ==, text);
+    loop_json_fails(text, "\"water_height\": 1808", "\"water_height\": 16385",
+                    "water_height: 16385 is out of range (0..16384)");
+    loop_json_fails(text, "\"water_height\": 1808", "\"water_height\": -1", "out of range");
+    loop_json_fails(text, "\"water_height\": 1808", "\"water_height\": null",
+                    "expected an integer");
+    const char *ok[] = {"\"water_height\": 0", "\"water_height\": 16384"};
+    for (int i = 0; i < 2; i++) {
+        GString *t = g_string_new(text);
+        g_string_replace(t, "\"water_height\": 1808", ok[i], 1);
+        lw_level *l = NULL;
+        g_assert_true(editor_level_load_text(t->str, t->len, 0, &l, &err));
+        g_assert_cmpint(l->water_height, ==, i ? 16384 : 0);
+        lw_level_free(l);
+        g_string_free(t, TRUE);
+    }
+    free(plain);
+    free(text);
+    free(again);
+    lw_level_free(back);
+    lw_level_free(level);
+    g_free(path);
+}
+
 static void test_cell_tokens(void)
 {
     for (unsigned tile = 0; tile < 1100; tile += 37)
@@ -256,6 +299,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/level-json/canonical-form", test_canonical_form);
     g_test_add_func("/editor/level-json/cell-tokens", test_cell_tokens);
     g_test_add_func("/editor/level-json/loop-chunks", test_loop_chunks);
+    g_test_add_func("/editor/level-json/water-height", test_water_height);
     g_test_add_func("/editor/level-json/paths", test_paths);
     g_test_add_func("/editor/level-json/atomic-save", test_atomic_save);
     g_test_add_func("/editor/level-json/samples-regenerate", test_samples_regenerate);

@@ -189,6 +189,8 @@ bool fixture_levels_equal(const lw_level *a, const lw_level *b, char *why, size_
     if (a->background_rgb != b->background_rgb || strcmp(a->profile, b->profile) ||
         strcmp(a->character, b->character) || a->next_object_id != b->next_object_id)
         DIFF("settings differ");
+    if (a->has_water != b->has_water || a->water_height != b->water_height)
+        DIFF("water differs");
     if (a->mask_count != b->mask_count)
         DIFF("mask count %u vs %u", a->mask_count, b->mask_count);
     for (uint32_t i = 0; i < a->mask_count; i++)

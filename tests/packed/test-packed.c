@@ -478,6 +478,71 @@ static void test_writer_refuses_invalid(void)
     lw_level_free(level);
 }
 
+/* WATR (docs/FORMAT.md §4.13): written only for a level with water (minor 3), read back, packs
+ * again byte for byte; a level without water packs to the bytes it gave before (no WATR, minor
+ * 1); a bad section version, reserved field or height is refused at its offset. */
+static void test_water(void)
+{
+    lw_level *level = fixture_level_rich();
+    size_t dry_size;
+    uint8_t *dry = pack(level, NULL, &dry_size);
+    g_assert_cmpuint(entry_of(dry, "WATR"), ==, 0);
+    g_assert_cmpuint(dry[10], ==, 1);
+
+    level->has_water = true;
+    level->water_height = 0x710;
+    size_t size;
+    uint8_t *bin = pack(level, NULL, &size);
+    g_assert_cmpuint(bin[10], ==, 3);
+    size_t w = section_of(bin, "WATR");
+    g_assert_cmpuint(rd32(bin + entry_of(bin, "WATR") + 16), ==, 8);
+    g_assert_cmpuint(rd32(bin + w + 4), ==, 0x710);
+    lw_packed_level *p = load_ok(bin, size);
+    const lw_level *back = lw_packed_level_get(p);
+    g_assert_true(back->has_water);
+    g_assert_cmpint(back->water_height, ==, 0x710);
+    size_t again_size;
+    uint8_t *again = pack(back, NULL, &again_size);
+    g_assert_cmpmem(again, again_size, bin, size);
+    lw_level *copy = lw_level_dup(back);
+    g_assert_true(copy->has_water);
+    g_assert_cmpint(copy->water_height, ==, 0x710);
+    lw_level_free(copy);
+    lw_packed_level_free(p);
+    free(again);
+
+    uint8_t *f = g_malloc(size);
+    memcpy(f, bin, size);
+    f[w] = 2;
+    fix_crcs(f, size);
+    expect_refused(f, size, LW_ERR_VERSION, (long)w, "water section version 2");
+    memcpy(f, bin, size);
+    f[w + 3] = 1;
+    fix_crcs(f, size);
+    expect_refused(f, size, LW_ERR_FORMAT, (long)w + 3, "reserved");
+    memcpy(f, bin, size);
+    wr32(f + w + 4, LW_MAX_WATER_HEIGHT + 1);
+    fix_crcs(f, size);
+    expect_refused(f, size, LW_ERR_RANGE, (long)w + 4, "water height 16385");
+    memcpy(f, bin, size);
+    wr32(f + w + 4, LW_MAX_WATER_HEIGHT);
+    fix_crcs(f, size);
+    lw_packed_level_free(load_ok(f, size));
+
+    /* the writer refuses a height out of range (lw_level_validate) */
+    level->water_height = -1;
+    uint8_t *out = NULL;
+    size_t n = 0;
+    lw_error err;
+    g_assert_false(lw_packed_write(level, NULL, &out, &n, &err));
+    g_assert_cmpint(err.code, ==, LW_ERR_RANGE);
+    g_assert_nonnull(strstr(err.message, "water height -1"));
+    g_free(f);
+    free(bin);
+    free(dry);
+    lw_level_free(level);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -492,5 +557,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/packed/exact-errors", test_exact_errors);
     g_test_add_func("/engine/packed/compressed-errors", test_compressed_errors);
     g_test_add_func("/engine/packed/writer-refuses-invalid", test_writer_refuses_invalid);
+    g_test_add_func("/engine/packed/water", test_water);
     return g_test_run();
 }

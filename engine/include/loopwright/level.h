@@ -36,6 +36,7 @@
 #define LW_MAX_SCRIPT       1048576 /* bytes in one saved replay script */
 #define LW_MAX_REPLAYS      256     /* replays saved with a level */
 #define LW_MAX_OVERRIDES    64      /* physics-constant overrides saved with a level */
+#define LW_MAX_WATER_HEIGHT 16384   /* px: a water surface lies at 0..this (LW_MAX_LEVEL_H_PX) */
 
 /** "No index": an empty cell's tile, a tile without a mask on a path, an empty layout slot. */
 #define LW_NONE 0xFFFFu
@@ -261,6 +262,12 @@ typedef struct lw_level {
     /* Owned; set with lw_level_set_loop_chunks. Sonic 1 loop chunks (empty for most levels). */
     const lw_loop_chunk *loop_chunks;
     uint32_t loop_chunk_count;
+
+    /* Water (docs/ENGINE.md, "Water"): a static surface at y = water_height px; the player is
+     * underwater while its centre's pixel row is below it (greater). No water when has_water is
+     * false (every level made by lw_level_new; water_height is then 0 and unused). */
+    bool has_water;
+    int32_t water_height; /* px from the level's top, 0..LW_MAX_WATER_HEIGHT */
 } lw_level;
 
 /**
@@ -492,8 +499,9 @@ bool lw_level_set_override(lw_level *level, const char *name, int32_t value);
 
 /**
  * Check internal consistency: ids in range (mask per tile, tile per cell, chunk per layout slot),
- * heights in -16..16, known solidity bits, unique non-zero object ids, swapper radius and paths.
- * Returns false with a message naming the first offending place (e.g. "chunk 3 cell (2,5):
- * tile 912 does not exist (41 tiles)").
+ * heights in -16..16, known solidity bits, unique non-zero object ids, swapper radius and paths,
+ * the loop table, the water height (0..LW_MAX_WATER_HEIGHT when has_water). Returns false with a
+ * message naming the first offending place (e.g. "chunk 3 cell (2,5): tile 912 does not exist (41
+ * tiles)").
  */
 bool lw_level_validate(const lw_level *level, lw_error *err);

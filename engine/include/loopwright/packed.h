@@ -33,7 +33,9 @@
 /** Format version written by this engine; files with another major version are refused, a
  * higher minor version is accepted (unknown optional sections are skipped). */
 #define LW_PACKED_VERSION_MAJOR 1
-#define LW_PACKED_VERSION_MINOR 2 /* 1.2 added LOOP; a file without it is written as 1.1 */
+#define LW_PACKED_VERSION_MINOR                                                                    \
+    3 /* 1.2 added LOOP, 1.3 WATR; a file is written with the lowest                               \
+         minor version its sections need (1.1 without either) */
 /** Largest file the loader accepts (and the writer produces), in bytes. */
 #define LW_PACKED_MAX_FILE (256u << 20)
 

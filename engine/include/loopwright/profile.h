@@ -80,6 +80,19 @@ typedef struct lw_profile {
     int32_t peelout_speed;      /* subpx/frame: the super peel-out's launch Gsp (§19.1) */
     int32_t cd_spindash_charge; /* frames: DOWN held after the start before a release launches */
     int32_t cd_spindash_speed;  /* subpx/frame: CD's spindash launch Gsp (§19.5) */
+    /* ---- underwater (§4.1, §5.1, §6.1; docs/ENGINE.md "Water"): the constant set that replaces
+     * the ones above while lw_player.underwater is set (only in a level with water) ---- */
+    int32_t water_top;      /* subpx/frame: top speed (0x300) */
+    int32_t water_acc;      /* subpx/frame²: acceleration (6) */
+    int32_t water_dec;      /* subpx/frame²: deceleration (0x40) */
+    int32_t water_frc;      /* subpx/frame²: friction (6, = acc) */
+    int32_t water_air_acc;  /* subpx/frame²: air acceleration (0x0C, = 2 x acc) */
+    int32_t water_roll_frc; /* subpx/frame²: rolling friction (3, = acc / 2) */
+    int32_t water_roll_dec; /* subpx/frame²: rolling deceleration (S1 0x10 = dec/4, else 0x20) */
+    int32_t water_gravity;  /* subpx/frame²: net gravity (0x10 = 0x38 - 0x28) */
+    int32_t water_jump;     /* subpx/frame: jump force (set by the character: 0x380) */
+    int32_t water_jump_release; /* subpx/frame: upward speed kept on release (0x200) */
+    int32_t water_exit_cap;     /* subpx/frame: upward speed cap after leaving the water (0x1000) */
 
     /* ---- game differences (§10) ---- */
     bool speed_snap_limit;          /* S2/S3K: ground snap limit depends on speed (§4.8.4) */
@@ -96,6 +109,8 @@ typedef struct lw_profile {
                          (OBJECTS.md §19.5); it takes the place of `spindash` when both are on */
     bool drop_dash;   /* Mania's drop dash: hold jump again in a jump (OBJECTS.md §19.2); off in
                          every preset, a level override or `sim --drop-dash` turns it on */
+    bool water_exit_slow_only; /* S3K: leaving the water doubles Ysp only when Ysp >= -0x400
+                                  (S1/S2 always double it) */
 
     /* ---- original bugs and quirks, default = original (§11) ---- */
     bool fix_ground_topspeed_clamp;    /* §11.1: holding forward above top keeps the speed */
@@ -136,6 +151,7 @@ typedef struct lw_character {
     int32_t ball_wr, ball_hr;   /* px */
     int32_t push_radius;        /* px */
     int32_t jump;               /* subpx/frame */
+    int32_t water_jump;         /* subpx/frame: the jump force underwater */
 } lw_character;
 
 /** Number of characters (sonic, tails, knuckles). */
@@ -147,7 +163,7 @@ const lw_character *lw_character_at(size_t index);
 /** The character named @name, or NULL. */
 const lw_character *lw_character_find(const char *name);
 
-/** Copy @character's radii and jump force (and name) into @profile. */
+/** Copy @character's radii and jump forces (dry and underwater; and name) into @profile. */
 void lw_profile_set_character(lw_profile *profile, const lw_character *character);
 
 /**

@@ -66,6 +66,8 @@ typedef struct lw_player {
     bool facing_left;        /* facing direction (animation) */
     uint8_t balance;         /* lw_balance (animation) */
     bool balance_extreme;    /* S2/S3K second balance pose (animation) */
+    bool underwater;         /* below the level's water surface (docs/ENGINE.md "Water"): the
+                                profile's water_* constants apply; always false without water */
     uint16_t control_lock;   /* frames of ignored L/R input on the ground (§4.9) */
     uint8_t ground_angle[2]; /* angle outputs of ground sensors A and B in the last grounded scan
                                 (3 = found no block: a ledge, §4.10) */
@@ -274,11 +276,12 @@ static inline void lw_sim_restore(lw_sim *sim, const lw_sim_state *state)
  * 64-bit FNV-1a of the state, serialised field by field in a fixed order and byte order (not the
  * struct's memory): frame, status, then the player's x, y, xsp, ysp, gsp (32-bit little endian),
  * angle, wr, hr, path, flag byte (airborne, rolling, rolljump, jumping, pushing, facing_left,
- * balance_extreme in bits 0-6), balance, control_lock (16-bit LE), ground_angle[0..1], then the
- * swapper side bits for the simulation's swappers (ceil(count / 8) bytes), then — only when the
- * simulation has game objects or a game field differs from its reset value — the game block of
- * docs/OBJECTS.md §13, then — only when a move of OBJECTS.md §19 is in progress (a field of
- * state.moves's first four bytes is not 0) — those four bytes in field order, then — only when
+ * balance_extreme, underwater in bits 0-7; underwater is never set in a level without water, so
+ * such levels hash as before water existed), balance, control_lock (16-bit LE), ground_angle[0..1],
+ * then the swapper side bits for the simulation's swappers (ceil(count / 8) bytes), then — only
+ * when the simulation has game objects or a game field differs from its reset value — the game
+ * block of docs/OBJECTS.md §13, then — only when a move of OBJECTS.md §19 is in progress (a field
+ * of state.moves's first four bytes is not 0) — those four bytes in field order, then — only when
  * Sonic CD's spindash is in progress — its two bytes (spindash, spindash_timer). Equal on every
  * build and platform for equal states.
  */
