@@ -215,7 +215,8 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         /* a lens around the player shows the collision of its current path: the art stays
          * readable elsewhere, and the sensors' surroundings are explicit */
         guint overlays =
-            pl->path == LW_PATH_B ? EDITOR_OVERLAY_COLLISION_B : EDITOR_OVERLAY_COLLISION_A;
+            (pl->path == LW_PATH_B ? EDITOR_OVERLAY_COLLISION_B : EDITOR_OVERLAY_COLLISION_A) |
+            EDITOR_OVERLAY_WATER;
         double lx = vx(s, px - LENS_W), ly = vy(s, py - LENS_H), lw = 2 * LENS_W * s->zoom,
                lh = 2 * LENS_H * s->zoom;
         cairo_save(cr);

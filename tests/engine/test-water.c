@@ -46,8 +46,8 @@ static void test_constants(void)
         int32_t roll_dec, jump;
         bool slow_only;
     } cases[] = {
-        {"s1", "sonic", 0x10, 0x380, false},  {"s2", "sonic", 0x20, 0x380, false},
-        {"s2", "tails", 0x20, 0x380, false},  {"s3k", "sonic", 0x20, 0x380, true},
+        {"s1", "sonic", 0x10, 0x380, false},    {"s2", "sonic", 0x20, 0x380, false},
+        {"s2", "tails", 0x20, 0x380, false},    {"s3k", "sonic", 0x20, 0x380, true},
         {"s3k", "knuckles", 0x20, 0x300, true}, {"cd", "sonic", 0x20, 0x380, false},
         {"modern", "sonic", 0x20, 0x380, true},
     };
@@ -248,9 +248,12 @@ static void test_exit_rules(void)
         const char *profile;
         int32_t ysp, out;
     } cases[] = {
-        {"s2", -0x500, 2 * (-0x500 + 0x10)}, {"s3k", -0x500, -0x500 + 0x10},
-        {"s2", -0x900, -0x1000},             {"s1", -0x900, -0x1000},
-        {"s3k", -0x900, -0x900 + 0x10},      {"s3k", -0x300, 2 * (-0x300 + 0x10)},
+        {"s2", -0x500, 2 * (-0x500 + 0x10)},
+        {"s3k", -0x500, -0x500 + 0x10},
+        {"s2", -0x900, -0x1000},
+        {"s1", -0x900, -0x1000},
+        {"s3k", -0x900, -0x900 + 0x10},
+        {"s3k", -0x300, 2 * (-0x300 + 0x10)},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         lw_level *level = water_level(true, 700);
@@ -278,7 +281,8 @@ static void test_roll(void)
         const char *profile;
         lw_input input;
         int32_t step;
-    } cases[] = {{"s2", 0, 3}, {"s1", 0, 3}, {"s1", LW_BUTTON_LEFT, 0x13}, {"s2", LW_BUTTON_LEFT, 0x23}};
+    } cases[] = {
+        {"s2", 0, 3}, {"s1", 0, 3}, {"s1", LW_BUTTON_LEFT, 0x13}, {"s2", LW_BUTTON_LEFT, 0x23}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         lw_level *level = water_level(true, 400);
         lw_sim sim;
