@@ -7,7 +7,8 @@
  *   gap before them stays a kept word; an unchanged export writes nothing (the file is never
  *   written); an edit of the animated tile's art is refused; a new tile takes the next block of
  *   the block file, and a new tile that would reach the animated blocks is refused; a malformed
- *   file is warned about and not used.
+ *   file is warned about and not used; animated blocks inside the block file (ARZ) are drawn
+ *   over the file's blocks, whose words are kept, and their art cannot be edited.
  * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
  *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
  * And the folder import's Sonic 1 loop slots (§7.5), which are the tree import's.
@@ -326,6 +327,75 @@ static void test_anim_bad(void)
     g_free(root);
 }
 
+/* SonLVL animated blocks inside the block file (s2disasm's ARZ: 760..767 of its 800): the game
+ * copies them over the file's blocks at level load, so they are drawn over them; the file's
+ * words are kept (an unchanged export writes nothing) and an edit of such a tile's art is
+ * refused. Blocks B-2 and B-1 (B = the file's count) get the words of two earlier blocks. */
+static void test_anim_inside(void)
+{
+    char *root = make_tree("animblocks=TST/AnimatedBlocks.bin\n");
+    size_t n;
+    uint8_t *blocks = dtest_read_kos(root, BLOCKS_FILE, &n);
+    uint32_t b = (uint32_t)(n / 8u), like[2] = {0, 0};
+    g_assert_cmpuint(b, >, 5);
+    for (uint32_t k = 1; k + 2u < b && !like[0]; k++)
+        like[0] = memcmp(blocks + k * 8u, blocks + (b - 2u) * 8u, 8) ? k : 0;
+    for (uint32_t k = 1; k + 2u < b && !like[1]; k++)
+        like[1] = memcmp(blocks + k * 8u, blocks + (b - 1u) * 8u, 8) &&
+                          memcmp(blocks + k * 8u, blocks + like[0] * 8u, 8)
+                      ? k
+                      : 0;
+    g_assert_cmpuint(like[0], !=, 0);
+    g_assert_cmpuint(like[1], !=, 0);
+    uint8_t anim[4 + 16];
+    put16(anim, (b - 2u) * 8u);
+    put16(anim + 2, 8u - 1u);
+    memcpy(anim + 4, blocks + like[0] * 8u, 8);
+    memcpy(anim + 12, blocks + like[1] * 8u, 8);
+    dtest_write(root, ANIM_FILE, anim, sizeof anim);
+    opened o;
+    open_level(root, &o);
+    const lwm_tree_source *src = &o.im.source;
+    g_assert_cmpuint(src->block_count, ==, b);
+    g_assert_cmpuint(src->anim_count, ==, 0); /* no tiles of their own */
+    g_assert_cmpuint(src->anim_limit, ==, b - 2u);
+    g_assert_cmpuint(o.im.level->tile_count, ==, b - 1u);
+    /* tile t is block t + 1: tiles B-3 and B-2 are drawn as the animated blocks */
+    g_assert_true(same_cell(&o.im.tileset, b - 3u, like[0] - 1u));
+    g_assert_true(same_cell(&o.im.tileset, b - 2u, like[1] - 1u));
+    char note[160];
+    g_snprintf(note, sizeof note,
+               "animated blocks %u..%u lie inside the block data's %u blocks: "
+               "drawn over them",
+               b - 2u, b - 1u, b);
+    g_assert_true(report_has(&o.rep, note));
+
+    /* unchanged: nothing written, the block file's own words kept */
+    lwm_tree_export ex;
+    lw_error err;
+    g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+
+    /* such a tile's art painted (its neighbour's cell over it): refused, nothing written */
+    lwm_image img = {0};
+    g_assert_true(lwm_image_init(&img, o.im.tileset.width, o.im.tileset.height, 0, &err));
+    memcpy(img.rgba, o.im.tileset.rgba, (size_t)img.width * img.height * 4u);
+    g_assert_false(same_cell(&img, b - 3u, b - 2u));
+    uint32_t to = b - 3u, from = b - 2u;
+    for (uint32_t y = 0; y < 16; y++)
+        memcpy(lwm_image_pixel(&img, (to % 16u) * 16u, (to / 16u) * 16u + y),
+               lwm_image_pixel(&img, (from % 16u) * 16u, (from / 16u) * 16u + y), 64);
+    g_assert_false(export_level(&o, &img, &ex, &err));
+    g_assert_nonnull(strstr(err.message, "animated block"));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_image_clear(&img);
+    close_level(&o);
+    g_free(blocks);
+    dtest_rmtree(root);
+    g_free(root);
+}
+
 static void test_water_palette(void)
 {
     char *root = make_tree("palette2=Water|../art/palettes/TST.bin:4:20:8|"
@@ -470,6 +540,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/animblocks/import", test_anim_import);
     g_test_add_func("/masks/disasm-tree/animblocks/edits", test_anim_edits);
     g_test_add_func("/masks/disasm-tree/animblocks/bad", test_anim_bad);
+    g_test_add_func("/masks/disasm-tree/animblocks/inside", test_anim_inside);
     g_test_add_func("/masks/disasm-tree/water-palette", test_water_palette);
     g_test_add_func("/masks/disasm/s1-folder-loops", test_s1_folder_loops);
     return g_test_run();
