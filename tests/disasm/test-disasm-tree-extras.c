@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What a tree's SonLVL INI gives besides the game's tables (docs/DISASM.md §7.6, §8.1), on a
- * synthetic S2 tree the exporter writes from loop-hill.json:
+ * What a tree's SonLVL INI gives besides the game's tables (docs/DISASM.md §7.6, §8.1), on the
+ * synthetic S2 tree of tree-fixture.h (loop-hill.json, `pack --format s2`) with INI lines added:
  * - `animblocks`: a chunk word naming a block past the loaded ones but inside SonLVL's animated
  *   blocks file shows that block (tile, flips, mask from the index, its art drawn); a word in the
  *   gap before them stays a kept word; an unchanged export writes nothing (the file is never
@@ -15,6 +15,7 @@
  */
 #include "disasm-source.h"
 #include "disasm-test-util.h"
+#include "tree-fixture.h"
 
 #include <glib.h>
 #include <loopwright-masks/disasm-tree.h>
@@ -22,48 +23,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char ini_fmt[] = "version=S2\n"
-                              "colarr1=../collision/Collision array - Vertical.bin\n"
-                              "colarr2=../collision/Collision array - Horizontal.bin\n"
-                              "angles=../collision/Curve and resistance mapping.bin\n"
-                              "[Test Zone Act 1]\n"
-                              "tiles=../art/kosinski/TST.kos\n"
-                              "blocks=../mappings/16x16/TST.kos\n"
-                              "chunks=../mappings/128x128/TST.kos\n"
-                              "layout=../level/layout/TST_1.kos\n"
-                              "palette=../art/palettes/TST.bin:0:16:48\n"
-                              "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
-                              "colind1=../collision/TST primary 16x16 collision index.kos\n"
-                              "colind2=../collision/TST secondary 16x16 collision index.kos\n"
-                              "%s";
-
 #define BLOCKS_FILE "mappings/16x16/TST.kos"
 #define CHUNKS_FILE "mappings/128x128/TST.kos"
 #define INDEX_FILE  "collision/TST primary 16x16 collision index.kos"
 #define ANIM_FILE   "SonLVL INI Files/TST/AnimatedBlocks.bin"
 
-/* loop-hill.json exported as zone TST of an S2 tree, with the INI above (@extra appended). */
+/* The synthetic S2 tree of tree-fixture.h (loop-hill.json as zone TST, two levels, objects
+ * and rings in level 1) in a new scratch folder, with @extra appended to level 1's INI section;
+ * drop_tree removes it. */
 static char *make_tree(const char *extra)
 {
-    lwm_image art = {0};
-    lw_level *level = dtest_load_sample("loop-hill.json", &art);
-    lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S2, "TST");
-    lwm_disasm_export ex = {0};
-    lwm_report rep = {0};
-    lw_error err;
-    if (!lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err))
-        g_error("export: %s", err.message);
-    char *dir = dtest_tmpdir(), failed[4096];
-    if (!lwm_disasm_export_write(&ex, dir, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    lwm_disasm_export_clear(&ex);
-    lwm_report_clear(&rep);
-    lwm_image_clear(&art);
-    lw_level_free(level);
-    char *ini = g_strdup_printf(ini_fmt, extra);
-    dtest_write_text(dir, LWM_TREE_INI_FILE, ini);
-    g_free(ini);
-    return dir;
+    char *dir = dtest_tmpdir(), *tree = tree_fixture_make_extra(dir, TRUE, extra);
+    g_free(dir);
+    return tree;
+}
+
+/* Remove the scratch folder of make_tree's @root (its parent) and free @root. */
+static void drop_tree(char *root)
+{
+    char *dir = g_path_get_dirname(root);
+    dtest_rmtree(dir);
+    g_free(dir);
+    g_free(root);
 }
 
 typedef struct opened {
@@ -246,8 +227,7 @@ static void test_anim_import(void)
     free(tree);
     free(json);
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 static void test_anim_edits(void)
@@ -300,8 +280,7 @@ static void test_anim_edits(void)
     g_assert_false(export_level(&o, NULL, &ex, &err));
     g_assert_nonnull(strstr(err.message, "the animated blocks follow"));
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 /* A malformed animated blocks file is warned about and not used: the words stay kept. */
@@ -323,8 +302,7 @@ static void test_anim_bad(void)
     g_assert_cmpuint(ex.file_count, ==, 0);
     lwm_tree_export_clear(&ex);
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 /* SonLVL animated blocks inside the block file (s2disasm's ARZ: 760..767 of its 800): the game
@@ -392,8 +370,7 @@ static void test_anim_inside(void)
     lwm_image_clear(&img);
     close_level(&o);
     g_free(blocks);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 static void test_water_palette(void)
@@ -441,8 +418,7 @@ static void test_water_palette(void)
     free(json);
     close_level(&o);
     g_free(pal);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 
     /* waterpal naming no palette: warned, not kept */
     root = make_tree("waterpal=5\n");
@@ -450,8 +426,7 @@ static void test_water_palette(void)
     g_assert_false(o.im.source.has_water_palette);
     g_assert_true(report_has(&o.rep, "waterpal=5 names no palette"));
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 /* The folder import (`unpack --format s1 DIR`) reads the loop slots as the tree import does
