@@ -173,12 +173,22 @@ static bool is_anim_tile(const art_ctx *a, uint32_t t)
            t + 1u - src->block_count < src->anim_count;
 }
 
+/* Whether level tile @t is a block of the block mappings that the game overwrites with an
+ * animated block at level load (ARZ's 760..767, §7.6): the import drew the animated one. */
+static bool is_anim_inside(const art_ctx *a, uint32_t t)
+{
+    const lwm_tree_source *src = a->c->src;
+    uint32_t b = lwm_tree_tile_block(src, t);
+    return a->animblk && src->anim_limit && b >= src->anim_limit && b < src->block_count &&
+           !is_anim_tile(a, t) && tree_anim_block(a->animblk->data, a->animblk->size, b);
+}
+
 /* The block bytes tile @t draws: the block mappings' (NULL past them: a tile new since), or its
  * animated block's. */
 static const uint8_t *tile_block(const art_ctx *a, uint32_t t)
 {
     uint32_t b = lwm_tree_tile_block(a->c->src, t);
-    if (is_anim_tile(a, t))
+    if (is_anim_tile(a, t) || is_anim_inside(a, t))
         return a->animblk ? tree_anim_block(a->animblk->data, a->animblk->size, b) : NULL;
     return b < a->nb_old && (size_t)(b + 1u) * 8u <= a->blocks.size ? a->blocks.data + b * 8u
                                                                     : NULL;
@@ -464,7 +474,8 @@ static bool build_blocks(art_ctx *a, bool *alters)
         c->out->blocks_added = need - a->nb_old;
     }
     for (uint32_t t = 0; t < lv->tile_count; t++) {
-        if (is_anim_tile(a, t)) {
+        if (is_anim_tile(a, t) || is_anim_inside(a, t)) {
+            /* its block data's words (ARZ's placeholders) stay as they are */
             if (!anim_tile_words(a, t))
                 return false;
             continue;

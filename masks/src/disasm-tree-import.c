@@ -806,9 +806,15 @@ static bool read_anim_blocks(tree_ctx *c)
                        c->src->block_count - 2u + an.count);
     if (an.count < an.file_count)
         lwm_report_add(c->report, LWM_REPORT_NOTE, rel, -1,
-                       "animated blocks %u..%u lie inside the block data's %u blocks: the block "
-                       "data's are shown (the game draws the animated ones there)",
-                       an.file_first, an.first - 1u, c->src->block_count);
+                       "animated blocks %u..%u lie inside the block data's %u blocks: drawn "
+                       "over them, as the game copies them there; the block data's words are "
+                       "kept",
+                       an.file_first,
+                       (an.file_first + an.file_count < c->src->block_count
+                            ? an.file_first + an.file_count
+                            : c->src->block_count) -
+                           1u,
+                       c->src->block_count);
     return true;
 }
 
@@ -1058,13 +1064,18 @@ static void line_rgba(const tree_ctx *c, uint32_t rgba[4][16])
                                               : (uint32_t)((i % 16) * 17u) * 0x010101u << 8 | 0xFFu;
 }
 
-/* The four words of level tile @t's block: the block data's, or an animated block's. */
+/* The four words of level tile @t's block: the block data's, or an animated block's, also
+ * for a block of the data that the game overwrites with one at level load (ARZ's 760..767,
+ * docs/DISASM.md §7.6; anim_limit is set only when the file parsed). */
 static const uint8_t *tile_words(const tree_ctx *c, uint32_t t)
 {
     uint32_t b = lwm_tree_tile_block(c->src, t);
-    if (b < c->src->block_count)
-        return c->blocks.data + b * 8u;
-    return tree_anim_block(c->animblk.data, c->animblk.size, b);
+    if (b >= c->src->block_count || (c->src->anim_limit && b >= c->src->anim_limit)) {
+        const uint8_t *anim = tree_anim_block(c->animblk.data, c->animblk.size, b);
+        if (anim || b >= c->src->block_count)
+            return anim;
+    }
+    return c->blocks.data + b * 8u;
 }
 
 static bool build_tileset(tree_ctx *c)

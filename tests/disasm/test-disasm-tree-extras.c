@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What a tree's SonLVL INI gives besides the game's tables (docs/DISASM.md §7.6, §8.1), on a
- * synthetic S2 tree the exporter writes from loop-hill.json:
+ * What a tree's SonLVL INI gives besides the game's tables (docs/DISASM.md §7.6, §8.1), on the
+ * synthetic S2 tree of tree-fixture.h (loop-hill.json, `pack --format s2`) with INI lines added:
  * - `animblocks`: a chunk word naming a block past the loaded ones but inside SonLVL's animated
  *   blocks file shows that block (tile, flips, mask from the index, its art drawn); a word in the
  *   gap before them stays a kept word; an unchanged export writes nothing (the file is never
  *   written); an edit of the animated tile's art is refused; a new tile takes the next block of
  *   the block file, and a new tile that would reach the animated blocks is refused; a malformed
- *   file is warned about and not used.
+ *   file is warned about and not used; animated blocks inside the block file (ARZ) are drawn
+ *   over the file's blocks, whose words are kept, and their art cannot be edited.
  * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
  *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
  * And the folder import's Sonic 1 loop slots (§7.5), which are the tree import's.
  */
 #include "disasm-source.h"
 #include "disasm-test-util.h"
+#include "tree-fixture.h"
 
 #include <glib.h>
 #include <loopwright-masks/disasm-tree.h>
@@ -21,48 +23,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char ini_fmt[] = "version=S2\n"
-                              "colarr1=../collision/Collision array - Vertical.bin\n"
-                              "colarr2=../collision/Collision array - Horizontal.bin\n"
-                              "angles=../collision/Curve and resistance mapping.bin\n"
-                              "[Test Zone Act 1]\n"
-                              "tiles=../art/kosinski/TST.kos\n"
-                              "blocks=../mappings/16x16/TST.kos\n"
-                              "chunks=../mappings/128x128/TST.kos\n"
-                              "layout=../level/layout/TST_1.kos\n"
-                              "palette=../art/palettes/TST.bin:0:16:48\n"
-                              "startpos=../startpos/TST_1.bin:Sonic:Level Start\n"
-                              "colind1=../collision/TST primary 16x16 collision index.kos\n"
-                              "colind2=../collision/TST secondary 16x16 collision index.kos\n"
-                              "%s";
-
 #define BLOCKS_FILE "mappings/16x16/TST.kos"
 #define CHUNKS_FILE "mappings/128x128/TST.kos"
 #define INDEX_FILE  "collision/TST primary 16x16 collision index.kos"
 #define ANIM_FILE   "SonLVL INI Files/TST/AnimatedBlocks.bin"
 
-/* loop-hill.json exported as zone TST of an S2 tree, with the INI above (@extra appended). */
+/* The synthetic S2 tree of tree-fixture.h (loop-hill.json as zone TST, two levels, objects
+ * and rings in level 1) in a new scratch folder, with @extra appended to level 1's INI section;
+ * drop_tree removes it. */
 static char *make_tree(const char *extra)
 {
-    lwm_image art = {0};
-    lw_level *level = dtest_load_sample("loop-hill.json", &art);
-    lwm_disasm_options opts = lwm_disasm_options_default(LWM_GAME_S2, "TST");
-    lwm_disasm_export ex = {0};
-    lwm_report rep = {0};
-    lw_error err;
-    if (!lwm_disasm_export_level(level, &art, &opts, &ex, &rep, &err))
-        g_error("export: %s", err.message);
-    char *dir = dtest_tmpdir(), failed[4096];
-    if (!lwm_disasm_export_write(&ex, dir, failed, &err))
-        g_error("%s: %s", failed, err.message);
-    lwm_disasm_export_clear(&ex);
-    lwm_report_clear(&rep);
-    lwm_image_clear(&art);
-    lw_level_free(level);
-    char *ini = g_strdup_printf(ini_fmt, extra);
-    dtest_write_text(dir, LWM_TREE_INI_FILE, ini);
-    g_free(ini);
-    return dir;
+    char *dir = dtest_tmpdir(), *tree = tree_fixture_make_extra(dir, TRUE, extra);
+    g_free(dir);
+    return tree;
+}
+
+/* Remove the scratch folder of make_tree's @root (its parent) and free @root. */
+static void drop_tree(char *root)
+{
+    char *dir = g_path_get_dirname(root);
+    dtest_rmtree(dir);
+    g_free(dir);
+    g_free(root);
 }
 
 typedef struct opened {
@@ -245,8 +227,7 @@ static void test_anim_import(void)
     free(tree);
     free(json);
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 static void test_anim_edits(void)
@@ -299,8 +280,7 @@ static void test_anim_edits(void)
     g_assert_false(export_level(&o, NULL, &ex, &err));
     g_assert_nonnull(strstr(err.message, "the animated blocks follow"));
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 /* A malformed animated blocks file is warned about and not used: the words stay kept. */
@@ -322,8 +302,75 @@ static void test_anim_bad(void)
     g_assert_cmpuint(ex.file_count, ==, 0);
     lwm_tree_export_clear(&ex);
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
+}
+
+/* SonLVL animated blocks inside the block file (s2disasm's ARZ: 760..767 of its 800): the game
+ * copies them over the file's blocks at level load, so they are drawn over them; the file's
+ * words are kept (an unchanged export writes nothing) and an edit of such a tile's art is
+ * refused. Blocks B-2 and B-1 (B = the file's count) get the words of two earlier blocks. */
+static void test_anim_inside(void)
+{
+    char *root = make_tree("animblocks=TST/AnimatedBlocks.bin\n");
+    size_t n;
+    uint8_t *blocks = dtest_read_kos(root, BLOCKS_FILE, &n);
+    uint32_t b = (uint32_t)(n / 8u), like[2] = {0, 0};
+    g_assert_cmpuint(b, >, 5);
+    for (uint32_t k = 1; k + 2u < b && !like[0]; k++)
+        like[0] = memcmp(blocks + k * 8u, blocks + (b - 2u) * 8u, 8) ? k : 0;
+    for (uint32_t k = 1; k + 2u < b && !like[1]; k++)
+        like[1] = memcmp(blocks + k * 8u, blocks + (b - 1u) * 8u, 8) &&
+                          memcmp(blocks + k * 8u, blocks + like[0] * 8u, 8)
+                      ? k
+                      : 0;
+    g_assert_cmpuint(like[0], !=, 0);
+    g_assert_cmpuint(like[1], !=, 0);
+    uint8_t anim[4 + 16];
+    put16(anim, (b - 2u) * 8u);
+    put16(anim + 2, 8u - 1u);
+    memcpy(anim + 4, blocks + like[0] * 8u, 8);
+    memcpy(anim + 12, blocks + like[1] * 8u, 8);
+    dtest_write(root, ANIM_FILE, anim, sizeof anim);
+    opened o;
+    open_level(root, &o);
+    const lwm_tree_source *src = &o.im.source;
+    g_assert_cmpuint(src->block_count, ==, b);
+    g_assert_cmpuint(src->anim_count, ==, 0); /* no tiles of their own */
+    g_assert_cmpuint(src->anim_limit, ==, b - 2u);
+    g_assert_cmpuint(o.im.level->tile_count, ==, b - 1u);
+    /* tile t is block t + 1: tiles B-3 and B-2 are drawn as the animated blocks */
+    g_assert_true(same_cell(&o.im.tileset, b - 3u, like[0] - 1u));
+    g_assert_true(same_cell(&o.im.tileset, b - 2u, like[1] - 1u));
+    char note[160];
+    g_snprintf(note, sizeof note,
+               "animated blocks %u..%u lie inside the block data's %u blocks: "
+               "drawn over them",
+               b - 2u, b - 1u, b);
+    g_assert_true(report_has(&o.rep, note));
+
+    /* unchanged: nothing written, the block file's own words kept */
+    lwm_tree_export ex;
+    lw_error err;
+    g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+
+    /* such a tile's art painted (its neighbour's cell over it): refused, nothing written */
+    lwm_image img = {0};
+    g_assert_true(lwm_image_init(&img, o.im.tileset.width, o.im.tileset.height, 0, &err));
+    memcpy(img.rgba, o.im.tileset.rgba, (size_t)img.width * img.height * 4u);
+    g_assert_false(same_cell(&img, b - 3u, b - 2u));
+    uint32_t to = b - 3u, from = b - 2u;
+    for (uint32_t y = 0; y < 16; y++)
+        memcpy(lwm_image_pixel(&img, (to % 16u) * 16u, (to / 16u) * 16u + y),
+               lwm_image_pixel(&img, (from % 16u) * 16u, (from / 16u) * 16u + y), 64);
+    g_assert_false(export_level(&o, &img, &ex, &err));
+    g_assert_nonnull(strstr(err.message, "animated block"));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_image_clear(&img);
+    close_level(&o);
+    g_free(blocks);
+    drop_tree(root);
 }
 
 static void test_water_palette(void)
@@ -371,8 +418,7 @@ static void test_water_palette(void)
     free(json);
     close_level(&o);
     g_free(pal);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 
     /* waterpal naming no palette: warned, not kept */
     root = make_tree("waterpal=5\n");
@@ -380,8 +426,7 @@ static void test_water_palette(void)
     g_assert_false(o.im.source.has_water_palette);
     g_assert_true(report_has(&o.rep, "waterpal=5 names no palette"));
     close_level(&o);
-    dtest_rmtree(root);
-    g_free(root);
+    drop_tree(root);
 }
 
 /* The folder import (`unpack --format s1 DIR`) reads the loop slots as the tree import does
@@ -470,6 +515,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/animblocks/import", test_anim_import);
     g_test_add_func("/masks/disasm-tree/animblocks/edits", test_anim_edits);
     g_test_add_func("/masks/disasm-tree/animblocks/bad", test_anim_bad);
+    g_test_add_func("/masks/disasm-tree/animblocks/inside", test_anim_inside);
     g_test_add_func("/masks/disasm-tree/water-palette", test_water_palette);
     g_test_add_func("/masks/disasm/s1-folder-loops", test_s1_folder_loops);
     return g_test_run();

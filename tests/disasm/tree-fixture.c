@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-static const char ini_head[] = "version=S2\n"
+static const char ini_act1[] = "version=S2\n"
                                "colarr1=../collision/Collision array - Vertical.bin\n"
                                "colarr2=../collision/Collision array - Horizontal.bin\n"
                                "angles=../collision/Curve and resistance mapping.bin\n"
@@ -23,8 +23,8 @@ static const char ini_head[] = "version=S2\n"
                                "colind2=../collision/TST secondary 16x16 collision index.kos\n"
                                "objects=../level/objects/TST_1.bin\n"
                                "rings=../level/rings/TST_1.bin\n"
-                               "objlst=objTST.ini\n"
-                               "[Test Zone Act 2]\n"
+                               "objlst=objTST.ini\n";
+static const char ini_act2[] = "[Test Zone Act 2]\n"
                                "blocks=../mappings/16x16/TST.kos\n"
                                "chunks=../mappings/128x128/TST2.kos\n"
                                "layout=../level/layout/TST_2.kos\n"
@@ -52,6 +52,11 @@ void tree_fixture_copy(const char *root, const char *from, const char *to)
 
 char *tree_fixture_make(const char *dir, gboolean shared_index)
 {
+    return tree_fixture_make_extra(dir, shared_index, NULL);
+}
+
+char *tree_fixture_make_extra(const char *dir, gboolean shared_index, const char *extra)
+{
     char *tree = g_build_filename(dir, "tree", NULL);
     char *sample =
         g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "loop-hill.json", NULL);
@@ -72,10 +77,10 @@ char *tree_fixture_make(const char *dir, gboolean shared_index)
         tree_fixture_copy(tree, "collision/TST secondary 16x16 collision index.kos",
                           "collision/TST2 secondary 16x16 collision index.kos");
     }
-    char *ini = g_strdup_printf("%s"
+    char *ini = g_strdup_printf("%s%s%s"
                                 "colind1=../collision/%s primary 16x16 collision index.kos\n"
                                 "colind2=../collision/%s secondary 16x16 collision index.kos\n",
-                                ini_head, index, index);
+                                ini_act1, extra ? extra : "", ini_act2, index, index);
     put(tree, "SonLVL INI Files/SonLVL.ini", ini, strlen(ini));
     put(tree, "SonLVL INI Files/objTST.ini", "[4B]\nname=Buzzer\n", 17);
     g_free(ini);

@@ -16,6 +16,11 @@
  */
 char *tree_fixture_make(const char *dir, gboolean shared_index);
 
+/** tree_fixture_make with the INI lines @extra (NULL: none) at the end of level 1's section:
+ * keys the tree's files do not need, e.g. "animblocks=TST/AnimatedBlocks.bin\n" (the test
+ * writes the file). */
+char *tree_fixture_make_extra(const char *dir, gboolean shared_index, const char *extra);
+
 /** Copy file @from to @to, both relative to @root. */
 void tree_fixture_copy(const char *root, const char *from, const char *to);
 
