@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define PREVIEW_PX 40
-#define DATA_KEY "editor-loop-table-dialog"
+#define DATA_KEY   "editor-loop-table-dialog"
 
 /* One row's widgets (owned by the list box). */
 typedef struct {
@@ -29,8 +29,8 @@ struct _EditorLoopTableDialog {
     /* Borrowed */
     EditorRenderer *renderer; /* NULL once the parent window is gone */
     /* State */
-    gboolean building;   /* rows being set from the document: no command */
-    GtkWindow *owner;    /* the window whose dialog this is (editor_loop_table_dialog_present) */
+    gboolean building; /* rows being set from the document: no command */
+    GtkWindow *owner;  /* the window whose dialog this is (editor_loop_table_dialog_present) */
     /* Template widgets */
     GtkButton *add;
     GtkListBox *list;
@@ -140,8 +140,7 @@ static gboolean commit(EditorLoopTableDialog *self)
     g_autoptr(GError) error = NULL;
     EditorCommand *cmd = editor_cmd_set_loop_chunks_new(self->doc, t, n, &error);
     if (!cmd) {
-        g_autofree char *text =
-            g_strdup_printf("%s. The table was not changed.", error->message);
+        g_autofree char *text = g_strdup_printf("%s. The table was not changed.", error->message);
         text[0] = g_ascii_toupper(text[0]);
         /* the command numbers entries from 0: the row is the next one */
         const char *at = strstr(error->message, "entry ");
@@ -244,8 +243,7 @@ static void on_remove_clicked(GtkButton *button, EditorLoopTableDialog *self)
 
 static GtkSpinButton *spin_new(double lo, const char *tooltip)
 {
-    GtkSpinButton *spin =
-        GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(lo, LW_MAX_CHUNKS - 1, 1));
+    GtkSpinButton *spin = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(lo, LW_MAX_CHUNKS - 1, 1));
     gtk_spin_button_set_numeric(spin, lo >= 0);
     gtk_editable_set_width_chars(GTK_EDITABLE(spin), 5);
     gtk_widget_set_valign(GTK_WIDGET(spin), GTK_ALIGN_CENTER);
@@ -391,16 +389,15 @@ gboolean editor_loop_table_dialog_add_row(EditorLoopTableDialog *self)
     const lw_level *l = level(self);
     clear_problem(self);
     if (self->rows->len >= LW_MAX_LOOP_CHUNKS) {
-        g_autofree char *text =
-            g_strdup_printf("The table is full: a level holds at most %u loop chunks.",
-                            (guint)LW_MAX_LOOP_CHUNKS);
+        g_autofree char *text = g_strdup_printf(
+            "The table is full: a level holds at most %u loop chunks.", (guint)LW_MAX_LOOP_CHUNKS);
         show_problem(self, NULL, text);
         return FALSE;
     }
     lw_loop_chunk t[LW_MAX_LOOP_CHUNKS];
     guint n = rows_entries(self, t);
-    lw_loop_chunk e = {
-        LW_NONE, LW_NONE, (uint8_t)(l->chunk_px == 256 ? LW_LOOP_LOOP : LW_LOOP_NONE)};
+    lw_loop_chunk e = {LW_NONE, LW_NONE,
+                       (uint8_t)(l->chunk_px == 256 ? LW_LOOP_LOOP : LW_LOOP_NONE)};
     /* chunk 0 is most often the empty one: from 1, then 0 */
     for (guint k = 0; k < l->chunk_count && e.chunk == LW_NONE; k++) {
         guint c = (k + 1) % l->chunk_count;

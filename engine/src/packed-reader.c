@@ -4,9 +4,8 @@
  * every section's size, ids and strings) before it allocates, then builds the level in one
  * block that the lw_packed_level handle owns. The byte layout is docs/FORMAT.md.
  */
-#include "packed-reader-impl.h"
-
 #include "loopwright/crc32.h"
+#include "packed-reader-impl.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -107,8 +107,8 @@ static void test_dialog_edits(void)
     l = level();
     g_assert_cmpuint(steps(), ==, s0 + 5);
     g_assert_cmpuint(l->loop_chunks[0].path_b, ==, LW_NONE);
-    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(editor_loop_table_dialog_get_field(
-                        d, 0, EDITOR_LOOP_FIELD_PATH_B))),
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(
+                        editor_loop_table_dialog_get_field(d, 0, EDITOR_LOOP_FIELD_PATH_B))),
                     ==, "own");
     assert_rows_are_table(d);
 
@@ -246,8 +246,8 @@ int main(int argc, char **argv)
     if (!ui_test_init(&argc, &argv, "lw-ui-loops-XXXXXX", UI_TEST_DEFAULT, &ui))
         return UI_TEST_SKIP;
     /* pipe-works: 256 px chunks (loop rules need them), the same tileset as the copied level */
-    g_autofree char *src = g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels",
-                                            "pipe-works.json", NULL);
+    g_autofree char *src =
+        g_build_filename(g_getenv("LW_SOURCE_ROOT"), "sample-levels", "pipe-works.json", NULL);
     g_autofree char *path = g_build_filename(ui.tmpdir, "pipe-works.json", NULL);
     ui_copy_file(src, path);
     GtkWindow *w = editor_application_open_path(path);
