@@ -67,6 +67,19 @@ typedef struct lwi_idle_near {
     uint32_t i;    /* its index */
 } lwi_idle_near;
 
+/* A moving platform (§8) in one record, in object order: its position at frame f is @base +
+ * ((@distance * sin(256 (f mod @period) / @period)) >> 8) px on X (@horizontal) or Y, as
+ * platform_motion computes it from the table; @key = @period | @distance << 16 (the moving
+ * platforms with the same key have the same offset at every frame). */
+typedef struct lwi_mover {
+    uint32_t i;     /* its index */
+    int32_t base;   /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
+    uint32_t key;   /* period | (uint16_t)distance << 16 */
+    int16_t half_w; /* px */
+    uint8_t horizontal;
+    uint8_t pad;
+} lwi_mover;
+
 /* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
  * holds while lo < X <= hi (the x of the entries before and at @i). */
 typedef struct lwi_cull_bound {
@@ -85,7 +98,7 @@ typedef struct lwi_obj_cull {
     lwi_idle_near *idlers; /* objects with an update that runs only when awake or near, x order */
     uint32_t *touchers;    /* rings, monitors, checkpoints, goals (touch-tested by origin) */
     int32_t *idler_x, *toucher_x; /* their x */
-    uint32_t *movers;             /* the moving platforms (they run every frame in the window) */
+    lwi_mover *movers;            /* the moving platforms (they run every frame in the window) */
     uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
     lwi_enemy_memo *memo;         /* [enemy rank] */
     /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch

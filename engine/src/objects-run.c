@@ -82,32 +82,60 @@ static void run_platform(lw_sim *sim, uint32_t i)
     platform_collide(sim, i, o, st, prev_x);
 }
 
+/* platform_motion's offset in px for a moving platform's @key (lwi_mover) at @frame. */
+static inline int32_t mover_offset(uint32_t key, uint32_t frame)
+{
+    uint32_t period = key & 0xFFFFu;
+    uint8_t phase = (uint8_t)(((frame % period) * 256u) / period);
+    return ((int32_t)(int16_t)(key >> 16) * lw_sine_table[phase]) >> 8;
+}
+
 /* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
- * never gone, in order. These run every frame in the window: forced inline, with the table
- * pointers, the frame, the player's X and the object stood on in locals (the build's
- * -fno-strict-aliasing would reload them after every store), refreshed after a collision. */
-static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const uint32_t *movers,
+ * never gone, in order, from their compact records (lwi_mover: the same position as
+ * platform_motion, whose offset is worked out once for a run of records with the same period
+ * and distance). These run every frame in the window: forced inline, with the table pointers,
+ * the frame, the player's X and the object stood on in locals (the build's -fno-strict-aliasing
+ * would reload them after every store), refreshed after a collision. */
+static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const lwi_mover *movers,
                                                              uint32_t m, uint32_t m1)
 {
-    const lw_sim_object *objs = sim->objects;
+    if (m >= m1)
+        return;
     lw_obj_state *os = sim->state.game.obj;
     uint32_t frame = sim->state.frame;
     int32_t px = lwi_obj_px(sim->state.player.x);
     uint32_t on = sim->state.game.on_object;
+    uint32_t key = movers[m].key;
+    int32_t off = mover_offset(key, frame) * LW_SUBPX;
     for (; m < m1; m++) {
-        uint32_t i = movers[m];
-        const lw_sim_object *o = &objs[i];
+        const lwi_mover *mv = &movers[m];
+        uint32_t i = mv->i;
         lw_obj_state *st = &os[i];
+        if (mv->key != key) {
+            key = mv->key;
+            off = mover_offset(key, frame) * LW_SUBPX;
+        }
+        int32_t pos = mv->base + off;
+        int32_t hw = mv->half_w;
         if (on == i + 1) {
             int32_t prev_x = lwi_obj_px(st->x);
-            platform_motion(o, st, frame);
-            lwi_obj_keep_standing(sim, i, o->half_w, lwi_obj_px(st->y) - 9, prev_x);
+            if (mv->horizontal)
+                st->x = pos;
+            else
+                st->y = pos;
+            lwi_obj_keep_standing(sim, i, hw, lwi_obj_px(st->y) - 9, prev_x);
         } else {
-            platform_motion(o, st, frame);
-            int32_t ox = lwi_obj_px(st->x);
-            if ((uint32_t)(px - ox + o->half_w) >= 2u * (uint32_t)o->half_w)
+            int32_t ox;
+            if (mv->horizontal) {
+                st->x = pos;
+                ox = lwi_obj_px(pos);
+            } else {
+                st->y = pos;
+                ox = lwi_obj_px(st->x);
+            }
+            if ((uint32_t)(px - ox + hw) >= 2u * (uint32_t)hw)
                 continue;
-            lwi_obj_platform_land(sim, i, ox, o->half_w, lwi_obj_px(st->y) - 8);
+            lwi_obj_platform_land(sim, i, ox, hw, lwi_obj_px(st->y) - 8);
         }
         px = lwi_obj_px(sim->state.player.x);
         on = sim->state.game.on_object;
@@ -138,14 +166,19 @@ static inline bool same_cell(const lw_cell *a, const lw_cell *b)
     return a->tile == b->tile && a->flags == b->flags && a->solid == b->solid;
 }
 
-/* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, through its memo @m when it has
- * one (NULL: probe always; the reference mode). */
-static inline int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m, int32_t x, int32_t y,
-                                  int32_t xsp)
+/* True when memo @m holds the floor probe at (@x, @y) (unsigned: the empty memo's bx of
+ * INT32_MIN must wrap, not overflow). */
+static inline bool memo_holds(const lwi_enemy_memo *m, int32_t x, int32_t y)
 {
-    /* unsigned: the empty memo's bx of INT32_MIN must wrap, not overflow */
-    if (m && (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y)
-        return m->d;
+    return (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y;
+}
+
+/* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, afresh, kept in its memo @m for
+ * the columns it holds for (NULL: the reference mode, which probes every frame). Out of line:
+ * the memo holds on most frames (enemy_step). */
+static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m,
+                                                     int32_t x, int32_t y, int32_t xsp)
+{
     int32_t d = lwi_obj_floor_distance(sim, x, y);
     if (m) {
         /* Which blocks the probe read follows from @d with the anchor's row o: the anchor's
@@ -180,17 +213,10 @@ static inline int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m, int32_t 
     return d;
 }
 
-static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
+/* The enemy's walk (§11) after its move, with the floor distance @d below it. */
+static inline void enemy_step(lw_obj_state *st, int32_t d)
 {
-    if (st->flags & LW_OBJF_GONE)
-        return;
-    if (st->timer) {
-        st->timer--;
-        return;
-    }
-    st->x += st->xsp;
-    int32_t d = enemy_probe(sim, m, lwi_obj_px(st->x), lwi_obj_px(st->y) + 14, st->xsp);
-    if (d < -8 || d >= 12) {
+    if ((uint32_t)d + 8u >= 20u) { /* d < -8 || d >= 12 */
         /* a ledge or a wall: turn round and wait 60 frames (S1 Motobug) */
         st->timer = 59;
         st->xsp = (int16_t)-st->xsp;
@@ -198,6 +224,20 @@ static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo
         return;
     }
     st->y += d * LW_SUBPX;
+}
+
+/* The enemy @st's update (§11), probing through its memo @m (NULL: every frame). */
+static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
+{
+    if ((st->flags & LW_OBJF_GONE) | st->timer) {
+        if (!(st->flags & LW_OBJF_GONE))
+            st->timer--;
+        return;
+    }
+    int32_t x = st->x + st->xsp;
+    st->x = x;
+    int32_t ex = lwi_obj_px(x), ey = lwi_obj_px(st->y) + 14;
+    enemy_step(st, m && memo_holds(m, ex, ey) ? m->d : enemy_probe(sim, m, ex, ey, st->xsp));
 }
 
 /* ---- the object phase ---- */
@@ -283,7 +323,7 @@ static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint3
         for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
             uint32_t before = m;
-            while (m < m1 && c->movers[m] < i)
+            while (m < m1 && c->movers[m].i < i)
                 m++;
             run_movers(sim, c->movers, before, m);
             uint8_t type = sim->objects[i].type;

@@ -105,6 +105,17 @@ static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_
     return true;
 }
 
+/* The compact record of moving platform @i (@o). */
+static lwi_mover mover_of(const lw_sim_object *o, uint32_t i)
+{
+    bool h = o->variant == LW_PLATFORM_HORIZONTAL;
+    return (lwi_mover){.i = i,
+                       .base = (h ? o->x : o->y) * LW_SUBPX,
+                       .key = o->period | (uint32_t)(uint16_t)o->distance << 16,
+                       .half_w = o->half_w,
+                       .horizontal = h};
+}
+
 /* The culling index of the sorted table (§1.3). */
 static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
 {
@@ -118,7 +129,7 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
             sim->enemies[e++] = i;
         c->mover_rank[i] = m;
         if (o->type != LW_OBJ_ENEMY && o->busy)
-            c->movers[m++] = i;
+            c->movers[m++] = mover_of(o, i);
         if (o->runs)
             c->runnable++;
         if (o->runs && !o->busy) {
@@ -150,8 +161,8 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         return true;
     /* one block: the table, the reset states, the culling index and its arrays */
     size_t size = count * (sizeof *sim->objects + sizeof *sim->initial) + sizeof(lwi_obj_cull) +
-                  count * (sizeof(lwi_enemy_memo) + sizeof(lwi_idle_near)) +
-                  ((size_t)8 * count + 2u) * sizeof(uint32_t);
+                  count * (sizeof(lwi_enemy_memo) + sizeof(lwi_idle_near) + sizeof(lwi_mover)) +
+                  ((size_t)7 * count + 2u) * sizeof(uint32_t);
     sim->objects = calloc(1, size);
     if (!sim->objects)
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
@@ -159,11 +170,11 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
     lwi_obj_cull *c = (lwi_obj_cull *)(void *)(sim->initial + count);
     c->memo = (lwi_enemy_memo *)(void *)(c + 1);
     c->idlers = (lwi_idle_near *)(void *)(c->memo + count);
-    sim->enemies = (uint32_t *)(void *)(c->idlers + count);
+    c->movers = (lwi_mover *)(void *)(c->idlers + count);
+    sim->enemies = (uint32_t *)(void *)(c->movers + count);
     c->enemy_rank = sim->enemies + count;
     c->touchers = c->enemy_rank + count + 1;
-    c->movers = c->touchers + count;
-    c->mover_rank = c->movers + count;
+    c->mover_rank = c->touchers + count;
     int32_t *xs = (int32_t *)(void *)(c->mover_rank + count + 1);
     c->idler_x = xs + count;
     c->toucher_x = c->idler_x + count;
@@ -267,8 +278,14 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             return "ranks";
         if (o->type == LW_OBJ_ENEMY && sim->enemies[e++] != i)
             return "enemy list";
-        if (o->type != LW_OBJ_ENEMY && o->busy && c->movers[m++] != i)
-            return "mover list";
+        if (o->type != LW_OBJ_ENEMY && o->busy) {
+            const lwi_mover *mv = &c->movers[m++];
+            bool h = o->variant == LW_PLATFORM_HORIZONTAL;
+            if (mv->i != i || mv->base != (h ? o->x : o->y) * LW_SUBPX || mv->horizontal != h ||
+                mv->half_w != o->half_w || (mv->key & 0xFFFFu) != o->period ||
+                (int16_t)(mv->key >> 16) != o->distance)
+                return "mover list";
+        }
         if (o->runs && !o->busy) {
             const lwi_idle_near *q = &c->idlers[idle];
             if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||

@@ -737,11 +737,16 @@ static lw_level *dense_level(void)
         if (i % 10 == 4)
             g_assert_nonnull(test_marker_add(
                 level, k, x, y, "motion", (seed >> 3) % 2 ? "falling" : "collapsing", NULL, NULL));
-        else if (i % 10 == 5)
+        else if (i % 10 == 5) {
+            /* moving platforms of three periods, in runs and mixed (their compact records
+             * share the sine offset within a run of the same period and distance) */
+            static const char *const motions[4] = {"horizontal", "static", "vertical",
+                                                   "horizontal"};
+            static const char *const periods[3] = {"180", "120", "90"};
             g_assert_nonnull(test_marker_add(level, k, x, y - 40, "motion",
-                                             (seed >> 3) % 2 ? "horizontal" : "static", NULL,
-                                             NULL));
-        else if (i % 10 == 1)
+                                             motions[(seed >> 3) % 4], "period",
+                                             periods[(seed >> 9) % 3]));
+        } else if (i % 10 == 1)
             g_assert_nonnull(test_marker_add(level, k, x, y, "direction",
                                              (seed >> 5) % 2 ? "right" : "up", NULL, NULL));
         else if (i % 10 == 2)
