@@ -18,7 +18,8 @@
     .stand_hr = 19, .ball_wr = 7, .ball_hr = 14, .push_radius = 10, .bound_left = 16,              \
     .bound_right = 24, .kill_margin = 224, .spindash_speed = 0x800, .spindash_step = 0x80,         \
     .peelout_charge = 30, .peelout_speed = 0xC00, .cd_spindash_charge = 45,                        \
-    .cd_spindash_speed = 0xC00
+    .cd_spindash_speed = 0xC00, .drop_dash_charge = 20, .drop_dash_speed = 0x800,                  \
+    .drop_dash_max = 0xC00
 
 static const lw_profile presets[] = {
     {
@@ -262,6 +263,11 @@ static const param_entry params[] = {
     CONST(peelout_speed, SP, 0, 32767, "CD super peel-out launch speed"),
     CONST(cd_spindash_charge, "frames", 0, 255, "CD spindash: frames of down before it launches"),
     CONST(cd_spindash_speed, SP, 0, 32767, "CD spindash launch speed"),
+    /* a backwards release adds half the landing speed, uncapped: 16384 + 32767 / 2 fits 16 bits */
+    CONST(drop_dash_charge, "frames", 0, 255,
+          "drop dash: frames of jump held before it is charged"),
+    CONST(drop_dash_speed, SP, 0, 16384, "drop dash release speed (drpspd)"),
+    CONST(drop_dash_max, SP, 0, 32767, "drop dash forwards release speed cap (drpmax)"),
     SWITCH(speed_snap_limit, "S2/S3K: ground snap limit depends on speed"),
     SWITCH(angle_diff_snap, "S2/S3K: refuse angle changes of 0x20 or more"),
     SWITCH(s3k_slip, "S3K slip and fall rules"),
