@@ -533,6 +533,34 @@ static void player_drop_dash(canvas *c, int frame)
     ball(c, 0, P(14), P(14), (uint8_t)(frame * 40));
 }
 
+/* Braking hard (the skid): leaning back against the motion, the front shoe planted ahead with
+ * its toe up, the back knee bent under the body, the arms thrown back; over the four pictures the
+ * body shakes and the arms swing. The skid puffs are their own row (dust_skid). */
+static void player_skid(canvas *c, int frame)
+{
+    static const int arm_dx[4] = {0, 2, 1, 3}, arm_dy[4] = {0, 1, 3, 2};
+    figure f = standing();
+    int shake = frame & 1;
+    f.bx = P(-5) - P(shake);
+    f.by = P(-3);
+    f.sx = P(-3);
+    f.sy = P(3);
+    f.hx = P(-1);
+    f.hy = P(7);
+    f.f1x = P(11);
+    f.f1y = P(15.5);
+    f.s1 = 0xE4; /* the toe up, the heel on the ground */
+    f.f2x = P(-3);
+    f.f2y = P(16.5);
+    f.s2 = 0xF8;
+    f.h1x = P(-14) - P(arm_dx[frame]);
+    f.h1y = P(-13) + P(arm_dy[frame]);
+    f.h2x = P(-17) - P(arm_dx[3 - frame]);
+    f.h2y = P(-3) + P(arm_dy[3 - frame]);
+    f.look = P(0.8);
+    draw_figure(c, &f);
+}
+
 /* The spindash's dust cloud, drawn EDITOR_PLAYER_DUST_DX/DY from the player's centre (its
  * right edge at the ball, its bottom on the ground): five puffs trailing back along the ground,
  * each one growing and drifting back over the seven pictures and starting again. */
@@ -583,6 +611,7 @@ static const draw_fn player_rows[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_DROP_DASH] = player_drop_dash,
     [EDITOR_PLAYER_DUST_SPINDASH] = dust_spindash,
     [EDITOR_PLAYER_DUST_SKID] = dust_skid,
+    [EDITOR_PLAYER_SKID] = player_skid,
 };
 
 /* ---- objects ---- */

@@ -13,7 +13,7 @@ const uint8_t editor_player_anim_frames[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_SPINDASH] = 4,  [EDITOR_PLAYER_DUCK] = 1,
     [EDITOR_PLAYER_LOOK_UP] = 1,   [EDITOR_PLAYER_PEELOUT] = 4,
     [EDITOR_PLAYER_DROP_DASH] = 4, [EDITOR_PLAYER_DUST_SPINDASH] = 7,
-    [EDITOR_PLAYER_DUST_SKID] = 4,
+    [EDITOR_PLAYER_DUST_SKID] = 4, [EDITOR_PLAYER_SKID] = 4,
 };
 
 const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT] = {
@@ -34,13 +34,15 @@ const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT] = {
     [EDITOR_PLAYER_DROP_DASH] = EDITOR_PLAYER_BALL,
     [EDITOR_PLAYER_DUST_SPINDASH] = EDITOR_PLAYER_DUST_SPINDASH,
     [EDITOR_PLAYER_DUST_SKID] = EDITOR_PLAYER_DUST_SKID,
+    /* not used by editor_player_pose_drawn, which keeps the walk, run or dash pose instead */
+    [EDITOR_PLAYER_SKID] = EDITOR_PLAYER_WALK,
 };
 
 const char *const editor_player_anim_names[EDITOR_PLAYER_ANIM_COUNT] = {
     "stand",         "walk",      "run",     "dash",    "ball",
     "spring",        "hurt",      "push",    "balance", "balance-extreme",
     "spindash",      "duck",      "look-up", "peelout", "drop-dash",
-    "dust-spindash", "dust-skid",
+    "dust-spindash", "dust-skid", "skid",
 };
 
 uint8_t editor_player_rotation(uint8_t angle, bool facing_left)
@@ -74,6 +76,19 @@ static bool is_profile(const lw_profile *profile, const char *name)
     return profile && strcmp(profile->name, name) == 0;
 }
 
+/* [LW] The peel-out's legs speed up with the charge: the dash's duration at the speed the
+ * release would give in proportion, t·peelout_speed/peelout_charge (the presets: t·0xC00/30, 8
+ * at the start, 0 from t = 18), so a tuned charge or speed shows in the legs. A charge of 0
+ * launches at once: full speed. */
+static uint8_t peelout_duration(uint8_t timer, const lw_profile *profile)
+{
+    if (!profile)
+        profile = lw_profile_default();
+    int32_t charge = profile->peelout_charge, speed = profile->peelout_speed;
+    int32_t t = timer < charge ? timer : charge;
+    return speed_duration(charge > 0 ? t * speed / charge : speed, 0x800, 8);
+}
+
 /* Row and duration, before the frame is chosen. */
 static EditorPlayerPose choose_row(const lw_sim_state *state, const lw_profile *profile)
 {
@@ -88,10 +103,8 @@ static EditorPlayerPose choose_row(const lw_sim_state *state, const lw_profile *
          * rolling frames, the SPG gives no timing) */
         p.anim = EDITOR_PLAYER_SPINDASH;
     } else if (state->moves.peelout) {
-        /* [LW] the legs speed up with the charge: the dash's duration at the speed the release
-         * would give in proportion, t·0xC00/30 (8 at the start, 0 from t = 20) */
         p.anim = EDITOR_PLAYER_PEELOUT;
-        p.duration = speed_duration(state->moves.peelout_timer * 0xC00 / 30, 0x800, 8);
+        p.duration = peelout_duration(state->moves.peelout_timer, profile);
     } else if (state->moves.drop_dash == LW_MOVE_CHARGED) {
         /* [Mania decomp Player_JumpAbility_Sonic]: the drop dash animation once charged */
         p.anim = EDITOR_PLAYER_DROP_DASH;
@@ -163,26 +176,144 @@ static bool braking(const lw_sim_state *st)
     return left != right && (left ? pl->gsp > 0 : pl->gsp < 0);
 }
 
-/* Frames the skid of @history[at] has lasted before it (0 = it starts there), or -1 when the
- * player does not skid there. A skid starts on a braking frame left with |Gsp| >= 0x400
- * [S2 Sonic_TurnLeft `cmpi.w #$400,d0`] and goes on while the braking does [LW] (S2 keeps its
- * stop animation up to 32 frames). */
-static int skid_age(const lw_sim_state *const *history, uint32_t count, uint32_t at)
+/* ---- the skid (docs/OBJECTS.md §17.5) ---- */
+
+/* The originals' stop animation: frames per picture minus one, pictures, and whether it loops
+ * (S1) or hands over to the walk when its pictures have played ($FD: S2, S3K). */
+typedef struct SkidScript {
+    uint8_t duration, pictures;
+    bool loops;
+} SkidScript;
+
+static SkidScript skid_script(const lw_profile *profile)
 {
-    uint32_t end = count < EDITOR_PLAYER_DUST_HISTORY ? count : EDITOR_PLAYER_DUST_HISTORY;
-    uint32_t k = at, start = UINT32_MAX;
-    while (k < end && braking(history[k])) {
-        int32_t g = history[k]->player.gsp;
-        if ((g < 0 ? -g : g) >= 0x400)
-            start = k; /* the earliest such frame of the braking run */
-        k++;
-    }
-    return start == UINT32_MAX ? -1 : (int)(start - at);
+    /* [S1 _anim/Sonic.asm SonAni_Stop: 7, fr_Stop1, fr_Stop2, afEnd]; CD has no disassembly
+     * here: the SPG's "until Xsp reaches zero or changes sign", as S1 [LW] */
+    if (is_profile(profile, "s1") || is_profile(profile, "cd"))
+        return (SkidScript){7, 2, true};
+    /* [S3 "Anim - Sonic S3.asm" AniSonic0D: 3, $9D..$A0, $FD, 0]; modern is S3K's */
+    if (is_profile(profile, "s3k") || is_profile(profile, "modern"))
+        return (SkidScript){3, 4, false};
+    return (SkidScript){5, 4, false}; /* [S2 SonAni_Stop: 5, $D2..$D5, $FD, 0] */
 }
 
-bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count)
+/* The frame set the stop animation [S2/S3/S1 Sonic_TurnLeft/TurnRight]: a brake on a floor that
+ * leaves |Gsp| >= 0x400. The unfixed games compare the speed after the angle check has
+ * overwritten its low byte (the `move.b angle(a0),d0` the disassemblies flag), so moving left
+ * the skid starts from Gsp <= -0x301; CD (the SPG's 4.5 before the brake) and modern compare
+ * the speed itself. */
+static bool sets_stop(const lw_sim_state *st, const lw_profile *profile)
 {
-    return count > 0 && skid_age(history, count, 0) >= 0;
+    if (!braking(st))
+        return false;
+    int32_t g = st->player.gsp;
+    if (!is_profile(profile, "cd") && !is_profile(profile, "modern"))
+        g = (g >> 8) * 256; /* the low byte cleared: floors, as the 68000's word does */
+    return g >= 0x400 || g <= -0x400;
+}
+
+/* The frame set the walk: a direction held while not moving against it [S2 Sonic_MoveLeft /
+ * MoveRight's first branch], on the ground, with control. @before is the state before. */
+static bool sets_walk(const lw_sim_state *st, const lw_sim_state *before)
+{
+    const lw_player *pl = &st->player;
+    if (pl->airborne || pl->control_lock)
+        return false;
+    int32_t g = before->player.gsp;
+    return ((st->prev_input & LW_BUTTON_LEFT) && g <= 0) ||
+           ((st->prev_input & LW_BUTTON_RIGHT) && g >= 0);
+}
+
+static bool walk_row(uint8_t anim)
+{
+    return anim == EDITOR_PLAYER_WALK || anim == EDITOR_PLAYER_RUN || anim == EDITOR_PLAYER_DASH;
+}
+
+/* The stop animation at each state of @history, replayed from the oldest state read (taken as
+ * not skidding) to @history[0] as Sonic_Animate runs it after the frame's move. */
+typedef struct SkidTrack {
+    uint32_t n;                             /* states replayed */
+    bool shown[EDITOR_PLAYER_DUST_HISTORY]; /* a stop picture is drawn at history[k] */
+    uint8_t picture[EDITOR_PLAYER_DUST_HISTORY];
+    uint8_t age[EDITOR_PLAYER_DUST_HISTORY]; /* frames since the run of shown frames began */
+    bool mirror[EDITOR_PLAYER_DUST_HISTORY]; /* moving left when the stop was last set */
+    uint8_t duration;
+} SkidTrack;
+
+static void skid_track(const lw_sim_state *const *history, uint32_t count,
+                       const lw_profile *profile, SkidTrack *t)
+{
+    SkidScript sc = skid_script(profile);
+    t->n = count < EDITOR_PLAYER_DUST_HISTORY ? count : EDITOR_PLAYER_DUST_HISTORY;
+    t->duration = sc.duration;
+    /* anim, prev_anim (is it the stop), the script index and countdown, as Sonic_Animate */
+    bool stop = false, prev_stop = false, mirror = false;
+    int idx = 0, dur = 0, picture = 0, age = 0;
+    for (uint32_t k = t->n; k-- > 0;) {
+        const lw_sim_state *st = history[k];
+        EditorPlayerPose base = choose_row(st, profile);
+        if (!walk_row(base.anim)) {
+            stop = false; /* another animation: standing, the ball, pushing, hurt, ... */
+        } else if (sets_stop(st, profile)) {
+            stop = true;
+            mirror = st->player.gsp < 0; /* [S2 TurnLeft: bclr x_flip] faces the motion */
+        } else if (k + 1 < t->n && sets_walk(st, history[k + 1])) {
+            stop = false;
+        }
+        bool shown = false;
+        if (stop) {
+            if (!prev_stop) { /* a new animation restarts from its first picture */
+                prev_stop = true;
+                idx = 0;
+                dur = 0;
+            }
+            shown = true;
+            if (--dur < 0) {
+                dur = sc.duration;
+                if (idx == sc.pictures && sc.loops)
+                    idx = 0;
+                if (idx == sc.pictures)
+                    stop = false; /* $FD: the walk next, this frame keeps the last picture */
+                else
+                    picture = idx++;
+            }
+        } else {
+            prev_stop = false;
+        }
+        age = shown && k + 1 < t->n && t->shown[k + 1] ? age + 1 : 0;
+        t->shown[k] = shown;
+        t->picture[k] = (uint8_t)picture;
+        t->age[k] = (uint8_t)age;
+        t->mirror[k] = mirror;
+    }
+}
+
+bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count,
+                            const lw_profile *profile)
+{
+    if (count == 0)
+        return false;
+    SkidTrack t;
+    skid_track(history, count, profile, &t);
+    return t.shown[0];
+}
+
+EditorPlayerPose editor_player_pose_drawn(const lw_sim_state *const *history, uint32_t count,
+                                          const lw_profile *profile, uint32_t rows)
+{
+    if (count == 0) /* a programmer's error: no state to draw */
+        return (EditorPlayerPose){.anim = EDITOR_PLAYER_STAND};
+    EditorPlayerPose p = editor_player_pose(history[0], profile);
+    if (rows > EDITOR_PLAYER_SKID && walk_row(p.anim)) {
+        SkidTrack t;
+        skid_track(history, count, profile, &t);
+        if (t.shown[0])
+            p = (EditorPlayerPose){.anim = EDITOR_PLAYER_SKID,
+                                   .frame = t.picture[0],
+                                   .mirror = t.mirror[0],
+                                   .duration = t.duration};
+    }
+    return editor_player_pose_for_sheet(p, rows, history[0]->frame);
 }
 
 uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
@@ -213,9 +344,11 @@ uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
     /* S1 has no dust object (s1disasm: only the skid sound), CD has no disassembly here [LW] */
     if (is_profile(profile, "s1") || is_profile(profile, "cd"))
         return n;
-    for (uint32_t k = 0; k < 16 && k < count && n < EDITOR_PLAYER_DUST_MAX; k++) {
-        int age = skid_age(history, count, k);
-        if (age < 0 || age % 4 != 0)
+    SkidTrack t;
+    skid_track(history, count, profile, &t);
+    for (uint32_t k = 0; k < 16 && k < t.n && n < EDITOR_PLAYER_DUST_MAX; k++) {
+        /* [S2 Obj08_CheckSkid]: the dust goes on while the player's animation is the stop */
+        if (!t.shown[k] || t.age[k] % 4 != 0)
             continue;
         const lw_player *pl = &history[k]->player;
         out[n++] = (EditorPlayerDust){

@@ -42,6 +42,8 @@ typedef enum EditorPlayerAnim {
     /* effect rows, never a pose: drawn beside the player (editor_player_dust) */
     EDITOR_PLAYER_DUST_SPINDASH, /* the spindash's dust cloud (S2's Obj08) */
     EDITOR_PLAYER_DUST_SKID,     /* one puff of skid dust */
+    /* a pose again, after the effect rows so that older sheets keep their layout */
+    EDITOR_PLAYER_SKID, /* braking hard: the originals' stop animation (editor_player_pose_drawn) */
     EDITOR_PLAYER_ANIM_COUNT
 } EditorPlayerAnim;
 
@@ -88,10 +90,22 @@ extern const uint8_t editor_player_anim_fallback[EDITOR_PLAYER_ANIM_COUNT];
 EditorPlayerPose editor_player_pose_for_sheet(EditorPlayerPose pose, uint32_t rows,
                                               uint32_t frame_counter);
 
+/**
+ * The pose drawn for @history[0] on a sheet of @rows rows (>= EDITOR_PLAYER_ANIM_REQUIRED):
+ * editor_player_pose(), with the skid (docs/OBJECTS.md §17.5) in place of the walk, run or dash
+ * while the originals would show their stop animation — decided by replaying that animation over
+ * the states before it (@history and @count as editor_player_dust's) — then
+ * editor_player_pose_for_sheet(). A sheet without the skid row draws the pose without it.
+ */
+EditorPlayerPose editor_player_pose_drawn(const lw_sim_state *const *history, uint32_t count,
+                                          const lw_profile *profile, uint32_t rows);
+
 /* ---- dust (docs/OBJECTS.md §17.4): cosmetic, from the states alone ---- */
 
-#define EDITOR_PLAYER_DUST_MAX     5   /* pictures at most: the spindash cloud or 4 skid puffs */
-#define EDITOR_PLAYER_DUST_HISTORY 64  /* states editor_player_dust() reads back at most */
+#define EDITOR_PLAYER_DUST_MAX 5 /* pictures at most: the spindash cloud or 4 skid puffs */
+/* states editor_player_dust() and the skid read back at most: an S1 skid let go of at 0x600
+ * lasts 128 frames of friction (0x0C) */
+#define EDITOR_PLAYER_DUST_HISTORY 128
 #define EDITOR_PLAYER_DUST_DX      -18 /* px: the spindash cloud's cell centre behind the player */
 #define EDITOR_PLAYER_DUST_DY      6   /* px: ... and below its centre */
 #define EDITOR_PLAYER_SKID_DY      16  /* px: a skid puff's centre below the player's [S2] */
@@ -116,7 +130,8 @@ uint32_t editor_player_dust(const lw_sim_state *const *history, uint32_t count,
                             const lw_profile *profile,
                             EditorPlayerDust out[EDITOR_PLAYER_DUST_MAX]);
 
-/** Whether the player of @state skids (docs/OBJECTS.md §17.4): braking on a floor, the skid's
- * start decided with the states before it (@history as editor_player_dust's, @history[0] = the
- * state asked about). */
-bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count);
+/** Whether the player of @history[0] skids under @profile (NULL: S2), docs/OBJECTS.md §17.5:
+ * the originals' stop animation replayed over the states before it (@history as
+ * editor_player_dust's) would show there. */
+bool editor_player_skidding(const lw_sim_state *const *history, uint32_t count,
+                            const lw_profile *profile);

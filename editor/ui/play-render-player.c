@@ -8,16 +8,11 @@
 #include "play-render-private.h"
 #include "play-render.h"
 
-/* The spindash cloud and the skid puffs (docs/OBJECTS.md §17.4), in front of the player as
- * S2 draws them [S2 Obj08_Init: priority 1, Sonic's is 2], from the session's rewind ring (the
- * state drawn and those before it) or the state alone without a session. A sheet without the
- * dust rows (a level's own, of 13 or 15 rows) draws none. */
-static void draw_dust(cairo_t *cr, const PlayRenderState *s, cairo_surface_t *sheet)
+/* The state drawn and those before it, newest first, into @history (at most
+ * EDITOR_PLAYER_DUST_HISTORY): the session's rewind ring, or the state alone without a session. */
+static uint32_t player_history(const PlayRenderState *s,
+                               const lw_sim_state *history[EDITOR_PLAYER_DUST_HISTORY])
 {
-    uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
-    if (rows <= EDITOR_PLAYER_DUST_SKID)
-        return;
-    const lw_sim_state *history[EDITOR_PLAYER_DUST_HISTORY];
     uint32_t n = 0;
     const lw_sim_state *now = &s->sim->state;
     history[n++] = now;
@@ -31,6 +26,18 @@ static void draw_dust(cairo_t *cr, const PlayRenderState *s, cairo_surface_t *sh
             history[n] = st;
         }
     }
+    return n;
+}
+
+/* The spindash cloud and the skid puffs (docs/OBJECTS.md §17.4), in front of the player as
+ * S2 draws them [S2 Obj08_Init: priority 1, Sonic's is 2]. A sheet without the dust rows (a
+ * level's own, of 13 or 15 rows) draws none. */
+static void draw_dust(cairo_t *cr, const PlayRenderState *s, cairo_surface_t *sheet,
+                      const lw_sim_state *const *history, uint32_t n)
+{
+    uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
+    if (rows <= EDITOR_PLAYER_DUST_SKID)
+        return;
     EditorPlayerDust dust[EDITOR_PLAYER_DUST_MAX];
     uint32_t count = editor_player_dust(history, n, &s->sim->profile, dust);
     for (uint32_t i = 0; i < count; i++)
@@ -48,9 +55,11 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
     const lw_player *pl = &sim->state.player;
     cairo_surface_t *sheet =
         s->player_sheet ? s->player_sheet : editor_sprites_builtin(EDITOR_SPRITES_PLAYER);
+    const lw_sim_state *history[EDITOR_PLAYER_DUST_HISTORY];
+    uint32_t n = player_history(s, history);
     if (hidden) {
         if (sheet)
-            draw_dust(cr, s, sheet); /* the dust is an object of its own: it does not flash */
+            draw_dust(cr, s, sheet, history, n); /* an object of its own: it does not flash */
         return;
     }
     /* the top-left corner of the centre pixel: the sheet cell's centre */
@@ -63,10 +72,10 @@ void play_render_player(cairo_t *cr, const PlayRenderState *s)
         cairo_fill(cr);
         return;
     }
-    EditorPlayerPose pose = editor_player_pose(&sim->state, &sim->profile);
-    /* a level's own sheet may stop at the required rows: the later poses fall back */
+    /* a level's own sheet may stop at the required rows: the later poses fall back; the skid
+     * is chosen with the states before this one */
     uint32_t rows = (uint32_t)cairo_image_surface_get_height(sheet) / EDITOR_SPRITE_CELL;
-    pose = editor_player_pose_for_sheet(pose, rows, sim->state.frame);
+    EditorPlayerPose pose = editor_player_pose_drawn(history, n, &sim->profile, rows);
     editor_sprites_draw_player(cr, sheet, &pose, x, y, s->zoom);
-    draw_dust(cr, s, sheet);
+    draw_dust(cr, s, sheet, history, n);
 }

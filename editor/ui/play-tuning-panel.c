@@ -130,7 +130,7 @@ static void build_rows(PlayTuningPanel *self)
             gtk_grid_attach(self->grid, h, 0, row++, 3, 1);
         }
         if (g_strcmp0(p->name, "spindash_speed") == 0) {
-            GtkWidget *h = dim_label("moves (spindash, super peel-out)", 0);
+            GtkWidget *h = dim_label("moves (spindash, super peel-out, drop dash)", 0);
             gtk_widget_set_margin_top(h, 8);
             gtk_grid_attach(self->grid, h, 0, row++, 3, 1);
         }

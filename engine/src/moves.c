@@ -6,12 +6,9 @@
 
 #include "ground.h"
 
-/* §19.1 and §19.5: the charges and launch speeds are profile constants (peelout_charge,
- * peelout_speed, cd_spindash_charge, cd_spindash_speed: 30, 0xC00, 45, 0xC00 in every preset). */
-/* §19.2 */
-#define DROP_DASH_CHARGE 20    /* frames of jump held after the press */
-#define DROP_DASH_SPEED  0x800 /* subpx/frame: drpspd */
-#define DROP_DASH_MAX    0xC00 /* subpx/frame: drpmax */
+/* §19.1, §19.2 and §19.5: the charges and launch speeds are profile constants (peelout_charge,
+ * peelout_speed: 30, 0xC00; drop_dash_charge, drop_dash_speed, drop_dash_max: 20, 0x800, 0xC00;
+ * cd_spindash_charge, cd_spindash_speed: 45, 0xC00 in every preset). */
 
 /* The ball, as a jump or the spindash's release curls up: the feet stay where they are. */
 static void curl_up(lw_player *pl, const lw_profile *p)
@@ -36,13 +33,14 @@ static void drop_dash_air(lw_sim *sim, const lwi_frame_input *in)
     switch (mv->drop_dash) {
     case LW_MOVE_NONE:
         if (in->jump_pressed) { /* a second press: the jump's own was on the ground */
-            mv->drop_dash = LW_MOVE_CHARGING;
+            /* a tuned charge of 0 is charged at the press */
+            mv->drop_dash = sim->profile.drop_dash_charge > 0 ? LW_MOVE_CHARGING : LW_MOVE_CHARGED;
             mv->drop_dash_timer = 0;
         }
         break;
     case LW_MOVE_CHARGING:
         /* released early: the count pauses (Mania); a later hold goes on counting */
-        if (in->jump_held && ++mv->drop_dash_timer >= DROP_DASH_CHARGE)
+        if (in->jump_held && ++mv->drop_dash_timer >= sim->profile.drop_dash_charge)
             mv->drop_dash = LW_MOVE_CHARGED;
         break;
     case LW_MOVE_CHARGED:
@@ -72,25 +70,26 @@ static void drop_dash_ground(lw_sim *sim, const lwi_frame_input *in)
     if (in->left)
         pl->facing_left = true;
     int32_t g = pl->gsp;
+    const int32_t speed = sim->profile.drop_dash_speed, max = sim->profile.drop_dash_max;
     if (!pl->facing_left) {
         if (pl->xsp >= 0) { /* forwards: a quarter of the landing Gsp on top, capped */
-            g = DROP_DASH_SPEED + (g >> 2);
-            if (g > DROP_DASH_MAX)
-                g = DROP_DASH_MAX;
+            g = speed + (g >> 2);
+            if (g > max)
+                g = max;
         } else if (pl->angle != 0) { /* backwards on a slope: half of it */
-            g = DROP_DASH_SPEED + (g >> 1);
+            g = speed + (g >> 1);
         } else { /* backwards on flat ground */
-            g = DROP_DASH_SPEED;
+            g = speed;
         }
     } else {
         if (pl->xsp <= 0) {
-            g = (g >> 2) - DROP_DASH_SPEED;
-            if (g < -DROP_DASH_MAX)
-                g = -DROP_DASH_MAX;
+            g = (g >> 2) - speed;
+            if (g < -max)
+                g = -max;
         } else if (pl->angle != 0) {
-            g = (g >> 1) - DROP_DASH_SPEED;
+            g = (g >> 1) - speed;
         } else {
-            g = -DROP_DASH_SPEED;
+            g = -speed;
         }
     }
     pl->gsp = g;

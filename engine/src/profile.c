@@ -18,7 +18,8 @@
     .stand_hr = 19, .ball_wr = 7, .ball_hr = 14, .push_radius = 10, .bound_left = 16,              \
     .bound_right = 24, .kill_margin = 224, .spindash_speed = 0x800, .spindash_step = 0x80,         \
     .peelout_charge = 30, .peelout_speed = 0xC00, .cd_spindash_charge = 45,                        \
-    .cd_spindash_speed = 0xC00, .water_top = 0x300, .water_acc = 6, .water_dec = 0x40,             \
+    .cd_spindash_speed = 0xC00, .drop_dash_charge = 20, .drop_dash_speed = 0x800,                  \
+    .drop_dash_max = 0xC00, .water_top = 0x300, .water_acc = 6, .water_dec = 0x40,                 \
     .water_frc = 6, .water_air_acc = 0x0C, .water_roll_frc = 3, .water_gravity = 0x10,             \
     .water_jump = 0x380, .water_jump_release = 0x200, .water_exit_cap = 0x1000
 
@@ -272,6 +273,11 @@ static const param_entry params[] = {
     CONST(peelout_speed, SP, 0, 32767, "CD super peel-out launch speed"),
     CONST(cd_spindash_charge, "frames", 0, 255, "CD spindash: frames of down before it launches"),
     CONST(cd_spindash_speed, SP, 0, 32767, "CD spindash launch speed"),
+    /* a backwards release adds half the landing speed, uncapped: 16384 + 32767 / 2 fits 16 bits */
+    CONST(drop_dash_charge, "frames", 0, 255,
+          "drop dash: frames of jump held before it is charged"),
+    CONST(drop_dash_speed, SP, 0, 16384, "drop dash release speed (drpspd)"),
+    CONST(drop_dash_max, SP, 0, 32767, "drop dash forwards release speed cap (drpmax)"),
     CONST(water_top, SP, 0, 32767, "underwater top running speed; also the air speed cap"),
     CONST(water_acc, SP2, 0, 4096, "underwater ground acceleration"),
     CONST(water_dec, SP2, 0, 4096, "underwater ground deceleration"),

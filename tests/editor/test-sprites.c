@@ -319,6 +319,46 @@ static void test_move_rows(void)
     g_assert_cmpuint(editor_player_pose(&st, &s2).anim, ==, EDITOR_PLAYER_HURT);
 }
 
+/* The peel-out's legs follow the tuned constants (OBJECTS.md §17.2, §19.6): the duration is the
+ * dash's at t·peelout_speed/peelout_charge, not at the presets' t·0xC00/30. */
+static void test_peelout_tuned(void)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = (lw_player){.hr = 19, .wr = 9};
+    st.moves.peelout = LW_MOVE_CHARGING;
+    lw_profile cd = profile("cd");
+    /* a 10-frame charge: half way (t = 5) is 0x600, d = 0x200 >> 8 = 2 (the presets' rule:
+     * 5·0xC00/30 = 0x200, d = 6) */
+    g_assert_true(lw_profile_set(&cd, (size_t)lw_param_find("peelout_charge"), 10));
+    st.moves.peelout_timer = 5;
+    EditorPlayerPose p = editor_player_pose(&st, &cd);
+    g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_PEELOUT);
+    g_assert_cmpuint(p.duration, ==, 2);
+    for (uint32_t f = 0; f < 24; f++) {
+        st.frame = f;
+        g_assert_cmpuint(editor_player_pose(&st, &cd).frame, ==, (f / 3) % 4);
+    }
+    st.moves.peelout_timer = 1; /* 0xC00/10 = 0x133: d = 0x6CD >> 8 = 6 (presets: 7) */
+    g_assert_cmpuint(editor_player_pose(&st, &cd).duration, ==, 6);
+    /* a faster launch: t = 10 of 30 at 0x1800 is 0x800, d = 0 (presets: 0x400, d = 4) */
+    cd = profile("cd");
+    g_assert_true(lw_profile_set(&cd, (size_t)lw_param_find("peelout_speed"), 0x1800));
+    st.moves.peelout_timer = 10;
+    g_assert_cmpuint(editor_player_pose(&st, &cd).duration, ==, 0);
+    /* a slower one: 0x300 at the full charge, d = 0x500 >> 8 = 5 (presets: 0) */
+    g_assert_true(lw_profile_set(&cd, (size_t)lw_param_find("peelout_speed"), 0x300));
+    st.moves.peelout_timer = 30;
+    g_assert_cmpuint(editor_player_pose(&st, &cd).duration, ==, 5);
+    /* a charge of 0 launches at once: full speed from the start */
+    g_assert_true(lw_profile_set(&cd, (size_t)lw_param_find("peelout_charge"), 0));
+    st.moves.peelout_timer = 0;
+    g_assert_cmpuint(editor_player_pose(&st, &cd).duration, ==, 5);
+    /* no profile: the presets' values */
+    st.moves.peelout_timer = 10;
+    g_assert_cmpuint(editor_player_pose(&st, NULL).duration, ==, 4);
+}
+
 /* A level's own sheet with only the first 13 rows: the new poses fall back to the dash and the
  * ball, the frame chosen again in them; a full sheet keeps them. */
 static void test_sheet_fallback(void)
@@ -477,13 +517,13 @@ typedef struct {
     uint32_t n;
 } Run;
 
-static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
+static void skid_run_under(Run *r, const char *prof, uint32_t run, uint32_t brake, uint32_t after)
 {
     lw_level *level = load_loop_hill();
     lw_error err = {0};
-    lw_profile s2 = profile("s2");
+    lw_profile p = profile(prof);
     lw_sim sim;
-    g_assert_true(lw_sim_init(&sim, level, &s2, 128, 812, &err));
+    g_assert_true(lw_sim_init(&sim, level, &p, 128, 812, &err));
     r->n = 0;
     for (uint32_t f = 0; f < 30 + run + brake + after; f++) {
         lw_sim_step(&sim, f < 30                 ? 0
@@ -497,6 +537,11 @@ static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
     lw_level_free(level);
 }
 
+static void skid_run(Run *r, uint32_t run, uint32_t brake, uint32_t after)
+{
+    skid_run_under(r, "s2", run, brake, after);
+}
+
 /* The dust for the state at index @at of @r, with the whole run before it as history. */
 static uint32_t dust_at(const Run *r, uint32_t at, EditorPlayerDust *d, bool *skidding)
 {
@@ -504,7 +549,7 @@ static uint32_t dust_at(const Run *r, uint32_t at, EditorPlayerDust *d, bool *sk
     uint32_t n = 0;
     for (; n < EDITOR_PLAYER_DUST_HISTORY && n <= at; n++)
         h[n] = &r->st[at - n];
-    *skidding = editor_player_skidding(h, n);
+    *skidding = editor_player_skidding(h, n, NULL);
     lw_profile s2 = profile("s2"), s1 = profile("s1"), cd = profile("cd");
     EditorPlayerDust none[EDITOR_PLAYER_DUST_MAX];
     g_assert_cmpuint(editor_player_dust(h, n, &s1, none), ==, 0); /* no dust object in S1 */
@@ -528,17 +573,20 @@ static void test_dust_skid(void)
     bool skid;
     g_assert_cmpuint(dust_at(&r, b - 1, d, &skid), ==, 0);
     g_assert_false(skid);
-    /* the skid: from b until the brake turns the player round */
+    /* the skid: from b until the brake turns the player round (end), and on that frame too: the
+     * stop animation goes on until the next frame's MoveLeft sets the walk [S2 Sonic_TurnLeft
+     * sets no animation on the frame it flips Gsp to -0x80] (§17.5) */
     uint32_t end = b;
     while (r.st[end].player.gsp > 0)
         end++;
     g_assert_cmpuint(end - b, >=, 8);
+    g_assert_cmpint(r.st[end].player.gsp, ==, -0x80);
     for (uint32_t i = b; i < b + 40 + 20; i++) {
         uint32_t n = dust_at(&r, i, d, &skid);
-        g_assert_true(skid == (i < end));
-        /* the puffs alive, newest first: spawned at b + 4j (before end), younger than 16 */
+        g_assert_true(skid == (i <= end));
+        /* the puffs alive, newest first: spawned at b + 4j (up to end), younger than 16 */
         uint32_t want[4], m = 0;
-        for (uint32_t sp = b; sp < end && sp <= i; sp += 4)
+        for (uint32_t sp = b; sp <= end && sp <= i; sp += 4)
             if (i - sp < 16)
                 want[m++] = sp;
         g_assert_cmpuint(n, ==, m);
@@ -554,11 +602,11 @@ static void test_dust_skid(void)
     /* a history of one state sees a skid start wherever |Gsp| >= 0x400 is left by a brake */
     const lw_sim_state *h1[1] = {&r.st[b + 1]};
     g_assert_cmpint(r.st[b + 1].player.gsp, >=, 0x400);
-    g_assert_true(editor_player_skidding(h1, 1));
+    g_assert_true(editor_player_skidding(h1, 1, NULL));
     g_assert_cmpuint(editor_player_dust(h1, 1, NULL, d), ==, 1);
     h1[0] = &r.st[end - 1];
     g_assert_cmpint(r.st[end - 1].player.gsp, <, 0x400);
-    g_assert_false(editor_player_skidding(h1, 1));
+    g_assert_false(editor_player_skidding(h1, 1, NULL));
     g_assert_cmpuint(editor_player_dust(h1, 1, NULL, d), ==, 0);
 
     /* braking from a walk (|Gsp| < 0x400 on the first brake): no skid */
@@ -567,6 +615,148 @@ static void test_dust_skid(void)
         g_assert_cmpuint(dust_at(&r, i, d, &skid), ==, 0);
         g_assert_false(skid);
     }
+}
+
+/* ---- the skid pose (OBJECTS.md §17.5) ---- */
+
+/* The pose drawn for the state at index @at of @r under @prof on a sheet of @rows rows, with the
+ * run before it as history. */
+static EditorPlayerPose drawn_at(const Run *r, uint32_t at, const char *prof, uint32_t rows)
+{
+    const lw_sim_state *h[EDITOR_PLAYER_DUST_HISTORY];
+    uint32_t n = 0;
+    for (; n < EDITOR_PLAYER_DUST_HISTORY && n <= at; n++)
+        h[n] = &r->st[at - n];
+    lw_profile p = profile(prof);
+    return editor_player_pose_drawn(h, n, &p, rows);
+}
+
+/* Braking held to the turn: the skid row from the first brake to the turn frame, S2's pictures
+ * 6 frames each, facing the motion; then the walk. A sheet without the row keeps the walk and
+ * run poses editor_player_pose gives. */
+static void test_skid_pose(void)
+{
+    static Run r;
+    const uint32_t b = 30 + 110;
+    skid_run(&r, 110, 40, 30);
+    g_assert_cmpint(r.st[b - 1].player.gsp, >=, 0x480);
+    uint32_t end = b;
+    while (r.st[end].player.gsp > 0)
+        end++;
+    g_assert_cmpuint(drawn_at(&r, b - 1, "s2", EDITOR_PLAYER_ANIM_COUNT).anim, !=,
+                     EDITOR_PLAYER_SKID);
+    for (uint32_t i = b; i < end + 10; i++) {
+        EditorPlayerPose p = drawn_at(&r, i, "s2", EDITOR_PLAYER_ANIM_COUNT);
+        if (i <= end) {
+            g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_SKID);
+            g_assert_cmpuint(p.frame, ==, (i - b) / 6); /* [S2 SonAni_Stop: duration 5] */
+            g_assert_cmpuint(p.duration, ==, 5);
+            g_assert_cmphex(p.rotation, ==, 0);
+            g_assert_false(p.mirror); /* moving right, LEFT held */
+        } else {
+            g_assert_cmpuint(p.anim, ==, EDITOR_PLAYER_WALK);
+        }
+        /* a sheet of 17 rows (no skid row): the pose without the skid */
+        EditorPlayerPose old = drawn_at(&r, i, "s2", EDITOR_PLAYER_SKID);
+        lw_profile s2 = profile("s2");
+        EditorPlayerPose plain = editor_player_pose(&r.st[i], &s2);
+        g_assert_cmpmem(&old, sizeof old, &plain, sizeof plain);
+        g_assert_true(old.anim == EDITOR_PLAYER_WALK || old.anim == EDITOR_PLAYER_RUN);
+    }
+}
+
+/* Let go after two brakes: S2 plays its stop animation out, 4 pictures of 6 frames and the last
+ * one a frame more (25 frames, then the walk: $FD), S3K 4 of 4 (17 frames), S1 and CD loop
+ * their 2 pictures of 8 frames until the speed reaches 0. */
+static void test_skid_fixed_time(void)
+{
+    static const struct {
+        const char *prof;
+        uint32_t per, pictures, frames; /* frames: the skid's length, 0 = to Gsp 0 */
+    } games[] = {{"s2", 6, 4, 25},
+                 {"s3k", 4, 4, 17},
+                 {"modern", 4, 4, 17},
+                 {"s1", 8, 2, 0},
+                 {"cd", 8, 2, 0}};
+    static Run r;
+    const uint32_t b = 30 + 110;
+    for (size_t g = 0; g < G_N_ELEMENTS(games); g++) {
+        skid_run_under(&r, games[g].prof, 110, 2, 200);
+        g_assert_cmpint(r.st[b + 1].player.gsp, >=, 0x400); /* both brakes set the stop */
+        uint32_t stop = b;
+        while (r.st[stop].player.gsp != 0)
+            stop++;
+        g_assert_cmpuint(stop - b, >, 60); /* friction only: Gsp 0 long after */
+        g_assert_cmpuint(stop - b, <, EDITOR_PLAYER_DUST_HISTORY);
+        uint32_t len = games[g].frames ? games[g].frames : stop - b;
+        for (uint32_t i = b - 1; i < stop + 2; i++) {
+            EditorPlayerPose p = drawn_at(&r, i, games[g].prof, EDITOR_PLAYER_ANIM_COUNT);
+            bool want = i >= b && i < b + len;
+            g_assert_cmpuint(p.anim == EDITOR_PLAYER_SKID, ==, want);
+            if (want) {
+                uint32_t pic = (i - b) / games[g].per;
+                g_assert_cmpuint(p.frame, ==,
+                                 games[g].frames ? MIN(pic, games[g].pictures - 1)
+                                                 : pic % games[g].pictures);
+            }
+        }
+    }
+}
+
+/* The threshold: a brake that leaves |Gsp| >= 0x400. Moving left, S1/S2/S3K compare the speed
+ * with its low byte cleared (the angle check overwrites it), so from -0x301; CD and modern from
+ * -0x400. Moving right all from 0x400. */
+static void test_skid_threshold(void)
+{
+    lw_sim_state st;
+    memset(&st, 0, sizeof st);
+    st.player = (lw_player){.hr = 19, .wr = 9};
+    const lw_sim_state *h[1] = {&st};
+    static const struct {
+        int32_t gsp;
+        lw_input held;
+        bool s2, modern;
+    } cases[] = {
+        {0x400, LW_BUTTON_LEFT, true, true},
+        {0x3FF, LW_BUTTON_LEFT, false, false},
+        {-0x400, LW_BUTTON_RIGHT, true, true},
+        {-0x3FF, LW_BUTTON_RIGHT, true, false},
+        {-0x301, LW_BUTTON_RIGHT, true, false},
+        {-0x300, LW_BUTTON_RIGHT, false, false},
+        {0x500, LW_BUTTON_RIGHT, false, false},
+        {0x500, 0, false, false},
+        {0x500, LW_BUTTON_LEFT | LW_BUTTON_RIGHT, false, false},
+    };
+    lw_profile s2 = profile("s2"), s1 = profile("s1"), s3k = profile("s3k"),
+               modern = profile("modern"), cd = profile("cd");
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        st.player.gsp = cases[i].gsp;
+        st.prev_input = cases[i].held;
+        g_assert_cmpuint(editor_player_skidding(h, 1, &s2), ==, cases[i].s2);
+        g_assert_cmpuint(editor_player_skidding(h, 1, NULL), ==, cases[i].s2);
+        g_assert_cmpuint(editor_player_skidding(h, 1, &s1), ==, cases[i].s2);
+        g_assert_cmpuint(editor_player_skidding(h, 1, &s3k), ==, cases[i].s2);
+        g_assert_cmpuint(editor_player_skidding(h, 1, &modern), ==, cases[i].modern);
+        g_assert_cmpuint(editor_player_skidding(h, 1, &cd), ==, cases[i].modern);
+        EditorPlayerPose p = editor_player_pose_drawn(h, 1, &s2, EDITOR_PLAYER_ANIM_COUNT);
+        g_assert_cmpuint(p.anim == EDITOR_PLAYER_SKID, ==, cases[i].s2);
+        if (cases[i].s2)
+            g_assert_cmpuint(p.mirror, ==, cases[i].gsp < 0);
+    }
+    /* not on a floor, rolling, in the air, hurt or control-locked: no skid */
+    st.player.gsp = 0x500;
+    st.prev_input = LW_BUTTON_LEFT;
+    g_assert_true(editor_player_skidding(h, 1, &s2));
+    st.player.angle = 0x20; /* (0x20 + 0x20) & 0xC0 = 0x40: a wall */
+    g_assert_false(editor_player_skidding(h, 1, &s2));
+    st.player.angle = 0;
+    st.player.control_lock = 5;
+    g_assert_false(editor_player_skidding(h, 1, &s2));
+    st.player.control_lock = 0;
+    st.player.rolling = true;
+    g_assert_false(editor_player_skidding(h, 1, &s2));
+    g_assert_cmpuint(editor_player_pose_drawn(h, 1, &s2, EDITOR_PLAYER_ANIM_COUNT).anim, ==,
+                     EDITOR_PLAYER_BALL);
 }
 
 int main(int argc, char **argv)
@@ -582,9 +772,13 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/player-anim/frame-timing", test_frame_timing);
     g_test_add_func("/editor/player-anim/sim-run", test_sim_run);
     g_test_add_func("/editor/player-anim/move-rows", test_move_rows);
+    g_test_add_func("/editor/player-anim/peelout-tuned", test_peelout_tuned);
     g_test_add_func("/editor/player-anim/sheet-fallback", test_sheet_fallback);
     g_test_add_func("/editor/player-anim/move-runs", test_move_runs);
     g_test_add_func("/editor/player-anim/dust-spindash", test_dust_spindash);
     g_test_add_func("/editor/player-anim/dust-skid", test_dust_skid);
+    g_test_add_func("/editor/player-anim/skid-pose", test_skid_pose);
+    g_test_add_func("/editor/player-anim/skid-fixed-time", test_skid_fixed_time);
+    g_test_add_func("/editor/player-anim/skid-threshold", test_skid_threshold);
     return g_test_run();
 }

@@ -564,6 +564,70 @@ static void test_tuned_constants(void)
     lw_level_free(level);
 }
 
+/* §19.6: the drop dash's charge, speed and cap are profile constants too (presets 20, 0x800,
+ * 0xC00): a run after lw_profile_set uses the edited values, to the frame and the subpixel. */
+static void test_drop_dash_tuned(void)
+{
+    lw_level *level = flat();
+    lw_sim sim;
+    drop_dash_sim(&sim, level, "s2", true);
+    const lw_player *pl = &sim.state.player;
+    const lw_moves_state *mv = &sim.state.moves;
+    g_assert_cmpint(sim.profile.drop_dash_charge, ==, 20);
+    g_assert_cmpint(sim.profile.drop_dash_speed, ==, 0x800);
+    g_assert_cmpint(sim.profile.drop_dash_max, ==, 0xC00);
+    for (size_t i = 0; i < lw_profile_preset_count(); i++) {
+        const lw_profile *p = lw_profile_preset_at(i);
+        g_assert_cmpint(p->drop_dash_charge, ==, 20);
+        g_assert_cmpint(p->drop_dash_speed, ==, 0x800);
+        g_assert_cmpint(p->drop_dash_max, ==, 0xC00);
+    }
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_charge"), 10));
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_speed"), 0x600));
+    /* the press on frame 3 (t = 0), charged after 10 held frames: frame 13, not 12 */
+    lw_sim_step(&sim, J);
+    lw_sim_step(&sim, 0);
+    lw_sim_step(&sim, J);
+    terrain_run(&sim, J, 9); /* frames 4..12 */
+    g_assert_cmpint(mv->drop_dash, ==, LW_MOVE_CHARGING);
+    g_assert_cmpint(mv->drop_dash_timer, ==, 9);
+    lw_sim_step(&sim, J); /* frame 13 */
+    g_assert_cmpint(mv->drop_dash, ==, LW_MOVE_CHARGED);
+    while (pl->airborne)
+        lw_sim_step(&sim, J);
+    g_assert_cmpuint(sim.state.frame, ==, 39); /* the fall is the preset's */
+    int32_t x = pl->x;
+    lw_sim_step(&sim, J); /* frame 40: the release at the edited drpspd, rolling friction */
+    g_assert_true(pl->rolling);
+    g_assert_cmpint(pl->gsp, ==, 0x600 - 6);
+    g_assert_cmpint(pl->x, ==, x + 0x600 - 6);
+
+    /* the cap: the landing at Xsp 0x1400 releases at the edited drpmax */
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_max"), 0x900));
+    lw_sim_reset(&sim, 400, 716);
+    jump_and_hold(&sim, 0, 27);
+    sim.state.player.xsp = 0x1400;
+    while (pl->airborne)
+        lw_sim_step(&sim, J);
+    g_assert_cmpint(pl->gsp, ==, 0x1400);
+    lw_sim_step(&sim, J);
+    g_assert_cmpint(pl->gsp, ==, 0x900 - 6);
+
+    /* a charge of 0: charged at the second press itself */
+    g_assert_true(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_charge"), 0));
+    lw_sim_reset(&sim, 400, 716);
+    lw_sim_step(&sim, J);
+    lw_sim_step(&sim, 0);
+    lw_sim_step(&sim, J);
+    g_assert_cmpint(mv->drop_dash, ==, LW_MOVE_CHARGED);
+    /* the timer is a byte: 256 refused, the speed must keep a backwards release in 16 bits */
+    g_assert_false(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_charge"), 256));
+    g_assert_false(lw_profile_set(&sim.profile, (size_t)lw_param_find("drop_dash_speed"), 16385));
+    g_assert_cmpint(sim.profile.drop_dash_charge, ==, 0);
+    lw_sim_clear(&sim);
+    lw_level_free(level);
+}
+
 /* ---- §19.2 the drop dash and objects ---- */
 
 /* s2 with the drop dash on, Sonic at (400, 716) with 5 rings: J on frame 1, RIGHT from frame 2,
@@ -911,6 +975,7 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/moves/cd-spindash-release", test_cd_spindash_release);
     g_test_add_func("/engine/moves/cd-spindash-early-release", test_cd_spindash_early_release);
     g_test_add_func("/engine/moves/tuned-constants", test_tuned_constants);
+    g_test_add_func("/engine/moves/drop-dash-tuned", test_drop_dash_tuned);
     g_test_add_func("/engine/moves/cd-spindash-other-profiles", test_cd_spindash_other_profiles);
     g_test_add_func("/engine/moves/cd-spindash-enemy", test_cd_spindash_enemy);
     g_test_add_func("/engine/moves/drop-dash-release", test_drop_dash_release);

@@ -715,6 +715,88 @@ static void test_tuning_panel_moves(void)
     play_session_free(session);
 }
 
+/* A drop dash from the session's start (OBJECTS.md §19.2): jump, let go, press again on frame 3
+ * and hold jump to the landing and one frame more (the release). Returns the Gsp on that frame
+ * and, in @x, the X (1/256 px) at @frames with nothing held after it. */
+static int32_t drop_dash_run(PlaySession *session, guint frames, int32_t *x)
+{
+    play_session_restart(session);
+    const lw_player *pl = &play_session_get_sim(session)->state.player;
+    play_session_step(session, LW_BUTTON_JUMP);
+    play_session_step(session, 0);
+    do
+        play_session_step(session, LW_BUTTON_JUMP);
+    while (pl->airborne && play_session_get_frame(session) < frames);
+    play_session_step(session, LW_BUTTON_JUMP);
+    int32_t release = pl->gsp;
+    while (play_session_get_frame(session) < frames)
+        play_session_step(session, 0);
+    *x = pl->x;
+    return release;
+}
+
+/* The drop dash's constants (OBJECTS.md §19.6) on the Tuning tab, with its switch: the next run
+ * uses an edit, Save to Level writes the overrides (undoable), Reset gives the preset's run. */
+static void test_tuning_panel_drop_dash(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(play_session_set_physics(session, "s2", "sonic", &error));
+    FieldLog log = {0};
+    PlayTuningPanel *panel = tuning_panel_new(session, &log);
+
+    /* the preset has no drop dash: the landing is standing, Gsp 0 */
+    int32_t x_preset, x_dash, x;
+    g_assert_cmpint(drop_dash_run(session, 90, &x_preset), ==, 0);
+    /* the switch on: drpspd 0x800 (then rolling friction) */
+    g_assert_true(play_tuning_panel_edit(panel, param("drop_dash"), 1));
+    g_assert_cmpuint(log.index, ==, param("drop_dash"));
+    g_assert_cmpint(drop_dash_run(session, 90, &x_dash), ==, 0x800 - 6);
+    g_assert_cmpint(x_dash, >, x_preset);
+    /* a slower release: launched at it, behind the preset's dash at frame 90 */
+    g_assert_true(play_tuning_panel_edit(panel, param("drop_dash_speed"), 0x600));
+    g_assert_cmpint(log.value, ==, 0x600);
+    g_assert_cmpint(drop_dash_run(session, 90, &x), ==, 0x600 - 6);
+    g_assert_cmpint(x, <, x_dash);
+    /* a charge longer than the fall (36 held frames): not charged at the landing */
+    g_assert_true(play_tuning_panel_edit(panel, param("drop_dash_charge"), 40));
+    g_assert_cmpint(drop_dash_run(session, 90, &x), ==, 0);
+    g_assert_true(play_tuning_panel_edit(panel, param("drop_dash_charge"), 36));
+    g_assert_cmpint(drop_dash_run(session, 90, &x), ==, 0x600 - 6);
+    g_assert_false(play_tuning_panel_edit(panel, param("drop_dash_charge"), 256));
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 3);
+
+    /* Save to Level: the two constants and the switch, in the parameters' order; undoable */
+    lw_override ov[LW_MAX_OVERRIDES];
+    guint n = play_session_get_overrides(session, ov, LW_MAX_OVERRIDES);
+    g_assert_cmpuint(n, ==, 3);
+    editor_document_push(doc, editor_cmd_set_physics_new(doc, "s2", "sonic", ov, n));
+    const lw_level *l = editor_document_get_level(doc);
+    g_assert_cmpuint(l->override_count, ==, 3);
+    g_assert_cmpstr(l->overrides[0].name, ==, "drop_dash_charge");
+    g_assert_cmpint(l->overrides[0].value, ==, 36);
+    g_assert_cmpstr(l->overrides[1].name, ==, "drop_dash_speed");
+    g_assert_cmpint(l->overrides[1].value, ==, 0x600);
+    g_assert_cmpstr(l->overrides[2].name, ==, "drop_dash");
+    g_assert_cmpint(l->overrides[2].value, ==, 1);
+    g_assert_true(play_session_physics_match_level(session));
+    editor_document_undo(doc);
+    g_assert_cmpuint(l->override_count, ==, 0);
+    g_assert_false(play_session_physics_match_level(session));
+
+    /* Reset: the preset's run again, to the subpixel */
+    play_session_reset_tuning(session);
+    play_tuning_panel_refresh(panel);
+    g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
+    g_assert_cmpint(drop_dash_run(session, 90, &x), ==, 0);
+    g_assert_cmpint(x, ==, x_preset);
+    g_object_unref(panel);
+    play_session_free(session);
+}
+
 /* ---- the test-play window's Replays tab ---- */
 
 typedef struct {
@@ -833,6 +915,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ui/panels/level-properties", test_level_props_dialog);
     g_test_add_func("/ui/panels/play-tuning", test_tuning_panel);
     g_test_add_func("/ui/panels/play-tuning-moves", test_tuning_panel_moves);
+    g_test_add_func("/ui/panels/play-tuning-drop-dash", test_tuning_panel_drop_dash);
     g_test_add_func("/ui/panels/play-replays", test_replays_panel);
     return g_test_run();
 }

@@ -80,6 +80,9 @@ typedef struct lw_profile {
     int32_t peelout_speed;      /* subpx/frame: the super peel-out's launch Gsp (§19.1) */
     int32_t cd_spindash_charge; /* frames: DOWN held after the start before a release launches */
     int32_t cd_spindash_speed;  /* subpx/frame: CD's spindash launch Gsp (§19.5) */
+    int32_t drop_dash_charge;   /* frames: jump held after the second press before it is charged */
+    int32_t drop_dash_speed;    /* subpx/frame: the drop dash's release Gsp, drpspd (§19.2) */
+    int32_t drop_dash_max;      /* subpx/frame: cap of a forwards release, drpmax (§19.2) */
     /* ---- underwater (§4.1, §5.1, §6.1; docs/ENGINE.md "Water"): the constant set that replaces
      * the ones above while lw_player.underwater is set (only in a level with water) ---- */
     int32_t water_top;      /* subpx/frame: top speed (0x300) */
