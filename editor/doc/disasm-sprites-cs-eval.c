@@ -308,7 +308,7 @@ static val construct(dspr_cs *c, const char *type)
     if (strcmp(type, "List") == 0 && n == 0)
         return dcs_new_array(c, 0, V_NULL, TRUE);
     if (strcmp(type, "Sprite") == 0)
-        return dcs_new_sprite(a, n);
+        return dcs_new_sprite(c, a, n);
     if (strcmp(type, "Dictionary") == 0 && n == 0)
         return dcs_new_dict(c);
     return dcs_new_user(c, type, a, n); /* a class of the file, else unknown */

@@ -437,9 +437,7 @@ static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     int im = add_image(c, a[0].p, map, bin, label, frame, (int)a[3].i, NULL, 0);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
-    val v = dcs_vk(V_SPRITE);
-    v.i = im;
-    return v;
+    return dcs_sprite_of_image(c, im);
 }
 
 /* EngineVersion.S1 / S2 / S3K: 1..3 (the DPLC formats), 0 for anything else */
@@ -481,9 +479,7 @@ static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     int im = add_image(c, a[0].p, mfile, FALSE, NULL, (int)a[at].i, (int)a[at + 1].i, dfile, ver);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
-    val v = dcs_vk(V_SPRITE);
-    v.i = im;
-    return v;
+    return dcs_sprite_of_image(c, im);
 }
 
 /* indexer.AddFile(ART read whole, OFFSET): the spec gets the part at OFFSET. */
@@ -512,41 +508,12 @@ static val indexer_array(dspr_cs *c, val self)
     gboolean ok = parts->len > 0;
     for (guint i = 0; ok && i < parts->len; i++) {
         const char *p = g_ptr_array_index(parts, i);
-        ok = p && (parts->len == 1 || g_ascii_strncasecmp(p, "LevelArt", 8) != 0);
+        ok = p != NULL; /* a part may be the level's art (LevelArt:OFFSET) */
         if (ok)
             g_string_append_printf(spec, "%s%s", i ? "|" : "", p);
     }
     char *s = g_string_free(spec, !ok);
     return ok ? dcs_vstr(V_ART, dcs_keep(c, s)) : dcs_vk(V_UNKNOWN);
-}
-
-/* new Sprite(S, XFLIP, YFLIP) / (S, DX, DY) / (S) */
-val dcs_new_sprite(const val *a, int n)
-{
-    if (n < 1 || a[0].k != V_SPRITE || (n != 1 && n != 3))
-        return dcs_vk(V_UNKNOWN);
-    val s = a[0];
-    if (n == 1)
-        return s;
-    if (a[1].k == V_BOOL && a[2].k == V_BOOL) {
-        if (a[1].i) { /* mirrored about the origin, offset included */
-            s.fx ^= 1;
-            s.dx = -s.dx;
-        }
-        if (a[2].i) {
-            s.fy ^= 1;
-            s.dy = -s.dy;
-        }
-        return s;
-    }
-    if (a[1].k == V_INT && a[2].k == V_INT && a[1].i > -DSPR_MAX_SIDE && a[1].i < DSPR_MAX_SIDE &&
-        a[2].i > -DSPR_MAX_SIDE && a[2].i < DSPR_MAX_SIDE &&
-        abs(s.dx + (int)a[1].i) < DSPR_MAX_SIDE && abs(s.dy + (int)a[2].i) < DSPR_MAX_SIDE) {
-        s.dx += (int)a[1].i;
-        s.dy += (int)a[2].i;
-        return s;
-    }
-    return dcs_vk(V_UNKNOWN);
 }
 
 /* A method call on @self (a name, an indexer, a list) that is no method of the definition. */
@@ -583,6 +550,8 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
         if (arr->len < CS_MAX_ARRAY)
             g_array_append_val(arr, a[0]);
         return dcs_vk(V_UNKNOWN);
+    } else if (self.k == V_SPRITE) {
+        return dcs_sprite_builtin(c, self, name, a, n);
     } else if (self.k == V_ART && strcmp(name, "ToArray") == 0 && n == 0) {
         return self; /* new List<byte>(art).ToArray() */
     }

@@ -37,7 +37,7 @@ typedef enum {
     V_NAME,   /* an unresolved (static) name: "LevelData.ReadFile", "CompressionType.Nemesis" */
     V_ART,    /* p: art spec (dspr_image.art); i: 1 = one file read whole */
     V_MAP,    /* p: mappings file; i: 1 = binary */
-    V_SPRITE, /* i: image index; fx, fy: flips; dx, dy: px */
+    V_SPRITE, /* p: GArray of dspr_ref, shared by its copies (disasm-sprites-cs-sprite.c) */
     V_ARRAY,  /* p: GArray of val; i: 1 = a List (grows) */
     V_INDEXER,
     V_OBJ, /* the ObjectEntry: i = subtype, fx, fy = flips */
@@ -139,7 +139,17 @@ val dcs_vstr(vkind k, char *s);
 char *dcs_keep(dspr_cs *c, char *s);
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list);
 vkind dcs_default_of(const char *name, gsize len);
-val dcs_new_sprite(const val *a, int n);
+/* disasm-sprites-cs-sprite.c */
+/* A sprite of image @image of the definition, unflipped, at the origin. */
+val dcs_sprite_of_image(dspr_cs *c, int image);
+/* `new Sprite(ARGS)`: flipped, moved or composed; unknown for other arguments. */
+val dcs_new_sprite(dspr_cs *c, const val *a, int n);
+/* A method of sprite @self: Offset(dx, dy), Flip(xflip, yflip) change it in place,
+ * InvertPriority() does nothing drawn; any other
+ * empties it (what it would draw cannot be told). Returns unknown. */
+val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
+/* The parts of sprite @s appended to @refs (dspr_ref); FALSE when @s is no sprite or empty. */
+gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs);
 val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
 void dcs_fatal(dspr_cs *c);
 gboolean dcs_step(dspr_cs *c);

@@ -689,7 +689,7 @@ dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def 
     return c;
 }
 
-gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, dspr_ref *ref)
+gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, GArray *refs)
 {
     int mi = dcs_method_find(c, c->cls, "GetSprite", 1);
     if (mi < 0)
@@ -699,10 +699,5 @@ gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip,
     obj.i = subtype & 0xFF;
     obj.fx = xflip != 0;
     obj.fy = yflip != 0;
-    val s = dcs_invoke(c, mi, &obj, 1);
-    if (s.k != V_SPRITE || s.i < 0 || s.i >= (gint64)c->def->images->len)
-        return FALSE;
-    *ref = (dspr_ref){(int)s.i, s.fx ? FLIP_ALWAYS : FLIP_NEVER, s.fy ? FLIP_ALWAYS : FLIP_NEVER,
-                      s.dx, s.dy};
-    return TRUE;
+    return dcs_sprite_refs(c, dcs_invoke(c, mi, &obj, 1), refs);
 }

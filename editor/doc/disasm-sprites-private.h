@@ -116,9 +116,10 @@ void dspr_def_free(dspr_def *d);
  * text costs at most a fixed number of steps. */
 dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def *d);
 
-/* What the definition's GetSprite returns for @subtype and the object's flips: TRUE with @ref
- * (an image of the definition, absolute flips FLIP_ALWAYS / FLIP_NEVER, offset in px), FALSE
- * when the sprite cannot be told (drawn as a box). */
-gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, dspr_ref *ref);
+/* What the definition's GetSprite returns for @subtype and the object's flips: TRUE with its
+ * parts appended to @refs (dspr_ref: images of the definition, absolute flips FLIP_ALWAYS /
+ * FLIP_NEVER, offsets in px; drawn in order, later over earlier), FALSE when the sprite cannot
+ * be told or has no parts (drawn as a box). */
+gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, GArray *refs);
 
 void dspr_cs_free(dspr_cs *cs);

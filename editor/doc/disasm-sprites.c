@@ -190,9 +190,37 @@ static char *split_offset(const char *part, long *offset)
     return g_strdup(part);
 }
 
-/* One part of an art spec into @art at its offset (else after @*end); FALSE with a warning. */
+static GBytes *load_art(EditorDisasmSprites *self, const char *spec, const char *artcmp);
+
+/* The decoded bytes of part @file into @tmp: the level's art for "LevelArt" when @level_ok,
+ * else the file decoded; the size, or -1 with a warning. */
+static long part_bytes(EditorDisasmSprites *self, const char *file, const char *artcmp,
+                       gboolean level_ok, uint8_t *tmp)
+{
+    if (level_ok && g_ascii_strcasecmp(file, "LevelArt") == 0) {
+        GBytes *level = load_art(self, "LevelArt", NULL); /* cached, warned once */
+        gsize n = 0;
+        const void *d = level ? g_bytes_get_data(level, &n) : NULL;
+        if (d && n)
+            memcpy(tmp, d, MIN(n, (gsize)DSPR_MAX_ART_BYTES));
+        return level ? (long)MIN(n, (gsize)DSPR_MAX_ART_BYTES) : -1;
+    }
+    gsize n;
+    g_autofree char *where = NULL;
+    g_autofree char *data = dspr_read(self, file, DSPR_MAX_FILE_BYTES, &n, &where);
+    if (!data)
+        return -1;
+    lw_error err;
+    long got = decode(codec_of(file, artcmp), (const uint8_t *)data, n, tmp, &err);
+    if (got < 0)
+        dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
+    return got;
+}
+
+/* One part of an art spec into @art at its offset (else after @*end); FALSE with a warning.
+ * A part "LevelArt[:OFFSET]" is the level's art when @level_ok (not while reading it). */
 static gboolean art_part(EditorDisasmSprites *self, const char *part, const char *artcmp,
-                         uint8_t *art, uint8_t *tmp, size_t *end)
+                         gboolean level_ok, uint8_t *art, uint8_t *tmp, size_t *end)
 {
     long off;
     g_auto(GStrv) fields = g_strsplit(part, "\t", 2); /* FILE[:OFFSET][\tCOMPRESSION] */
@@ -200,17 +228,9 @@ static gboolean art_part(EditorDisasmSprites *self, const char *part, const char
         artcmp = fields[1];
     part = fields[0] ? fields[0] : "";
     g_autofree char *file = split_offset(part, &off);
-    gsize n;
-    g_autofree char *where = NULL;
-    g_autofree char *data = dspr_read(self, file, DSPR_MAX_FILE_BYTES, &n, &where);
-    if (!data)
+    long got = part_bytes(self, file, artcmp, level_ok, tmp);
+    if (got < 0)
         return FALSE;
-    lw_error err;
-    long got = decode(codec_of(file, artcmp), (const uint8_t *)data, n, tmp, &err);
-    if (got < 0) {
-        dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
-        return FALSE;
-    }
     long at = strchr(part, ':') && off != 0 ? off : (long)*end;
     for (long i = 0; i < got; i++)
         if (at + i >= 0 && at + i < (long)DSPR_MAX_ART_BYTES)
@@ -231,7 +251,7 @@ static GBytes *load_art(EditorDisasmSprites *self, const char *spec, const char 
     const char *use = spec;
     long level_off = 0;
     g_autofree char *level_file = NULL;
-    if (g_ascii_strncasecmp(spec, "LevelArt", 8) == 0) {
+    if (g_ascii_strncasecmp(spec, "LevelArt", 8) == 0 && !strchr(spec, '|')) {
         level_file = split_offset(spec, &level_off);
         use = self->level_tiles;
         artcmp = NULL;
@@ -243,7 +263,7 @@ static GBytes *load_art(EditorDisasmSprites *self, const char *spec, const char 
         g_auto(GStrv) parts = g_strsplit(use, "|", 64);
         gboolean ok = TRUE;
         for (guint i = 0; ok && parts[i]; i++)
-            ok = art_part(self, parts[i], artcmp, art, tmp, &end);
+            ok = art_part(self, parts[i], artcmp, !level_file, art, tmp, &end);
         if (ok && level_off) { /* LevelArt:-32: the level's art seen from byte 32 */
             long from = -level_off;
             size_t keep = from >= 0 && (size_t)from < end ? end - (size_t)from : 0;
@@ -529,13 +549,10 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
 static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key)
 {
     gboolean xflip = (key >> 16) & 1, yflip = (key >> 17) & 1;
-    dspr_ref ref;
-    if (d->cs && dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, &ref)) {
-        GArray *one = g_array_new(FALSE, FALSE, sizeof(dspr_ref)); /* flips absolute */
-        g_array_append_val(one, ref);
-        EditorDisasmSprite *s = build_refs(self, d, one, FALSE, FALSE);
-        g_array_unref(one);
-        return s;
+    if (d->cs) {
+        g_autoptr(GArray) refs = g_array_new(FALSE, FALSE, sizeof(dspr_ref)); /* flips absolute */
+        if (dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, refs))
+            return build_refs(self, d, refs, FALSE, FALSE);
     }
     for (guint i = 0; i < d->options->len; i++) {
         const dspr_option *o = g_ptr_array_index(d->options, i);

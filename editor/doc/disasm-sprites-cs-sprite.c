@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C# definition interpreter (disasm-sprites-cs.c): its sprites. A `Sprite` is a reference
+ * (SonLVL's Sprite is a class) to a list of at most CS_MAX_SPRITE_PARTS images of the
+ * definition, each with absolute flips and an offset in px, drawn in order (later over
+ * earlier). `new Sprite(s, xflip, yflip)` mirrors every part about the origin, offsets
+ * included; `new Sprite(s, dx, dy)` moves every part; `new Sprite(a, b, ...)` and
+ * `new Sprite(list)` put the parts of several sprites in one; `s.Offset(dx, dy)` and
+ * `s.Flip(xflip, yflip)` change @s in place (`InvertPriority()` changes nothing drawn here).
+ * `new Sprite()` is an empty sprite (drawn as a
+ * box, as an object without a picture is).
+ */
+#include "disasm-sprites-cs-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CS_MAX_SPRITE_PARTS 64u
+
+/* A new sprite of no parts; unknown when the run has made too many objects. */
+static val sprite_new(dspr_cs *c)
+{
+    if (c->arrays->len >= CS_MAX_OBJECTS)
+        return dcs_vk(V_UNKNOWN);
+    GArray *parts = g_array_new(FALSE, FALSE, sizeof(dspr_ref));
+    g_ptr_array_add(c->arrays, parts);
+    val v = dcs_vk(V_SPRITE);
+    v.p = parts;
+    return v;
+}
+
+val dcs_sprite_of_image(dspr_cs *c, int image)
+{
+    val v = sprite_new(c);
+    if (v.k == V_SPRITE) {
+        dspr_ref r = {image, FLIP_NEVER, FLIP_NEVER, 0, 0};
+        g_array_append_val((GArray *)v.p, r);
+    }
+    return v;
+}
+
+/* Append the parts of sprite @s to @to; FALSE when they would be too many. */
+static gboolean sprite_add(GArray *to, val s)
+{
+    const GArray *from = s.p;
+    if (to->len + from->len > CS_MAX_SPRITE_PARTS)
+        return FALSE;
+    g_array_append_vals(to, from->data, from->len);
+    return TRUE;
+}
+
+static gboolean offset_ok(int have, gint64 add)
+{
+    return add > -DSPR_MAX_SIDE && add < DSPR_MAX_SIDE && abs(have + (int)add) < DSPR_MAX_SIDE;
+}
+
+/* Move every part of @parts by (@dx, @dy) px; FALSE (nothing changed) when a part would end
+ * DSPR_MAX_SIDE px or more from the origin. */
+static gboolean sprite_offset(GArray *parts, gint64 dx, gint64 dy)
+{
+    for (guint i = 0; i < parts->len; i++) {
+        const dspr_ref *r = &g_array_index(parts, dspr_ref, i);
+        if (!offset_ok(r->dx, dx) || !offset_ok(r->dy, dy))
+            return FALSE;
+    }
+    for (guint i = 0; i < parts->len; i++) {
+        dspr_ref *r = &g_array_index(parts, dspr_ref, i);
+        r->dx += (int)dx;
+        r->dy += (int)dy;
+    }
+    return TRUE;
+}
+
+static dspr_flip toggled(dspr_flip f)
+{
+    return f == FLIP_ALWAYS ? FLIP_NEVER : FLIP_ALWAYS;
+}
+
+/* Mirror every part of @parts about the origin, offsets included. */
+static void sprite_flip(GArray *parts, gboolean xflip, gboolean yflip)
+{
+    for (guint i = 0; i < parts->len; i++) {
+        dspr_ref *r = &g_array_index(parts, dspr_ref, i);
+        if (xflip) {
+            r->xflip = toggled(r->xflip);
+            r->dx = -r->dx;
+        }
+        if (yflip) {
+            r->yflip = toggled(r->yflip);
+            r->dy = -r->dy;
+        }
+    }
+}
+
+/* A copy of sprite @s (its own parts). */
+static val sprite_copy(dspr_cs *c, val s)
+{
+    val r = sprite_new(c);
+    if (r.k == V_SPRITE)
+        sprite_add(r.p, s);
+    return r;
+}
+
+/* `new Sprite(a, b, ...)` / `new Sprite(LIST-OR-ARRAY)`: all the parts, in order; unknown when
+ * one is not a known sprite. */
+static val sprite_compose(dspr_cs *c, const val *a, int n)
+{
+    const val *items = a;
+    guint count = (guint)n;
+    if (n == 1 && a[0].k == V_ARRAY) {
+        items = (const val *)(void *)((GArray *)a[0].p)->data;
+        count = ((GArray *)a[0].p)->len;
+    }
+    for (guint i = 0; i < count; i++)
+        if (items[i].k != V_SPRITE)
+            return dcs_vk(V_UNKNOWN);
+    val r = sprite_new(c);
+    for (guint i = 0; r.k == V_SPRITE && i < count; i++)
+        if (!sprite_add(r.p, items[i]))
+            return dcs_vk(V_UNKNOWN);
+    return r;
+}
+
+val dcs_new_sprite(dspr_cs *c, const val *a, int n)
+{
+    if (n == 0)
+        return sprite_new(c);
+    if (n == 3 && a[0].k == V_SPRITE && a[1].k == V_BOOL && a[2].k == V_BOOL) {
+        val s = sprite_copy(c, a[0]);
+        if (s.k == V_SPRITE)
+            sprite_flip(s.p, a[1].i != 0, a[2].i != 0);
+        return s;
+    }
+    if (n == 3 && a[0].k == V_SPRITE && a[1].k == V_INT && a[2].k == V_INT) {
+        val s = sprite_copy(c, a[0]);
+        return s.k == V_SPRITE && sprite_offset(s.p, a[1].i, a[2].i) ? s : dcs_vk(V_UNKNOWN);
+    }
+    return sprite_compose(c, a, n);
+}
+
+val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
+{
+    GArray *parts = self.p;
+    if (strcmp(name, "Offset") == 0 && n == 2 && a[0].k == V_INT && a[1].k == V_INT) {
+        if (!sprite_offset(parts, a[0].i, a[1].i))
+            g_array_set_size(parts, 0); /* not drawn: a box */
+    } else if (strcmp(name, "Flip") == 0 && n == 2 && a[0].k == V_BOOL && a[1].k == V_BOOL) {
+        sprite_flip(parts, a[0].i != 0, a[1].i != 0);
+    } else if (strcmp(name, "InvertPriority") != 0 || n != 0) { /* priority: not drawn */
+        g_array_set_size(parts, 0); /* an unknown change: what it draws cannot be told */
+    }
+    return dcs_vk(V_UNKNOWN);
+}
+
+gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs)
+{
+    if (s.k != V_SPRITE)
+        return FALSE;
+    const GArray *parts = s.p;
+    for (guint i = 0; i < parts->len; i++)
+        if (g_array_index(parts, dspr_ref, i).image < 0 ||
+            g_array_index(parts, dspr_ref, i).image >= (int)c->def->images->len)
+            return FALSE;
+    g_array_append_vals(refs, parts->data, parts->len);
+    return parts->len > 0;
+}
