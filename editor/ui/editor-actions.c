@@ -82,6 +82,7 @@ static const EditorActionInfo actions[] = {
     /* Level */
     T("win.level-properties", "Level properties", "Level", "<Alt>Return"),
     T("win.resize-level", "Resize the level", "Level", "<Control><Alt>r"),
+    T("win.loop-table", "Loop table (Sonic 1 loop and tunnel chunks)", "Level", "<Control><Alt>l"),
     T("win.insert-row", "Insert a row", "Level", "<Control>Insert"),
     T("win.insert-column", "Insert a column", "Level", "<Control><Shift>Insert"),
     T("win.remove-row", "Remove a row", "Level", "<Control>Delete"),

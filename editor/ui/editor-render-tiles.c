@@ -4,6 +4,7 @@
 #define G_LOG_DOMAIN "editor-render"
 
 #include "doc/editor-document.h"
+#include "editor-render-objects.h"
 #include "editor-render-private.h"
 #include "editor-render.h"
 
@@ -75,4 +76,52 @@ void editor_renderer_draw_tile(EditorRenderer *self, cairo_t *cr, guint tile, do
         }
     }
     paint_tile_surface(cr, s, x, y, size);
+}
+
+/* ---- loop table marks ---- */
+
+void editor_renderer_draw_loop_marks(EditorRenderer *self, cairo_t *cr, double view_x,
+                                     double view_y, double zoom)
+{
+    const lw_level *l = self->level;
+    if (!l || !l->loop_chunk_count || zoom <= 0 || !l->layout[LW_LAYER_FG])
+        return;
+    double cx0, cy0, cx1, cy1, px = l->chunk_px;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    int sx0 = MAX(0, (int)floor((view_x + cx0 / zoom) / px));
+    int sy0 = MAX(0, (int)floor((view_y + cy0 / zoom) / px));
+    int sx1 = MIN((int)l->layout_width, (int)ceil((view_x + cx1 / zoom) / px));
+    int sy1 = MIN((int)l->layout_height, (int)ceil((view_y + cy1 / zoom) / px));
+    cairo_save(cr);
+    static const double dash[] = {6, 4};
+    for (int y = sy0; y < sy1; y++)
+        for (int x = sx0; x < sx1; x++) {
+            uint16_t id = l->layout[LW_LAYER_FG][(size_t)y * l->layout_width + (size_t)x];
+            const lw_loop_chunk *e = id == LW_NONE ? NULL : lw_level_loop_chunk(l, id);
+            if (!e)
+                continue;
+            /* orange: a loop rule, cyan: a tunnel, yellow: path B only */
+            double r = 1, g = 0.85, b = 0.2;
+            if (e->rule == LW_LOOP_LOOP || e->rule == LW_LOOP_GROUNDED)
+                g = 0.55, b = 0.1;
+            else if (e->rule == LW_LOOP_TUNNEL)
+                r = 0.3, g = 0.9, b = 1;
+            double wx = (x * px - view_x) * zoom, wy = (y * px - view_y) * zoom, size = px * zoom;
+            cairo_set_source_rgb(cr, r, g, b);
+            cairo_set_line_width(cr, zoom >= 0.3 ? 2 : 1);
+            cairo_set_dash(cr, dash, zoom >= 0.3 ? 2 : 0, 0);
+            cairo_rectangle(cr, wx + 3, wy + 3, MAX(size - 6, 1), MAX(size - 6, 1));
+            cairo_stroke(cr);
+            if (zoom < 0.3)
+                continue; /* too small for labels (minimap, far zoom) */
+            char text[64];
+            const char *rule = e->rule == LW_LOOP_NONE ? NULL : lw_loop_rule_name(e->rule);
+            if (e->path_b != LW_NONE)
+                g_snprintf(text, sizeof text, "%s%spath B: chunk %u", rule ? rule : "",
+                           rule ? ", " : "", e->path_b);
+            else
+                g_snprintf(text, sizeof text, "%s", rule ? rule : "loop table");
+            editor_render_label(cr, wx + 8, wy + 18, text, 11);
+        }
+    cairo_restore(cr);
 }

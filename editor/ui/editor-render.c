@@ -748,6 +748,8 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
         self->sprites_tried = TRUE;
         self->sprites = editor_object_sprites_new_for_file(self->sprites_path, NULL);
     }
+    if (overlays & EDITOR_OVERLAY_SWAPPERS) /* loop chunks switch paths as swappers do */
+        editor_renderer_draw_loop_marks(self, cr, view_x, view_y, zoom);
     cairo_save(cr);
     cairo_set_line_width(cr, 2);
     for (guint i = 0; i < l->object_count; i++) {

@@ -24,7 +24,7 @@ typedef enum EditorOverlay {
     EDITOR_OVERLAY_COLLISION_B = 1u << 1, /* path B */
     EDITOR_OVERLAY_ANGLES = 1u << 2,      /* surface angle glyphs of the shown path */
     EDITOR_OVERLAY_OBJECTS = 1u << 3,     /* player start and markers */
-    EDITOR_OVERLAY_SWAPPERS = 1u << 4,    /* path swappers */
+    EDITOR_OVERLAY_SWAPPERS = 1u << 4,    /* path swappers and loop table chunks */
     EDITOR_OVERLAY_TILE_GRID = 1u << 5,   /* 16 px grid */
     EDITOR_OVERLAY_CHUNK_GRID = 1u << 6,  /* chunk boundaries */
 } EditorOverlay;
@@ -93,6 +93,14 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
  */
 void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view_x, double view_y,
                                   double zoom, guint overlays, guint32 selected_id);
+
+/**
+ * Mark the foreground slots whose chunk has a loop table entry (lw_level.loop_chunks): a dashed
+ * outline (orange: loop rules, cyan: tunnel, yellow: path B only) and, from @zoom 0.3, the rule
+ * and path-B chunk; the coordinates of editor_renderer_draw_objects, the slots in @cr's clip.
+ */
+void editor_renderer_draw_loop_marks(EditorRenderer *self, cairo_t *cr, double view_x,
+                                     double view_y, double zoom);
 
 /** The art of chunk @chunk at 1:1 (chunk_px square), cached; borrowed until invalidated. */
 cairo_surface_t *editor_renderer_get_chunk_surface(EditorRenderer *self, guint chunk);

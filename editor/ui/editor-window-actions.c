@@ -14,6 +14,7 @@
 #include "editor-history-panel.h"
 #include "editor-issues-panel.h"
 #include "editor-level-props.h"
+#include "editor-loop-table.h"
 #include "editor-minimap.h"
 #include "editor-palette.h"
 #include "editor-properties.h"
@@ -578,6 +579,12 @@ static void action_show_panel(GSimpleAction *a, GVariant *p, gpointer user)
                                                                                          : 0);
 }
 
+static void action_loop_table(GSimpleAction *a, GVariant *p, gpointer user)
+{
+    EditorWindow *self = user;
+    editor_loop_table_dialog_present(GTK_WINDOW(self), self->doc, self->renderer);
+}
+
 static const GActionEntry win_entries[] = {
     {.name = "save", .activate = editor_window_action_save},
     {.name = "save-as", .activate = editor_window_action_save_as},
@@ -620,6 +627,7 @@ static const GActionEntry win_entries[] = {
     {.name = "remove-duplicate-tiles", .activate = action_compact},
     {.name = "level-properties", .activate = editor_window_action_level_properties},
     {.name = "resize-level", .activate = editor_window_action_level_properties},
+    {.name = "loop-table", .activate = action_loop_table},
     {.name = "import-tiles", .activate = editor_window_action_import_tiles},
     {.name = "import-tiles-from",
      .parameter_type = "s",

@@ -234,10 +234,13 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
         cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
         cairo_text_extents_t te;
         cairo_text_extents(cr, lens, &te);
-        cairo_rectangle(cr, lx + 10, ly - 1, te.x_advance + 6, 13);
+        /* on the lens's bottom edge: its top edge sits under the readout box (top left) when
+         * the camera centres the player */
+        double label_y = ly + lh - 12;
+        cairo_rectangle(cr, lx + 10, label_y - 1, te.x_advance + 6, 13);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_move_to(cr, lx + 13, ly + 9);
+        cairo_move_to(cr, lx + 13, label_y + 9);
         cairo_show_text(cr, lens);
         editor_renderer_draw_objects(renderer, cr, s->view_x, s->view_y, s->zoom,
                                      EDITOR_OVERLAY_SWAPPERS, 0);
