@@ -582,6 +582,40 @@ static uint8_t s3k_blend(int q, const int *d, const bool *in)
     return lwm_quantise(LWM_ANGLES_S3K, q, (2.0 * c + fit) / 3.0, rise != 0);
 }
 
+/* Both end lines holding the surface, the surface level on at least KINK_LEVEL lines at one end
+ * of the cell and rising KINK_RISE px or more across it: a slope that levels off inside the cell
+ * (a curve's end, a bump's top). Sega's angle is the sloped part's, not the whole cell's: the
+ * steepest rise over KINK_SPAN consecutive lines, over KINK_SPAN px, quantised as the game does
+ * (docs/MASKS.md §4.8, session 7: S3K 93,747 -> 105,449 of its 114,646 such II cells within +-2,
+ * S2 and S1 a few dozen more, exact up in all three). False when the cell is not such a kink. */
+#define KINK_LEVEL 7
+#define KINK_RISE  4
+#define KINK_SPAN  5
+static bool kink_angle(lwm_angle_style style, int q, const int *d, const bool *in, uint8_t *angle)
+{
+    int rise = d[15] - d[0];
+    if (rise < KINK_RISE && rise > -KINK_RISE)
+        return false;
+    for (int u = 0; u < 16; u++)
+        if (!in[u])
+            return false;
+    int a = 1, b = 1;
+    while (a < 16 && d[a] == d[0])
+        a++;
+    while (b < 16 && d[15 - b] == d[15])
+        b++;
+    if (a < KINK_LEVEL && b < KINK_LEVEL)
+        return false;
+    int best = 0;
+    for (int u = 0; u + KINK_SPAN - 1 < 16; u++) {
+        int r = d[u + KINK_SPAN - 1] - d[u];
+        if ((rise > 0 && r > best) || (rise < 0 && r < best))
+            best = r;
+    }
+    *angle = lwm_quantise(style, q, atan((double)best / KINK_SPAN) * 128.0 / M_PI, true);
+    return true;
+}
+
 /* Sega's rule as measured on the three games (docs/MASKS.md §4.4, §4.8): the surface's rise
  * between the cell's first and last line, over 16 px, quantised as the game does (S1 and S2: a
  * one-pixel rise by the lines' least-squares slope, S3K: blended with that slope). When an end
@@ -608,6 +642,8 @@ static bool chord_angle(const pass *p, size_t t, int q, uint8_t *angle)
     lwm_angle_style st = p->style;
     if (in[0] && in[15]) {
         int rise = d[15] - d[0];
+        if (kink_angle(st, q, d, in, angle))
+            return true;
         if (st == LWM_ANGLES_S3K)
             *angle = s3k_blend(q, d, in);
         else if (rise == 1 || rise == -1)

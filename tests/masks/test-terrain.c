@@ -667,6 +667,31 @@ static void test_chord_styles(void)
     }
 }
 
+/* A slope that levels off inside the cell (docs/MASKS.md §4.8, session 7): heights 8 8 9 10 10
+ * 11 12 12 13 14, then 14 on the last 7 lines, flat ground either side. The chord over 16 px is
+ * 14.6 steps; the sloped part's steepest 5 lines rise 3 px, 22.0 steps, which every game
+ * quantises its own way: S1 and S2 0xE8, S3K 0xEA (towards the floor to even). Mirrored, the
+ * mirrored angles. */
+static void test_chord_kink(void)
+{
+    enum { TW = 8, TH = 4 };
+    static const int h[16] = {8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 14, 14, 14, 14, 14};
+    int top[TW * 16], mirrored[TW * 16];
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 48 ? 8 : x < 64 ? h[x - 48] : 14);
+    for (int x = 0; x < TW * 16; x++)
+        mirrored[x] = top[TW * 16 - 1 - x];
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S1, 3, 2), ==, 0xE8);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xE8);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xEA);
+    g_assert_cmphex(style_angle(TW, TH, mirrored, LWM_ANGLES_S2, 4, 2), ==, 0x18);
+    g_assert_cmphex(style_angle(TW, TH, mirrored, LWM_ANGLES_S3K, 4, 2), ==, 0x16);
+    /* the same rise spread evenly (no level end) keeps the chord: 6 px over 16, 14.6 steps */
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 48 - (x < 48 ? 8 : x < 64 ? 8 + (x - 48) * 6 / 15 : 14);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 3, 2), ==, 0xF0);
+}
+
 /* An end line full (the surface continues above the cell, as at a slope's last cell): heights
  * 9 9 9 9 9 9 10 11 13, then lines 9..15 full under the next cell's 1..7. S1 and S2 take the
  * least-squares slope of lines 0..8, 15.5 steps (0xF0), not the chord between lines 0 and 8,
@@ -695,6 +720,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/chord-empty-end", test_chord_empty_end);
     g_test_add_func("/masks/terrain/chord-styles", test_chord_styles);
     g_test_add_func("/masks/terrain/chord-full-end", test_chord_full_end);
+    g_test_add_func("/masks/terrain/chord-kink", test_chord_kink);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
