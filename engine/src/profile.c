@@ -19,9 +19,9 @@
     .bound_right = 24, .kill_margin = 224, .spindash_speed = 0x800, .spindash_step = 0x80,         \
     .peelout_charge = 30, .peelout_speed = 0xC00, .cd_spindash_charge = 45,                        \
     .cd_spindash_speed = 0xC00, .drop_dash_charge = 20, .drop_dash_speed = 0x800,                  \
-    .drop_dash_max = 0xC00, .water_top = 0x300, .water_acc = 6, .water_dec = 0x40,                 \
-    .water_frc = 6, .water_air_acc = 0x0C, .water_roll_frc = 3, .water_gravity = 0x10,             \
-    .water_jump = 0x380, .water_jump_release = 0x200, .water_exit_cap = 0x1000
+    .drop_dash_max = 0xC00, .water_top = 0x300, .water_acc = 6, .water_dec = 0x40, .water_frc = 6, \
+    .water_air_acc = 0x0C, .water_roll_frc = 3, .water_gravity = 0x10, .water_jump = 0x380,        \
+    .water_jump_release = 0x200, .water_exit_cap = 0x1000
 
 static const lw_profile presets[] = {
     {
