@@ -65,6 +65,13 @@ bool load_scan(load_ctx *c, json_pos obj, const char *const *keys, load_members 
     memset(m, 0, sizeof *m);
     m->obj = obj;
     m->keys = keys;
+    /* a key list longer than the members' arrays is a programming error: refuse it rather than
+     * write past them (the root's list reached 17 with water_height against 16 slots) */
+    size_t nkeys = 0;
+    while (keys[nkeys])
+        nkeys++;
+    if (nkeys > LOAD_MAX_KEYS)
+        return load_fail(c, obj, LW_ERR_FORMAT, "internal: %zu keys, over LOAD_MAX_KEYS", nkeys);
     unsigned place = 0;
     const char *after = NULL;
     for (json_pos k = json_reader_member_first(&c->r, obj); k; k = json_reader_next(&c->r, after)) {

@@ -12,7 +12,7 @@
 
 #include <loopwright/level.h>
 
-#define LOAD_MAX_KEYS 16 /* allowed keys of one object kind */
+#define LOAD_MAX_KEYS 24 /* allowed keys of one object kind (load_scan checks the list) */
 
 typedef struct load_ctx {
     json_reader r;
