@@ -41,22 +41,37 @@ int lwi_objects_from_level(const lw_level *level, uint32_t i, lw_sim_object *out
 
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
 
-/* One enemy's floor probe result, kept while it walks through a few 16 px block columns at one
- * height (§1.3, "the enemies' floor probe"): @d is lw_sensor_floor_distance at any x of block
- * columns @bx..@bx + @span and probe row @y. Filled only where the blocks the probe reads there
- * read the same for all 16 columns and in every column of the run; @bx = INT32_MIN: empty. A pure
- * function of the terrain, so it is not part of the state (rewind and the hash ignore it);
+/* One enemy's compact record (§1.3, "the enemies' floor probe"): its index and its last floor
+ * probe's result @d, kept while it walks through a few 16 px block columns at one height: @d is
+ * lw_sensor_floor_distance at any x of those columns and the probe row. In 1/256 px, so the
+ * enemy's state tests it as it is: the result holds for an enemy at (x, y) (after its move)
+ * while (uint32_t)(x - @xlo) < @xspan (the columns) and (uint32_t)(y - @ylo) < 256 (y >> 8 is
+ * the probe row less 14). Filled only where the blocks the probe reads there read the same for
+ * all 16 columns and in every column of the run; @xspan = 0: empty. A pure function of the
+ * terrain, so it is not part of the state (rewind and the hash ignore it);
  * lw_sim_terrain_changed() and lw_sim_reset() empty it. */
 typedef struct lwi_enemy_memo {
-    int32_t bx;
-    uint32_t span;
-    int32_t y, d;
+    uint32_t i;     /* the enemy's object index */
+    uint32_t xlo;   /* 1/256 px: the first column's x (modulo 2^32) */
+    uint32_t xspan; /* 1/256 px: the columns' width; 0: empty */
+    uint32_t ylo;   /* 1/256 px: (probe row - 14) << 8 (modulo 2^32) */
+    int32_t d;
 } lwi_enemy_memo;
 
-/* Block columns a memo may cover beyond the one probed, in the walking direction. */
-#define LWI_MEMO_AHEAD 3
+/* Block columns a memo may cover beyond the one probed, in the walking direction (within the
+ * probed column's chunk: up to its last column). */
+#define LWI_MEMO_AHEAD 15
 
-#define LWI_MEMO_EMPTY INT32_MIN
+/* The block columns and probe row of memo @m (tests). */
+static inline int32_t lwi_memo_bx(const lwi_enemy_memo *m)
+{
+    return (int32_t)m->xlo >> 12;
+}
+
+static inline int32_t lwi_memo_row(const lwi_enemy_memo *m)
+{
+    return ((int32_t)m->ylo >> 8) + 14;
+}
 
 /* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
 typedef struct lwi_idle_near {
@@ -68,17 +83,23 @@ typedef struct lwi_idle_near {
 } lwi_idle_near;
 
 /* A moving platform (§8) in one record, in object order: its position at frame f is @base +
- * ((@distance * sin(256 (f mod @period) / @period)) >> 8) px on X (@horizontal) or Y, as
- * platform_motion computes it from the table; @key = @period | @distance << 16 (the moving
- * platforms with the same key have the same offset at every frame). */
+ * ((@distance * sin(256 (f mod @period) / @period)) >> 8) px on X (horizontal) or Y, as
+ * platform_motion computes it from the table; @key = @period | @distance << 16 | horizontal
+ * << 32 (the moving platforms with the same key have the same offset at every frame, and move
+ * on the same axis). Its landing test's X overlap, (uint32_t)(px - ox + half_w) < 2 half_w, is
+ * (uint32_t)(px - off - @lo) < 2 half_w with off the offset on X (0 for a vertical one, whose
+ * x stays at its origin: nothing else writes it). */
 typedef struct lwi_mover {
+    uint64_t key;   /* period | (uint16_t)distance << 16 | horizontal << 32 */
     uint32_t i;     /* its index */
     int32_t base;   /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
-    uint32_t key;   /* period | (uint16_t)distance << 16 */
+    int32_t lo;     /* px: the origin's x - half_w */
     int16_t half_w; /* px */
-    uint8_t horizontal;
-    uint8_t pad;
+    uint16_t pad;
 } lwi_mover;
+
+/* The key's axis: horizontal. */
+#define LWI_MOVER_H (1ull << 32)
 
 /* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
  * holds while lo < X <= hi (the x of the entries before and at @i). */

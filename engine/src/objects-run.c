@@ -83,19 +83,21 @@ static void run_platform(lw_sim *sim, uint32_t i)
 }
 
 /* platform_motion's offset in px for a moving platform's @key (lwi_mover) at @frame. */
-static inline int32_t mover_offset(uint32_t key, uint32_t frame)
+static inline int32_t mover_offset(uint64_t key, uint32_t frame)
 {
-    uint32_t period = key & 0xFFFFu;
+    uint32_t period = (uint32_t)key & 0xFFFFu;
     uint8_t phase = (uint8_t)(((frame % period) * 256u) / period);
     return ((int32_t)(int16_t)(key >> 16) * lw_sine_table[phase]) >> 8;
 }
 
 /* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
  * never gone, in order, from their compact records (lwi_mover: the same position as
- * platform_motion, whose offset is worked out once for a run of records with the same period
- * and distance). These run every frame in the window: forced inline, with the table pointers,
- * the frame, the player's X and the object stood on in locals (the build's -fno-strict-aliasing
- * would reload them after every store), refreshed after a collision. */
+ * platform_motion, whose offset is worked out once for a run of records with the same key).
+ * These run every frame in the window, so the loop is forced inline and per record does only
+ * the store of the position and the landing test's X overlap from the record (a vertical
+ * one's x is its origin's); the frame, the player's X less the run's X offset (@pxo) and the
+ * object stood on are kept in locals (the build's -fno-strict-aliasing would reload them
+ * after every store), refreshed after a collision. */
 static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const lwi_mover *movers,
                                                              uint32_t m, uint32_t m1)
 {
@@ -104,41 +106,35 @@ static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const 
     lw_obj_state *os = sim->state.game.obj;
     uint32_t frame = sim->state.frame;
     int32_t px = lwi_obj_px(sim->state.player.x);
-    uint32_t on = sim->state.game.on_object;
-    uint32_t key = movers[m].key;
-    int32_t off = mover_offset(key, frame) * LW_SUBPX;
+    uint32_t on1 = sim->state.game.on_object - 1u; /* (UINT32_MAX: none) */
+    uint64_t key = movers[m].key;
+    int32_t off = mover_offset(key, frame);
+    uint32_t axis = key & LWI_MOVER_H ? 0 : 1; /* the moving coordinate: x (0) or y (1) */
+    int32_t pxo = px - (axis ? 0 : off);
     for (; m < m1; m++) {
         const lwi_mover *mv = &movers[m];
-        uint32_t i = mv->i;
-        lw_obj_state *st = &os[i];
         if (mv->key != key) {
             key = mv->key;
-            off = mover_offset(key, frame) * LW_SUBPX;
+            off = mover_offset(key, frame);
+            axis = key & LWI_MOVER_H ? 0 : 1;
+            pxo = px - (axis ? 0 : off);
         }
-        int32_t pos = mv->base + off;
+        uint32_t i = mv->i;
+        int32_t *pos = &os[i].x + axis;
         int32_t hw = mv->half_w;
-        if (on == i + 1) {
-            int32_t prev_x = lwi_obj_px(st->x);
-            if (mv->horizontal)
-                st->x = pos;
-            else
-                st->y = pos;
-            lwi_obj_keep_standing(sim, i, hw, lwi_obj_px(st->y) - 9, prev_x);
+        if (__builtin_expect(i == on1, 0)) {
+            int32_t prev_x = lwi_obj_px(os[i].x);
+            *pos = mv->base + off * LW_SUBPX;
+            lwi_obj_keep_standing(sim, i, hw, lwi_obj_px(os[i].y) - 9, prev_x);
         } else {
-            int32_t ox;
-            if (mv->horizontal) {
-                st->x = pos;
-                ox = lwi_obj_px(pos);
-            } else {
-                st->y = pos;
-                ox = lwi_obj_px(st->x);
-            }
-            if ((uint32_t)(px - ox + hw) >= 2u * (uint32_t)hw)
+            *pos = mv->base + off * LW_SUBPX;
+            if (__builtin_expect((uint32_t)(pxo - mv->lo) >= 2u * (uint32_t)hw, 1))
                 continue;
-            lwi_obj_platform_land(sim, i, ox, hw, lwi_obj_px(st->y) - 8);
+            lwi_obj_platform_land(sim, i, lwi_obj_px(os[i].x), hw, lwi_obj_px(os[i].y) - 8);
         }
         px = lwi_obj_px(sim->state.player.x);
-        on = sim->state.game.on_object;
+        pxo = px - (axis ? 0 : off);
+        on1 = sim->state.game.on_object - 1u;
     }
 }
 
@@ -166,16 +162,9 @@ static inline bool same_cell(const lw_cell *a, const lw_cell *b)
     return a->tile == b->tile && a->flags == b->flags && a->solid == b->solid;
 }
 
-/* True when memo @m holds the floor probe at (@x, @y) (unsigned: the empty memo's bx of
- * INT32_MIN must wrap, not overflow). */
-static inline bool memo_holds(const lwi_enemy_memo *m, int32_t x, int32_t y)
-{
-    return (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y;
-}
-
 /* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, afresh, kept in its memo @m for
  * the columns it holds for (NULL: the reference mode, which probes every frame). Out of line:
- * the memo holds on most frames (enemy_step). */
+ * the memo holds on most frames (run_enemies). */
 static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m,
                                                      int32_t x, int32_t y, int32_t xsp)
 {
@@ -187,7 +176,7 @@ static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enem
          * the same second block. */
         int32_t o = y & 15;
         int32_t y2 = d >= 15 - o ? y + 16 : d <= -1 - o ? y - 16 : y;
-        m->bx = LWI_MEMO_EMPTY;
+        m->xspan = 0;
         if (!block_uniform(sim->level, x, y) || (y2 != y && !block_uniform(sim->level, x, y2)))
             return d;
         /* the next columns ahead in the same chunk whose cells in those rows are the same read
@@ -205,9 +194,10 @@ static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enem
             else
                 hi = bx + j;
         }
-        m->bx = lo;
-        m->span = (uint32_t)(hi - lo);
-        m->y = y;
+        /* (modulo 2^32, as the test in run_enemies) */
+        m->xlo = (uint32_t)lo * 4096u;
+        m->xspan = (uint32_t)(hi - lo + 1) * 4096u;
+        m->ylo = (uint32_t)(y - 14) * 256u;
         m->d = d;
     }
     return d;
@@ -226,18 +216,59 @@ static inline void enemy_step(lw_obj_state *st, int32_t d)
     st->y += d * LW_SUBPX;
 }
 
-/* The enemy @st's update (§11), probing through its memo @m (NULL: every frame). */
-static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
+/* True when enemy @st is gone or waiting (its timer): the two tested as one word. */
+static inline bool enemy_idle(const lw_obj_state *st)
 {
-    if ((st->flags & LW_OBJF_GONE) | st->timer) {
-        if (!(st->flags & LW_OBJF_GONE))
-            st->timer--;
+    uint32_t w;
+    memcpy(&w, &st->timer, sizeof w); /* timer, flags, aux */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (w & (0xFFFF0000u | (uint32_t)LW_OBJF_GONE << 8)) != 0;
+#else
+    return (w & (0xFFFFu | (uint32_t)LW_OBJF_GONE << 16)) != 0;
+#endif
+}
+
+/* A gone or waiting enemy's update: the countdown. */
+static inline void enemy_wait(lw_obj_state *st)
+{
+    if (!(st->flags & LW_OBJF_GONE))
+        st->timer--;
+}
+
+/* The enemy @st's update (§11) in the reference mode: the floor probed every frame. */
+static void run_enemy(const lw_sim *sim, lw_obj_state *st)
+{
+    if (enemy_idle(st)) {
+        enemy_wait(st);
         return;
     }
     int32_t x = st->x + st->xsp;
     st->x = x;
-    int32_t ex = lwi_obj_px(x), ey = lwi_obj_px(st->y) + 14;
-    enemy_step(st, m && memo_holds(m, ex, ey) ? m->d : enemy_probe(sim, m, ex, ey, st->xsp));
+    enemy_step(st, enemy_probe(sim, NULL, lwi_obj_px(x), lwi_obj_px(st->y) + 14, st->xsp));
+}
+
+/* The enemies with the records @memo[@k..@k1) (§11): their updates as run_enemy's, the floor
+ * probe's result taken from the record while it holds there (its test on the state's
+ * coordinates as they are, in 1/256 px), probed afresh out of line otherwise. */
+static inline __attribute__((always_inline)) void run_enemies(lw_sim *sim, lwi_enemy_memo *memo,
+                                                              uint32_t k, uint32_t k1)
+{
+    lw_obj_state *os = sim->state.game.obj;
+    for (; k < k1; k++) {
+        lwi_enemy_memo *m = &memo[k];
+        lw_obj_state *st = &os[m->i];
+        if (__builtin_expect(enemy_idle(st), 0)) {
+            enemy_wait(st);
+            continue;
+        }
+        int32_t x = st->x + st->xsp;
+        st->x = x;
+        int32_t y = st->y;
+        int32_t d = (uint32_t)x - m->xlo < m->xspan && (uint32_t)y - m->ylo < 256u
+                        ? m->d
+                        : enemy_probe(sim, m, lwi_obj_px(x), lwi_obj_px(y) + 14, st->xsp);
+        enemy_step(st, d);
+    }
 }
 
 /* ---- the object phase ---- */
@@ -267,7 +298,7 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
         if (type == LW_OBJ_PLATFORM)
             run_platform(sim, i);
         else if (type == LW_OBJ_ENEMY)
-            run_enemy(sim, &g->obj[i], NULL);
+            run_enemy(sim, &g->obj[i]);
         else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
             run_fns[type](sim, i);
         if (!sim->objects[i].busy)
@@ -341,10 +372,7 @@ static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint3
     /* (a moving platform never ends the run) */
     run_movers(sim, c->movers, m, m1);
 enemies:;
-    const uint32_t *enemies = sim->enemies;
-    lwi_enemy_memo *memo = c->memo;
-    for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
-        run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
+    run_enemies(sim, c->memo, c->enemy_rank[first], c->enemy_rank[stop]);
 }
 
 /* (not inlined into lw_sim_step: a level without objects keeps that step lean) */

@@ -109,11 +109,12 @@ static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_
 static lwi_mover mover_of(const lw_sim_object *o, uint32_t i)
 {
     bool h = o->variant == LW_PLATFORM_HORIZONTAL;
-    return (lwi_mover){.i = i,
+    return (lwi_mover){.key = o->period | (uint32_t)(uint16_t)o->distance << 16 |
+                              (h ? LWI_MOVER_H : 0),
+                       .i = i,
                        .base = (h ? o->x : o->y) * LW_SUBPX,
-                       .key = o->period | (uint32_t)(uint16_t)o->distance << 16,
-                       .half_w = o->half_w,
-                       .horizontal = h};
+                       .lo = o->x - o->half_w,
+                       .half_w = o->half_w};
 }
 
 /* The culling index of the sorted table (§1.3). */
@@ -125,8 +126,10 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
         const lw_sim_object *o = &sim->objects[i];
         xs[i] = o->x;
         c->enemy_rank[i] = e;
-        if (o->type == LW_OBJ_ENEMY)
+        if (o->type == LW_OBJ_ENEMY) {
+            c->memo[e].i = i;
             sim->enemies[e++] = i;
+        }
         c->mover_rank[i] = m;
         if (o->type != LW_OBJ_ENEMY && o->busy)
             c->movers[m++] = mover_of(o, i);
@@ -238,7 +241,7 @@ void lw_sim_terrain_changed(lw_sim *sim)
         return;
     lwi_obj_cull *c = lwi_cull_of(sim);
     for (uint32_t k = 0; k < sim->enemy_count; k++)
-        c->memo[k].bx = LWI_MEMO_EMPTY;
+        c->memo[k].xspan = 0;
 }
 
 /* ---- the object phase ---- */
@@ -281,10 +284,14 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (o->type != LW_OBJ_ENEMY && o->busy) {
             const lwi_mover *mv = &c->movers[m++];
             bool h = o->variant == LW_PLATFORM_HORIZONTAL;
-            if (mv->i != i || mv->base != (h ? o->x : o->y) * LW_SUBPX || mv->horizontal != h ||
-                mv->half_w != o->half_w || (mv->key & 0xFFFFu) != o->period ||
+            if (mv->i != i || mv->base != (h ? o->x : o->y) * LW_SUBPX ||
+                !(mv->key & LWI_MOVER_H) != !h || mv->half_w != o->half_w ||
+                mv->lo != o->x - o->half_w || (mv->key & 0xFFFFu) != o->period ||
                 (int16_t)(mv->key >> 16) != o->distance)
                 return "mover list";
+            /* the landing test takes a vertical one's x from its origin */
+            if (!h && sim->state.game.obj[i].x != o->x * LW_SUBPX)
+                return "vertical mover's x";
         }
         if (o->runs && !o->busy) {
             const lwi_idle_near *q = &c->idlers[idle];
@@ -328,12 +335,18 @@ const char *lwi_objects_check_index(const lw_sim *sim)
     /* every kept probe result holds at every pixel of its block columns */
     for (uint32_t k = 0; k < e; k++) {
         const lwi_enemy_memo *mm = &c->memo[k];
-        if (mm->bx == LWI_MEMO_EMPTY)
+        if (mm->i != sim->enemies[k])
+            return "enemy records";
+        if (!mm->xspan)
             continue;
-        if (mm->span > LWI_MEMO_AHEAD)
+        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
+        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
+            return "memo alignment";
+        uint32_t span = (mm->xspan >> 12) - 1u;
+        if (span > LWI_MEMO_AHEAD)
             return "memo span";
-        for (int64_t x = (int64_t)mm->bx * 16; x < ((int64_t)mm->bx + mm->span + 1) * 16; x++)
-            if (lwi_obj_floor_distance(sim, (int32_t)x, mm->y) != mm->d)
+        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
+            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
                 return "enemy floor memo";
     }
     return NULL;
