@@ -73,11 +73,14 @@ static inline int32_t lwi_memo_row(const lwi_enemy_memo *m)
     return ((int32_t)m->ylo >> 8) + 14;
 }
 
-/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
+/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span, in Y
+ * while v = py + yc + hr + 64 is in [0, s + 2 (hr + 64)) modulo 2048. @yc is near_c less the
+ * origin's y: an idler that is not awake is at its origin's y (lwi_obj_awake_update keeps one
+ * that rests elsewhere, a knocked monitor, awake), and its x never changes. */
 typedef struct lwi_idle_near {
     int32_t lo;    /* px: origin x - reach */
-    uint32_t span; /* 2 * reach */
-    int16_t c;     /* near_c */
+    int32_t yc;    /* px: near_c - origin y */
+    uint16_t span; /* 2 * reach (< 2 LW_OBJ_CULL_PX) */
     uint16_t s;    /* near_span */
     uint32_t i;    /* its index */
 } lwi_idle_near;
@@ -176,12 +179,16 @@ static inline int32_t lwi_obj_px(int32_t v)
     return v >> 8;
 }
 
-/* After object @i's own update: its awake bit follows its state (§1.3). A gone object with no
- * countdown left never does anything again. */
-static inline void lwi_obj_awake_update(lw_game_state *g, uint32_t i)
+/* After idler @i's own update: its awake bit follows its state (§1.3). A gone object with no
+ * countdown left never does anything again. One that is not gone and not at its origin's y
+ * (@origin_y, 1/256 px: a monitor knocked up that came to rest on a lower floor) stays awake, so
+ * the near test can take the y from its record. */
+static inline void lwi_obj_awake_update(lw_game_state *g, uint32_t i, int32_t origin_y)
 {
     const lw_obj_state *s = &g->obj[i];
-    bool awake = (s->flags | s->timer | s->aux) != 0 && (!(s->flags & LW_OBJF_GONE) || s->timer);
+    bool gone = s->flags & LW_OBJF_GONE;
+    bool awake =
+        ((s->flags | s->timer | s->aux) != 0 && (!gone || s->timer)) || (!gone && s->y != origin_y);
     uint64_t bit = 1ull << (i & 63u);
     if (awake)
         g->awake[i >> 6] |= bit;

@@ -302,9 +302,22 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
         else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
             run_fns[type](sim, i);
         if (!sim->objects[i].busy)
-            lwi_obj_awake_update(g, i);
+            lwi_obj_awake_update(g, i, sim->objects[i].y * LW_SUBPX);
         if (sim->state.status != LW_SIM_RUNNING)
             return;
+    }
+}
+
+/* @bits over the words of objects [@first, @last): their awake bits. (The edge words masked in
+ * the loop, which the compiler would otherwise make a memcpy call.) */
+static inline void fill_bits(uint64_t *bits, const lw_game_state *g, uint32_t first, uint32_t last)
+{
+    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+    for (uint32_t w = w0; w <= w1; w++) {
+        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
+        if (w == w1 && (last & 63u))
+            keep &= ~(~0ull << (last & 63u));
+        bits[w - w0] = g->awake[w] & keep;
     }
 }
 
@@ -319,59 +332,65 @@ static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint3
 {
     lw_game_state *g = lwi_obj_game(sim);
     const lw_player *pl = &sim->state.player;
-    /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
-    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
     uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
-    /* (the edge words masked in the loop, which the compiler would otherwise make a memcpy
-     * call) */
-    for (uint32_t w = w0; w <= w1; w++) {
-        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
-        if (w == w1 && (last & 63u))
-            keep &= ~(~0ull << (last & 63u));
-        bits[w - w0] = g->awake[w] & keep;
-    }
+    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
+    uint32_t stop = last;
+    /* the awake objects and the idle ones near the player, as bits over words [w0, w1], filled
+     * at the first near idler (or after the near test when a word of the window is awake) */
+    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
+    bool have = false;
     int32_t px = lwi_obj_px(pl->x), py = lwi_obj_px(pl->y);
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
-    int32_t hm = hr + 64;
-    const lw_obj_state *os = g->obj;
+    int32_t hm = hr + 64, pyh = py + hm;
+    uint32_t ys = 2u * (uint32_t)hm;
     for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
-        /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
+        /* the near test from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
          * player: inside the window) */
         const lwi_idle_near *q = &c->idlers[k];
         if ((uint32_t)(px - q->lo) > q->span)
             continue;
-        int32_t v = py - lwi_obj_px(os[q->i].y) + q->c + hm;
-        if (v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)q->s + 2u * (uint32_t)hm)
-            bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+        int32_t v = pyh + q->yc;
+        if (v < 0 || (uint32_t)(v & 0x7FF) >= q->s + ys)
+            continue;
+        if (!have) {
+            have = true;
+            fill_bits(bits, g, first, last);
+        }
+        bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+    }
+    if (!have) {
+        uint64_t any = 0;
+        for (uint32_t w = w0; w <= w1; w++)
+            any |= g->awake[w];
+        if (!any) /* nothing awake or near in the window: the moving platforms alone */
+            goto movers;
+        fill_bits(bits, g, first, last);
     }
     /* those in object order, merged with the window's moving platforms */
-    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
-    uint32_t stop = last;
-    uint64_t any = 0;
-    for (uint32_t w = w0; w <= w1; w++)
-        any |= bits[w - w0];
-    for (uint32_t w = w0; any && w <= w1; w++) {
+    for (uint32_t w = w0; w <= w1; w++) {
         for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
             uint32_t before = m;
             while (m < m1 && c->movers[m].i < i)
                 m++;
             run_movers(sim, c->movers, before, m);
-            uint8_t type = sim->objects[i].type;
+            const lw_sim_object *o = &sim->objects[i];
+            uint8_t type = o->type;
             if (type == LW_OBJ_PLATFORM)
                 run_platform(sim, i);
             else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
                 run_fns[type](sim, i);
-            lwi_obj_awake_update(g, i);
+            lwi_obj_awake_update(g, i, o->y * LW_SUBPX);
             if (sim->state.status != LW_SIM_RUNNING) {
                 stop = i;
                 goto enemies;
             }
         }
     }
+movers:
     /* (a moving platform never ends the run) */
     run_movers(sim, c->movers, m, m1);
-enemies:;
+enemies:
     run_enemies(sim, c->memo, c->enemy_rank[first], c->enemy_rank[stop]);
 }
 

@@ -137,8 +137,11 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
             c->runnable++;
         if (o->runs && !o->busy) {
             c->idler_x[c->idler_count] = o->x;
-            c->idlers[c->idler_count++] =
-                (lwi_idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
+            c->idlers[c->idler_count++] = (lwi_idle_near){.lo = o->x - o->reach,
+                                                          .yc = o->near_c - o->y,
+                                                          .span = (uint16_t)(2u * o->reach),
+                                                          .s = o->near_span,
+                                                          .i = i};
             if (o->reach > c->max_reach)
                 c->max_reach = o->reach;
         }
@@ -171,10 +174,11 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
     lwi_obj_cull *c = (lwi_obj_cull *)(void *)(sim->initial + count);
-    c->memo = (lwi_enemy_memo *)(void *)(c + 1);
+    /* (the 8-byte aligned records first) */
+    c->movers = (lwi_mover *)(void *)(c + 1);
+    c->memo = (lwi_enemy_memo *)(void *)(c->movers + count);
     c->idlers = (lwi_idle_near *)(void *)(c->memo + count);
-    c->movers = (lwi_mover *)(void *)(c->idlers + count);
-    sim->enemies = (uint32_t *)(void *)(c->movers + count);
+    sim->enemies = (uint32_t *)(void *)(c->idlers + count);
     c->enemy_rank = sim->enemies + count;
     c->touchers = c->enemy_rank + count + 1;
     c->mover_rank = c->touchers + count;
@@ -297,8 +301,13 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             const lwi_idle_near *q = &c->idlers[idle];
             if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
                 o->reach >= LW_OBJ_CULL_PX || q->lo != o->x - o->reach ||
-                q->span != 2u * o->reach || q->c != o->near_c || q->s != o->near_span)
+                q->span != 2u * o->reach || q->yc != o->near_c - o->y || q->s != o->near_span)
                 return "idler list";
+            /* the near test takes an idle one's y from its origin */
+            const lw_obj_state *st = &sim->state.game.obj[i];
+            if (!(sim->state.game.awake[i >> 6] & (1ull << (i & 63u))) &&
+                !(st->flags & LW_OBJF_GONE) && st->y != o->y * LW_SUBPX)
+                return "idler away from its origin's y, not awake";
             idle++;
         }
         if ((o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
