@@ -93,13 +93,22 @@ typedef struct lwi_idle_near {
  * (uint32_t)(px - off - @lo) < 2 half_w with off the offset on X (0 for a vertical one, whose
  * x stays at its origin: nothing else writes it). */
 typedef struct lwi_mover {
-    uint64_t key;   /* period | (uint16_t)distance << 16 | horizontal << 32 */
-    uint32_t i;     /* its index */
-    int32_t base;   /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
-    int32_t lo;     /* px: the origin's x - half_w */
+    uint64_t key; /* period | (uint16_t)distance << 16 | horizontal << 32 */
+    uint32_t
+        field;     /* byte offset of its moving coordinate in lw_game_state.obj (i * 16 + 0 or 4) */
+    int32_t base;  /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
+    int32_t lo;    /* px: the origin's x - half_w */
+    uint16_t span; /* px: 2 * half_w (modulo 2^16, as the landing test's unsigned compare) */
     int16_t half_w; /* px */
-    uint16_t pad;
 } lwi_mover;
+
+_Static_assert(sizeof(lw_obj_state) == 16, "lwi_mover.field: an object's state is 16 bytes");
+
+/* The index of mover @mv. */
+static inline uint32_t lwi_mover_index(const lwi_mover *mv)
+{
+    return mv->field >> 4;
+}
 
 /* The key's axis: horizontal. */
 #define LWI_MOVER_H (1ull << 32)
@@ -125,6 +134,12 @@ typedef struct lwi_obj_cull {
     lwi_mover *movers;            /* the moving platforms (they run every frame in the window) */
     uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
     lwi_enemy_memo *memo;         /* [enemy rank] */
+    /* The last offset worked out for the movers' key @off_key at frame @off_frame (a pure
+     * function of the two; @off_valid false: none yet). */
+    uint64_t off_key;
+    uint32_t off_frame;
+    int32_t off_px;
+    bool off_valid;
     /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch
      * range's), kept between frames (a pure function of that X, whatever they were found from;
      * the touch range alone when nothing in the level runs nor walks). */
@@ -138,7 +153,11 @@ typedef struct lwi_obj_cull {
     bool reference;             /* lwi_objects_set_reference() */
     lwi_cull_bound first, last; /* objects: the culling window, x in [px - 512, px + 512) */
     lwi_cull_bound n0, n1;      /* idlers: x in [px - max_reach, px + max_reach] */
-    lwi_cull_bound t0, t1;      /* touchers: x in [px - LW_OBJ_TOUCH_PX, px + LW_OBJ_TOUCH_PX) */
+    lwi_cull_bound t0, t1;      /* touchers: x in [px - touch_lo, px + touch_hi) */
+    /* px: the touch range's reach, the widest of the level's touchers' exact ones (§4.1: a ring
+     * touches for origin x in [px - 14, px + 14], a monitor [px - 24, px + 24], a checkpoint
+     * [px - 7, px + 8], a goal [px - 31, px]; at most LW_OBJ_TOUCH_PX) */
+    int32_t touch_lo, touch_hi;
 } lwi_obj_cull;
 
 #define LWI_WORDS(n) (((n) + 63u) / 64u)
@@ -244,8 +263,8 @@ static inline bool lwi_obj_is_jump(bool valid, int32_t old, int32_t px)
 }
 
 /* The culling window's and the near range's bounds for the player at pixel X @px. */
-static inline __attribute__((always_inline)) const lwi_obj_cull *
-lwi_obj_window_ranges(const lw_sim *sim, int32_t px)
+static inline __attribute__((always_inline)) lwi_obj_cull *lwi_obj_window_ranges(const lw_sim *sim,
+                                                                                 int32_t px)
 {
     lwi_obj_cull *c = lwi_cull_of(sim);
     if (c->wvalid && px == c->wpx)

@@ -90,51 +90,83 @@ static inline int32_t mover_offset(uint64_t key, uint32_t frame)
     return ((int32_t)(int16_t)(key >> 16) * lw_sine_table[phase]) >> 8;
 }
 
+/* mover_offset, kept in @c for the last key and frame it was worked out for (a pure function of
+ * the two, so it holds whatever the state). */
+static inline int32_t mover_offset_kept(lwi_obj_cull *c, uint64_t key, uint32_t frame)
+{
+    if (c->off_valid && c->off_key == key && c->off_frame == frame)
+        return c->off_px;
+    c->off_key = key;
+    c->off_frame = frame;
+    c->off_px = mover_offset(key, frame);
+    c->off_valid = true;
+    return c->off_px;
+}
+
+/* The per-key values of run_movers for the records of @key at @frame: the offset in 1/256 px,
+ * the player's X less the offset on X (@pxo), the moving coordinate's offset in a state. */
+typedef struct mover_run {
+    uint64_t key;
+    int32_t off, pxo;
+} mover_run;
+
+static inline mover_run mover_run_of(lwi_obj_cull *c, uint64_t key, uint32_t frame, int32_t px)
+{
+    int32_t off = mover_offset_kept(c, key, frame);
+    return (mover_run){key, off * LW_SUBPX, px - (key & LWI_MOVER_H ? off : 0)};
+}
+
+/* One moving platform's update after its motion to @pos with the player on it or over it (the
+ * landing test's X overlap passed): run_platform's platform_collide. */
+static __attribute__((noinline)) void mover_collide(lw_sim *sim, const lwi_mover *mv, int32_t pos)
+{
+    lw_obj_state *os = sim->state.game.obj;
+    uint32_t i = lwi_mover_index(mv);
+    int32_t *p = (int32_t *)(void *)((char *)os + mv->field);
+    if (lwi_obj_standing_on(sim, i)) {
+        int32_t prev_x = lwi_obj_px(os[i].x);
+        *p = pos;
+        lwi_obj_keep_standing(sim, i, mv->half_w, lwi_obj_px(os[i].y) - 9, prev_x);
+    } else {
+        *p = pos;
+        lwi_obj_platform_land(sim, i, lwi_obj_px(os[i].x), mv->half_w, lwi_obj_px(os[i].y) - 8);
+    }
+}
+
 /* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
  * never gone, in order, from their compact records (lwi_mover: the same position as
- * platform_motion, whose offset is worked out once for a run of records with the same key).
- * These run every frame in the window, so the loop is forced inline and per record does only
- * the store of the position and the landing test's X overlap from the record (a vertical
- * one's x is its origin's); the frame, the player's X less the run's X offset (@pxo) and the
- * object stood on are kept in locals (the build's -fno-strict-aliasing would reload them
- * after every store), refreshed after a collision. */
-static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const lwi_mover *movers,
+ * platform_motion, whose offset is worked out once for a run of records with the same key and
+ * kept for the frame). These run every frame in the window, so the loop is forced inline and
+ * per record does only the store of the position and the landing test's X overlap from the
+ * record (a vertical one's x is its origin's); while the player stands on none of them
+ * (the object stood on in a local), the collision is out of line, and the player's X is
+ * refreshed after it. */
+static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, lwi_obj_cull *c,
                                                              uint32_t m, uint32_t m1)
 {
     if (m >= m1)
         return;
-    lw_obj_state *os = sim->state.game.obj;
+    const lwi_mover *movers = c->movers;
+    char *os = (char *)(void *)sim->state.game.obj;
     uint32_t frame = sim->state.frame;
     int32_t px = lwi_obj_px(sim->state.player.x);
-    uint32_t on1 = sim->state.game.on_object - 1u; /* (UINT32_MAX: none) */
-    uint64_t key = movers[m].key;
-    int32_t off = mover_offset(key, frame);
-    uint32_t axis = key & LWI_MOVER_H ? 0 : 1; /* the moving coordinate: x (0) or y (1) */
-    int32_t pxo = px - (axis ? 0 : off);
+    mover_run r = mover_run_of(c, movers[m].key, frame, px);
+    uint32_t on = sim->state.game.on_object;
     for (; m < m1; m++) {
         const lwi_mover *mv = &movers[m];
-        if (mv->key != key) {
-            key = mv->key;
-            off = mover_offset(key, frame);
-            axis = key & LWI_MOVER_H ? 0 : 1;
-            pxo = px - (axis ? 0 : off);
-        }
-        uint32_t i = mv->i;
-        int32_t *pos = &os[i].x + axis;
-        int32_t hw = mv->half_w;
-        if (__builtin_expect(i == on1, 0)) {
-            int32_t prev_x = lwi_obj_px(os[i].x);
-            *pos = mv->base + off * LW_SUBPX;
-            lwi_obj_keep_standing(sim, i, hw, lwi_obj_px(os[i].y) - 9, prev_x);
-        } else {
-            *pos = mv->base + off * LW_SUBPX;
-            if (__builtin_expect((uint32_t)(pxo - mv->lo) >= 2u * (uint32_t)hw, 1))
+        if (mv->key != r.key)
+            r = mover_run_of(c, mv->key, frame, px);
+        int32_t pos = mv->base + r.off;
+        /* stood on: the player's X before its move counts (mover_collide) */
+        if (__builtin_expect(!on, 1) || lwi_mover_index(mv) != on - 1u) {
+            memcpy(os + mv->field, &pos, sizeof pos);
+            if (__builtin_expect((uint32_t)(r.pxo - mv->lo) >= mv->span, 1))
                 continue;
-            lwi_obj_platform_land(sim, i, lwi_obj_px(os[i].x), hw, lwi_obj_px(os[i].y) - 8);
         }
+        mover_collide(sim, mv, pos);
         px = lwi_obj_px(sim->state.player.x);
-        pxo = px - (axis ? 0 : off);
-        on1 = sim->state.game.on_object - 1u;
+        r = mover_run_of(c, r.key, frame, px);
+        on = sim->state.game.on_object;
     }
 }
 
@@ -328,7 +360,7 @@ static inline void fill_bits(uint64_t *bits, const lw_game_state *g, uint32_t fi
  * state and the terrain (its touch test came before, with the player's), so running them after
  * the others gives the same states, as long as only those before the object that ended the run
  * (if one did) move. */
-static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint32_t last)
+static void run_culled(lw_sim *sim, lwi_obj_cull *c, uint32_t first, uint32_t last)
 {
     lw_game_state *g = lwi_obj_game(sim);
     const lw_player *pl = &sim->state.player;
@@ -371,9 +403,9 @@ static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint3
         for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
             uint32_t before = m;
-            while (m < m1 && c->movers[m].i < i)
+            while (m < m1 && lwi_mover_index(&c->movers[m]) < i)
                 m++;
-            run_movers(sim, c->movers, before, m);
+            run_movers(sim, c, before, m);
             const lw_sim_object *o = &sim->objects[i];
             uint8_t type = o->type;
             if (type == LW_OBJ_PLATFORM)
@@ -389,7 +421,7 @@ static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint3
     }
 movers:
     /* (a moving platform never ends the run) */
-    run_movers(sim, c->movers, m, m1);
+    run_movers(sim, c, m, m1);
 enemies:
     run_enemies(sim, c->memo, c->enemy_rank[first], c->enemy_rank[stop]);
 }
@@ -400,7 +432,7 @@ __attribute__((noinline)) void lwi_objects_run(lw_sim *sim)
     lw_game_state *g = lwi_obj_game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
     if (sim->object_count && lwi_cull_of(sim)->runnable) {
-        const lwi_obj_cull *c = lwi_obj_window_ranges(sim, lwi_obj_px(sim->state.player.x));
+        lwi_obj_cull *c = lwi_obj_window_ranges(sim, lwi_obj_px(sim->state.player.x));
         uint32_t first = c->first.i, last = c->last.i;
         /* an object the player stands on always runs (it carries the player) */
         if (g->on_object) {

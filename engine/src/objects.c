@@ -111,10 +111,31 @@ static lwi_mover mover_of(const lw_sim_object *o, uint32_t i)
     bool h = o->variant == LW_PLATFORM_HORIZONTAL;
     return (lwi_mover){.key = o->period | (uint32_t)(uint16_t)o->distance << 16 |
                               (h ? LWI_MOVER_H : 0),
-                       .i = i,
+                       .field = i * (uint32_t)sizeof(lw_obj_state) + (h ? 0u : 4u),
                        .base = (h ? o->x : o->y) * LW_SUBPX,
                        .lo = o->x - o->half_w,
+                       .span = (uint16_t)(2u * (uint32_t)o->half_w),
                        .half_w = o->half_w};
+}
+
+/* The touch test's reach of a toucher of @type (§4.1, objects-touch.c's tests): it can touch
+ * only with its x in [px - @lo, px + @hi). */
+static void touch_reach(uint8_t type, int32_t *lo, int32_t *hi)
+{
+    switch (type) {
+    case LW_OBJ_RING: /* |ox - px| <= 6 + 8 */
+        *lo = 14, *hi = 15;
+        break;
+    case LW_OBJ_MONITOR: /* |ox - px| <= 16 + 8 */
+        *lo = 24, *hi = 25;
+        break;
+    case LW_OBJ_CHECKPOINT: /* px - ox + 8 in [0, 16) */
+        *lo = 7, *hi = 9;
+        break;
+    default: /* the goal: px - ox in [0, 32) */
+        *lo = 31, *hi = 1;
+        break;
+    }
 }
 
 /* The culling index of the sorted table (§1.3). */
@@ -147,6 +168,10 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
         }
         if (o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
             o->type == LW_OBJ_GOAL) {
+            int32_t lo, hi;
+            touch_reach(o->type, &lo, &hi);
+            c->touch_lo = lo > c->touch_lo ? lo : c->touch_lo;
+            c->touch_hi = hi > c->touch_hi ? hi : c->touch_hi;
             c->toucher_x[c->toucher_count] = o->x;
             c->touchers[c->toucher_count++] = i;
         }
@@ -288,10 +313,11 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (o->type != LW_OBJ_ENEMY && o->busy) {
             const lwi_mover *mv = &c->movers[m++];
             bool h = o->variant == LW_PLATFORM_HORIZONTAL;
-            if (mv->i != i || mv->base != (h ? o->x : o->y) * LW_SUBPX ||
-                !(mv->key & LWI_MOVER_H) != !h || mv->half_w != o->half_w ||
-                mv->lo != o->x - o->half_w || (mv->key & 0xFFFFu) != o->period ||
-                (int16_t)(mv->key >> 16) != o->distance)
+            if (lwi_mover_index(mv) != i || (mv->field & 15u) != (h ? 0u : 4u) ||
+                mv->span != (uint16_t)(2u * (uint32_t)o->half_w) ||
+                mv->base != (h ? o->x : o->y) * LW_SUBPX || !(mv->key & LWI_MOVER_H) != !h ||
+                mv->half_w != o->half_w || mv->lo != o->x - o->half_w ||
+                (mv->key & 0xFFFFu) != o->period || (int16_t)(mv->key >> 16) != o->distance)
                 return "mover list";
             /* the landing test takes a vertical one's x from its origin */
             if (!h && sim->state.game.obj[i].x != o->x * LW_SUBPX)
@@ -327,8 +353,8 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
     }
-    if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - LW_OBJ_TOUCH_PX) ||
-                      !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + LW_OBJ_TOUCH_PX)))
+    if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - c->touch_lo) ||
+                      !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + c->touch_hi)))
         return "touch bounds";
     if (c->tvalid) {
         /* the kept interval holds the X the bounds were found for, and the bounds hold at both
@@ -337,8 +363,8 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (ends[0] > c->tpx || ends[1] < c->tpx)
             return "touch interval";
         for (int k = 0; k < 2; k++)
-            if (count_below(c->toucher_x, touch, ends[k] - LW_OBJ_TOUCH_PX) != c->t0.i ||
-                count_below(c->toucher_x, touch, ends[k] + LW_OBJ_TOUCH_PX) != c->t1.i)
+            if (count_below(c->toucher_x, touch, ends[k] - c->touch_lo) != c->t0.i ||
+                count_below(c->toucher_x, touch, ends[k] + c->touch_hi) != c->t1.i)
                 return "touch interval";
     }
     /* every kept probe result holds at every pixel of its block columns */
