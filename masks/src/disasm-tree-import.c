@@ -281,9 +281,12 @@ static bool place(tree_ctx *c, blob *dst, size_t off, const uint8_t *p, size_t n
     return true;
 }
 
-/* One part "path[:offset]" of @role into @dst. */
+/* One part "path[:offset]" of @role into @dst. A later part (@first false) of the blocks or the
+ * tiles that is not in the tree is skipped with a warning, as SonLVL skips it (it logs "16x16
+ * block file ... not found" and goes on): skdisasm's AIZ 2 Boss names `Act 2 Bombership.bin`,
+ * which no file matches even case-insensitively (the tree has `Act 2 BomberShip.kos`). */
 static bool load_part(tree_ctx *c, const char *role, const char *part, size_t len, size_t max,
-                      blob *dst)
+                      blob *dst, bool first)
 {
     char spec[600];
     if (len >= sizeof spec)
@@ -300,11 +303,21 @@ static bool load_part(tree_ctx *c, const char *role, const char *part, size_t le
     }
     uint8_t *file = NULL, *raw = NULL;
     size_t size = 0, raw_size = 0;
-    bool ok = read_tree_file(c, role, spec, false, NULL, &file, &size);
-    lwm_tree_file *f = ok ? &c->src->files[c->src->file_count - 1] : NULL;
     /* blocks and patterns past the table: no word can name them (the game loads the part at
      * its own place); not shown, the file is never rewritten */
-    bool clip = strcmp(role, "blocks") == 0 || strcmp(role, "tiles") == 0;
+    bool clip = strcmp(role, "blocks") == 0 || strcmp(role, "tiles") == 0, missing = false;
+    bool ok = read_tree_file(c, role, spec, clip && !first, &missing, &file, &size);
+    if (ok && missing) {
+        char rel[512] = "";
+        tree_resolve(spec, rel, sizeof rel, NULL);
+        lwm_report_add(c->report, LWM_REPORT_WARNING, rel, -1,
+                       "%s part \"%.200s\" is not in the tree (no name matches, whatever the "
+                       "case): skipped, as SonLVL skips it; chunk words naming its %s are kept "
+                       "and drawn empty",
+                       role, spec, strcmp(role, "blocks") == 0 ? "blocks" : "patterns");
+        return true;
+    }
+    lwm_tree_file *f = ok ? &c->src->files[c->src->file_count - 1] : NULL;
     ok = ok &&
          tree_unpack(f->codec, file, size, clip ? MAX_TABLE_READ : max, &raw, &raw_size, c->err);
     if (ok && clip && off < max && off + raw_size > max) {
@@ -339,9 +352,9 @@ static bool load_role(tree_ctx *c, const char *role, size_t max, blob *dst, bool
             c->err->line = c->sec->line;
         return false;
     }
-    while (*v) {
+    for (bool first = true; *v; first = false) {
         size_t n = strcspn(v, "|");
-        if (!load_part(c, role, v, n, max, dst))
+        if (!load_part(c, role, v, n, max, dst, first))
             return false;
         v += n + (v[n] == '|');
     }

@@ -23,8 +23,8 @@
 /* The game's zone id of a level's zone (its layout file's name), -1 when unknown. */
 static int zone_id(lwm_game game, const char *zone)
 {
-    static const char *const s2[] = {"EHZ", "", "WZ",  "",    "MTZ", "MTZ3", "WFZ", "HTZ", "HPZ",
-                                     "",    "OOZ", "MCZ", "CNZ", "CPZ", "DEZ", "ARZ", "SCZ"};
+    static const char *const s2[] = {"EHZ", "",    "WZ",  "",    "MTZ", "MTZ3", "WFZ", "HTZ", "HPZ",
+                                     "",    "OOZ", "MCZ", "CNZ", "CPZ", "DEZ",  "ARZ", "SCZ"};
     static const char *const s3k[] = {"AIZ", "HCZ", "MGZ", "CNZ", "FBZ", "ICZ", "LBZ", "MHZ",
                                       "SOZ", "LRZ", "SSZ", "DEZ", "DDZ", "",    "ALZ", "BPZ"};
     const char *const *names = game == LWM_GAME_S2 ? s2 : s3k;
@@ -68,8 +68,8 @@ static void format_like(const char *old, size_t n, bool hex_default, uint32_t v,
 }
 
 /* Replace @n bytes at @at of @data (@size) by @with; a new malloc()ed buffer in *@out. */
-static bool splice(const char *data, size_t size, size_t at, size_t n, const char *with,
-                   char **out, size_t *out_size)
+static bool splice(const char *data, size_t size, size_t at, size_t n, const char *with, char **out,
+                   size_t *out_size)
 {
     size_t w = strlen(with);
     *out_size = size - n + w;
@@ -128,8 +128,10 @@ static bool cannot_hold(export_ctx *c, const char *rel, int line, const char *wh
     tx_set_failed(c, rel);
     c->out->cannot_hold = true;
     lw_error_set(c->err, LW_ERR_FORMAT, "[%.80s] %s; nothing was written", c->src->level, why);
-    if (c->err && line > 0)
+    if (c->err && line > 0) {
         c->err->line = line;
+        c->err->column = 1;
+    }
     return false;
 }
 
@@ -140,8 +142,9 @@ static bool write_ini(export_ctx *c, uint32_t height)
     const lwm_ini_entry *e = lwm_ini_entry_find(c->sec, "waterheight");
     char why[256];
     if (!e) {
-        snprintf(why, sizeof why, "the water height is the INI's global waterheight, which every "
-                                  "level of the tree reads");
+        snprintf(why, sizeof why,
+                 "the water height is the INI's global waterheight, which every "
+                 "level of the tree reads");
         return cannot_hold(c, LWM_TREE_INI_FILE, c->tree->ini.sections[0].line, why);
     }
     char *text;
@@ -202,7 +205,7 @@ static bool parse_number(const char *s, size_t n, uint32_t *v)
     uint32_t x = 0;
     for (size_t i = from; i < n; i++) {
         char ch = s[i];
-        int d = ch >= '0' && ch <= '9'   ? ch - '0'
+        int d = ch >= '0' && ch <= '9'          ? ch - '0'
                 : hex && ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
                 : hex && ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
                                                 : -1;
@@ -217,8 +220,8 @@ static bool parse_number(const char *s, size_t n, uint32_t *v)
 /* The statement at @s..@end (a line after its label, if any): when it is `dc.w` or
  * `zoneTableEntry.w`, count its values and stop at value @want (*@found). *@data false when
  * the statement is something else (the table ends). */
-static void scan_statement(const char *text, size_t s, size_t end, int line, long want,
-                           long *count, asm_token *found, bool *data)
+static void scan_statement(const char *text, size_t s, size_t end, int line, long want, long *count,
+                           asm_token *found, bool *data)
 {
     while (s < end && is_space(text[s]))
         s++;
@@ -268,8 +271,8 @@ static bool label_at(const asm_file *f, size_t at)
 
 /* The entry @want of the table whose label starts the line at @at; false with the reason in
  * @why when the table does not hold it as a plain number. */
-static bool find_entry(const asm_file *f, size_t at, int line, long want, asm_token *tok,
-                       char *why, size_t why_size)
+static bool find_entry(const asm_file *f, size_t at, int line, long want, asm_token *tok, char *why,
+                       size_t why_size)
 {
     size_t s = at + strlen(LABEL) + 1;
     long count = 0;
@@ -323,8 +326,8 @@ static int table_first_zone(const export_ctx *c, const asm_file *f, size_t at)
 }
 
 /* Edit every definition of the table in @f (the text changes in place in *@edited). */
-static bool edit_asm(export_ctx *c, const asm_file *f, uint32_t old, uint32_t height,
-                     char **edited, size_t *edited_size, unsigned *tables)
+static bool edit_asm(export_ctx *c, const asm_file *f, uint32_t old, uint32_t height, char **edited,
+                     size_t *edited_size, unsigned *tables)
 {
     const lwm_tree_level *lv = &c->tree->levels[lwm_tree_find(c->tree, c->src->level)];
     int line = 1;
@@ -464,8 +467,8 @@ static bool write_s3k(export_ctx *c, uint32_t old, uint32_t height)
     uint32_t v = (uint32_t)((uint8_t)data[at] << 8 | (uint8_t)data[at + 1]);
     if (v != old) {
         lwm_report_add(c->report, LWM_REPORT_WARNING, rel, (long)at,
-                       "word %ld (%s %u) is $%X, not the INI's $%X: left unchanged", want,
-                       lv->zone, lv->act, v, old);
+                       "word %ld (%s %u) is $%X, not the INI's $%X: left unchanged", want, lv->zone,
+                       lv->act, v, old);
         free(data);
         return true;
     }
@@ -477,8 +480,8 @@ static bool write_s3k(export_ctx *c, uint32_t old, uint32_t height)
     memcpy(out, data, size + 1);
     out[at] = (char)(height >> 8);
     out[at + 1] = (char)(height & 0xFF);
-    lwm_report_add(c->report, LWM_REPORT_NOTE, rel, (long)at, "word %ld (%s %u) $%X -> $%X",
-                   want, lv->zone, lv->act, old, height);
+    lwm_report_add(c->report, LWM_REPORT_NOTE, rel, (long)at, "word %ld (%s %u) $%X -> $%X", want,
+                   lv->zone, lv->act, old, height);
     char *shared = same_zone_act(c, lv);
     bool ok = add_out(c, rel, out, size, data, size, shared);
     free(shared);
@@ -520,8 +523,10 @@ bool tree_export_water(export_ctx *c)
                      "[%.80s] waterheight changed since the level was imported (was %s): unpack "
                      "the level again",
                      s->level, was);
-        if (c->err && e)
+        if (c->err && e) {
             c->err->line = e->line;
+            c->err->column = (int)strlen("waterheight=") + 1;
+        }
         return false;
     }
     uint32_t height = (uint32_t)l->water_height;
