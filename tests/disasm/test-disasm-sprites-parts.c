@@ -87,10 +87,10 @@ static const piece frame0[] = {{-8, -8, 2, 2, 0, 0, 0, 0}};
 static const piece frame1[] = {{-16, -4, 1, 1, 3, 1, 0, 1}, {0, 0, 1, 2, 1, 0, 1, 0}};
 
 typedef struct {
-    int frame;          /* 0 or 1 */
-    unsigned line;      /* the MapToBmp palette argument */
-    gboolean fx, fy;    /* the part mirrored about the origin */
-    int dx, dy;         /* then moved, px */
+    int frame;       /* 0 or 1 */
+    unsigned line;   /* the MapToBmp palette argument */
+    gboolean fx, fy; /* the part mirrored about the origin */
+    int dx, dy;      /* then moved, px */
     art_kind art;
 } part;
 
@@ -396,8 +396,14 @@ static EditorDisasmSprites *open_sprites(void)
 }
 
 /* The parts the definition's a and b are: frame 0 on line 0, frame 1 on line 1. */
-#define A(fx, fy, dx, dy) {0, 0, fx, fy, dx, dy, ART_OBJ}
-#define B(fx, fy, dx, dy) {1, 1, fx, fy, dx, dy, ART_OBJ}
+#define A(fx, fy, dx, dy)                                                                          \
+    {                                                                                              \
+        0, 0, fx, fy, dx, dy, ART_OBJ                                                              \
+    }
+#define B(fx, fy, dx, dy)                                                                          \
+    {                                                                                              \
+        1, 1, fx, fy, dx, dy, ART_OBJ                                                              \
+    }
 
 static void no_warnings(EditorDisasmSprites *s)
 {
