@@ -2,7 +2,8 @@
 /*
  * angle-survey: measures the masks library's angles against Sega's on the real games.
  *
- *   angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] [--ini FILE] TREE
+ *   angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] [--ini FILE] [--own-angles]
+ *                [--path A|B] [--sheet] TREE
  *
  * TREE is a disassembly (s1disasm, s2disasm or skdisasm); its "SonLVL INI Files/SonLVL.ini" names
  * every level's chunks, layout and collision index, and the collision arrays and angle map. For
@@ -22,6 +23,13 @@
  * lines on stderr give the bound of docs/MASKS.md §4.8: how many sloped cells a rule giving one
  * angle per context (the cell's pixels as placed, or its surface's shape) could get at best.
  *
+ * --own-angles imports with every cell's angle on its own (`import --own-angles`); --path A or B
+ * compares that path's cells only. --sheet adds, on stderr, `masks` on a sheet of the distinct
+ * masks placed in the levels measured (each once, unflipped, as lwm_sheet_build_style gives them
+ * for the game, which is what `loopwright masks --profile` runs) against Sega's angle map, and
+ * the plain endpoint formula (h[0] - h[15] over 16 px, to a multiple of 4) on the same masks
+ * (docs/MASKS.md §4.5, the issue's Emerald Hill figures).
+ *
  * Nothing read here is written anywhere but stdout and the --cells file (never commit those).
  */
 #include <dirent.h>
@@ -32,6 +40,7 @@
 #include <loopwright/fixed.h>
 #include <loopwright/kosinski.h>
 #include <loopwright/level.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -659,8 +668,14 @@ static void csv_cell(FILE *csv, const char *name, int p, uint32_t cx, uint32_t c
     fputc('\n', csv);
 }
 
+typedef struct survey_opts {
+    bool own_angles;   /* import --own-angles */
+    int path;          /* -1 both, 0 A, 1 B */
+    bool used[256][4]; /* masks placed in the levels measured, per flip (--sheet) */
+} survey_opts;
+
 static bool measure(const sega *s, const level *lv, const char *name, FILE *csv, tally *out,
-                    bound_table bound[2])
+                    bound_table bound[2], survey_opts *so)
 {
     memset(out, 0, sizeof *out);
     uint32_t w = lv->cw * 16, h = lv->ch * 16;
@@ -694,6 +709,7 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
     o.art = &art; /* no art: tiles differ by their masks only */
     o.chunk_px = s->g == S1 ? 256 : 128;
     o.profile = s->g == S1 ? "s1" : s->g == S2 ? "s2" : "s3k"; /* the game's angle style */
+    o.neighbour_angles = !so->own_angles;
     lwm_import_result res;
     memset(&res, 0, sizeof res);
     if (ok && !lwm_import_terrain(&o, &res, &err)) {
@@ -703,6 +719,8 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
     for (int p = 0; ok && p < 2; p++) {
         if (s->g == S1 && p == 1)
             break; /* one path */
+        if (so->path >= 0 && p != so->path)
+            continue;
         for (uint32_t cy = 0; cy < lv->ch; cy++)
             for (uint32_t cx = 0; cx < lv->cw; cx++) {
                 const cellinfo *c = &lv->cells[(size_t)cy * lv->cw + cx];
@@ -713,6 +731,7 @@ static bool measure(const sega *s, const level *lv, const char *name, FILE *csv,
                 lwm_bits_from_mask(&s->masks[m], &b);
                 if (lwm_bits_count(&b) == 0)
                     continue;
+                so->used[m][c->flip & 3u] = true;
                 uint8_t sa =
                     lw_angle_flip(s->angle[m], c->flip & LW_CELL_FLIP_X, c->flip & LW_CELL_FLIP_Y);
                 bool sf = (s->angle[m] & 1u) != 0;
@@ -815,13 +834,105 @@ static void per_mask(const sega *s)
             n, within2, pct(within2, n), exact, pct(exact, n));
 }
 
+/* --sheet: `masks` on a sheet of the masks placed in the levels measured (each once, as stored)
+ * and the plain endpoint formula on them, against Sega's angle map. */
+static bool sheet_masks(const sega *s, bool used[256][4], const char *gname)
+{
+    int ids[1024], flips[1024], n = 0;
+    for (int m = 1; m < 256; m++)
+        for (int fl = 0; fl < 4; fl++) {
+            lwm_bits b;
+            lwm_bits_from_mask(&s->masks[m], &b);
+            if (used[m][fl] && lwm_bits_count(&b) > 0) {
+                ids[n] = m;
+                flips[n++] = fl;
+            }
+        }
+    if (n == 0)
+        return true;
+    uint32_t cols = n < 16 ? (uint32_t)n : 16u, rows = ((uint32_t)n + 15u) / 16u;
+    lwm_image img;
+    lw_error err;
+    if (!lwm_image_init(&img, cols * 16u, rows * 16u, 0, &err))
+        return false;
+    for (int i = 0; i < n; i++) {
+        lwm_bits b;
+        lwm_bits_from_mask(&s->masks[ids[i]], &b);
+        lwm_bits_flip(&b, flips[i] & LW_CELL_FLIP_X, flips[i] & LW_CELL_FLIP_Y, &b);
+        for (int c = 0; c < 16; c++)
+            for (int r = 0; r < 16; r++)
+                if ((b.col[c] >> r) & 1u) {
+                    uint8_t *px = lwm_image_pixel(&img, (uint32_t)(i % 16) * 16u + (uint32_t)c,
+                                                  (uint32_t)(i / 16) * 16u + (uint32_t)r);
+                    px[0] = px[1] = px[2] = 0x80;
+                    px[3] = 0xFF;
+                }
+    }
+    lwm_sheet sh;
+    bool ok = lwm_sheet_build_style(&img,
+                                    s->g == S1   ? LWM_ANGLES_S1
+                                    : s->g == S2 ? LWM_ANGLES_S2
+                                                 : LWM_ANGLES_S3K,
+                                    &sh, &err);
+    lwm_image_clear(&img);
+    if (!ok) {
+        fprintf(stderr, "angle-survey: sheet: %s\n", err.message);
+        return false;
+    }
+    unsigned sloped = 0, w2 = 0, w4 = 0, ex = 0, plain = 0, plain2 = 0;
+    for (int i = 0; i < n; i++) {
+        int m = ids[i];
+        bool full = true;
+        for (int c = 0; c < 16; c++)
+            full &= s->masks[m].heights[c] == 16;
+        if ((s->angle[m] & 1u) || (s->angle[m] & 0x3Fu) == 0 || full)
+            continue;
+        sloped++;
+        uint8_t sa =
+            lw_angle_flip(s->angle[m], flips[i] & LW_CELL_FLIP_X, flips[i] & LW_CELL_FLIP_Y);
+        const lw_mask *t = &sh.tiles[i].mask;
+        int d = (int8_t)(uint8_t)(t->angle - sa);
+        if (d < 0)
+            d = -d;
+        bool of = (t->flags & LW_MASK_FLAGGED) != 0;
+        w2 += !of && d <= 2;
+        w4 += !of && d <= 4;
+        ex += !of && d == 0;
+        /* the plain endpoint formula on the tile's heights as placed: floors (h[0] > 0) rise
+         * h[15] - h[0] to the right */
+        const int8_t *h = t->heights;
+        int q = h[0] < 0 || h[15] < 0 ? 2 : 0;
+        int rise = q == 0 ? h[0] - h[15] : -(h[0] - h[15]);
+        long k = 4 * lround(atan((double)rise / 16.0) * 128.0 / 3.14159265358979323846 / 4.0);
+        uint8_t pa = (uint8_t)((unsigned long)(64 * q + k) & 0xFFu);
+        int pd = (int8_t)(uint8_t)(pa - sa);
+        plain += pd == 0;
+        plain2 += pd >= -2 && pd <= 2;
+    }
+    fprintf(stderr,
+            "angle-survey: %s: sheet of the %d distinct shapes placed (mask and flip; %u sloped): "
+            "`masks` %u "
+            "within 4, %u within 2, %u exact; the plain endpoint formula %u within 2, %u exact\n",
+            gname, n, sloped, w4, w2, ex, plain2, plain);
+    lwm_sheet_clear(&sh);
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     const char *tree = NULL, *only = NULL, *csv_path = NULL, *ini_name = "SonLVL.ini";
-    bool masks_only = false;
+    bool masks_only = false, sheet = false;
+    static survey_opts so = {.path = -1};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--per-mask") == 0)
             masks_only = true;
+        else if (strcmp(argv[i], "--own-angles") == 0)
+            so.own_angles = true;
+        else if (strcmp(argv[i], "--sheet") == 0)
+            sheet = true;
+        else if (strcmp(argv[i], "--path") == 0 && i + 1 < argc &&
+                 (strcmp(argv[i + 1], "A") == 0 || strcmp(argv[i + 1], "B") == 0))
+            so.path = argv[++i][0] - 'A';
         else if (strcmp(argv[i], "--cells") == 0 && i + 1 < argc)
             csv_path = argv[++i];
         else if (strcmp(argv[i], "--ini") == 0 && i + 1 < argc)
@@ -832,13 +943,13 @@ int main(int argc, char **argv)
             tree = argv[i];
         else {
             fprintf(stderr, "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] "
-                            "[--ini FILE] TREE\n");
+                            "[--ini FILE] [--own-angles] [--path A|B] [--sheet] TREE\n");
             return 2;
         }
     }
     if (!tree) {
         fprintf(stderr, "usage: angle-survey [--per-mask] [--cells OUT.csv] [--level NAME] [--ini "
-                        "FILE] TREE\n");
+                        "FILE] [--own-angles] [--path A|B] [--sheet] TREE\n");
         return 2;
     }
     char path[2048];
@@ -906,7 +1017,7 @@ int main(int argc, char **argv)
         const char *name = strrchr(sec, '\\');
         name = name ? name + 1 : sec;
         tally t;
-        if (measure(&s, &lv, name, csv, &t, bound)) {
+        if (measure(&s, &lv, name, csv, &t, bound, &so)) {
             print_row(gname, name, &t);
             tally_add(&all, &t);
         } else {
@@ -941,6 +1052,8 @@ int main(int argc, char **argv)
                 pct(b2, all.sloped), (unsigned long long)(all.sloped - bx),
                 100.0 - pct(bx, all.sloped));
     }
+    if (sheet && !sheet_masks(&s, so.used, gname))
+        failures++;
     if (csv)
         fclose(csv);
     free(f.keys);
