@@ -80,8 +80,11 @@ gboolean dcs_real_cast(const char *type, val v, val *out)
     static const struct {
         const char *name;
         double lo, hi;
-    } ints[] = {{"int", -2147483648.0, 2147483647.0}, {"short", -32768, 32767}, {"ushort", 0, 65535},
-                {"byte", 0, 255},     {"sbyte", -128, 127}};
+    } ints[] = {{"int", -2147483648.0, 2147483647.0},
+                {"short", -32768, 32767},
+                {"ushort", 0, 65535},
+                {"byte", 0, 255},
+                {"sbyte", -128, 127}};
     if (strcmp(type, "double") == 0) {
         double d;
         *out = as_real(v, &d) ? dcs_vreal(d) : dcs_vk(V_UNKNOWN);
@@ -115,8 +118,8 @@ gboolean dcs_math_call(const char *name, const val *a, int n, val *out)
     static const struct {
         const char *name;
         double (*fn)(double);
-    } one[] = {{"Math.Cos", cos},     {"Math.Sin", sin},         {"Math.Sqrt", sqrt},
-               {"Math.Floor", floor}, {"Math.Ceiling", ceil},    {"Math.Round", nearbyint},
+    } one[] = {{"Math.Cos", cos},     {"Math.Sin", sin},       {"Math.Sqrt", sqrt},
+               {"Math.Floor", floor}, {"Math.Ceiling", ceil},  {"Math.Round", nearbyint},
                {"Math.Abs", fabs},    {"Math.Truncate", trunc}};
     if (!g_str_has_prefix(name, "Math."))
         return FALSE;
