@@ -55,6 +55,10 @@ static bool write_back(const char *root, const char *json_path, const lw_level *
                 src->files[k].raw_size = (uint32_t)ex->files[i].raw_size;
                 src->files[k].crc32 = lw_crc32(0, ex->files[i].data, ex->files[i].size);
             }
+    if (ex->water_written) { /* the INI now has the level's height (docs/DISASM.md §8.6) */
+        src->has_water = level->has_water;
+        src->water_height = (uint32_t)level->water_height;
+    }
     snprintf(failed, 4096, "%s", json_path);
     uint8_t *ids = malloc(ex->mask_count ? ex->mask_count : 1);
     if (!ids)

@@ -482,7 +482,8 @@ static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     return dcs_sprite_of_image(c, im);
 }
 
-/* indexer.AddFile(ART read whole, OFFSET): the spec gets the part at OFFSET. */
+/* indexer.AddFile(ART read whole, OFFSET): the spec gets the part at OFFSET; -1 (SonLVL's
+ * MultiFileIndexer: after what it holds) is a part without an offset, placed after the others. */
 static val indexer_add(dspr_cs *c, val self, const val *a, int n)
 {
     GPtrArray *parts = self.p;
@@ -494,7 +495,7 @@ static val indexer_add(dspr_cs *c, val self, const val *a, int n)
     }
     const char *spec = a[0].p, *tab = strchr(spec, '\t');
     char *part =
-        a[1].i == 0 ? g_strdup(spec)
+        a[1].i == 0 || a[1].i == -1 ? g_strdup(spec)
         : tab ? g_strdup_printf("%.*s:%" G_GINT64_FORMAT "%s", (int)(tab - spec), spec, a[1].i, tab)
               : g_strdup_printf("%s:%" G_GINT64_FORMAT, spec, a[1].i);
     g_ptr_array_add(parts, dcs_keep(c, part));

@@ -664,6 +664,8 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
         free(files);
     } else if (!ok) {
         set_error_from_lw(error, failed, &err);
+        if (s.ex.cannot_hold && error && *error) /* the window offers a copy (§8.6) */
+            (*error)->code = EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD;
     } else if (!s.written) {
         /* no file of the tree changes: the level JSON alone (it keeps its source section) */
         ok = save_to(self, self->path, error);
@@ -750,6 +752,42 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     flush(self);
     g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
     return TRUE;
+}
+
+gboolean editor_document_save_copy(EditorDocument *self, const char *path, GError **error)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
+    g_autofree char *abs = g_canonicalize_filename(path, NULL);
+    if (self->path && g_str_equal(abs, self->path)) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
+                            "a copy cannot replace the level's own file");
+        return FALSE;
+    }
+    gboolean ok = TRUE;
+    g_autofree char *tileset = relocate_tileset(self, abs, error, &ok);
+    if (!ok)
+        return FALSE;
+    /* the source section of the document's file goes with the copy (pack --into reads it) */
+    char *text = NULL, *source = NULL;
+    size_t len = 0;
+    lw_error err;
+    if (self->path && lwm_file_read(self->path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+        editor_level_source_text(text, len, &source, NULL);
+    free(text);
+    lw_level copy = *self->level; /* shallow: only serialised, with the copy's tileset path */
+    if (tileset)
+        copy.tileset = tileset;
+    char *json = editor_level_to_json_source(&copy, source, &len);
+    free(source);
+    if (!json) {
+        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_NOMEM, "out of memory");
+        return FALSE;
+    }
+    ok = lwm_file_write_atomic(abs, json, len, NULL, &err);
+    free(json);
+    if (!ok)
+        set_error_from_lw(error, abs, &err);
+    return ok;
 }
 
 gboolean editor_document_revert(EditorDocument *self, GError **error)

@@ -116,6 +116,17 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
  * the levels); editor_document_save_into_tree with @allow_shared writes it. */
 #define EDITOR_DOCUMENT_ERROR_SHARED 1001
 
+/** The error code of a save into a disassembly tree refused because the level holds what the
+ * tree's files cannot (its water added or removed, docs/DISASM.md §8.6; the message names the
+ * INI file and line); nothing was written and the document stays modified. The window offers
+ * editor_document_save_copy. */
+#define EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD 1002
+
+/** Write the level as it is in memory, with its file's `source` section, to @path (atomic), not
+ * changing the document: its path, modified state and undo history stay. A tileset not
+ * reachable from @path is copied beside it. Refuses the document's own path. */
+gboolean editor_document_save_copy(EditorDocument *self, const char *path, GError **error);
+
 /** Whether the document's file is a level unpacked from a disassembly tree (it has a `source`
  * section, docs/DISASM.md §8): its Save writes into the tree. */
 gboolean editor_document_is_from_tree(EditorDocument *self);

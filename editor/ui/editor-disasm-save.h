@@ -20,10 +20,14 @@ G_BEGIN_DECLS
  * error. Confirmed, the document is saved into its tree with shared changes allowed (the
  * document then emits `saved`); a failure then is shown as an error dialog. The
  * dialog carries the object data "loopwright-disasm-shared" (tests).
+ * When @error is EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD (the tree cannot hold the level's water
+ * edit, docs/DISASM.md §8.6), shows the message with Close and "Save a Copy as Level JSON…"
+ * (editor_document_save_copy through the save chooser; object data
+ * "loopwright-disasm-cannot-hold") and returns TRUE: the document stays modified.
  */
 gboolean editor_disasm_save_confirm(GtkWindow *parent, EditorDocument *doc, const GError *error);
 
 /** The confirmation's responses (gtk_dialog_response in tests). */
-enum { EDITOR_DISASM_SAVE_SHARED = 1 };
+enum { EDITOR_DISASM_SAVE_SHARED = 1, EDITOR_DISASM_SAVE_COPY = 2 };
 
 G_END_DECLS

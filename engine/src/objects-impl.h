@@ -41,44 +41,77 @@ int lwi_objects_from_level(const lw_level *level, uint32_t i, lw_sim_object *out
 
 /* ---- the culling index (§1.3), built once at init in the table's block ---- */
 
-/* One enemy's floor probe result, kept while it walks through a few 16 px block columns at one
- * height (§1.3, "the enemies' floor probe"): @d is lw_sensor_floor_distance at any x of block
- * columns @bx..@bx + @span and probe row @y. Filled only where the blocks the probe reads there
- * read the same for all 16 columns and in every column of the run; @bx = INT32_MIN: empty. A pure
- * function of the terrain, so it is not part of the state (rewind and the hash ignore it);
+/* One enemy's compact record (§1.3, "the enemies' floor probe"): its index and its last floor
+ * probe's result @d, kept while it walks through a few 16 px block columns at one height: @d is
+ * lw_sensor_floor_distance at any x of those columns and the probe row. In 1/256 px, so the
+ * enemy's state tests it as it is: the result holds for an enemy at (x, y) (after its move)
+ * while (uint32_t)(x - @xlo) < @xspan (the columns) and (uint32_t)(y - @ylo) < 256 (y >> 8 is
+ * the probe row less 14). Filled only where the blocks the probe reads there read the same for
+ * all 16 columns and in every column of the run; @xspan = 0: empty. A pure function of the
+ * terrain, so it is not part of the state (rewind and the hash ignore it);
  * lw_sim_terrain_changed() and lw_sim_reset() empty it. */
 typedef struct lwi_enemy_memo {
-    int32_t bx;
-    uint32_t span;
-    int32_t y, d;
+    uint32_t i;     /* the enemy's object index */
+    uint32_t xlo;   /* 1/256 px: the first column's x (modulo 2^32) */
+    uint32_t xspan; /* 1/256 px: the columns' width; 0: empty */
+    uint32_t ylo;   /* 1/256 px: (probe row - 14) << 8 (modulo 2^32) */
+    int32_t d;
 } lwi_enemy_memo;
 
-/* Block columns a memo may cover beyond the one probed, in the walking direction. */
-#define LWI_MEMO_AHEAD 3
+/* Block columns a memo may cover beyond the one probed, in the walking direction (within the
+ * probed column's chunk: up to its last column). */
+#define LWI_MEMO_AHEAD 15
 
-#define LWI_MEMO_EMPTY INT32_MIN
+/* The block columns and probe row of memo @m (tests). */
+static inline int32_t lwi_memo_bx(const lwi_enemy_memo *m)
+{
+    return (int32_t)m->xlo >> 12;
+}
 
-/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span. */
+static inline int32_t lwi_memo_row(const lwi_enemy_memo *m)
+{
+    return ((int32_t)m->ylo >> 8) + 14;
+}
+
+/* An idler's near test (§1.3) in one record: near in X while (uint32_t)(px - lo) <= span, in Y
+ * while v = py + yc + hr + 64 is in [0, s + 2 (hr + 64)) modulo 2048. @yc is near_c less the
+ * origin's y: an idler that is not awake is at its origin's y (lwi_obj_awake_update keeps one
+ * that rests elsewhere, a knocked monitor, awake), and its x never changes. */
 typedef struct lwi_idle_near {
     int32_t lo;    /* px: origin x - reach */
-    uint32_t span; /* 2 * reach */
-    int16_t c;     /* near_c */
+    int32_t yc;    /* px: near_c - origin y */
+    uint16_t span; /* 2 * reach (< 2 LW_OBJ_CULL_PX) */
     uint16_t s;    /* near_span */
     uint32_t i;    /* its index */
 } lwi_idle_near;
 
 /* A moving platform (§8) in one record, in object order: its position at frame f is @base +
- * ((@distance * sin(256 (f mod @period) / @period)) >> 8) px on X (@horizontal) or Y, as
- * platform_motion computes it from the table; @key = @period | @distance << 16 (the moving
- * platforms with the same key have the same offset at every frame). */
+ * ((@distance * sin(256 (f mod @period) / @period)) >> 8) px on X (horizontal) or Y, as
+ * platform_motion computes it from the table; @key = @period | @distance << 16 | horizontal
+ * << 32 (the moving platforms with the same key have the same offset at every frame, and move
+ * on the same axis). Its landing test's X overlap, (uint32_t)(px - ox + half_w) < 2 half_w, is
+ * (uint32_t)(px - off - @lo) < 2 half_w with off the offset on X (0 for a vertical one, whose
+ * x stays at its origin: nothing else writes it). */
 typedef struct lwi_mover {
-    uint32_t i;     /* its index */
-    int32_t base;   /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
-    uint32_t key;   /* period | (uint16_t)distance << 16 */
+    uint64_t key; /* period | (uint16_t)distance << 16 | horizontal << 32 */
+    uint32_t
+        field;     /* byte offset of its moving coordinate in lw_game_state.obj (i * 16 + 0 or 4) */
+    int32_t base;  /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
+    int32_t lo;    /* px: the origin's x - half_w */
+    uint16_t span; /* px: 2 * half_w (modulo 2^16, as the landing test's unsigned compare) */
     int16_t half_w; /* px */
-    uint8_t horizontal;
-    uint8_t pad;
 } lwi_mover;
+
+_Static_assert(sizeof(lw_obj_state) == 16, "lwi_mover.field: an object's state is 16 bytes");
+
+/* The index of mover @mv. */
+static inline uint32_t lwi_mover_index(const lwi_mover *mv)
+{
+    return mv->field >> 4;
+}
+
+/* The key's axis: horizontal. */
+#define LWI_MOVER_H (1ull << 32)
 
 /* A lower bound kept between frames: @i is the first entry of a sorted x list that is >= X, and
  * holds while lo < X <= hi (the x of the entries before and at @i). */
@@ -101,6 +134,12 @@ typedef struct lwi_obj_cull {
     lwi_mover *movers;            /* the moving platforms (they run every frame in the window) */
     uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
     lwi_enemy_memo *memo;         /* [enemy rank] */
+    /* The last offset worked out for the movers' key @off_key at frame @off_frame (a pure
+     * function of the two; @off_valid false: none yet). */
+    uint64_t off_key;
+    uint32_t off_frame;
+    int32_t off_px;
+    bool off_valid;
     /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch
      * range's), kept between frames (a pure function of that X, whatever they were found from;
      * the touch range alone when nothing in the level runs nor walks). */
@@ -114,7 +153,11 @@ typedef struct lwi_obj_cull {
     bool reference;             /* lwi_objects_set_reference() */
     lwi_cull_bound first, last; /* objects: the culling window, x in [px - 512, px + 512) */
     lwi_cull_bound n0, n1;      /* idlers: x in [px - max_reach, px + max_reach] */
-    lwi_cull_bound t0, t1;      /* touchers: x in [px - LW_OBJ_TOUCH_PX, px + LW_OBJ_TOUCH_PX) */
+    lwi_cull_bound t0, t1;      /* touchers: x in [px - touch_lo, px + touch_hi) */
+    /* px: the touch range's reach, the widest of the level's touchers' exact ones (§4.1: a ring
+     * touches for origin x in [px - 14, px + 14], a monitor [px - 24, px + 24], a checkpoint
+     * [px - 7, px + 8], a goal [px - 31, px]; at most LW_OBJ_TOUCH_PX) */
+    int32_t touch_lo, touch_hi;
 } lwi_obj_cull;
 
 #define LWI_WORDS(n) (((n) + 63u) / 64u)
@@ -155,12 +198,16 @@ static inline int32_t lwi_obj_px(int32_t v)
     return v >> 8;
 }
 
-/* After object @i's own update: its awake bit follows its state (§1.3). A gone object with no
- * countdown left never does anything again. */
-static inline void lwi_obj_awake_update(lw_game_state *g, uint32_t i)
+/* After idler @i's own update: its awake bit follows its state (§1.3). A gone object with no
+ * countdown left never does anything again. One that is not gone and not at its origin's y
+ * (@origin_y, 1/256 px: a monitor knocked up that came to rest on a lower floor) stays awake, so
+ * the near test can take the y from its record. */
+static inline void lwi_obj_awake_update(lw_game_state *g, uint32_t i, int32_t origin_y)
 {
     const lw_obj_state *s = &g->obj[i];
-    bool awake = (s->flags | s->timer | s->aux) != 0 && (!(s->flags & LW_OBJF_GONE) || s->timer);
+    bool gone = s->flags & LW_OBJF_GONE;
+    bool awake =
+        ((s->flags | s->timer | s->aux) != 0 && (!gone || s->timer)) || (!gone && s->y != origin_y);
     uint64_t bit = 1ull << (i & 63u);
     if (awake)
         g->awake[i >> 6] |= bit;
@@ -216,8 +263,8 @@ static inline bool lwi_obj_is_jump(bool valid, int32_t old, int32_t px)
 }
 
 /* The culling window's and the near range's bounds for the player at pixel X @px. */
-static inline __attribute__((always_inline)) const lwi_obj_cull *
-lwi_obj_window_ranges(const lw_sim *sim, int32_t px)
+static inline __attribute__((always_inline)) lwi_obj_cull *lwi_obj_window_ranges(const lw_sim *sim,
+                                                                                 int32_t px)
 {
     lwi_obj_cull *c = lwi_cull_of(sim);
     if (c->wvalid && px == c->wpx)

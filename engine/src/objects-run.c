@@ -83,61 +83,89 @@ static void run_platform(lw_sim *sim, uint32_t i)
 }
 
 /* platform_motion's offset in px for a moving platform's @key (lwi_mover) at @frame. */
-static inline int32_t mover_offset(uint32_t key, uint32_t frame)
+static inline int32_t mover_offset(uint64_t key, uint32_t frame)
 {
-    uint32_t period = key & 0xFFFFu;
+    uint32_t period = (uint32_t)key & 0xFFFFu;
     uint8_t phase = (uint8_t)(((frame % period) * 256u) / period);
     return ((int32_t)(int16_t)(key >> 16) * lw_sine_table[phase]) >> 8;
 }
 
+/* mover_offset, kept in @c for the last key and frame it was worked out for (a pure function of
+ * the two, so it holds whatever the state). */
+static inline int32_t mover_offset_kept(lwi_obj_cull *c, uint64_t key, uint32_t frame)
+{
+    if (c->off_valid && c->off_key == key && c->off_frame == frame)
+        return c->off_px;
+    c->off_key = key;
+    c->off_frame = frame;
+    c->off_px = mover_offset(key, frame);
+    c->off_valid = true;
+    return c->off_px;
+}
+
+/* The per-key values of run_movers for the records of @key at @frame: the offset in 1/256 px,
+ * the player's X less the offset on X (@pxo), the moving coordinate's offset in a state. */
+typedef struct mover_run {
+    uint64_t key;
+    int32_t off, pxo;
+} mover_run;
+
+static inline mover_run mover_run_of(lwi_obj_cull *c, uint64_t key, uint32_t frame, int32_t px)
+{
+    int32_t off = mover_offset_kept(c, key, frame);
+    return (mover_run){key, off * LW_SUBPX, px - (key & LWI_MOVER_H ? off : 0)};
+}
+
+/* One moving platform's update after its motion to @pos with the player on it or over it (the
+ * landing test's X overlap passed): run_platform's platform_collide. */
+static __attribute__((noinline)) void mover_collide(lw_sim *sim, const lwi_mover *mv, int32_t pos)
+{
+    lw_obj_state *os = sim->state.game.obj;
+    uint32_t i = lwi_mover_index(mv);
+    int32_t *p = (int32_t *)(void *)((char *)os + mv->field);
+    if (lwi_obj_standing_on(sim, i)) {
+        int32_t prev_x = lwi_obj_px(os[i].x);
+        *p = pos;
+        lwi_obj_keep_standing(sim, i, mv->half_w, lwi_obj_px(os[i].y) - 9, prev_x);
+    } else {
+        *p = pos;
+        lwi_obj_platform_land(sim, i, lwi_obj_px(os[i].x), mv->half_w, lwi_obj_px(os[i].y) - 8);
+    }
+}
+
 /* run_platform for the moving (horizontal or vertical) platforms @movers[@m..@m1), which are
  * never gone, in order, from their compact records (lwi_mover: the same position as
- * platform_motion, whose offset is worked out once for a run of records with the same period
- * and distance). These run every frame in the window: forced inline, with the table pointers,
- * the frame, the player's X and the object stood on in locals (the build's -fno-strict-aliasing
- * would reload them after every store), refreshed after a collision. */
-static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, const lwi_mover *movers,
+ * platform_motion, whose offset is worked out once for a run of records with the same key and
+ * kept for the frame). These run every frame in the window, so the loop is forced inline and
+ * per record does only the store of the position and the landing test's X overlap from the
+ * record (a vertical one's x is its origin's); while the player stands on none of them
+ * (the object stood on in a local), the collision is out of line, and the player's X is
+ * refreshed after it. */
+static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, lwi_obj_cull *c,
                                                              uint32_t m, uint32_t m1)
 {
     if (m >= m1)
         return;
-    lw_obj_state *os = sim->state.game.obj;
+    const lwi_mover *movers = c->movers;
+    char *os = (char *)(void *)sim->state.game.obj;
     uint32_t frame = sim->state.frame;
     int32_t px = lwi_obj_px(sim->state.player.x);
+    mover_run r = mover_run_of(c, movers[m].key, frame, px);
     uint32_t on = sim->state.game.on_object;
-    uint32_t key = movers[m].key;
-    int32_t off = mover_offset(key, frame) * LW_SUBPX;
     for (; m < m1; m++) {
         const lwi_mover *mv = &movers[m];
-        uint32_t i = mv->i;
-        lw_obj_state *st = &os[i];
-        if (mv->key != key) {
-            key = mv->key;
-            off = mover_offset(key, frame) * LW_SUBPX;
-        }
-        int32_t pos = mv->base + off;
-        int32_t hw = mv->half_w;
-        if (on == i + 1) {
-            int32_t prev_x = lwi_obj_px(st->x);
-            if (mv->horizontal)
-                st->x = pos;
-            else
-                st->y = pos;
-            lwi_obj_keep_standing(sim, i, hw, lwi_obj_px(st->y) - 9, prev_x);
-        } else {
-            int32_t ox;
-            if (mv->horizontal) {
-                st->x = pos;
-                ox = lwi_obj_px(pos);
-            } else {
-                st->y = pos;
-                ox = lwi_obj_px(st->x);
-            }
-            if ((uint32_t)(px - ox + hw) >= 2u * (uint32_t)hw)
+        if (mv->key != r.key)
+            r = mover_run_of(c, mv->key, frame, px);
+        int32_t pos = mv->base + r.off;
+        /* stood on: the player's X before its move counts (mover_collide) */
+        if (__builtin_expect(!on, 1) || lwi_mover_index(mv) != on - 1u) {
+            memcpy(os + mv->field, &pos, sizeof pos);
+            if (__builtin_expect((uint32_t)(r.pxo - mv->lo) >= mv->span, 1))
                 continue;
-            lwi_obj_platform_land(sim, i, ox, hw, lwi_obj_px(st->y) - 8);
         }
+        mover_collide(sim, mv, pos);
         px = lwi_obj_px(sim->state.player.x);
+        r = mover_run_of(c, r.key, frame, px);
         on = sim->state.game.on_object;
     }
 }
@@ -166,16 +194,9 @@ static inline bool same_cell(const lw_cell *a, const lw_cell *b)
     return a->tile == b->tile && a->flags == b->flags && a->solid == b->solid;
 }
 
-/* True when memo @m holds the floor probe at (@x, @y) (unsigned: the empty memo's bx of
- * INT32_MIN must wrap, not overflow). */
-static inline bool memo_holds(const lwi_enemy_memo *m, int32_t x, int32_t y)
-{
-    return (uint32_t)(x >> 4) - (uint32_t)m->bx <= m->span && m->y == y;
-}
-
 /* The enemy's floor probe at (@x, @y) (§11) walking at @xsp, afresh, kept in its memo @m for
  * the columns it holds for (NULL: the reference mode, which probes every frame). Out of line:
- * the memo holds on most frames (enemy_step). */
+ * the memo holds on most frames (run_enemies). */
 static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enemy_memo *m,
                                                      int32_t x, int32_t y, int32_t xsp)
 {
@@ -187,7 +208,7 @@ static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enem
          * the same second block. */
         int32_t o = y & 15;
         int32_t y2 = d >= 15 - o ? y + 16 : d <= -1 - o ? y - 16 : y;
-        m->bx = LWI_MEMO_EMPTY;
+        m->xspan = 0;
         if (!block_uniform(sim->level, x, y) || (y2 != y && !block_uniform(sim->level, x, y2)))
             return d;
         /* the next columns ahead in the same chunk whose cells in those rows are the same read
@@ -205,9 +226,10 @@ static __attribute__((noinline)) int32_t enemy_probe(const lw_sim *sim, lwi_enem
             else
                 hi = bx + j;
         }
-        m->bx = lo;
-        m->span = (uint32_t)(hi - lo);
-        m->y = y;
+        /* (modulo 2^32, as the test in run_enemies) */
+        m->xlo = (uint32_t)lo * 4096u;
+        m->xspan = (uint32_t)(hi - lo + 1) * 4096u;
+        m->ylo = (uint32_t)(y - 14) * 256u;
         m->d = d;
     }
     return d;
@@ -226,18 +248,59 @@ static inline void enemy_step(lw_obj_state *st, int32_t d)
     st->y += d * LW_SUBPX;
 }
 
-/* The enemy @st's update (§11), probing through its memo @m (NULL: every frame). */
-static inline void run_enemy(const lw_sim *sim, lw_obj_state *st, lwi_enemy_memo *m)
+/* True when enemy @st is gone or waiting (its timer): the two tested as one word. */
+static inline bool enemy_idle(const lw_obj_state *st)
 {
-    if ((st->flags & LW_OBJF_GONE) | st->timer) {
-        if (!(st->flags & LW_OBJF_GONE))
-            st->timer--;
+    uint32_t w;
+    memcpy(&w, &st->timer, sizeof w); /* timer, flags, aux */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (w & (0xFFFF0000u | (uint32_t)LW_OBJF_GONE << 8)) != 0;
+#else
+    return (w & (0xFFFFu | (uint32_t)LW_OBJF_GONE << 16)) != 0;
+#endif
+}
+
+/* A gone or waiting enemy's update: the countdown. */
+static inline void enemy_wait(lw_obj_state *st)
+{
+    if (!(st->flags & LW_OBJF_GONE))
+        st->timer--;
+}
+
+/* The enemy @st's update (§11) in the reference mode: the floor probed every frame. */
+static void run_enemy(const lw_sim *sim, lw_obj_state *st)
+{
+    if (enemy_idle(st)) {
+        enemy_wait(st);
         return;
     }
     int32_t x = st->x + st->xsp;
     st->x = x;
-    int32_t ex = lwi_obj_px(x), ey = lwi_obj_px(st->y) + 14;
-    enemy_step(st, m && memo_holds(m, ex, ey) ? m->d : enemy_probe(sim, m, ex, ey, st->xsp));
+    enemy_step(st, enemy_probe(sim, NULL, lwi_obj_px(x), lwi_obj_px(st->y) + 14, st->xsp));
+}
+
+/* The enemies with the records @memo[@k..@k1) (§11): their updates as run_enemy's, the floor
+ * probe's result taken from the record while it holds there (its test on the state's
+ * coordinates as they are, in 1/256 px), probed afresh out of line otherwise. */
+static inline __attribute__((always_inline)) void run_enemies(lw_sim *sim, lwi_enemy_memo *memo,
+                                                              uint32_t k, uint32_t k1)
+{
+    lw_obj_state *os = sim->state.game.obj;
+    for (; k < k1; k++) {
+        lwi_enemy_memo *m = &memo[k];
+        lw_obj_state *st = &os[m->i];
+        if (__builtin_expect(enemy_idle(st), 0)) {
+            enemy_wait(st);
+            continue;
+        }
+        int32_t x = st->x + st->xsp;
+        st->x = x;
+        int32_t y = st->y;
+        int32_t d = (uint32_t)x - m->xlo < m->xspan && (uint32_t)y - m->ylo < 256u
+                        ? m->d
+                        : enemy_probe(sim, m, lwi_obj_px(x), lwi_obj_px(y) + 14, st->xsp);
+        enemy_step(st, d);
+    }
 }
 
 /* ---- the object phase ---- */
@@ -267,13 +330,26 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
         if (type == LW_OBJ_PLATFORM)
             run_platform(sim, i);
         else if (type == LW_OBJ_ENEMY)
-            run_enemy(sim, &g->obj[i], NULL);
+            run_enemy(sim, &g->obj[i]);
         else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
             run_fns[type](sim, i);
         if (!sim->objects[i].busy)
-            lwi_obj_awake_update(g, i);
+            lwi_obj_awake_update(g, i, sim->objects[i].y * LW_SUBPX);
         if (sim->state.status != LW_SIM_RUNNING)
             return;
+    }
+}
+
+/* @bits over the words of objects [@first, @last): their awake bits. (The edge words masked in
+ * the loop, which the compiler would otherwise make a memcpy call.) */
+static inline void fill_bits(uint64_t *bits, const lw_game_state *g, uint32_t first, uint32_t last)
+{
+    uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
+    for (uint32_t w = w0; w <= w1; w++) {
+        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
+        if (w == w1 && (last & 63u))
+            keep &= ~(~0ull << (last & 63u));
+        bits[w - w0] = g->awake[w] & keep;
     }
 }
 
@@ -284,67 +360,70 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
  * state and the terrain (its touch test came before, with the player's), so running them after
  * the others gives the same states, as long as only those before the object that ended the run
  * (if one did) move. */
-static void run_culled(lw_sim *sim, const lwi_obj_cull *c, uint32_t first, uint32_t last)
+static void run_culled(lw_sim *sim, lwi_obj_cull *c, uint32_t first, uint32_t last)
 {
     lw_game_state *g = lwi_obj_game(sim);
     const lw_player *pl = &sim->state.player;
-    /* the awake objects and the idle ones near the player, as bits over words [w0, w1] */
-    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
     uint32_t w0 = first >> 6, w1 = (last - 1) >> 6;
-    /* (the edge words masked in the loop, which the compiler would otherwise make a memcpy
-     * call) */
-    for (uint32_t w = w0; w <= w1; w++) {
-        uint64_t keep = w == w0 ? ~0ull << (first & 63u) : ~0ull;
-        if (w == w1 && (last & 63u))
-            keep &= ~(~0ull << (last & 63u));
-        bits[w - w0] = g->awake[w] & keep;
-    }
+    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
+    uint32_t stop = last;
+    /* the awake objects and the idle ones near the player, as bits over words [w0, w1], filled
+     * at the first near idler (or after the near test when a word of the window is awake) */
+    uint64_t bits[LWI_WORDS(LW_SIM_MAX_OBJECTS) + 1];
+    bool have = false;
     int32_t px = lwi_obj_px(pl->x), py = lwi_obj_px(pl->y);
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
-    int32_t hm = hr + 64;
-    const lw_obj_state *os = g->obj;
+    int32_t hm = hr + 64, pyh = py + hm;
+    uint32_t ys = 2u * (uint32_t)hm;
     for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
-        /* near_player from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
+        /* the near test from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
          * player: inside the window) */
         const lwi_idle_near *q = &c->idlers[k];
         if ((uint32_t)(px - q->lo) > q->span)
             continue;
-        int32_t v = py - lwi_obj_px(os[q->i].y) + q->c + hm;
-        if (v >= 0 && (uint32_t)(v & 0x7FF) < (uint32_t)q->s + 2u * (uint32_t)hm)
-            bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+        int32_t v = pyh + q->yc;
+        if (v < 0 || (uint32_t)(v & 0x7FF) >= q->s + ys)
+            continue;
+        if (!have) {
+            have = true;
+            fill_bits(bits, g, first, last);
+        }
+        bits[(q->i >> 6) - w0] |= 1ull << (q->i & 63u);
+    }
+    if (!have) {
+        uint64_t any = 0;
+        for (uint32_t w = w0; w <= w1; w++)
+            any |= g->awake[w];
+        if (!any) /* nothing awake or near in the window: the moving platforms alone */
+            goto movers;
+        fill_bits(bits, g, first, last);
     }
     /* those in object order, merged with the window's moving platforms */
-    uint32_t m = c->mover_rank[first], m1 = c->mover_rank[last];
-    uint32_t stop = last;
-    uint64_t any = 0;
-    for (uint32_t w = w0; w <= w1; w++)
-        any |= bits[w - w0];
-    for (uint32_t w = w0; any && w <= w1; w++) {
+    for (uint32_t w = w0; w <= w1; w++) {
         for (uint64_t b = bits[w - w0]; b; b &= b - 1) {
             uint32_t i = (w << 6) + (uint32_t)__builtin_ctzll(b);
             uint32_t before = m;
-            while (m < m1 && c->movers[m].i < i)
+            while (m < m1 && lwi_mover_index(&c->movers[m]) < i)
                 m++;
-            run_movers(sim, c->movers, before, m);
-            uint8_t type = sim->objects[i].type;
+            run_movers(sim, c, before, m);
+            const lw_sim_object *o = &sim->objects[i];
+            uint8_t type = o->type;
             if (type == LW_OBJ_PLATFORM)
                 run_platform(sim, i);
             else if (type < LW_OBJ_TYPE_COUNT && run_fns[type])
                 run_fns[type](sim, i);
-            lwi_obj_awake_update(g, i);
+            lwi_obj_awake_update(g, i, o->y * LW_SUBPX);
             if (sim->state.status != LW_SIM_RUNNING) {
                 stop = i;
                 goto enemies;
             }
         }
     }
+movers:
     /* (a moving platform never ends the run) */
-    run_movers(sim, c->movers, m, m1);
-enemies:;
-    const uint32_t *enemies = sim->enemies;
-    lwi_enemy_memo *memo = c->memo;
-    for (uint32_t k = c->enemy_rank[first], k1 = c->enemy_rank[stop]; k < k1; k++)
-        run_enemy(sim, &g->obj[enemies[k]], &memo[k]);
+    run_movers(sim, c, m, m1);
+enemies:
+    run_enemies(sim, c->memo, c->enemy_rank[first], c->enemy_rank[stop]);
 }
 
 /* (not inlined into lw_sim_step: a level without objects keeps that step lean) */
@@ -353,7 +432,7 @@ __attribute__((noinline)) void lwi_objects_run(lw_sim *sim)
     lw_game_state *g = lwi_obj_game(sim);
     /* (no object with an update of its own: nothing to stand on either) */
     if (sim->object_count && lwi_cull_of(sim)->runnable) {
-        const lwi_obj_cull *c = lwi_obj_window_ranges(sim, lwi_obj_px(sim->state.player.x));
+        lwi_obj_cull *c = lwi_obj_window_ranges(sim, lwi_obj_px(sim->state.player.x));
         uint32_t first = c->first.i, last = c->last.i;
         /* an object the player stands on always runs (it carries the player) */
         if (g->on_object) {

@@ -52,13 +52,14 @@ static inline __attribute__((always_inline)) const lwi_obj_cull *touch_range(con
     if (c->tvalid && (uint32_t)px - (uint32_t)c->tlo <= c->tspan)
         return c;
     bool jump = lwi_obj_is_jump(c->tvalid, c->tpx, px);
-    lwi_obj_bound_to(&c->t0, c->toucher_x, c->toucher_count, (int64_t)px - LW_OBJ_TOUCH_PX, jump);
-    lwi_obj_bound_to(&c->t1, c->toucher_x, c->toucher_count, (int64_t)px + LW_OBJ_TOUCH_PX, jump);
-    /* t0 holds for lo < X - T <= hi, t1 for lo < X + T <= hi: both on (lo, hi] */
-    int64_t lo0 = c->t0.lo == INT64_MIN ? INT64_MIN : c->t0.lo + LW_OBJ_TOUCH_PX;
-    int64_t lo1 = c->t1.lo == INT64_MIN ? INT64_MIN : c->t1.lo - LW_OBJ_TOUCH_PX;
-    int64_t hi0 = c->t0.hi == INT64_MAX ? INT64_MAX : c->t0.hi + LW_OBJ_TOUCH_PX;
-    int64_t hi1 = c->t1.hi == INT64_MAX ? INT64_MAX : c->t1.hi - LW_OBJ_TOUCH_PX;
+    int32_t tl = c->touch_lo, th = c->touch_hi;
+    lwi_obj_bound_to(&c->t0, c->toucher_x, c->toucher_count, (int64_t)px - tl, jump);
+    lwi_obj_bound_to(&c->t1, c->toucher_x, c->toucher_count, (int64_t)px + th, jump);
+    /* t0 holds for lo < X - tl <= hi, t1 for lo < X + th <= hi: both on (lo, hi] */
+    int64_t lo0 = c->t0.lo == INT64_MIN ? INT64_MIN : c->t0.lo + tl;
+    int64_t lo1 = c->t1.lo == INT64_MIN ? INT64_MIN : c->t1.lo - th;
+    int64_t hi0 = c->t0.hi == INT64_MAX ? INT64_MAX : c->t0.hi + tl;
+    int64_t hi1 = c->t1.hi == INT64_MAX ? INT64_MAX : c->t1.hi - th;
     int64_t lo = clamp32((lo0 > lo1 ? lo0 : lo1) + 1), hi = clamp32(hi0 < hi1 ? hi0 : hi1);
     c->tlo = (int32_t)lo;
     c->tspan = (uint32_t)(hi - lo);
@@ -195,9 +196,10 @@ void lwi_objects_touch(lw_sim *sim)
     int32_t px = lwi_obj_px(pl->x);
     bool first_done = false;
     if (sim->object_count) {
-        /* Objects that stay at their origin touch only within LW_OBJ_TOUCH_PX of the player;
-         * the enemies (which walk) come after them, from their own list, within the culling
-         * window (§4.1). Placed rings: every overlapping one (S2 Touch_Rings). */
+        /* Objects that stay at their origin touch only within the touch range's reach of the
+         * player (touch_lo, touch_hi); the enemies (which walk) come after them, from their own
+         * list, within the culling window (§4.1). Placed rings: every overlapping one (S2
+         * Touch_Rings). */
         const lwi_obj_cull *c = touch_range(sim, px);
         if (c->reference) {
             c = lwi_obj_window_ranges(sim, px);

@@ -109,11 +109,33 @@ static bool count_objects(const lwi_obj_source *src, uint32_t *count_out, int32_
 static lwi_mover mover_of(const lw_sim_object *o, uint32_t i)
 {
     bool h = o->variant == LW_PLATFORM_HORIZONTAL;
-    return (lwi_mover){.i = i,
+    return (lwi_mover){.key = o->period | (uint32_t)(uint16_t)o->distance << 16 |
+                              (h ? LWI_MOVER_H : 0),
+                       .field = i * (uint32_t)sizeof(lw_obj_state) + (h ? 0u : 4u),
                        .base = (h ? o->x : o->y) * LW_SUBPX,
-                       .key = o->period | (uint32_t)(uint16_t)o->distance << 16,
-                       .half_w = o->half_w,
-                       .horizontal = h};
+                       .lo = o->x - o->half_w,
+                       .span = (uint16_t)(2u * (uint32_t)o->half_w),
+                       .half_w = o->half_w};
+}
+
+/* The touch test's reach of a toucher of @type (§4.1, objects-touch.c's tests): it can touch
+ * only with its x in [px - @lo, px + @hi). */
+static void touch_reach(uint8_t type, int32_t *lo, int32_t *hi)
+{
+    switch (type) {
+    case LW_OBJ_RING: /* |ox - px| <= 6 + 8 */
+        *lo = 14, *hi = 15;
+        break;
+    case LW_OBJ_MONITOR: /* |ox - px| <= 16 + 8 */
+        *lo = 24, *hi = 25;
+        break;
+    case LW_OBJ_CHECKPOINT: /* px - ox + 8 in [0, 16) */
+        *lo = 7, *hi = 9;
+        break;
+    default: /* the goal: px - ox in [0, 32) */
+        *lo = 31, *hi = 1;
+        break;
+    }
 }
 
 /* The culling index of the sorted table (§1.3). */
@@ -125,8 +147,10 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
         const lw_sim_object *o = &sim->objects[i];
         xs[i] = o->x;
         c->enemy_rank[i] = e;
-        if (o->type == LW_OBJ_ENEMY)
+        if (o->type == LW_OBJ_ENEMY) {
+            c->memo[e].i = i;
             sim->enemies[e++] = i;
+        }
         c->mover_rank[i] = m;
         if (o->type != LW_OBJ_ENEMY && o->busy)
             c->movers[m++] = mover_of(o, i);
@@ -134,13 +158,20 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
             c->runnable++;
         if (o->runs && !o->busy) {
             c->idler_x[c->idler_count] = o->x;
-            c->idlers[c->idler_count++] =
-                (lwi_idle_near){o->x - o->reach, 2u * o->reach, o->near_c, o->near_span, i};
+            c->idlers[c->idler_count++] = (lwi_idle_near){.lo = o->x - o->reach,
+                                                          .yc = o->near_c - o->y,
+                                                          .span = (uint16_t)(2u * o->reach),
+                                                          .s = o->near_span,
+                                                          .i = i};
             if (o->reach > c->max_reach)
                 c->max_reach = o->reach;
         }
         if (o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
             o->type == LW_OBJ_GOAL) {
+            int32_t lo, hi;
+            touch_reach(o->type, &lo, &hi);
+            c->touch_lo = lo > c->touch_lo ? lo : c->touch_lo;
+            c->touch_hi = hi > c->touch_hi ? hi : c->touch_hi;
             c->toucher_x[c->toucher_count] = o->x;
             c->touchers[c->toucher_count++] = i;
         }
@@ -168,10 +199,11 @@ bool lwi_objects_init_from(lw_sim *sim, const lwi_obj_source *src, lw_error *err
         return lw_error_set(err, LW_ERR_NOMEM, NULL);
     sim->initial = (lw_obj_state *)(void *)(sim->objects + count);
     lwi_obj_cull *c = (lwi_obj_cull *)(void *)(sim->initial + count);
-    c->memo = (lwi_enemy_memo *)(void *)(c + 1);
+    /* (the 8-byte aligned records first) */
+    c->movers = (lwi_mover *)(void *)(c + 1);
+    c->memo = (lwi_enemy_memo *)(void *)(c->movers + count);
     c->idlers = (lwi_idle_near *)(void *)(c->memo + count);
-    c->movers = (lwi_mover *)(void *)(c->idlers + count);
-    sim->enemies = (uint32_t *)(void *)(c->movers + count);
+    sim->enemies = (uint32_t *)(void *)(c->idlers + count);
     c->enemy_rank = sim->enemies + count;
     c->touchers = c->enemy_rank + count + 1;
     c->mover_rank = c->touchers + count;
@@ -238,7 +270,7 @@ void lw_sim_terrain_changed(lw_sim *sim)
         return;
     lwi_obj_cull *c = lwi_cull_of(sim);
     for (uint32_t k = 0; k < sim->enemy_count; k++)
-        c->memo[k].bx = LWI_MEMO_EMPTY;
+        c->memo[k].xspan = 0;
 }
 
 /* ---- the object phase ---- */
@@ -281,17 +313,27 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (o->type != LW_OBJ_ENEMY && o->busy) {
             const lwi_mover *mv = &c->movers[m++];
             bool h = o->variant == LW_PLATFORM_HORIZONTAL;
-            if (mv->i != i || mv->base != (h ? o->x : o->y) * LW_SUBPX || mv->horizontal != h ||
-                mv->half_w != o->half_w || (mv->key & 0xFFFFu) != o->period ||
-                (int16_t)(mv->key >> 16) != o->distance)
+            if (lwi_mover_index(mv) != i || (mv->field & 15u) != (h ? 0u : 4u) ||
+                mv->span != (uint16_t)(2u * (uint32_t)o->half_w) ||
+                mv->base != (h ? o->x : o->y) * LW_SUBPX || !(mv->key & LWI_MOVER_H) != !h ||
+                mv->half_w != o->half_w || mv->lo != o->x - o->half_w ||
+                (mv->key & 0xFFFFu) != o->period || (int16_t)(mv->key >> 16) != o->distance)
                 return "mover list";
+            /* the landing test takes a vertical one's x from its origin */
+            if (!h && sim->state.game.obj[i].x != o->x * LW_SUBPX)
+                return "vertical mover's x";
         }
         if (o->runs && !o->busy) {
             const lwi_idle_near *q = &c->idlers[idle];
             if (q->i != i || c->idler_x[idle] != o->x || o->reach > c->max_reach ||
                 o->reach >= LW_OBJ_CULL_PX || q->lo != o->x - o->reach ||
-                q->span != 2u * o->reach || q->c != o->near_c || q->s != o->near_span)
+                q->span != 2u * o->reach || q->yc != o->near_c - o->y || q->s != o->near_span)
                 return "idler list";
+            /* the near test takes an idle one's y from its origin */
+            const lw_obj_state *st = &sim->state.game.obj[i];
+            if (!(sim->state.game.awake[i >> 6] & (1ull << (i & 63u))) &&
+                !(st->flags & LW_OBJF_GONE) && st->y != o->y * LW_SUBPX)
+                return "idler away from its origin's y, not awake";
             idle++;
         }
         if ((o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
@@ -311,8 +353,8 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
     }
-    if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - LW_OBJ_TOUCH_PX) ||
-                      !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + LW_OBJ_TOUCH_PX)))
+    if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - c->touch_lo) ||
+                      !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + c->touch_hi)))
         return "touch bounds";
     if (c->tvalid) {
         /* the kept interval holds the X the bounds were found for, and the bounds hold at both
@@ -321,19 +363,25 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (ends[0] > c->tpx || ends[1] < c->tpx)
             return "touch interval";
         for (int k = 0; k < 2; k++)
-            if (count_below(c->toucher_x, touch, ends[k] - LW_OBJ_TOUCH_PX) != c->t0.i ||
-                count_below(c->toucher_x, touch, ends[k] + LW_OBJ_TOUCH_PX) != c->t1.i)
+            if (count_below(c->toucher_x, touch, ends[k] - c->touch_lo) != c->t0.i ||
+                count_below(c->toucher_x, touch, ends[k] + c->touch_hi) != c->t1.i)
                 return "touch interval";
     }
     /* every kept probe result holds at every pixel of its block columns */
     for (uint32_t k = 0; k < e; k++) {
         const lwi_enemy_memo *mm = &c->memo[k];
-        if (mm->bx == LWI_MEMO_EMPTY)
+        if (mm->i != sim->enemies[k])
+            return "enemy records";
+        if (!mm->xspan)
             continue;
-        if (mm->span > LWI_MEMO_AHEAD)
+        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
+        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
+            return "memo alignment";
+        uint32_t span = (mm->xspan >> 12) - 1u;
+        if (span > LWI_MEMO_AHEAD)
             return "memo span";
-        for (int64_t x = (int64_t)mm->bx * 16; x < ((int64_t)mm->bx + mm->span + 1) * 16; x++)
-            if (lwi_obj_floor_distance(sim, (int32_t)x, mm->y) != mm->d)
+        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
+            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
                 return "enemy floor memo";
     }
     return NULL;

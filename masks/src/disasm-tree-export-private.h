@@ -55,3 +55,10 @@ bool tx_add_file(export_ctx *c, size_t j, const tx_blob *nw, uint32_t changed, b
  * into the file it came from when its bytes change.
  */
 bool tree_export_art(export_ctx *c);
+
+/**
+ * The water height (docs/DISASM.md §8.6): when the level's differs from the INI's, the INI
+ * value's bytes and the game's start-height table entry (where it holds the INI's old value)
+ * are added to the output; water added or removed is refused (c->out->cannot_hold).
+ */
+bool tree_export_water(export_ctx *c);

@@ -815,30 +815,7 @@ static bool run(export_ctx *c)
                   : do_role(c, "colind1", build_ind_a, true) &&
                         do_role(c, "colind2", build_ind_b, true)) &&
            write_arrays(c) && do_role(c, "startpos", build_start, false) &&
-           do_layout(c, "objects", false) && do_layout(c, "rings", true);
-}
-
-/* The water height is the INI's `waterheight` (docs/DISASM.md §8.1), which is never written: a
- * level whose water differs from it is told so, not saved without a word. */
-static void report_water(const lwm_tree_source *src, const lw_level *level, lwm_report *report)
-{
-    if (level->has_water == src->has_water &&
-        (!level->has_water || (uint32_t)level->water_height == src->water_height))
-        return;
-    char was[32] = "no waterheight";
-    if (src->has_water)
-        snprintf(was, sizeof was, "waterheight=%X", src->water_height);
-    if (level->has_water)
-        lwm_report_add(report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
-                       "[%.80s] the water height %ld px (0x%lX) is not saved to the tree: the "
-                       "INI keeps %s (INI data is never written)",
-                       src->level, (long)level->water_height, (unsigned long)level->water_height,
-                       was);
-    else
-        lwm_report_add(report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,
-                       "[%.80s] the level has no water, which is not saved to the tree: the INI "
-                       "keeps %s (INI data is never written)",
-                       src->level, was);
+           do_layout(c, "objects", false) && do_layout(c, "rings", true) && tree_export_water(c);
 }
 
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
@@ -877,10 +854,11 @@ bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, con
     if (ok) {
         out->mask_ids = c.mask_id;
         out->mask_count = level->mask_count;
-        report_water(src, level, report);
     } else {
+        bool cannot_hold = out->cannot_hold;
         free(c.mask_id);
         lwm_tree_export_clear(out);
+        out->cannot_hold = cannot_hold;
     }
     return ok;
 }

@@ -724,7 +724,8 @@ static bool read_extras(tree_ctx *c)
         c->src->water_height = h;
         lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
                        "water height %u px: the level's water_height, and kept in the source "
-                       "section (INI data: never written to the tree)",
+                       "section (a changed height is saved into the INI and the game's table, "
+                       "docs/DISASM.md §8.6)",
                        h);
     } else if (v) {
         lwm_report_add(c->report, LWM_REPORT_WARNING, LWM_TREE_INI_FILE, -1,

@@ -502,30 +502,193 @@ static void test_kept_ini(void)
     d = tree_fixture_diff(before, tree);
     g_assert_cmpstr(d, ==, "level/rings/TST_1.bin");
     g_free(d);
-    /* the INI's waterheight is the level's water; a changed height is reported as not saved to
-     * the tree (INI data), and no file of the tree changes for it */
+    /* the INI's waterheight is the level's water; a changed height is written into the INI's
+     * value bytes only (the zone TST has no entry in a game table, and the tree has no s2.asm) */
     g_assert_true(editor_document_get_level(doc)->has_water);
     g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 504);
     g_hash_table_unref(before);
     before = tree_fixture_snapshot(tree);
+    ini = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &ini_size);
     EditorLevelProps props;
     editor_level_props_get(editor_document_get_level(doc), &props);
     props.water_height = 400;
     editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
     g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
     g_assert_no_error(error);
-    g_assert_nonnull(strstr(report, "the water height 400 px (0x190) is not saved to the tree: "
-                                    "the INI keeps waterheight=1F8"));
+    g_assert_nonnull(
+        strstr(report, "SonLVL INI Files/SonLVL.ini: 2 unpacked bytes change (water)"));
+    g_assert_nonnull(strstr(report, "the game's WaterHeight table was not found (s2.asm): only "
+                                    "the INI changes"));
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, LWM_TREE_INI_FILE);
+    g_free(d);
+    g_hash_table_unref(before);
+    size_t now_size;
+    char *now = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &now_size);
+    char *want_ini = g_strdup(ini);
+    memcpy(strstr(want_ini, "waterheight=1F8") + strlen("waterheight="), "190", 3);
+    g_assert_cmpmem(now, now_size, want_ini, ini_size);
+    g_free(want_ini);
+    g_free(now);
+    g_free(ini);
+    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_height\": 400"));
+    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
+    g_free(text);
+    /* saved again: nothing written */
+    before = tree_fixture_snapshot(tree);
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_cmpstr(report, ==, "");
     g_free(report);
     d = tree_fixture_diff(before, tree);
     g_assert_cmpstr(d, ==, "");
     g_free(d);
     g_hash_table_unref(before);
-    g_assert_true(g_file_get_contents(json, &text, NULL, NULL));
-    g_assert_nonnull(strstr(text, "\"water_height\": 504"));
-    g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
-    g_free(text);
     g_object_unref(doc);
+    g_free(json);
+    g_free(tree);
+    g_free(dir);
+}
+
+/* A synthetic s2.asm with both of s2disasm's water tables (its `useFullWaterTables` switch). */
+static const char s2_asm[] = "useFullWaterTables = 0\n"
+                             "    if useFullWaterTables\n"
+                             "WaterHeight: zoneOrderedTable 2,2\n"
+                             "\tzoneTableEntry.w  $600, $600\t; EHZ\n"
+                             "\tzoneTableEntry.w  $600, $600\t; Zone 1\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\t; HPZ\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\tzoneTableEntry.w  $600, $600\n"
+                             "\n"
+                             "\tzoneTableEntry.w  $600, $600\t; CNZ\n"
+                             "\tzoneTableEntry.w  $600, $710\t; CPZ\n"
+                             "\tzoneTableEntry.w  $600, $600\t; DEZ\n"
+                             "\tzoneTableEntry.w  $410, $510\t; ARZ\n"
+                             "    zoneTableEnd\n"
+                             "    else\n"
+                             "; word_4584:\n"
+                             "WaterHeight:\n"
+                             "\tdc.w  $600, $600\t; HPZ\n"
+                             "\tdc.w  $600, $600\n"
+                             "\tdc.w  $600, $600\t; OOZ\n"
+                             "\tdc.w  $600, $600\t; MCZ\n"
+                             "\tdc.w  $600, $600\t; CNZ\n"
+                             "\tdc.w  $600, $710\t; CPZ\n"
+                             "\tdc.w  $600, $600\t; DEZ\n"
+                             "\tdc.w  $410, $510\t; ARZ\n"
+                             "    endif\n";
+
+/* The water height saved into the tree (docs/DISASM.md §8.6): level 1 is CPZ 2 (its layout
+ * renamed) with waterheight=710. A changed height rewrites exactly the INI value's bytes and both
+ * tables' CPZ 2 entry in s2.asm; a second save writes nothing; water removed is refused
+ * (EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD, the INI's line named, nothing written, the document
+ * still modified) and the edit can be kept in a copy of the level JSON. */
+static void test_water(void)
+{
+    char *dir = g_build_filename(tmp, "water", NULL);
+    char *tree = tree_fixture_make_extra(dir, FALSE, "waterheight=710\n");
+    tree_fixture_copy(tree, "level/layout/TST_1.kos", "level/layout/CPZ_2.kos");
+    size_t ini_size;
+    char *ini = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &ini_size);
+    char *at = strstr(ini, "layout=../level/layout/TST_1.kos");
+    g_assert_nonnull(at);
+    memcpy(at + strlen("layout=../level/layout/"), "CPZ_2", 5);
+    dtest_write_text(tree, LWM_TREE_INI_FILE, ini);
+    dtest_write_text(tree, "s2.asm", s2_asm);
+    char *json = g_build_filename(dir, "level.json", NULL);
+    EditorDocument *doc = open_level(tree, json);
+    g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 0x710);
+
+    /* changed: the INI and s2.asm, those bytes only */
+    GHashTable *before = tree_fixture_snapshot(tree);
+    EditorLevelProps props;
+    editor_level_props_get(editor_document_get_level(doc), &props);
+    props.water_height = 0x6A4;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+    char *report = NULL;
+    GError *error = NULL;
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_false(editor_document_get_modified(doc));
+    g_assert_nonnull(strstr(report, "s2.asm: 6 unpacked bytes change (water)"));
+    g_free(report);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, LWM_TREE_INI_FILE ",s2.asm");
+    g_free(d);
+    g_hash_table_unref(before);
+    size_t n;
+    char *now = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &n);
+    memcpy(strstr(ini, "waterheight=710") + strlen("waterheight="), "6A4", 3);
+    g_assert_cmpmem(now, n, ini, ini_size);
+    g_free(now);
+    now = (char *)dtest_read(tree, "s2.asm", &n);
+    char *want = g_strdup(s2_asm);
+    for (char *p = strstr(want, "$710"); p; p = strstr(p, "$710"))
+        memcpy(p, "$6A4", 4);
+    g_assert_cmpmem(now, n, want, strlen(want));
+    g_free(want);
+    g_free(now);
+    /* nothing more to write; the tree opens with the new height */
+    before = tree_fixture_snapshot(tree);
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_cmpstr(report, ==, "");
+    g_free(report);
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    char *json2 = g_build_filename(dir, "again.json", NULL);
+    EditorDocument *again = open_level(tree, json2);
+    g_assert_true(editor_document_get_level(again)->has_water);
+    g_assert_cmpint(editor_document_get_level(again)->water_height, ==, 0x6A4);
+    g_object_unref(again);
+    g_free(json2);
+
+    /* removed: refused, nothing written, still modified; kept in a copy */
+    props.has_water = FALSE;
+    props.water_height = 0;
+    editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
+    g_assert_false(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD);
+    g_assert_nonnull(strstr(error->message, "SonLVL.ini:"));
+    g_assert_nonnull(strstr(error->message, "[Test Zone Act 1] the level has no water, but the INI "
+                                            "gives waterheight=6A4"));
+    g_assert_nonnull(strstr(error->message, "nothing was written"));
+    g_clear_error(&error);
+    g_assert_null(report);
+    g_assert_true(editor_document_get_modified(doc));
+    d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    g_hash_table_unref(before);
+    char *copy = g_build_filename(tmp, "water-copy", "copy.json", NULL);
+    char *copy_dir = g_path_get_dirname(copy);
+    g_mkdir_with_parents(copy_dir, 0755);
+    g_assert_false(editor_document_save_copy(doc, json, &error));
+    g_clear_error(&error);
+    g_assert_true(editor_document_save_copy(doc, copy, &error));
+    g_assert_no_error(error);
+    g_assert_true(editor_document_get_modified(doc));
+    g_assert_cmpstr(editor_document_get_path(doc), ==, json);
+    EditorDocument *c = editor_document_load(copy, &error);
+    g_assert_no_error(error);
+    g_assert_false(editor_document_get_level(c)->has_water);
+    g_assert_true(editor_document_is_from_tree(c));
+    char *png = editor_document_dup_tileset_path(c);
+    g_assert_true(g_file_test(png, G_FILE_TEST_EXISTS));
+    g_free(png);
+    g_object_unref(c);
+    g_free(copy_dir);
+    g_free(copy);
+    g_object_unref(doc);
+    g_free(ini);
     g_free(json);
     g_free(tree);
     g_free(dir);
@@ -567,6 +730,7 @@ int main(int argc, char **argv)
     g_test_add_func("/editor/disasm-save/swappers", test_swappers);
     g_test_add_func("/editor/disasm-save/art", test_art);
     g_test_add_func("/editor/disasm-save/kept-ini", test_kept_ini);
+    g_test_add_func("/editor/disasm-save/water", test_water);
     int rc = g_test_run();
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -21,6 +21,31 @@ static lw_level *load_ok(const char *path)
     return level;
 }
 
+/* @text (a level's JSON) loaded back: a level that saves as @text again, byte for byte
+ * (lw_level_free it). */
+static lw_level *reload_same(const char *text)
+{
+    lw_level *back = NULL;
+    lw_error err;
+    g_assert_true(editor_level_load_text(text, strlen(text), 0, &back, &err));
+    char *again = editor_level_to_json(back, NULL);
+    g_assert_cmpstr(again, ==, text);
+    free(again);
+    return back;
+}
+
+/* The sample level @name (lw_level_free it), whose JSON has no @key (an optional member). */
+static lw_level *sample_without(const char *name, const char *key)
+{
+    char *path = sample_path(name);
+    lw_level *level = load_ok(path);
+    char *plain = editor_level_to_json(level, NULL);
+    g_assert_null(strstr(plain, key));
+    free(plain);
+    g_free(path);
+    return level;
+}
+
 /* Save -> load -> save is byte-identical: the committed samples are in canonical form. */
 static void test_sample_round_trip(gconstpointer name)
 {
@@ -51,15 +76,10 @@ static void test_canonical_form(void)
     char *path = g_test_build_filename(G_TEST_DIST, "data", "levels", "tiny.json", NULL);
     lw_level *level = load_ok(path);
     char *a = editor_level_to_json(level, NULL);
-    lw_level *again = NULL;
-    lw_error err;
-    g_assert_true(editor_level_load_text(a, strlen(a), 0, &again, &err));
-    char *b = editor_level_to_json(again, NULL);
-    g_assert_cmpstr(a, ==, b);
+    lw_level *again = reload_same(a);
     g_assert_cmpuint(again->chunk_count, ==, 1);
     g_assert_cmpuint(lw_level_chunk_cells(again, 0)[7 * 8].tile, ==, 0);
     free(a);
-    free(b);
     lw_level_free(level);
     lw_level_free(again);
     g_free(path);
@@ -80,58 +100,42 @@ static void loop_json_fails(const char *text, const char *from, const char *to, 
 
 static void test_loop_chunks(void)
 {
-    char *path = sample_path("pipe-works.json");
-    lw_level *level = load_ok(path);
+    lw_level *level = sample_without("pipe-works.json", "loop_chunks");
     g_assert_cmpuint(level->chunk_px, ==, 256);
     g_assert_cmpuint(level->chunk_count, >=, 3);
-    char *plain = editor_level_to_json(level, NULL);
-    g_assert_null(strstr(plain, "loop_chunks"));
     lw_loop_chunk table[2] = {{0, 1, LW_LOOP_LOOP}, {2, LW_NONE, LW_LOOP_TUNNEL}};
     lw_error err;
     g_assert_true(lw_level_set_loop_chunks(level, table, 2, &err));
     char *text = editor_level_to_json(level, NULL);
     g_assert_nonnull(strstr(text, "\"loop_chunks\""));
-    lw_level *back = NULL;
-    g_assert_true(editor_level_load_text(text, strlen(text), 0, &back, &err));
+    lw_level *back = reload_same(text);
     g_assert_cmpuint(back->loop_chunk_count, ==, 2);
     for (int i = 0; i < 2; i++) { /* field by field: the struct has a padding byte */
         g_assert_cmpuint(back->loop_chunks[i].chunk, ==, table[i].chunk);
         g_assert_cmpuint(back->loop_chunks[i].path_b, ==, table[i].path_b);
         g_assert_cmpuint(back->loop_chunks[i].rule, ==, table[i].rule);
     }
-    char *again = editor_level_to_json(back, NULL);
-    g_assert_cmpstr(again, ==, text);
     loop_json_fails(text, "\"rule\": \"tunnel\"", "\"rule\": \"spin\"", "unknown rule");
     loop_json_fails(text, "\"chunk\": 2", "\"chunk\": 0", "listed twice");
     loop_json_fails(text, "\"path_b\": 1", "\"path_b\": 9999", "does not exist");
-    free(plain);
     free(text);
-    free(again);
     lw_level_free(back);
     lw_level_free(level);
-    g_free(path);
 }
 
 /* The optional `water_height`: absent without water, round-trips byte for byte, refused with its
  * place when out of range or not an integer; 0 and 16384 are accepted. */
 static void test_water_height(void)
 {
-    char *path = sample_path("loop-hill.json");
-    lw_level *level = load_ok(path);
+    lw_level *level = sample_without("loop-hill.json", "water_height");
     g_assert_false(level->has_water);
-    char *plain = editor_level_to_json(level, NULL);
-    g_assert_null(strstr(plain, "water_height"));
     level->has_water = true;
     level->water_height = 1808;
     char *text = editor_level_to_json(level, NULL);
     g_assert_nonnull(strstr(text, "\"water_height\": 1808,\n"));
-    lw_level *back = NULL;
-    lw_error err;
-    g_assert_true(editor_level_load_text(text, strlen(text), 0, &back, &err));
+    lw_level *back = reload_same(text);
     g_assert_true(back->has_water);
     g_assert_cmpint(back->water_height, ==, 1808);
-    char *again = editor_level_to_json(back, NULL);
-    g_assert_cmpstr(again, ==, text);
     loop_json_fails(text, "\"water_height\": 1808", "\"water_height\": 16385",
                     "water_height: 16385 is out of range (0..16384)");
     loop_json_fails(text, "\"water_height\": 1808", "\"water_height\": -1", "out of range");
@@ -142,17 +146,15 @@ static void test_water_height(void)
         GString *t = g_string_new(text);
         g_string_replace(t, "\"water_height\": 1808", ok[i], 1);
         lw_level *l = NULL;
+        lw_error err;
         g_assert_true(editor_level_load_text(t->str, t->len, 0, &l, &err));
         g_assert_cmpint(l->water_height, ==, i ? 16384 : 0);
         lw_level_free(l);
         g_string_free(t, TRUE);
     }
-    free(plain);
     free(text);
-    free(again);
     lw_level_free(back);
     lw_level_free(level);
-    g_free(path);
 }
 
 static void test_cell_tokens(void)

@@ -2,39 +2,21 @@
 /* Air state, jumping, landing and ceilings: PHYSICS.md §9 scenarios T03, T22, T25, T26, T28,
  * T29, T32-T41, with the exact values the spec gives (profile S2 unless stated). "Air frame n" is
  * the n-th frame after the jump-press frame. */
+#include "engine-fixture.h"
 #include "physics.h"
 #include "terrain.h"
 
 #include <glib.h>
 #include <loopwright/sim.h>
 
-static lw_level *flat_level(void)
-{
-    lw_level *level = terrain_new(128, 4096, 1024);
-    terrain_floor(level, 736, 0, 4095, 4);
-    return level;
-}
-
-static void make_airborne(lw_sim *sim, int32_t x, int32_t y, int32_t xsp, int32_t ysp)
-{
-    lw_player *pl = &sim->state.player;
-    pl->airborne = true;
-    pl->x = x;
-    pl->y = y;
-    pl->xsp = xsp;
-    pl->ysp = ysp;
-    pl->gsp = 0;
-    pl->angle = 0;
-}
-
 /* T03 — drop from Y = 700.0: frame 12 ends at 714+112/256, lands during frame 13 at
  * 716+16/256 with Ysp 0 and Gsp 0 (sensor distance -1; the fraction is kept). */
 static void test_t03_drop(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
-    make_airborne(&sim, subpx(400, 0), subpx(700, 0), 0, 0);
+    fixture_make_airborne(&sim, subpx(400, 0), subpx(700, 0), 0, 0);
     terrain_run(&sim, 0, 12);
     g_assert_true(sim.state.player.airborne);
     g_assert_cmpint(sim.state.player.y, ==, subpx(714, 112));
@@ -54,7 +36,7 @@ static void test_t03_drop(void)
 /* T25 — the jump-press frame: Ysp -1664, Xsp unchanged, Y 716 -> 721, no movement. */
 static void test_t25_jump_frame(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
     sim.state.player.xsp = 300; /* last frame's value, kept */
@@ -113,7 +95,7 @@ static jump_result run_jump(lw_level *level, const lw_profile *profile, int hold
 /* T26 — full jump with the button held. */
 static void test_t26_full_jump(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     lw_profile p;
     g_assert_true(lw_profile_init(&p, "s2", "sonic", NULL));
     jump_result r = run_jump(level, &p, -1);
@@ -143,7 +125,7 @@ static void test_t26_full_jump(void)
 /* T28 — Knuckles (force 0x600): lands on air frame 57, apex 635+176/256 (80+80/256 above 716). */
 static void test_t28_knuckles(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     lw_profile p;
     g_assert_true(lw_profile_init(&p, "s3k", "knuckles", NULL));
     g_assert_cmpint(p.jump, ==, 0x600);
@@ -159,7 +141,7 @@ static void test_t28_knuckles(void)
  * rise of 28 px. */
 static void test_t29_underwater(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     g_assert_true(lw_level_set_override(level, "jump", 0x380));
     g_assert_true(lw_level_set_override(level, "gravity", 0x10));
     g_assert_true(lw_level_set_override(level, "jump_release", 0x200));
@@ -195,10 +177,10 @@ static void test_t32_drag(void)
     g_assert_cmpint(lwi_phys_air_drag(&q, 1536, -1023), ==, 1488);
 
     /* through a frame: rising slower than 4 px/frame */
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
-    make_airborne(&sim, subpx(400, 0), subpx(300, 0), 1536, -1000);
+    fixture_make_airborne(&sim, subpx(400, 0), subpx(300, 0), 1536, -1000);
     lw_sim_step(&sim, 0);
     g_assert_cmpint(sim.state.player.xsp, ==, 1488);
     g_assert_cmpint(sim.state.player.x, ==, subpx(400, 0) + 1488);
@@ -245,7 +227,7 @@ static void test_t34_low_ceiling(void)
         bool jumps;
     } cases[] = {{24, false}, {25, false}, {26, true}, {27, true}, {40, true}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-        lw_level *level = flat_level();
+        lw_level *level = fixture_flat_level();
         int32_t row = 716 - cases[i].above; /* lowest solid row of the ceiling */
         int8_t h[16];
         int n = (row & 15) + 1;
@@ -285,11 +267,11 @@ static void test_t35_air_cap(void)
     for (size_t i = 0; i < G_N_ELEMENTS(profiles); i++) {
         lw_sim sim;
         terrain_sim(&sim, level, profiles[i], 1000, 100);
-        make_airborne(&sim, subpx(1000, 0), subpx(100, 0), 2560, 0);
+        fixture_make_airborne(&sim, subpx(1000, 0), subpx(100, 0), 2560, 0);
         lw_sim_step(&sim, LW_BUTTON_RIGHT);
         g_assert_cmpint(sim.state.player.xsp, ==, i == 3 ? 2560 : 1536);
         /* rising: the clamp, then drag */
-        make_airborne(&sim, subpx(1000, 0), subpx(100, 0), 2560, -512);
+        fixture_make_airborne(&sim, subpx(1000, 0), subpx(100, 0), 2560, -512);
         lw_sim_step(&sim, LW_BUTTON_RIGHT);
         g_assert_cmpint(sim.state.player.xsp, ==, i == 3 ? 2560 - 80 : 1536 - 48);
         lw_sim_clear(&sim);
@@ -398,7 +380,7 @@ static void test_t40_landing(void)
         terrain_sim(&sim, level, "s2", 400, 600);
         int32_t pre = cases[i].ysp - 0x38; /* gravity comes before the collision */
         /* after this frame's move the centre is at 718 (feet row 737: distance -2) */
-        make_airborne(&sim, subpx(400, 0), subpx(718, 0) - pre, 0x200, pre);
+        fixture_make_airborne(&sim, subpx(400, 0), subpx(718, 0) - pre, 0x200, pre);
         lw_sim_step(&sim, 0);
         g_assert_cmpint(sim.debug.air_quadrant, ==, 0x00);
         g_assert_false(sim.state.player.airborne);
@@ -417,7 +399,7 @@ static void test_t40_landing(void)
         lw_sim sim;
         terrain_sim(&sim, level, "s2", 400, 600);
         int32_t xsp = dir ? -0x600 : 0x600;
-        make_airborne(&sim, subpx(400, 0), subpx(718, 0) - 0x100, xsp, 0x100 - 0x38);
+        fixture_make_airborne(&sim, subpx(400, 0), subpx(718, 0) - 0x100, xsp, 0x100 - 0x38);
         lw_sim_step(&sim, 0);
         g_assert_cmpint(sim.debug.air_quadrant, ==, dir ? 0x40 : 0xC0);
         g_assert_false(sim.state.player.airborne);
@@ -444,7 +426,7 @@ static void test_t41_ceiling(void)
         lw_sim sim;
         terrain_sim(&sim, level, "s2", 400, 600);
         /* head (Y - 19) ends this frame at row 318 - 2: the move puts Y at 337 */
-        make_airborne(&sim, subpx(400, 0), subpx(337, 0) + 0x600 + 0x38, 0, -0x600 - 0x38);
+        fixture_make_airborne(&sim, subpx(400, 0), subpx(337, 0) + 0x600 + 0x38, 0, -0x600 - 0x38);
         lw_sim_step(&sim, 0);
         g_assert_cmpint(sim.debug.air_quadrant, ==, 0x80);
         g_assert_true(sim.state.player.airborne);
@@ -457,7 +439,7 @@ static void test_t41_ceiling(void)
     terrain_fill(level, 0, 10, 255, 19, terrain_full_angle(level, 0xB0));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 600);
-    make_airborne(&sim, subpx(400, 0), subpx(337, 0) + 0x600 + 0x38, 0, -0x600 - 0x38);
+    fixture_make_airborne(&sim, subpx(400, 0), subpx(337, 0) + 0x600 + 0x38, 0, -0x600 - 0x38);
     lw_sim_step(&sim, 0);
     g_assert_true(sim.debug.landed);
     g_assert_false(sim.state.player.airborne);
@@ -477,7 +459,7 @@ static void test_t41_ceiling(void)
  * foot with X pixel 693. */
 static void test_t22_air_wall(void)
 {
-    lw_level *level = flat_level();
+    lw_level *level = fixture_flat_level();
     terrain_rect(level, 704, 400, 719, 735);
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 650, 716);

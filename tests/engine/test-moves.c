@@ -2,6 +2,7 @@
 /* Player moves (docs/OBJECTS.md §19): the CD super peel-out and Mania's drop dash, frame by frame
  * with the contract's exact values — charge, release speed and frame, the cancels, the switch,
  * profiles without the move — and the moves' part of the hash and of save/restore. */
+#include "engine-fixture.h"
 #include "markers.h"
 #include "terrain.h"
 
@@ -17,14 +18,6 @@ enum {
     L = LW_BUTTON_LEFT,
     R = LW_BUTTON_RIGHT
 };
-
-/* Flat floor with its top at y 736 (a standing Sonic's centre is at 716). */
-static lw_level *flat(void)
-{
-    lw_level *level = terrain_new(128, 4096, 1024);
-    terrain_floor(level, 736, 0, 4095, 4);
-    return level;
-}
 
 static bool moves_idle(const lw_sim *sim)
 {
@@ -48,7 +41,7 @@ static uint32_t peelout_input(lw_sim *sim, int hold)
 
 static void test_peelout_release(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -95,7 +88,7 @@ static void test_peelout_release(void)
 
 static void test_peelout_early_release(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -135,7 +128,7 @@ static void test_peelout_early_release(void)
 static void test_peelout_other_profiles(void)
 {
     static const char *const others[] = {"s1", "s2", "s3k", "modern"};
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     for (size_t i = 0; i < G_N_ELEMENTS(others); i++) {
         lw_sim sim;
         terrain_sim(&sim, level, others[i], 400, 716);
@@ -170,7 +163,7 @@ static uint32_t cd_spindash_input(lw_sim *sim, int hold)
 
 static void test_cd_spindash_release(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -225,7 +218,7 @@ static void test_cd_spindash_release(void)
 
 static void test_cd_spindash_early_release(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -276,7 +269,7 @@ static void test_cd_spindash_early_release(void)
 static void test_cd_spindash_other_profiles(void)
 {
     static const char *const others[] = {"s1", "s2", "s3k", "modern"};
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     for (size_t i = 0; i < G_N_ELEMENTS(others); i++) {
         lw_sim sim;
         terrain_sim(&sim, level, others[i], 400, 716);
@@ -315,18 +308,14 @@ static void test_cd_spindash_other_profiles(void)
 /* An enemy walking into a charging player hurts it: the charge is not a ball (§19.5). */
 static void test_cd_spindash_enemy(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "enemy", 480, 700, "direction", "left", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     sim.state.game.rings = 5;
     lw_sim_step(&sim, D);
     lw_sim_step(&sim, D | J);
-    int f = 2;
-    while (f < 200 && !(sim.state.game.events & (LW_EVENT_HURT | LW_EVENT_ENEMY))) {
-        lw_sim_step(&sim, D);
-        f++;
-    }
+    fixture_step_until(&sim, D, 198, LW_EVENT_HURT | LW_EVENT_ENEMY); /* to frame 200 at most */
     g_assert_true(sim.state.game.events & LW_EVENT_HURT);
     g_assert_false(sim.state.game.events & LW_EVENT_ENEMY);
     g_assert_cmpint(sim.state.game.rings, ==, 0);
@@ -354,7 +343,7 @@ static void jump_and_hold(lw_sim *sim, lw_input dir, int frames)
 
 static void test_drop_dash_release(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     drop_dash_sim(&sim, level, "s2", true);
     const lw_player *pl = &sim.state.player;
@@ -395,7 +384,7 @@ static void test_drop_dash_release(void)
 
 static void test_drop_dash_speeds(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     /* forwards: a quarter of the landing Gsp on top of drpspd */
@@ -449,7 +438,7 @@ static void test_drop_dash_speeds(void)
 
 static void test_drop_dash_cancel(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
     const lw_moves_state *mv = &sim.state.moves;
@@ -520,7 +509,7 @@ static int32_t spindash_input(lw_sim *sim, int hold)
  * read: the presets give §19.1's, §19.5's and §9's values, and changed values move the launch. */
 static void test_tuned_constants(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "cd", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -568,7 +557,7 @@ static void test_tuned_constants(void)
  * 0xC00): a run after lw_profile_set uses the edited values, to the frame and the subpixel. */
 static void test_drop_dash_tuned(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     drop_dash_sim(&sim, level, "s2", true);
     const lw_player *pl = &sim.state.player;
@@ -651,7 +640,7 @@ static void drop_dash_objects_sim(lw_sim *sim, const lw_level *level)
  * flight and launch on the next landing (frame 129: rolling at 0x800 + (0x600 >> 2) - 6). */
 static void test_drop_dash_spring(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spring", 448, 728, NULL, NULL, NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
@@ -689,7 +678,7 @@ static void test_drop_dash_spring(void)
  * spring animation nor the routine's jump flag): a charge goes on counting. */
 static void test_drop_dash_down_spring(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spring", 410, 668, "direction", "down", NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
@@ -716,7 +705,7 @@ static void test_drop_dash_down_spring(void)
  * knockback (frame 82: rolling at 0x800 - 6). */
 static void test_drop_dash_hurt(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spikes", 448, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
@@ -750,7 +739,7 @@ static void test_drop_dash_hurt(void)
  * release runs on it. */
 static void test_drop_dash_monitor_platform(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "monitor", 448, 720, "contents", "rings", NULL, NULL));
     lw_sim sim;
     const lw_player *pl = &sim.state.player;
@@ -772,7 +761,7 @@ static void test_drop_dash_monitor_platform(void)
     lw_sim_clear(&sim);
     lw_level_free(level);
 
-    level = flat();
+    level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "platform", 448, 712, NULL, NULL, NULL, NULL));
     drop_dash_objects_sim(&sim, level);
     drop_dash_right(&sim, 3, 26); /* frame 26: lands on the platform's top, 704 */
@@ -796,7 +785,7 @@ static void test_drop_dash_monitor_platform(void)
  * frame hashes as it did before the moves existed (no moves block). */
 static void test_drop_dash_off(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     static const char *const presets[] = {"s1", "s2", "s3k", "cd", "modern"};
     for (size_t i = 0; i < G_N_ELEMENTS(presets); i++) {
         lw_sim sim;
@@ -815,7 +804,7 @@ static void test_drop_dash_off(void)
 /* The moves are in the hash and in lw_sim_save/lw_sim_restore. */
 static void test_moves_hash_and_rewind(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim a, b;
     drop_dash_sim(&a, level, "s2", true);
     drop_dash_sim(&b, level, "s2", false);
@@ -872,7 +861,7 @@ static void test_moves_hash_and_rewind(void)
 /* CD's spindash in the hash (its two bytes after the other four) and in save/restore. */
 static void test_cd_spindash_hash_and_rewind(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim a, b;
     terrain_sim(&a, level, "cd", 400, 716);
     terrain_sim(&b, level, "cd", 400, 716);
@@ -914,7 +903,7 @@ static void test_cd_spindash_hash_and_rewind(void)
 /* The switch by name, as a level override and the tuning panel reach it. */
 static void test_drop_dash_override(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_true(lw_level_set_override(level, "drop_dash", 1));
     lw_profile p;
     lw_error err;
@@ -941,19 +930,15 @@ static void test_drop_dash_override(void)
  * knockback and invulnerability are the same either way (§4.2). */
 static void test_shield_keeps_rings(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     for (int shield = 1; shield >= 0; shield--) {
         lw_sim sim;
         terrain_sim(&sim, level, "s2", 1000, 600);
         sim.state.game.rings = 20;
         sim.state.game.shield = shield ? LW_SHIELD_BASIC : LW_SHIELD_NONE;
-        int f = 0;
-        while (f < 200 && !(sim.state.game.events & LW_EVENT_HURT)) {
-            lw_sim_step(&sim, 0);
-            f++;
-        }
-        g_assert_cmpint(f, <, 200);
+        int f = fixture_step_until(&sim, 0, 199, LW_EVENT_HURT);
+        g_assert_cmpint(f, >, 0);
         const lw_game_state *g = &sim.state.game;
         g_assert_cmpint(g->shield, ==, LW_SHIELD_NONE);
         g_assert_cmpint(g->rings, ==, shield ? 20 : 0);

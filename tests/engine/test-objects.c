@@ -3,6 +3,7 @@
  * heights, the horizontal spring's lock, bridge sag, ring loss over the first frames, hurt and
  * invulnerability, spindash release speeds, platform carry, monitors, the enemy, the goal — and
  * marker parsing, the hash, save/restore and a random-input run over every type. */
+#include "engine-fixture.h"
 #include "markers.h"
 #include "physics.h"
 #include "terrain.h"
@@ -12,14 +13,6 @@
 #include <loopwright/objmap.h>
 #include <loopwright/sim.h>
 #include <string.h>
-
-/* Flat floor with its top at y 736 (a standing Sonic's centre is at 716). */
-static lw_level *flat(void)
-{
-    lw_level *level = terrain_new(128, 4096, 1024);
-    terrain_floor(level, 736, 0, 4095, 4);
-    return level;
-}
 
 static int32_t px(int32_t v)
 {
@@ -32,17 +25,12 @@ static int32_t px(int32_t v)
  * launch minus the Y on the launch frame, and checks the launch frame's values. */
 static int32_t spring_rise(const char *strength, int32_t expect_launch_ysp)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spring", 400, 728, "strength", strength, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 600);
     g_assert_true(sim.state.player.airborne);
-    int launch = 0;
-    for (int f = 0; f < 200 && !launch; f++) {
-        lw_sim_step(&sim, 0);
-        if (sim.state.game.events & LW_EVENT_SPRING)
-            launch = f + 1;
-    }
+    int launch = fixture_step_until(&sim, 0, 200, LW_EVENT_SPRING);
     g_assert_cmpint(launch, >, 0);
     const lw_player *pl = &sim.state.player;
     /* landing puts the feet 1 px above the spring's collision top (728 - 8), then +8 */
@@ -75,17 +63,12 @@ static void test_spring_up(void)
 
 static void test_spring_horizontal(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     /* a right-facing spring; the player comes from its right running left */
     g_assert_nonnull(test_marker_add(level, "spring", 600, 722, "direction", "right", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 800, 716);
-    int launch = 0;
-    for (int f = 0; f < 300 && !launch; f++) {
-        lw_sim_step(&sim, LW_BUTTON_LEFT);
-        if (sim.state.game.events & LW_EVENT_SPRING)
-            launch = f + 1;
-    }
+    int launch = fixture_step_until(&sim, LW_BUTTON_LEFT, 300, LW_EVENT_SPRING);
     g_assert_cmpint(launch, >, 0);
     const lw_player *pl = &sim.state.player;
     g_assert_cmpint(pl->xsp, ==, 0xA00);
@@ -103,7 +86,7 @@ static void test_spring_horizontal(void)
 
 static void test_spring_down_and_diagonal(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spring", 1000, 650, "direction", "down", NULL, NULL));
     g_assert_nonnull(
         test_marker_add(level, "spring", 2000, 720, "direction", "up-right", "strength", "red"));
@@ -111,22 +94,12 @@ static void test_spring_down_and_diagonal(void)
     terrain_sim(&sim, level, "s2", 1000, 716);
     /* jump into the down spring from below */
     lw_sim_step(&sim, LW_BUTTON_JUMP);
-    int launch = 0;
-    for (int f = 0; f < 60 && !launch; f++) {
-        lw_sim_step(&sim, LW_BUTTON_JUMP);
-        if (sim.state.game.events & LW_EVENT_SPRING)
-            launch = 1;
-    }
+    int launch = fixture_step_until(&sim, LW_BUTTON_JUMP, 60, LW_EVENT_SPRING) > 0;
     g_assert_cmpint(launch, ==, 1);
     g_assert_cmpint(sim.state.player.ysp, ==, 0xA00);
     /* the diagonal spring: fall onto it right of its centre - 4 */
     lw_sim_reset(&sim, 2004, 600);
-    launch = 0;
-    for (int f = 0; f < 200 && !launch; f++) {
-        lw_sim_step(&sim, 0);
-        if (sim.state.game.events & LW_EVENT_SPRING)
-            launch = 1;
-    }
+    launch = fixture_step_until(&sim, 0, 200, LW_EVENT_SPRING) > 0;
     g_assert_cmpint(launch, ==, 1);
     g_assert_cmpint(sim.state.player.xsp, ==, 0x1000);
     g_assert_cmpint(sim.state.player.ysp, ==, -0x1000);
@@ -206,17 +179,12 @@ static void test_bridge_sag(void)
 
 static void test_ring_loss(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 1000, 600);
     sim.state.game.rings = 20;
-    int hit = 0;
-    for (int f = 0; f < 200 && !hit; f++) {
-        lw_sim_step(&sim, 0);
-        if (sim.state.game.events & LW_EVENT_HURT)
-            hit = f + 1;
-    }
+    int hit = fixture_step_until(&sim, 0, 200, LW_EVENT_HURT);
     g_assert_cmpint(hit, >, 0);
     const lw_player *pl = &sim.state.player;
     const lw_game_state *g = &sim.state.game;
@@ -270,13 +238,12 @@ static void test_ring_loss(void)
 
 static void test_spill_pattern(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 990, 600);
     sim.state.game.rings = 100; /* more than 32 scatter only 32 */
-    for (int f = 0; f < 200 && !(sim.state.game.events & LW_EVENT_HURT); f++)
-        lw_sim_step(&sim, 0);
+    fixture_step_until(&sim, 0, 200, LW_EVENT_HURT);
     const lw_game_state *g = &sim.state.game;
     g_assert_cmpint(g->spill_count, ==, 32);
     g_assert_cmpint(sim.state.player.xsp, ==, -0x200); /* left of the spikes: knocked left */
@@ -291,7 +258,7 @@ static void test_spill_pattern(void)
 
 static void test_hurt_without_rings(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "spikes", 1000, 720, NULL, NULL, NULL, NULL));
     g_assert_nonnull(test_marker_add(level, "spikes", 2000, 720, NULL, NULL, NULL, NULL));
     lw_sim sim;
@@ -310,7 +277,7 @@ static void test_hurt_without_rings(void)
 
 static void test_rings_collect(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "ring", 500, 710, "count", "3", "spacing", "24"));
     g_assert_nonnull(
         test_marker_add(level, "ring", 700, 650, NULL, NULL, NULL, NULL)); /* too high to touch */
@@ -333,7 +300,7 @@ static void test_rings_collect(void)
 
 static void test_spindash(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 400, 716);
     const lw_player *pl = &sim.state.player;
@@ -388,7 +355,7 @@ static void test_spindash(void)
 
 static void test_platform_carry(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(
         test_marker_add(level, "platform", 1000, 600, "motion", "horizontal", "distance", "64"));
     lw_sim sim;
@@ -419,7 +386,7 @@ static void test_platform_carry(void)
 
 static void test_platform_falling_collapsing(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(
         test_marker_add(level, "platform", 1000, 600, "motion", "falling", NULL, NULL));
     g_assert_nonnull(
@@ -461,7 +428,7 @@ static void test_platform_falling_collapsing(void)
 
 static void test_monitor(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "monitor", 1000, 720, "contents", "rings", NULL, NULL));
     g_assert_nonnull(
         test_marker_add(level, "monitor", 1600, 720, "contents", "shield", NULL, NULL));
@@ -495,7 +462,7 @@ static void test_monitor(void)
 
 static void test_enemy(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "enemy", 1000, 700, "direction", "left", NULL, NULL));
     lw_sim sim;
     terrain_sim(&sim, level, "s2", 600, 716);
@@ -509,24 +476,14 @@ static void test_enemy(void)
     sim.state.player.hr = 14;
     sim.state.player.wr = 7;
     sim.state.player.y += 5 * 256;
-    int killed = 0;
-    for (int f = 0; f < 200 && !killed; f++) {
-        lw_sim_step(&sim, 0);
-        if (sim.state.game.events & LW_EVENT_ENEMY)
-            killed = 1;
-    }
+    int killed = fixture_step_until(&sim, 0, 200, LW_EVENT_ENEMY) > 0;
     g_assert_cmpint(killed, ==, 1);
     g_assert_cmpuint(sim.state.game.score, ==, 100);
     g_assert_true(e->flags & LW_OBJF_GONE);
     /* walking into one hurts */
     lw_sim_reset(&sim, 600, 716);
     sim.state.game.rings = 1;
-    int hurt = 0;
-    for (int f = 0; f < 300 && !hurt; f++) {
-        lw_sim_step(&sim, LW_BUTTON_RIGHT);
-        if (sim.state.game.events & LW_EVENT_HURT)
-            hurt = 1;
-    }
+    int hurt = fixture_step_until(&sim, LW_BUTTON_RIGHT, 300, LW_EVENT_HURT) > 0;
     g_assert_cmpint(hurt, ==, 1);
     g_assert_cmpint(sim.state.player.xsp, ==, -0x200);
     lw_sim_clear(&sim);
@@ -556,7 +513,7 @@ static void test_enemy_turns(void)
 
 static void test_goal_checkpoint(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "checkpoint", 600, 700, NULL, NULL, NULL, NULL));
     g_assert_nonnull(test_marker_add(level, "goal", 900, 700, NULL, NULL, NULL, NULL));
     lw_sim sim;
@@ -581,7 +538,7 @@ static void test_goal_checkpoint(void)
 
 static void test_markers(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_assert_nonnull(
         test_marker_add(level, "spring", 100, 100, "direction", "sideways", NULL, NULL));
     lw_profile p;
@@ -593,7 +550,7 @@ static void test_markers(void)
     g_assert_nonnull(strstr(err.message, "direction \"sideways\""));
     lw_level_free(level);
     /* unknown marker names are not game objects */
-    level = flat();
+    level = fixture_flat_level();
     g_assert_nonnull(test_marker_add(level, "camera-hint", 100, 100, NULL, NULL, NULL, NULL));
     g_assert_true(lw_sim_init(&sim, level, &p, 400, 716, &err));
     g_assert_cmpuint(sim.object_count, ==, 0);
@@ -605,7 +562,7 @@ static void test_markers(void)
 
 static lw_level *every_object_level(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     terrain_rect(level, 2600, 640, 2700, 735);
     g_assert_nonnull(test_marker_add(level, "spring", 500, 728, NULL, NULL, NULL, NULL));
     g_assert_nonnull(test_marker_add(level, "spring", 800, 722, "direction", "left", NULL, NULL));
@@ -659,10 +616,10 @@ static void test_hash_and_rewind(void)
     a.state.game.rings++;
     g_assert_cmpuint(lw_sim_hash(&a), !=, at_save);
     /* an untouched level with objects hashes as the terrain alone */
-    lw_level *plain = flat();
+    lw_level *plain = fixture_flat_level();
     lw_sim c, d;
     terrain_sim(&c, plain, "s2", 200, 716);
-    lw_level *rings = flat();
+    lw_level *rings = fixture_flat_level();
     g_assert_nonnull(test_marker_add(rings, "ring", 3000, 300, NULL, NULL, NULL, NULL));
     terrain_sim(&d, rings, "s2", 200, 716);
     terrain_run(&c, LW_BUTTON_RIGHT, 100);
@@ -723,7 +680,7 @@ static void test_fuzz(void)
  * of the player's X) and every profile's radii. */
 static lw_level *dense_level(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     terrain_floor(level, 560, 1000, 3000, 1);
     static const char *const kinds[10] = {"ring",     "spring", "spikes", "monitor", "platform",
                                           "platform", "bridge", "enemy",  "ring",    "spring"};
@@ -813,7 +770,7 @@ static bool zigzag(int32_t x, int32_t y, void *user)
 
 static lw_level *enemy_terrain_level(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     terrain_raster(level, 400 / 16, 640 / 16, 1600 / 16, 735 / 16, zigzag, NULL, NULL);
     /* steps up and down */
     for (int32_t k = 0; k < 6; k++)
@@ -962,7 +919,7 @@ static void test_objmap(void)
     g_assert_cmpint(mapped, >, 1000);
 
     /* imported markers (docs/DISASM.md §8.3) run as game objects in an S1/S2 level */
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     lw_object o = {.type = LW_OBJECT_MARKER, .x = 500, .y = 728, .name = (char *)"Obj41"};
     lw_property p[4] = {{(char *)"disasm", (char *)"object"},
                         {(char *)"id", (char *)"0x41"},
@@ -1010,7 +967,7 @@ static void plane_switcher(lw_level *level, int32_t x, int32_t y, const char *su
 
 static void test_plane_switcher(void)
 {
-    lw_level *level = flat();
+    lw_level *level = fixture_flat_level();
     g_strlcpy(level->profile, "s2", sizeof level->profile);
     plane_switcher(level, 400, 716, "0x08", false);
     plane_switcher(level, 900, 716, "0x00", true); /* would set A, but changes priority only */

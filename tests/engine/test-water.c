@@ -3,6 +3,7 @@
  * Sonic_Water), with exact frame values; levels without water hash as before. Floor: full
  * flagged blocks with the top row at y = 736 (standing Sonic's centre 716), profile S2 unless
  * stated. */
+#include "engine-fixture.h"
 #include "physics.h"
 #include "terrain.h"
 
@@ -11,8 +12,7 @@
 
 static lw_level *water_level(bool water, int32_t water_height)
 {
-    lw_level *level = terrain_new(128, 4096, 1024);
-    terrain_floor(level, 736, 0, 4095, 4);
+    lw_level *level = fixture_flat_level();
     level->has_water = water;
     level->water_height = water ? water_height : 0;
     return level;
@@ -24,17 +24,6 @@ static void start(lw_sim *sim, const lw_level *level, const char *profile, const
     g_assert_true(lw_profile_init(&p, profile, character, NULL));
     g_assert_true(lw_sim_init(sim, level, &p, 400, 716, NULL));
     g_assert_false(sim->state.player.airborne);
-}
-
-static void make_airborne(lw_sim *sim, int32_t x, int32_t y, int32_t xsp, int32_t ysp)
-{
-    lw_player *pl = &sim->state.player;
-    pl->airborne = true;
-    pl->x = x;
-    pl->y = y;
-    pl->xsp = xsp;
-    pl->ysp = ysp;
-    pl->gsp = 0;
 }
 
 /* The presets' underwater constants (PHYSICS.md §4.1, §5.1, §6.1; the roll deceleration and the
@@ -188,7 +177,7 @@ static void test_enter_falling(void)
     lw_level *level = water_level(true, 600);
     lw_sim sim;
     start(&sim, level, "s2", "sonic");
-    make_airborne(&sim, subpx(400, 0), subpx(500, 0), -0x301, 0);
+    fixture_make_airborne(&sim, subpx(400, 0), subpx(500, 0), -0x301, 0);
     for (int n = 1; n <= 30; n++) {
         lw_sim_step(&sim, 0);
         g_assert_false(sim.state.player.underwater);
@@ -259,7 +248,7 @@ static void test_exit_rules(void)
         lw_level *level = water_level(true, 700);
         lw_sim sim;
         start(&sim, level, cases[i].profile, "sonic");
-        make_airborne(&sim, subpx(400, 0), subpx(701, 0), 0, 0);
+        fixture_make_airborne(&sim, subpx(400, 0), subpx(701, 0), 0, 0);
         lw_sim_step(&sim, 0);
         lw_player *pl = &sim.state.player;
         g_assert_true(pl->underwater);
@@ -311,7 +300,7 @@ static void test_hurt_gravity(void)
     lw_level *level = water_level(true, 600);
     lw_sim sim;
     start(&sim, level, "s2", "sonic");
-    make_airborne(&sim, subpx(400, 0), subpx(650, 0), 0, -0x200);
+    fixture_make_airborne(&sim, subpx(400, 0), subpx(650, 0), 0, -0x200);
     lw_sim_step(&sim, 0);
     g_assert_true(sim.state.player.underwater);
     sim.state.game.hurt = 1;

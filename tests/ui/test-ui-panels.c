@@ -32,6 +32,15 @@
 static char *tmpdir;
 static char *level_path;
 
+/* The test's copy of the sample level as a document (asserts it loads). */
+static EditorDocument *load_level(void)
+{
+    GError *error = NULL;
+    EditorDocument *doc = editor_document_load(level_path, &error);
+    g_assert_no_error(error);
+    return doc;
+}
+
 static void on_moved(EditorHistoryPanel *panel, guint index, guint *out)
 {
     *out = index;
@@ -47,9 +56,7 @@ static EditorCommand *move_start_by(EditorDocument *doc, int dx, guint stroke)
 
 static void test_history_panel(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     EditorHistoryPanel *panel = g_object_new(EDITOR_TYPE_HISTORY_PANEL, NULL);
     g_object_ref_sink(panel);
     editor_history_panel_set_document(panel, doc);
@@ -104,9 +111,7 @@ static void on_activated(EditorIssuesPanel *p, int x, int y, const char *message
 
 static void test_issues_panel(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     EditorIssuesPanel *panel = g_object_new(EDITOR_TYPE_ISSUES_PANEL, NULL);
     g_object_ref_sink(panel);
     IssuesLog log = {0};
@@ -155,9 +160,7 @@ static void on_navigated(EditorMinimap *m, double x, double y, double *out)
 
 static void test_minimap(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     const lw_level *l = editor_document_get_level(doc);
     EditorRenderer *renderer = editor_renderer_new(l);
     EditorTools tools;
@@ -219,9 +222,7 @@ static void show_object(EditorProperties *panel, EditorTools *tools, guint32 id)
 
 static void test_properties_panel(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     const lw_level *l = editor_document_get_level(doc);
     EditorRenderer *renderer = editor_renderer_new(l);
     EditorTools tools;
@@ -336,8 +337,7 @@ static guint palette_columns_of(EditorPalette *p, int cell)
 static void test_palettes(void)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     const lw_level *l = editor_document_get_level(doc);
     EditorRenderer *renderer = editor_renderer_new(l);
     EditorTools tools;
@@ -432,9 +432,7 @@ static EditorLevelPropsDialog *props_dialog(EditorDocument *doc, guint *applied)
 
 static void test_level_props_dialog(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     const lw_level *l = editor_document_get_level(doc);
     guint applied = 0, w0 = l->layout_width, h0 = l->layout_height;
     g_autofree char *name0 = g_strdup(l->name);
@@ -524,25 +522,32 @@ static int32_t session_value(PlaySession *session, guint index)
     return lw_profile_get(&play_session_get_sim(session)->profile, index);
 }
 
-/* A Tuning tab on @session, its field-changed signals counted in @log (g_object_unref it). */
-static PlayTuningPanel *tuning_panel_new(PlaySession *session, FieldLog *log)
+/* A play session on @doc's level (play_session_free it), with the preset @profile and Sonic
+ * (NULL: the level's physics), and its Tuning tab in *@panel, the panel's field-changed signals
+ * counted in @log (g_object_unref it). */
+static PlaySession *tuning_session_new(EditorDocument *doc, const char *profile, FieldLog *log,
+                                       PlayTuningPanel **panel)
 {
-    PlayTuningPanel *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
-    g_object_ref_sink(panel);
-    g_signal_connect(panel, "field-changed", G_CALLBACK(on_field_changed), log);
-    play_tuning_panel_set_session(panel, session);
-    return panel;
+    GError *error = NULL;
+    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
+    g_assert_no_error(error);
+    if (profile) {
+        g_assert_true(play_session_set_physics(session, profile, "sonic", &error));
+        g_assert_no_error(error);
+    }
+    *panel = g_object_new(PLAY_TYPE_TUNING_PANEL, NULL);
+    g_object_ref_sink(*panel);
+    g_signal_connect(*panel, "field-changed", G_CALLBACK(on_field_changed), log);
+    play_tuning_panel_set_session(*panel, session);
+    return session;
 }
 
 static void test_tuning_panel(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
-    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     FieldLog log = {0};
-    PlayTuningPanel *panel = tuning_panel_new(session, &log);
+    PlayTuningPanel *panel;
+    PlaySession *session = tuning_session_new(doc, NULL, &log, &panel);
     g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "0 changed from the preset"));
     g_assert_nonnull(strstr(play_tuning_panel_get_summary(panel), "(as in the level)"));
@@ -635,14 +640,10 @@ static guint param(const char *name)
 static void test_tuning_panel_moves(void)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
-    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
-    g_assert_no_error(error);
-    g_assert_true(play_session_set_physics(session, "cd", "sonic", &error));
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     FieldLog log = {0};
-    PlayTuningPanel *panel = tuning_panel_new(session, &log);
+    PlayTuningPanel *panel;
+    PlaySession *session = tuning_session_new(doc, "cd", &log, &panel);
     g_assert_cmpuint(play_tuning_panel_get_changed_count(panel), ==, 0);
 
     /* the preset: a 30-frame charge, launched at 0xC00; a 20-frame charge does nothing */
@@ -739,14 +740,10 @@ static int32_t drop_dash_run(PlaySession *session, guint frames, int32_t *x)
  * uses an edit, Save to Level writes the overrides (undoable), Reset gives the preset's run. */
 static void test_tuning_panel_drop_dash(void)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
-    PlaySession *session = play_session_new(editor_document_get_level(doc), NULL, &error);
-    g_assert_no_error(error);
-    g_assert_true(play_session_set_physics(session, "s2", "sonic", &error));
+    g_autoptr(EditorDocument) doc = load_level();
     FieldLog log = {0};
-    PlayTuningPanel *panel = tuning_panel_new(session, &log);
+    PlayTuningPanel *panel;
+    PlaySession *session = tuning_session_new(doc, "s2", &log, &panel);
 
     /* the preset has no drop dash: the landing is standing, Gsp 0 */
     int32_t x_preset, x_dash, x;
@@ -828,8 +825,7 @@ static void on_replay_activated(PlayReplaysPanel *p, guint index, ReplaysLog *lo
 static void test_replays_panel(void)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(EditorDocument) doc = editor_document_load(level_path, &error);
-    g_assert_no_error(error);
+    g_autoptr(EditorDocument) doc = load_level();
     const lw_level *l = editor_document_get_level(doc);
     g_assert_cmpuint(l->replay_count, ==, 0);
     PlayReplaysPanel *panel = g_object_new(PLAY_TYPE_REPLAYS_PANEL, NULL);

@@ -183,6 +183,9 @@ typedef struct lwm_tree_export {
     uint8_t *mask_ids; /* the collision id of each level mask after the write-back */
     /* Plain */
     uint32_t mask_count;
+    bool water_written; /* the level's water height goes to the INI (and the game's table) */
+    bool cannot_hold;   /* on failure: the level holds what the tree cannot (its water added or
+                           removed, docs/DISASM.md §8.6); nothing is written */
 } lwm_tree_export;
 
 /**
@@ -196,7 +199,9 @@ typedef struct lwm_tree_export {
  * a new mask, takes a collision id that no level of the tree uses, so other levels' collision
  * never changes through the arrays; new blocks and patterns are appended, so other levels'
  * blocks never change through them. Every file is checked against @src's CRC first
- * (LW_ERR_FORMAT "changed since the import"). Writes nothing.
+ * (LW_ERR_FORMAT "changed since the import"). A changed water height rewrites the INI's
+ * `waterheight` value bytes and the game's start-height table entry (docs/DISASM.md §8.6); water
+ * added or removed is refused with @out->cannot_hold set. Writes nothing.
  */
 bool lwm_tree_export_level(const lwm_tree *tree, const lwm_tree_source *src, const lw_level *level,
                            const lwm_image *tileset, lwm_tree_export *out, lwm_report *report,

@@ -1,0 +1,538 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sprites of several parts in the disassembly object definitions' C# (disasm-sprites-cs-sprite.c,
+ * docs/DISASM.md §11.1): `new Sprite(a, b, ...)` and `new Sprite(LIST)` composition, the flipped
+ * copy `new Sprite(s, xflip, yflip)` and the moved copy `new Sprite(s, dx, dy)`, the in-place
+ * `s.Offset(dx, dy)` and `s.Flip(xflip, yflip)` (a Sprite is a reference: a second name for it
+ * sees the change, a copy does not), and art built by a `MultiFileIndexer` mixing the level's
+ * own art (`LevelData.ReadFile("LevelArt", 0)` at -32, as skdisasm's definitions do) with an
+ * object art file at a byte offset, and with one appended (offset -1).
+ *
+ * The C# is written here for the test (never Sega's). Every picture is compared pixel by pixel,
+ * with its bounding box, against a composition built from the patterns, the palette and the
+ * mapping rules alone (pieces column by column, piece and whole-frame mirrors about the origin,
+ * earlier pieces over later ones, later parts over earlier ones), never against the code under
+ * test. Hostile definitions (a 200-deep nesting, huge offsets, a list of 1e6 parts by a loop, a
+ * sprite doubled 40 times) end within the run's budget with a box. The definitions draw with
+ * `MapToBmp` on `ASMToBin`'s mappings, never `MapASMToBmp` with a literal file, so that where the
+ * run gives no sprite the literal scan (docs/DISASM.md §11.1) finds nothing either: a box.
+ */
+#include "disasm-sprites.h"
+
+#include <glib/gstdio.h>
+#include <loopwright/nemesis.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *tmp, *tree;
+
+/* Object pattern @t's colour index at (@x, @y), 1..15. */
+static unsigned pix(unsigned t, unsigned x, unsigned y)
+{
+    return (t * 3 + x + 2 * y) % 15 + 1;
+}
+
+/* The level art's pattern @t: another pattern of indices, so the two arts tell apart. */
+static unsigned lpix(unsigned t, unsigned x, unsigned y)
+{
+    return (t * 5 + 2 * x + 3 * y + 7) % 15 + 1;
+}
+
+static unsigned colour_word(unsigned i)
+{
+    return (i & 7) << 1 | ((i >> 3) & 7) << 5 | (i % 5) << 9;
+}
+
+static guint32 rgb_of(unsigned i)
+{
+    unsigned w = colour_word(i), r = (w >> 1) & 7, g = (w >> 5) & 7, b = (w >> 9) & 7;
+    return 0xFF000000u | ((r * 255 + 3) / 7) << 16 | ((g * 255 + 3) / 7) << 8 | (b * 255 + 3) / 7;
+}
+
+static void put(const char *rel, const void *data, gssize len)
+{
+    g_autofree char *path = g_build_filename(tree, rel, NULL);
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
+    g_assert_true(g_file_set_contents(path, data, len, NULL));
+}
+
+/* ---- the expected pictures, from the patterns and the mapping rules ---- */
+
+typedef enum { ART_OBJ, ART_MIX, ART_APPEND } art_kind;
+
+/* The colour index of pattern @t of art @k at (@x, @y); 0 past the art. ART_OBJ: the object
+ * file's 4 patterns. ART_MIX: the level's patterns 1 and 2 (the level art from byte 32 on),
+ * then the object file from byte 64 (over the level's pattern 3). ART_APPEND: the level's 4
+ * patterns, then the object file after them. */
+static unsigned art_pix(art_kind k, unsigned t, unsigned x, unsigned y)
+{
+    switch (k) {
+    case ART_OBJ:
+        return t < 4 ? pix(t, x, y) : 0;
+    case ART_MIX:
+        return t < 2 ? lpix(t + 1, x, y) : t < 6 ? pix(t - 2, x, y) : 0;
+    default:
+        return t < 4 ? lpix(t, x, y) : t < 8 ? pix(t - 4, x, y) : 0;
+    }
+}
+
+typedef struct {
+    int x, y, w, h;
+    unsigned tile, xflip, yflip, pal;
+} piece;
+
+/* The mappings of map/test.asm (below) as data: frame 0 and frame 1. */
+static const piece frame0[] = {{-8, -8, 2, 2, 0, 0, 0, 0}};
+static const piece frame1[] = {{-16, -4, 1, 1, 3, 1, 0, 1}, {0, 0, 1, 2, 1, 0, 1, 0}};
+
+typedef struct {
+    int frame;       /* 0 or 1 */
+    unsigned line;   /* the MapToBmp palette argument */
+    gboolean fx, fy; /* the part mirrored about the origin */
+    int dx, dy;      /* then moved, px */
+    art_kind art;
+} part;
+
+/* A part's piece @i after its mirror and move. */
+static piece placed(const part *p, size_t i)
+{
+    piece c = (p->frame ? frame1 : frame0)[i];
+    if (p->fx)
+        c.x = -c.x - 8 * c.w, c.xflip ^= 1;
+    if (p->fy)
+        c.y = -c.y - 8 * c.h, c.yflip ^= 1;
+    c.x += p->dx;
+    c.y += p->dy;
+    return c;
+}
+
+static size_t piece_count(const part *p)
+{
+    return p->frame ? G_N_ELEMENTS(frame1) : G_N_ELEMENTS(frame0);
+}
+
+/* The colour of part @p at level offset (@x, @y) from the origin, 0 where it has none. Earlier
+ * pieces are over later ones. */
+static guint32 part_at(const part *p, int x, int y)
+{
+    for (size_t i = 0; i < piece_count(p); i++) {
+        piece c = placed(p, i);
+        int u = x - c.x, v = y - c.y;
+        if (u < 0 || v < 0 || u >= 8 * c.w || v >= 8 * c.h)
+            continue;
+        if (c.xflip)
+            u = 8 * c.w - 1 - u;
+        if (c.yflip)
+            v = 8 * c.h - 1 - v;
+        unsigned t = c.tile + (unsigned)(u / 8) * (unsigned)c.h + (unsigned)(v / 8);
+        unsigned idx = art_pix(p->art, t, (unsigned)u % 8, (unsigned)v % 8);
+        if (idx)
+            return rgb_of(16 * ((c.pal + p->line) & 3) + idx);
+    }
+    return 0;
+}
+
+/* The pixel at level offset (@x, @y) from the origin; 0 outside the picture. */
+static guint32 at(const EditorDisasmSprite *s, int x, int y)
+{
+    int u = x - s->left, v = y - s->top;
+    if (u < 0 || v < 0 || u >= (int)s->width || v >= (int)s->height)
+        return 0;
+    return s->argb[(gsize)v * s->width + (gsize)u];
+}
+
+/* @s is the @n parts drawn in order (later over earlier): its box is the union of their pieces'
+ * boxes and every pixel in it (and a margin around it) is the expected one. */
+static void check_parts(const EditorDisasmSprite *s, const part *parts, size_t n)
+{
+    g_assert_nonnull(s);
+    int x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < piece_count(&parts[k]); i++) {
+            piece c = placed(&parts[k], i);
+            x0 = MIN(x0, c.x), y0 = MIN(y0, c.y);
+            x1 = MAX(x1, c.x + 8 * c.w), y1 = MAX(y1, c.y + 8 * c.h);
+        }
+    g_assert_cmpint(s->left, ==, x0);
+    g_assert_cmpint(s->top, ==, y0);
+    g_assert_cmpuint(s->width, ==, (guint)(x1 - x0));
+    g_assert_cmpuint(s->height, ==, (guint)(y1 - y0));
+    guint drawn = 0;
+    for (int y = y0 - 2; y < y1 + 2; y++)
+        for (int x = x0 - 2; x < x1 + 2; x++) {
+            guint32 want = 0;
+            for (size_t k = 0; k < n; k++) {
+                guint32 c = part_at(&parts[k], x, y);
+                if (c)
+                    want = c;
+            }
+            drawn += want != 0;
+            if (at(s, x, y) != want)
+                g_error("pixel (%d, %d): 0x%08x, expected 0x%08x", x, y, at(s, x, y), want);
+        }
+    g_assert_cmpuint(drawn, >, 0);
+}
+
+/* ---- the tree ---- */
+
+static const char *ini_text = "version=S2\n"
+                              "objlst=obj.ini\n"
+                              "[Test Zone Act 1]\n"
+                              "layout=../level/layout/TST_1.kos\n"
+                              "tiles=../art/level.nem\n"
+                              "palette=../pal/test.bin:0:0:64\n";
+
+static const char *map_text = "Map_test:\tmappingsTable\n"
+                              "\tmappingsTableEntry.w\tMap_test_a\n"
+                              "\tmappingsTableEntry.w\tMap_test_b\n"
+                              "Map_test_a:\tspriteHeader\n"
+                              "\tspritePiece\t-8, -8, 2, 2, 0, 0, 0, 0, 0\n"
+                              "Map_test_a_End\n"
+                              "Map_test_b:\tspriteHeader\n"
+                              "\tspritePiece\t-$10, -4, 1, 1, 3, 1, 0, 1, 0\n"
+                              "\tspritePiece\t0, 0, 1, 2, 1, 0, 1, 0, 0\n"
+                              "Map_test_b_End\n"
+                              "\teven\n";
+
+static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
+                             "[51]\ncodefile=Hostile.cs\n";
+
+/* The subtype chooses the construct; obj.XFlip / YFlip are passed on where the code says. */
+static const char *parts_cs =
+    "using System;\n"
+    "using System.Collections.Generic;\n"
+    "namespace Test.Parts\n"
+    "{\n"
+    "\tclass Parts : ObjectDefinition\n"
+    "\t{\n"
+    "\t\tprivate Sprite a;\n"
+    "\t\tprivate Sprite b;\n"
+    "\t\tprivate Sprite mixed;\n"
+    "\t\tprivate Sprite appended;\n"
+    "\t\tprivate Sprite shared;\n"
+    "\t\tpublic override void Init(ObjectData data)\n"
+    "\t\t{\n"
+    "\t\t\tvar art = LevelData.ReadFile(\"../art/test.nem\", CompressionType.Nemesis);\n"
+    "\t\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\t\ta = ObjectHelper.MapToBmp(art, map, 0, 0);\n"
+    "\t\t\tb = ObjectHelper.MapToBmp(art, map, 1, 1);\n"
+    "\t\t\tvar indexer = new MultiFileIndexer<byte>();\n"
+    "\t\t\tindexer.AddFile(new List<byte>(LevelData.ReadFile(\"LevelArt\", 0)), -32);\n"
+    "\t\t\tindexer.AddFile(new List<byte>(LevelData.ReadFile(\"../art/test.nem\",\n"
+    "\t\t\t\tCompressionType.Nemesis)), 64);\n"
+    "\t\t\tmixed = ObjectHelper.MapToBmp(indexer.ToArray(), map, 0, 2);\n"
+    "\t\t\tvar after = new MultiFileIndexer<byte>();\n"
+    "\t\t\tafter.AddFile(new List<byte>(LevelData.ReadFile(\"LevelArt\", 0)), 0);\n"
+    "\t\t\tafter.AddFile(new List<byte>(art), -1);\n"
+    "\t\t\tappended = ObjectHelper.MapToBmp(after.ToArray(), map, 0, 3);\n"
+    "\t\t\tshared = new Sprite(a);\n"
+    "\t\t\tvar alias = shared;\n"
+    "\t\t\talias.Offset(0, 24);\n"
+    "\t\t}\n"
+    "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t\t{\n"
+    "\t\t\tSprite s;\n"
+    "\t\t\tswitch (obj.SubType)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tcase 0:\n"
+    "\t\t\t\t\treturn new Sprite(a, b);\n"
+    "\t\t\t\tcase 1:\n"
+    "\t\t\t\t\treturn new Sprite(b, a, new Sprite(b, 24, 0));\n"
+    "\t\t\t\tcase 2:\n"
+    "\t\t\t\t\treturn new Sprite(a, obj.XFlip, obj.YFlip);\n"
+    "\t\t\t\tcase 3:\n"
+    "\t\t\t\t\treturn new Sprite(new Sprite(b, 10, -6), true, false);\n"
+    "\t\t\t\tcase 4:\n"
+    "\t\t\t\t\treturn new Sprite(a, -20, 12);\n"
+    "\t\t\t\tcase 5:\n"
+    "\t\t\t\t\ts = new Sprite(a, b);\n"
+    "\t\t\t\t\ts.Offset(5, -3);\n"
+    "\t\t\t\t\treturn s;\n"
+    "\t\t\t\tcase 6:\n"
+    "\t\t\t\t\ts = new Sprite(new Sprite(a, 12, 0), b);\n"
+    "\t\t\t\t\ts.Flip(obj.XFlip, true);\n"
+    "\t\t\t\t\treturn s;\n"
+    "\t\t\t\tcase 7:\n"
+    "\t\t\t\t\tvar list = new List<Sprite>();\n"
+    "\t\t\t\t\tfor (int i = 0; i < 3; i++)\n"
+    "\t\t\t\t\t\tlist.Add(new Sprite(b, 0, 16 * i));\n"
+    "\t\t\t\t\treturn new Sprite(list);\n"
+    "\t\t\t\tcase 8:\n"
+    "\t\t\t\t\treturn shared;\n"
+    "\t\t\t\tcase 9:\n"
+    "\t\t\t\t\treturn a;\n"
+    "\t\t\t\tcase 10:\n"
+    "\t\t\t\t\treturn mixed;\n"
+    "\t\t\t\tcase 11:\n"
+    "\t\t\t\t\treturn new Sprite(new Sprite(mixed, 16, 0), true, false);\n"
+    "\t\t\t\tcase 12:\n"
+    "\t\t\t\t\treturn appended;\n"
+    "\t\t\t\tcase 13:\n"
+    "\t\t\t\t\treturn new Sprite(a, obj);\n" /* not a sprite: unknown */
+    "\t\t\t}\n"
+    "\t\t\treturn ObjectHelper.UnknownObject;\n"
+    "\t\t}\n"
+    "\t}\n"
+    "}\n";
+
+/* Hostile: each subtype tries to run away. The nesting (subtype 0) is generated. */
+static const char *hostile_head =
+    "class Hostile : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite a;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\ta = ObjectHelper.MapToBmp(LevelData.ReadFile(\"../art/test.nem\",\n"
+    "\t\t\tCompressionType.Nemesis), map, 0, 0);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tvar s = a;\n"
+    "\t\tvar list = new List<Sprite>();\n"
+    "\t\tswitch (obj.SubType)\n"
+    "\t\t{\n"
+    "\t\t\tcase 1:\n"
+    "\t\t\t\treturn new Sprite(a, 2000000000, 0);\n"
+    "\t\t\tcase 2:\n"
+    "\t\t\t\ts = new Sprite(a);\n"
+    "\t\t\t\ts.Offset(-1500, 0);\n"
+    "\t\t\t\treturn s;\n"
+    "\t\t\tcase 3:\n"
+    "\t\t\t\tfor (int i = 0; i < 1000000; i++)\n"
+    "\t\t\t\t\tlist.Add(new Sprite(a, i % 7, 0));\n"
+    "\t\t\t\treturn new Sprite(list);\n"
+    "\t\t\tcase 4:\n"
+    "\t\t\t\tfor (int i = 0; i < 40; i++)\n"
+    "\t\t\t\t\ts = new Sprite(s, s);\n"
+    "\t\t\t\treturn s;\n"
+    "\t\t\tcase 5:\n"
+    "\t\t\t\ts = new Sprite(a);\n"
+    "\t\t\t\tfor (int i = 0; i < 1000000; i++)\n"
+    "\t\t\t\t\ts.Offset(1, 0);\n"
+    "\t\t\t\treturn s;\n"
+    "\t\t\tcase 6:\n"
+    "\t\t\t\treturn new Sprite(new Sprite(a, 1000, 0), new Sprite(a, -1000, 1000));\n"
+    "\t\t\tcase 7:\n"
+    "\t\t\t\tfor (int i = 0; i < 20; i++)\n"
+    "\t\t\t\t\tlist.Add(new Sprite(a, 0, 16 * i));\n"
+    "\t\t\t\tfor (int i = 0; i < 20; i++)\n"
+    "\t\t\t\t\tlist.Add(new Sprite(new Sprite(list), i, 0));\n"
+    "\t\t\t\treturn new Sprite(list);\n"
+    "\t\t}\n"
+    "\t\treturn ";
+
+static char *hostile_text(void)
+{
+    GString *t = g_string_new(hostile_head);
+    for (int i = 0; i < 200; i++)
+        g_string_append(t, "new Sprite(");
+    g_string_append(t, "a");
+    for (int i = 0; i < 200; i++)
+        g_string_append(t, ", true, false)");
+    g_string_append(t, ";\n\t}\n}\n");
+    return g_string_free(t, FALSE);
+}
+
+static void put_nemesis(const char *rel, unsigned (*fn)(unsigned, unsigned, unsigned))
+{
+    guint8 art[4 * 32];
+    for (unsigned t = 0; t < 4; t++)
+        for (unsigned y = 0; y < 8; y++)
+            for (unsigned x = 0; x < 8; x += 2)
+                art[t * 32 + y * 4 + x / 2] = (guint8)(fn(t, x, y) << 4 | fn(t, x + 1, y));
+    g_autofree guint8 *nem = g_malloc(lw_nemesis_bound(sizeof art));
+    size_t n = lw_nemesis_compress(art, sizeof art, nem);
+    g_assert_cmpuint(n, >, 0);
+    put(rel, nem, (gssize)n);
+}
+
+static void make_tree(void)
+{
+    tree = g_build_filename(tmp, "tree", NULL);
+    put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
+    put("SonLVL INI Files/obj.ini", obj_ini, -1);
+    put("SonLVL INI Files/Parts.cs", parts_cs, -1);
+    g_autofree char *hostile = hostile_text();
+    put("SonLVL INI Files/Hostile.cs", hostile, -1);
+    put("map/test.asm", map_text, -1);
+    guint8 pal[128];
+    for (unsigned i = 0; i < 64; i++) {
+        pal[2 * i] = (guint8)(colour_word(i) >> 8);
+        pal[2 * i + 1] = (guint8)colour_word(i);
+    }
+    put("pal/test.bin", pal, sizeof pal);
+    put_nemesis("art/test.nem", pix);
+    put_nemesis("art/level.nem", lpix);
+}
+
+static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id, unsigned subtype,
+                                     gboolean xflip, gboolean yflip)
+{
+    lw_object o;
+    memset(&o, 0, sizeof o);
+    o.type = LW_OBJECT_MARKER;
+    char buf[16];
+    g_assert_true(lw_object_set_property(&o, "disasm", "object"));
+    g_snprintf(buf, sizeof buf, "0x%02X", id);
+    g_assert_true(lw_object_set_property(&o, "id", buf));
+    g_snprintf(buf, sizeof buf, "0x%02X", subtype);
+    g_assert_true(lw_object_set_property(&o, "subtype", buf));
+    g_assert_true(lw_object_set_property(&o, "x_flip", xflip ? "true" : "false"));
+    g_assert_true(lw_object_set_property(&o, "y_flip", yflip ? "true" : "false"));
+    const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, &o);
+    lw_object_clear(&o);
+    return sp;
+}
+
+static EditorDisasmSprites *open_sprites(void)
+{
+    g_autoptr(GError) error = NULL;
+    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(s);
+    return s;
+}
+
+/* The parts the definition's a and b are: frame 0 on line 0, frame 1 on line 1. */
+#define A(fx, fy, dx, dy)                                                                          \
+    {                                                                                              \
+        0, 0, fx, fy, dx, dy, ART_OBJ                                                              \
+    }
+#define B(fx, fy, dx, dy)                                                                          \
+    {                                                                                              \
+        1, 1, fx, fy, dx, dy, ART_OBJ                                                              \
+    }
+
+static void no_warnings(EditorDisasmSprites *s)
+{
+    for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
+        g_test_message("%s", editor_disasm_sprites_warning(s, i));
+    g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
+}
+
+/* new Sprite(a, b, ...) and new Sprite(LIST): every part, later over earlier. */
+static void test_compose(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    check_parts(get(s, 0x50, 9, FALSE, FALSE), (const part[]){A(0, 0, 0, 0)}, 1);
+    /* b's piece at (0, 0) overlaps a's lower right quarter: b is drawn over it */
+    check_parts(get(s, 0x50, 0, FALSE, FALSE), (const part[]){A(0, 0, 0, 0), B(0, 0, 0, 0)}, 2);
+    /* the same, the object flipped: the definition returns the same parts (it ignores flips) */
+    check_parts(get(s, 0x50, 0, TRUE, TRUE), (const part[]){A(0, 0, 0, 0), B(0, 0, 0, 0)}, 2);
+    /* three parts, a over b, then a moved copy of b */
+    check_parts(get(s, 0x50, 1, FALSE, FALSE),
+                (const part[]){B(0, 0, 0, 0), A(0, 0, 0, 0), B(0, 0, 24, 0)}, 3);
+    /* a List<Sprite> filled by a loop */
+    check_parts(get(s, 0x50, 7, FALSE, FALSE),
+                (const part[]){B(0, 0, 0, 0), B(0, 0, 0, 16), B(0, 0, 0, 32)}, 3);
+    g_assert_null(get(s, 0x50, 13, FALSE, FALSE)); /* a part that is no sprite: a box */
+    g_assert_null(get(s, 0x50, 14, FALSE, FALSE)); /* UnknownObject */
+    editor_disasm_sprites_free(s);
+}
+
+/* new Sprite(s, xflip, yflip): mirrored about the origin, its offsets too. */
+static void test_flip_copy(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    for (int f = 0; f < 4; f++)
+        check_parts(get(s, 0x50, 2, f & 1, f >> 1), (const part[]){A(f & 1, f >> 1, 0, 0)}, 1);
+    /* a moved copy of b (10, -6) mirrored in X: the move mirrors too, to (-10, -6) */
+    check_parts(get(s, 0x50, 3, FALSE, FALSE), (const part[]){B(1, 0, -10, -6)}, 1);
+    editor_disasm_sprites_free(s);
+}
+
+/* new Sprite(s, dx, dy): moved. */
+static void test_offset_copy(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    check_parts(get(s, 0x50, 4, FALSE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
+    check_parts(get(s, 0x50, 4, TRUE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
+    check_parts(get(s, 0x50, 1, FALSE, FALSE),
+                (const part[]){B(0, 0, 0, 0), A(0, 0, 0, 0), B(0, 0, 24, 0)}, 3);
+    editor_disasm_sprites_free(s);
+}
+
+/* s.Offset(dx, dy): in place, every part; a second name for the sprite sees it, a copy not. */
+static void test_offset_method(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    check_parts(get(s, 0x50, 5, FALSE, FALSE), (const part[]){A(0, 0, 5, -3), B(0, 0, 5, -3)}, 2);
+    /* Init: shared = new Sprite(a); alias = shared; alias.Offset(0, 24) */
+    check_parts(get(s, 0x50, 8, FALSE, FALSE), (const part[]){A(0, 0, 0, 24)}, 1);
+    check_parts(get(s, 0x50, 9, FALSE, FALSE), (const part[]){A(0, 0, 0, 0)}, 1); /* a itself */
+    editor_disasm_sprites_free(s);
+}
+
+/* s.Flip(xflip, yflip): in place, about the origin, offsets included. */
+static void test_flip_method(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    /* (a moved 12 right, b), flipped in Y always and in X with the object */
+    check_parts(get(s, 0x50, 6, FALSE, FALSE), (const part[]){A(0, 1, 12, 0), B(0, 1, 0, 0)}, 2);
+    check_parts(get(s, 0x50, 6, TRUE, FALSE), (const part[]){A(1, 1, -12, 0), B(1, 1, 0, 0)}, 2);
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
+/* A MultiFileIndexer of the level's art (from byte 32) and an object file at byte 64; another
+ * of the level's art and the object file appended (offset -1). */
+static void test_indexer_level_art(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    const part mixed = {0, 2, FALSE, FALSE, 0, 0, ART_MIX};
+    check_parts(get(s, 0x50, 10, FALSE, FALSE), &mixed, 1);
+    /* by hand: the top-left pattern is the level's pattern 1, the top-right the object's 0 */
+    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), -8, -8), ==, rgb_of(32 + lpix(1, 0, 0)));
+    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), 0, -8), ==, rgb_of(32 + pix(0, 0, 0)));
+    const part mirrored = {0, 2, TRUE, FALSE, -16, 0, ART_MIX};
+    check_parts(get(s, 0x50, 11, FALSE, FALSE), &mirrored, 1);
+    const part appended = {0, 3, FALSE, FALSE, 0, 0, ART_APPEND};
+    check_parts(get(s, 0x50, 12, FALSE, FALSE), &appended, 1);
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
+/* Hostile definitions: a box each, within the budget; what is bounded is still drawn. */
+static void test_hostile(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    gint64 t0 = g_get_monotonic_time();
+    g_assert_null(get(s, 0x51, 0, FALSE, FALSE)); /* 200 nested constructions */
+    g_assert_null(get(s, 0x51, 1, FALSE, FALSE)); /* moved 2e9 px */
+    g_assert_null(get(s, 0x51, 2, FALSE, FALSE)); /* Offset past the bound */
+    g_assert_null(get(s, 0x51, 3, FALSE, FALSE)); /* 1e6 parts by a loop: out of steps */
+    g_assert_null(get(s, 0x51, 4, FALSE, FALSE)); /* doubled 40 times: 2^40 parts */
+    g_assert_null(get(s, 0x51, 5, FALSE, FALSE)); /* 1e6 Offset calls: out of steps */
+    /* 20 parts, then 20 sprites of the growing list: past the parts' bound, a box */
+    g_assert_null(get(s, 0x51, 7, FALSE, FALSE));
+    gint64 took = g_get_monotonic_time() - t0;
+    g_test_message("hostile definitions: %" G_GINT64_FORMAT " us", took);
+    g_assert_cmpint(took, <, 10 * G_USEC_PER_SEC);
+    /* two parts 2,000 px apart: within the bounds, drawn whole */
+    const EditorDisasmSprite *far = get(s, 0x51, 6, FALSE, FALSE);
+    check_parts(far, (const part[]){A(0, 0, 1000, 0), A(0, 0, -1000, 1000)}, 2);
+    editor_disasm_sprites_free(s);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    tmp = g_dir_make_tmp("lw-dsparts-XXXXXX", NULL);
+    make_tree();
+    g_test_add_func("/disasm/sprites/parts/compose", test_compose);
+    g_test_add_func("/disasm/sprites/parts/flip-copy", test_flip_copy);
+    g_test_add_func("/disasm/sprites/parts/offset-copy", test_offset_copy);
+    g_test_add_func("/disasm/sprites/parts/offset-method", test_offset_method);
+    g_test_add_func("/disasm/sprites/parts/flip-method", test_flip_method);
+    g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
+    g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
+    int rc = g_test_run();
+    g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
+    if (system(cmd) != 0)
+        rc = 1;
+    g_free(tree);
+    g_free(tmp);
+    return rc;
+}
