@@ -752,6 +752,39 @@ static bool trace_surfaces(pass *p, const bool *need, size_t nt)
     return !p->nomem;
 }
 
+/* The kink rule (kink_angle) read in frame @q: false when the cell is no kink there. */
+static bool frame_kink(const pass *p, size_t t, int q, uint8_t *angle)
+{
+    int32_t x0 = (int32_t)(t % p->tw) * 16, y0 = (int32_t)(t / p->tw) * 16;
+    int d[16];
+    bool in[16];
+    for (int u = 0; u < 16; u++)
+        if (!(in[u] = line_depth_inside(p, q, x0, y0, u, &d[u])))
+            return false;
+    return kink_angle(p->style, q, d, in, angle);
+}
+
+/* S3K: a cell read within DIAGONAL_NEAR steps of 45 degrees (but not at 45) that is a kink in
+ * the neighbouring frame (a slope that levels off, seen from the side where it is a floor or a
+ * wall: kink_angle) takes the kink's angle there when that frame holds it. A ceiling piece whose
+ * underside is a little steeper than 45 degrees and ends in a wall (the underside 16 x7, -14..-7)
+ * reads 0x64 in the ceiling's frame (4 steps past the diagonal); Sega's 0x5E is the wall frame's
+ * kink, 0x60 here (docs/MASKS.md §4.8, session 8: S3K 86.3 -> 89.0 % within +-2). */
+#define DIAGONAL_NEAR 20
+static uint8_t diagonal_kink(const pass *p, size_t t, uint8_t c)
+{
+    int q = (int)(((unsigned)c + 32u) >> 6) & 3;
+    int dev = (int8_t)(uint8_t)(c - (uint8_t)(64 * q));
+    if (dev >= 32 || dev <= -32 || (dev < DIAGONAL_NEAR && dev > -DIAGONAL_NEAR))
+        return c;
+    int qe = (q + (dev > 0 ? 1 : 3)) & 3;
+    uint8_t ce;
+    if (!frame_kink(p, t, qe, &ce))
+        return c;
+    int deve = (int8_t)(uint8_t)(ce - (uint8_t)(64 * qe));
+    return deve >= -32 && deve <= 32 ? ce : c;
+}
+
 /* S3K rounds towards the cardinal angle, so near 45 degrees the frame matters: a staircase of
  * heights 1..16 is 30 steps off the floor (0xE2) but also 30 off the wall (0xDE). Sega's angle is
  * the floor's or the ceiling's (docs/MASKS.md §4.8): a chord within 2 steps of the diagonal in a
@@ -796,8 +829,10 @@ static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
     if (got && q2 != q && chord_angle(p, t, q2, &c2) &&
         ((int)(((unsigned)c2 + 32u) >> 6) & 3) == q2)
         c = c2; /* steeper than 45 degrees seen from the first frame: the other one */
-    if (got && p->style == LWM_ANGLES_S3K)
-        c = s3k_diagonal(p, t, c);
+    if (got && p->style == LWM_ANGLES_S3K) {
+        uint8_t k45 = diagonal_kink(p, t, c);
+        c = k45 != c ? k45 : s3k_diagonal(p, t, c); /* a kink's angle is final */
+    }
     if (got) {
         double dev = remainder((double)c - real, 256.0);
         bool long_piece = k >= 0 && p->best_len[k][t] >= LONG_PIECE;

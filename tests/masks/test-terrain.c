@@ -708,6 +708,35 @@ static void test_chord_full_end(void)
     g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xEE);
 }
 
+/* S3K, a ceiling piece whose underside is a little steeper than 45 degrees and ends in a wall
+ * (heights 16 x7, -14 .. -7; a full cell below): in the ceiling's frame it reads 0x64, 4 steps
+ * past the diagonal; in the wall's frame it is a slope that levels off (7 lines level, then a
+ * 45-degree rise), and the kink rule there gives 0x60, within 2 of the 0x5E Sega gives such
+ * pieces (docs/MASKS.md §4.8, session 8). S2 keeps its reading. */
+static void test_diagonal_kink(void)
+{
+    static const int8_t h[16] = {16,  16,  16,  16,  16, 16, 16, -14,
+                                 -13, -12, -11, -10, -9, -8, -8, -7};
+    lwm_bits g[9];
+    memset(g, 0, sizeof g);
+    lw_mask m;
+    memset(&m, 0, sizeof m);
+    memcpy(m.heights, h, sizeof h);
+    lwm_bits_from_mask(&m, &g[4]);
+    for (int c = 0; c < 16; c++)
+        g[7].col[c] = 0xFFFFu; /* the cell below */
+    uint8_t a[9], f[9];
+    g_assert_true(lwm_terrain_angles(g, 3, 3, 48, 48, true, LWM_ANGLES_S3K, a, f));
+    g_assert_cmpint(f[4], ==, 0);
+    g_assert_cmphex(a[4], ==, 0x60);
+    /* mirrored: the mirrored angle */
+    lwm_bits mg[9];
+    for (int k = 0; k < 9; k++)
+        lwm_bits_flip(&g[k], true, false, &mg[(k / 3) * 3 + 2 - k % 3]);
+    g_assert_true(lwm_terrain_angles(mg, 3, 3, 48, 48, true, LWM_ANGLES_S3K, a, f));
+    g_assert_cmphex(a[4], ==, 0xA0);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -721,6 +750,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/chord-styles", test_chord_styles);
     g_test_add_func("/masks/terrain/chord-full-end", test_chord_full_end);
     g_test_add_func("/masks/terrain/chord-kink", test_chord_kink);
+    g_test_add_func("/masks/terrain/diagonal-kink", test_diagonal_kink);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
