@@ -17,7 +17,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 static bool chunk_empty(const tree_ctx *c, uint32_t chunk)
 {
     for (uint32_t i = 0; i < c->chunk_bytes; i++)
@@ -358,8 +357,9 @@ bool ti_build_level(tree_ctx *c)
             return ti_nomem(c);
     }
     if (c->game == LWM_GAME_S1 &&
-        !tree_s1_loops(c->tree, c->sec, ti_role_file(c, "fglayout"), c->layout[0].data + c->lay_at[0],
-                       c->lay_w[0], c->lay_h[0], c->src->chunk_count, level, c->report, c->err))
+        !tree_s1_loops(c->tree, c->sec, ti_role_file(c, "fglayout"),
+                       c->layout[0].data + c->lay_at[0], c->lay_w[0], c->lay_h[0],
+                       c->src->chunk_count, level, c->report, c->err))
         return false;
     return read_layouts(c) && lw_level_validate(level, c->err);
 }

@@ -3,9 +3,8 @@
 /* The masks library's file reading (file-io.h): whole regular files with a size limit, opened
  * without blocking on a pipe or device, and reads confined to a folder (lwm_file_read_inside),
  * with its test hooks (file-io-private.h). Split from file-io.c, which writes. */
-#include "loopwright-masks/file-io.h"
-
 #include "file-io-private.h"
+#include "loopwright-masks/file-io.h"
 
 #include <errno.h>
 #include <fcntl.h>
