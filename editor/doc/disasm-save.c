@@ -6,6 +6,7 @@
 #include "disasm-source.h"
 #include "level-json.h"
 
+#include <glib.h>
 #include <loopwright-masks/file-io.h>
 #include <loopwright/crc32.h>
 #include <stdarg.h>
@@ -210,6 +211,20 @@ char *editor_disasm_save_describe(const editor_disasm_save *s)
             break;
     }
     return text;
+}
+
+char *editor_disasm_save_report(const editor_disasm_save *s)
+{
+    char *files = editor_disasm_save_describe(s);
+    GString *text = g_string_new(files ? files : "");
+    free(files);
+    for (size_t i = 0; i < s->report.count; i++) {
+        const lwm_report_item *it = &s->report.items[i];
+        if (it->kind != LWM_REPORT_NOTE)
+            g_string_append_printf(text, "%s%swarning: %s\n", it->file, it->file[0] ? ": " : "",
+                                   it->message);
+    }
+    return g_string_free(text, FALSE);
 }
 
 void editor_disasm_save_clear(editor_disasm_save *s)

@@ -56,5 +56,9 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
  */
 char *editor_disasm_save_describe(const editor_disasm_save *s);
 
+/** editor_disasm_save_describe's lines, then each warning of the write-back's report ("FILE:
+ * warning: MESSAGE"); g_free. */
+char *editor_disasm_save_report(const editor_disasm_save *s);
+
 /** Free what @s owns and zero it (accepts a zeroed one). */
 void editor_disasm_save_clear(editor_disasm_save *s);

@@ -252,8 +252,10 @@ static val member_of_this(dspr_cs *c, const char *name, lval *lv)
 static val member(dspr_cs *c, val v, const char *name, lval *lv)
 {
     switch (v.k) {
-    case V_NAME:
-        return dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL)));
+    case V_NAME: {
+        val r = dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL))), m;
+        return dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
+    }
     case V_THIS:
         return member_of_this(c, name, lv);
     case V_OBJ:
@@ -370,10 +372,13 @@ static gboolean cast_type(const dspr_cs *c, guint i, vkind *k)
     const tok *t = dcs_T(c, i);
     if (t->kind != T_IDENT || !dcs_tok_is(c, i + 1, ")"))
         return FALSE;
-    *k = dcs_default_of(c->text + t->at, t->len);
+    *k = t->len == 6 && memcmp(c->text + t->at, "double", 6) == 0
+             ? V_REAL
+             : dcs_default_of(c->text + t->at, t->len);
     const tok *n = dcs_T(c, i + 2);
-    return *k == V_INT && (n->kind == T_IDENT || n->kind == T_INT || dcs_tok_is(c, i + 2, "(") ||
-                           dcs_tok_is(c, i + 2, "~") || dcs_tok_is(c, i + 2, "!"));
+    return (*k == V_INT || *k == V_REAL) &&
+           (n->kind == T_IDENT || n->kind == T_INT || n->kind == T_REAL ||
+            dcs_tok_is(c, i + 2, "(") || dcs_tok_is(c, i + 2, "~") || dcs_tok_is(c, i + 2, "!"));
 }
 
 static val unary(dspr_cs *c, lval *lv);
@@ -384,7 +389,9 @@ static val cast(dspr_cs *c)
     g_autofree char *type = dcs_tok_text(c, c->pos);
     c->pos += 2;
     lval lv = {LV_NONE, 0, NULL, NULL};
-    val v = unary(c, &lv);
+    val v = unary(c, &lv), r;
+    if (dcs_real_cast(type, v, &r))
+        return r; /* of a double, or to one */
     if (v.k != V_INT)
         return v.k == V_BOOL ? dcs_vk(V_UNKNOWN) : v;
     if (strcmp(type, "byte") == 0)
@@ -406,6 +413,10 @@ static val primary(dspr_cs *c, lval *lv)
     if (t->kind == T_INT) {
         c->pos++;
         return dcs_vint(t->num);
+    }
+    if (t->kind == T_REAL) {
+        c->pos++;
+        return dcs_real_token(t);
     }
     if (t->kind == T_STR)
         return dcs_vstr(V_STR, dcs_string_of(c, c->pos++));
@@ -529,7 +540,7 @@ static val unary(dspr_cs *c, lval *lv)
     lval inner = {LV_NONE, 0, NULL, NULL};
     if (dcs_accept(c, "-")) {
         v = unary(c, &inner);
-        v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_vk(V_UNKNOWN);
+        v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_real_negate(v);
     } else if (dcs_accept(c, "+")) {
         v = unary(c, &inner);
     } else if (dcs_accept(c, "!")) {
@@ -585,6 +596,8 @@ static val arith(dspr_cs *c, const char *op, val a, val b)
                                  : g_strconcat(a.p, b.p, NULL);
         return strlen(s) < 4096 ? dcs_vstr(V_STR, dcs_keep(c, s)) : (g_free(s), dcs_vk(V_UNKNOWN));
     }
+    if (a.k == V_REAL || b.k == V_REAL)
+        return dcs_real_arith(op, a, b);
     if (op[0] == '=' || op[0] == '!')
         return dcs_equal(a, b, op[0] == '!');
     if ((op[0] == '&' || op[0] == '|' || op[0] == '^') && a.k == V_BOOL && b.k == V_BOOL)

@@ -17,8 +17,8 @@ const tok *dcs_T(const dspr_cs *c, guint i)
 gboolean dcs_tok_is(const dspr_cs *c, guint i, const char *s)
 {
     const tok *t = dcs_T(c, i);
-    return t->kind != T_END && t->kind != T_INT && t->kind != T_STR && t->len == strlen(s) &&
-           memcmp(c->text + t->at, s, t->len) == 0;
+    return t->kind != T_END && t->kind != T_INT && t->kind != T_REAL && t->kind != T_STR &&
+           t->len == strlen(s) && memcmp(c->text + t->at, s, t->len) == 0;
 }
 
 gboolean dcs_is(const dspr_cs *c, const char *s)
@@ -84,21 +84,37 @@ static gsize op_len(const char *s, const char *end)
     return 1;
 }
 
-/* A number at @s: decimal or 0x, with C# suffixes; FALSE for a real. */
-static gboolean number(const char *s, const char *end, gsize *len, gint64 *v)
+/* A number at @s: decimal or 0x, with C# suffixes: T_INT (@v), T_REAL for a double (`1.5`,
+ * `2e3`, `4d`: @v holds its bits), T_IDENT for a float or decimal (`1.5f`, `2m`: never bound,
+ * so unknown: their rounding is not a double's). */
+static tok_kind number(const char *s, const char *end, gsize *len, gint64 *v)
 {
     const char *p = s;
     gboolean hex = end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
     guint64 n = 0;
     for (p = hex ? s + 2 : s; p < end && (hex ? g_ascii_isxdigit(*p) : g_ascii_isdigit(*p)); p++)
         n = n * (hex ? 16 : 10) + (guint64)g_ascii_xdigit_value(*p) % (hex ? 16 : 10);
-    gboolean real = p < end && (*p == '.' || *p == 'f' || *p == 'F' || *p == 'm' || *p == 'M' ||
-                                *p == 'd' || *p == 'D' || *p == 'e' || *p == 'E');
-    while (p < end && (g_ascii_isalnum(*p) || *p == '.'))
+    gboolean real = !hex && p < end &&
+                    (*p == '.' || *p == 'f' || *p == 'F' || *p == 'm' || *p == 'M' || *p == 'd' ||
+                     *p == 'D' || *p == 'e' || *p == 'E');
+    const char *digits = p;
+    while (p < end && (g_ascii_isalnum(*p) || *p == '.' ||
+                       (real && (*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E'))))
         p++;
     *len = (gsize)(p - s);
     *v = (gint64)(n & 0xFFFFFFFFu);
-    return !real;
+    if (!real)
+        return T_INT;
+    char buf[64];
+    gsize k = MIN(*len, sizeof buf - 1);
+    memcpy(buf, s, k);
+    buf[k] = 0;
+    char *stop;
+    double d = g_ascii_strtod(buf, &stop);
+    if (stop == buf || (*stop && g_ascii_strcasecmp(stop, "d") != 0) || digits == s)
+        return T_IDENT; /* a float, a decimal, or no real C# writes */
+    memcpy(v, &d, sizeof d);
+    return T_REAL;
 }
 
 /* Skip spaces, comments and preprocessor lines from @p; the next token's start. */
@@ -150,7 +166,7 @@ gboolean dcs_tokenize(dspr_cs *c)
                 ;
             t.kind = T_IDENT;
         } else if (g_ascii_isdigit(*p)) {
-            t.kind = number(p, end, &n, &t.num) ? T_INT : T_IDENT; /* a real: a name never bound */
+            t.kind = number(p, end, &n, &t.num);
         } else {
             n = op_len(p, end);
         }
@@ -294,7 +310,7 @@ guint dcs_skip_type(const dspr_cs *c, guint i)
 
 val dcs_vk(vkind k)
 {
-    val v = {k, 0, 0, 0, 0, 0, NULL};
+    val v = {k, 0, 0, 0, 0, 0, NULL, 0.0};
     return v;
 }
 
@@ -525,6 +541,9 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
         return dcs_dict_builtin(c, self, name, a, n);
     if (self.k == V_NAME) {
         g_autofree char *full = g_strconcat(self.p, ".", name, NULL);
+        val r;
+        if (dcs_math_call(full, a, n, &r))
+            return r;
         if (strcmp(full, "LevelData.ReadFile") == 0 ||
             strcmp(full, "ObjectHelper.OpenArtFile") == 0)
             return read_file(c, a, n);

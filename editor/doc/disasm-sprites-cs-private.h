@@ -20,12 +20,12 @@
 #define CS_MAX_OBJECTS    (1u << 17) /* strings, arrays and instances the run made */
 #define CS_MAX_ARGS       16
 
-typedef enum { T_END, T_IDENT, T_INT, T_STR, T_OP } tok_kind;
+typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP } tok_kind;
 
 typedef struct {
     tok_kind kind;
     guint32 at, len; /* in the text */
-    gint64 num;      /* T_INT */
+    gint64 num;      /* T_INT; T_REAL: a double's bits */
 } tok;
 
 typedef enum {
@@ -46,6 +46,7 @@ typedef enum {
     V_INST,   /* an instance of a class of the file: p = its fields (name -> val*), i = class */
     V_LAMBDA, /* `x => e` / `x => { ... }`: i = body token, dx = the parameter's, dy = frame */
     V_DICT,   /* a Dictionary: p = GArray of val, key then value */
+    V_REAL,   /* a double: r (disasm-sprites-cs-real.c) */
 } vkind;
 
 typedef struct {
@@ -53,6 +54,7 @@ typedef struct {
     gint64 i;
     int fx, fy, dx, dy;
     void *p;
+    double r; /* V_REAL */
 } val;
 
 typedef struct {
@@ -166,6 +168,22 @@ val dcs_invoke_on(dspr_cs *c, GHashTable *self, int cls, int mi, const val *args
 int dcs_class_find(const dspr_cs *c, const char *ns, const char *name);
 /* The fields of @cls and its bases into @self, base first: defaults, then initializers. */
 void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth);
+/* disasm-sprites-cs-real.c: doubles, as C# computes them */
+val dcs_vreal(double r);
+/* The double of token @t (T_REAL). */
+val dcs_real_token(const tok *t);
+/* `a OP b` with a double and an int or two doubles (+ - * / % and comparisons); unknown for
+ * other operators or a result that is not finite. */
+val dcs_real_arith(const char *op, val a, val b);
+/* `-v` */
+val dcs_real_negate(val v);
+/* `(TYPE)v` of a double: truncated toward zero, unknown outside TYPE's range (C# leaves it
+ * unspecified); `(double)v` of an int. FALSE when @type is none of those. */
+gboolean dcs_real_cast(const char *type, val v, val *out);
+/* Math.PI / Math.E as a value, Math.Cos/Sin/Abs/Sqrt/Floor/Ceiling/Round/Min/Max called; FALSE
+ * when @name is none of them. */
+gboolean dcs_math_name(const char *name, val *out);
+gboolean dcs_math_call(const char *name, const val *a, int n, val *out);
 /* disasm-sprites-cs-obj.c */
 val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n);
 void dcs_object_init(dspr_cs *c, val *r);

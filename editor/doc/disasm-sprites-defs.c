@@ -710,33 +710,20 @@ static editor_dplc_format dplc_format(const EditorDisasmSprites *self, int ver)
                                        : EDITOR_DPLC_S3K;
 }
 
+static bool parse_dplcs(const char *data, gsize n, gboolean bin, const void *how, void *out,
+                        lw_error *err)
+{
+    editor_dplc_format f = *(const editor_dplc_format *)how;
+    return bin ? editor_dplcs_parse_bin(f, (const uint8_t *)data, n, out, err)
+               : editor_dplcs_parse_asm(f, data, n, out, err);
+}
+
 static const editor_dplcs *load_dplcs(EditorDisasmSprites *self, const dspr_image *im)
 {
     editor_dplc_format f = dplc_format(self, im->dplc_ver);
-    g_autofree char *key = g_strdup_printf("%s\n%d\n%d", im->dplc, (int)f, im->dplc_bin);
-    gpointer cached;
-    if (g_hash_table_lookup_extended(self->dplcs, key, NULL, &cached))
-        return cached;
-    gsize n;
-    g_autofree char *where = NULL;
-    g_autofree char *text = dspr_read(
-        self, im->dplc, im->dplc_bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n, &where);
-    editor_dplcs *d = NULL;
-    if (text) {
-        d = g_new0(editor_dplcs, 1);
-        lw_error err;
-        bool ok = im->dplc_bin ? editor_dplcs_parse_bin(f, (const uint8_t *)text, n, d, &err)
-                               : editor_dplcs_parse_asm(f, text, n, d, &err);
-        if (!ok) {
-            if (im->dplc_bin)
-                dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
-            else
-                dspr_warn(self, where, err.line, "%s", err.message);
-            g_clear_pointer(&d, g_free);
-        }
-    }
-    g_hash_table_insert(self->dplcs, g_steal_pointer(&key), d);
-    return d;
+    char *key = g_strdup_printf("%s\n%d\n%d", im->dplc, (int)f, im->dplc_bin);
+    return dspr_load_cached(self, self->dplcs, key, im->dplc, im->dplc_bin, sizeof(editor_dplcs),
+                            parse_dplcs, &f);
 }
 
 GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art)

@@ -99,6 +99,18 @@ char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *si
  * would leave the tree (g_free). */
 char *dspr_tree_path(const EditorDisasmSprites *self, const char *rel);
 
+/* Parse @n bytes of @data (a binary file when @bin, else text) into @out as @how says; FALSE
+ * with @err (a line for text, an offset for binary), leaving nothing allocated in @out. */
+typedef bool (*dspr_parse_fn)(const char *data, gsize n, gboolean bin, const void *how, void *out,
+                              lw_error *err);
+
+/* The parse of tree file @file (relative to the INI folder, at most EDITOR_MAP_MAX_BYTES when
+ * @bin, else EDITOR_MAP_MAX_TEXT) by @parse into a new zeroed @size-byte object, cached in @cache
+ * under @key (taken); NULL, cached too, with one warning naming the file and line or byte when
+ * it cannot be read or parsed. Shared by the mappings and the DPLCs. */
+void *dspr_load_cached(EditorDisasmSprites *self, GHashTable *cache, char *key, const char *file,
+                       gboolean bin, gsize size, dspr_parse_fn parse, const void *how);
+
 /* The patterns DPLC frame @im->frame of @im->dplc loads from @art: the art the image's frame
  * reads (a new reference); NULL with a warning naming the DPLC file when it cannot be read or
  * has no such frame (disasm-sprites-defs.c). */

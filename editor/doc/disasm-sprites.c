@@ -304,36 +304,53 @@ static void mappings_free(gpointer p)
     }
 }
 
-static const editor_mappings *load_mappings(EditorDisasmSprites *self, const dspr_image *im)
+void *dspr_load_cached(EditorDisasmSprites *self, GHashTable *cache, char *key, const char *file,
+                       gboolean bin, gsize size, dspr_parse_fn parse, const void *how)
 {
-    g_autofree char *key =
-        g_strdup_printf("%s\n%s\n%d", im->map, im->label ? im->label : "", im->map_bin);
     gpointer cached;
-    if (g_hash_table_lookup_extended(self->maps, key, NULL, &cached))
+    if (g_hash_table_lookup_extended(cache, key, NULL, &cached)) {
+        g_free(key);
         return cached;
+    }
     gsize n;
     g_autofree char *where = NULL;
-    g_autofree char *text = dspr_read(
-        self, im->map, im->map_bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n, &where);
-    editor_mappings *m = NULL;
+    g_autofree char *text =
+        dspr_read(self, file, bin ? EDITOR_MAP_MAX_BYTES : EDITOR_MAP_MAX_TEXT, &n, &where);
+    void *out = NULL;
     if (text) {
-        m = g_new0(editor_mappings, 1);
+        out = g_malloc0(size);
         lw_error err;
-        bool ok = im->map_bin ? editor_mappings_parse_bin(map_format(self->game),
-                                                          (const uint8_t *)text, n, m, &err)
-                              : editor_mappings_parse_asm(map_format(self->game), text, n,
-                                                          im->label, m, &err);
-        if (!ok) {
-            if (im->map_bin)
+        if (!parse(text, n, bin, how, out, &err)) {
+            if (bin)
                 dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
             else
                 dspr_warn(self, where, err.line, "%s", err.message);
-            g_free(m);
-            m = NULL;
+            g_clear_pointer(&out, g_free); /* a refusing parser leaves nothing allocated */
         }
     }
-    g_hash_table_insert(self->maps, g_steal_pointer(&key), m);
-    return m;
+    g_hash_table_insert(cache, key, out);
+    return out;
+}
+
+typedef struct {
+    editor_map_format format;
+    const char *label;
+} map_how;
+
+static bool parse_mappings(const char *data, gsize n, gboolean bin, const void *how, void *out,
+                           lw_error *err)
+{
+    const map_how *h = how;
+    return bin ? editor_mappings_parse_bin(h->format, (const uint8_t *)data, n, out, err)
+               : editor_mappings_parse_asm(h->format, data, n, h->label, out, err);
+}
+
+static const editor_mappings *load_mappings(EditorDisasmSprites *self, const dspr_image *im)
+{
+    char *key = g_strdup_printf("%s\n%s\n%d", im->map, im->label ? im->label : "", im->map_bin);
+    map_how how = {map_format(self->game), im->label};
+    return dspr_load_cached(self, self->maps, key, im->map, im->map_bin, sizeof(editor_mappings),
+                            parse_mappings, &how);
 }
 
 /* ---- pictures ---- */

@@ -624,21 +624,6 @@ gboolean editor_document_is_from_tree(EditorDocument *self)
     return self->path && editor_disasm_file_has_source(self->path);
 }
 
-/* The changed files and the write-back's warnings, as editor_document_save_into_tree reports. */
-static char *tree_report(const editor_disasm_save *s)
-{
-    char *files = editor_disasm_save_describe(s);
-    GString *text = g_string_new(files ? files : "");
-    free(files);
-    for (size_t i = 0; i < s->report.count; i++) {
-        const lwm_report_item *it = &s->report.items[i];
-        if (it->kind != LWM_REPORT_NOTE)
-            g_string_append_printf(text, "%s%swarning: %s\n", it->file, it->file[0] ? ": " : "",
-                                   it->message);
-    }
-    return g_string_free(text, FALSE);
-}
-
 gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_shared,
                                         gboolean overwrite_changed, char **report, GError **error)
 {
@@ -654,7 +639,7 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
         editor_disasm_save_level(self->path, self->level, NULL,
                                  allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0, &s, failed, &err);
     if (report && (ok || s.refused))
-        *report = tree_report(&s);
+        *report = editor_disasm_save_report(&s);
     if (s.refused) {
         char *files = editor_disasm_save_describe(&s);
         g_set_error(error, EDITOR_DOCUMENT_ERROR, EDITOR_DOCUMENT_ERROR_SHARED,

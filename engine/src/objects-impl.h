@@ -94,11 +94,11 @@ typedef struct lwi_idle_near {
  * x stays at its origin: nothing else writes it). */
 typedef struct lwi_mover {
     uint64_t key; /* period | (uint16_t)distance << 16 | horizontal << 32 */
-    uint32_t
-        field;     /* byte offset of its moving coordinate in lw_game_state.obj (i * 16 + 0 or 4) */
-    int32_t base;  /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
-    int32_t lo;    /* px: the origin's x - half_w */
-    uint16_t span; /* px: 2 * half_w (modulo 2^16, as the landing test's unsigned compare) */
+    /* the byte offset of its moving coordinate in lw_game_state.obj (i * 16 + 0 or 4) */
+    uint32_t field;
+    int32_t base;   /* 1/256 px: the origin's x (horizontal) or y, * LW_SUBPX */
+    int32_t lo;     /* px: the origin's x - half_w */
+    uint16_t span;  /* px: 2 * half_w (the properties keep it under 2^16) */
     int16_t half_w; /* px */
 } lwi_mover;
 
@@ -131,9 +131,16 @@ typedef struct lwi_obj_cull {
     lwi_idle_near *idlers; /* objects with an update that runs only when awake or near, x order */
     uint32_t *touchers;    /* rings, monitors, checkpoints, goals (touch-tested by origin) */
     int32_t *idler_x, *toucher_x; /* their x */
-    lwi_mover *movers;            /* the moving platforms (they run every frame in the window) */
-    uint32_t *mover_rank;         /* [i]: moving platforms before object i (object_count + 1) */
-    lwi_enemy_memo *memo;         /* [enemy rank] */
+    /* For the idlers [@ny_n0, @ny_n1) (the near range's last bounds, @ny_valid): the smallest
+     * -yc (@ny_a) and the largest -yc + s (@ny_b) of their records, a pure function of the
+     * range. No idler of it is near a player at py with hm = hr + 64 when py + hm < @ny_a, or
+     * when py - hm >= @ny_b and py + hm < @ny_a + 2048 (run_culled). */
+    uint32_t ny_n0, ny_n1;
+    int32_t ny_a, ny_b;
+    bool ny_valid;
+    lwi_mover *movers;    /* the moving platforms (they run every frame in the window) */
+    uint32_t *mover_rank; /* [i]: moving platforms before object i (object_count + 1) */
+    lwi_enemy_memo *memo; /* [enemy rank] */
     /* The last offset worked out for the movers' key @off_key at frame @off_frame (a pure
      * function of the two; @off_valid false: none yet). */
     uint64_t off_key;

@@ -340,6 +340,22 @@ static void run_reference(lw_sim *sim, uint32_t first, uint32_t last)
     }
 }
 
+/* The near range's Y extent for the idlers [@n0, @n1) (lwi_obj_cull.ny_*). */
+static __attribute__((noinline)) void near_extent(lwi_obj_cull *c, uint32_t n0, uint32_t n1)
+{
+    int32_t a = INT32_MAX, b = INT32_MIN;
+    for (uint32_t k = n0; k < n1; k++) {
+        const lwi_idle_near *q = &c->idlers[k];
+        a = -q->yc < a ? -q->yc : a;
+        b = -q->yc + q->s > b ? -q->yc + q->s : b;
+    }
+    c->ny_n0 = n0;
+    c->ny_n1 = n1;
+    c->ny_a = a;
+    c->ny_b = b;
+    c->ny_valid = true;
+}
+
 /* @bits over the words of objects [@first, @last): their awake bits. (The edge words masked in
  * the loop, which the compiler would otherwise make a memcpy call.) */
 static inline void fill_bits(uint64_t *bits, const lw_game_state *g, uint32_t first, uint32_t last)
@@ -375,7 +391,13 @@ static void run_culled(lw_sim *sim, lwi_obj_cull *c, uint32_t first, uint32_t la
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
     int32_t hm = hr + 64, pyh = py + hm;
     uint32_t ys = 2u * (uint32_t)hm;
-    for (uint32_t k = c->n0.i; k < c->n1.i; k++) {
+    /* the near range's Y extent (kept for its bounds): no idler near, none to test */
+    uint32_t n0 = c->n0.i, n1 = c->n1.i;
+    if (!c->ny_valid || c->ny_n0 != n0 || c->ny_n1 != n1)
+        near_extent(c, n0, n1);
+    if (pyh < c->ny_a || (py - hm >= c->ny_b && pyh - c->ny_a < 2048))
+        n1 = n0;
+    for (uint32_t k = n0; k < n1; k++) {
         /* the near test from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
          * player: inside the window) */
         const lwi_idle_near *q = &c->idlers[k];

@@ -353,6 +353,32 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
     }
+    if (c->ny_valid) {
+        /* the near range's Y extent against its idlers' records */
+        int32_t a = INT32_MAX, b = INT32_MIN;
+        if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
+            return "near extent range";
+        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
+            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+            int32_t lo = o->y - o->near_c;
+            a = lo < a ? lo : a;
+            b = lo + o->near_span > b ? lo + o->near_span : b;
+        }
+        if (a != c->ny_a || b != c->ny_b)
+            return "near extent";
+    }
+    /* the touch range's reach: the widest of the touchers' */
+    {
+        int32_t tl = 0, th = 0;
+        for (uint32_t k = 0; k < touch; k++) {
+            int32_t lo, hi;
+            touch_reach(sim->objects[c->touchers[k]].type, &lo, &hi);
+            tl = lo > tl ? lo : tl;
+            th = hi > th ? hi : th;
+        }
+        if (tl != c->touch_lo || th != c->touch_hi)
+            return "touch reach";
+    }
     if (c->tvalid && (!bound_ok(&c->t0, c->toucher_x, touch, (int64_t)c->tpx - c->touch_lo) ||
                       !bound_ok(&c->t1, c->toucher_x, touch, (int64_t)c->tpx + c->touch_hi)))
         return "touch bounds";

@@ -128,8 +128,10 @@ static bool cannot_hold(export_ctx *c, const char *rel, int line, const char *wh
     tx_set_failed(c, rel);
     c->out->cannot_hold = true;
     lw_error_set(c->err, LW_ERR_FORMAT, "[%.80s] %s; nothing was written", c->src->level, why);
-    if (c->err && line > 0)
+    if (c->err && line > 0) {
         c->err->line = line;
+        c->err->column = 1;
+    }
     return false;
 }
 
@@ -521,8 +523,10 @@ bool tree_export_water(export_ctx *c)
                      "[%.80s] waterheight changed since the level was imported (was %s): unpack "
                      "the level again",
                      s->level, was);
-        if (c->err && e)
+        if (c->err && e) {
             c->err->line = e->line;
+            c->err->column = (int)strlen("waterheight=") + 1;
+        }
         return false;
     }
     uint32_t height = (uint32_t)l->water_height;

@@ -12,7 +12,8 @@
  * with its bounding box, against a composition built from the patterns, the palette and the
  * mapping rules alone (pieces column by column, piece and whole-frame mirrors about the origin,
  * earlier pieces over later ones, later parts over earlier ones), never against the code under
- * test. Hostile definitions (a 200-deep nesting, huge offsets, a list of 1e6 parts by a loop, a
+ * test. Doubles (Math.PI, Math.Cos/Sin, (int) toward zero) place parts on a circle. Hostile
+ * definitions (a 200-deep nesting, huge offsets, a list of 1e6 parts by a loop, a
  * sprite doubled 40 times) end within the run's budget with a box. The definitions draw with
  * `MapToBmp` on `ASMToBin`'s mappings, never `MapASMToBmp` with a literal file, so that where the
  * run gives no sprite the literal scan (docs/DISASM.md §11.1) finds nothing either: a box.
@@ -196,7 +197,35 @@ static const char *map_text = "Map_test:\tmappingsTable\n"
                               "\teven\n";
 
 static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
-                             "[51]\ncodefile=Hostile.cs\n";
+                             "[51]\ncodefile=Hostile.cs\n"
+                             "[52]\ncodefile=Swing.cs\n";
+
+/* Parts placed on a circle with doubles, as skdisasm's MGZ swinging platform places its chain:
+ * Math.PI, Math.Cos/Sin, int / double, (int) truncating toward zero. Subtype 0x10: a float
+ * literal (not followed), 0x11: a cast out of int's range, 0x12: a division by zero. */
+static const char *swing_cs =
+    "class Swing : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite a;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\ta = ObjectHelper.MapToBmp(LevelData.ReadFile(\"../art/test.nem\",\n"
+    "\t\t\tCompressionType.Nemesis), map, 0, 0);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tif (obj.SubType == 0x10)\n"
+    "\t\t\treturn new Sprite(a, (int)(1.5f * 2), 0);\n"
+    "\t\tif (obj.SubType == 0x11)\n"
+    "\t\t\treturn new Sprite(a, (int)(Math.Cos(0) * 1e10), 0);\n"
+    "\t\tif (obj.SubType == 0x12)\n"
+    "\t\t\treturn new Sprite(a, (int)(obj.SubType / 0.0), 0);\n"
+    "\t\tvar radians = Math.PI * (obj.SubType / 128.0);\n"
+    "\t\tdouble x = Math.Cos(radians) * 16.0, y = Math.Sin(radians) * 16.0;\n"
+    "\t\treturn new Sprite(a, new Sprite(a, (int)(x * 5), (int)(y * 5)));\n"
+    "\t}\n"
+    "}\n";
 
 /* The subtype chooses the construct; obj.XFlip / YFlip are passed on where the code says. */
 static const char *parts_cs =
@@ -354,6 +383,7 @@ static void make_tree(void)
     put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
     put("SonLVL INI Files/obj.ini", obj_ini, -1);
     put("SonLVL INI Files/Parts.cs", parts_cs, -1);
+    put("SonLVL INI Files/Swing.cs", swing_cs, -1);
     g_autofree char *hostile = hostile_text();
     put("SonLVL INI Files/Hostile.cs", hostile, -1);
     put("map/test.asm", map_text, -1);
@@ -516,6 +546,23 @@ static void test_hostile(void)
     editor_disasm_sprites_free(s);
 }
 
+/* Doubles: the second part 80 px from the origin at angle subtype * pi / 128, truncated toward
+ * zero (the values computed by hand: 80 cos(pi / 4) = 56.57, 80 cos(43 pi / 128) = 39.43,
+ * 80 sin(43 pi / 128) = 69.61; at pi and 3 pi / 2 the tiny sine or cosine truncates to 0). */
+static void test_doubles(void)
+{
+    EditorDisasmSprites *s = open_sprites();
+    static const int want[][3] = {{0x00, 80, 0},  {0x20, 56, 56},   {0x2B, 39, 69},
+                                  {0x80, -80, 0}, {0xAB, -39, -69}, {0xC0, 0, -80}};
+    for (size_t i = 0; i < G_N_ELEMENTS(want); i++)
+        check_parts(get(s, 0x52, (unsigned)want[i][0], FALSE, FALSE),
+                    (const part[]){A(0, 0, 0, 0), A(0, 0, want[i][1], want[i][2])}, 2);
+    g_assert_null(get(s, 0x52, 0x10, FALSE, FALSE)); /* a float: not followed */
+    g_assert_null(get(s, 0x52, 0x11, FALSE, FALSE)); /* 1e10 as an int: unspecified in C# */
+    g_assert_null(get(s, 0x52, 0x12, FALSE, FALSE)); /* an infinity */
+    editor_disasm_sprites_free(s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -528,6 +575,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/flip-method", test_flip_method);
     g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
+    g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
     int rc = g_test_run();
     g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -11,6 +11,9 @@
  *   over the file's blocks, whose words are kept, and their art cannot be edited.
  * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
  *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
+ * - a later `blocks` part the tree does not have (skdisasm's AIZ 2 Boss): skipped with a
+ *   warning, as SonLVL skips it; the level opens, an unchanged export writes nothing; a missing
+ *   first part is still refused.
  * And the folder import's Sonic 1 loop slots (§7.5), which are the tree import's.
  */
 #include "disasm-source.h"
@@ -509,6 +512,54 @@ static void test_s1_folder_loops(void)
     g_free(dir);
 }
 
+/* The INI of @root with its first line @old (level 1's) replaced by @line. */
+static void set_blocks_line(const char *root, const char *old, const char *line)
+{
+    size_t n;
+    char *ini = (char *)dtest_read(root, LWM_TREE_INI_FILE, &n);
+    char *at = strstr(ini, old);
+    g_assert_nonnull(at);
+    char *edited = g_strdup_printf("%.*s%s%s", (int)(at - ini), ini, line, at + strlen(old));
+    dtest_write_text(root, LWM_TREE_INI_FILE, edited);
+    g_free(edited);
+    g_free(ini);
+}
+
+/* A later blocks part that is not in the tree, whatever the case of its name: skipped with a
+ * warning (SonLVL logs it as not found and goes on); the first part missing is refused. */
+static void test_missing_part(void)
+{
+    char *root = make_tree(NULL);
+    const char *plain = "blocks=../" BLOCKS_FILE "\n",
+               *two = "blocks=../" BLOCKS_FILE "|../mappings/16x16/TST Extra.bin\n";
+    set_blocks_line(root, plain, two);
+    opened o;
+    open_level(root, &o);
+    g_assert_true(report_has(&o.rep, "blocks part \"../mappings/16x16/TST Extra.bin\" is not in "
+                                     "the tree"));
+    g_assert_nonnull(role_path(&o.im.source, "blocks"));
+    g_assert_cmpstr(role_path(&o.im.source, "blocks"), ==, BLOCKS_FILE);
+    lwm_tree_export ex;
+    lwm_report rep = {0};
+    char failed[4096];
+    lw_error err;
+    g_assert_true(lwm_tree_export_level(&o.tree, &o.im.source, o.im.level, &o.im.tileset, &ex, &rep,
+                                        failed, &err));
+    g_assert_cmpuint(ex.file_count, ==, 0);
+    lwm_tree_export_clear(&ex);
+    lwm_report_clear(&rep);
+    close_level(&o);
+    set_blocks_line(root, two, "blocks=../mappings/16x16/None.bin|../" BLOCKS_FILE "\n");
+    lwm_tree tree;
+    lwm_tree_import im;
+    g_assert_true(lwm_tree_open(root, &tree, failed, &err));
+    g_assert_false(lwm_tree_import_level(&tree, 0, &im, &rep, failed, &err));
+    g_assert_nonnull(strstr(failed, "None.bin"));
+    lwm_report_clear(&rep);
+    lwm_tree_clear(&tree);
+    drop_tree(root);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -517,6 +568,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/disasm-tree/animblocks/bad", test_anim_bad);
     g_test_add_func("/masks/disasm-tree/animblocks/inside", test_anim_inside);
     g_test_add_func("/masks/disasm-tree/water-palette", test_water_palette);
+    g_test_add_func("/masks/disasm-tree/missing-part", test_missing_part);
     g_test_add_func("/masks/disasm/s1-folder-loops", test_s1_folder_loops);
     return g_test_run();
 }
