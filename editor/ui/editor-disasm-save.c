@@ -31,16 +31,26 @@ static void on_response(GtkDialog *d, int response, gpointer user)
     g_object_unref(doc);
 }
 
+static void free_weak_ref(gpointer data)
+{
+    g_weak_ref_clear(data);
+    g_free(data);
+}
+
 /* The copy's path chosen: write it; the document stays as it was (modified). */
 static void on_copy_chosen(const char *path, gpointer user)
 {
     EditorDocument *doc = user;
-    GtkWindow *parent = g_object_get_data(G_OBJECT(doc), "loopwright-disasm-copy-parent");
+    GWeakRef *ref = g_object_get_data(G_OBJECT(doc), "loopwright-disasm-copy-parent");
+    GtkWindow *parent = ref ? g_weak_ref_get(ref) : NULL; /* NULL once the window is gone */
     if (path) {
         g_autoptr(GError) error = NULL;
         if (!editor_document_save_copy(doc, path, &error))
             show_error(parent, "The copy could not be saved", error);
     }
+    if (parent)
+        g_object_unref(parent);
+    g_object_set_data(G_OBJECT(doc), "loopwright-disasm-copy-parent", NULL);
     g_object_unref(doc);
 }
 
@@ -51,7 +61,10 @@ static void on_cannot_hold_response(GtkDialog *d, int response, gpointer user)
     g_object_ref(doc);
     gtk_window_destroy(GTK_WINDOW(d));
     if (response == EDITOR_DISASM_SAVE_COPY) {
-        g_object_set_data(G_OBJECT(doc), "loopwright-disasm-copy-parent", parent);
+        /* a weak reference: the window may close while the chooser is open */
+        GWeakRef *ref = g_new0(GWeakRef, 1);
+        g_weak_ref_init(ref, parent);
+        g_object_set_data_full(G_OBJECT(doc), "loopwright-disasm-copy-parent", ref, free_weak_ref);
         editor_file_chooser_save_level(parent, editor_document_get_path(doc), on_copy_chosen,
                                        g_object_ref(doc));
     }
