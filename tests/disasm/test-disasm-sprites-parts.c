@@ -19,13 +19,10 @@
  * run gives no sprite the literal scan (docs/DISASM.md §11.1) finds nothing either: a box.
  */
 #include "disasm-sprites.h"
+#include "sprites-fixture.h"
 
-#include <glib/gstdio.h>
-#include <loopwright/nemesis.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *tmp, *tree;
 
 /* Object pattern @t's colour index at (@x, @y), 1..15. */
 static unsigned pix(unsigned t, unsigned x, unsigned y)
@@ -37,25 +34,6 @@ static unsigned pix(unsigned t, unsigned x, unsigned y)
 static unsigned lpix(unsigned t, unsigned x, unsigned y)
 {
     return (t * 5 + 2 * x + 3 * y + 7) % 15 + 1;
-}
-
-static unsigned colour_word(unsigned i)
-{
-    return (i & 7) << 1 | ((i >> 3) & 7) << 5 | (i % 5) << 9;
-}
-
-static guint32 rgb_of(unsigned i)
-{
-    unsigned w = colour_word(i), r = (w >> 1) & 7, g = (w >> 5) & 7, b = (w >> 9) & 7;
-    return 0xFF000000u | ((r * 255 + 3) / 7) << 16 | ((g * 255 + 3) / 7) << 8 | (b * 255 + 3) / 7;
-}
-
-static void put(const char *rel, const void *data, gssize len)
-{
-    g_autofree char *path = g_build_filename(tree, rel, NULL);
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
-    g_assert_true(g_file_set_contents(path, data, len, NULL));
 }
 
 /* ---- the expected pictures, from the patterns and the mapping rules ---- */
@@ -129,18 +107,9 @@ static guint32 part_at(const part *p, int x, int y)
         unsigned t = c.tile + (unsigned)(u / 8) * (unsigned)c.h + (unsigned)(v / 8);
         unsigned idx = art_pix(p->art, t, (unsigned)u % 8, (unsigned)v % 8);
         if (idx)
-            return rgb_of(16 * ((c.pal + p->line) & 3) + idx);
+            return sprites_fixture_rgb(16 * ((c.pal + p->line) & 3) + idx);
     }
     return 0;
-}
-
-/* The pixel at level offset (@x, @y) from the origin; 0 outside the picture. */
-static guint32 at(const EditorDisasmSprite *s, int x, int y)
-{
-    int u = x - s->left, v = y - s->top;
-    if (u < 0 || v < 0 || u >= (int)s->width || v >= (int)s->height)
-        return 0;
-    return s->argb[(gsize)v * s->width + (gsize)u];
 }
 
 /* @s is the @n parts drawn in order (later over earlier): its box is the union of their pieces'
@@ -169,8 +138,9 @@ static void check_parts(const EditorDisasmSprite *s, const part *parts, size_t n
                     want = c;
             }
             drawn += want != 0;
-            if (at(s, x, y) != want)
-                g_error("pixel (%d, %d): 0x%08x, expected 0x%08x", x, y, at(s, x, y), want);
+            if (sprites_fixture_at(s, x, y) != want)
+                g_error("pixel (%d, %d): 0x%08x, expected 0x%08x", x, y,
+                        sprites_fixture_at(s, x, y), want);
         }
     g_assert_cmpuint(drawn, >, 0);
 }
@@ -364,65 +334,24 @@ static char *hostile_text(void)
     return g_string_free(t, FALSE);
 }
 
-static void put_nemesis(const char *rel, unsigned (*fn)(unsigned, unsigned, unsigned))
-{
-    guint8 art[4 * 32];
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned y = 0; y < 8; y++)
-            for (unsigned x = 0; x < 8; x += 2)
-                art[t * 32 + y * 4 + x / 2] = (guint8)(fn(t, x, y) << 4 | fn(t, x + 1, y));
-    g_autofree guint8 *nem = g_malloc(lw_nemesis_bound(sizeof art));
-    size_t n = lw_nemesis_compress(art, sizeof art, nem);
-    g_assert_cmpuint(n, >, 0);
-    put(rel, nem, (gssize)n);
-}
-
 static void make_tree(void)
 {
-    tree = g_build_filename(tmp, "tree", NULL);
-    put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
-    put("SonLVL INI Files/obj.ini", obj_ini, -1);
-    put("SonLVL INI Files/Parts.cs", parts_cs, -1);
-    put("SonLVL INI Files/Swing.cs", swing_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
+    sprites_fixture_put("SonLVL INI Files/obj.ini", obj_ini, -1);
+    sprites_fixture_put("SonLVL INI Files/Parts.cs", parts_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Swing.cs", swing_cs, -1);
     g_autofree char *hostile = hostile_text();
-    put("SonLVL INI Files/Hostile.cs", hostile, -1);
-    put("map/test.asm", map_text, -1);
-    guint8 pal[128];
-    for (unsigned i = 0; i < 64; i++) {
-        pal[2 * i] = (guint8)(colour_word(i) >> 8);
-        pal[2 * i + 1] = (guint8)colour_word(i);
-    }
-    put("pal/test.bin", pal, sizeof pal);
-    put_nemesis("art/test.nem", pix);
-    put_nemesis("art/level.nem", lpix);
+    sprites_fixture_put("SonLVL INI Files/Hostile.cs", hostile, -1);
+    sprites_fixture_put("map/test.asm", map_text, -1);
+    sprites_fixture_put_palette();
+    sprites_fixture_put_nemesis("art/test.nem", pix);
+    sprites_fixture_put_nemesis("art/level.nem", lpix);
 }
 
 static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id, unsigned subtype,
                                      gboolean xflip, gboolean yflip)
 {
-    lw_object o;
-    memset(&o, 0, sizeof o);
-    o.type = LW_OBJECT_MARKER;
-    char buf[16];
-    g_assert_true(lw_object_set_property(&o, "disasm", "object"));
-    g_snprintf(buf, sizeof buf, "0x%02X", id);
-    g_assert_true(lw_object_set_property(&o, "id", buf));
-    g_snprintf(buf, sizeof buf, "0x%02X", subtype);
-    g_assert_true(lw_object_set_property(&o, "subtype", buf));
-    g_assert_true(lw_object_set_property(&o, "x_flip", xflip ? "true" : "false"));
-    g_assert_true(lw_object_set_property(&o, "y_flip", yflip ? "true" : "false"));
-    const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, &o);
-    lw_object_clear(&o);
-    return sp;
-}
-
-static EditorDisasmSprites *open_sprites(void)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
-    return s;
+    return sprites_fixture_get(s, "object", id, subtype, xflip, yflip);
 }
 
 /* The parts the definition's a and b are: frame 0 on line 0, frame 1 on line 1. */
@@ -445,7 +374,7 @@ static void no_warnings(EditorDisasmSprites *s)
 /* new Sprite(a, b, ...) and new Sprite(LIST): every part, later over earlier. */
 static void test_compose(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 9, FALSE, FALSE), (const part[]){A(0, 0, 0, 0)}, 1);
     /* b's piece at (0, 0) overlaps a's lower right quarter: b is drawn over it */
     check_parts(get(s, 0x50, 0, FALSE, FALSE), (const part[]){A(0, 0, 0, 0), B(0, 0, 0, 0)}, 2);
@@ -465,7 +394,7 @@ static void test_compose(void)
 /* new Sprite(s, xflip, yflip): mirrored about the origin, its offsets too. */
 static void test_flip_copy(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     for (int f = 0; f < 4; f++)
         check_parts(get(s, 0x50, 2, f & 1, f >> 1), (const part[]){A(f & 1, f >> 1, 0, 0)}, 1);
     /* a moved copy of b (10, -6) mirrored in X: the move mirrors too, to (-10, -6) */
@@ -476,7 +405,7 @@ static void test_flip_copy(void)
 /* new Sprite(s, dx, dy): moved. */
 static void test_offset_copy(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 4, FALSE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
     check_parts(get(s, 0x50, 4, TRUE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
     check_parts(get(s, 0x50, 1, FALSE, FALSE),
@@ -487,7 +416,7 @@ static void test_offset_copy(void)
 /* s.Offset(dx, dy): in place, every part; a second name for the sprite sees it, a copy not. */
 static void test_offset_method(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 5, FALSE, FALSE), (const part[]){A(0, 0, 5, -3), B(0, 0, 5, -3)}, 2);
     /* Init: shared = new Sprite(a); alias = shared; alias.Offset(0, 24) */
     check_parts(get(s, 0x50, 8, FALSE, FALSE), (const part[]){A(0, 0, 0, 24)}, 1);
@@ -498,7 +427,7 @@ static void test_offset_method(void)
 /* s.Flip(xflip, yflip): in place, about the origin, offsets included. */
 static void test_flip_method(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     /* (a moved 12 right, b), flipped in Y always and in X with the object */
     check_parts(get(s, 0x50, 6, FALSE, FALSE), (const part[]){A(0, 1, 12, 0), B(0, 1, 0, 0)}, 2);
     check_parts(get(s, 0x50, 6, TRUE, FALSE), (const part[]){A(1, 1, -12, 0), B(1, 1, 0, 0)}, 2);
@@ -510,12 +439,14 @@ static void test_flip_method(void)
  * of the level's art and the object file appended (offset -1). */
 static void test_indexer_level_art(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     const part mixed = {0, 2, FALSE, FALSE, 0, 0, ART_MIX};
     check_parts(get(s, 0x50, 10, FALSE, FALSE), &mixed, 1);
     /* by hand: the top-left pattern is the level's pattern 1, the top-right the object's 0 */
-    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), -8, -8), ==, rgb_of(32 + lpix(1, 0, 0)));
-    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), 0, -8), ==, rgb_of(32 + pix(0, 0, 0)));
+    g_assert_cmphex(sprites_fixture_at(get(s, 0x50, 10, FALSE, FALSE), -8, -8), ==,
+                    sprites_fixture_rgb(32 + lpix(1, 0, 0)));
+    g_assert_cmphex(sprites_fixture_at(get(s, 0x50, 10, FALSE, FALSE), 0, -8), ==,
+                    sprites_fixture_rgb(32 + pix(0, 0, 0)));
     const part mirrored = {0, 2, TRUE, FALSE, -16, 0, ART_MIX};
     check_parts(get(s, 0x50, 11, FALSE, FALSE), &mirrored, 1);
     const part appended = {0, 3, FALSE, FALSE, 0, 0, ART_APPEND};
@@ -527,7 +458,7 @@ static void test_indexer_level_art(void)
 /* Hostile definitions: a box each, within the budget; what is bounded is still drawn. */
 static void test_hostile(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     gint64 t0 = g_get_monotonic_time();
     g_assert_null(get(s, 0x51, 0, FALSE, FALSE)); /* 200 nested constructions */
     g_assert_null(get(s, 0x51, 1, FALSE, FALSE)); /* moved 2e9 px */
@@ -551,7 +482,7 @@ static void test_hostile(void)
  * 80 sin(43 pi / 128) = 69.61; at pi and 3 pi / 2 the tiny sine or cosine truncates to 0). */
 static void test_doubles(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     static const int want[][3] = {{0x00, 80, 0},  {0x20, 56, 56},   {0x2B, 39, 69},
                                   {0x80, -80, 0}, {0xAB, -39, -69}, {0xC0, 0, -80}};
     for (size_t i = 0; i < G_N_ELEMENTS(want); i++)
@@ -566,7 +497,7 @@ static void test_doubles(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    tmp = g_dir_make_tmp("lw-dsparts-XXXXXX", NULL);
+    sprites_fixture_begin("lw-dsparts-XXXXXX");
     make_tree();
     g_test_add_func("/disasm/sprites/parts/compose", test_compose);
     g_test_add_func("/disasm/sprites/parts/flip-copy", test_flip_copy);
@@ -576,11 +507,5 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
     g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
-    int rc = g_test_run();
-    g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-    if (system(cmd) != 0)
-        rc = 1;
-    g_free(tree);
-    g_free(tmp);
-    return rc;
+    return sprites_fixture_end(g_test_run());
 }
