@@ -16,7 +16,7 @@ void dcs_fatal(dspr_cs *c)
 
 gboolean dcs_step(dspr_cs *c)
 {
-    if (++c->steps > c->max_steps || c->strs->len + c->arrays->len + c->insts->len > CS_MAX_OBJECTS)
+    if (++c->steps > c->max_steps)
         dcs_fatal(c);
     return !c->error;
 }
@@ -121,7 +121,7 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
     if (packed) { /* params T[] x: the rest of the arguments as an array */
         val rest = dcs_new_array(c, 0, V_NULL, FALSE);
         for (int i = m->nparams - 1; rest.k == V_ARRAY && i < n; i++)
-            g_array_append_val((GArray *)rest.p, args[i]);
+            dcs_array_push(c, rest.p, args[i]);
         dcs_local_push(c, m->params[m->nparams - 1], rest);
     }
     c->frame = mark;
@@ -254,7 +254,7 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     switch (v.k) {
     case V_NAME: {
         val r = dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL))), m;
-        return dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
+        return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
     }
     case V_THIS:
         return member_of_this(c, name, lv);
@@ -283,8 +283,8 @@ static val initializer(dspr_cs *c, val r)
     c->pos++;
     while (!c->error && !dcs_accept(c, "}")) {
         val v = dcs_expr(c);
-        if (r.k == V_ARRAY && ((GArray *)r.p)->len < CS_MAX_ARRAY)
-            g_array_append_val((GArray *)r.p, v);
+        if (r.k == V_ARRAY)
+            dcs_array_push(c, r.p, v);
         if (!dcs_is(c, "}"))
             dcs_expect(c, ",");
     }
@@ -298,7 +298,7 @@ static val construct(dspr_cs *c, const char *type)
     int n = args(c, a, NULL);
     if (n < 0 || !type || !c->live)
         return dcs_vk(V_UNKNOWN);
-    if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && c->arrays->len < CS_MAX_OBJECTS) {
+    if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && dcs_charge(c, 1)) {
         GPtrArray *parts = g_ptr_array_new();
         g_ptr_array_add(c->indexers, parts);
         val r = dcs_vk(V_INDEXER);

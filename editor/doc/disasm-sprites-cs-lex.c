@@ -335,15 +335,37 @@ val dcs_vstr(vkind k, char *s)
     return v;
 }
 
+gboolean dcs_charge(dspr_cs *c, guint units)
+{
+    if (units > CS_MAX_MADE - c->made) {
+        dcs_fatal(c);
+        return FALSE;
+    }
+    c->made += units;
+    return TRUE;
+}
+
 char *dcs_keep(dspr_cs *c, char *s)
 {
+    if (!s || !dcs_charge(c, 1 + (guint)MIN(strlen(s) / 64, CS_MAX_MADE))) {
+        g_free(s);
+        return NULL;
+    }
     g_ptr_array_add(c->strs, s);
     return s;
 }
 
+gboolean dcs_array_push(dspr_cs *c, GArray *arr, val v)
+{
+    if (arr->len >= CS_MAX_ARRAY || !dcs_charge(c, 1))
+        return FALSE;
+    g_array_append_val(arr, v);
+    return TRUE;
+}
+
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list)
 {
-    if (n > CS_MAX_ARRAY || c->arrays->len >= CS_MAX_OBJECTS)
+    if (n > CS_MAX_ARRAY || !dcs_charge(c, 1 + n))
         return dcs_vk(V_UNKNOWN);
     GArray *a = g_array_sized_new(FALSE, FALSE, sizeof(val), n);
     val f = fill == V_INT ? dcs_vint(0) : fill == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
@@ -411,7 +433,7 @@ static val read_file(dspr_cs *c, const val *a, int n)
         return dcs_vk(V_UNKNOWN);
     if (g_ascii_strcasecmp(a[0].p, "LevelArt") == 0) {
         val v = dcs_vstr(V_ART, dcs_keep(c, g_strdup("LevelArt")));
-        v.i = 1;
+        v.i = v.k == V_ART;
         return v;
     }
     static const char *const codecs[] = {"Nemesis", "Kosinski", "KosinskiM", "Uncompressed", NULL};
@@ -566,9 +588,7 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
     } else if (self.k == V_INDEXER && strcmp(name, "ToArray") == 0 && n == 0) {
         return indexer_array(c, self);
     } else if (self.k == V_ARRAY && self.i && strcmp(name, "Add") == 0 && n == 1) {
-        GArray *arr = self.p;
-        if (arr->len < CS_MAX_ARRAY)
-            g_array_append_val(arr, a[0]);
+        dcs_array_push(c, self.p, a[0]);
         return dcs_vk(V_UNKNOWN);
     } else if (self.k == V_SPRITE) {
         return dcs_sprite_builtin(c, self, name, a, n);

@@ -17,8 +17,11 @@
 #define CS_MAX_CALLS      32     /* nested method calls */
 #define CS_MAX_NEST       96     /* nested expressions and statements */
 #define CS_MAX_ARRAY      4096u
-#define CS_MAX_OBJECTS    (1u << 17) /* strings, arrays and instances the run made */
-#define CS_MAX_ARGS       16
+/* What a definition's runs make, Init's and every GetSprite's together (nothing is freed before
+ * the definition is): one unit per string, array, list, dictionary, indexer, sprite and instance,
+ * plus one per element, part, field or 64 bytes of text it holds. Counted by dcs_charge alone. */
+#define CS_MAX_MADE (1u << 18)
+#define CS_MAX_ARGS 16
 
 typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP } tok_kind;
 
@@ -98,6 +101,7 @@ struct dspr_cs {
     GHashTable *state;                   /* field name -> val* */
     GPtrArray *strs, *arrays, *indexers; /* what the runs made */
     GPtrArray *insts;                    /* instances' field tables */
+    guint made;                          /* units charged (CS_MAX_MADE) */
     dspr_def *def;
     int cls; /* the definition's class */
     /* a run */
@@ -138,7 +142,14 @@ val dcs_vk(vkind k);
 val dcs_vint(gint64 i);
 val dcs_vbool(gboolean b);
 val dcs_vstr(vkind k, char *s);
+/* Charge @units to what the runs have made; FALSE, the run stopped (dcs_fatal) and nothing
+ * charged when that would pass CS_MAX_MADE. */
+gboolean dcs_charge(dspr_cs *c, guint units);
+/* Keep string @s (taken) until the definition is freed: @s, or NULL (@s freed) when there is no
+ * room. */
 char *dcs_keep(dspr_cs *c, char *s);
+/* Append @v to array or list @arr: FALSE when it holds CS_MAX_ARRAY or there is no room. */
+gboolean dcs_array_push(dspr_cs *c, GArray *arr, val v);
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list);
 vkind dcs_default_of(const char *name, gsize len);
 /* disasm-sprites-cs-sprite.c */

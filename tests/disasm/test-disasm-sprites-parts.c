@@ -168,7 +168,8 @@ static const char *map_text = "Map_test:\tmappingsTable\n"
 
 static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
                              "[51]\ncodefile=Hostile.cs\n"
-                             "[52]\ncodefile=Swing.cs\n";
+                             "[52]\ncodefile=Swing.cs\n"
+                             "[53]\ncodefile=Greedy.cs\n";
 
 /* Parts placed on a circle with doubles, as skdisasm's MGZ swinging platform places its chain:
  * Math.PI, Math.Cos/Sin, int / double, (int) truncating toward zero. Subtype 0x10: a float
@@ -322,6 +323,38 @@ static const char *hostile_head =
     "\t\t}\n"
     "\t\treturn ";
 
+/* Greedy: every GetSprite makes a lot and keeps none of it, then returns the one sprite Init
+ * made. Subtypes below 0x80: four arrays of 4,096 (16,388 units of CS_MAX_MADE's 262,144);
+ * from 0x80: 1,200 times four small lists and an array of them (12,000 units). What the runs
+ * made is freed only with the definition, so the bound ends the calls after 15 or 21. */
+static const char *greedy_cs =
+    "class Greedy : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite a;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\ta = ObjectHelper.MapToBmp(LevelData.ReadFile(\"../art/test.nem\",\n"
+    "\t\t\tCompressionType.Nemesis), map, 0, 0);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tif (obj.SubType < 0x80)\n"
+    "\t\t\tfor (var i = 0; i < 4; i++)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar big = new int[4096];\n"
+    "\t\t\t}\n"
+    "\t\telse\n"
+    "\t\t\tfor (var i = 0; i < 1200; i++)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar l = new List<int>();\n"
+    "\t\t\t\tl.Add(1);\n"
+    "\t\t\t\tvar m = new[] { l, new List<int>(), new List<int>(), new List<int>() };\n"
+    "\t\t\t}\n"
+    "\t\treturn a;\n"
+    "\t}\n"
+    "}\n";
+
 static char *hostile_text(void)
 {
     GString *t = g_string_new(hostile_head);
@@ -342,6 +375,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Swing.cs", swing_cs, -1);
     g_autofree char *hostile = hostile_text();
     sprites_fixture_put("SonLVL INI Files/Hostile.cs", hostile, -1);
+    sprites_fixture_put("SonLVL INI Files/Greedy.cs", greedy_cs, -1);
     sprites_fixture_put("map/test.asm", map_text, -1);
     sprites_fixture_put_palette();
     sprites_fixture_put_nemesis("art/test.nem", pix);
@@ -477,6 +511,37 @@ static void test_hostile(void)
     editor_disasm_sprites_free(s);
 }
 
+/* What the runs make is bounded (CS_MAX_MADE), Init's and every GetSprite's together: a
+ * definition that makes more than that in its calls draws its sprite until the bound, then
+ * boxes, and ends soon. */
+static void test_greedy(void)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        EditorDisasmSprites *s = sprites_fixture_open();
+        gint64 t0 = g_get_monotonic_time();
+        unsigned first = kind ? 0x80 : 0, drawn = 0, boxes = 0, last_drawn = 0;
+        for (unsigned st = first; st < first + 0x60; st++) {
+            const EditorDisasmSprite *sp = get(s, 0x53, st, FALSE, FALSE);
+            if (sp) {
+                check_parts(sp, (const part[]){A(0, 0, 0, 0)}, 1);
+                drawn++;
+                last_drawn = st;
+            } else {
+                boxes++;
+            }
+        }
+        gint64 took = g_get_monotonic_time() - t0;
+        g_test_message("greedy %d: %u drawn, %u boxes, %" G_GINT64_FORMAT " us", kind, drawn, boxes,
+                       took);
+        /* drawn until the bound, boxes after it */
+        g_assert_cmpuint(drawn, >=, kind ? 18 : 12);
+        g_assert_cmpuint(boxes, >, 0);
+        g_assert_cmpuint(last_drawn - first + 1, ==, drawn);
+        g_assert_cmpint(took, <, 5 * G_USEC_PER_SEC);
+        editor_disasm_sprites_free(s);
+    }
+}
+
 /* Doubles: the second part 80 px from the origin at angle subtype * pi / 128, truncated toward
  * zero (the values computed by hand: 80 cos(pi / 4) = 56.57, 80 cos(43 pi / 128) = 39.43,
  * 80 sin(43 pi / 128) = 69.61; at pi and 3 pi / 2 the tiny sine or cosine truncates to 0). */
@@ -506,6 +571,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/flip-method", test_flip_method);
     g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
+    g_test_add_func("/disasm/sprites/parts/greedy", test_greedy);
     g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
     return sprites_fixture_end(g_test_run());
 }
