@@ -254,6 +254,8 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     switch (v.k) {
     case V_NAME: {
         val r = dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL))), m;
+        if (r.k == V_NAME && strcmp(r.p, "ObjectHelper.LevelArt") == 0)
+            return dcs_level_art(c); /* SonLVL's property: the level's art */
         return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
     }
     case V_THIS:
@@ -273,6 +275,14 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     default:
         return dcs_vk(V_UNKNOWN);
     }
+}
+
+/* An initializer `{ a, b, ... }` at c->pos appended to array @r (a new one when @r is none). */
+static val initializer(dspr_cs *c, val r);
+
+val dcs_init_expr(dspr_cs *c)
+{
+    return dcs_is(c, "{") ? initializer(c, dcs_vk(V_UNKNOWN)) : dcs_expr(c);
 }
 
 /* An initializer `{ a, b, ... }` at c->pos appended to array @r (a new one when @r is none). */

@@ -426,16 +426,20 @@ static gboolean plain_name(const char *s)
 
 /* ---- built-in calls ---- */
 
+val dcs_level_art(dspr_cs *c)
+{
+    val v = dcs_vstr(V_ART, dcs_keep(c, g_strdup("LevelArt")));
+    v.i = v.k == V_ART;
+    return v;
+}
+
 /* LevelData.ReadFile / ObjectHelper.OpenArtFile (FILE, CompressionType.X) */
 static val read_file(dspr_cs *c, const val *a, int n)
 {
     if (n != 2 || a[0].k != V_STR || !plain_name(a[0].p))
         return dcs_vk(V_UNKNOWN);
-    if (g_ascii_strcasecmp(a[0].p, "LevelArt") == 0) {
-        val v = dcs_vstr(V_ART, dcs_keep(c, g_strdup("LevelArt")));
-        v.i = v.k == V_ART;
-        return v;
-    }
+    if (g_ascii_strcasecmp(a[0].p, "LevelArt") == 0)
+        return dcs_level_art(c);
     static const char *const codecs[] = {"Nemesis", "Kosinski", "KosinskiM", "Uncompressed", NULL};
     const char *cmp = a[1].k == V_NAME && g_str_has_prefix(a[1].p, "CompressionType.")
                           ? (const char *)a[1].p + strlen("CompressionType.")

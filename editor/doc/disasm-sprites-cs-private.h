@@ -208,4 +208,9 @@ val *dcs_dict_find(val d, val key);
 val dcs_inst_member(dspr_cs *c, val v, const char *name, lval *lv);
 val dcs_equal(val a, val b, gboolean ne);
 val dcs_expr(dspr_cs *c);
+/* A variable's or field's initial value at c->pos: an expression, or an array initializer
+ * `{ a, b, ... }` (`int[] x = { 1, 2 };`). */
+val dcs_init_expr(dspr_cs *c);
+/* The level's art, read whole (`ObjectHelper.LevelArt`, `ReadFile("LevelArt", ...)`). */
+val dcs_level_art(dspr_cs *c);
 flow dcs_exec_block(dspr_cs *c);

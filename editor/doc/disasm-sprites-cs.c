@@ -55,7 +55,7 @@ static gboolean declaration(dspr_cs *c)
         g_autofree char *name = dcs_tok_text(c, c->pos++);
         val v = deflt == V_INT ? dcs_vint(0) : deflt == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
         if (dcs_accept(c, "="))
-            v = dcs_expr(c);
+            v = dcs_init_expr(c);
         dcs_local_push(c, name, v);
     } while (!c->error && dcs_accept(c, ","));
     dcs_expect(c, ";");
@@ -581,7 +581,7 @@ void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth)
             c->pos = f->init;
             gboolean err = c->error;
             c->error = FALSE;
-            val r = dcs_expr(c);
+            val r = dcs_init_expr(c);
             *v = c->error ? dcs_vk(V_UNKNOWN) : r;
             c->error = err || c->fatal;
         }

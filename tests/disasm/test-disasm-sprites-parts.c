@@ -38,17 +38,19 @@ static unsigned lpix(unsigned t, unsigned x, unsigned y)
 
 /* ---- the expected pictures, from the patterns and the mapping rules ---- */
 
-typedef enum { ART_OBJ, ART_MIX, ART_APPEND } art_kind;
+typedef enum { ART_OBJ, ART_MIX, ART_APPEND, ART_LEVEL } art_kind;
 
 /* The colour index of pattern @t of art @k at (@x, @y); 0 past the art. ART_OBJ: the object
  * file's 4 patterns. ART_MIX: the level's patterns 1 and 2 (the level art from byte 32 on),
  * then the object file from byte 64 (over the level's pattern 3). ART_APPEND: the level's 4
- * patterns, then the object file after them. */
+ * patterns, then the object file after them. ART_LEVEL: the level's 4 patterns. */
 static unsigned art_pix(art_kind k, unsigned t, unsigned x, unsigned y)
 {
     switch (k) {
     case ART_OBJ:
         return t < 4 ? pix(t, x, y) : 0;
+    case ART_LEVEL:
+        return t < 4 ? lpix(t, x, y) : 0;
     case ART_MIX:
         return t < 2 ? lpix(t + 1, x, y) : t < 6 ? pix(t - 2, x, y) : 0;
     default:
@@ -169,7 +171,8 @@ static const char *map_text = "Map_test:\tmappingsTable\n"
 static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
                              "[51]\ncodefile=Hostile.cs\n"
                              "[52]\ncodefile=Swing.cs\n"
-                             "[53]\ncodefile=Greedy.cs\n";
+                             "[53]\ncodefile=Greedy.cs\n"
+                             "[54]\ncodefile=Props.cs\n";
 
 /* Parts placed on a circle with doubles, as skdisasm's MGZ swinging platform places its chain:
  * Math.PI, Math.Cos/Sin, int / double, (int) truncating toward zero. Subtype 0x10: a float
@@ -323,6 +326,29 @@ static const char *hostile_head =
     "\t\t}\n"
     "\t\treturn ";
 
+/* In the form of s1disasm's SYZ blocks and SBZ flamethrowers: the level's art by SonLVL's
+ * property `ObjectHelper.LevelArt`, and arrays given by an initializer alone (`int[] x = { … }`),
+ * a field's and a local's. Subtype 0: frame 1 on line 0, subtype 1: frame 0 on line 1. */
+static const char *props_cs =
+    "using System.Collections.Generic;\n"
+    "class Props : ObjectDefinition\n"
+    "{\n"
+    "\tprivate int[] frames = { 1, 0 };\n"
+    "\tprivate List<Sprite> imgs = new List<Sprite>();\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tbyte[] art = ObjectHelper.LevelArt;\n"
+    "\t\tint[] lines = { 0, 1 };\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tfor (int i = 0; i < frames.Length; i++)\n"
+    "\t\t\timgs.Add(ObjectHelper.MapToBmp(art, map, frames[i], lines[i]));\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\treturn imgs[obj.SubType & 1];\n"
+    "\t}\n"
+    "}\n";
+
 /* Greedy: every GetSprite makes a lot and keeps none of it, then returns the one sprite Init
  * made. Subtypes below 0x80: four arrays of 4,096 (16,388 units of CS_MAX_MADE's 262,144);
  * from 0x80: 1,200 times four small lists and an array of them (12,000 units). What the runs
@@ -376,6 +402,7 @@ static void make_tree(void)
     g_autofree char *hostile = hostile_text();
     sprites_fixture_put("SonLVL INI Files/Hostile.cs", hostile, -1);
     sprites_fixture_put("SonLVL INI Files/Greedy.cs", greedy_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Props.cs", props_cs, -1);
     sprites_fixture_put("map/test.asm", map_text, -1);
     sprites_fixture_put_palette();
     sprites_fixture_put_nemesis("art/test.nem", pix);
@@ -511,6 +538,16 @@ static void test_hostile(void)
     editor_disasm_sprites_free(s);
 }
 
+/* ObjectHelper.LevelArt and arrays by an initializer alone. */
+static void test_level_art_property(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open();
+    check_parts(get(s, 0x54, 0, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_LEVEL}}, 1);
+    check_parts(get(s, 0x54, 1, FALSE, FALSE), (const part[]){{0, 1, 0, 0, 0, 0, ART_LEVEL}}, 1);
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
 /* What the runs make is bounded (CS_MAX_MADE), Init's and every GetSprite's together: a
  * definition that makes more than that in its calls draws its sprite until the bound, then
  * boxes, and ends soon. */
@@ -572,6 +609,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
     g_test_add_func("/disasm/sprites/parts/greedy", test_greedy);
+    g_test_add_func("/disasm/sprites/parts/level-art-property", test_level_art_property);
     g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
     return sprites_fixture_end(g_test_run());
 }
