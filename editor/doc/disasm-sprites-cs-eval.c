@@ -166,11 +166,11 @@ static void out_arg(dspr_cs *c, lval *lv)
         (dcs_tok_is(c, name + 1, ")") || dcs_tok_is(c, name + 1, ","))) {
         g_autofree char *n = dcs_tok_text(c, name);
         dcs_local_push(c, n, dcs_vk(V_NULL));
-        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL};
+        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL, NULL};
         c->pos = name + 1;
         return;
     }
-    *lv = (lval){LV_NONE, 0, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
     ternary_lv(c, lv);
 }
 
@@ -184,7 +184,7 @@ static int args(dspr_cs *c, val *a, lval *outs)
         if (n && !dcs_accept(c, ","))
             c->error = TRUE;
         gboolean unknown = dcs_accept(c, "out") || dcs_accept(c, "ref");
-        lval lv = {LV_NONE, 0, NULL, NULL};
+        lval lv = {LV_NONE, 0, NULL, NULL, NULL};
         val v = dcs_vk(V_UNKNOWN);
         if (unknown && outs)
             out_arg(c, &lv);
@@ -268,6 +268,10 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     case V_ARRAY:
         return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
                                                            : dcs_vk(V_UNKNOWN);
+    case V_MAP: {
+        GByteArray *b = strcmp(name, "Length") == 0 ? dcs_map_bytes(c, v.p) : NULL;
+        return b ? dcs_vint(b->len) : dcs_vk(V_UNKNOWN);
+    }
     case V_INST:
         return dcs_inst_member(c, v, name, lv);
     case V_DICT:
@@ -398,7 +402,7 @@ static val cast(dspr_cs *c)
 {
     g_autofree char *type = dcs_tok_text(c, c->pos);
     c->pos += 2;
-    lval lv = {LV_NONE, 0, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
     val v = unary(c, &lv), r;
     if (dcs_real_cast(type, v, &r))
         return r; /* of a double, or to one */
@@ -471,9 +475,18 @@ static val primary(dspr_cs *c, lval *lv)
                : dcs_vstr(V_NAME, dcs_keep(c, g_steal_pointer(&name)));
 }
 
-/* An element of array @a at @i, or dictionary @a's value for key @i. */
-static val element(val a, val i, lval *lv)
+/* An element of array @a at @i, or dictionary @a's value for key @i, or a byte of mappings. */
+static val element(dspr_cs *c, val a, val i, lval *lv)
 {
+    if (a.k == V_MAP) {
+        GByteArray *b = dcs_map_bytes(c, a.p);
+        if (!b || i.k != V_INT || i.i < 0 || i.i >= (gint64)b->len)
+            return dcs_vk(V_UNKNOWN); /* past the end: an exception in C# */
+        lv->k = LV_BYTE;
+        lv->map = a.p;
+        lv->index = (guint)i.i;
+        return dcs_vint(b->data[i.i]);
+    }
     val *dv = dcs_dict_find(a, i);
     if (dv) {
         GArray *e = a.p;
@@ -503,6 +516,10 @@ static void store(dspr_cs *c, const lval *lv, val v)
         *lv->field = v;
     else if (lv->k == LV_ELEM)
         g_array_index(lv->arr, val, lv->index) = v;
+    else if (lv->k == LV_BYTE && v.k == V_INT) /* a byte: C# takes (byte)x */
+        lv->map->bytes->data[lv->index] = (guint8)v.i, lv->map->changed = TRUE;
+    else if (lv->k == LV_BYTE)
+        lv->map->failed = TRUE;
     else
         c->error = TRUE;
 }
@@ -517,13 +534,13 @@ static val postfix(dspr_cs *c, lval *lv)
                 break;
             }
             g_autofree char *name = dcs_tok_text(c, c->pos++);
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
             v = dcs_is(c, "(") ? call(c, v, name) : member(c, v, name, lv);
         } else if (dcs_accept(c, "[")) {
             val i = dcs_expr(c);
             dcs_expect(c, "]");
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
-            v = element(v, i, lv);
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            v = element(c, v, i, lv);
         } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
             int d = dcs_is(c, "++") ? 1 : -1;
             c->pos++;
@@ -531,7 +548,7 @@ static val postfix(dspr_cs *c, lval *lv)
                 store(c, lv, dcs_vint(v.i + d));
             else
                 store(c, lv, dcs_vk(V_UNKNOWN));
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
         } else {
             break;
         }
@@ -547,7 +564,7 @@ static val unary(dspr_cs *c, lval *lv)
         return dcs_vk(V_UNKNOWN);
     }
     val v;
-    lval inner = {LV_NONE, 0, NULL, NULL};
+    lval inner = {LV_NONE, 0, NULL, NULL, NULL};
     if (dcs_accept(c, "-")) {
         v = unary(c, &inner);
         v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_real_negate(v);
@@ -665,8 +682,8 @@ static val binary(dspr_cs *c, int level, lval *lv)
     const char *op;
     while (!c->error && (op = level_op(c, level)) != NULL) {
         c->pos += strcmp(op, ">>") == 0 ? 2 : 1;
-        *lv = (lval){LV_NONE, 0, NULL, NULL};
-        lval ign = {LV_NONE, 0, NULL, NULL};
+        *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+        lval ign = {LV_NONE, 0, NULL, NULL, NULL};
         gboolean live = c->live, shortcut = FALSE;
         if ((strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) && a.k == V_BOOL)
             shortcut = (op[0] == '&') != (a.i != 0);
@@ -692,8 +709,8 @@ static val ternary(dspr_cs *c, lval *lv)
     val cond = binary(c, 0, lv);
     if (!dcs_accept(c, "?"))
         return cond;
-    *lv = (lval){LV_NONE, 0, NULL, NULL};
-    lval ign = {LV_NONE, 0, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+    lval ign = {LV_NONE, 0, NULL, NULL, NULL};
     gboolean live = c->live;
     c->live = live && cond.k == V_BOOL && cond.i;
     val a = ternary(c, &ign);
@@ -713,7 +730,7 @@ static val assign(dspr_cs *c, lval *lv)
     for (int k = 0; ops[k]; k++)
         if (dcs_is(c, ops[k])) {
             c->pos++;
-            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL};
+            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL, NULL};
             if (target.k == LV_NONE)
                 c->error = TRUE;
             val r = assign(c, &ign);
@@ -722,7 +739,7 @@ static val assign(dspr_cs *c, lval *lv)
                 r = arith(c, op, v, r);
             }
             store(c, &target, r);
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
             return r;
         }
     return v;
@@ -735,7 +752,7 @@ static val ternary_lv(dspr_cs *c, lval *lv)
 
 val dcs_expr(dspr_cs *c)
 {
-    lval lv = {LV_NONE, 0, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
     if ((dcs_T(c, c->pos)->kind == T_IDENT && dcs_tok_is(c, c->pos + 1, "=>")) ||
         (dcs_is(c, "(") && dcs_T(c, c->pos + 1)->kind == T_IDENT &&
          dcs_tok_is(c, c->pos + 2, ")") && dcs_tok_is(c, c->pos + 3, "=>")))

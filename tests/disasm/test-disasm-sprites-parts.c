@@ -38,12 +38,13 @@ static unsigned lpix(unsigned t, unsigned x, unsigned y)
 
 /* ---- the expected pictures, from the patterns and the mapping rules ---- */
 
-typedef enum { ART_OBJ, ART_MIX, ART_APPEND, ART_LEVEL } art_kind;
+typedef enum { ART_OBJ, ART_MIX, ART_APPEND, ART_LEVEL, ART_NEXT } art_kind;
 
 /* The colour index of pattern @t of art @k at (@x, @y); 0 past the art. ART_OBJ: the object
  * file's 4 patterns. ART_MIX: the level's patterns 1 and 2 (the level art from byte 32 on),
  * then the object file from byte 64 (over the level's pattern 3). ART_APPEND: the level's 4
- * patterns, then the object file after them. ART_LEVEL: the level's 4 patterns. */
+ * patterns, then the object file after them. ART_LEVEL: the level's 4 patterns. ART_NEXT: the
+ * object file's patterns one on (what every piece's tile + 1 reads). */
 static unsigned art_pix(art_kind k, unsigned t, unsigned x, unsigned y)
 {
     switch (k) {
@@ -51,6 +52,8 @@ static unsigned art_pix(art_kind k, unsigned t, unsigned x, unsigned y)
         return t < 4 ? pix(t, x, y) : 0;
     case ART_LEVEL:
         return t < 4 ? lpix(t, x, y) : 0;
+    case ART_NEXT:
+        return t + 1 < 4 ? pix(t + 1, x, y) : 0;
     case ART_MIX:
         return t < 2 ? lpix(t + 1, x, y) : t < 6 ? pix(t - 2, x, y) : 0;
     default:
@@ -172,7 +175,8 @@ static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
                              "[51]\ncodefile=Hostile.cs\n"
                              "[52]\ncodefile=Swing.cs\n"
                              "[53]\ncodefile=Greedy.cs\n"
-                             "[54]\ncodefile=Props.cs\n";
+                             "[54]\ncodefile=Props.cs\n"
+                             "[55]\ncodefile=Patch.cs\n";
 
 /* Parts placed on a circle with doubles, as skdisasm's MGZ swinging platform places its chain:
  * Math.PI, Math.Cos/Sin, int / double, (int) truncating toward zero. Subtype 0x10: a float
@@ -349,6 +353,56 @@ static const char *props_cs =
     "\t}\n"
     "}\n";
 
+/* In the form of skdisasm's CNZ hover fan: Init reads the bytes ASMToBin assembled (S2's:
+ * a 2-word table, then per frame a count word and 8-byte pieces) and adds 1 to every piece's
+ * tile word before drawing. Subtype 0: drawn before the change (the file's frame 1); 1 and 2:
+ * frames 1 and 0 after it; 3: an unknown value stored (a box); 4: `.Length` (32 bytes); 5: a
+ * byte past the end (an exception in C#: a box). */
+static const char *patch_cs =
+    "class Patch : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite[] sprites;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar art = LevelData.ReadFile(\"../art/test.nem\", CompressionType.Nemesis);\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tsprites = new Sprite[3];\n"
+    "\t\tsprites[0] = ObjectHelper.MapToBmp(art, map, 1, 0);\n"
+    "\t\tfor (var index = 0; index < 2; index++)\n"
+    "\t\t{\n"
+    "\t\t\tvar offset = (map[index * 2] << 8) | map[(index * 2) + 1];\n"
+    "\t\t\tvar length = ((map[offset++] << 8) | map[offset++]) * 8 + offset;\n"
+    "\t\t\twhile (offset < length)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar pattern = ((map[offset + 2] << 8) | map[offset + 3]) + 1;\n"
+    "\t\t\t\tmap[offset + 2] = (byte)(pattern >> 8);\n"
+    "\t\t\t\tmap[offset + 3] = (byte)(pattern);\n"
+    "\t\t\t\toffset = offset + 8;\n"
+    "\t\t\t}\n"
+    "\t\t}\n"
+    "\t\tsprites[1] = ObjectHelper.MapToBmp(art, map, 1, 0);\n"
+    "\t\tsprites[2] = ObjectHelper.MapToBmp(art, map, 0, 1);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tvar art = LevelData.ReadFile(\"../art/test.nem\", CompressionType.Nemesis);\n"
+    "\t\tvar m = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tswitch (obj.SubType)\n"
+    "\t\t{\n"
+    "\t\t\tcase 3:\n"
+    "\t\t\t\tm[5] = (byte)LevelData.Unknown;\n"
+    "\t\t\t\treturn ObjectHelper.MapToBmp(art, m, 1, 0);\n"
+    "\t\t\tcase 4:\n"
+    "\t\t\t\treturn m.Length == 32 ? sprites[0] : null;\n"
+    "\t\t\tcase 5:\n"
+    "\t\t\t\tif (m[m.Length] == 0)\n"
+    "\t\t\t\t\treturn sprites[0];\n"
+    "\t\t\t\treturn sprites[1];\n"
+    "\t\t}\n"
+    "\t\treturn sprites[obj.SubType];\n"
+    "\t}\n"
+    "}\n";
+
 /* Greedy: every GetSprite makes a lot and keeps none of it, then returns the one sprite Init
  * made. Subtypes below 0x80: four arrays of 4,096 (16,388 units of CS_MAX_MADE's 262,144);
  * from 0x80: 1,200 times four small lists and an array of them (12,000 units). What the runs
@@ -403,6 +457,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Hostile.cs", hostile, -1);
     sprites_fixture_put("SonLVL INI Files/Greedy.cs", greedy_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Props.cs", props_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Patch.cs", patch_cs, -1);
     sprites_fixture_put("map/test.asm", map_text, -1);
     sprites_fixture_put_palette();
     sprites_fixture_put_nemesis("art/test.nem", pix);
@@ -548,6 +603,22 @@ static void test_level_art_property(void)
     editor_disasm_sprites_free(s);
 }
 
+/* Mappings bytes read and changed by the code (LevelData.ASMToBin's byte[]), then drawn. */
+static void test_patched_map(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open();
+    check_parts(get(s, 0x55, 0, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_OBJ}}, 1);
+    check_parts(get(s, 0x55, 1, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_NEXT}}, 1);
+    check_parts(get(s, 0x55, 2, FALSE, FALSE), (const part[]){{0, 1, 0, 0, 0, 0, ART_NEXT}}, 1);
+    /* GetSprite ignores the flip: so does the picture */
+    check_parts(get(s, 0x55, 1, TRUE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_NEXT}}, 1);
+    g_assert_null(get(s, 0x55, 3, FALSE, FALSE)); /* an unknown byte stored */
+    check_parts(get(s, 0x55, 4, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_OBJ}}, 1);
+    g_assert_null(get(s, 0x55, 5, FALSE, FALSE)); /* a byte past the end */
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
 /* What the runs make is bounded (CS_MAX_MADE), Init's and every GetSprite's together: a
  * definition that makes more than that in its calls draws its sprite until the bound, then
  * boxes, and ends soon. */
@@ -610,6 +681,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
     g_test_add_func("/disasm/sprites/parts/greedy", test_greedy);
     g_test_add_func("/disasm/sprites/parts/level-art-property", test_level_art_property);
+    g_test_add_func("/disasm/sprites/parts/patched-map", test_patched_map);
     g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
     return sprites_fixture_end(g_test_run());
 }
