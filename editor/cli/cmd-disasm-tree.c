@@ -81,10 +81,12 @@ static int write_level(const lwm_tree *t, size_t index, const char *out)
     if (!ok)
         cli_print_error(failed, &err);
     else
-        printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s\n", out,
+        printf("%s: %u masks, %u tiles, %u chunks of %u px, layout %ux%u; tileset %s%s%s\n", out,
                im.level->mask_count, im.level->tile_count, im.level->chunk_count,
                im.level->chunk_px, im.level->layout_width, im.level->layout_height,
-               im.level->tileset ? im.level->tileset : "none");
+               im.level->tileset ? im.level->tileset : "none",
+               im.source.water_tileset ? "; water tileset " : "",
+               im.source.water_tileset ? im.source.water_tileset : "");
     lwm_tree_import_clear(&im);
     lwm_report_clear(&report);
     free(failed);

@@ -77,7 +77,7 @@ int cli_render_main(int argc, char **argv)
         return CLI_EXIT_DATA;
     int status = CLI_EXIT_DATA;
     lw_error err;
-    lwm_image art = {0};
+    lwm_image art = {0}, water = {0};
     int32_t *xy = NULL;
     if (level->tileset) {
         if (!editor_level_check_art(level, path, outside, NULL, &err)) {
@@ -88,6 +88,17 @@ int cli_render_main(int argc, char **argv)
             cli_print_error(path, &err);
             goto done;
         }
+        /* below the water surface: the tileset drawn with the water palette (DISASM.md §8.1) */
+        char *wet = NULL;
+        if (!editor_level_find_water_tileset(path, outside, &wet, &err) ||
+            (wet && !editor_tileset_load(path, wet, outside, &water, &err))) {
+            free(wet);
+            cli_print_error(path, &err);
+            goto done;
+        }
+        if (wet)
+            opts.water_art = &water;
+        free(wet);
     }
     if (trace) {
         if (!cli_trace_load(trace, &xy, &opts.trace_count, &err)) {
@@ -105,6 +116,7 @@ int cli_render_main(int argc, char **argv)
 done:
     free(xy);
     lwm_image_clear(&art);
+    lwm_image_clear(&water);
     lw_level_free(level);
     return status;
 }

@@ -66,6 +66,8 @@ char *editor_source_to_json(const lwm_tree_source *src, const char *tree)
                           src->water_palette_name, "colors", colours);
     }
     json_object_set_new(root, "water_palette", water);
+    if (src->water_tileset) /* optional: absent keeps older sections byte for byte */
+        json_object_set_new(root, "water_tileset", json_string(src->water_tileset));
     char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(root);
     return text;
@@ -77,6 +79,7 @@ void editor_source_clear(lwm_tree_source *src)
     free(src->kept);
     free(src->kept_slots);
     free(src->layout_copy);
+    free(src->water_tileset);
     memset(src, 0, sizeof *src);
 }
 
@@ -268,6 +271,19 @@ static bool parse_water_palette(json_t *root, lwm_tree_source *src, lw_error *er
     return true;
 }
 
+/* `water_tileset`: absent or the water tileset PNG's path (§8.1; the level loader checks it as
+ * it checks `tileset`). */
+static bool parse_water_tileset(json_t *root, lwm_tree_source *src, lw_error *err)
+{
+    json_t *w = json_object_get(root, "water_tileset");
+    if (!w)
+        return true;
+    if (!json_is_string(w) || json_string_length(w) > 1024)
+        return bad(err, "water_tileset", "expected a path of at most 1024 bytes");
+    return (src->water_tileset = strdup(json_string_value(w))) ||
+           lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+}
+
 static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error *err)
 {
     char game[8], format[16], treebuf[4096];
@@ -302,7 +318,7 @@ static bool parse_root(json_t *root, lwm_tree_source *src, char **tree, lw_error
               parse_pair(root, "layout_padding", src->layout_padding, err) &&
               parse_pair(root, "layout_short", src->layout_short, err);
     ok = ok && parse_kept_ini(root, src, err) && parse_anim_blocks(root, src, err) &&
-         parse_water_palette(root, src, err);
+         parse_water_palette(root, src, err) && parse_water_tileset(root, src, err);
     if (ok && !(*tree = strdup(treebuf)))
         ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     return ok;

@@ -158,6 +158,22 @@ bool editor_level_check_art(const lw_level *level, const char *level_path, bool 
                                 "tiles[%u].art: art cell %u is outside the tileset (%u cells)", t,
                                 art, n);
     }
+    /* the water tileset (cells past it are drawn from the tileset) */
+    char *water = NULL;
+    if (level_path && !editor_level_find_water_tileset(level_path, allow_outside, &water, err))
+        return false;
+    if (water) {
+        ok = editor_level_png_size(level_path, water, "source.water_tileset", allow_outside, &w, &h,
+                                   err);
+        if (ok && (w % LW_TILE_PX || h % LW_TILE_PX))
+            ok = lw_error_set(err, LW_ERR_FORMAT,
+                              "source.water_tileset \"%s\" is %ux%u px; both sides must be "
+                              "multiples of 16",
+                              water, w, h);
+        free(water);
+        if (!ok)
+            return false;
+    }
     if (cells)
         *cells = n;
     return true;
@@ -629,6 +645,39 @@ bool editor_level_source_text(const char *text, size_t len, char **source_json, 
         ok = *source_json || lw_error_set(err, LW_ERR_NOMEM, "out of memory");
     }
     json_decref(root);
+    return ok;
+}
+
+bool editor_level_find_water_tileset(const char *level_path, bool allow_outside, char **out,
+                                     lw_error *err)
+{
+    *out = NULL;
+    char *text, *source = NULL;
+    size_t len;
+    if (!lwm_file_read(level_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+        return true; /* the level's own reader reports it */
+    static const char key[] = "\"water_tileset\"";
+    bool has = false;
+    for (size_t i = 0; !has && i + sizeof key - 1 <= len; i++)
+        has = text[i] == '"' && memcmp(text + i, key, sizeof key - 1) == 0;
+    if (has)
+        editor_level_source_text(text, len, &source, NULL);
+    free(text);
+    json_t *src = source ? json_loads(source, JSON_REJECT_DUPLICATES, NULL) : NULL;
+    json_t *w = json_is_object(src) ? json_object_get(src, "water_tileset") : NULL;
+    bool ok = true;
+    if (w && (!json_is_string(w) || json_string_length(w) > 1024))
+        ok = lw_error_set(err, LW_ERR_FORMAT,
+                          "source.water_tileset: expected a path of at most 1024 bytes");
+    else if (w && !allow_outside && !editor_path_stays_inside(json_string_value(w)))
+        ok = lw_error_set(err, LW_ERR_PATH,
+                          "source.water_tileset: water tileset path \"%s\" leaves the level's "
+                          "folder (pass --allow-outside-paths to accept it)",
+                          json_string_value(w));
+    else if (w && !(*out = strdup(json_string_value(w))))
+        ok = lw_error_set(err, LW_ERR_NOMEM, "out of memory");
+    json_decref(src);
+    free(source);
     return ok;
 }
 

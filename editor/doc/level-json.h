@@ -42,7 +42,8 @@ char *editor_level_resolve_path(const char *level_path, const char *relative);
 
 /**
  * Check the level's art: the tileset PNG exists, is readable and a PNG whose sides are
- * multiples of 16, and every tile's art cell lies inside it. No-op success without a tileset.
+ * multiples of 16, and every tile's art cell lies inside it; a water tileset the file names
+ * (editor_level_find_water_tileset) likewise, but for the cells. No-op success without a tileset.
  * The tileset is read with editor_level_png_size (real-path.h): unless @allow_outside, the file
  * opened must lie inside the level's folder. On success *@cells (may be NULL) receives the
  * number of 16x16 cells in the tileset.
@@ -72,3 +73,14 @@ char *editor_level_to_json_source(const lw_level *level, const char *source_json
  * when the level has none). False (LW_ERR_FORMAT) when @text is not JSON.
  */
 bool editor_level_source_text(const char *text, size_t len, char **source_json, lw_error *err);
+
+/**
+ * The water tileset the level file at @level_path names (`source.water_tileset`,
+ * docs/LEVEL-JSON.md: the tileset drawn with the water palette, for the rows below the water
+ * surface), relative to its folder, in *@out (malloc()ed; NULL when the file names none or
+ * cannot be read, which its own reader reports). False (LW_ERR_FORMAT, LW_ERR_PATH) when the
+ * member is not a path of at most 1024 bytes, or one that leaves the level's folder and
+ * @allow_outside is false; the file itself is checked by its reader (editor_tileset_load).
+ */
+bool editor_level_find_water_tileset(const char *level_path, bool allow_outside, char **out,
+                                     lw_error *err);

@@ -11,7 +11,8 @@
 
 #include <loopwright-masks/image.h>
 
-enum { KIND_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
+/* KIND_WATER_ART: the art drawn from the water tileset (docs/EDITOR.md, "Water") */
+enum { KIND_ART, KIND_WATER_ART, KIND_COLL_A, KIND_COLL_B, KIND_ANG_A, KIND_ANG_B, N_KINDS };
 #define N_MIPS 4 /* 1, 1/2, 1/4, 1/8 */
 
 typedef struct {
@@ -25,10 +26,12 @@ struct EditorRenderer {
     const lw_level *level;
     /* Owned */
     lwm_image art;
+    lwm_image water_art; /* the level's water tileset (width 0: none; the water is tinted) */
     cairo_surface_t *chunks[N_KINDS][LW_MAX_CHUNKS]; /* 1:1 chunk surfaces */
     LevelMip mips[N_KINDS][N_MIPS];                  /* [k][0] unused */
     /* State */
     guint art_cols, art_cells;
+    guint water_cols, water_cells;
     gboolean opaque; /* no background layer: art surfaces are opaque, bg colour baked */
     uint32_t background_rgb;
     guint16 mip_w, mip_h; /* layout size the level mips were made for */

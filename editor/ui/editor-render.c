@@ -4,6 +4,8 @@
 #include "editor-render.h"
 
 #include "doc/editor-document.h"
+#include "doc/level-json.h"
+#include "doc/real-path.h"
 #include "editor-render-objects.h"
 #include "editor-render-private.h"
 
@@ -11,6 +13,7 @@
 #include <loopwright-masks/render.h>
 #include <loopwright/fixed.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- colours ---- */
@@ -80,6 +83,7 @@ void editor_renderer_free(EditorRenderer *self)
     self->level = NULL;
     editor_renderer_invalidate_all(self);
     lwm_image_clear(&self->art);
+    lwm_image_clear(&self->water_art);
     editor_object_sprites_free(self->sprites);
     g_free(self->sprites_path);
     g_free(self);
@@ -101,9 +105,16 @@ void editor_renderer_set_level(EditorRenderer *self, const lw_level *level)
     editor_renderer_invalidate_all(self);
 }
 
+static void drop_water_art(EditorRenderer *self)
+{
+    lwm_image_clear(&self->water_art);
+    self->water_cols = self->water_cells = 0;
+}
+
 gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path, GError **error)
 {
     lwm_image_clear(&self->art);
+    drop_water_art(self);
     self->art_cols = self->art_cells = 0;
     editor_renderer_invalidate_all(self);
     if (!png_path)
@@ -127,11 +138,28 @@ gboolean editor_renderer_load_document_tileset(EditorRenderer *self, EditorDocum
     lwm_image_clear(&self->art);
     self->art_cols = self->art_cells = 0;
     editor_renderer_invalidate_all(self);
+    drop_water_art(self);
     if (!editor_document_load_art(doc, &self->art, error))
         return FALSE;
     self->art_cols = self->art.width / LW_TILE_PX;
     self->art_cells = self->art_cols * (self->art.height / LW_TILE_PX);
+    /* the water tileset (docs/DISASM.md §8.1), read with the tileset's rules; one that cannot be
+     * read leaves the tinted water */
+    const char *path = editor_document_get_path(doc);
+    char *wet = NULL;
+    lw_error err;
+    if (path && editor_level_find_water_tileset(path, false, &wet, &err) && wet &&
+        editor_tileset_load(path, wet, false, &self->water_art, &err)) {
+        self->water_cols = self->water_art.width / LW_TILE_PX;
+        self->water_cells = self->water_cols * (self->water_art.height / LW_TILE_PX);
+    }
+    free(wet);
     return TRUE;
+}
+
+gboolean editor_renderer_has_water_art(EditorRenderer *self)
+{
+    return self->water_cells > 0;
 }
 
 void editor_renderer_set_mip_budget(EditorRenderer *self, guint slots)
@@ -233,9 +261,13 @@ void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change
 
 /* ---- chunk surfaces ---- */
 
-void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
-                            const lw_tile *tile, uint8_t flips)
+/* editor_render_blit_art from the water tileset when @wet and it has the tile's cell. */
+static void blit_art_from(EditorRenderer *self, gboolean wet, uint32_t *dst, int stride_px, int x,
+                          int y, const lw_tile *tile, uint8_t flips)
 {
+    wet = wet && tile->art != LW_NONE && tile->art < self->water_cells;
+    const lwm_image *art = wet ? &self->water_art : &self->art;
+    guint cols = wet ? self->water_cols : self->art_cols;
     if (tile->art == LW_NONE || tile->art >= self->art_cells) {
         /* no art: show the path A shape in grey so collision-only tiles are visible */
         if (tile->mask[0] == LW_NONE || tile->mask[0] >= self->level->mask_count)
@@ -250,10 +282,10 @@ void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, 
             }
         return;
     }
-    uint32_t sx = (tile->art % self->art_cols) * 16u, sy = (tile->art / self->art_cols) * 16u;
+    uint32_t sx = (tile->art % cols) * 16u, sy = (tile->art / cols) * 16u;
     for (int r = 0; r < 16; r++) {
         int rr = (flips & LW_CELL_FLIP_Y) ? 15 - r : r;
-        const uint8_t *row = lwm_image_pixel(&self->art, sx, sy + (uint32_t)rr);
+        const uint8_t *row = lwm_image_pixel(art, sx, sy + (uint32_t)rr);
         uint32_t *out = dst + (y + r) * stride_px + x;
         for (int c = 0; c < 16; c++) {
             int cc = (flips & LW_CELL_FLIP_X) ? 15 - c : c;
@@ -264,7 +296,14 @@ void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, 
     }
 }
 
-static void render_art(EditorRenderer *self, guint chunk, uint32_t *data, int stride_px)
+void editor_render_blit_art(EditorRenderer *self, uint32_t *dst, int stride_px, int x, int y,
+                            const lw_tile *tile, uint8_t flips)
+{
+    blit_art_from(self, FALSE, dst, stride_px, x, y, tile, flips);
+}
+
+static void render_art(EditorRenderer *self, guint chunk, gboolean wet, uint32_t *data,
+                       int stride_px)
 {
     const lw_level *l = self->level;
     guint n = l->chunk_cells;
@@ -272,8 +311,8 @@ static void render_art(EditorRenderer *self, guint chunk, uint32_t *data, int st
     for (guint i = 0; i < n * n; i++) {
         if (cells[i].tile == LW_NONE || cells[i].tile >= l->tile_count)
             continue;
-        editor_render_blit_art(self, data, stride_px, (int)(i % n) * 16, (int)(i / n) * 16,
-                               &l->tiles[cells[i].tile], cells[i].flags);
+        blit_art_from(self, wet, data, stride_px, (int)(i % n) * 16, (int)(i / n) * 16,
+                      &l->tiles[cells[i].tile], cells[i].flags);
     }
 }
 
@@ -361,7 +400,7 @@ static cairo_surface_t *chunk_surface(EditorRenderer *self, int kind, guint chun
     if (self->chunks[kind][chunk])
         return self->chunks[kind][chunk];
     int px = self->level->chunk_px;
-    gboolean opaque = kind == KIND_ART && self->opaque;
+    gboolean opaque = (kind == KIND_ART || kind == KIND_WATER_ART) && self->opaque;
     cairo_surface_t *s =
         cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, px, px);
     cairo_surface_flush(s);
@@ -373,7 +412,8 @@ static cairo_surface_t *chunk_surface(EditorRenderer *self, int kind, guint chun
             data[y * stride_px + x] = fill;
     switch (kind) {
     case KIND_ART:
-        render_art(self, chunk, data, stride_px);
+    case KIND_WATER_ART:
+        render_art(self, chunk, kind == KIND_WATER_ART, data, stride_px);
         cairo_surface_mark_dirty(s);
         break;
     case KIND_COLL_A:
@@ -435,8 +475,9 @@ static void update_mip_slot(EditorRenderer *self, int kind, int m, guint sx, gui
     uint16_t fg = l->layout[LW_LAYER_FG][i];
     uint16_t bg = l->layout[LW_LAYER_BG] ? l->layout[LW_LAYER_BG][i] : (uint16_t)LW_NONE;
     cairo_t *cr = cairo_create(scratch);
+    gboolean art = kind == KIND_ART || kind == KIND_WATER_ART;
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-    if (kind == KIND_ART)
+    if (art)
         cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
                              (self->background_rgb >> 8 & 255) / 255.0,
                              (self->background_rgb & 255) / 255.0);
@@ -444,7 +485,7 @@ static void update_mip_slot(EditorRenderer *self, int kind, int m, guint sx, gui
         cairo_set_source_rgba(cr, 0, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    if (kind == KIND_ART && bg != LW_NONE) {
+    if (art && bg != LW_NONE) {
         cairo_set_source_surface(cr, chunk_surface(self, kind, bg), 0, 0);
         cairo_paint(cr);
     }
@@ -558,8 +599,8 @@ static void draw_grids(EditorRenderer *self, cairo_t *cr, double view_x, double 
  * whole-pixel translation and the clip a rectangle; otherwise (HiDPI, a recording surface, a
  * rotated context) FALSE, and cairo draws as before. Empty slots get the background colour.
  */
-static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int sx0, int sy0, int sx1,
-                                 int sy1)
+static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int kind, int sx0, int sy0,
+                                 int sx1, int sy1)
 {
     cairo_surface_t *target = cairo_get_target(cr);
     if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE)
@@ -608,7 +649,7 @@ static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int sx0, int
                 continue;
             uint16_t id = l->layout[LW_LAYER_FG][(size_t)y * l->layout_width + (size_t)x];
             cairo_surface_t *cs =
-                (id == LW_NONE || id >= l->chunk_count) ? NULL : chunk_surface(self, KIND_ART, id);
+                (id == LW_NONE || id >= l->chunk_count) ? NULL : chunk_surface(self, kind, id);
             if (!cs) {
                 for (int r = y0; r < y1; r++) {
                     uint32_t *d = (uint32_t *)(tdata + (size_t)r * tstride) + x0;
@@ -629,13 +670,70 @@ static gboolean copy_view_direct(EditorRenderer *self, cairo_t *cr, int sx0, int
     return TRUE;
 }
 
-/* The water (docs/EDITOR.md, "Water"): a translucent tint over the rows below the surface
- * (underwater is the centre's row greater than water_height) and a line on the surface row, in
- * level pixels (@cr scaled by @zoom). */
-static void draw_water(const lw_level *l, cairo_t *cr, double zoom)
+/* One kind of surface (art, water art, collision, angles) over the visible slots [sx0, sx1) x
+ * [sy0, sy1) at level mip @m, in level pixels. */
+static void draw_kind(EditorRenderer *self, cairo_t *cr, int kind, int m, cairo_filter_t filter,
+                      int sx0, int sy0, int sx1, int sy1)
+{
+    const lw_level *l = self->level;
+    int px = l->chunk_px;
+    gboolean art = kind == KIND_ART || kind == KIND_WATER_ART;
+    if (m > 0 && sx1 > sx0 && sy1 > sy0) {
+        /* zoomed out: one blit from the whole-level mip */
+        cairo_surface_t *mip =
+            level_mip(self, kind, m, (guint)sx0, (guint)sy0, (guint)sx1, (guint)sy1);
+        cairo_set_source_surface(cr, mip, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr), filter);
+        cairo_set_operator(cr, art ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER);
+        cairo_rectangle(cr, sx0 * px, sy0 * px, (sx1 - sx0) * px, (sy1 - sy0) * px);
+        cairo_fill(cr);
+        return;
+    }
+    if (art && self->opaque && copy_view_direct(self, cr, kind, sx0, sy0, sx1, sy1))
+        return;
+    if (art && !self->opaque) {
+        /* background colour, then the background layer, then the foreground */
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
+                             (self->background_rgb >> 8 & 255) / 255.0,
+                             (self->background_rgb & 255) / 255.0);
+        cairo_paint(cr);
+    }
+    for (int layer = (art && !self->opaque) ? LW_LAYER_BG : LW_LAYER_FG; layer >= 0; layer--) {
+        if (!l->layout[layer])
+            continue;
+        for (int y = sy0; y < sy1; y++)
+            for (int x = sx0; x < sx1; x++) {
+                uint16_t id = l->layout[layer][(size_t)y * l->layout_width + (size_t)x];
+                if (id == LW_NONE || id >= l->chunk_count) {
+                    if (art && self->opaque) {
+                        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+                        cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
+                                             (self->background_rgb >> 8 & 255) / 255.0,
+                                             (self->background_rgb & 255) / 255.0);
+                        cairo_rectangle(cr, x * px, y * px, px, px);
+                        cairo_fill(cr);
+                    }
+                    continue;
+                }
+                cairo_set_operator(cr, art && self->opaque ? CAIRO_OPERATOR_SOURCE
+                                                           : CAIRO_OPERATOR_OVER);
+                cairo_set_source_surface(cr, chunk_surface(self, kind, id), x * px, y * px);
+                cairo_pattern_set_filter(cairo_get_source(cr), filter);
+                cairo_rectangle(cr, x * px, y * px, px, px);
+                cairo_fill(cr);
+            }
+    }
+}
+
+/* The water (docs/EDITOR.md, "Water"): a line on the surface row and, when @tint (a level
+ * without a water tileset, whose art below is not drawn with the water palette), a translucent
+ * tint over the rows below the surface (underwater is the centre's row greater than
+ * water_height), in level pixels (@cr scaled by @zoom). */
+static void draw_water(const lw_level *l, cairo_t *cr, double zoom, gboolean tint)
 {
     double top = l->water_height + 1, bottom = lw_level_height_px(l);
-    if (top < bottom) {
+    if (tint && top < bottom) {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
         cairo_set_source_rgba(cr, 0.05, 0.35, 0.85, 0.30);
         cairo_rectangle(cr, 0, top, lw_level_width_px(l), bottom - top);
@@ -695,58 +793,21 @@ void editor_renderer_draw_view(EditorRenderer *self, cairo_t *cr, double view_x,
             (overlays & EDITOR_OVERLAY_COLLISION_B) && !(overlays & EDITOR_OVERLAY_COLLISION_A)
                 ? KIND_ANG_B
                 : KIND_ANG_A;
+    gboolean wet = (overlays & EDITOR_OVERLAY_WATER) && l->has_water && self->water_cells &&
+                   l->water_height + 1 < lh_px;
     for (int ki = 0; ki < nk; ki++) {
-        int kind = kinds[ki];
-        if (m > 0 && sx1 > sx0 && sy1 > sy0) {
-            /* zoomed out: one blit from the whole-level mip */
-            cairo_surface_t *mip =
-                level_mip(self, kind, m, (guint)sx0, (guint)sy0, (guint)sx1, (guint)sy1);
-            cairo_set_source_surface(cr, mip, 0, 0);
-            cairo_pattern_set_filter(cairo_get_source(cr), filter);
-            cairo_set_operator(cr, kind == KIND_ART ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER);
-            cairo_rectangle(cr, sx0 * px, sy0 * px, (sx1 - sx0) * px, (sy1 - sy0) * px);
-            cairo_fill(cr);
-            continue;
-        }
-        gboolean art = kind == KIND_ART;
-        if (art && self->opaque && copy_view_direct(self, cr, sx0, sy0, sx1, sy1))
-            continue;
-        if (art && !self->opaque) {
-            /* background colour, then the background layer, then the foreground */
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-            cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
-                                 (self->background_rgb >> 8 & 255) / 255.0,
-                                 (self->background_rgb & 255) / 255.0);
-            cairo_paint(cr);
-        }
-        for (int layer = (art && !self->opaque) ? LW_LAYER_BG : LW_LAYER_FG; layer >= 0; layer--) {
-            if (!l->layout[layer])
-                continue;
-            for (int y = sy0; y < sy1; y++)
-                for (int x = sx0; x < sx1; x++) {
-                    uint16_t id = l->layout[layer][(size_t)y * l->layout_width + (size_t)x];
-                    if (id == LW_NONE || id >= l->chunk_count) {
-                        if (art && self->opaque) {
-                            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-                            cairo_set_source_rgb(cr, (self->background_rgb >> 16 & 255) / 255.0,
-                                                 (self->background_rgb >> 8 & 255) / 255.0,
-                                                 (self->background_rgb & 255) / 255.0);
-                            cairo_rectangle(cr, x * px, y * px, px, px);
-                            cairo_fill(cr);
-                        }
-                        continue;
-                    }
-                    cairo_set_operator(cr, art && self->opaque ? CAIRO_OPERATOR_SOURCE
-                                                               : CAIRO_OPERATOR_OVER);
-                    cairo_set_source_surface(cr, chunk_surface(self, kind, id), x * px, y * px);
-                    cairo_pattern_set_filter(cairo_get_source(cr), filter);
-                    cairo_rectangle(cr, x * px, y * px, px, px);
-                    cairo_fill(cr);
-                }
+        draw_kind(self, cr, kinds[ki], m, filter, sx0, sy0, sx1, sy1);
+        if (kinds[ki] == KIND_ART && wet) {
+            /* below the surface, the art drawn with the water palette (docs/EDITOR.md, "Water") */
+            cairo_save(cr);
+            cairo_rectangle(cr, 0, l->water_height + 1, lw_px, lh_px - (l->water_height + 1));
+            cairo_clip(cr);
+            draw_kind(self, cr, KIND_WATER_ART, m, filter, sx0, sy0, sx1, sy1);
+            cairo_restore(cr);
         }
     }
     if ((overlays & EDITOR_OVERLAY_WATER) && l->has_water)
-        draw_water(l, cr, zoom);
+        draw_water(l, cr, zoom, !self->water_cells);
     cairo_restore(cr);
     draw_grids(self, cr, view_x, view_y, zoom, width, height, overlays);
     cairo_restore(cr);

@@ -54,6 +54,11 @@ gboolean editor_renderer_load_tileset(EditorRenderer *self, const char *png_path
 gboolean editor_renderer_load_document_tileset(EditorRenderer *self, EditorDocument *doc,
                                                GError **error);
 
+/** Whether the level's water tileset (`source.water_tileset`, docs/LEVEL-JSON.md) was loaded
+ * with the tileset: the water overlay then draws the rows below the surface from it instead of
+ * tinting them. */
+gboolean editor_renderer_has_water_art(EditorRenderer *self);
+
 /**
  * Limit how many whole-level mip slots one draw brings up to date (0 = no limit, the default).
  * Views that may show a partly built picture (the minimap) set a budget so a large level's

@@ -205,6 +205,30 @@ static void line_rgba(const tree_ctx *c, uint32_t rgba[4][16])
                                               : (uint32_t)((i % 16) * 17u) * 0x010101u << 8 | 0xFFu;
 }
 
+/* The water palette's lines (docs/DISASM.md §8.1), each entry the water colour or, where the
+ * water palette gives none (-1), the normal colour; @fallback marks those entries. */
+static void water_line_rgba(const tree_ctx *c, uint32_t normal[4][16], uint32_t rgba[4][16],
+                            bool fallback[4][16])
+{
+    for (unsigned i = 0; i < 64; i++) {
+        int32_t w = c->src->water_palette[i];
+        fallback[i / 16][i % 16] = w < 0;
+        rgba[i / 16][i % 16] =
+            w >= 0 ? lwm_md_color_rgb((uint16_t)w) << 8 | 0xFFu : normal[i / 16][i % 16];
+    }
+}
+
+/* The drawn (non-zero) pixels of @pattern whose colour entry has no water colour. */
+static uint32_t fallback_pixels(const uint8_t *pattern, const bool fallback[16])
+{
+    uint32_t n = 0;
+    for (unsigned i = 0; i < MD_PATTERN_BYTES * 2u; i++) {
+        unsigned idx = (i & 1u) ? pattern[i / 2u] & 15u : (unsigned)pattern[i / 2u] >> 4;
+        n += idx && fallback[idx];
+    }
+    return n;
+}
+
 /* The four words of level tile @t's block: the block data's, or an animated block's, also
  * for a block of the data that the game overwrites with one at level load (ARZ's 760..767,
  * docs/DISASM.md §7.6; anim_limit is set only when the file parsed). */
@@ -225,9 +249,17 @@ static bool build_tileset(tree_ctx *c)
              patterns = c->src->pattern_count;
     if (!c->tiles.size || !tiles)
         return true;
-    uint32_t rgba[4][16];
+    uint32_t rgba[4][16], water[4][16];
+    bool fallback[4][16];
     line_rgba(c, rgba);
-    if (!lwm_image_init(&c->out->tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, c->err))
+    water_line_rgba(c, rgba, water, fallback);
+    /* the water tileset: the same patterns with the water palette, exact because the patterns
+     * keep their palette indices here (docs/DISASM.md §8.1) */
+    bool wet = c->src->has_water_palette;
+    uint32_t fallback_px = 0;
+    if (!lwm_image_init(&c->out->tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, c->err) ||
+        (wet &&
+         !lwm_image_init(&c->out->water_tileset, 256u, 16u * ((tiles + 15u) / 16u), 0, c->err)))
         return false;
     unsigned past = 0;
     long first_past = -1;
@@ -241,11 +273,21 @@ static bool build_tileset(tree_ctx *c)
                     first_past = (long)(b * 8u + k * 2u);
                 continue;
             }
-            uint32_t t = b - 1u;
-            md_pattern_draw(&c->out->tileset, (t % 16u) * 16u + (k & 1u) * 8u,
-                            (t / 16u) * 16u + (k >> 1) * 8u,
-                            anim ? anim : c->tiles.data + idx * MD_PATTERN_BYTES, wd, rgba[line]);
+            uint32_t t = b - 1u, x = (t % 16u) * 16u + (k & 1u) * 8u,
+                     y = (t / 16u) * 16u + (k >> 1) * 8u;
+            const uint8_t *pattern = anim ? anim : c->tiles.data + idx * MD_PATTERN_BYTES;
+            md_pattern_draw(&c->out->tileset, x, y, pattern, wd, rgba[line]);
+            if (wet) {
+                md_pattern_draw(&c->out->water_tileset, x, y, pattern, wd, water[line]);
+                fallback_px += fallback_pixels(pattern, fallback[line]);
+            }
         }
+    c->out->water_fallback_px = fallback_px;
+    if (wet)
+        lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
+                       "water tileset drawn with the water palette %s: %u pixels have no water "
+                       "colour (drawn in the normal colour)",
+                       c->src->water_palette_name, fallback_px);
     if (past)
         lwm_report_add(c->report, LWM_REPORT_WARNING, ti_role_file(c, "blocks"), -1,
                        "unpacked byte %ld: %u pattern words refer past the art's %u patterns "

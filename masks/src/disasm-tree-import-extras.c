@@ -271,8 +271,8 @@ bool ti_read_water_palette(tree_ctx *c)
     }
     s->has_water_palette = true;
     lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,
-                   "water palette %s (%s): kept in the source section (not drawn: the editor "
-                   "tints below the water, docs/DISASM.md §8.1)",
+                   "water palette %s (%s): kept in the source section and drawn as the water "
+                   "tileset (docs/DISASM.md §8.1)",
                    s->water_palette_name, s->water_palette_key);
     return true;
 }

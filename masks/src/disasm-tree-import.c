@@ -25,6 +25,8 @@ void lwm_tree_import_clear(lwm_tree_import *im)
         return;
     lw_level_free(im->level);
     lwm_image_clear(&im->tileset);
+    lwm_image_clear(&im->water_tileset);
+    free(im->source.water_tileset);
     free(im->source.mask_ids);
     free(im->source.kept);
     free(im->source.kept_slots);

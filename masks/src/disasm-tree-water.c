@@ -11,6 +11,7 @@
  */
 #include "disasm-tree-export-private.h"
 
+#include <dirent.h>
 #include <loopwright-masks/file-io.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +138,22 @@ static bool cannot_hold(export_ctx *c, const char *rel, int line, const char *wh
 
 /* ---- the INI's `waterheight` value ---- */
 
+/* Where entry @e's value starts in the INI text @text (@size), when its line is a plain
+ * `waterheight=VALUE` (the value as parsed, then the line's end). */
+static bool plain_value(const char *text, size_t size, const lwm_ini_entry *e, size_t *value_at)
+{
+    size_t at = 0;
+    for (int line = 1; line < e->line && at < size; at++)
+        line += text[at] == '\n';
+    const char *key = "waterheight=";
+    size_t vlen = strlen(e->value), klen = strlen(key);
+    *value_at = at + klen;
+    return at + klen + vlen <= size && memcmp(text + at, key, klen) == 0 &&
+           memcmp(text + at + klen, e->value, vlen) == 0 &&
+           (at + klen + vlen == size || text[at + klen + vlen] == '\r' ||
+            text[at + klen + vlen] == '\n');
+}
+
 static bool write_ini(export_ctx *c, uint32_t height)
 {
     const lwm_ini_entry *e = lwm_ini_entry_find(c->sec, "waterheight");
@@ -152,16 +169,8 @@ static bool write_ini(export_ctx *c, uint32_t height)
     tx_set_failed(c, LWM_TREE_INI_FILE);
     if (!lwm_file_read(c->failed, LWM_INI_MAX_BYTES, &text, &size, c->err))
         return false;
-    size_t at = 0;
-    for (int line = 1; line < e->line && at < size; at++)
-        line += text[at] == '\n';
-    const char *key = "waterheight=";
-    size_t vlen = strlen(e->value), klen = strlen(key);
-    bool plain = at + klen + vlen <= size && memcmp(text + at, key, klen) == 0 &&
-                 memcmp(text + at + klen, e->value, vlen) == 0 &&
-                 (at + klen + vlen == size || text[at + klen + vlen] == '\r' ||
-                  text[at + klen + vlen] == '\n');
-    if (!plain) {
+    size_t at, vlen = strlen(e->value);
+    if (!plain_value(text, size, e, &at)) {
         free(text);
         snprintf(why, sizeof why, "waterheight is not a plain \"waterheight=HEX\" line");
         return cannot_hold(c, LWM_TREE_INI_FILE, e->line, why);
@@ -170,13 +179,116 @@ static bool write_ini(export_ctx *c, uint32_t height)
     size_t out_size;
     format_like(e->value, vlen, true, height, value, sizeof value);
     /* the INI's hexadecimal has no prefix unless the old value had one */
-    bool ok = splice(text, size, at + klen, vlen, value, &out, &out_size) || tx_nomem(c);
+    bool ok = splice(text, size, at, vlen, value, &out, &out_size) || tx_nomem(c);
     ok = ok && add_out(c, LWM_TREE_INI_FILE, out, out_size, text, size, NULL);
     if (ok)
-        lwm_report_add(c->report, LWM_REPORT_NOTE, LWM_TREE_INI_FILE, (long)(at + klen),
+        lwm_report_add(c->report, LWM_REPORT_NOTE, LWM_TREE_INI_FILE, (long)at,
                        "line %d: [%.80s] waterheight=%s -> %s", e->line, c->src->level, e->value,
                        value);
     free(text);
+    return ok;
+}
+
+/* ---- the tree's other project files repeating the value ---- */
+
+#define INI_DIR    "SonLVL INI Files"
+#define MAX_OTHERS 16
+
+/* Whether @name is another SonLVL project file of the INI folder (SonLVL*.ini but not the
+ * tree's own: s1disasm's and s2disasm's SonLVL.rev00.ini, skdisasm's SonLVL - S3.ini and
+ * SonLVL - S&K.ini). */
+static bool is_other_project(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 10 && strncasecmp(name, "SonLVL", 6) == 0 && strcasecmp(name + n - 4, ".ini") == 0 &&
+           strcasecmp(name, "SonLVL.ini") != 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The value of the level's section in the other project file @rel, when it is the INI's old
+ * value @old as a plain line: replaced by @height; another value, or a line that is not plain,
+ * is left and warned about. A file that does not parse, or has no such section or key, is
+ * left as it is. */
+static bool write_other_ini(export_ctx *c, const char *rel, uint32_t old, uint32_t height)
+{
+    tx_set_failed(c, rel);
+    lwm_ini ini = {0};
+    lw_error ignored;
+    if (!lwm_ini_load(c->failed, &ini, &ignored)) {
+        lwm_report_add(c->report, LWM_REPORT_WARNING, rel, -1,
+                       "does not parse (%s): its waterheight values are not changed",
+                       ignored.message);
+        return true;
+    }
+    const lwm_ini_section *sec = lwm_ini_section_find(&ini, c->sec->name);
+    const lwm_ini_entry *e = sec ? lwm_ini_entry_find(sec, "waterheight") : NULL;
+    char *text = NULL;
+    size_t size = 0, at = 0;
+    bool ok = true;
+    if (e && !lwm_file_read(c->failed, LWM_INI_MAX_BYTES, &text, &size, c->err))
+        ok = false;
+    else if (e) {
+        const char *d = e->value[0] == '0' && (e->value[1] | 32) == 'x' ? e->value + 2 : e->value;
+        char *end;
+        unsigned long v = strtoul(d, &end, 16);
+        bool plain = plain_value(text, size, e, &at) && *d && !*end;
+        if (!plain || v != old) {
+            lwm_report_add(c->report, LWM_REPORT_WARNING, rel, (long)at,
+                           plain ? "line %d: [%.80s] waterheight=%s is not the old value %X: "
+                                   "left unchanged"
+                                 : "line %d: [%.80s] waterheight=%s is not a plain "
+                                   "\"waterheight=HEX\" line (the old value %X): left unchanged",
+                           e->line, c->sec->name, e->value, old);
+        } else {
+            char value[32], *out;
+            size_t out_size;
+            format_like(e->value, strlen(e->value), true, height, value, sizeof value);
+            ok = splice(text, size, at, strlen(e->value), value, &out, &out_size) || tx_nomem(c);
+            ok = ok && add_out(c, rel, out, out_size, text, size, NULL);
+            if (ok)
+                lwm_report_add(c->report, LWM_REPORT_NOTE, rel, (long)at,
+                               "line %d: [%.80s] waterheight=%s -> %s", e->line, c->sec->name,
+                               e->value, value);
+        }
+    }
+    free(text);
+    lwm_ini_clear(&ini);
+    return ok;
+}
+
+/* Every other project file of the INI folder, in name order. */
+static bool write_other_inis(export_ctx *c, uint32_t old, uint32_t height)
+{
+    tx_set_failed(c, INI_DIR);
+    DIR *d = opendir(c->failed);
+    if (!d)
+        return true;
+    char *names[MAX_OTHERS];
+    size_t n = 0;
+    bool ok = true;
+    struct dirent *de;
+    while (ok && (de = readdir(d)) != NULL) {
+        if (!is_other_project(de->d_name) || n >= MAX_OTHERS)
+            continue;
+        if ((names[n] = strdup(de->d_name)) != NULL)
+            n++;
+        else
+            ok = tx_nomem(c);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        char rel[512];
+        snprintf(rel, sizeof rel, INI_DIR "/%.400s", names[i]);
+        tx_set_failed(c, rel);
+        if (ok && lwm_file_is_regular(c->failed))
+            ok = write_other_ini(c, rel, old, height);
+        free(names[i]);
+    }
     return ok;
 }
 
@@ -530,7 +642,7 @@ bool tree_export_water(export_ctx *c)
         return false;
     }
     uint32_t height = (uint32_t)l->water_height;
-    if (!write_ini(c, height))
+    if (!write_ini(c, height) || !write_other_inis(c, s->water_height, height))
         return false;
     c->out->water_written = true;
     return c->game == LWM_GAME_S3K ? write_s3k(c, s->water_height, height)

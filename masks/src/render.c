@@ -216,18 +216,25 @@ void lwm_angle_direction(uint8_t angle, int32_t *dx, int32_t *dy)
 
 /* ---- tiles ---- */
 
-void lwm_blit_art_cell(lwm_image *dst, int32_t x, int32_t y, const lwm_image *art, uint32_t cell,
-                       uint8_t flip_flags)
+static bool art_has_cell(const lwm_image *art, uint32_t cell)
 {
     uint32_t per_row = art->width / LW_TILE_PX;
-    if (per_row == 0 || cell >= per_row * (art->height / LW_TILE_PX))
+    return per_row && cell < per_row * (art->height / LW_TILE_PX);
+}
+
+/* Rows [@r0, @r1) of the cell (destination rows y + r0 ..) of lwm_blit_art_cell. */
+static void blit_cell_rows(lwm_image *dst, int32_t x, int32_t y, const lwm_image *art,
+                           uint32_t cell, uint8_t flip_flags, int r0, int r1)
+{
+    if (!art_has_cell(art, cell))
         return;
+    uint32_t per_row = art->width / LW_TILE_PX;
     uint32_t sx = (cell % per_row) * LW_TILE_PX, sy = (cell / per_row) * LW_TILE_PX;
     int c0 = x < 0 ? -x : 0, c1 = LW_TILE_PX;
     if (x + LW_TILE_PX > (int32_t)dst->width)
         c1 = (int32_t)dst->width - x;
     bool fx = flip_flags & LW_CELL_FLIP_X;
-    for (int r = 0; r < LW_TILE_PX; r++) {
+    for (int r = r0; r < r1; r++) {
         int32_t ty = y + r;
         if (ty < 0 || (uint32_t)ty >= dst->height)
             continue;
@@ -247,10 +254,34 @@ void lwm_blit_art_cell(lwm_image *dst, int32_t x, int32_t y, const lwm_image *ar
     }
 }
 
-/* The art of @layer on the level rows [r0, r1) (px), the level's top at row @oy of @img. */
-static void draw_layer_art(lwm_image *img, int32_t oy, const lw_level *level, lw_layer layer,
-                           const lwm_image *art, int32_t r0, int32_t r1)
+void lwm_blit_art_cell(lwm_image *dst, int32_t x, int32_t y, const lwm_image *art, uint32_t cell,
+                       uint8_t flip_flags)
 {
+    blit_cell_rows(dst, x, y, art, cell, flip_flags, 0, LW_TILE_PX);
+}
+
+/* Art cell @a at (@x, @y), whose top is level row @top: the rows below the water surface (from
+ * level row @wet on) from @water where it has the cell, the rest from @art. */
+static void blit_wet(lwm_image *img, int32_t x, int32_t y, int32_t top, const lwm_image *art,
+                     const lwm_image *water, int32_t wet, uint16_t a, uint8_t flags)
+{
+    int32_t split = wet - top;
+    if (!water || split >= LW_TILE_PX || !art_has_cell(water, a)) {
+        blit_cell_rows(img, x, y, art, a, flags, 0, LW_TILE_PX);
+        return;
+    }
+    split = split < 0 ? 0 : split;
+    blit_cell_rows(img, x, y, art, a, flags, 0, (int)split);
+    blit_cell_rows(img, x, y, water, a, flags, (int)split, LW_TILE_PX);
+}
+
+/* The art of @layer on the level rows [r0, r1) (px), the level's top at row @oy of @img; rows
+ * below the water surface from @water when given. */
+static void draw_layer_art(lwm_image *img, int32_t oy, const lw_level *level, lw_layer layer,
+                           const lwm_image *art, const lwm_image *water, int32_t r0, int32_t r1)
+{
+    /* underwater: rows below water_height (the engine's rule, docs/ENGINE.md "Water") */
+    int32_t wet = water && level->has_water ? level->water_height + 1 : INT32_MAX;
     const uint16_t *grid = level->layout[layer];
     if (!grid || r0 >= r1)
         return;
@@ -277,7 +308,7 @@ static void draw_layer_art(lwm_image *img, int32_t oy, const lw_level *level, lw
                 int32_t y = oy + ctop + (int32_t)((i / n) * LW_TILE_PX);
                 uint16_t a = level->tiles[cell->tile].art;
                 if (art && a != LW_NONE)
-                    lwm_blit_art_cell(img, x, y, art, a, cell->flags);
+                    blit_wet(img, x, y, y - oy, art, water, wet, a, cell->flags);
                 else if (!art)
                     lwm_fill_rect(img, x, y, LW_TILE_PX, LW_TILE_PX,
                                   layer == LW_LAYER_FG ? 0x707070FFu : 0x404040FFu);
@@ -419,8 +450,9 @@ static void draw_band(lwm_image *band, int32_t y0, const lw_level *level, const 
         int32_t top = (int32_t)(p * (g->h + g->gap)), oy = top - y0;
         int32_t r0 = y0 > top ? y0 - top : 0, r1 = y0 + bh - top < h ? y0 + bh - top : h;
         if (r0 < r1) {
-            draw_layer_art(band, oy, level, LW_LAYER_BG, art, r0, r1);
-            draw_layer_art(band, oy, level, LW_LAYER_FG, art, r0, r1);
+            const lwm_image *water = art ? opts->water_art : NULL;
+            draw_layer_art(band, oy, level, LW_LAYER_BG, art, water, r0, r1);
+            draw_layer_art(band, oy, level, LW_LAYER_FG, art, water, r0, r1);
             if (opts->collision) {
                 lwm_fill_rect(band, 0, oy, (int32_t)g->w, h, 0x000000A0u); /* dim the art */
                 draw_collision(band, oy, level, (lw_path)p, r0, r1);

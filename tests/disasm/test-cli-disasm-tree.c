@@ -5,13 +5,16 @@
  * levels sharing the collision index: an unchanged level writes nothing; a moved start writes
  * exactly its file; a second pack after a write writes nothing; a mask change to the shared
  * index is refused (nothing written) and written with --allow-shared; a tree changed since the
- * import is refused; a bad INI is reported with its line.
+ * import is refused; a bad INI is reported with its line. A level whose INI names a water
+ * palette unpacks with a water tileset that `render` draws below the water surface.
  */
 #include "cli-run.h"
 #include "tree-fixture.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <loopwright-masks/disasm.h>
+#include <loopwright-masks/image.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +172,86 @@ static void test_round_trip(void)
     g_free(tree);
 }
 
+/* A pixel of @img as 0xRRGGBB. */
+static uint32_t rgb_at(const lwm_image *img, uint32_t x, uint32_t y)
+{
+    const uint8_t *p = lwm_image_pixel(img, x, y);
+    return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+/* The water tileset (docs/DISASM.md §8.1): a level whose INI names a water palette unpacks with
+ * a second tileset drawn from the same patterns with it, named by `source.water_tileset`; in
+ * `loopwright render` the rows below the surface take their art from it, the rows above (and
+ * the surface row) stay as without it. Compared with the same level whose source names no water
+ * tileset: below the surface every pixel that differs shows the water colour of the colour the
+ * plain picture shows there (the fixture's water words are the normal words XOR 0x800). */
+static void test_water_tileset(void)
+{
+    char *dir = in_tmp("water");
+    char *tree = tree_fixture_make_water(dir);
+    char *level = g_build_filename(dir, "w.json", NULL);
+    cli_result r =
+        cli_run((const char *[]){"unpack", tree, "--level", "Test Zone Act 1", "-o", level, NULL});
+    expect(&r, 0, "; water tileset w-water-tiles.png\n", NULL);
+    char *wet_png = g_build_filename(dir, "w-water-tiles.png", NULL);
+    g_assert_true(g_file_test(wet_png, G_FILE_TEST_EXISTS));
+    gchar *text;
+    g_assert_true(g_file_get_contents(level, &text, NULL, NULL));
+    g_assert_nonnull(strstr(text, "\"water_tileset\": \"w-water-tiles.png\""));
+    r = cli_run((const char *[]){"check", level, NULL});
+    expect(&r, 0, NULL, NULL);
+    /* the same level without the field: the picture as before */
+    char *dry = g_build_filename(dir, "dry.json", NULL);
+    g_assert_true(g_file_set_contents(dry, text, -1, NULL));
+    edit(dry, "\"water_tileset\"", "\"no_water_tileset\"");
+    g_free(text);
+    char *out_wet = g_build_filename(dir, "wet.png", NULL), *out_dry = in_tmp("dry.png");
+    r = cli_run((const char *[]){"render", level, "--no-objects", "-o", out_wet, NULL});
+    expect(&r, 0, NULL, NULL);
+    r = cli_run((const char *[]){"render", dry, "--no-objects", "-o", out_dry, NULL});
+    expect(&r, 0, NULL, NULL);
+    lwm_image wet = {0}, plain = {0};
+    lw_error err;
+    g_assert_true(lwm_image_load_png(out_wet, &wet, &err));
+    g_assert_true(lwm_image_load_png(out_dry, &plain, &err));
+    g_assert_cmpuint(wet.width, ==, plain.width);
+    g_assert_cmpuint(wet.height, ==, plain.height);
+    g_assert_cmpuint(wet.height, >, TREE_FIXTURE_WATER_HEIGHT + 16u);
+    uint32_t changed = 0, first_changed_row = UINT32_MAX;
+    for (uint32_t y = 0; y < wet.height; y++)
+        for (uint32_t x = 0; x < wet.width; x++) {
+            uint32_t w = rgb_at(&wet, x, y), p = rgb_at(&plain, x, y);
+            if (y <= TREE_FIXTURE_WATER_HEIGHT || w == p) {
+                if (w != p)
+                    g_error("pixel (%u,%u) above the water: 0x%06X, without the water tileset "
+                            "0x%06X",
+                            x, y, w, p);
+                continue;
+            }
+            uint16_t word = lwm_md_color((uint8_t)(p >> 16), (uint8_t)(p >> 8), (uint8_t)p);
+            uint32_t want = lwm_md_color_rgb((uint16_t)(word ^ TREE_FIXTURE_WATER_XOR));
+            if (w != want)
+                g_error("pixel (%u,%u) below the water: 0x%06X, want the water colour 0x%06X of "
+                        "0x%06X",
+                        x, y, w, want, p);
+            changed++;
+            first_changed_row = MIN(first_changed_row, y);
+        }
+    g_test_message("%u pixels below the surface in water colours", changed);
+    g_assert_cmpuint(changed, >, 1000);
+    /* clipped at the surface line, inside a cell (620 = 38 * 16 + 12) */
+    g_assert_cmpuint(first_changed_row, ==, TREE_FIXTURE_WATER_HEIGHT + 1u);
+    lwm_image_clear(&wet);
+    lwm_image_clear(&plain);
+    g_free(out_wet);
+    g_free(out_dry);
+    g_free(dry);
+    g_free(wet_png);
+    g_free(level);
+    g_free(tree);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -176,6 +259,7 @@ int main(int argc, char **argv)
     tmp = g_dir_make_tmp("lw-cli-tree-XXXXXX", &error);
     g_assert_no_error(error);
     g_test_add_func("/masks/disasm-tree/cli/round-trip", test_round_trip);
+    g_test_add_func("/masks/disasm-tree/cli/water-tileset", test_water_tileset);
     int rc = g_test_run();
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
     if (system(cmd) != 0)

@@ -10,7 +10,9 @@
  *   file is warned about and not used; animated blocks inside the block file (ARZ) are drawn
  *   over the file's blocks, whose words are kept, and their art cannot be edited.
  * - `waterpal=N` / `paletteN`: the water palette is kept in the source (JSON round trip), its
- *   files recorded, nothing written; a `waterpal` naming no palette is warned about.
+ *   files recorded, nothing written; a `waterpal` naming no palette is warned about; the
+ *   water tileset drawn with it (entries it lacks in the normal colour, counted);
+ *   `source.water_tileset` kept through the JSON.
  * - a later `blocks` part the tree does not have (skdisasm's AIZ 2 Boss): skipped with a
  *   warning, as SonLVL skips it; the level opens, an unchanged export writes nothing; a missing
  *   first part is still refused.
@@ -396,6 +398,15 @@ static void test_water_palette(void)
     }
     g_assert_cmpstr(role_path(src, "waterpal"), ==, "art/palettes/TST.bin");
     g_assert_true(report_has(&o.rep, "water palette Water"));
+    /* the water tileset: the same cells; the entries without a water colour (all but 0, 1 and
+     * 20..27) in the normal colour, and 20..27's water colours are the normal ones here */
+    const lwm_image *dry = &o.im.tileset, *wet = &o.im.water_tileset;
+    g_assert_cmpuint(wet->width, ==, dry->width);
+    g_assert_cmpuint(wet->height, ==, dry->height);
+    g_assert_cmpmem(wet->rgba, (size_t)wet->width * wet->height * 4u, dry->rgba,
+                    (size_t)dry->width * dry->height * 4u);
+    g_assert_cmpuint(o.im.water_fallback_px, >, 0);
+    g_assert_true(report_has(&o.rep, "pixels have no water colour"));
     lwm_tree_export ex;
     lw_error err;
     g_assert_true(export_level(&o, &o.im.tileset, &ex, &err));
@@ -409,8 +420,25 @@ static void test_water_palette(void)
     g_assert_cmpmem(back.water_palette, sizeof back.water_palette, src->water_palette,
                     sizeof src->water_palette);
     g_assert_cmpstr(back.water_palette_name, ==, "Water");
+    g_assert_null(back.water_tileset);
     editor_source_clear(&back);
     free(tree);
+    /* source.water_tileset goes back and forth; a non-string is refused */
+    char *saved = src->water_tileset;
+    o.im.source.water_tileset = (char *)"w-water-tiles.png";
+    char *with = editor_source_to_json(src, root);
+    o.im.source.water_tileset = saved;
+    g_assert_nonnull(strstr(with, "\"water_tileset\":\"w-water-tiles.png\""));
+    g_assert_true(editor_source_from_json(with, &back, &tree, &err));
+    g_assert_cmpstr(back.water_tileset, ==, "w-water-tiles.png");
+    editor_source_clear(&back);
+    free(tree);
+    char *bad = g_strdup_printf("%.*s12%s", (int)(strstr(with, "\"w-water") - with), with,
+                                strstr(with, "\"w-water") + strlen("\"w-water-tiles.png\""));
+    g_assert_false(editor_source_from_json(bad, &back, &tree, &err));
+    g_assert_nonnull(strstr(err.message, "source.water_tileset"));
+    g_free(bad);
+    free(with);
     /* a colour list of 65 in the JSON is refused */
     char *at = strstr(json, "\"colors\":[");
     g_assert_nonnull(at);

@@ -543,6 +543,10 @@ static void test_kept_ini(void)
     g_free(dir);
 }
 
+/* The tree's other SonLVL project files (docs/DISASM.md §8.6). */
+#define REV00_INI "SonLVL INI Files/SonLVL.rev00.ini"
+#define S3_INI    "SonLVL INI Files/SonLVL - S3.ini"
+
 /* A synthetic s2.asm with both of s2disasm's water tables (its `useFullWaterTables` switch). */
 static const char s2_asm[] = "useFullWaterTables = 0\n"
                              "    if useFullWaterTables\n"
@@ -579,8 +583,9 @@ static const char s2_asm[] = "useFullWaterTables = 0\n"
                              "    endif\n";
 
 /* The water height saved into the tree (docs/DISASM.md §8.6): level 1 is CPZ 2 (its layout
- * renamed) with waterheight=710. A changed height rewrites exactly the INI value's bytes and both
- * tables' CPZ 2 entry in s2.asm; a second save writes nothing; water removed is refused
+ * renamed) with waterheight=710. A changed height rewrites exactly the INI value's bytes, the
+ * same value in SonLVL.rev00.ini (not another value in SonLVL - S3.ini: warned) and both tables'
+ * CPZ 2 entry in s2.asm; a second save writes nothing; water removed is refused
  * (EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD, the INI's line named, nothing written, the document
  * still modified) and the edit can be kept in a copy of the level JSON. */
 static void test_water(void)
@@ -595,6 +600,12 @@ static void test_water(void)
     memcpy(at + strlen("layout=../level/layout/"), "CPZ_2", 5);
     dtest_write_text(tree, LWM_TREE_INI_FILE, ini);
     dtest_write_text(tree, "s2.asm", s2_asm);
+    /* the tree's other project files: the same level with the same value (replaced too), and
+     * with another one (left, warned about) */
+    dtest_write_text(tree, REV00_INI, ini);
+    dtest_write_text(tree, S3_INI,
+                     "[Test Zone Act 2]\nwaterheight=710\n[Test Zone Act 1]\n"
+                     "waterheight=0x720\n");
     char *json = g_build_filename(dir, "level.json", NULL);
     EditorDocument *doc = open_level(tree, json);
     g_assert_cmpint(editor_document_get_level(doc)->water_height, ==, 0x710);
@@ -611,14 +622,21 @@ static void test_water(void)
     g_assert_no_error(error);
     g_assert_false(editor_document_get_modified(doc));
     g_assert_nonnull(strstr(report, "s2.asm: 6 unpacked bytes change (water)"));
+    g_assert_nonnull(strstr(report, REV00_INI ": 3 unpacked bytes change (water)"));
+    g_assert_nonnull(strstr(report,
+                            S3_INI ": warning: line 4: [Test Zone Act 1] "
+                                   "waterheight=0x720 is not the old value 710: left unchanged"));
     g_free(report);
     char *d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==, LWM_TREE_INI_FILE ",s2.asm");
+    g_assert_cmpstr(d, ==, LWM_TREE_INI_FILE "," REV00_INI ",s2.asm");
     g_free(d);
     g_hash_table_unref(before);
     size_t n;
     char *now = (char *)dtest_read(tree, LWM_TREE_INI_FILE, &n);
     memcpy(strstr(ini, "waterheight=710") + strlen("waterheight="), "6A4", 3);
+    g_assert_cmpmem(now, n, ini, ini_size);
+    g_free(now);
+    now = (char *)dtest_read(tree, REV00_INI, &n);
     g_assert_cmpmem(now, n, ini, ini_size);
     g_free(now);
     now = (char *)dtest_read(tree, "s2.asm", &n);

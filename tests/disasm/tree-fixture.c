@@ -97,6 +97,30 @@ char *tree_fixture_make_extra(const char *dir, gboolean shared_index, const char
     return tree;
 }
 
+char *tree_fixture_make_water(const char *dir)
+{
+    char *extra = g_strdup_printf("waterheight=%X\nwaterpal=2\n"
+                                  "palette2=Water|../art/palettes/TST_water.bin:0:16:48\n",
+                                  TREE_FIXTURE_WATER_HEIGHT);
+    char *tree = tree_fixture_make_extra(dir, FALSE, extra);
+    g_free(extra);
+    char *path = g_build_filename(tree, "art", "palettes", "TST.bin", NULL);
+    gchar *pal;
+    gsize size;
+    g_assert_true(g_file_get_contents(path, &pal, &size, NULL));
+    g_assert_cmpuint(size, ==, 96);
+    for (gsize i = 0; i < size; i += 2) {
+        unsigned w =
+            ((unsigned)(uint8_t)pal[i] << 8 | (uint8_t)pal[i + 1]) ^ TREE_FIXTURE_WATER_XOR;
+        pal[i] = (char)(w >> 8);
+        pal[i + 1] = (char)w;
+    }
+    put(tree, "art/palettes/TST_water.bin", pal, size);
+    g_free(pal);
+    g_free(path);
+    return tree;
+}
+
 static void snapshot_dir(const char *root, const char *rel, GHashTable *out)
 {
     char *dir = rel ? g_build_filename(root, rel, NULL) : g_strdup(root);

@@ -21,6 +21,16 @@ char *tree_fixture_make(const char *dir, gboolean shared_index);
  * writes the file). */
 char *tree_fixture_make_extra(const char *dir, gboolean shared_index, const char *extra);
 
+/** The water of tree_fixture_make_water: level 1's waterheight (px) and how its water palette's
+ * colour words are made from the normal palette's (each word XOR this: another blue). */
+#define TREE_FIXTURE_WATER_HEIGHT 0x26B
+#define TREE_FIXTURE_WATER_XOR    0x0800u
+
+/** tree_fixture_make (no shared index) whose level 1 has water: `waterheight=26B` and
+ * `waterpal=2` naming `palette2=Water|../art/palettes/TST_water.bin:0:16:48`, that file holding
+ * the normal palette's 48 words each XOR TREE_FIXTURE_WATER_XOR. */
+char *tree_fixture_make_water(const char *dir);
+
 /** Copy file @from to @to, both relative to @root. */
 void tree_fixture_copy(const char *root, const char *from, const char *to);
 

@@ -124,6 +124,8 @@ typedef struct lwm_tree_source {
     char water_palette_key[16];  /* "palette2" */
     char water_palette_name[64]; /* "Water" */
     int32_t water_palette[64];   /* colour words; -1 where no slice gives the colour */
+    char *water_tileset; /* owned: the water tileset PNG the unpack wrote, relative to the level
+                            JSON (`source.water_tileset`); NULL when none */
 } lwm_tree_source;
 
 /** The block id level tile @tile stands for in a level imported as @src: tile t is block t + 1,
@@ -137,9 +139,14 @@ uint32_t lwm_tree_block_tile(const lwm_tree_source *src, uint32_t block);
 
 typedef struct lwm_tree_import {
     /* Owned */
-    lw_level *level;   /* tileset field unset: the caller names the PNG */
-    lwm_image tileset; /* one 16x16 cell per tile (tile t = block t + 1); width 0 = no art */
+    lw_level *level;         /* tileset field unset: the caller names the PNG */
+    lwm_image tileset;       /* one 16x16 cell per tile (tile t = block t + 1); width 0 = no art */
+    lwm_image water_tileset; /* the same cells drawn with the water palette (docs/DISASM.md
+                                §8.1); width 0 = none (no art, or no water palette) */
     lwm_tree_source source;
+    /* Plain */
+    uint32_t water_fallback_px; /* drawn pixels of the water tileset whose colour entry the
+                                   water palette does not give (the normal colour is used) */
 } lwm_tree_import;
 
 /**

@@ -26,6 +26,9 @@ typedef struct lwm_render_options {
     uint32_t scale;       /* integer zoom, 1..8 (nearest neighbour) */
     const int32_t *trace; /* optional: trace_count (x, y) pixel pairs of a player's path */
     size_t trace_count;
+    const lwm_image *water_art; /* optional: the tileset drawn with the water palette; with art,
+                                   the rows below a water level's surface (y > water_height)
+                                   take their cells from it (cells past it: from the art) */
 } lwm_render_options;
 
 /** Options for a plain picture at 1:1 with objects. */

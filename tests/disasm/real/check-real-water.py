@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 """The water height saved back into a real tree (docs/DISASM.md §8.6), on a git copy of the
 tree: for each level of the game's list, unpack it, change its `water_height`, `pack --into`.
-Checked: `git status` lists exactly the INI and the game's table file(s) this script expects,
-and each file equals the original with exactly the expected bytes replaced (computed here from
-the tree's text, not by loopwright): the INI's `waterheight=` value in the level's section, and
+Checked: `git status` lists exactly the INI, the other project files that give the level the
+same old value (SonLVL.rev00.ini, skdisasm's SonLVL - S3.ini) and the game's table file(s) this
+script expects, and each file equals the original with exactly the expected bytes replaced
+(computed here from the tree's text, not by loopwright): the `waterheight=` value in the
+level's section of each INI, and
 the table entry of the level's zone and act (s1disasm `WaterHeight:` in
 _inc/LZWaterFeatures.asm, s2disasm both `WaterHeight:` tables of s2.asm, skdisasm's
 Levels/Misc/StartingWaterHeights.bin) where it holds the INI's old value; a second pack writes
@@ -39,6 +41,33 @@ def ini_edit(text, section, new):
             lines[i] = b"waterheight=" + new.encode() + (b"\r" if cr else b"")
             return b"\n".join(lines), i + 1
     raise SystemExit("Bail out! no waterheight in [%s]" % section)
+
+
+def other_ini_edit(text, section, old, new):
+    """@text (another project file's bytes) with [@section]'s `waterheight=` value replaced by
+    @new where it is the plain hexadecimal @old; None when the file has no such value."""
+    lines = text.split(b"\n")
+    inside = False
+    for i, line in enumerate(lines):
+        if line.startswith(b"["):
+            inside = line.rstrip(b"\r") == b"[" + section.replace("\\", "\\\\").encode() + b"]"
+        elif inside and line.startswith(b"waterheight="):
+            value = line[len(b"waterheight="):].rstrip(b"\r")
+            if not re.fullmatch(rb"[0-9A-Fa-f]+", value) or int(value, 16) != int(old, 16):
+                return None
+            cr = line.endswith(b"\r")
+            lines[i] = b"waterheight=" + new.encode() + (b"\r" if cr else b"")
+            return b"\n".join(lines)
+    return None
+
+
+def other_inis(copy):
+    """The tree's other SonLVL project files (SonLVL*.ini beside SonLVL.ini: s1disasm's and
+    s2disasm's SonLVL.rev00.ini, skdisasm's SonLVL - S3.ini and SonLVL - S&K.ini)."""
+    folder = os.path.join(copy, os.path.dirname(INI))
+    return sorted(os.path.dirname(INI) + "/" + n for n in os.listdir(folder)
+                  if n.lower().startswith("sonlvl") and n.lower().endswith(".ini") and
+                  n.lower() != "sonlvl.ini" and os.path.isfile(os.path.join(folder, n)))
 
 
 def asm_edit(text, entries, old, new):
@@ -105,6 +134,12 @@ def one(lw, copy, tmp, level, height, old, new, edits, results):
     with open(os.path.join(copy, INI), "rb") as f:
         want_ini, line = ini_edit(f.read(), level, new)
     want = {INI: want_ini}
+    # the other project files giving the level the same old value: replaced there too
+    for rel in other_inis(copy):
+        with open(os.path.join(copy, rel), "rb") as f:
+            edited = other_ini_edit(f.read(), level, old, new)
+        if edited is not None:
+            want[rel] = edited
     for rel, edit in edits.items():
         with open(os.path.join(copy, rel), "rb") as f:
             want[rel] = edit(f.read())
