@@ -689,7 +689,9 @@ static lw_level *make_pipe_works(builder *b)
  * and a final wall; every game object type in the order a run meets them (docs/OBJECTS.md):
  * rings, an up spring, monitors, spikes, a log bridge over the first gap, platforms (moving
  * over the second gap, falling, collapsing, vertical), diagonal and down springs, an enemy, a
- * checkpoint and the goal sign; a right spring at the far left. */
+ * checkpoint and the goal sign; a right spring at the far left; and over the start, reached by a
+ * red spring, a shelf with the variants the run does not meet: a static platform, the left,
+ * up-left and both down-diagonal springs, spikes pointing down, left and right. */
 static lw_level *make_object_park(builder *b)
 {
     world *wd = world_new(48 * 128, 8 * 128);
@@ -703,6 +705,7 @@ static lw_level *make_object_park(builder *b)
     clear_columns(wd, 2112, 2368, 0);      /* under the moving platform */
     build_block(wd, 3840, 768, 4096, 832); /* a step up and down for the enemy to turn at */
     build_block(wd, 5984, 512, 6144, 832); /* the final wall */
+    build_platform(wd, 0, 320, 576);       /* the gallery's shelf (jump-through) */
     lw_level *level = build_level(b, wd, 128, "Object Park", false);
     lw_level_set_string(&level->tileset, "object-park-tiles.png");
     add_start(level, 160, 832);
@@ -726,11 +729,26 @@ static lw_level *make_object_park(builder *b)
     add_marker(level, 3600, 640, "spring", "direction", "down");
     add_marker(level, 3700, 816, "monitor", "contents", "invincibility");
     add_marker(level, 4500, 800, "enemy", "direction", "left");
-    add_marker(level, 4600, 800, "checkpoint", NULL, NULL);
+    add_marker(level, 4600, 808, "checkpoint", NULL, NULL); /* its post on the ground */
     add_marker(level, 4900, 816, "monitor", "contents", "shoes");
     add_marker(level, 5100, 816, "monitor", "contents", "1up");
     add_marker2(level, 5300, 808, "ring", "count", "8", "spacing", "24");
-    add_marker(level, 5700, 800, "goal", NULL, NULL);
+    add_marker(level, 5700, 808, "goal", NULL, NULL);
+    /* The gallery over the start, off the run to the goal (its rings, springs and platforms stay
+     * as they were): a red spring left of the start throws the player onto a jump-through shelf
+     * 512 px up, where the other variants wait, in the order a walk to the right meets them.
+     * The new markers come last, so the earlier markers keep their ids. */
+    add_marker2(level, 96, 824, "spring", "direction", "up", "strength", "red");
+    add_marker2(level, 128, 296, "ring", "count", "3", "spacing", "24"); /* spikes ahead */
+    add_marker(level, 208, 288, "platform", "motion", "static");
+    lw_object_set_property(&lw_level_objects_mut(level)[level->object_count - 1], "width", "64");
+    add_marker2(level, 208, 184, "spring", "direction", "down-right", "strength", "yellow");
+    add_marker(level, 304, 248, "spikes", "direction", "down");
+    add_marker(level, 400, 304, "spikes", "direction", "left");
+    add_marker2(level, 256, 304, "spring", "direction", "up-left", "strength", "yellow");
+    add_marker2(level, 544, 296, "spring", "direction", "left", "strength", "yellow");
+    add_marker(level, 480, 304, "spikes", "direction", "right"); /* the left spring's aim */
+    add_marker2(level, 352, 184, "spring", "direction", "down-left", "strength", "yellow");
     world_free(wd);
     return level;
 }

@@ -715,22 +715,39 @@ static void obj_checkpoint(canvas *c, int variant)
     disc(c, P(-2), P(-20), P(1.5), C_WHITE);
 }
 
-static void obj_goal(canvas *c, int variant)
+/* The goal sign turning (columns 0..4): the front (a star) full and at 3/5 width, edge on, then
+ * the back (the player's face) at 3/5 and full width; @w5 is the face's width in fifths. */
+static void goal_face(canvas *c, int w5, bool back)
 {
-    rect(c, P(-2), P(4), P(2), P(23), C_GREY_DARK);
-    if (variant) {
-        rect(c, P(-3), P(-20), P(3), P(6), C_GREY);
+    ellipse(c, 0, P(-8), P(14) * w5 / 5, P(14), 0, C_GREY);
+    ellipse(c, 0, P(-8), P(12) * w5 / 5, P(12), 0, back ? C_SKY : C_WHITE);
+    if (back) { /* the runner's head, as the 1up monitor shows it */
+        ellipse(c, 0, P(-8), P(9) * w5 / 5, P(9), 0, C_BODY);
+        ellipse(c, P(3) * w5 / 5, P(-10), P(2.5) * w5 / 5, P(3.5), 0, C_WHITE);
+        disc(c, P(4) * w5 / 5, P(-10), P(1), C_BLACK);
+        ellipse(c, P(4) * w5 / 5, P(-4), P(4) * w5 / 5, P(2.5), 0, C_SKIN);
         return;
     }
-    disc(c, 0, P(-8), P(14), C_GREY);
-    disc(c, 0, P(-8), P(12), C_WHITE);
     for (int k = 0; k < 5; k++) {
         uint8_t a = (uint8_t)(k * 51 + 192);
-        tri(c, 0, P(-8), polar_x(0, P(9), (uint8_t)(a - 12)),
-            polar_y(P(-8), P(9), (uint8_t)(a - 12)), polar_x(0, P(9), (uint8_t)(a + 12)),
+        int x0 = polar_x(0, P(9), (uint8_t)(a - 12)) * w5 / 5,
+            x1 = polar_x(0, P(9), (uint8_t)(a + 12)) * w5 / 5;
+        tri(c, 0, P(-8), x0, polar_y(P(-8), P(9), (uint8_t)(a - 12)), x1,
             polar_y(P(-8), P(9), (uint8_t)(a + 12)), C_YELLOW);
     }
-    disc(c, 0, P(-8), P(4), C_YELLOW);
+    ellipse(c, 0, P(-8), P(4) * w5 / 5, P(4), 0, C_YELLOW);
+}
+
+static void obj_goal(canvas *c, int variant)
+{
+    rect(c, P(-2), P(4), P(2), P(22), C_GREY_DARK);
+    rect(c, P(-6), P(20), P(6), P(23), C_GREY);
+    static const int width[EDITOR_OBJSPR_GOAL_FRAMES] = {5, 3, 0, 3, 5};
+    if (width[variant] == 0) {
+        rect(c, P(-2), P(-22), P(2), P(6), C_GREY);
+        return;
+    }
+    goal_face(c, width[variant], variant > 2);
 }
 
 static void obj_enemy(canvas *c, int frame)
@@ -770,7 +787,7 @@ static const obj_row object_rows[EDITOR_OBJSPR_COUNT] = {
     [EDITOR_OBJSPR_PLATFORM] = {obj_platform, 3},
     [EDITOR_OBJSPR_BRIDGE] = {obj_bridge, 2},
     [EDITOR_OBJSPR_CHECKPOINT] = {obj_checkpoint, 2},
-    [EDITOR_OBJSPR_GOAL] = {obj_goal, 2},
+    [EDITOR_OBJSPR_GOAL] = {obj_goal, EDITOR_OBJSPR_GOAL_FRAMES},
     [EDITOR_OBJSPR_ENEMY] = {obj_enemy, 2},
     [EDITOR_OBJSPR_MARKER] = {obj_marker, 1},
 };

@@ -237,8 +237,8 @@ static void report_changes(const char *root, const lwm_tree_export *ex, bool all
 {
     for (size_t i = 0; i < ex->file_count; i++) {
         const lwm_tree_out_file *f = &ex->files[i];
-        printf("%s/%s: %u unpacked bytes change (%s), %zu bytes\n", root, f->path, f->changed_bytes,
-               f->role, f->size);
+        printf("%s/%s: %u unpacked %s (%s), %zu bytes\n", root, f->path, f->changed_bytes,
+               f->changed_bytes == 1 ? "byte changes" : "bytes change", f->role, f->size);
         if (f->shared)
             printf("  also read by: %s\n", f->shared);
         if (f->alters_others && !allow_shared)

@@ -201,8 +201,8 @@ char *editor_disasm_save_describe(const editor_disasm_save *s)
     size_t len = 0;
     for (size_t i = 0; text && i < s->ex.file_count; i++) {
         const lwm_tree_out_file *f = &s->ex.files[i];
-        if (!append(&text, &len, "%s: %u unpacked bytes change (%s), %zu bytes\n", f->path,
-                    f->changed_bytes, f->role, f->size))
+        if (!append(&text, &len, "%s: %u unpacked %s (%s), %zu bytes\n", f->path, f->changed_bytes,
+                    f->changed_bytes == 1 ? "byte changes" : "bytes change", f->role, f->size))
             break;
         if (f->shared && !append(&text, &len, "  also read by: %s\n", f->shared))
             break;

@@ -51,8 +51,9 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
 
 /**
  * What @s changes as text (malloc()ed, NULL when out of memory), one line a file: "PATH: N
- * unpacked bytes change (ROLE), SIZE bytes", then "  also read by: LEVELS" when shared and
- * "  alters those levels' collision, layout or art" when it does. "" when nothing changes.
+ * unpacked bytes change (ROLE), SIZE bytes" ("1 unpacked byte changes" for one), then "  also read
+ * by: LEVELS" when shared and "  alters those levels' collision, layout or art" when it does. ""
+ * when nothing changes.
  */
 char *editor_disasm_save_describe(const editor_disasm_save *s);
 

@@ -19,11 +19,15 @@ typedef enum EditorObjectSprite {
     EDITOR_OBJSPR_PLATFORM,   /* columns: a 16 px middle piece, the left end, the right end */
     EDITOR_OBJSPR_BRIDGE,     /* columns: a log, a post */
     EDITOR_OBJSPR_CHECKPOINT, /* columns: not reached, reached */
-    EDITOR_OBJSPR_GOAL,       /* columns: the sign, the sign turned */
+    EDITOR_OBJSPR_GOAL,       /* columns 0..4: the sign turning, front (a star) to back (the
+                                 player's face); EDITOR_OBJSPR_GOAL_FRAMES */
     EDITOR_OBJSPR_ENEMY,      /* columns 0..1: walking */
     EDITOR_OBJSPR_MARKER,     /* column 0: any other marker (a flag) */
     EDITOR_OBJSPR_COUNT
 } EditorObjectSprite;
+
+/** Frames of the goal sign's turn: 0 the front, 2 edge on, 4 the back (after the goal). */
+#define EDITOR_OBJSPR_GOAL_FRAMES 5
 
 /** Columns per row of the object sheet. */
 #define EDITOR_OBJSPR_COLUMNS 8

@@ -111,6 +111,11 @@ gboolean play_session_is_dead(const PlaySession *self)
     return self->sim.state.status == LW_SIM_DEAD;
 }
 
+gboolean play_session_is_finished(const PlaySession *self)
+{
+    return self->sim.state.status == LW_SIM_FINISHED;
+}
+
 void play_session_get_start(const PlaySession *self, int32_t *x, int32_t *y)
 {
     *x = self->start_x;

@@ -76,6 +76,10 @@ uint32_t play_session_get_frame(const PlaySession *self);
 /** The player fell out of the level (steps do nothing until a restart or a rewind). */
 gboolean play_session_is_dead(const PlaySession *self);
 
+/** The run passed a goal sign (LW_SIM_FINISHED, docs/OBJECTS.md §12): steps do nothing until a
+ * restart or a rewind, so the frame count (the run's time) stays where the goal was reached. */
+gboolean play_session_is_finished(const PlaySession *self);
+
 /** Start a new run at @start_xy (NULL = the level's player start) with the current physics:
  * empties the rewind ring and the recording, rewinds the input script to its beginning. */
 gboolean play_session_restart_at(PlaySession *self, const int32_t *start_xy, GError **error);

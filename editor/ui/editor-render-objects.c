@@ -198,11 +198,24 @@ static cairo_surface_t *sprite_surface(EditorObjectSprites *self, const EditorDi
     return surf;
 }
 
-static void draw_sprite(cairo_t *cr, cairo_surface_t *surf, const EditorDisasmSprite *s, double x,
-                        double y, double zoom)
+cairo_surface_t *editor_object_sprites_get_surface(EditorObjectSprites *self, const lw_object *o,
+                                                   const EditorDisasmSprite **sprite)
+{
+    const EditorDisasmSprite *s = self ? editor_disasm_sprites_get(self->src, o) : NULL;
+    cairo_surface_t *surf = s ? sprite_surface(self, s) : NULL;
+    if (sprite)
+        *sprite = surf ? s : NULL;
+    return surf;
+}
+
+void editor_render_disasm_sprite(cairo_t *cr, cairo_surface_t *surf, const EditorDisasmSprite *s,
+                                 double x, double y, double zoom, gboolean mirror)
 {
     cairo_save(cr);
-    cairo_translate(cr, x + s->left * zoom, y + s->top * zoom);
+    cairo_translate(cr, x, y);
+    if (mirror) /* about the origin: the picture's left edge goes to -(left + width) */
+        cairo_scale(cr, -1, 1);
+    cairo_translate(cr, s->left * zoom, s->top * zoom);
     cairo_scale(cr, zoom, zoom);
     cairo_set_source_surface(cr, surf, 0, 0);
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
@@ -244,8 +257,8 @@ gboolean editor_render_object_disasm(cairo_t *cr, EditorObjectSprites *sprites, 
         }
         double step = editor_disasm_sprites_ring_spacing(sprites->src) * zoom;
         for (guint k = 0; k < count; k++)
-            draw_sprite(cr, surf, s, x + (column ? 0 : k * step), y + (column ? k * step : 0),
-                        zoom);
+            editor_render_disasm_sprite(cr, surf, s, x + (column ? 0 : k * step),
+                                        y + (column ? k * step : 0), zoom, FALSE);
         x0 = x + s->left * zoom;
         y0 = y + s->top * zoom;
         x1 = x0 + s->width * zoom + (column ? 0 : (count - 1) * step);

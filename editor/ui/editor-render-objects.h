@@ -61,4 +61,21 @@ const struct EditorDisasmSprites *editor_object_sprites_get_source(EditorObjectS
 gboolean editor_render_object_disasm(cairo_t *cr, EditorObjectSprites *sprites, const lw_object *o,
                                      double x, double y, double zoom, gboolean selected);
 
+struct EditorDisasmSprite;
+
+/**
+ * The picture of imported marker @o (one ring of a ring record) as a cairo surface, built on first
+ * use and kept by @self, and its geometry in *@sprite (both borrowed, valid while @self lives);
+ * NULL (and *@sprite NULL) when the tree gives it none or @self is NULL. For a view that draws
+ * the object elsewhere than its marker (test-play: where the engine moved it).
+ */
+cairo_surface_t *editor_object_sprites_get_surface(EditorObjectSprites *self, const lw_object *o,
+                                                   const struct EditorDisasmSprite **sprite);
+
+/** Draw @surf, the picture of @s, its origin at view point (@x, @y), @zoom view units per level
+ * px, crisp (nearest-neighbour), mirrored left-right about the origin when @mirror. */
+void editor_render_disasm_sprite(cairo_t *cr, cairo_surface_t *surf,
+                                 const struct EditorDisasmSprite *s, double x, double y,
+                                 double zoom, gboolean mirror);
+
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "editor-palette.h"
 #include "editor-properties.h"
 #include "editor-window-state.h"
+#include "editor-window-title.h"
 #include "editor-window.h"
 #include "play-window.h"
 
@@ -413,9 +414,10 @@ gboolean editor_window_close_request(GtkWindow *window)
         GtkWindowClass *parent = g_type_class_peek(GTK_TYPE_APPLICATION_WINDOW);
         return parent->close_request(window);
     }
-    GtkWidget *d = gtk_message_dialog_new(window, GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
-                                          GTK_BUTTONS_NONE, "Save changes to “%s” before closing?",
-                                          editor_document_get_title(self->doc) + 1);
+    g_autofree char *name = editor_window_dup_doc_title(self->doc);
+    GtkWidget *d =
+        gtk_message_dialog_new(window, GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                               "Save changes to “%s” before closing?", name + (name[0] == '*'));
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d),
                                              "Your changes are lost if you close without saving.");
     gtk_dialog_add_buttons(GTK_DIALOG(d), "Close _Without Saving", GTK_RESPONSE_REJECT, "_Cancel",

@@ -20,6 +20,7 @@
 #include "editor-palette.h"
 #include "editor-properties.h"
 #include "editor-window-state.h"
+#include "editor-window-title.h"
 #include "play-window.h"
 
 #include <loopwright/fixed.h>
@@ -118,8 +119,8 @@ static void load_tileset(EditorWindow *self)
 
 static void update_title(EditorWindow *self)
 {
-    g_autofree char *title =
-        g_strdup_printf("%s — Loopwright", editor_document_get_title(self->doc));
+    g_autofree char *name = editor_window_dup_doc_title(self->doc);
+    g_autofree char *title = g_strdup_printf("%s — Loopwright", name);
     gtk_window_set_title(GTK_WINDOW(self), title);
 }
 

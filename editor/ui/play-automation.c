@@ -233,12 +233,18 @@ gboolean play_automator_is_running(PlayAutomator *self)
     return self->running;
 }
 
+/* The run ended before its last frame: the player died, or passed a goal sign (the session's
+ * frame count then stands still, so waiting for the last frame would never end). */
+static gboolean run_over(PlayAutomator *self)
+{
+    return play_session_is_dead(self->session) || play_session_is_finished(self->session);
+}
+
 gboolean play_automator_wants_frame(PlayAutomator *self)
 {
     g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), FALSE);
     return self->running && !self->finish_id &&
-           play_session_get_frame(self->session) < self->frames &&
-           !play_session_is_dead(self->session);
+           play_session_get_frame(self->session) < self->frames && !run_over(self);
 }
 
 void play_automator_frame_simulated(PlayAutomator *self, gint64 sim_us)
@@ -263,8 +269,7 @@ gboolean play_automator_finish_after_paint(PlayAutomator *self, GdkFrameClock *c
 {
     g_return_val_if_fail(PLAY_IS_AUTOMATOR(self), FALSE);
     if (!self->running || self->finish_id || !clock ||
-        (play_session_get_frame(self->session) < self->frames &&
-         !play_session_is_dead(self->session)))
+        (play_session_get_frame(self->session) < self->frames && !run_over(self)))
         return FALSE;
     self->finish_clock = clock;
     g_object_add_weak_pointer(G_OBJECT(clock), (gpointer *)&self->finish_clock);

@@ -97,6 +97,16 @@ void play_render_debug_overlay(cairo_t *cr, const PlayRenderState *s, double cx,
 /** The debugger's object layer: solid boxes, hitboxes, the touched object (play-render-debug.c). */
 void play_render_object_boxes(cairo_t *cr, const PlayRenderState *s);
 
+/** Simulated object @i of a tree level with the tree's sprite, at its engine position
+ * (play-render-sprites.c); FALSE, drawing nothing, when it has none (then the built-in picture
+ * is drawn). */
+gboolean play_render_sprite_object(cairo_t *cr, const PlayRenderState *s, uint32_t i);
+
+/** The imported objects of a tree level that the engine does not run (placeholders: stakes,
+ * enemies, scenery), with their sprites at their placed positions, those near the view
+ * (play-render-sprites.c). Nothing without s->object_sprites. */
+void play_render_placeholders(cairo_t *cr, const PlayRenderState *s, int width, int height);
+
 /** The player from its sprite sheet in the pose its state gives (play-render-player.c); it
  * flashes after a hit. */
 void play_render_player(cairo_t *cr, const PlayRenderState *s);

@@ -21,11 +21,15 @@ typedef struct PlayRenderState {
     const char *status;         /* top-right status ("Recording 812 frames · 1/4x"), or NULL */
     cairo_surface_t *player_sheet; /* the player's sprite sheet (docs/OBJECTS.md §17), NULL =
                                       the built-in one (editor_sprites_player_for_level) */
+    struct EditorObjectSprites *object_sprites; /* a tree level's object sprites (docs/DISASM.md
+                                                   §11), NULL for any other level */
     /* Plain */
     int32_t view_x, view_y; /* px: level coordinates at the view's top-left */
     double zoom;            /* view units per level px */
     double device_scale;    /* the surface's scale (HiDPI) */
     gboolean debug;         /* the physics debugger overlay */
+    guint finished_frames;  /* frames shown since the run passed a goal sign (0: it did not): the
+                               sign turns */
     lw_input input;         /* buttons of the last frame (shown by the debugger) */
 } PlayRenderState;
 

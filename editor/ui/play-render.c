@@ -3,7 +3,9 @@
 
 #include "play-render.h"
 
+#include "doc/object-sprites.h"
 #include "doc/play-session.h"
+#include "editor-sprites.h"
 #include "play-render-private.h"
 
 #include <loopwright-masks/render.h>
@@ -15,6 +17,8 @@
 
 #define LENS_W 72 /* px: half-size of the collision lens around the player */
 #define LENS_H 64
+
+#define GOAL_TURN_FRAMES 144 /* the sign's turn lasts this long (step 52: its back) */
 
 /* ---- game objects (docs/OBJECTS.md), drawn from the simulation's state ---- */
 
@@ -33,6 +37,17 @@ static void draw_ring(cairo_t *cr, double x, double y, double z, uint32_t frame)
     cairo_set_line_width(cr, 1.3 * z);
     cairo_set_source_rgb(cr, 1.0, 0.84, 0.15);
     cairo_stroke(cr);
+}
+
+/* The goal sign's column @frames after the goal: it turns twice as fast for the first 64 frames,
+ * then slows and rests on its back (column 4) from frame 144 on. */
+static guint goal_frame(guint frames)
+{
+    static const guint turn[8] = {0, 1, 2, 3, 4, 3, 2, 1};
+    if (frames >= GOAL_TURN_FRAMES)
+        return EDITOR_OBJSPR_GOAL_FRAMES - 1;
+    guint step = frames < 64 ? frames / 2 : 32 + (frames - 64) / 4;
+    return turn[step % 8];
 }
 
 static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
@@ -144,14 +159,21 @@ static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
         cairo_arc(cr, vx(s, x), vy(s, y - 26), 4 * z, 0, 2 * G_PI);
         cairo_fill(cr);
         break;
-    case LW_OBJ_GOAL:
-        cairo_set_source_rgb(cr, 0.4, 0.4, 0.45);
+    case LW_OBJ_GOAL: {
+        /* the sheet's sign (tools/gen-sprites.c), its origin at the cell's centre as the editor
+         * draws it; passed, it turns from its front to its back */
+        cairo_surface_t *sheet = editor_sprites_builtin(EDITOR_SPRITES_OBJECTS);
+        guint col = (st->flags & LW_OBJF_TRIGGERED) ? goal_frame(s->finished_frames) : 0;
+        if (sheet) {
+            editor_sprites_draw_cell(cr, sheet, col, EDITOR_OBJSPR_GOAL, vx(s, x), vy(s, y), z, 1,
+                                     0, FALSE);
+            break;
+        }
+        cairo_set_source_rgb(cr, 0.4, 0.4, 0.45); /* a build without the sheet */
         box(cr, s, x, y + 8, 1.5, 16);
         cairo_fill(cr);
-        cairo_set_source_rgb(cr, (st->flags & LW_OBJF_TRIGGERED) ? 0.2 : 1.0, 0.85, 0.2);
-        box(cr, s, x, y - 14, 16, 10);
-        cairo_fill(cr);
         break;
+    }
     case LW_OBJ_ENEMY:
         if (st->flags & LW_OBJF_GONE)
             break;
@@ -175,16 +197,18 @@ static void draw_game_object(cairo_t *cr, const PlayRenderState *s, uint32_t i)
     }
 }
 
-static void draw_game_objects(cairo_t *cr, const PlayRenderState *s, int width)
+static void draw_game_objects(cairo_t *cr, const PlayRenderState *s, int width, int height)
 {
     const lw_sim *sim = s->sim;
+    play_render_placeholders(cr, s, width, height);
     double right = s->view_x + width / s->zoom;
     for (uint32_t i = 0; i < sim->object_count; i++) {
         const lw_obj_state *st = &sim->state.game.obj[i];
         double x = st->x / 256.0;
         if (x < s->view_x - 300 || x > right + 300)
             continue;
-        draw_game_object(cr, s, i);
+        if (!play_render_sprite_object(cr, s, i))
+            draw_game_object(cr, s, i);
     }
     const lw_game_state *g = &sim->state.game;
     for (uint32_t k = 0; k < g->spill_count; k++) {
@@ -199,6 +223,23 @@ static void draw_game_objects(cairo_t *cr, const PlayRenderState *s, int width)
 }
 
 /* ---- the whole view ---- */
+
+char *play_render_time_text(uint32_t frames, char *buf, size_t size)
+{
+    uint32_t seconds = frames / 60;
+    g_snprintf(buf, size, "%u:%02u.%02u", seconds / 60, seconds % 60, frames % 60 * 100 / 60);
+    return buf;
+}
+
+const char *play_render_finish_text(const lw_sim *sim, char *buf, size_t size)
+{
+    char time[16];
+    unsigned rings = sim->state.game.rings;
+    g_snprintf(buf, size, "Finished · time %s · %u %s — R restarts",
+               play_render_time_text(sim->state.frame, time, sizeof time), rings,
+               rings == 1 ? "ring" : "rings");
+    return buf;
+}
 
 void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int height,
                       const PlayRenderState *s)
@@ -247,7 +288,7 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
                                      EDITOR_OVERLAY_SWAPPERS, 0);
     }
 
-    draw_game_objects(cr, s, width);
+    draw_game_objects(cr, s, width, height);
     if (s->debug)
         play_render_object_boxes(cr, s);
 
@@ -257,8 +298,9 @@ void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int heig
     if (s->debug) {
         play_render_debug_overlay(cr, s, vx(s, px + 0.5), vy(s, py + 0.5), width, height);
     } else {
-        char line[64], rings[64];
-        g_snprintf(line, sizeof line, "frame %u", s->sim->state.frame);
+        char line[64], rings[64], time[16];
+        g_snprintf(line, sizeof line, "frame %u  time %s", s->sim->state.frame,
+                   play_render_time_text(s->sim->state.frame, time, sizeof time));
         const char *lines[] = {line, rings};
         int n = 1;
         if (s->sim->object_count) {

@@ -23,6 +23,13 @@ G_BEGIN_DECLS
 void play_render_draw(EditorRenderer *renderer, cairo_t *cr, int width, int height,
                       const PlayRenderState *state);
 
+/** The run's time at the frame count @frames, "M:SS.cc" (60 frames a second) into @buf. */
+char *play_render_time_text(uint32_t frames, char *buf, size_t size);
+
+/** What the view shows once @sim passed a goal sign: "Finished · time M:SS.cc · N rings" and how
+ * to go on, into @buf (returned). */
+const char *play_render_finish_text(const lw_sim *sim, char *buf, size_t size);
+
 /** The player's body colour (tests look for it in screenshots; the built-in sheet's body colour,
  * tools/gen-sprites.c), 0xRRGGBB. */
 #define PLAY_RENDER_PLAYER_RGB 0x2B5FD9

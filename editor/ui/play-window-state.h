@@ -37,6 +37,8 @@ struct _PlayWindow {
     char *tileset_path;       /* the level's tileset as last loaded ("" = none) */
     char *physics_key;        /* the level's profile/character/overrides as last seen */
     PlayAutomator *automator; /* scripted runs (loopwright play --frames ...) */
+    struct EditorObjectSprites *object_sprites; /* a tree level's object sprites, NULL: none */
+    char *object_sprites_path; /* the document path they were read for (NULL: not read yet) */
 
     /* Template widgets */
     GtkDrawingArea *view;
@@ -55,6 +57,7 @@ struct _PlayWindow {
     lw_input held; /* pad buttons held on the keyboard */
     gboolean paused, rewinding, debug;
     guint speed_den;             /* 1, 2, 4, 8 */
+    guint finished_frames;       /* frames shown since the run passed the goal (0: not passed) */
     gint64 last_frame_time, acc; /* frame-clock accumulator, 1/60 µs units (1e6 = a frame) */
     guint tick_id;
     PlayKeymap keys;

@@ -7,7 +7,9 @@
 #include "doc/play-camera.h"
 #include "doc/replay-check.h"
 #include "doc/sim-state.h"
+#include "editor-render-objects.h"
 #include "editor-sprites.h"
+#include "editor-window-title.h"
 #include "play-keys.h"
 #include "play-render.h"
 #include "play-window-state.h"
@@ -138,6 +140,11 @@ void play_window_sim_frame(PlayWindow *self)
             play_session_get_frame(self->session) >= self->replay_end)
             play_window_replay_finished(self);
     }
+    /* past the goal the run's clock stands still; the sign turns on the view's own count */
+    if (play_session_is_finished(self->session) && !self->rewinding)
+        self->finished_frames++;
+    else
+        self->finished_frames = 0;
     /* its trace row, and the benchmark's timing */
     play_automator_frame_simulated(self->automator, g_get_monotonic_time() - t0);
     if (!self->cam_valid)
@@ -191,6 +198,7 @@ static void status_text(PlayWindow *self, char *buf, size_t size)
     if (self->speed_den > 1)
         g_snprintf(speed, sizeof speed, " · 1/%u×", self->speed_den);
     const char *mode = self->rewinding                             ? "◀◀ Rewinding"
+                       : play_session_is_finished(self->session)   ? "Finished"
                        : play_session_script_active(self->session) ? "▶ Replaying"
                        : self->paused                              ? "Paused"
                                                                    : "● Recording";
@@ -199,13 +207,30 @@ static void status_text(PlayWindow *self, char *buf, size_t size)
                play_session_physics_match_level(self->session) ? "" : " · tuned");
 }
 
-static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size)
+/* The object sprites of a level opened from a tree (read once per document path: its `source`
+ * names the tree), NULL for any other level. */
+static EditorObjectSprites *object_sprites(PlayWindow *self)
+{
+    const char *path = editor_document_get_path(self->doc);
+    if (path && g_strcmp0(path, self->object_sprites_path) != 0) {
+        g_clear_pointer(&self->object_sprites, editor_object_sprites_free);
+        g_free(self->object_sprites_path);
+        self->object_sprites_path = g_strdup(path);
+        self->object_sprites = editor_object_sprites_new_for_file(path, NULL);
+    }
+    editor_object_sprites_report(self->object_sprites);
+    return self->object_sprites;
+}
+
+static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *status, size_t size,
+                              char *banner, size_t banner_size)
 {
     status_text(self, status, size);
     memset(rs, 0, sizeof *rs);
     rs->level = doc_level(self);
     rs->player_sheet =
         editor_sprites_player_for_level(rs->level, editor_document_get_path(self->doc));
+    rs->object_sprites = object_sprites(self);
     rs->sim = play_session_get_sim(self->session);
     rs->session = self->session;
     rs->view_x = self->cam.x;
@@ -216,8 +241,11 @@ static void fill_render_state(PlayWindow *self, PlayRenderState *rs, char *statu
     rs->input = play_session_get_last_input(self->session);
     rs->status = status;
     rs->note = play_window_get_note(self);
+    rs->finished_frames = self->finished_frames;
     if (play_session_is_dead(self->session))
         rs->banner = "Fell out of the level — R restarts, Backspace rewinds";
+    else if (play_session_is_finished(self->session))
+        rs->banner = play_render_finish_text(rs->sim, banner, banner_size);
     else if (self->paused && !self->rewinding && !play_automator_is_running(self->automator))
         rs->banner = "Paused";
 }
@@ -228,8 +256,8 @@ static void draw_view(GtkDrawingArea *area, cairo_t *cr, int width, int height, 
     gint64 t0 = g_get_monotonic_time();
     camera_fit_view(self);
     PlayRenderState rs;
-    char status[160];
-    fill_render_state(self, &rs, status, sizeof status);
+    char status[160], banner[128];
+    fill_render_state(self, &rs, status, sizeof status, banner, sizeof banner);
     play_render_draw(self->renderer, cr, width, height, &rs);
     play_automator_frame_drawn(self->automator, g_get_monotonic_time() - t0);
 }
@@ -299,8 +327,8 @@ gboolean play_window_write_screenshot(PlayWindow *self, const char *path, gboole
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t *cr = cairo_create(s);
     PlayRenderState rs;
-    char status[160];
-    fill_render_state(self, &rs, status, sizeof status);
+    char status[160], banner[128];
+    fill_render_state(self, &rs, status, sizeof status, banner, sizeof banner);
     rs.device_scale = 1;
     play_render_draw(self->renderer, cr, w, h, &rs);
     cairo_destroy(cr);
@@ -371,8 +399,8 @@ static void on_doc_changed(PlayWindow *self, EditorChange *change)
 
 static void update_title(PlayWindow *self)
 {
-    g_autofree char *title =
-        g_strdup_printf("Test-Play — %s", editor_document_get_title(self->doc));
+    g_autofree char *name = editor_window_dup_doc_title(self->doc);
+    g_autofree char *title = g_strdup_printf("Test-Play — %s", name);
     gtk_window_set_title(GTK_WINDOW(self), title);
 }
 
@@ -561,6 +589,8 @@ static void play_window_finalize(GObject *object)
     PlayWindow *self = PLAY_WINDOW(object);
     g_clear_pointer(&self->session, play_session_free);
     g_clear_pointer(&self->renderer, editor_renderer_free);
+    g_clear_pointer(&self->object_sprites, editor_object_sprites_free);
+    g_clear_pointer(&self->object_sprites_path, g_free);
     g_clear_object(&self->doc);
     g_clear_pointer(&self->tileset_path, g_free);
     g_clear_pointer(&self->physics_key, g_free);

@@ -120,7 +120,7 @@ static void test_round_trip(void)
     edit(level, "\"x\": 320, \"y\": 96, \"name\": \"ring\"",
          "\"x\": 336, \"y\": 96, \"name\": \"ring\"");
     r = cli_run((const char *[]){"pack", level, "--into", tree, NULL});
-    expect(&r, 0, "level/rings/TST_1.bin: 1 unpacked bytes change", NULL);
+    expect(&r, 0, "level/rings/TST_1.bin: 1 unpacked byte changes", NULL);
     assert_diff(before, tree, "level/rings/TST_1.bin");
     g_hash_table_unref(before);
     before = tree_fixture_snapshot(tree);

@@ -89,7 +89,8 @@ static void test_player_layout(void)
 
 static void test_objects_layout(void)
 {
-    static const uint8_t columns[EDITOR_OBJSPR_COUNT] = {2, 1, 4, 6, 3, 2, 2, 2, 2, 1};
+    static const uint8_t columns[EDITOR_OBJSPR_COUNT] = {
+        2, 1, 4, 6, 3, 2, 2, EDITOR_OBJSPR_GOAL_FRAMES, 2, 1};
     char *path = sprite_path("objects.png");
     lwm_image img = {0};
     lw_error err = {0};

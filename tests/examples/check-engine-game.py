@@ -7,7 +7,7 @@
     engine-game L.bin SCRIPT            == loopwright sim LEVEL.json --trace  (byte for byte)
     loopwright sim L.bin --trace        == the same                           (the round trip)
   engine-game plays the game objects from the file's typed GOBJ records (`--objects` lists
-  them: object-park has 22), and a 1.0 file (GOBJ taken out) from its markers, same trace;
+  them: object-park has 32), and a 1.0 file (GOBJ taken out) from its markers, same trace;
   and the example links no library beyond libc/libm (readelf, when available).
 
   check-engine-game.py LOOPWRIGHT ENGINE_GAME LEVEL.json...
@@ -72,7 +72,7 @@ def check_objects_paths(game, tmp, level):
     want = open(os.path.join(tmp, "object-park-objects-json.csv"), "rb").read()
     g = run([game, b, script, "--objects"])
     listed = [l for l in g.stderr.decode().splitlines() if " at (" in l]
-    if g.returncode or b"22 game objects from GOBJ" not in g.stderr or len(listed) != 22 or \
+    if g.returncode or b"32 game objects from GOBJ" not in g.stderr or len(listed) != 32 or \
             "object 11 platform at (2240, 840)" not in g.stderr.decode() or g.stdout != want:
         fail("engine-game --objects on object-park.bin: %s" % g.stderr.decode()[:300])
         return 0
@@ -84,7 +84,7 @@ def check_objects_paths(game, tmp, level):
         fail("engine-game on a 1.0 file without GOBJ: exit %d, %s" %
              (g.returncode, g.stderr.decode()[:300]))
         return 0
-    print("ok engine-game object-park: 22 GOBJ records played; the 1.0 file (no GOBJ) plays "
+    print("ok engine-game object-park: 32 GOBJ records played; the 1.0 file (no GOBJ) plays "
           "the same %d rows from its markers" % (want.count(b"\n") - 1))
     return 2
 

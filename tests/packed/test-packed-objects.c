@@ -209,10 +209,10 @@ static void test_samples_same_play(void)
         init_json(&a, level);
         init_packed(&b, packed);
         if (i == 0) {
-            /* object-park: 22 game-object markers, 39 objects once its four ring rows (5 + 4 + 4 +
-             * 8) are expanded */
-            g_assert_cmpuint(n, ==, 22);
-            g_assert_cmpuint(a.object_count, ==, 39);
+            /* object-park: 32 game-object markers, 51 objects once its five ring rows (5 + 4 + 4 +
+             * 8 + 3) are expanded */
+            g_assert_cmpuint(n, ==, 32);
+            g_assert_cmpuint(a.object_count, ==, 51);
         }
         uint32_t frames = same_run(&a, &b, &script);
         g_assert_cmpuint(frames, >, 1000);
@@ -287,7 +287,7 @@ static void test_old_file_plays(void)
     lw_sim a = {0}, b = {0};
     init_json(&a, level);
     init_packed(&b, packed);
-    g_assert_cmpuint(b.object_count, ==, 39);
+    g_assert_cmpuint(b.object_count, ==, 51);
     same_run(&a, &b, &script);
     /* and the 1.0 file re-packs to today's file */
     uint8_t *again = NULL;
@@ -323,7 +323,7 @@ static const corrupt_case corrupt_cases[] = {
     {"section version 2", 0, 0, 2, 2, LW_ERR_VERSION, 0, "version 2 is not supported"},
     {"section version 0", 0, 0, 2, 0, LW_ERR_VERSION, 0, "version 0"},
     {"record size 28", 0, 2, 2, 28, LW_ERR_FORMAT, 2, "records are 28 bytes"},
-    {"more records than objects", 0, 4, 4, 500, LW_ERR_RANGE, 4, "the level has 23 objects"},
+    {"more records than objects", 0, 4, 4, 500, LW_ERR_RANGE, 4, "the level has 33 objects"},
     {"count over the object limit", 0, 4, 4, 0xFFFFFFFFu, LW_ERR_LIMIT, 4, "game objects"},
     {"count under the section", 0, 4, 4, 21, LW_ERR_FORMAT, -1, "expected 680"},
     {"id 0", 2, 0, 4, 0, LW_ERR_RANGE, 0, "id 0 is reserved"},

@@ -236,8 +236,8 @@ static void test_cli_verbose(void)
     g_assert_cmpint(run_cli_out(args, &out, NULL), ==, 0);
     gsize len = 0;
     g_free(read_all(a, &len));
-    char *want = g_strdup_printf("%s: %zu bytes, version 1.1, 11 sections; 22 game objects in "
-                                 "GOBJ (39 in play, 21 of them rings)\n",
+    char *want = g_strdup_printf("%s: %zu bytes, version 1.1, 11 sections; 32 game objects in "
+                                 "GOBJ (51 in play, 24 of them rings)\n",
                                  a, (size_t)len);
     g_assert_cmpstr(out, ==, want);
     /* without --verbose, pack prints nothing */

@@ -61,7 +61,7 @@ def main(argv):
                         "" if ok else "exit %d, %s" % (code, porcelain(copy))))
 
         code, out, err = run([lw, "pack", path, "--into", copy, "--allow-shared"])
-        reported = sorted(re.findall(r"^%s/(.+?): \d+ unpacked bytes change" % re.escape(copy),
+        reported = sorted(re.findall(r"^%s/(.+?): \d+ unpacked (?:bytes change|byte changes)" % re.escape(copy),
                                      out, re.M))
         for line in out.splitlines():
             print("# " + line.replace(copy + "/", ""))
