@@ -20,8 +20,11 @@
 
 #define TOLERANCE 1.05 /* px: digital straight lines stay within ~1 px of their chord */
 /* Edges: a straight piece this long decides its cells' angles where the chord rule is more than
- * 2.5 steps from its fitted angle (docs/MASKS.md §4.3). */
+ * LONG_REACH steps from its fitted angle (docs/MASKS.md §4.3). 2.95, not 2.5: the 1:2 staircase
+ * (18.9 steps) keeps its chord's 16, Sega's angle (§4.8, session 9); 3.0 lets 3-step errors
+ * through on the line sweep. */
 #define LONG_PIECE 320
+#define LONG_REACH 2.95
 
 typedef struct edge {
     int32_t x, y; /* the solid pixel */
@@ -836,7 +839,7 @@ static uint8_t cell_angle(pass *p, size_t t, bool neighbours)
     if (got) {
         double dev = remainder((double)c - real, 256.0);
         bool long_piece = k >= 0 && p->best_len[k][t] >= LONG_PIECE;
-        if (!long_piece || fabs(dev) <= 2.5)
+        if (!long_piece || fabs(dev) <= LONG_REACH)
             a = c;
     }
     return a;

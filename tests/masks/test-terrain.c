@@ -708,6 +708,24 @@ static void test_chord_full_end(void)
     g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S3K, 3, 2), ==, 0xEE);
 }
 
+/* A long 1:2 staircase (one row per two columns, 512 px: a long straight piece, docs/MASKS.md
+ * §4.3 step 5) in the phase whose cells are 0 0 1 1 .. 7 7: the chord (a 7-px rise, 16.8
+ * steps) reads 16 in S1 and S2, Sega's angle for these masks; the piece's fit is 18.9 steps,
+ * 2.9 from it, within the long-piece reach of 2.95 (session 9; 2.5 before, which gave 0xEE). */
+static void test_long_half_slope(void)
+{
+    enum { TW = 32, TH = 20 };
+    int top[TW * 16];
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 300 - x / 2;
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S1, 16, 10), ==, 0xF0);
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 16, 10), ==, 0xF0);
+    /* the other phase (0 1 1 2 .. 7 7 8, an 8-px rise): 20, 1.1 from the fit, as before */
+    for (int x = 0; x < TW * 16; x++)
+        top[x] = 300 - (x + 1) / 2;
+    g_assert_cmphex(style_angle(TW, TH, top, LWM_ANGLES_S2, 16, 10), ==, 0xEC);
+}
+
 /* S3K, a ceiling piece whose underside is a little steeper than 45 degrees and ends in a wall
  * (heights 16 x7, -14 .. -7; a full cell below): in the ceiling's frame it reads 0x64, 4 steps
  * past the diagonal; in the wall's frame it is a slope that levels off (7 lines level, then a
@@ -751,6 +769,7 @@ int main(int argc, char **argv)
     g_test_add_func("/masks/terrain/chord-full-end", test_chord_full_end);
     g_test_add_func("/masks/terrain/chord-kink", test_chord_kink);
     g_test_add_func("/masks/terrain/diagonal-kink", test_diagonal_kink);
+    g_test_add_func("/masks/terrain/long-half-slope", test_long_half_slope);
     g_test_add_func("/masks/terrain/tile-flips", test_tile_flips);
     g_test_add_func("/masks/terrain/top-solid-and-start", test_top_solid_and_start);
     g_test_add_func("/masks/terrain/hanging-runs", test_hanging_runs);
