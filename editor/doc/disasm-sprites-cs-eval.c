@@ -16,7 +16,7 @@ void dcs_fatal(dspr_cs *c)
 
 gboolean dcs_step(dspr_cs *c)
 {
-    if (++c->steps > c->max_steps || c->strs->len + c->arrays->len + c->insts->len > CS_MAX_OBJECTS)
+    if (++c->steps > c->max_steps)
         dcs_fatal(c);
     return !c->error;
 }
@@ -121,7 +121,7 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
     if (packed) { /* params T[] x: the rest of the arguments as an array */
         val rest = dcs_new_array(c, 0, V_NULL, FALSE);
         for (int i = m->nparams - 1; rest.k == V_ARRAY && i < n; i++)
-            g_array_append_val((GArray *)rest.p, args[i]);
+            dcs_array_push(c, rest.p, args[i]);
         dcs_local_push(c, m->params[m->nparams - 1], rest);
     }
     c->frame = mark;
@@ -166,11 +166,11 @@ static void out_arg(dspr_cs *c, lval *lv)
         (dcs_tok_is(c, name + 1, ")") || dcs_tok_is(c, name + 1, ","))) {
         g_autofree char *n = dcs_tok_text(c, name);
         dcs_local_push(c, n, dcs_vk(V_NULL));
-        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL};
+        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL, NULL};
         c->pos = name + 1;
         return;
     }
-    *lv = (lval){LV_NONE, 0, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
     ternary_lv(c, lv);
 }
 
@@ -184,7 +184,7 @@ static int args(dspr_cs *c, val *a, lval *outs)
         if (n && !dcs_accept(c, ","))
             c->error = TRUE;
         gboolean unknown = dcs_accept(c, "out") || dcs_accept(c, "ref");
-        lval lv = {LV_NONE, 0, NULL, NULL};
+        lval lv = {LV_NONE, 0, NULL, NULL, NULL};
         val v = dcs_vk(V_UNKNOWN);
         if (unknown && outs)
             out_arg(c, &lv);
@@ -254,7 +254,9 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     switch (v.k) {
     case V_NAME: {
         val r = dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL))), m;
-        return dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
+        if (r.k == V_NAME && strcmp(r.p, "ObjectHelper.LevelArt") == 0)
+            return dcs_level_art(c); /* SonLVL's property: the level's art */
+        return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
     }
     case V_THIS:
         return member_of_this(c, name, lv);
@@ -266,6 +268,10 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     case V_ARRAY:
         return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
                                                            : dcs_vk(V_UNKNOWN);
+    case V_MAP: {
+        GByteArray *b = strcmp(name, "Length") == 0 ? dcs_map_bytes(c, v.p) : NULL;
+        return b ? dcs_vint(b->len) : dcs_vk(V_UNKNOWN);
+    }
     case V_INST:
         return dcs_inst_member(c, v, name, lv);
     case V_DICT:
@@ -276,6 +282,14 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
 }
 
 /* An initializer `{ a, b, ... }` at c->pos appended to array @r (a new one when @r is none). */
+static val initializer(dspr_cs *c, val r);
+
+val dcs_init_expr(dspr_cs *c)
+{
+    return dcs_is(c, "{") ? initializer(c, dcs_vk(V_UNKNOWN)) : dcs_expr(c);
+}
+
+/* An initializer `{ a, b, ... }` at c->pos appended to array @r (a new one when @r is none). */
 static val initializer(dspr_cs *c, val r)
 {
     if (r.k != V_ARRAY && c->live)
@@ -283,8 +297,8 @@ static val initializer(dspr_cs *c, val r)
     c->pos++;
     while (!c->error && !dcs_accept(c, "}")) {
         val v = dcs_expr(c);
-        if (r.k == V_ARRAY && ((GArray *)r.p)->len < CS_MAX_ARRAY)
-            g_array_append_val((GArray *)r.p, v);
+        if (r.k == V_ARRAY)
+            dcs_array_push(c, r.p, v);
         if (!dcs_is(c, "}"))
             dcs_expect(c, ",");
     }
@@ -298,7 +312,7 @@ static val construct(dspr_cs *c, const char *type)
     int n = args(c, a, NULL);
     if (n < 0 || !type || !c->live)
         return dcs_vk(V_UNKNOWN);
-    if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && c->arrays->len < CS_MAX_OBJECTS) {
+    if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && dcs_charge(c, 1)) {
         GPtrArray *parts = g_ptr_array_new();
         g_ptr_array_add(c->indexers, parts);
         val r = dcs_vk(V_INDEXER);
@@ -388,7 +402,7 @@ static val cast(dspr_cs *c)
 {
     g_autofree char *type = dcs_tok_text(c, c->pos);
     c->pos += 2;
-    lval lv = {LV_NONE, 0, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
     val v = unary(c, &lv), r;
     if (dcs_real_cast(type, v, &r))
         return r; /* of a double, or to one */
@@ -461,9 +475,18 @@ static val primary(dspr_cs *c, lval *lv)
                : dcs_vstr(V_NAME, dcs_keep(c, g_steal_pointer(&name)));
 }
 
-/* An element of array @a at @i, or dictionary @a's value for key @i. */
-static val element(val a, val i, lval *lv)
+/* An element of array @a at @i, or dictionary @a's value for key @i, or a byte of mappings. */
+static val element(dspr_cs *c, val a, val i, lval *lv)
 {
+    if (a.k == V_MAP) {
+        GByteArray *b = dcs_map_bytes(c, a.p);
+        if (!b || i.k != V_INT || i.i < 0 || i.i >= (gint64)b->len)
+            return dcs_vk(V_UNKNOWN); /* past the end: an exception in C# */
+        lv->k = LV_BYTE;
+        lv->map = a.p;
+        lv->index = (guint)i.i;
+        return dcs_vint(b->data[i.i]);
+    }
     val *dv = dcs_dict_find(a, i);
     if (dv) {
         GArray *e = a.p;
@@ -493,6 +516,10 @@ static void store(dspr_cs *c, const lval *lv, val v)
         *lv->field = v;
     else if (lv->k == LV_ELEM)
         g_array_index(lv->arr, val, lv->index) = v;
+    else if (lv->k == LV_BYTE && v.k == V_INT) /* a byte: C# takes (byte)x */
+        lv->map->bytes->data[lv->index] = (guint8)v.i, lv->map->changed = TRUE;
+    else if (lv->k == LV_BYTE)
+        lv->map->failed = TRUE;
     else
         c->error = TRUE;
 }
@@ -507,13 +534,13 @@ static val postfix(dspr_cs *c, lval *lv)
                 break;
             }
             g_autofree char *name = dcs_tok_text(c, c->pos++);
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
             v = dcs_is(c, "(") ? call(c, v, name) : member(c, v, name, lv);
         } else if (dcs_accept(c, "[")) {
             val i = dcs_expr(c);
             dcs_expect(c, "]");
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
-            v = element(v, i, lv);
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            v = element(c, v, i, lv);
         } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
             int d = dcs_is(c, "++") ? 1 : -1;
             c->pos++;
@@ -521,7 +548,7 @@ static val postfix(dspr_cs *c, lval *lv)
                 store(c, lv, dcs_vint(v.i + d));
             else
                 store(c, lv, dcs_vk(V_UNKNOWN));
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
         } else {
             break;
         }
@@ -537,7 +564,7 @@ static val unary(dspr_cs *c, lval *lv)
         return dcs_vk(V_UNKNOWN);
     }
     val v;
-    lval inner = {LV_NONE, 0, NULL, NULL};
+    lval inner = {LV_NONE, 0, NULL, NULL, NULL};
     if (dcs_accept(c, "-")) {
         v = unary(c, &inner);
         v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_real_negate(v);
@@ -655,8 +682,8 @@ static val binary(dspr_cs *c, int level, lval *lv)
     const char *op;
     while (!c->error && (op = level_op(c, level)) != NULL) {
         c->pos += strcmp(op, ">>") == 0 ? 2 : 1;
-        *lv = (lval){LV_NONE, 0, NULL, NULL};
-        lval ign = {LV_NONE, 0, NULL, NULL};
+        *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+        lval ign = {LV_NONE, 0, NULL, NULL, NULL};
         gboolean live = c->live, shortcut = FALSE;
         if ((strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) && a.k == V_BOOL)
             shortcut = (op[0] == '&') != (a.i != 0);
@@ -682,8 +709,8 @@ static val ternary(dspr_cs *c, lval *lv)
     val cond = binary(c, 0, lv);
     if (!dcs_accept(c, "?"))
         return cond;
-    *lv = (lval){LV_NONE, 0, NULL, NULL};
-    lval ign = {LV_NONE, 0, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+    lval ign = {LV_NONE, 0, NULL, NULL, NULL};
     gboolean live = c->live;
     c->live = live && cond.k == V_BOOL && cond.i;
     val a = ternary(c, &ign);
@@ -703,7 +730,7 @@ static val assign(dspr_cs *c, lval *lv)
     for (int k = 0; ops[k]; k++)
         if (dcs_is(c, ops[k])) {
             c->pos++;
-            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL};
+            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL, NULL};
             if (target.k == LV_NONE)
                 c->error = TRUE;
             val r = assign(c, &ign);
@@ -712,7 +739,7 @@ static val assign(dspr_cs *c, lval *lv)
                 r = arith(c, op, v, r);
             }
             store(c, &target, r);
-            *lv = (lval){LV_NONE, 0, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
             return r;
         }
     return v;
@@ -725,7 +752,7 @@ static val ternary_lv(dspr_cs *c, lval *lv)
 
 val dcs_expr(dspr_cs *c)
 {
-    lval lv = {LV_NONE, 0, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
     if ((dcs_T(c, c->pos)->kind == T_IDENT && dcs_tok_is(c, c->pos + 1, "=>")) ||
         (dcs_is(c, "(") && dcs_T(c, c->pos + 1)->kind == T_IDENT &&
          dcs_tok_is(c, c->pos + 2, ")") && dcs_tok_is(c, c->pos + 3, "=>")))

@@ -335,15 +335,37 @@ val dcs_vstr(vkind k, char *s)
     return v;
 }
 
+gboolean dcs_charge(dspr_cs *c, guint units)
+{
+    if (units > CS_MAX_MADE - c->made) {
+        dcs_fatal(c);
+        return FALSE;
+    }
+    c->made += units;
+    return TRUE;
+}
+
 char *dcs_keep(dspr_cs *c, char *s)
 {
+    if (!s || !dcs_charge(c, 1 + (guint)MIN(strlen(s) / 64, CS_MAX_MADE))) {
+        g_free(s);
+        return NULL;
+    }
     g_ptr_array_add(c->strs, s);
     return s;
 }
 
+gboolean dcs_array_push(dspr_cs *c, GArray *arr, val v)
+{
+    if (arr->len >= CS_MAX_ARRAY || !dcs_charge(c, 1))
+        return FALSE;
+    g_array_append_val(arr, v);
+    return TRUE;
+}
+
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list)
 {
-    if (n > CS_MAX_ARRAY || c->arrays->len >= CS_MAX_OBJECTS)
+    if (n > CS_MAX_ARRAY || !dcs_charge(c, 1 + n))
         return dcs_vk(V_UNKNOWN);
     GArray *a = g_array_sized_new(FALSE, FALSE, sizeof(val), n);
     val f = fill == V_INT ? dcs_vint(0) : fill == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
@@ -369,14 +391,15 @@ vkind dcs_default_of(const char *name, gsize len)
 
 /* An image for the definition (deduplicated): its index, -1 when there are too many. */
 /* An image of the definition (the same one again for the same arguments); @dplc NULL: none. */
-static int add_image(dspr_cs *c, const char *art, const char *map, gboolean bin, const char *label,
-                     int frame, int pal, const char *dplc, int dplc_ver)
+static int add_image(dspr_cs *c, const char *art, const char *map, gboolean bin, GBytes *map_data,
+                     const char *label, int frame, int pal, const char *dplc, int dplc_ver)
 {
     GPtrArray *ims = c->def->images;
     for (guint i = 0; i < ims->len; i++) {
         const dspr_image *im = g_ptr_array_index(ims, i);
         if (!im->id && !im->artcmp && g_strcmp0(im->art, art) == 0 &&
-            g_strcmp0(im->map, map) == 0 && !im->map_bin == !bin &&
+            g_strcmp0(im->map, map) == 0 && !im->map_bin == !bin && !im->map_data == !map_data &&
+            (!map_data || g_bytes_equal(im->map_data, map_data)) &&
             g_strcmp0(im->label, label) == 0 && im->frame == frame && im->pal == pal &&
             g_strcmp0(im->dplc, dplc) == 0 && im->dplc_ver == dplc_ver)
             return (int)i;
@@ -387,6 +410,7 @@ static int add_image(dspr_cs *c, const char *art, const char *map, gboolean bin,
     im->art = g_strdup(art);
     im->map = g_strdup(map);
     im->map_bin = bin;
+    im->map_data = map_data ? g_bytes_ref(map_data) : NULL;
     im->label = g_strdup(label);
     im->frame = frame;
     im->pal = pal;
@@ -404,16 +428,20 @@ static gboolean plain_name(const char *s)
 
 /* ---- built-in calls ---- */
 
+val dcs_level_art(dspr_cs *c)
+{
+    val v = dcs_vstr(V_ART, dcs_keep(c, g_strdup("LevelArt")));
+    v.i = v.k == V_ART;
+    return v;
+}
+
 /* LevelData.ReadFile / ObjectHelper.OpenArtFile (FILE, CompressionType.X) */
 static val read_file(dspr_cs *c, const val *a, int n)
 {
     if (n != 2 || a[0].k != V_STR || !plain_name(a[0].p))
         return dcs_vk(V_UNKNOWN);
-    if (g_ascii_strcasecmp(a[0].p, "LevelArt") == 0) {
-        val v = dcs_vstr(V_ART, dcs_keep(c, g_strdup("LevelArt")));
-        v.i = 1;
-        return v;
-    }
+    if (g_ascii_strcasecmp(a[0].p, "LevelArt") == 0)
+        return dcs_level_art(c);
     static const char *const codecs[] = {"Nemesis", "Kosinski", "KosinskiM", "Uncompressed", NULL};
     const char *cmp = a[1].k == V_NAME && g_str_has_prefix(a[1].p, "CompressionType.")
                           ? (const char *)a[1].p + strlen("CompressionType.")
@@ -427,6 +455,44 @@ static val read_file(dspr_cs *c, const val *a, int n)
     return dcs_vk(V_UNKNOWN); /* another codec: not decoded here */
 }
 
+val dcs_new_map(dspr_cs *c, const char *file, int dplc_ver)
+{
+    if (!dcs_charge(c, 1))
+        return dcs_vk(V_UNKNOWN);
+    cs_map *m = g_new0(cs_map, 1);
+    m->file = file;
+    m->dplc_ver = dplc_ver;
+    g_ptr_array_add(c->maps, m);
+    val v = dcs_vk(V_MAP);
+    v.p = m;
+    return v;
+}
+
+GByteArray *dcs_map_bytes(dspr_cs *c, cs_map *m)
+{
+    if (!m->bytes && !m->failed) {
+        GBytes *b = dspr_map_bytes(c->owner, m->file);
+        gsize n = b ? g_bytes_get_size(b) : 0;
+        m->failed = !b || !dcs_charge(c, 1 + (guint)(n / 64));
+        if (!m->failed)
+            m->bytes = g_bytes_unref_to_array(g_steal_pointer(&b));
+        if (b)
+            g_bytes_unref(b);
+    }
+    return m->failed ? NULL : m->bytes;
+}
+
+/* Whether the code has stored into mappings @m: TRUE with *@data (when given) the bytes as it
+ * left them (NULL: they cannot be told). FALSE: the file's own mappings. */
+static gboolean map_changed(cs_map *m, GBytes **data)
+{
+    if (!m->changed && !m->failed)
+        return FALSE;
+    if (data)
+        *data = m->failed ? NULL : g_bytes_new(m->bytes->data, m->bytes->len);
+    return TRUE;
+}
+
 /* ObjectHelper.MapASMToBmp(ART, FILE, LABEL-or-FRAME, PAL[, PRI]) and MapToBmp(ART, MAP, FRAME,
  * PAL[, PRI]) */
 static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
@@ -436,11 +502,14 @@ static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     const char *map = NULL, *label = NULL;
     gboolean bin = FALSE;
     int frame = 0;
+    g_autoptr(GBytes) data = NULL;
     if (asm_call && a[1].k == V_STR && plain_name(a[1].p)) {
         map = a[1].p;
-    } else if (!asm_call && a[1].k == V_MAP) {
-        map = a[1].p;
+    } else if (!asm_call && a[1].k == V_MAP && !map_changed(a[1].p, &data)) {
+        map = ((cs_map *)a[1].p)->file;
         bin = a[1].i != 0;
+    } else if (!asm_call && a[1].k == V_MAP && data) {
+        map = ((cs_map *)a[1].p)->file; /* drawn from the bytes as the code left them */
     } else {
         return dcs_vk(V_UNKNOWN);
     }
@@ -450,7 +519,7 @@ static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
         frame = (int)a[2].i;
     else
         return dcs_vk(V_UNKNOWN);
-    int im = add_image(c, a[0].p, map, bin, label, frame, (int)a[3].i, NULL, 0);
+    int im = add_image(c, a[0].p, map, bin, data, label, frame, (int)a[3].i, NULL, 0);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
     return dcs_sprite_of_image(c, im);
@@ -481,18 +550,21 @@ static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     const val *map = &a[1], *dplc = &a[vers ? 3 : 2];
     const char *mfile = NULL, *dfile = NULL;
     int ver = 0;
+    g_autoptr(GBytes) data = NULL;
     if (asm_call && map->k == V_STR && dplc->k == V_STR && plain_name(map->p) &&
         plain_name(dplc->p)) {
         mfile = map->p;
         dfile = dplc->p;
-    } else if (!asm_call && map->k == V_MAP && dplc->k == V_MAP && !map->i && !dplc->i) {
-        mfile = map->p;
-        dfile = dplc->p;
-        ver = vers ? engine_version(a[4]) : dplc->dx;
+    } else if (!asm_call && map->k == V_MAP && dplc->k == V_MAP && !map->i && !dplc->i &&
+               (!map_changed(map->p, &data) || data) && !map_changed(dplc->p, NULL)) {
+        mfile = ((cs_map *)map->p)->file;
+        dfile = ((cs_map *)dplc->p)->file;
+        ver = vers ? engine_version(a[4]) : ((cs_map *)dplc->p)->dplc_ver;
     } else {
         return dcs_vk(V_UNKNOWN);
     }
-    int im = add_image(c, a[0].p, mfile, FALSE, NULL, (int)a[at].i, (int)a[at + 1].i, dfile, ver);
+    int im =
+        add_image(c, a[0].p, mfile, FALSE, data, NULL, (int)a[at].i, (int)a[at + 1].i, dfile, ver);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
     return dcs_sprite_of_image(c, im);
@@ -549,9 +621,7 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
             return read_file(c, a, n);
         if (strcmp(full, "LevelData.ASMToBin") == 0 && n == 2 && a[0].k == V_STR &&
             plain_name(a[0].p)) {
-            val m = dcs_vstr(V_MAP, a[0].p);
-            m.dx = engine_version(a[1]); /* the format a DPLC file is read in */
-            return m;
+            return dcs_new_map(c, a[0].p, engine_version(a[1]));
         }
         if (strcmp(full, "ObjectHelper.MapDPLCToBmp") == 0)
             return dplc_to_bmp(c, a, n, FALSE);
@@ -566,9 +636,7 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
     } else if (self.k == V_INDEXER && strcmp(name, "ToArray") == 0 && n == 0) {
         return indexer_array(c, self);
     } else if (self.k == V_ARRAY && self.i && strcmp(name, "Add") == 0 && n == 1) {
-        GArray *arr = self.p;
-        if (arr->len < CS_MAX_ARRAY)
-            g_array_append_val(arr, a[0]);
+        dcs_array_push(c, self.p, a[0]);
         return dcs_vk(V_UNKNOWN);
     } else if (self.k == V_SPRITE) {
         return dcs_sprite_builtin(c, self, name, a, n);

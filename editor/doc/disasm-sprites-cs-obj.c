@@ -3,7 +3,7 @@
  * The C# definition interpreter (disasm-sprites-cs.c): the definitions' own objects (instances
  * of the file's classes, their constructors and object initializers), lambdas called where
  * they are made, and dictionaries (LINQ's ToDictionary, an index, TryGetValue, Keys). All
- * bounded as the rest: every instance and dictionary counts against CS_MAX_OBJECTS, a lambda
+ * bounded as the rest: every instance, field and dictionary entry is charged (dcs_charge), a lambda
  * call is a call (CS_MAX_CALLS), and each step is one of the run's budget.
  */
 #include "disasm-sprites-cs-private.h"
@@ -18,15 +18,6 @@ static const char *short_name(const char *full)
     return dot ? dot + 1 : full;
 }
 
-static gboolean room(dspr_cs *c)
-{
-    if (c->strs->len + c->arrays->len + c->insts->len >= CS_MAX_OBJECTS) {
-        dcs_fatal(c);
-        return FALSE;
-    }
-    return TRUE;
-}
-
 /* `new T(ARGS)` for a class T of the file: its fields, then its constructor on them. */
 val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n)
 {
@@ -34,7 +25,7 @@ val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n)
         return dcs_vk(V_UNKNOWN);
     const char *ns = c->cur_cls >= 0 ? g_array_index(c->classes, cs_class, c->cur_cls).full : NULL;
     int cls = dcs_class_find(c, ns, type);
-    if (cls < 0 || !room(c))
+    if (cls < 0 || !dcs_charge(c, 1))
         return dcs_vk(V_UNKNOWN);
     const char *name = short_name(g_array_index(c->classes, cs_class, cls).full);
     int mi = dcs_method_pick(c, cls, name, a, n, FALSE);
@@ -43,7 +34,7 @@ val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n)
     GHashTable *fields = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     g_ptr_array_add(c->insts, fields);
     dcs_init_fields(c, fields, cls, 0);
-    if (mi >= 0)
+    if (dcs_charge(c, g_hash_table_size(fields)) && mi >= 0)
         dcs_invoke_on(c, fields, cls, mi, a, n);
     if (c->fatal)
         return dcs_vk(V_UNKNOWN);
@@ -74,7 +65,7 @@ void dcs_object_init(dspr_cs *c, val *r)
         val *f = g_hash_table_lookup(r->p, name);
         if (f)
             *f = v; /* in place: an lvalue may point at it */
-        else if (g_hash_table_size(r->p) < CS_MAX_ARRAY) {
+        else if (g_hash_table_size(r->p) < CS_MAX_ARRAY && dcs_charge(c, 1)) {
             val *nv = g_new(val, 1);
             *nv = v;
             g_hash_table_insert(r->p, g_steal_pointer(&name), nv);
@@ -173,7 +164,7 @@ val *dcs_dict_find(val d, val key)
 
 val dcs_new_dict(dspr_cs *c)
 {
-    if (!room(c))
+    if (!dcs_charge(c, 1))
         return dcs_vk(V_UNKNOWN);
     GArray *e = g_array_new(FALSE, FALSE, sizeof(val));
     g_ptr_array_add(c->arrays, e);
@@ -183,10 +174,10 @@ val dcs_new_dict(dspr_cs *c)
 }
 
 /* Add @k -> @v; FALSE (C# throws) for a key it has, or one that is not known. */
-static gboolean dict_add(val d, val k, val v)
+static gboolean dict_add(dspr_cs *c, val d, val k, val v)
 {
     GArray *e = d.p;
-    if (!key_kind(k) || dcs_dict_find(d, k) || e->len >= 2 * CS_MAX_ARRAY)
+    if (!key_kind(k) || dcs_dict_find(d, k) || e->len >= 2 * CS_MAX_ARRAY || !dcs_charge(c, 2))
         return FALSE;
     g_array_append_val(e, k);
     g_array_append_val(e, v);
@@ -204,7 +195,7 @@ static val to_dictionary(dspr_cs *c, val src, val kf, val vf)
         val item = g_array_index(items, val, i);
         val k = dcs_lambda_call(c, kf, &item, 1);
         val v = dcs_lambda_call(c, vf, &item, 1);
-        if (!dcs_step(c) || !dict_add(d, k, v))
+        if (!dcs_step(c) || !dict_add(c, d, k, v))
             return dcs_vk(V_UNKNOWN);
     }
     return d;
@@ -216,7 +207,7 @@ static val dict_list(dspr_cs *c, val d, guint which)
     GArray *e = d.p;
     val r = dcs_new_array(c, 0, V_NULL, FALSE);
     for (guint i = which; r.k == V_ARRAY && i < e->len; i += 2)
-        g_array_append_val((GArray *)r.p, g_array_index(e, val, i));
+        dcs_array_push(c, r.p, g_array_index(e, val, i));
     return r;
 }
 
@@ -253,7 +244,7 @@ void dcs_dict_init(dspr_cs *c, val *d)
             v = dcs_expr(c);
             dcs_expect(c, "}");
         }
-        if (!c->error && !dict_add(*d, k, v))
+        if (!c->error && !dict_add(c, *d, k, v))
             c->error = TRUE; /* C# throws */
         if (!dcs_is(c, "}"))
             dcs_expect(c, ",");
@@ -274,7 +265,7 @@ val dcs_dict_builtin(dspr_cs *c, val self, const char *name, const val *a, int n
     } else if (self.k == V_ARRAY && strcmp(name, "ToDictionary") == 0 && n == 2) {
         return to_dictionary(c, self, a[0], a[1]);
     } else if (self.k == V_DICT && strcmp(name, "Add") == 0 && n == 2) {
-        if (!dict_add(self, a[0], a[1]))
+        if (!dict_add(c, self, a[0], a[1]))
             c->error = TRUE; /* an exception: the statement's effects are unknown */
     } else if (self.k == V_DICT && strcmp(name, "ContainsKey") == 0 && n == 1 && key_kind(a[0])) {
         return dcs_vbool(dcs_dict_find(self, a[0]) != NULL);

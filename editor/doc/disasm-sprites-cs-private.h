@@ -17,8 +17,11 @@
 #define CS_MAX_CALLS      32     /* nested method calls */
 #define CS_MAX_NEST       96     /* nested expressions and statements */
 #define CS_MAX_ARRAY      4096u
-#define CS_MAX_OBJECTS    (1u << 17) /* strings, arrays and instances the run made */
-#define CS_MAX_ARGS       16
+/* What a definition's runs make, Init's and every GetSprite's together (nothing is freed before
+ * the definition is): one unit per string, array, list, dictionary, indexer, sprite and instance,
+ * plus one per element, part, field or 64 bytes of text it holds. Counted by dcs_charge alone. */
+#define CS_MAX_MADE (1u << 18)
+#define CS_MAX_ARGS 16
 
 typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP } tok_kind;
 
@@ -36,7 +39,7 @@ typedef enum {
     V_STR,
     V_NAME,   /* an unresolved (static) name: "LevelData.ReadFile", "CompressionType.Nemesis" */
     V_ART,    /* p: art spec (dspr_image.art); i: 1 = one file read whole */
-    V_MAP,    /* p: mappings file; i: 1 = binary */
+    V_MAP,    /* p: cs_map (a byte[] of mappings); i: 1 = binary */
     V_SPRITE, /* p: GArray of dspr_ref, shared by its copies (disasm-sprites-cs-sprite.c) */
     V_ARRAY,  /* p: GArray of val; i: 1 = a List (grows) */
     V_INDEXER,
@@ -56,6 +59,16 @@ typedef struct {
     void *p;
     double r; /* V_REAL */
 } val;
+
+/* A byte[] of mappings, LevelData.ASMToBin's: an array (a reference, as in C#) that code may read
+ * and change before it draws with it. Owned by dspr_cs.maps. */
+typedef struct {
+    const char *file;  /* the mappings file (kept in dspr_cs.strs) */
+    int dplc_ver;      /* ASMToBin's EngineVersion: 1..3, the format a DPLC file is read in; 0 */
+    GByteArray *bytes; /* the assembled bytes, read when the code first reads them; NULL */
+    gboolean failed;   /* the bytes cannot be told (unassembled, or an unknown value stored) */
+    gboolean changed;  /* an element was stored */
+} cs_map;
 
 typedef struct {
     char *name;
@@ -98,6 +111,9 @@ struct dspr_cs {
     GHashTable *state;                   /* field name -> val* */
     GPtrArray *strs, *arrays, *indexers; /* what the runs made */
     GPtrArray *insts;                    /* instances' field tables */
+    GPtrArray *maps;                     /* cs_map */
+    EditorDisasmSprites *owner;          /* the tree's reader (borrowed) */
+    guint made;                          /* units charged (CS_MAX_MADE) */
     dspr_def *def;
     int cls; /* the definition's class */
     /* a run */
@@ -111,13 +127,14 @@ struct dspr_cs {
     val ret;
 };
 
-typedef enum { LV_NONE, LV_LOCAL, LV_FIELD, LV_ELEM } lv_kind;
+typedef enum { LV_NONE, LV_LOCAL, LV_FIELD, LV_ELEM, LV_BYTE } lv_kind;
 
 typedef struct {
     lv_kind k;
-    guint index; /* LOCAL: in c->locals; ELEM: in arr */
+    guint index; /* LOCAL: in c->locals; ELEM: in arr; BYTE: in map's bytes */
     val *field;
     GArray *arr;
+    cs_map *map;
 } lval;
 
 const tok *dcs_T(const dspr_cs *c, guint i);
@@ -138,9 +155,20 @@ val dcs_vk(vkind k);
 val dcs_vint(gint64 i);
 val dcs_vbool(gboolean b);
 val dcs_vstr(vkind k, char *s);
+/* Charge @units to what the runs have made; FALSE, the run stopped (dcs_fatal) and nothing
+ * charged when that would pass CS_MAX_MADE. */
+gboolean dcs_charge(dspr_cs *c, guint units);
+/* Keep string @s (taken) until the definition is freed: @s, or NULL (@s freed) when there is no
+ * room. */
 char *dcs_keep(dspr_cs *c, char *s);
+/* Append @v to array or list @arr: FALSE when it holds CS_MAX_ARRAY or there is no room. */
+gboolean dcs_array_push(dspr_cs *c, GArray *arr, val v);
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list);
 vkind dcs_default_of(const char *name, gsize len);
+/* `LevelData.ASMToBin(FILE, VERSION)`: a byte[] of FILE's mappings, read when first used. */
+val dcs_new_map(dspr_cs *c, const char *file, int dplc_ver);
+/* The bytes of @m, assembled on first use (charged); NULL when they cannot be told. */
+GByteArray *dcs_map_bytes(dspr_cs *c, cs_map *m);
 /* disasm-sprites-cs-sprite.c */
 /* A sprite of image @image of the definition, unflipped, at the origin. */
 val dcs_sprite_of_image(dspr_cs *c, int image);
@@ -197,4 +225,9 @@ val *dcs_dict_find(val d, val key);
 val dcs_inst_member(dspr_cs *c, val v, const char *name, lval *lv);
 val dcs_equal(val a, val b, gboolean ne);
 val dcs_expr(dspr_cs *c);
+/* A variable's or field's initial value at c->pos: an expression, or an array initializer
+ * `{ a, b, ... }` (`int[] x = { 1, 2 };`). */
+val dcs_init_expr(dspr_cs *c);
+/* The level's art, read whole (`ObjectHelper.LevelArt`, `ReadFile("LevelArt", ...)`). */
+val dcs_level_art(dspr_cs *c);
 flow dcs_exec_block(dspr_cs *c);

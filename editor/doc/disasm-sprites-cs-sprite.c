@@ -20,7 +20,7 @@
 /* A new sprite of no parts; unknown when the run has made too many objects. */
 static val sprite_new(dspr_cs *c)
 {
-    if (c->arrays->len >= CS_MAX_OBJECTS)
+    if (!dcs_charge(c, 1))
         return dcs_vk(V_UNKNOWN);
     GArray *parts = g_array_new(FALSE, FALSE, sizeof(dspr_ref));
     g_ptr_array_add(c->arrays, parts);
@@ -32,7 +32,7 @@ static val sprite_new(dspr_cs *c)
 val dcs_sprite_of_image(dspr_cs *c, int image)
 {
     val v = sprite_new(c);
-    if (v.k == V_SPRITE) {
+    if (v.k == V_SPRITE && dcs_charge(c, 1)) {
         dspr_ref r = {image, FLIP_NEVER, FLIP_NEVER, 0, 0};
         g_array_append_val((GArray *)v.p, r);
     }
@@ -40,10 +40,10 @@ val dcs_sprite_of_image(dspr_cs *c, int image)
 }
 
 /* Append the parts of sprite @s to @to; FALSE when they would be too many. */
-static gboolean sprite_add(GArray *to, val s)
+static gboolean sprite_add(dspr_cs *c, GArray *to, val s)
 {
     const GArray *from = s.p;
-    if (to->len + from->len > CS_MAX_SPRITE_PARTS)
+    if (to->len + from->len > CS_MAX_SPRITE_PARTS || !dcs_charge(c, from->len))
         return FALSE;
     g_array_append_vals(to, from->data, from->len);
     return TRUE;
@@ -97,7 +97,7 @@ static val sprite_copy(dspr_cs *c, val s)
 {
     val r = sprite_new(c);
     if (r.k == V_SPRITE)
-        sprite_add(r.p, s);
+        sprite_add(c, r.p, s);
     return r;
 }
 
@@ -116,7 +116,7 @@ static val sprite_compose(dspr_cs *c, const val *a, int n)
             return dcs_vk(V_UNKNOWN);
     val r = sprite_new(c);
     for (guint i = 0; r.k == V_SPRITE && i < count; i++)
-        if (!sprite_add(r.p, items[i]))
+        if (!sprite_add(c, r.p, items[i]))
             return dcs_vk(V_UNKNOWN);
     return r;
 }

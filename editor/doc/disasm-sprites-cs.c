@@ -55,7 +55,7 @@ static gboolean declaration(dspr_cs *c)
         g_autofree char *name = dcs_tok_text(c, c->pos++);
         val v = deflt == V_INT ? dcs_vint(0) : deflt == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
         if (dcs_accept(c, "="))
-            v = dcs_expr(c);
+            v = dcs_init_expr(c);
         dcs_local_push(c, name, v);
     } while (!c->error && dcs_accept(c, ","));
     dcs_expect(c, ";");
@@ -581,7 +581,7 @@ void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth)
             c->pos = f->init;
             gboolean err = c->error;
             c->error = FALSE;
-            val r = dcs_expr(c);
+            val r = dcs_init_expr(c);
             *v = c->error ? dcs_vk(V_UNKNOWN) : r;
             c->error = err || c->fatal;
         }
@@ -633,6 +633,7 @@ void dspr_cs_free(dspr_cs *c)
     g_ptr_array_unref(c->strs);
     g_ptr_array_unref(c->arrays);
     g_ptr_array_unref(c->indexers);
+    g_ptr_array_unref(c->maps);
     g_ptr_array_unref(c->insts);
     g_free(c->text);
     g_free(c);
@@ -651,7 +652,16 @@ static int definition_class(const dspr_cs *c, const char *type)
     return -1;
 }
 
-dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def *d)
+static void map_free(gpointer p)
+{
+    cs_map *m = p;
+    if (m->bytes)
+        g_byte_array_unref(m->bytes);
+    g_free(m);
+}
+
+dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, const char *type,
+                       dspr_def *d)
 {
     dspr_cs *c = g_new0(dspr_cs, 1);
     c->text = g_strndup(text, size);
@@ -665,6 +675,8 @@ dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def 
     c->strs = g_ptr_array_new_with_free_func(g_free);
     c->arrays = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
     c->indexers = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    c->maps = g_ptr_array_new_with_free_func(map_free);
+    c->owner = self;
     c->insts = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
     c->def = d;
     if (!dcs_tokenize(c)) {

@@ -21,6 +21,8 @@ static void image_free(gpointer p)
     g_free(im->map);
     g_free(im->dplc);
     g_free(im->label);
+    if (im->map_data)
+        g_bytes_unref(im->map_data);
     g_free(im);
 }
 
@@ -652,7 +654,7 @@ static void read_code(EditorDisasmSprites *self, const char *rel, const char *ty
     g_autofree char *text = dspr_read(self, rel, DSPR_MAX_LIST_BYTES, &size, NULL);
     if (!text)
         return;
-    d->cs = dspr_cs_parse(text, size, type, d); /* run: disasm-sprites-cs.c */
+    d->cs = dspr_cs_parse(self, text, size, type, d); /* run: disasm-sprites-cs.c */
     /* the first literal call, drawn for what the run cannot tell (S1/S2's `imgs.Add` lists) */
     const char *start = text, *end = text + size;
     cs_class(text, &start, &end, type);
@@ -724,6 +726,54 @@ static const editor_dplcs *load_dplcs(EditorDisasmSprites *self, const dspr_imag
     char *key = g_strdup_printf("%s\n%d\n%d", im->dplc, (int)f, im->dplc_bin);
     return dspr_load_cached(self, self->dplcs, key, im->dplc, im->dplc_bin, sizeof(editor_dplcs),
                             parse_dplcs, &f);
+}
+
+editor_map_format dspr_map_format(lwm_game game)
+{
+    return game == LWM_GAME_S1   ? EDITOR_MAP_S1
+           : game == LWM_GAME_S2 ? EDITOR_MAP_S2
+                                 : EDITOR_MAP_S3K;
+}
+
+GBytes *dspr_map_bytes(EditorDisasmSprites *self, const char *file)
+{
+    gsize n;
+    g_autofree char *where = NULL;
+    g_autofree char *text = dspr_read(self, file, EDITOR_MAP_MAX_TEXT, &n, &where);
+    if (!text)
+        return NULL;
+    uint8_t *bytes;
+    size_t len;
+    lw_error err;
+    if (!editor_mappings_assemble(dspr_map_format(self->game), text, n, &bytes, &len, &err)) {
+        dspr_warn(self, where, err.line, "%s", err.message);
+        return NULL;
+    }
+    GBytes *b = g_bytes_new(bytes, len);
+    free(bytes);
+    return b;
+}
+
+const editor_mappings *dspr_patched_mappings(EditorDisasmSprites *self, const dspr_image *im)
+{
+    char *key = g_strdup_printf("%s\n\n%p", im->map, (const void *)im->map_data);
+    gpointer cached;
+    if (g_hash_table_lookup_extended(self->maps, key, NULL, &cached)) {
+        g_free(key);
+        return cached;
+    }
+    gsize n;
+    const uint8_t *data = g_bytes_get_data(im->map_data, &n);
+    editor_mappings *m = g_new0(editor_mappings, 1);
+    lw_error err;
+    if (!editor_mappings_parse_bin(dspr_map_format(self->game), data, n, m, &err)) {
+        g_autofree char *where = dspr_tree_path(self, im->map);
+        dspr_warn(self, where ? where : im->map, 0, "as the definition changed it: byte %ld: %s",
+                  err.offset, err.message);
+        g_clear_pointer(&m, g_free);
+    }
+    g_hash_table_insert(self->maps, key, m);
+    return m;
 }
 
 GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art)

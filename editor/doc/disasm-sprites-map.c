@@ -721,25 +721,49 @@ static void ctx_free(asm_ctx *c)
     free(c->bytes);
 }
 
+/* Mapping text into c->bytes (the whole text, or the frame at @label). */
+static bool assemble(asm_ctx *c, const char *text, size_t size, const char *label)
+{
+    if (c->format < EDITOR_MAP_S1 || c->format > EDITOR_MAP_S3K)
+        return lw_error_set(c->err, LW_ERR_FORMAT, "unknown mapping format %d", (int)c->format);
+    if (size > EDITOR_MAP_MAX_TEXT)
+        return lw_error_set(c->err, LW_ERR_LIMIT, "%zu bytes of text, more than %u", size,
+                            EDITOR_MAP_MAX_TEXT);
+    bool ok = read_text(c, text, size, label);
+    if (ok && !c->n_st) {
+        c->line = 1;
+        ok = fail(c, LW_ERR_FORMAT, "no mappings", NULL);
+    }
+    if (ok && !(c->bytes = malloc(EDITOR_MAP_MAX_BYTES)))
+        ok = fail(c, LW_ERR_NOMEM, "out of memory", NULL);
+    for (size_t i = 0; ok && i < c->n_st; i++)
+        ok = emit_stmt(c, i);
+    return ok;
+}
+
+bool editor_mappings_assemble(editor_map_format format, const char *text, size_t size,
+                              uint8_t **bytes, size_t *n, lw_error *err)
+{
+    *bytes = NULL;
+    *n = 0;
+    asm_ctx c = {.format = format, .err = err};
+    bool ok = assemble(&c, text, size, NULL);
+    if (ok) {
+        uint8_t *b = realloc(c.bytes, c.n_bytes ? c.n_bytes : 1);
+        *bytes = b ? b : c.bytes;
+        *n = c.n_bytes;
+        c.bytes = NULL;
+    }
+    ctx_free(&c);
+    return ok;
+}
+
 bool editor_mappings_parse_asm(editor_map_format format, const char *text, size_t size,
                                const char *label, editor_mappings *out, lw_error *err)
 {
     memset(out, 0, sizeof *out);
     asm_ctx c = {.format = format, .err = err};
-    if (format < EDITOR_MAP_S1 || format > EDITOR_MAP_S3K)
-        return lw_error_set(err, LW_ERR_FORMAT, "unknown mapping format %d", (int)format);
-    if (size > EDITOR_MAP_MAX_TEXT)
-        return lw_error_set(err, LW_ERR_LIMIT, "%zu bytes of text, more than %u", size,
-                            EDITOR_MAP_MAX_TEXT);
-    bool ok = read_text(&c, text, size, label);
-    if (ok && !c.n_st) {
-        c.line = 1;
-        ok = fail(&c, LW_ERR_FORMAT, "no mappings", NULL);
-    }
-    if (ok && !(c.bytes = malloc(EDITOR_MAP_MAX_BYTES)))
-        ok = fail(&c, LW_ERR_NOMEM, "out of memory", NULL);
-    for (size_t i = 0; ok && i < c.n_st; i++)
-        ok = emit_stmt(&c, i);
+    bool ok = assemble(&c, text, size, label);
     if (ok && label) {
         out->frames = calloc(1, sizeof *out->frames);
         ok = out->frames && parse_frame(format, c.bytes, c.n_bytes, 0, &out->frames[0], err);

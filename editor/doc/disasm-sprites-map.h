@@ -95,6 +95,15 @@ bool editor_sprite_offset_table(const uint8_t *data, size_t size, size_t table_b
 bool editor_mappings_parse_asm(editor_map_format format, const char *text, size_t size,
                                const char *label, editor_mappings *out, lw_error *err);
 
+/**
+ * Assemble mapping source text (@size bytes) in @format into the binary form, as SonLVL's
+ * `LevelData.ASMToBin` does: the whole text, a table then its frames. *@bytes (malloc'd, free
+ * it; NULL on failure) and *@n get the bytes; fails as editor_mappings_parse_asm does with no
+ * label, but the bytes are not parsed as mappings.
+ */
+bool editor_mappings_assemble(editor_map_format format, const char *text, size_t size,
+                              uint8_t **bytes, size_t *n, lw_error *err);
+
 /** Free and zero @m (accepts a zeroed one). */
 void editor_mappings_clear(editor_mappings *m);
 

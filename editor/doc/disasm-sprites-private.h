@@ -5,6 +5,7 @@
  * (the object lists: INI sections, ObjDef XML, C# literals; DPLC files), and the interpreter.
  */
 
+#include "disasm-sprites-map.h"
 #include "disasm-sprites.h"
 
 #include <loopwright-masks/classic.h>
@@ -27,6 +28,7 @@ typedef struct dspr_image {
     gboolean dplc_bin;
     char *label; /* the frame's label in @map, NULL = frame @frame of the table */
     gboolean map_bin;
+    GBytes *map_data; /* @map's binary mappings as a C# definition changed them, NULL = none */
     int frame, pal;
 } dspr_image;
 
@@ -117,16 +119,29 @@ void *dspr_load_cached(EditorDisasmSprites *self, GHashTable *cache, char *key, 
 GBytes *dspr_dplc_art(EditorDisasmSprites *self, const dspr_image *im, GBytes *art);
 void dspr_dplcs_free(gpointer p);
 
+/* Tree file @rel (relative to the INI folder): mapping text assembled into the game's binary
+ * form (SonLVL's LevelData.ASMToBin); NULL with a warning naming the file (and line). */
+GBytes *dspr_map_bytes(EditorDisasmSprites *self, const char *rel);
+
+/* The mappings of image @im, whose map_data a definition's code changed: parsed in the game's
+ * format and cached; NULL with a warning naming @im->map when they do not parse. */
+const editor_mappings *dspr_patched_mappings(EditorDisasmSprites *self, const dspr_image *im);
+
+/* The game's mapping format (SonicMappingsVer). */
+editor_map_format dspr_map_format(lwm_game game);
+
 /* Read object list @rel (an obj*.ini) into self->defs / self->ring. */
 void dspr_defs_read_list(EditorDisasmSprites *self, const char *rel);
 
 void dspr_def_free(dspr_def *d);
 
-/* C# definition text (@size bytes) with the definition's class @type (codetype=, NULL: the first
- * class with a GetSprite): its Init run (disasm-sprites-cs.c), the images it makes added to
+/* C# definition text (@size bytes) of @self's tree (whose files its code may read) with the
+ * definition's class @type (codetype=, NULL: the first class with a GetSprite): its Init run
+ * (disasm-sprites-cs.c), the images it makes added to
  * @d->images. NULL when the text has no such class or cannot be tokenized. Bounded: a hostile
  * text costs at most a fixed number of steps. */
-dspr_cs *dspr_cs_parse(const char *text, gsize size, const char *type, dspr_def *d);
+dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, const char *type,
+                       dspr_def *d);
 
 /* What the definition's GetSprite returns for @subtype and the object's flips: TRUE with its
  * parts appended to @refs (dspr_ref: images of the definition, absolute flips FLIP_ALWAYS /

@@ -289,13 +289,6 @@ static void bytes_free(gpointer p)
 
 /* ---- mappings ---- */
 
-static editor_map_format map_format(lwm_game game)
-{
-    return game == LWM_GAME_S1   ? EDITOR_MAP_S1
-           : game == LWM_GAME_S2 ? EDITOR_MAP_S2
-                                 : EDITOR_MAP_S3K;
-}
-
 static void mappings_free(gpointer p)
 {
     if (p) {
@@ -347,8 +340,10 @@ static bool parse_mappings(const char *data, gsize n, gboolean bin, const void *
 
 static const editor_mappings *load_mappings(EditorDisasmSprites *self, const dspr_image *im)
 {
+    if (im->map_data)
+        return dspr_patched_mappings(self, im);
     char *key = g_strdup_printf("%s\n%s\n%d", im->map, im->label ? im->label : "", im->map_bin);
-    map_how how = {map_format(self->game), im->label};
+    map_how how = {dspr_map_format(self->game), im->label};
     return dspr_load_cached(self, self->maps, key, im->map, im->map_bin, sizeof(editor_mappings),
                             parse_mappings, &how);
 }

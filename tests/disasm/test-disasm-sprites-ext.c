@@ -20,12 +20,10 @@
  */
 #include "disasm-sprites-map.h"
 #include "disasm-sprites.h"
+#include "sprites-fixture.h"
 
-#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *tmp, *tree;
 
 static void check_frame(const editor_dplcs *d, size_t frame, size_t n, const unsigned *tile_count)
 {
@@ -195,14 +193,6 @@ static void test_load(void)
 static unsigned pix(unsigned t, unsigned x, unsigned y)
 {
     return (t * 5 + x + 3 * y) % 15 + 1;
-}
-
-static void put(const char *rel, const void *data, gssize len)
-{
-    g_autofree char *path = g_build_filename(tree, rel, NULL);
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
-    g_assert_true(g_file_set_contents(path, data, len, NULL));
 }
 
 static const char *obj_ini = "[10]\n"
@@ -457,13 +447,14 @@ static const char *dplc_text = "D:\tmappingsTable\n"
 
 static void make_tree(void)
 {
-    tree = g_build_filename(tmp, "tree", NULL);
-    put("SonLVL INI Files/SonLVL.ini",
+    sprites_fixture_put(
+        "SonLVL INI Files/SonLVL.ini",
         "version=S2\nobjlst=obj.ini\n[Test Zone Act 1]\nlayout=../level/layout/TST_1.kos\n"
         "palette=../pal/test.bin:0:0:64\n",
         -1);
-    put("SonLVL INI Files/obj.ini", obj_ini, -1);
-    put("SonLVL INI Files/D.xml",
+    sprites_fixture_put("SonLVL INI Files/obj.ini", obj_ini, -1);
+    sprites_fixture_put(
+        "SonLVL INI Files/D.xml",
         "<ObjDef xmlns=\"http://www.sonicretro.org\" Name=\"D\" Image=\"img\">\n<Images>\n"
         "<ImageFromMappings id=\"img\">\n"
         "<ArtFile filename=\"../art/plain.bin\" compression=\"Uncompressed\" />\n"
@@ -472,72 +463,53 @@ static void make_tree(void)
         "</ImageFromMappings>\n</Images>\n</ObjDef>\n",
         -1);
     /* two frames, each one piece 2x1 patterns from tile 0 at (0, 0) */
-    put("map/two.asm",
+    sprites_fixture_put(
+        "map/two.asm",
         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n\tmappingsTableEntry.w\tM_1\n"
         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n"
         "M_1:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_1_End\n",
         -1);
-    put("map/two-dplc.asm", dplc_text, -1);
+    sprites_fixture_put("map/two-dplc.asm", dplc_text, -1);
     /* frame 0: 2x1 patterns from tile 0 at (0, 0); frame 1: 1x2 from tile 2 at (-8, -16) */
-    put("map/cs.asm",
+    sprites_fixture_put(
+        "map/cs.asm",
         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n\tmappingsTableEntry.w\tM_1\n"
         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n"
         "M_1:\tspriteHeader\n\tspritePiece\t-8, -16, 1, 2, 2, 0, 0, 0, 0\nM_1_End\n",
         -1);
-    put("SonLVL INI Files/Deco.cs", deco_cs, -1);
-    put("SonLVL INI Files/Rock.cs", rock_cs, -1);
-    put("SonLVL INI Files/Knux.cs", knux_cs, -1);
-    put("SonLVL INI Files/Evil.cs", evil_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Deco.cs", deco_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Rock.cs", rock_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Knux.cs", knux_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Evil.cs", evil_cs, -1);
     const guint8 bin[] = {0, 2, 0, 2, 0x00, 0x03, 0x00, 0x01}; /* D_0 in S2's binary form */
-    put("map/two-dplc.bin", bin, sizeof bin);
+    sprites_fixture_put("map/two-dplc.bin", bin, sizeof bin);
     /* S3K's count-1 form: pattern 2, then pattern 0 */
-    put("map/raw-dplc.asm", "R:\tdc.w R_0-R\nR_0:\tdc.w 1\n\tdc.w $0020\n\tdc.w $0000\n", -1);
-    put("map/bad-dplc.asm",
-        "B:\tmappingsTable\n\tmappingsTableEntry.w\tB_0\nB_0:\tdplcHeader\n"
-        "\tdplcEntry\t17, 0\n",
-        -1);
-    guint8 pal[128];
-    for (unsigned i = 0; i < 64; i++) {
-        unsigned w = (i & 7) << 1 | ((i >> 3) & 7) << 5 | (i % 5) << 9; /* all different */
-        pal[2 * i] = (guint8)(w >> 8);
-        pal[2 * i + 1] = (guint8)w;
-    }
-    put("pal/test.bin", pal, sizeof pal);
+    sprites_fixture_put("map/raw-dplc.asm",
+                        "R:\tdc.w R_0-R\nR_0:\tdc.w 1\n\tdc.w $0020\n\tdc.w $0000\n", -1);
+    sprites_fixture_put("map/bad-dplc.asm",
+                        "B:\tmappingsTable\n\tmappingsTableEntry.w\tB_0\nB_0:\tdplcHeader\n"
+                        "\tdplcEntry\t17, 0\n",
+                        -1);
+    sprites_fixture_put_palette();
     guint8 art[4 * 32];
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned y = 0; y < 8; y++)
-            for (unsigned x = 0; x < 8; x += 2)
-                art[t * 32 + y * 4 + x / 2] = (guint8)(pix(t, x, y) << 4 | pix(t, x + 1, y));
-    put("art/plain.bin", art, sizeof art);
+    sprites_fixture_patterns(pix, art);
+    sprites_fixture_put("art/plain.bin", art, sizeof art);
     /* 3,072 patterns (96 KiB, more than a mapping reaches): pattern 3000 is plain's 3, pattern 2
      * plain's 1; a DPLC frame loads those two */
     g_autofree guint8 *big = g_malloc0(3072 * 32);
     memcpy(big + 3000 * 32, art + 3 * 32, 32);
     memcpy(big + 2 * 32, art + 1 * 32, 32);
-    put("art/big.bin", big, 3072 * 32);
-    put("map/big-dplc.asm",
-        "D:\tdc.w D_0-D\nD_0:\tdplcHeader\n\tdplcEntry\t1, 3000\n"
-        "\tdplcEntry\t1, 2\nD_0_End\n",
-        -1);
+    sprites_fixture_put("art/big.bin", big, 3072 * 32);
+    sprites_fixture_put("map/big-dplc.asm",
+                        "D:\tdc.w D_0-D\nD_0:\tdplcHeader\n\tdplcEntry\t1, 3000\n"
+                        "\tdplcEntry\t1, 2\nD_0_End\n",
+                        -1);
 }
 
 static const EditorDisasmSprite *get_as(EditorDisasmSprites *s, unsigned id, unsigned subtype,
                                         gboolean xflip, gboolean yflip)
 {
-    lw_object o;
-    memset(&o, 0, sizeof o);
-    o.type = LW_OBJECT_MARKER;
-    char buf[16];
-    g_snprintf(buf, sizeof buf, "0x%02X", id);
-    g_assert_true(lw_object_set_property(&o, "disasm", "object"));
-    g_assert_true(lw_object_set_property(&o, "id", buf));
-    g_snprintf(buf, sizeof buf, "0x%02X", subtype);
-    g_assert_true(lw_object_set_property(&o, "subtype", buf));
-    g_assert_true(lw_object_set_property(&o, "x_flip", xflip ? "true" : "false"));
-    g_assert_true(lw_object_set_property(&o, "y_flip", yflip ? "true" : "false"));
-    const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, &o);
-    lw_object_clear(&o);
-    return sp;
+    return sprites_fixture_get(s, "object", id, subtype, xflip, yflip);
 }
 
 static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id)
@@ -575,20 +547,9 @@ static void check_patterns(EditorDisasmSprites *s, unsigned id, unsigned a, unsi
         }
 }
 
-static gboolean has_warning(EditorDisasmSprites *s, const char *text)
-{
-    for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
-        if (strstr(editor_disasm_sprites_warning(s, i), text))
-            return TRUE;
-    return FALSE;
-}
-
 static void test_sprites(void)
 {
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
+    EditorDisasmSprites *s = sprites_fixture_open();
     /* every index of patterns 0..3 is seen by the plain sprite (patterns 0, 1) */
     check_patterns(s, 0x10, 3, 1, 0); /* dplcasm, frame 0: pattern 3, then 1 */
     check_patterns(s, 0x11, 2, 3, 0); /* frame 1: two patterns from 2 */
@@ -598,12 +559,15 @@ static void test_sprites(void)
     g_assert_true(get(s, 0x10)->dplc);
     g_assert_false(get(s, 0x16)->dplc);
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* [17]'s dplcver */
-    g_assert_true(has_warning(s, "obj.ini:39: warning: [17]: dplcver is not S1, S2 or S3K"));
+    g_assert_true(
+        sprites_fixture_has_warning(s, "obj.ini:39: warning: [17]: dplcver is not S1, S2 or S3K"));
     /* a frame the DPLCs lack, a corrupt DPLC file: a warning with the file (and line) */
     g_assert_null(get(s, 0x14));
-    g_assert_true(has_warning(s, "map/two-dplc.bin: warning: frame 1: the DPLCs have 1 frames"));
+    g_assert_true(sprites_fixture_has_warning(
+        s, "map/two-dplc.bin: warning: frame 1: the DPLCs have 1 frames"));
     g_assert_null(get(s, 0x15));
-    g_assert_true(has_warning(s, "map/bad-dplc.asm:4: warning: dplcEntry: 1..16 tiles"));
+    g_assert_true(
+        sprites_fixture_has_warning(s, "map/bad-dplc.asm:4: warning: dplcEntry: 1..16 tiles"));
     g_assert_null(get(s, 0x17));
     editor_disasm_sprites_free(s);
 }
@@ -628,7 +592,8 @@ static void same_picture(const EditorDisasmSprite *a, const EditorDisasmSprite *
 static void test_code_objects(void)
 {
     g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
+    EditorDisasmSprites *s =
+        editor_disasm_sprites_new(sprites_fixture_tree(), "Test Zone Act 1", &error);
     g_assert_no_error(error);
     /* Deco: key 0 = frame 0 on line 0 ([1A]), key 1 = frame 1 on line 2 ([18]), and the
      * derived Turned's overridden key 7 = frame 0 on line 1 ([19]); the flips from GetSprite */
@@ -661,19 +626,12 @@ static void test_code_objects(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    tmp = g_dir_make_tmp("lw-dplc-XXXXXX", NULL);
-    g_assert_nonnull(tmp);
+    sprites_fixture_begin("lw-dplc-XXXXXX");
     make_tree();
     g_test_add_func("/disasm/dplc/bin", test_bin);
     g_test_add_func("/disasm/dplc/asm", test_asm);
     g_test_add_func("/disasm/dplc/load", test_load);
     g_test_add_func("/disasm/dplc/sprites", test_sprites);
     g_test_add_func("/disasm/sprites/code-objects", test_code_objects);
-    int rc = g_test_run();
-    g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-    if (system(cmd) != 0)
-        rc = 1;
-    g_free(tree);
-    g_free(tmp);
-    return rc;
+    return sprites_fixture_end(g_test_run());
 }

@@ -19,13 +19,10 @@
  * run gives no sprite the literal scan (docs/DISASM.md §11.1) finds nothing either: a box.
  */
 #include "disasm-sprites.h"
+#include "sprites-fixture.h"
 
-#include <glib/gstdio.h>
-#include <loopwright/nemesis.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *tmp, *tree;
 
 /* Object pattern @t's colour index at (@x, @y), 1..15. */
 static unsigned pix(unsigned t, unsigned x, unsigned y)
@@ -39,38 +36,24 @@ static unsigned lpix(unsigned t, unsigned x, unsigned y)
     return (t * 5 + 2 * x + 3 * y + 7) % 15 + 1;
 }
 
-static unsigned colour_word(unsigned i)
-{
-    return (i & 7) << 1 | ((i >> 3) & 7) << 5 | (i % 5) << 9;
-}
-
-static guint32 rgb_of(unsigned i)
-{
-    unsigned w = colour_word(i), r = (w >> 1) & 7, g = (w >> 5) & 7, b = (w >> 9) & 7;
-    return 0xFF000000u | ((r * 255 + 3) / 7) << 16 | ((g * 255 + 3) / 7) << 8 | (b * 255 + 3) / 7;
-}
-
-static void put(const char *rel, const void *data, gssize len)
-{
-    g_autofree char *path = g_build_filename(tree, rel, NULL);
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
-    g_assert_true(g_file_set_contents(path, data, len, NULL));
-}
-
 /* ---- the expected pictures, from the patterns and the mapping rules ---- */
 
-typedef enum { ART_OBJ, ART_MIX, ART_APPEND } art_kind;
+typedef enum { ART_OBJ, ART_MIX, ART_APPEND, ART_LEVEL, ART_NEXT } art_kind;
 
 /* The colour index of pattern @t of art @k at (@x, @y); 0 past the art. ART_OBJ: the object
  * file's 4 patterns. ART_MIX: the level's patterns 1 and 2 (the level art from byte 32 on),
  * then the object file from byte 64 (over the level's pattern 3). ART_APPEND: the level's 4
- * patterns, then the object file after them. */
+ * patterns, then the object file after them. ART_LEVEL: the level's 4 patterns. ART_NEXT: the
+ * object file's patterns one on (what every piece's tile + 1 reads). */
 static unsigned art_pix(art_kind k, unsigned t, unsigned x, unsigned y)
 {
     switch (k) {
     case ART_OBJ:
         return t < 4 ? pix(t, x, y) : 0;
+    case ART_LEVEL:
+        return t < 4 ? lpix(t, x, y) : 0;
+    case ART_NEXT:
+        return t + 1 < 4 ? pix(t + 1, x, y) : 0;
     case ART_MIX:
         return t < 2 ? lpix(t + 1, x, y) : t < 6 ? pix(t - 2, x, y) : 0;
     default:
@@ -129,18 +112,9 @@ static guint32 part_at(const part *p, int x, int y)
         unsigned t = c.tile + (unsigned)(u / 8) * (unsigned)c.h + (unsigned)(v / 8);
         unsigned idx = art_pix(p->art, t, (unsigned)u % 8, (unsigned)v % 8);
         if (idx)
-            return rgb_of(16 * ((c.pal + p->line) & 3) + idx);
+            return sprites_fixture_rgb(16 * ((c.pal + p->line) & 3) + idx);
     }
     return 0;
-}
-
-/* The pixel at level offset (@x, @y) from the origin; 0 outside the picture. */
-static guint32 at(const EditorDisasmSprite *s, int x, int y)
-{
-    int u = x - s->left, v = y - s->top;
-    if (u < 0 || v < 0 || u >= (int)s->width || v >= (int)s->height)
-        return 0;
-    return s->argb[(gsize)v * s->width + (gsize)u];
 }
 
 /* @s is the @n parts drawn in order (later over earlier): its box is the union of their pieces'
@@ -169,8 +143,9 @@ static void check_parts(const EditorDisasmSprite *s, const part *parts, size_t n
                     want = c;
             }
             drawn += want != 0;
-            if (at(s, x, y) != want)
-                g_error("pixel (%d, %d): 0x%08x, expected 0x%08x", x, y, at(s, x, y), want);
+            if (sprites_fixture_at(s, x, y) != want)
+                g_error("pixel (%d, %d): 0x%08x, expected 0x%08x", x, y,
+                        sprites_fixture_at(s, x, y), want);
         }
     g_assert_cmpuint(drawn, >, 0);
 }
@@ -198,7 +173,10 @@ static const char *map_text = "Map_test:\tmappingsTable\n"
 
 static const char *obj_ini = "[50]\ncodefile=Parts.cs\n"
                              "[51]\ncodefile=Hostile.cs\n"
-                             "[52]\ncodefile=Swing.cs\n";
+                             "[52]\ncodefile=Swing.cs\n"
+                             "[53]\ncodefile=Greedy.cs\n"
+                             "[54]\ncodefile=Props.cs\n"
+                             "[55]\ncodefile=Patch.cs\n";
 
 /* Parts placed on a circle with doubles, as skdisasm's MGZ swinging platform places its chain:
  * Math.PI, Math.Cos/Sin, int / double, (int) truncating toward zero. Subtype 0x10: a float
@@ -352,6 +330,111 @@ static const char *hostile_head =
     "\t\t}\n"
     "\t\treturn ";
 
+/* In the form of s1disasm's SYZ blocks and SBZ flamethrowers: the level's art by SonLVL's
+ * property `ObjectHelper.LevelArt`, and arrays given by an initializer alone (`int[] x = { … }`),
+ * a field's and a local's. Subtype 0: frame 1 on line 0, subtype 1: frame 0 on line 1. */
+static const char *props_cs =
+    "using System.Collections.Generic;\n"
+    "class Props : ObjectDefinition\n"
+    "{\n"
+    "\tprivate int[] frames = { 1, 0 };\n"
+    "\tprivate List<Sprite> imgs = new List<Sprite>();\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tbyte[] art = ObjectHelper.LevelArt;\n"
+    "\t\tint[] lines = { 0, 1 };\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tfor (int i = 0; i < frames.Length; i++)\n"
+    "\t\t\timgs.Add(ObjectHelper.MapToBmp(art, map, frames[i], lines[i]));\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\treturn imgs[obj.SubType & 1];\n"
+    "\t}\n"
+    "}\n";
+
+/* In the form of skdisasm's CNZ hover fan: Init reads the bytes ASMToBin assembled (S2's:
+ * a 2-word table, then per frame a count word and 8-byte pieces) and adds 1 to every piece's
+ * tile word before drawing. Subtype 0: drawn before the change (the file's frame 1); 1 and 2:
+ * frames 1 and 0 after it; 3: an unknown value stored (a box); 4: `.Length` (32 bytes); 5: a
+ * byte past the end (an exception in C#: a box). */
+static const char *patch_cs =
+    "class Patch : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite[] sprites;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar art = LevelData.ReadFile(\"../art/test.nem\", CompressionType.Nemesis);\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tsprites = new Sprite[3];\n"
+    "\t\tsprites[0] = ObjectHelper.MapToBmp(art, map, 1, 0);\n"
+    "\t\tfor (var index = 0; index < 2; index++)\n"
+    "\t\t{\n"
+    "\t\t\tvar offset = (map[index * 2] << 8) | map[(index * 2) + 1];\n"
+    "\t\t\tvar length = ((map[offset++] << 8) | map[offset++]) * 8 + offset;\n"
+    "\t\t\twhile (offset < length)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar pattern = ((map[offset + 2] << 8) | map[offset + 3]) + 1;\n"
+    "\t\t\t\tmap[offset + 2] = (byte)(pattern >> 8);\n"
+    "\t\t\t\tmap[offset + 3] = (byte)(pattern);\n"
+    "\t\t\t\toffset = offset + 8;\n"
+    "\t\t\t}\n"
+    "\t\t}\n"
+    "\t\tsprites[1] = ObjectHelper.MapToBmp(art, map, 1, 0);\n"
+    "\t\tsprites[2] = ObjectHelper.MapToBmp(art, map, 0, 1);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tvar art = LevelData.ReadFile(\"../art/test.nem\", CompressionType.Nemesis);\n"
+    "\t\tvar m = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\tswitch (obj.SubType)\n"
+    "\t\t{\n"
+    "\t\t\tcase 3:\n"
+    "\t\t\t\tm[5] = (byte)LevelData.Unknown;\n"
+    "\t\t\t\treturn ObjectHelper.MapToBmp(art, m, 1, 0);\n"
+    "\t\t\tcase 4:\n"
+    "\t\t\t\treturn m.Length == 32 ? sprites[0] : null;\n"
+    "\t\t\tcase 5:\n"
+    "\t\t\t\tif (m[m.Length] == 0)\n"
+    "\t\t\t\t\treturn sprites[0];\n"
+    "\t\t\t\treturn sprites[1];\n"
+    "\t\t}\n"
+    "\t\treturn sprites[obj.SubType];\n"
+    "\t}\n"
+    "}\n";
+
+/* Greedy: every GetSprite makes a lot and keeps none of it, then returns the one sprite Init
+ * made. Subtypes below 0x80: four arrays of 4,096 (16,388 units of CS_MAX_MADE's 262,144);
+ * from 0x80: 1,200 times four small lists and an array of them (12,000 units). What the runs
+ * made is freed only with the definition, so the bound ends the calls after 15 or 21. */
+static const char *greedy_cs =
+    "class Greedy : ObjectDefinition\n"
+    "{\n"
+    "\tprivate Sprite a;\n"
+    "\tpublic override void Init(ObjectData data)\n"
+    "\t{\n"
+    "\t\tvar map = LevelData.ASMToBin(\"../map/test.asm\", LevelData.Game.MappingsVersion);\n"
+    "\t\ta = ObjectHelper.MapToBmp(LevelData.ReadFile(\"../art/test.nem\",\n"
+    "\t\t\tCompressionType.Nemesis), map, 0, 0);\n"
+    "\t}\n"
+    "\tpublic override Sprite GetSprite(ObjectEntry obj)\n"
+    "\t{\n"
+    "\t\tif (obj.SubType < 0x80)\n"
+    "\t\t\tfor (var i = 0; i < 4; i++)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar big = new int[4096];\n"
+    "\t\t\t}\n"
+    "\t\telse\n"
+    "\t\t\tfor (var i = 0; i < 1200; i++)\n"
+    "\t\t\t{\n"
+    "\t\t\t\tvar l = new List<int>();\n"
+    "\t\t\t\tl.Add(1);\n"
+    "\t\t\t\tvar m = new[] { l, new List<int>(), new List<int>(), new List<int>() };\n"
+    "\t\t\t}\n"
+    "\t\treturn a;\n"
+    "\t}\n"
+    "}\n";
+
 static char *hostile_text(void)
 {
     GString *t = g_string_new(hostile_head);
@@ -364,65 +447,27 @@ static char *hostile_text(void)
     return g_string_free(t, FALSE);
 }
 
-static void put_nemesis(const char *rel, unsigned (*fn)(unsigned, unsigned, unsigned))
-{
-    guint8 art[4 * 32];
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned y = 0; y < 8; y++)
-            for (unsigned x = 0; x < 8; x += 2)
-                art[t * 32 + y * 4 + x / 2] = (guint8)(fn(t, x, y) << 4 | fn(t, x + 1, y));
-    g_autofree guint8 *nem = g_malloc(lw_nemesis_bound(sizeof art));
-    size_t n = lw_nemesis_compress(art, sizeof art, nem);
-    g_assert_cmpuint(n, >, 0);
-    put(rel, nem, (gssize)n);
-}
-
 static void make_tree(void)
 {
-    tree = g_build_filename(tmp, "tree", NULL);
-    put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
-    put("SonLVL INI Files/obj.ini", obj_ini, -1);
-    put("SonLVL INI Files/Parts.cs", parts_cs, -1);
-    put("SonLVL INI Files/Swing.cs", swing_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
+    sprites_fixture_put("SonLVL INI Files/obj.ini", obj_ini, -1);
+    sprites_fixture_put("SonLVL INI Files/Parts.cs", parts_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Swing.cs", swing_cs, -1);
     g_autofree char *hostile = hostile_text();
-    put("SonLVL INI Files/Hostile.cs", hostile, -1);
-    put("map/test.asm", map_text, -1);
-    guint8 pal[128];
-    for (unsigned i = 0; i < 64; i++) {
-        pal[2 * i] = (guint8)(colour_word(i) >> 8);
-        pal[2 * i + 1] = (guint8)colour_word(i);
-    }
-    put("pal/test.bin", pal, sizeof pal);
-    put_nemesis("art/test.nem", pix);
-    put_nemesis("art/level.nem", lpix);
+    sprites_fixture_put("SonLVL INI Files/Hostile.cs", hostile, -1);
+    sprites_fixture_put("SonLVL INI Files/Greedy.cs", greedy_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Props.cs", props_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Patch.cs", patch_cs, -1);
+    sprites_fixture_put("map/test.asm", map_text, -1);
+    sprites_fixture_put_palette();
+    sprites_fixture_put_nemesis("art/test.nem", pix);
+    sprites_fixture_put_nemesis("art/level.nem", lpix);
 }
 
 static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id, unsigned subtype,
                                      gboolean xflip, gboolean yflip)
 {
-    lw_object o;
-    memset(&o, 0, sizeof o);
-    o.type = LW_OBJECT_MARKER;
-    char buf[16];
-    g_assert_true(lw_object_set_property(&o, "disasm", "object"));
-    g_snprintf(buf, sizeof buf, "0x%02X", id);
-    g_assert_true(lw_object_set_property(&o, "id", buf));
-    g_snprintf(buf, sizeof buf, "0x%02X", subtype);
-    g_assert_true(lw_object_set_property(&o, "subtype", buf));
-    g_assert_true(lw_object_set_property(&o, "x_flip", xflip ? "true" : "false"));
-    g_assert_true(lw_object_set_property(&o, "y_flip", yflip ? "true" : "false"));
-    const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, &o);
-    lw_object_clear(&o);
-    return sp;
-}
-
-static EditorDisasmSprites *open_sprites(void)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
-    return s;
+    return sprites_fixture_get(s, "object", id, subtype, xflip, yflip);
 }
 
 /* The parts the definition's a and b are: frame 0 on line 0, frame 1 on line 1. */
@@ -445,7 +490,7 @@ static void no_warnings(EditorDisasmSprites *s)
 /* new Sprite(a, b, ...) and new Sprite(LIST): every part, later over earlier. */
 static void test_compose(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 9, FALSE, FALSE), (const part[]){A(0, 0, 0, 0)}, 1);
     /* b's piece at (0, 0) overlaps a's lower right quarter: b is drawn over it */
     check_parts(get(s, 0x50, 0, FALSE, FALSE), (const part[]){A(0, 0, 0, 0), B(0, 0, 0, 0)}, 2);
@@ -465,7 +510,7 @@ static void test_compose(void)
 /* new Sprite(s, xflip, yflip): mirrored about the origin, its offsets too. */
 static void test_flip_copy(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     for (int f = 0; f < 4; f++)
         check_parts(get(s, 0x50, 2, f & 1, f >> 1), (const part[]){A(f & 1, f >> 1, 0, 0)}, 1);
     /* a moved copy of b (10, -6) mirrored in X: the move mirrors too, to (-10, -6) */
@@ -476,7 +521,7 @@ static void test_flip_copy(void)
 /* new Sprite(s, dx, dy): moved. */
 static void test_offset_copy(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 4, FALSE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
     check_parts(get(s, 0x50, 4, TRUE, FALSE), (const part[]){A(0, 0, -20, 12)}, 1);
     check_parts(get(s, 0x50, 1, FALSE, FALSE),
@@ -487,7 +532,7 @@ static void test_offset_copy(void)
 /* s.Offset(dx, dy): in place, every part; a second name for the sprite sees it, a copy not. */
 static void test_offset_method(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     check_parts(get(s, 0x50, 5, FALSE, FALSE), (const part[]){A(0, 0, 5, -3), B(0, 0, 5, -3)}, 2);
     /* Init: shared = new Sprite(a); alias = shared; alias.Offset(0, 24) */
     check_parts(get(s, 0x50, 8, FALSE, FALSE), (const part[]){A(0, 0, 0, 24)}, 1);
@@ -498,7 +543,7 @@ static void test_offset_method(void)
 /* s.Flip(xflip, yflip): in place, about the origin, offsets included. */
 static void test_flip_method(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     /* (a moved 12 right, b), flipped in Y always and in X with the object */
     check_parts(get(s, 0x50, 6, FALSE, FALSE), (const part[]){A(0, 1, 12, 0), B(0, 1, 0, 0)}, 2);
     check_parts(get(s, 0x50, 6, TRUE, FALSE), (const part[]){A(1, 1, -12, 0), B(1, 1, 0, 0)}, 2);
@@ -510,12 +555,14 @@ static void test_flip_method(void)
  * of the level's art and the object file appended (offset -1). */
 static void test_indexer_level_art(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     const part mixed = {0, 2, FALSE, FALSE, 0, 0, ART_MIX};
     check_parts(get(s, 0x50, 10, FALSE, FALSE), &mixed, 1);
     /* by hand: the top-left pattern is the level's pattern 1, the top-right the object's 0 */
-    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), -8, -8), ==, rgb_of(32 + lpix(1, 0, 0)));
-    g_assert_cmphex(at(get(s, 0x50, 10, FALSE, FALSE), 0, -8), ==, rgb_of(32 + pix(0, 0, 0)));
+    g_assert_cmphex(sprites_fixture_at(get(s, 0x50, 10, FALSE, FALSE), -8, -8), ==,
+                    sprites_fixture_rgb(32 + lpix(1, 0, 0)));
+    g_assert_cmphex(sprites_fixture_at(get(s, 0x50, 10, FALSE, FALSE), 0, -8), ==,
+                    sprites_fixture_rgb(32 + pix(0, 0, 0)));
     const part mirrored = {0, 2, TRUE, FALSE, -16, 0, ART_MIX};
     check_parts(get(s, 0x50, 11, FALSE, FALSE), &mirrored, 1);
     const part appended = {0, 3, FALSE, FALSE, 0, 0, ART_APPEND};
@@ -527,7 +574,7 @@ static void test_indexer_level_art(void)
 /* Hostile definitions: a box each, within the budget; what is bounded is still drawn. */
 static void test_hostile(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     gint64 t0 = g_get_monotonic_time();
     g_assert_null(get(s, 0x51, 0, FALSE, FALSE)); /* 200 nested constructions */
     g_assert_null(get(s, 0x51, 1, FALSE, FALSE)); /* moved 2e9 px */
@@ -546,12 +593,69 @@ static void test_hostile(void)
     editor_disasm_sprites_free(s);
 }
 
+/* ObjectHelper.LevelArt and arrays by an initializer alone. */
+static void test_level_art_property(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open();
+    check_parts(get(s, 0x54, 0, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_LEVEL}}, 1);
+    check_parts(get(s, 0x54, 1, FALSE, FALSE), (const part[]){{0, 1, 0, 0, 0, 0, ART_LEVEL}}, 1);
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
+/* Mappings bytes read and changed by the code (LevelData.ASMToBin's byte[]), then drawn. */
+static void test_patched_map(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open();
+    check_parts(get(s, 0x55, 0, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_OBJ}}, 1);
+    check_parts(get(s, 0x55, 1, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_NEXT}}, 1);
+    check_parts(get(s, 0x55, 2, FALSE, FALSE), (const part[]){{0, 1, 0, 0, 0, 0, ART_NEXT}}, 1);
+    /* GetSprite ignores the flip: so does the picture */
+    check_parts(get(s, 0x55, 1, TRUE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_NEXT}}, 1);
+    g_assert_null(get(s, 0x55, 3, FALSE, FALSE)); /* an unknown byte stored */
+    check_parts(get(s, 0x55, 4, FALSE, FALSE), (const part[]){{1, 0, 0, 0, 0, 0, ART_OBJ}}, 1);
+    g_assert_null(get(s, 0x55, 5, FALSE, FALSE)); /* a byte past the end */
+    no_warnings(s);
+    editor_disasm_sprites_free(s);
+}
+
+/* What the runs make is bounded (CS_MAX_MADE), Init's and every GetSprite's together: a
+ * definition that makes more than that in its calls draws its sprite until the bound, then
+ * boxes, and ends soon. */
+static void test_greedy(void)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        EditorDisasmSprites *s = sprites_fixture_open();
+        gint64 t0 = g_get_monotonic_time();
+        unsigned first = kind ? 0x80 : 0, drawn = 0, boxes = 0, last_drawn = 0;
+        for (unsigned st = first; st < first + 0x60; st++) {
+            const EditorDisasmSprite *sp = get(s, 0x53, st, FALSE, FALSE);
+            if (sp) {
+                check_parts(sp, (const part[]){A(0, 0, 0, 0)}, 1);
+                drawn++;
+                last_drawn = st;
+            } else {
+                boxes++;
+            }
+        }
+        gint64 took = g_get_monotonic_time() - t0;
+        g_test_message("greedy %d: %u drawn, %u boxes, %" G_GINT64_FORMAT " us", kind, drawn, boxes,
+                       took);
+        /* drawn until the bound, boxes after it */
+        g_assert_cmpuint(drawn, >=, kind ? 18 : 12);
+        g_assert_cmpuint(boxes, >, 0);
+        g_assert_cmpuint(last_drawn - first + 1, ==, drawn);
+        g_assert_cmpint(took, <, 5 * G_USEC_PER_SEC);
+        editor_disasm_sprites_free(s);
+    }
+}
+
 /* Doubles: the second part 80 px from the origin at angle subtype * pi / 128, truncated toward
  * zero (the values computed by hand: 80 cos(pi / 4) = 56.57, 80 cos(43 pi / 128) = 39.43,
  * 80 sin(43 pi / 128) = 69.61; at pi and 3 pi / 2 the tiny sine or cosine truncates to 0). */
 static void test_doubles(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     static const int want[][3] = {{0x00, 80, 0},  {0x20, 56, 56},   {0x2B, 39, 69},
                                   {0x80, -80, 0}, {0xAB, -39, -69}, {0xC0, 0, -80}};
     for (size_t i = 0; i < G_N_ELEMENTS(want); i++)
@@ -566,7 +670,7 @@ static void test_doubles(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    tmp = g_dir_make_tmp("lw-dsparts-XXXXXX", NULL);
+    sprites_fixture_begin("lw-dsparts-XXXXXX");
     make_tree();
     g_test_add_func("/disasm/sprites/parts/compose", test_compose);
     g_test_add_func("/disasm/sprites/parts/flip-copy", test_flip_copy);
@@ -575,12 +679,9 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/parts/flip-method", test_flip_method);
     g_test_add_func("/disasm/sprites/parts/indexer-level-art", test_indexer_level_art);
     g_test_add_func("/disasm/sprites/parts/hostile", test_hostile);
+    g_test_add_func("/disasm/sprites/parts/greedy", test_greedy);
+    g_test_add_func("/disasm/sprites/parts/level-art-property", test_level_art_property);
+    g_test_add_func("/disasm/sprites/parts/patched-map", test_patched_map);
     g_test_add_func("/disasm/sprites/parts/doubles", test_doubles);
-    int rc = g_test_run();
-    g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-    if (system(cmd) != 0)
-        rc = 1;
-    g_free(tree);
-    g_free(tmp);
-    return rc;
+    return sprites_fixture_end(g_test_run());
 }

@@ -12,39 +12,17 @@
  */
 #include "disasm-sprites-map.h"
 #include "disasm-sprites.h"
+#include "sprites-fixture.h"
 
-#include <glib/gstdio.h>
-#include <loopwright/nemesis.h>
 #include <string.h>
 #ifdef LW_TEST_RENDER
 #include "ui/editor-render-objects.h"
 #endif
 
-static char *tmp, *tree;
-
 /* Pattern @t's colour index at (@x, @y): 1..15, different for every tile and place. */
 static unsigned pix(unsigned t, unsigned x, unsigned y)
 {
     return (t * 3 + x + 2 * y) % 15 + 1;
-}
-
-static unsigned colour_word(unsigned i)
-{
-    return (i & 7) << 1 | ((i >> 3) & 7) << 5 | (i % 5) << 9;
-}
-
-static guint32 rgb_of(unsigned i)
-{
-    unsigned w = colour_word(i), r = (w >> 1) & 7, g = (w >> 5) & 7, b = (w >> 9) & 7;
-    return 0xFF000000u | ((r * 255 + 3) / 7) << 16 | ((g * 255 + 3) / 7) << 8 | (b * 255 + 3) / 7;
-}
-
-static void put(const char *rel, const void *data, gssize len)
-{
-    g_autofree char *path = g_build_filename(tree, rel, NULL);
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
-    g_assert_true(g_file_set_contents(path, data, len, NULL));
 }
 
 static const char *ini_text = "version=S2\n"
@@ -246,87 +224,30 @@ static const char *spin_cs = "class Spin : ObjectDefinition {\n"
 
 static void make_tree(void)
 {
-    tree = g_build_filename(tmp, "tree", NULL);
-    put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
-    put("SonLVL INI Files/obj.ini", "[7F]\nname=Unused\n", -1);
-    put("SonLVL INI Files/objTST.ini", obj_ini, -1);
-    put("SonLVL INI Files/Common/Box.xml", box_xml, -1);
-    put("SonLVL INI Files/Common/Log.cs", log_cs, -1);
-    put("SonLVL INI Files/Common/Pad.cs", pad_cs, -1);
-    put("SonLVL INI Files/Common/Spin.cs", spin_cs, -1);
-    put("SonLVL INI Files/Common/Bad.xml", "<ObjDef Image=\"a\">\n<Images>\n</ObjDef>\n", -1);
-    put("map/test.asm", map_text, -1);
-    put("map/far.asm",
-        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\nM_0:\tspriteHeader\n"
-        "\tspritePiece\t-2000, 0, 1, 1, 0, 0, 0, 0, 0\n"
-        "\tspritePiece\t2000, 0, 1, 1, 0, 0, 0, 0, 0\n",
-        -1);
-    put("map/bad.asm",
-        "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
-        "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n",
-        -1);
+    sprites_fixture_put("SonLVL INI Files/SonLVL.ini", ini_text, -1);
+    sprites_fixture_put("SonLVL INI Files/obj.ini", "[7F]\nname=Unused\n", -1);
+    sprites_fixture_put("SonLVL INI Files/objTST.ini", obj_ini, -1);
+    sprites_fixture_put("SonLVL INI Files/Common/Box.xml", box_xml, -1);
+    sprites_fixture_put("SonLVL INI Files/Common/Log.cs", log_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Common/Pad.cs", pad_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Common/Spin.cs", spin_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Common/Bad.xml",
+                        "<ObjDef Image=\"a\">\n<Images>\n</ObjDef>\n", -1);
+    sprites_fixture_put("map/test.asm", map_text, -1);
+    sprites_fixture_put("map/far.asm",
+                        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\nM_0:\tspriteHeader\n"
+                        "\tspritePiece\t-2000, 0, 1, 1, 0, 0, 0, 0, 0\n"
+                        "\tspritePiece\t2000, 0, 1, 1, 0, 0, 0, 0, 0\n",
+                        -1);
+    sprites_fixture_put("map/bad.asm",
+                        "Map_bad:\tmappingsTable\n\tmappingsTableEntry.w\tMap_bad_0\n"
+                        "Map_bad_0:\tspriteHeader\n\tspritePiece\t0, 0, 5, 1, 0, 0, 0, 0, 0\n",
+                        -1);
     /* frame 0 again, as binary S2 mappings: one piece at (-8, -8), 2x2 from tile 0 */
     const guint8 bin[] = {0, 2, 0, 1, 0xF8, 0x05, 0, 0, 0, 0, 0xFF, 0xF8};
-    put("map/test.bin", bin, sizeof bin);
-    guint8 pal[128];
-    for (unsigned i = 0; i < 64; i++) {
-        pal[2 * i] = (guint8)(colour_word(i) >> 8);
-        pal[2 * i + 1] = (guint8)colour_word(i);
-    }
-    put("pal/test.bin", pal, sizeof pal);
-    guint8 art[4 * 32];
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned y = 0; y < 8; y++)
-            for (unsigned x = 0; x < 8; x += 2)
-                art[t * 32 + y * 4 + x / 2] = (guint8)(pix(t, x, y) << 4 | pix(t, x + 1, y));
-    g_autofree guint8 *nem = g_malloc(lw_nemesis_bound(sizeof art));
-    size_t n = lw_nemesis_compress(art, sizeof art, nem);
-    g_assert_cmpuint(n, >, 0);
-    put("art/test.nem", nem, (gssize)n);
-}
-
-static lw_object marker(const char *kind, unsigned id, unsigned subtype, gboolean xflip,
-                        gboolean yflip)
-{
-    lw_object o;
-    memset(&o, 0, sizeof o);
-    o.type = LW_OBJECT_MARKER;
-    char buf[16];
-    g_assert_true(lw_object_set_property(&o, "disasm", kind));
-    g_snprintf(buf, sizeof buf, "0x%02X", id);
-    g_assert_true(lw_object_set_property(&o, "id", buf));
-    g_snprintf(buf, sizeof buf, "0x%02X", subtype);
-    g_assert_true(lw_object_set_property(&o, "subtype", buf));
-    g_assert_true(lw_object_set_property(&o, "x_flip", xflip ? "true" : "false"));
-    g_assert_true(lw_object_set_property(&o, "y_flip", yflip ? "true" : "false"));
-    return o;
-}
-
-static const EditorDisasmSprite *get(EditorDisasmSprites *s, const char *kind, unsigned id,
-                                     unsigned subtype, gboolean xflip, gboolean yflip)
-{
-    lw_object o = marker(kind, id, subtype, xflip, yflip);
-    const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, &o);
-    lw_object_clear(&o);
-    return sp;
-}
-
-/* The pixel at level offset (@x, @y) from the origin; 0 outside the picture. */
-static guint32 at(const EditorDisasmSprite *s, int x, int y)
-{
-    int u = x - s->left, v = y - s->top;
-    if (u < 0 || v < 0 || u >= (int)s->width || v >= (int)s->height)
-        return 0;
-    return s->argb[(gsize)v * s->width + (gsize)u];
-}
-
-static EditorDisasmSprites *open_sprites(void)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
-    return s;
+    sprites_fixture_put("map/test.bin", bin, sizeof bin);
+    sprites_fixture_put_palette();
+    sprites_fixture_put_nemesis("art/test.nem", pix);
 }
 
 /* Frame 0 (2x2 patterns from tile 0 at -8,-8) on palette line @line, mirrored by @xflip. */
@@ -341,23 +262,24 @@ static void check_frame0(const EditorDisasmSprite *s, unsigned line, gboolean xf
         for (int x = -8; x < 8; x++) {
             int u = xflip ? 7 - x : x + 8, v = y + 8; /* place in the unflipped piece */
             unsigned tile = (unsigned)(u / 8) * 2 + (unsigned)(v / 8); /* column by column */
-            g_assert_cmphex(at(s, x, y), ==,
-                            rgb_of(16 * line + pix(tile, (unsigned)u % 8, (unsigned)v % 8)));
+            g_assert_cmphex(
+                sprites_fixture_at(s, x, y), ==,
+                sprites_fixture_rgb(16 * line + pix(tile, (unsigned)u % 8, (unsigned)v % 8)));
         }
     /* one spot by hand: (9, 1) of the picture is tile 2's (1, 1): index (6+1+2)%15+1 = 10 */
     if (!xflip)
-        g_assert_cmphex(at(s, 1, -7), ==, rgb_of(16 * line + 10));
+        g_assert_cmphex(sprites_fixture_at(s, 1, -7), ==, sprites_fixture_rgb(16 * line + 10));
 }
 
 static void test_ini_frame(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     /* [Ring]: frame 0 on line 0; spacing from the section */
-    check_frame0(get(s, "ring", 0, 0, FALSE, FALSE), 0, FALSE);
+    check_frame0(sprites_fixture_get(s, "ring", 0, 0, FALSE, FALSE), 0, FALSE);
     g_assert_cmpint(editor_disasm_sprites_ring_spacing(s), ==, 16);
     /* [41]: frame 1, pal=2: piece A 1x1 tile 3 x-flipped on line 2+1 at (-16,-4); piece B 1x2
      * from tile 1, y-flipped, line 2 at (0,0). Box x -16..8, y -4..16. */
-    const EditorDisasmSprite *t = get(s, "object", 0x41, 0, FALSE, FALSE);
+    const EditorDisasmSprite *t = sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE);
     g_assert_nonnull(t);
     g_assert_cmpint(t->left, ==, -16);
     g_assert_cmpint(t->top, ==, -4);
@@ -365,74 +287,82 @@ static void test_ini_frame(void)
     g_assert_cmpuint(t->height, ==, 20);
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++) {
-            g_assert_cmphex(at(t, -16 + x, -4 + y), ==, rgb_of(48 + pix(3, 7u - x, y)));
+            g_assert_cmphex(sprites_fixture_at(t, -16 + x, -4 + y), ==,
+                            sprites_fixture_rgb(48 + pix(3, 7u - x, y)));
             /* y flip of a 1x2 piece: the bottom pattern (tile 2) comes first, upside down */
-            g_assert_cmphex(at(t, x, y), ==, rgb_of(32 + pix(2, x, 7u - y)));
-            g_assert_cmphex(at(t, x, 8 + y), ==, rgb_of(32 + pix(1, x, 7u - y)));
+            g_assert_cmphex(sprites_fixture_at(t, x, y), ==,
+                            sprites_fixture_rgb(32 + pix(2, x, 7u - y)));
+            g_assert_cmphex(sprites_fixture_at(t, x, 8 + y), ==,
+                            sprites_fixture_rgb(32 + pix(1, x, 7u - y)));
         }
-    g_assert_cmphex(at(t, -8, 0), ==, 0); /* between the pieces: transparent */
+    g_assert_cmphex(sprites_fixture_at(t, -8, 0), ==, 0); /* between the pieces: transparent */
     /* the object's own X flip mirrors the picture about its origin */
-    const EditorDisasmSprite *m = get(s, "object", 0x41, 0, TRUE, FALSE);
+    const EditorDisasmSprite *m = sprites_fixture_get(s, "object", 0x41, 0, TRUE, FALSE);
     g_assert_cmpint(m->left, ==, -8);
     g_assert_cmpuint(m->width, ==, 24);
     for (int y = -4; y < 16; y++)
         for (int x = -16; x < 8; x++)
-            g_assert_cmphex(at(m, -1 - x, y), ==, at(t, x, y));
-    const EditorDisasmSprite *v = get(s, "object", 0x41, 0, FALSE, TRUE);
+            g_assert_cmphex(sprites_fixture_at(m, -1 - x, y), ==, sprites_fixture_at(t, x, y));
+    const EditorDisasmSprite *v = sprites_fixture_get(s, "object", 0x41, 0, FALSE, TRUE);
     g_assert_cmpint(v->top, ==, -16);
     for (int y = -4; y < 16; y++)
         for (int x = -16; x < 8; x++)
-            g_assert_cmphex(at(v, x, -1 - y), ==, at(t, x, y));
+            g_assert_cmphex(sprites_fixture_at(v, x, -1 - y), ==, sprites_fixture_at(t, x, y));
     /* cached: the same picture again */
-    g_assert_true(get(s, "object", 0x41, 0, FALSE, FALSE) == t);
+    g_assert_true(sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE) == t);
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* Bad.xml, at open */
     editor_disasm_sprites_free(s);
 }
 
 static void test_xml_and_code(void)
 {
-    EditorDisasmSprites *s = open_sprites();
-    check_frame0(get(s, "object", 0x26, 0, FALSE, FALSE), 1, FALSE); /* the default image */
-    check_frame0(get(s, "object", 0x26, 0, TRUE, FALSE), 1, TRUE);
-    const EditorDisasmSprite *five = get(s, "object", 0x26, 5, FALSE, FALSE);
+    EditorDisasmSprites *s = sprites_fixture_open();
+    check_frame0(sprites_fixture_get(s, "object", 0x26, 0, FALSE, FALSE), 1,
+                 FALSE); /* the default image */
+    check_frame0(sprites_fixture_get(s, "object", 0x26, 0, TRUE, FALSE), 1, TRUE);
+    const EditorDisasmSprite *five = sprites_fixture_get(s, "object", 0x26, 5, FALSE, FALSE);
     g_assert_nonnull(five); /* subtype 05: image "two", the frame at label Map_test_b */
     g_assert_cmpint(five->left, ==, -16);
     g_assert_cmpuint(five->width, ==, 24);
-    g_assert_cmphex(at(five, -16, -4), ==, rgb_of(16 + pix(3, 7, 0)));
+    g_assert_cmphex(sprites_fixture_at(five, -16, -4), ==, sprites_fixture_rgb(16 + pix(3, 7, 0)));
     /* Display: Kind (bits 4-5) = Turned, Lit (bit 7) false: image two always X-flipped, 4 px on */
-    const EditorDisasmSprite *turned = get(s, "object", 0x26, 0x10, FALSE, FALSE);
+    const EditorDisasmSprite *turned = sprites_fixture_get(s, "object", 0x26, 0x10, FALSE, FALSE);
     g_assert_nonnull(turned);
     g_assert_cmpint(turned->left, ==, 4 - 8);
     for (int y = -4; y < 16; y++)
         for (int x = -16; x < 8; x++)
-            g_assert_cmphex(at(turned, -1 - x + 4, y), ==, at(five, x, y));
-    check_frame0(get(s, "object", 0x26, 0x90, FALSE, FALSE), 1, FALSE); /* Lit: the default */
+            g_assert_cmphex(sprites_fixture_at(turned, -1 - x + 4, y), ==,
+                            sprites_fixture_at(five, x, y));
+    check_frame0(sprites_fixture_get(s, "object", 0x26, 0x90, FALSE, FALSE), 1,
+                 FALSE); /* Lit: the default */
     /* Kind = Odd (value 3): image one, and below it image one Y-flipped against the object */
-    const EditorDisasmSprite *odd = get(s, "object", 0x26, 0x30, FALSE, FALSE);
-    const EditorDisasmSprite *one = get(s, "object", 0x26, 0, FALSE, FALSE);
+    const EditorDisasmSprite *odd = sprites_fixture_get(s, "object", 0x26, 0x30, FALSE, FALSE);
+    const EditorDisasmSprite *one = sprites_fixture_get(s, "object", 0x26, 0, FALSE, FALSE);
     g_assert_cmpint(odd->top, ==, -8);
     g_assert_cmpuint(odd->height, ==, 32);
     for (int y = -8; y < 8; y++)
         for (int x = -8; x < 8; x++) {
-            g_assert_cmphex(at(odd, x, y), ==, at(one, x, y));
-            g_assert_cmphex(at(odd, x, 16 + y), ==, at(one, x, -1 - y));
+            g_assert_cmphex(sprites_fixture_at(odd, x, y), ==, sprites_fixture_at(one, x, y));
+            g_assert_cmphex(sprites_fixture_at(odd, x, 16 + y), ==,
+                            sprites_fixture_at(one, x, -1 - y));
         }
-    check_frame0(get(s, "object", 0x35, 0, FALSE, FALSE), 0, FALSE); /* mapbin= */
-    const EditorDisasmSprite *log = get(s, "object", 0x11, 0, FALSE, FALSE);
+    check_frame0(sprites_fixture_get(s, "object", 0x35, 0, FALSE, FALSE), 0, FALSE); /* mapbin= */
+    const EditorDisasmSprite *log = sprites_fixture_get(s, "object", 0x11, 0, FALSE, FALSE);
     check_frame0(log, 3, FALSE); /* the C# literals */
     /* S2 Obj11 is a bridge of `subtype` logs (docs/OBJECTS.md §16): the image once per log,
      * centred on the origin, as the definition's code draws it */
-    const EditorDisasmSprite *bridge = get(s, "object", 0x11, 3, FALSE, FALSE);
+    const EditorDisasmSprite *bridge = sprites_fixture_get(s, "object", 0x11, 3, FALSE, FALSE);
     g_assert_cmpint(bridge->left, ==, -24);
     g_assert_cmpuint(bridge->width, ==, 48);
     g_assert_cmpuint(bridge->height, ==, 16);
     for (int k = 0; k < 3; k++)
         for (int y = -8; y < 8; y++)
             for (int x = -8; x < 8; x++)
-                g_assert_cmphex(at(bridge, -16 + 16 * k + x, y), ==, at(log, x, y));
-    g_assert_null(get(s, "object", 0x7F, 0, FALSE, FALSE));          /* a name only: a box */
-    g_assert_null(get(s, "object", 0x50, 0, FALSE, FALSE));          /* no definition */
-    g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1); /* Bad.xml, at open */
+                g_assert_cmphex(sprites_fixture_at(bridge, -16 + 16 * k + x, y), ==,
+                                sprites_fixture_at(log, x, y));
+    g_assert_null(sprites_fixture_get(s, "object", 0x7F, 0, FALSE, FALSE)); /* a name only: a box */
+    g_assert_null(sprites_fixture_get(s, "object", 0x50, 0, FALSE, FALSE)); /* no definition */
+    g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1);        /* Bad.xml, at open */
     editor_disasm_sprites_free(s);
 }
 
@@ -447,88 +377,88 @@ static void same_picture(const EditorDisasmSprite *a, const EditorDisasmSprite *
     g_assert_cmpuint(a->height, ==, b->height);
     for (int y = b->top; y < b->top + (int)b->height; y++)
         for (int x = b->left; x < b->left + (int)b->width; x++)
-            g_assert_cmphex(at(a, x + dx, y + dy), ==, at(b, x, y));
+            g_assert_cmphex(sprites_fixture_at(a, x + dx, y + dy), ==, sprites_fixture_at(b, x, y));
 }
 
 static void test_code_run(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     /* subtype bits 4-5 choose the set, the object's flips the picture in it */
-    check_frame0(get(s, "object", 0x42, 0x00, FALSE, FALSE), 0, FALSE);
-    check_frame0(get(s, "object", 0x42, 0x00, TRUE, FALSE), 0, TRUE);
-    check_frame0(get(s, "object", 0x42, 0x30, FALSE, FALSE), 0, FALSE); /* sprites[3] = [0] */
-    const EditorDisasmSprite *up = get(s, "object", 0x42, 0x00, FALSE, FALSE);
-    const EditorDisasmSprite *down = get(s, "object", 0x42, 0x00, FALSE, TRUE);
+    check_frame0(sprites_fixture_get(s, "object", 0x42, 0x00, FALSE, FALSE), 0, FALSE);
+    check_frame0(sprites_fixture_get(s, "object", 0x42, 0x00, TRUE, FALSE), 0, TRUE);
+    check_frame0(sprites_fixture_get(s, "object", 0x42, 0x30, FALSE, FALSE), 0,
+                 FALSE); /* sprites[3] = [0] */
+    const EditorDisasmSprite *up = sprites_fixture_get(s, "object", 0x42, 0x00, FALSE, FALSE);
+    const EditorDisasmSprite *down = sprites_fixture_get(s, "object", 0x42, 0x00, FALSE, TRUE);
     g_assert_nonnull(down);
     for (int y = -8; y < 8; y++)
         for (int x = -8; x < 8; x++)
-            g_assert_cmphex(at(down, x, -1 - y), ==, at(up, x, y));
+            g_assert_cmphex(sprites_fixture_at(down, x, -1 - y), ==, sprites_fixture_at(up, x, y));
     /* MapToBmp frame 1 on line 0 is XML image "two" (Map_test_b, startpal 0); the label form
      * on line 2 is [41] (frame 1, pal=2) */
-    same_picture(get(s, "object", 0x42, 0x10, FALSE, FALSE),
-                 get(s, "object", 0x26, 5, FALSE, FALSE), 0, 0);
-    same_picture(get(s, "object", 0x42, 0x20, FALSE, FALSE),
-                 get(s, "object", 0x41, 0, FALSE, FALSE), 0, 0);
-    same_picture(get(s, "object", 0x42, 0x21, TRUE, TRUE), get(s, "object", 0x41, 0, FALSE, FALSE),
-                 0, 16); /* case 1: set[0] moved 16 px down, whatever the flips */
-    g_assert_null(get(s, "object", 0x42, 0x02, FALSE, FALSE)); /* UnknownObject: a box */
+    same_picture(sprites_fixture_get(s, "object", 0x42, 0x10, FALSE, FALSE),
+                 sprites_fixture_get(s, "object", 0x26, 5, FALSE, FALSE), 0, 0);
+    same_picture(sprites_fixture_get(s, "object", 0x42, 0x20, FALSE, FALSE),
+                 sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE), 0, 0);
+    same_picture(sprites_fixture_get(s, "object", 0x42, 0x21, TRUE, TRUE),
+                 sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE), 0,
+                 16); /* case 1: set[0] moved 16 px down, whatever the flips */
+    g_assert_null(
+        sprites_fixture_get(s, "object", 0x42, 0x02, FALSE, FALSE)); /* UnknownObject: a box */
     /* the derived class: the art from byte 32 on (pattern k shows pattern k + 1, the last is
      * past the art: transparent), palette line 1 */
-    const EditorDisasmSprite *p = get(s, "object", 0x43, 0, FALSE, FALSE);
+    const EditorDisasmSprite *p = sprites_fixture_get(s, "object", 0x43, 0, FALSE, FALSE);
     g_assert_nonnull(p);
     g_assert_cmpint(p->left, ==, -8);
     g_assert_cmpuint(p->width, ==, 16);
     for (int y = -8; y < 8; y++)
         for (int x = -8; x < 8; x++) {
             unsigned u = (unsigned)(x + 8), v = (unsigned)(y + 8), tile = u / 8 * 2 + v / 8;
-            g_assert_cmphex(at(p, x, y), ==,
-                            tile + 1 < 4 ? rgb_of(16 + pix(tile + 1, u % 8, v % 8)) : 0);
+            g_assert_cmphex(sprites_fixture_at(p, x, y), ==,
+                            tile + 1 < 4 ? sprites_fixture_rgb(16 + pix(tile + 1, u % 8, v % 8))
+                                         : 0);
         }
     /* endless Init and GetSprite: cut short, a box */
     gint64 t0 = g_get_monotonic_time();
-    g_assert_null(get(s, "object", 0x44, 0, FALSE, FALSE));
+    g_assert_null(sprites_fixture_get(s, "object", 0x44, 0, FALSE, FALSE));
     g_assert_cmpint(g_get_monotonic_time() - t0, <, 5 * G_USEC_PER_SEC);
     editor_disasm_sprites_free(s);
 }
 
-static gboolean has_warning(EditorDisasmSprites *s, const char *text)
-{
-    for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
-        if (strstr(editor_disasm_sprites_warning(s, i), text))
-            return TRUE;
-    return FALSE;
-}
-
 static void test_bad_inputs(void)
 {
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
         g_test_message("%s", editor_disasm_sprites_warning(s, i));
-    g_assert_true(has_warning(s, "SonLVL INI Files/Common/Bad.xml:3:")); /* read at open */
-    g_assert_null(get(s, "object", 0x32, 0, FALSE, FALSE));
-    g_assert_null(get(s, "object", 0x30, 0, FALSE, FALSE));
-    g_assert_true(has_warning(s, "art/missing.nem"));
-    g_assert_null(get(s, "object", 0x31, 0, FALSE, FALSE));
-    g_assert_true(has_warning(s, "map/bad.asm:4: warning: piece width and height are 1..4"));
-    g_assert_null(get(s, "object", 0x33, 0, FALSE, FALSE));
-    g_assert_true(has_warning(s, "frame 7: the mappings have 2 frames"));
-    g_assert_null(get(s, "object", 0x34, 0, FALSE, FALSE));
-    g_assert_true(has_warning(s, "the path leaves the tree"));
-    g_assert_null(get(s, "object", 0x36, 0, FALSE, FALSE)); /* pieces 4000 px apart */
-    g_assert_true(has_warning(s, "map/far.asm: warning: frame 0: larger than 1024 px a side"));
+    g_assert_true(
+        sprites_fixture_has_warning(s, "SonLVL INI Files/Common/Bad.xml:3:")); /* read at open */
+    g_assert_null(sprites_fixture_get(s, "object", 0x32, 0, FALSE, FALSE));
+    g_assert_null(sprites_fixture_get(s, "object", 0x30, 0, FALSE, FALSE));
+    g_assert_true(sprites_fixture_has_warning(s, "art/missing.nem"));
+    g_assert_null(sprites_fixture_get(s, "object", 0x31, 0, FALSE, FALSE));
+    g_assert_true(
+        sprites_fixture_has_warning(s, "map/bad.asm:4: warning: piece width and height are 1..4"));
+    g_assert_null(sprites_fixture_get(s, "object", 0x33, 0, FALSE, FALSE));
+    g_assert_true(sprites_fixture_has_warning(s, "frame 7: the mappings have 2 frames"));
+    g_assert_null(sprites_fixture_get(s, "object", 0x34, 0, FALSE, FALSE));
+    g_assert_true(sprites_fixture_has_warning(s, "the path leaves the tree"));
+    g_assert_null(
+        sprites_fixture_get(s, "object", 0x36, 0, FALSE, FALSE)); /* pieces 4000 px apart */
+    g_assert_true(sprites_fixture_has_warning(
+        s, "map/far.asm: warning: frame 0: larger than 1024 px a side"));
     for (guint i = 0; i < editor_disasm_sprites_warning_count(s); i++)
         g_test_message("%s", editor_disasm_sprites_warning(s, i));
     /* the good ones still draw */
-    g_assert_nonnull(get(s, "object", 0x41, 0, FALSE, FALSE));
+    g_assert_nonnull(sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE));
     editor_disasm_sprites_free(s);
 
     /* a corrupt object list: a warning with its line, the other lists still read */
-    put("SonLVL INI Files/objTST.ini", "[41]\nart=a\n[41]\nart=b\n", -1);
-    s = open_sprites();
-    g_assert_true(has_warning(s, "SonLVL INI Files/objTST.ini:3:"));
-    g_assert_null(get(s, "object", 0x41, 0, FALSE, FALSE));
+    sprites_fixture_put("SonLVL INI Files/objTST.ini", "[41]\nart=a\n[41]\nart=b\n", -1);
+    s = sprites_fixture_open();
+    g_assert_true(sprites_fixture_has_warning(s, "SonLVL INI Files/objTST.ini:3:"));
+    g_assert_null(sprites_fixture_get(s, "object", 0x41, 0, FALSE, FALSE));
     editor_disasm_sprites_free(s);
-    put("SonLVL INI Files/objTST.ini", obj_ini, -1);
+    sprites_fixture_put("SonLVL INI Files/objTST.ini", obj_ini, -1);
 }
 
 static void collect(const editor_problem *p, void *user)
@@ -554,13 +484,13 @@ static void test_problems(void)
     g_assert_nonnull(lv);
     const unsigned ids[] = {0x41, 0x30, 0x31, 0x30};
     for (unsigned i = 0; i < G_N_ELEMENTS(ids); i++) {
-        lw_object o = marker("object", ids[i], 0, FALSE, FALSE);
+        lw_object o = sprites_fixture_marker("object", ids[i], 0, FALSE, FALSE);
         o.x = 100 + (int32_t)i * 50;
         o.y = 200 + (int32_t)i;
         g_assert_nonnull(lw_level_add_object(lv, &o));
         lw_object_clear(&o);
     }
-    EditorDisasmSprites *s = open_sprites();
+    EditorDisasmSprites *s = sprites_fixture_open();
     GArray *found = g_array_new(FALSE, FALSE, sizeof(editor_problem));
     g_assert_cmpuint(editor_disasm_sprites_check(s, lv, collect, found), ==, 3);
     g_assert_cmpuint(found->len, ==, 3);
@@ -584,7 +514,7 @@ static void test_problems(void)
     editor_disasm_sprites_free(s);
     /* a level JSON without a `source` section: nothing */
     g_array_set_size(found, 0);
-    g_autofree char *plain = g_build_filename(tmp, "plain.json", NULL);
+    g_autofree char *plain = g_build_filename(sprites_fixture_dir(), "plain.json", NULL);
     g_assert_true(g_file_set_contents(plain, "{}", -1, NULL));
     g_assert_cmpuint(editor_disasm_sprites_check_file(plain, lv, collect, found), ==, 0);
     g_assert_cmpuint(found->len, ==, 0);
@@ -680,26 +610,29 @@ static guint32 view_px(cairo_surface_t *surf, int x, int y)
 static void test_render(void)
 {
     g_autoptr(GError) error = NULL;
-    EditorObjectSprites *sp = editor_object_sprites_new(tree, "Test Zone Act 1", &error);
+    EditorObjectSprites *sp =
+        editor_object_sprites_new(sprites_fixture_tree(), "Test Zone Act 1", &error);
     g_assert_no_error(error);
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 200);
     cairo_t *cr = cairo_create(surf);
-    lw_object o = marker("object", 0x41, 0, TRUE, FALSE);
+    lw_object o = sprites_fixture_marker("object", 0x41, 0, TRUE, FALSE);
     g_assert_true(editor_render_object_disasm(cr, sp, &o, 100, 100, 2.0, FALSE));
-    EditorDisasmSprites *s = open_sprites();
-    const EditorDisasmSprite *want = get(s, "object", 0x41, 0, TRUE, FALSE);
+    EditorDisasmSprites *s = sprites_fixture_open();
+    const EditorDisasmSprite *want = sprites_fixture_get(s, "object", 0x41, 0, TRUE, FALSE);
     for (int y = want->top; y < want->top + (int)want->height; y++)
         for (int x = want->left; x < want->left + (int)want->width; x++)
-            if (at(want, x, y)) {
-                g_assert_cmphex(view_px(surf, 100 + 2 * x, 100 + 2 * y), ==, at(want, x, y));
-                g_assert_cmphex(view_px(surf, 101 + 2 * x, 101 + 2 * y), ==, at(want, x, y));
+            if (sprites_fixture_at(want, x, y)) {
+                g_assert_cmphex(view_px(surf, 100 + 2 * x, 100 + 2 * y), ==,
+                                sprites_fixture_at(want, x, y));
+                g_assert_cmphex(view_px(surf, 101 + 2 * x, 101 + 2 * y), ==,
+                                sprites_fixture_at(want, x, y));
             }
     lw_object_clear(&o);
     /* a box where the lists give no sprite; a marker of another kind is not drawn here */
     cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    o = marker("object", 0x50, 0, FALSE, FALSE);
+    o = sprites_fixture_marker("object", 0x50, 0, FALSE, FALSE);
     g_assert_true(editor_render_object_disasm(cr, sp, &o, 100, 100, 1.0, FALSE));
     g_assert_cmphex(view_px(surf, 100, 100) >> 24, !=, 0); /* inside the box */
     g_assert_cmphex(view_px(surf, 130, 100), ==, 0);       /* outside */
@@ -711,12 +644,13 @@ static void test_render(void)
     cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    o = marker("ring", 0, 0, FALSE, FALSE);
+    o = sprites_fixture_marker("ring", 0, 0, FALSE, FALSE);
     g_assert_true(lw_object_set_property(&o, "count", "3"));
     g_assert_true(editor_render_object_disasm(cr, sp, &o, 40, 100, 1.0, FALSE));
-    const EditorDisasmSprite *ring = get(s, "ring", 0, 0, FALSE, FALSE);
+    const EditorDisasmSprite *ring = sprites_fixture_get(s, "ring", 0, 0, FALSE, FALSE);
     for (int k = 0; k < 3; k++)
-        g_assert_cmphex(view_px(surf, 40 + 16 * k + 1, 100 - 7), ==, at(ring, 1, -7));
+        g_assert_cmphex(view_px(surf, 40 + 16 * k + 1, 100 - 7), ==,
+                        sprites_fixture_at(ring, 1, -7));
     g_assert_cmphex(view_px(surf, 40 + 48 + 1, 100 - 7), ==, 0);
     lw_object_clear(&o);
     editor_disasm_sprites_free(s);
@@ -729,7 +663,7 @@ static void test_render(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    tmp = g_dir_make_tmp("lw-dsprites-XXXXXX", NULL);
+    sprites_fixture_begin("lw-dsprites-XXXXXX");
     make_tree();
     g_test_add_func("/disasm/sprites/ini-frame", test_ini_frame);
     g_test_add_func("/disasm/sprites/xml-and-code", test_xml_and_code);
@@ -740,11 +674,5 @@ int main(int argc, char **argv)
 #ifdef LW_TEST_RENDER
     g_test_add_func("/disasm/sprites/render", test_render);
 #endif
-    int rc = g_test_run();
-    g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
-    if (system(cmd) != 0)
-        rc = 1;
-    g_free(tree);
-    g_free(tmp);
-    return rc;
+    return sprites_fixture_end(g_test_run());
 }

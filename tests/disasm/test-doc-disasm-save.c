@@ -64,6 +64,23 @@ static void edit(EditorDocument *doc, int32_t *ring_x, int *height)
     g_assert_true(editor_document_get_modified(doc));
 }
 
+/* Saving @doc into @tree again writes nothing: no error, an empty report, every file of the
+ * tree byte-identical (the cached level JSON is in step with the tree). */
+static void assert_save_writes_nothing(EditorDocument *doc, const char *tree)
+{
+    GHashTable *before = tree_fixture_snapshot(tree);
+    char *report = NULL;
+    GError *error = NULL;
+    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(report, ==, "");
+    g_free(report);
+    char *d = tree_fixture_diff(before, tree);
+    g_assert_cmpstr(d, ==, "");
+    g_free(d);
+    g_hash_table_unref(before);
+}
+
 static GError *failure;
 
 static void on_failed(EditorDocument *doc, const char *action, const GError *error, gpointer u)
@@ -107,17 +124,7 @@ static void test_save(void)
     g_assert_cmpuint(editor_document_get_level(doc)->masks[0].angle, !=, 0);
 
     /* the cached JSON is in step: saving again writes nothing, and the tree unpacks to the edit */
-    before = tree_fixture_snapshot(tree);
-    char *report = NULL;
-    GError *error = NULL;
-    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
-    g_assert_no_error(error);
-    g_assert_cmpstr(report, ==, "");
-    g_free(report);
-    d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==, "");
-    g_free(d);
-    g_hash_table_unref(before);
+    assert_save_writes_nothing(doc, tree);
     char *again = g_build_filename(dir, "again.json", NULL);
     EditorDocument *re = open_level(tree, again);
     g_assert_cmpint(marker(re, "ring")->x, ==, ring_x);
@@ -386,15 +393,7 @@ static void test_art(void)
     g_free(pal_now);
 
     /* a second save writes nothing */
-    before = tree_fixture_snapshot(tree);
-    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
-    g_assert_no_error(error);
-    g_assert_cmpstr(report, ==, "");
-    g_free(report);
-    d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==, "");
-    g_free(d);
-    g_hash_table_unref(before);
+    assert_save_writes_nothing(doc, tree);
 
     /* the tree unpacks to the edit: the new tile in the chunk, drawn as painted, the colours */
     char *again = g_build_filename(dir, "again.json", NULL);
@@ -537,14 +536,7 @@ static void test_kept_ini(void)
     g_assert_nonnull(strstr(text, "\"layout_copy\": \"A|B|1:2:3:4:5:6\""));
     g_free(text);
     /* saved again: nothing written */
-    before = tree_fixture_snapshot(tree);
-    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
-    g_assert_cmpstr(report, ==, "");
-    g_free(report);
-    d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==, "");
-    g_free(d);
-    g_hash_table_unref(before);
+    assert_save_writes_nothing(doc, tree);
     g_object_unref(doc);
     g_free(json);
     g_free(tree);
@@ -637,13 +629,7 @@ static void test_water(void)
     g_free(want);
     g_free(now);
     /* nothing more to write; the tree opens with the new height */
-    before = tree_fixture_snapshot(tree);
-    g_assert_true(editor_document_save_into_tree(doc, FALSE, FALSE, &report, &error));
-    g_assert_cmpstr(report, ==, "");
-    g_free(report);
-    d = tree_fixture_diff(before, tree);
-    g_assert_cmpstr(d, ==, "");
-    g_free(d);
+    assert_save_writes_nothing(doc, tree);
     char *json2 = g_build_filename(dir, "again.json", NULL);
     EditorDocument *again = open_level(tree, json2);
     g_assert_true(editor_document_get_level(again)->has_water);
@@ -652,6 +638,7 @@ static void test_water(void)
     g_free(json2);
 
     /* removed: refused, nothing written, still modified; kept in a copy */
+    before = tree_fixture_snapshot(tree);
     props.has_water = FALSE;
     props.water_height = 0;
     editor_document_push(doc, editor_cmd_set_level_props_new(doc, &props));
