@@ -301,6 +301,84 @@ uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
     return sim->object_count ? lwi_obj_lower_bound(lwi_cull_of(sim)->xs, sim->object_count, x) : 0;
 }
 
+/* lwi_objects_check_index: the level's and the near range's Y extents over the @idle idlers. */
+static const char *check_extents(const lw_sim *sim, uint32_t idle)
+{
+    const lwi_obj_cull *c = lwi_cull_of(sim);
+    {
+        /* the level's idlers' Y extent */
+        int32_t a = INT32_MAX, b = INT32_MIN;
+        for (uint32_t k = 0; k < idle; k++) {
+            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+            int32_t lo = o->y - o->near_c;
+            a = lo < a ? lo : a;
+            b = lo + o->near_span > b ? lo + o->near_span : b;
+        }
+        if (a != c->gy_a || b != c->gy_b)
+            return "level's near extent";
+    }
+    if (c->ny_valid) {
+        /* the near range's Y extent against its idlers' records */
+        int32_t a = INT32_MAX, b = INT32_MIN;
+        if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
+            return "near extent range";
+        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
+            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+            int32_t lo = o->y - o->near_c;
+            a = lo < a ? lo : a;
+            b = lo + o->near_span > b ? lo + o->near_span : b;
+        }
+        if (a != c->ny_a || b != c->ny_b)
+            return "near extent";
+    }
+    return NULL;
+}
+
+/* lwi_objects_check_index: the @e enemies' touch gap and floor probe records. */
+static const char *check_enemies(const lw_sim *sim, uint32_t e)
+{
+    const lwi_obj_cull *c = lwi_cull_of(sim);
+    /* the enemies' touch gap: each enemy walks at LWI_ENEMY_XSP, so one of its ranks that is
+     * not gone is still at least the gap + 25 px from its X, less a pixel for every frame's
+     * update since (the last one included) */
+    const lw_game_state *gs = &sim->state.game;
+    for (uint32_t k = 0; k < e; k++) {
+        int32_t xsp = gs->obj[sim->enemies[k]].xsp;
+        if (xsp != LWI_ENEMY_XSP && xsp != -LWI_ENEMY_XSP)
+            return "enemy speed";
+    }
+    if (gs->enemy_gap >= 0) {
+        if (gs->enemy_gap_k0 > gs->enemy_gap_k1 || gs->enemy_gap_k1 > e ||
+            gs->enemy_gap_frame > sim->state.frame)
+            return "enemy gap range";
+        int64_t need = (int64_t)gs->enemy_gap + 25 - (sim->state.frame - gs->enemy_gap_frame + 1);
+        for (uint32_t k = gs->enemy_gap_k0; k < gs->enemy_gap_k1; k++) {
+            const lw_obj_state *st = &gs->obj[sim->enemies[k]];
+            int64_t dx = (int64_t)(st->x >> 8) - gs->enemy_gap_x;
+            if (!(st->flags & LW_OBJF_GONE) && (dx < 0 ? -dx : dx) < need)
+                return "enemy gap";
+        }
+    }
+    /* every kept probe result holds at every pixel of its block columns */
+    for (uint32_t k = 0; k < e; k++) {
+        const lwi_enemy_memo *mm = &c->memo[k];
+        if (mm->i != sim->enemies[k])
+            return "enemy records";
+        if (!mm->xspan)
+            continue;
+        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
+        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
+            return "memo alignment";
+        uint32_t span = (mm->xspan >> 12) - 1u;
+        if (span > LWI_MEMO_AHEAD)
+            return "memo span";
+        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
+            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
+                return "enemy floor memo";
+    }
+    return NULL;
+}
+
 /* The number of the @n sorted @xs below @x, counted. */
 static uint32_t count_below(const int32_t *xs, uint32_t n, int64_t x)
 {
@@ -383,32 +461,9 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
     }
-    {
-        /* the level's idlers' Y extent */
-        int32_t a = INT32_MAX, b = INT32_MIN;
-        for (uint32_t k = 0; k < idle; k++) {
-            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
-            int32_t lo = o->y - o->near_c;
-            a = lo < a ? lo : a;
-            b = lo + o->near_span > b ? lo + o->near_span : b;
-        }
-        if (a != c->gy_a || b != c->gy_b)
-            return "level's near extent";
-    }
-    if (c->ny_valid) {
-        /* the near range's Y extent against its idlers' records */
-        int32_t a = INT32_MAX, b = INT32_MIN;
-        if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
-            return "near extent range";
-        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
-            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
-            int32_t lo = o->y - o->near_c;
-            a = lo < a ? lo : a;
-            b = lo + o->near_span > b ? lo + o->near_span : b;
-        }
-        if (a != c->ny_a || b != c->ny_b)
-            return "near extent";
-    }
+    const char *why = check_extents(sim, idle);
+    if (why)
+        return why;
     /* the touch range's reach: the widest of the touchers' */
     {
         int32_t tl = 0, th = 0;
@@ -435,45 +490,7 @@ const char *lwi_objects_check_index(const lw_sim *sim)
                 count_below(c->toucher_x, touch, ends[k] + c->touch_hi) != c->t1.i)
                 return "touch interval";
     }
-    /* the enemies' touch gap: each enemy walks at LWI_ENEMY_XSP, so one of its ranks that is
-     * not gone is still at least the gap + 25 px from its X, less a pixel for every frame's
-     * update since (the last one included) */
-    const lw_game_state *gs = &sim->state.game;
-    for (uint32_t k = 0; k < e; k++) {
-        int32_t xsp = gs->obj[sim->enemies[k]].xsp;
-        if (xsp != LWI_ENEMY_XSP && xsp != -LWI_ENEMY_XSP)
-            return "enemy speed";
-    }
-    if (gs->enemy_gap >= 0) {
-        if (gs->enemy_gap_k0 > gs->enemy_gap_k1 || gs->enemy_gap_k1 > e ||
-            gs->enemy_gap_frame > sim->state.frame)
-            return "enemy gap range";
-        int64_t need = (int64_t)gs->enemy_gap + 25 - (sim->state.frame - gs->enemy_gap_frame + 1);
-        for (uint32_t k = gs->enemy_gap_k0; k < gs->enemy_gap_k1; k++) {
-            const lw_obj_state *st = &gs->obj[sim->enemies[k]];
-            int64_t dx = (int64_t)(st->x >> 8) - gs->enemy_gap_x;
-            if (!(st->flags & LW_OBJF_GONE) && (dx < 0 ? -dx : dx) < need)
-                return "enemy gap";
-        }
-    }
-    /* every kept probe result holds at every pixel of its block columns */
-    for (uint32_t k = 0; k < e; k++) {
-        const lwi_enemy_memo *mm = &c->memo[k];
-        if (mm->i != sim->enemies[k])
-            return "enemy records";
-        if (!mm->xspan)
-            continue;
-        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
-        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
-            return "memo alignment";
-        uint32_t span = (mm->xspan >> 12) - 1u;
-        if (span > LWI_MEMO_AHEAD)
-            return "memo span";
-        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
-            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
-                return "enemy floor memo";
-    }
-    return NULL;
+    return check_enemies(sim, e);
 }
 
 void lwi_objects_set_reference(lw_sim *sim, bool on)
