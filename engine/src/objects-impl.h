@@ -58,6 +58,10 @@ typedef struct lwi_enemy_memo {
     int32_t d;
 } lwi_enemy_memo;
 
+/* 1/256 px a frame: an enemy's walking speed (§11). Its x changes by exactly this or not at
+ * all in a frame, so its pixel by at most 1 (the enemies' touch skip relies on it). */
+#define LWI_ENEMY_XSP 0x100
+
 /* Block columns a memo may cover beyond the one probed, in the walking direction (within the
  * probed column's chunk: up to its last column). */
 #define LWI_MEMO_AHEAD 15
@@ -138,7 +142,14 @@ typedef struct lwi_obj_cull {
     uint32_t ny_n0, ny_n1;
     int32_t ny_a, ny_b;
     bool ny_valid;
-    lwi_mover *movers;    /* the moving platforms (they run every frame in the window) */
+    /* The same extent over all the idlers of the level (built at init): a frame with the
+     * player above or below all of them finds no near range at all (run_culled). */
+    int32_t gy_a, gy_b;
+    lwi_mover *movers; /* the moving platforms (they run every frame in the window) */
+    /* px: the lowest and highest y a moving platform takes (its origin's, ± the distance for a
+     * vertical one; INT32_MAX / INT32_MIN: none), so a frame whose player cannot land on any
+     * of them (run_movers) skips the landing tests */
+    int32_t my_lo, my_hi;
     uint32_t *mover_rank; /* [i]: moving platforms before object i (object_count + 1) */
     lwi_enemy_memo *memo; /* [enemy rank] */
     /* The last offset worked out for the movers' key @off_key at frame @off_frame (a pure
@@ -147,11 +158,12 @@ typedef struct lwi_obj_cull {
     uint32_t off_frame;
     int32_t off_px;
     bool off_valid;
-    /* The index ranges for the player's pixel X (@wpx for the window's, @tpx for the touch
-     * range's), kept between frames (a pure function of that X, whatever they were found from;
-     * the touch range alone when nothing in the level runs nor walks). */
-    int32_t wpx, tpx;
-    bool wvalid, tvalid;
+    /* The index ranges for the player's pixel X (@wpx for the window's, @npx for the near
+     * range's, @tpx for the touch range's), kept between frames (a pure function of that X,
+     * whatever they were found from; the touch range alone when nothing in the level runs nor
+     * walks, the near range only on frames the player is within the idlers' Y extent). */
+    int32_t wpx, npx, tpx;
+    bool wvalid, nvalid, tvalid;
     /* The touch range holds for every player X with (uint32_t)(X - tlo) <= tspan (while
      * tvalid): the X interval where both t0 and t1 hold, so a frame whose X stays in it tests
      * one interval. */
@@ -269,7 +281,7 @@ static inline bool lwi_obj_is_jump(bool valid, int32_t old, int32_t px)
     return !valid || px - old > 64 || old - px > 64;
 }
 
-/* The culling window's and the near range's bounds for the player at pixel X @px. */
+/* The culling window's bounds for the player at pixel X @px. */
 static inline __attribute__((always_inline)) lwi_obj_cull *lwi_obj_window_ranges(const lw_sim *sim,
                                                                                  int32_t px)
 {
@@ -280,8 +292,6 @@ static inline __attribute__((always_inline)) lwi_obj_cull *lwi_obj_window_ranges
     int64_t x = px;
     lwi_obj_bound_to(&c->first, c->xs, sim->object_count, x - LW_OBJ_CULL_PX, jump);
     lwi_obj_bound_to(&c->last, c->xs, sim->object_count, x + LW_OBJ_CULL_PX, jump);
-    lwi_obj_bound_to(&c->n0, c->idler_x, c->idler_count, x - c->max_reach, jump);
-    lwi_obj_bound_to(&c->n1, c->idler_x, c->idler_count, x + c->max_reach + 1, jump);
     c->wpx = px;
     c->wvalid = true;
     return c;

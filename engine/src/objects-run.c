@@ -152,6 +152,20 @@ static inline __attribute__((always_inline)) void run_movers(lw_sim *sim, lwi_ob
     int32_t px = lwi_obj_px(sim->state.player.x);
     mover_run r = mover_run_of(c, movers[m].key, frame, px);
     uint32_t on = sim->state.game.on_object;
+    const lw_player *pl = &sim->state.player;
+    int32_t feet = lwi_obj_px(pl->y) + pl->hr;
+    if (!on && (pl->ysp < 0 || feet < c->my_lo - 12 || feet > c->my_hi + 4)) {
+        /* standing on none, and no landing on any (lwi_obj_platform_land: moving down, and
+         * py + hr within [oy - 12, oy + 4]): the positions alone */
+        for (; m < m1; m++) {
+            const lwi_mover *mv = &movers[m];
+            if (mv->key != r.key)
+                r = mover_run_of(c, mv->key, frame, px);
+            int32_t pos = mv->base + r.off;
+            memcpy(os + mv->field, &pos, sizeof pos);
+        }
+        return;
+    }
     for (; m < m1; m++) {
         const lwi_mover *mv = &movers[m];
         if (mv->key != r.key)
@@ -356,6 +370,29 @@ static __attribute__((noinline)) void near_extent(lwi_obj_cull *c, uint32_t n0, 
     c->ny_valid = true;
 }
 
+/* True when a player at pixel Y @py with hm = hr + 64 is near none of the idlers whose
+ * records' -yc are >= @a and -yc + s <= @b: above all of them, or below all of them and
+ * less than 2048 px under the first (the near test's Y is modulo 2048). */
+static inline bool far_from(int32_t a, int32_t b, int32_t py, int32_t hm)
+{
+    int32_t pyh = py + hm;
+    return pyh < a || (py - hm >= b && pyh - a < 2048);
+}
+
+/* The near range's bounds for the player at pixel X @px (found only on frames the player is
+ * within the level's idlers' Y extent, so a jump from where they were last found is a search). */
+static inline __attribute__((always_inline)) void near_ranges(lwi_obj_cull *c, int32_t px)
+{
+    if (c->nvalid && px == c->npx)
+        return;
+    bool jump = lwi_obj_is_jump(c->nvalid, c->npx, px);
+    int64_t x = px;
+    lwi_obj_bound_to(&c->n0, c->idler_x, c->idler_count, x - c->max_reach, jump);
+    lwi_obj_bound_to(&c->n1, c->idler_x, c->idler_count, x + c->max_reach + 1, jump);
+    c->npx = px;
+    c->nvalid = true;
+}
+
 /* @bits over the words of objects [@first, @last): their awake bits. (The edge words masked in
  * the loop, which the compiler would otherwise make a memcpy call.) */
 static inline void fill_bits(uint64_t *bits, const lw_game_state *g, uint32_t first, uint32_t last)
@@ -391,12 +428,18 @@ static void run_culled(lw_sim *sim, lwi_obj_cull *c, uint32_t first, uint32_t la
     int32_t hr = pl->hr > sim->profile.stand_hr ? pl->hr : sim->profile.stand_hr;
     int32_t hm = hr + 64, pyh = py + hm;
     uint32_t ys = 2u * (uint32_t)hm;
-    /* the near range's Y extent (kept for its bounds): no idler near, none to test */
-    uint32_t n0 = c->n0.i, n1 = c->n1.i;
-    if (!c->ny_valid || c->ny_n0 != n0 || c->ny_n1 != n1)
-        near_extent(c, n0, n1);
-    if (pyh < c->ny_a || (py - hm >= c->ny_b && pyh - c->ny_a < 2048))
-        n1 = n0;
+    /* the level's idlers' Y extent, then the near range's (kept for its bounds): no idler
+     * near, none to test */
+    uint32_t n0 = 0, n1 = 0;
+    if (!far_from(c->gy_a, c->gy_b, py, hm)) {
+        near_ranges(c, px);
+        n0 = c->n0.i;
+        n1 = c->n1.i;
+        if (!c->ny_valid || c->ny_n0 != n0 || c->ny_n1 != n1)
+            near_extent(c, n0, n1);
+        if (far_from(c->ny_a, c->ny_b, py, hm))
+            n1 = n0;
+    }
     for (uint32_t k = n0; k < n1; k++) {
         /* the near test from the idler's record (within max_reach < LW_OBJ_CULL_PX of the
          * player: inside the window) */

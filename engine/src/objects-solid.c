@@ -167,6 +167,28 @@ clear_push:
     return SOLID_NONE;
 }
 
+/* True when the player does not overlap the solid box (@w, @h) of the object in state @s: the
+ * first tests of solid_object, which then only clears the object's pushing flag. */
+static inline bool solid_miss(const lw_sim *sim, const lw_obj_state *s, int32_t w, int32_t h)
+{
+    const lw_player *pl = &sim->state.player;
+    int32_t d1 = w + sim->profile.push_radius + 1;
+    int32_t d0 = lwi_obj_px(pl->x) - lwi_obj_px(s->x) + d1;
+    if (d0 < 0 || d0 > 2 * d1)
+        return true;
+    int32_t d2 = h + pl->hr;
+    int32_t d3 = lwi_obj_px(pl->y) - lwi_obj_px(s->y) + 4 + d2;
+    return d3 < 0 || (d3 & 0x7FF) >= 2 * d2;
+}
+
+/* True when an object's update is only solid_object's and its state and the player's stay as
+ * they are: not stood on, not pushed, and the player outside its box (@w, @h). */
+static inline bool solid_idle(lw_sim *sim, uint32_t i, const lw_obj_state *st, int32_t w, int32_t h)
+{
+    return !(st->flags & LW_OBJF_PUSHING) && !lwi_obj_standing_on(sim, i) &&
+           solid_miss(sim, st, w, h);
+}
+
 /* S2 PlatformObject: top-solid. @d1 half-width (no player radius), @top_px the surface. */
 bool lwi_obj_platform_land(lw_sim *sim, uint32_t i, int32_t ox, int32_t d1, int32_t top_px)
 {
@@ -245,6 +267,11 @@ void lwi_obj_run_spring(lw_sim *sim, uint32_t i)
     const lw_sim_object *o = &sim->objects[i];
     lw_player *pl = &sim->state.player;
     lw_obj_state *st = &lwi_obj_game(sim)->obj[i];
+    /* one that is not horizontal (their trigger area reaches past the box), with no timer, off
+     * its box: solid_object changes nothing, nor do the launch tests (box_of's box) */
+    if (!st->timer && o->dir != LW_DIR8_LEFT && o->dir != LW_DIR8_RIGHT &&
+        solid_idle(sim, i, st, 16, o->dir >= LW_DIR8_UP_LEFT ? 16 : 8))
+        return;
     if (st->timer)
         st->timer--;
     int32_t ox = lwi_obj_px(st->x), oy = lwi_obj_px(st->y);
@@ -294,6 +321,10 @@ void lwi_obj_run_spikes(lw_sim *sim, uint32_t i)
     const lw_sim_object *o = &sim->objects[i];
     lw_player *pl = &sim->state.player;
     lw_obj_state *st = &lwi_obj_game(sim)->obj[i];
+    /* off its box (box_of's) and not stood on: no hit, nothing changes */
+    bool side = o->dir == LW_DIR8_LEFT || o->dir == LW_DIR8_RIGHT;
+    if (solid_idle(sim, i, st, side ? 16 : o->half_w, side ? o->half_w : 16))
+        return;
     int32_t ox = lwi_obj_px(st->x);
     int r = solid_object(sim, i, box_of(o), ox);
     bool hit = false;

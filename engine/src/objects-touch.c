@@ -187,6 +187,50 @@ static bool touch_one(lw_sim *sim, uint32_t i, int32_t px, bool *first_done)
     return sim->state.status == LW_SIM_RUNNING;
 }
 
+/* True when no enemy of ranks [@k0, @k1) can touch the player at pixel X @px in frame @frame,
+ * from the gap kept in @g (lw_game_state.enemy_gap): those enemies are among the ones it was
+ * found for, and the player's X moved less since than the gap less one pixel a frame for
+ * the enemies' walk (LWI_ENEMY_XSP). */
+static inline bool enemies_far(const lw_game_state *g, uint32_t frame, int32_t px, uint32_t k0,
+                               uint32_t k1)
+{
+    int64_t s = (int64_t)g->enemy_gap - (frame - g->enemy_gap_frame);
+    return s >= 0 && k0 >= g->enemy_gap_k0 && k1 <= g->enemy_gap_k1 &&
+           (uint64_t)((int64_t)px - g->enemy_gap_x + s) <= (uint64_t)(2 * s);
+}
+
+/* The touch tests of the enemies of ranks [@k0, @k1) (the window's, in their order; the first
+ * that overlaps is the frame's one touch): false once the run is over. Without a touch, the
+ * gap to the nearest one is kept in the state for enemies_far. */
+static bool touch_enemies(lw_sim *sim, int32_t px, uint32_t k0, uint32_t k1, bool *first_done)
+{
+    lw_game_state *g = lwi_obj_game(sim);
+    const lw_player *pl = &sim->state.player;
+    const uint32_t *enemies = sim->enemies;
+    const lw_obj_state *os = g->obj;
+    uint32_t near = UINT32_MAX;
+    for (uint32_t k = k0; k < k1; k++) {
+        const lw_obj_state *s = &os[enemies[k]];
+        if (s->flags & LW_OBJF_GONE)
+            continue;
+        /* the hitbox test first (touch_one tests it again): |ex - px| <= 8 + 16, then both
+         * intervals; an enemy that overlaps is the frame's one touch (first_done) */
+        int32_t dx = lwi_obj_px(s->x) - px;
+        uint32_t ad = dx < 0 ? 0u - (uint32_t)dx : (uint32_t)dx;
+        near = ad < near ? ad : near;
+        if (ad > 24u || !touches(pl, lwi_obj_px(s->x), lwi_obj_px(s->y), 16, 14))
+            continue;
+        g->enemy_gap = -1;
+        return touch_one(sim, enemies[k], px, first_done);
+    }
+    g->enemy_gap = near > INT32_MAX ? INT32_MAX : (int32_t)near - 25;
+    g->enemy_gap_x = px;
+    g->enemy_gap_frame = sim->state.frame;
+    g->enemy_gap_k0 = (uint16_t)k0;
+    g->enemy_gap_k1 = (uint16_t)k1;
+    return true;
+}
+
 void lwi_objects_touch(lw_sim *sim)
 {
     lw_player *pl = &sim->state.player;
@@ -232,19 +276,11 @@ void lwi_objects_touch(lw_sim *sim)
             c = lwi_obj_window_ranges(sim, px);
         uint32_t k0 = sim->enemy_count ? c->enemy_rank[c->first.i] : 0;
         uint32_t k1 = sim->enemy_count ? c->enemy_rank[c->last.i] : 0;
-        const uint32_t *enemies = sim->enemies;
-        const lw_obj_state *os = g->obj;
-        for (uint32_t k = first_done ? k1 : k0; k < k1; k++) {
-            const lw_obj_state *s = &os[enemies[k]];
-            /* the hitbox test first (touch_one tests it again): |ex - px| <= 8 + 16, then both
-             * intervals; an enemy that overlaps is the frame's one touch (first_done) */
-            if ((uint32_t)(lwi_obj_px(s->x) - px + 24) > 48u || (s->flags & LW_OBJF_GONE) ||
-                !touches(pl, lwi_obj_px(s->x), lwi_obj_px(s->y), 16, 14))
-                continue;
-            if (!touch_one(sim, enemies[k], px, &first_done))
-                return;
-            break;
-        }
+        /* (the reference mode tests them every frame) */
+        if (k0 < k1 && !first_done &&
+            (c->reference || !enemies_far(g, sim->state.frame, px, k0, k1)) &&
+            !touch_enemies(sim, px, k0, k1, &first_done))
+            return;
     }
     /* scattered rings: one per frame, as any touch-list object */
     if (!first_done && g->invuln < 90) {

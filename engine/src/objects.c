@@ -138,11 +138,23 @@ static void touch_reach(uint8_t type, int32_t *lo, int32_t *hi)
     }
 }
 
+/* The y range of moving platform @o in px: its origin's, or ± its distance when vertical (the
+ * offset's sine is within ±256). */
+static void mover_y_range(const lw_sim_object *o, int32_t *lo, int32_t *hi)
+{
+    int32_t d =
+        o->variant == LW_PLATFORM_VERTICAL ? (o->distance < 0 ? -o->distance : o->distance) : 0;
+    *lo = o->y - d;
+    *hi = o->y + d;
+}
+
 /* The culling index of the sorted table (§1.3). */
 static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
 {
     uint32_t n = sim->object_count;
     uint32_t e = 0, m = 0;
+    c->gy_a = c->my_lo = INT32_MAX;
+    c->gy_b = c->my_hi = INT32_MIN;
     for (uint32_t i = 0; i < n; i++) {
         const lw_sim_object *o = &sim->objects[i];
         xs[i] = o->x;
@@ -152,8 +164,13 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
             sim->enemies[e++] = i;
         }
         c->mover_rank[i] = m;
-        if (o->type != LW_OBJ_ENEMY && o->busy)
+        if (o->type != LW_OBJ_ENEMY && o->busy) {
             c->movers[m++] = mover_of(o, i);
+            int32_t lo, hi;
+            mover_y_range(o, &lo, &hi);
+            c->my_lo = lo < c->my_lo ? lo : c->my_lo;
+            c->my_hi = hi > c->my_hi ? hi : c->my_hi;
+        }
         if (o->runs)
             c->runnable++;
         if (o->runs && !o->busy) {
@@ -165,6 +182,9 @@ static void build_cull(lw_sim *sim, lwi_obj_cull *c, int32_t *xs)
                                                           .i = i};
             if (o->reach > c->max_reach)
                 c->max_reach = o->reach;
+            int32_t ylo = o->y - o->near_c;
+            c->gy_a = ylo < c->gy_a ? ylo : c->gy_a;
+            c->gy_b = ylo + o->near_span > c->gy_b ? ylo + o->near_span : c->gy_b;
         }
         if (o->type == LW_OBJ_RING || o->type == LW_OBJ_MONITOR || o->type == LW_OBJ_CHECKPOINT ||
             o->type == LW_OBJ_GOAL) {
@@ -244,13 +264,14 @@ void lwi_objects_reset(lw_sim *sim)
     lw_game_state *g = lwi_obj_game(sim);
     g->respawn_x = sim->state.player.x >> 8;
     g->respawn_y = sim->state.player.y >> 8;
+    g->enemy_gap = -1;
     for (uint32_t i = 0; i < sim->object_count; i++) {
         const lw_sim_object *o = &sim->objects[i];
         lw_obj_state *s = &g->obj[i];
         s->x = o->x * LW_SUBPX;
         s->y = o->y * LW_SUBPX;
         if (o->type == LW_OBJ_ENEMY) {
-            s->xsp = o->dir == LW_DIR8_LEFT ? -0x100 : 0x100;
+            s->xsp = o->dir == LW_DIR8_LEFT ? -LWI_ENEMY_XSP : LWI_ENEMY_XSP;
             if (o->dir == LW_DIR8_LEFT)
                 s->flags |= LW_OBJF_FLIP;
             /* §11: placed on the floor below its spot (within 32 px) */
@@ -278,6 +299,84 @@ void lw_sim_terrain_changed(lw_sim *sim)
 uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
 {
     return sim->object_count ? lwi_obj_lower_bound(lwi_cull_of(sim)->xs, sim->object_count, x) : 0;
+}
+
+/* lwi_objects_check_index: the level's and the near range's Y extents over the @idle idlers. */
+static const char *check_extents(const lw_sim *sim, uint32_t idle)
+{
+    const lwi_obj_cull *c = lwi_cull_of(sim);
+    {
+        /* the level's idlers' Y extent */
+        int32_t a = INT32_MAX, b = INT32_MIN;
+        for (uint32_t k = 0; k < idle; k++) {
+            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+            int32_t lo = o->y - o->near_c;
+            a = lo < a ? lo : a;
+            b = lo + o->near_span > b ? lo + o->near_span : b;
+        }
+        if (a != c->gy_a || b != c->gy_b)
+            return "level's near extent";
+    }
+    if (c->ny_valid) {
+        /* the near range's Y extent against its idlers' records */
+        int32_t a = INT32_MAX, b = INT32_MIN;
+        if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
+            return "near extent range";
+        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
+            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+            int32_t lo = o->y - o->near_c;
+            a = lo < a ? lo : a;
+            b = lo + o->near_span > b ? lo + o->near_span : b;
+        }
+        if (a != c->ny_a || b != c->ny_b)
+            return "near extent";
+    }
+    return NULL;
+}
+
+/* lwi_objects_check_index: the @e enemies' touch gap and floor probe records. */
+static const char *check_enemies(const lw_sim *sim, uint32_t e)
+{
+    const lwi_obj_cull *c = lwi_cull_of(sim);
+    /* the enemies' touch gap: each enemy walks at LWI_ENEMY_XSP, so one of its ranks that is
+     * not gone is still at least the gap + 25 px from its X, less a pixel for every frame's
+     * update since (the last one included) */
+    const lw_game_state *gs = &sim->state.game;
+    for (uint32_t k = 0; k < e; k++) {
+        int32_t xsp = gs->obj[sim->enemies[k]].xsp;
+        if (xsp != LWI_ENEMY_XSP && xsp != -LWI_ENEMY_XSP)
+            return "enemy speed";
+    }
+    if (gs->enemy_gap >= 0) {
+        if (gs->enemy_gap_k0 > gs->enemy_gap_k1 || gs->enemy_gap_k1 > e ||
+            gs->enemy_gap_frame > sim->state.frame)
+            return "enemy gap range";
+        int64_t need = (int64_t)gs->enemy_gap + 25 - (sim->state.frame - gs->enemy_gap_frame + 1);
+        for (uint32_t k = gs->enemy_gap_k0; k < gs->enemy_gap_k1; k++) {
+            const lw_obj_state *st = &gs->obj[sim->enemies[k]];
+            int64_t dx = (int64_t)(st->x >> 8) - gs->enemy_gap_x;
+            if (!(st->flags & LW_OBJF_GONE) && (dx < 0 ? -dx : dx) < need)
+                return "enemy gap";
+        }
+    }
+    /* every kept probe result holds at every pixel of its block columns */
+    for (uint32_t k = 0; k < e; k++) {
+        const lwi_enemy_memo *mm = &c->memo[k];
+        if (mm->i != sim->enemies[k])
+            return "enemy records";
+        if (!mm->xspan)
+            continue;
+        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
+        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
+            return "memo alignment";
+        uint32_t span = (mm->xspan >> 12) - 1u;
+        if (span > LWI_MEMO_AHEAD)
+            return "memo span";
+        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
+            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
+                return "enemy floor memo";
+    }
+    return NULL;
 }
 
 /* The number of the @n sorted @xs below @x, counted. */
@@ -322,6 +421,12 @@ const char *lwi_objects_check_index(const lw_sim *sim)
             /* the landing test takes a vertical one's x from its origin */
             if (!h && sim->state.game.obj[i].x != o->x * LW_SUBPX)
                 return "vertical mover's x";
+            /* and every one's y from within the movers' y range */
+            int32_t lo, hi, y = sim->state.game.obj[i].y >> 8;
+            mover_y_range(o, &lo, &hi);
+            if ((h && sim->state.game.obj[i].y != o->y * LW_SUBPX) || y < lo || y > hi ||
+                lo < c->my_lo || hi > c->my_hi)
+                return "mover's y";
         }
         if (o->runs && !o->busy) {
             const lwi_idle_near *q = &c->idlers[idle];
@@ -349,24 +454,16 @@ const char *lwi_objects_check_index(const lw_sim *sim)
         if (!bound_ok(&c->first, c->xs, n, x - LW_OBJ_CULL_PX) ||
             !bound_ok(&c->last, c->xs, n, x + LW_OBJ_CULL_PX))
             return "window bounds";
+    }
+    if (c->nvalid) {
+        int64_t x = c->npx;
         if (!bound_ok(&c->n0, c->idler_x, idle, x - c->max_reach) ||
             !bound_ok(&c->n1, c->idler_x, idle, x + c->max_reach + 1))
             return "near bounds";
     }
-    if (c->ny_valid) {
-        /* the near range's Y extent against its idlers' records */
-        int32_t a = INT32_MAX, b = INT32_MIN;
-        if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
-            return "near extent range";
-        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
-            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
-            int32_t lo = o->y - o->near_c;
-            a = lo < a ? lo : a;
-            b = lo + o->near_span > b ? lo + o->near_span : b;
-        }
-        if (a != c->ny_a || b != c->ny_b)
-            return "near extent";
-    }
+    const char *why = check_extents(sim, idle);
+    if (why)
+        return why;
     /* the touch range's reach: the widest of the touchers' */
     {
         int32_t tl = 0, th = 0;
@@ -393,24 +490,7 @@ const char *lwi_objects_check_index(const lw_sim *sim)
                 count_below(c->toucher_x, touch, ends[k] + c->touch_hi) != c->t1.i)
                 return "touch interval";
     }
-    /* every kept probe result holds at every pixel of its block columns */
-    for (uint32_t k = 0; k < e; k++) {
-        const lwi_enemy_memo *mm = &c->memo[k];
-        if (mm->i != sim->enemies[k])
-            return "enemy records";
-        if (!mm->xspan)
-            continue;
-        int32_t bx = lwi_memo_bx(mm), y = lwi_memo_row(mm);
-        if ((mm->xlo & 0xFFFu) || (mm->ylo & 0xFFu) || (mm->xspan & 0xFFFu))
-            return "memo alignment";
-        uint32_t span = (mm->xspan >> 12) - 1u;
-        if (span > LWI_MEMO_AHEAD)
-            return "memo span";
-        for (int64_t x = (int64_t)bx * 16; x < ((int64_t)bx + span + 1) * 16; x++)
-            if (lwi_obj_floor_distance(sim, (int32_t)x, y) != mm->d)
-                return "enemy floor memo";
-    }
-    return NULL;
+    return check_enemies(sim, e);
 }
 
 void lwi_objects_set_reference(lw_sim *sim, bool on)

@@ -163,6 +163,13 @@ typedef struct lw_game_state {
      * states (a superset: a bit is cleared when the object's own update leaves it idle), not
      * hashed. */
     uint64_t awake[LW_SIM_MAX_OBJECTS / 64];
+    /* The enemies' touch skip (§1.3), derived from their positions like the awake bits, not
+     * hashed: at the touch test of frame enemy_gap_frame, every enemy of ranks [enemy_gap_k0,
+     * enemy_gap_k1) that was not gone was at least enemy_gap + 25 px in X from the player's
+     * pixel X enemy_gap_x; enemy_gap < 0: nothing kept. */
+    int32_t enemy_gap, enemy_gap_x;
+    uint32_t enemy_gap_frame;
+    uint16_t enemy_gap_k0, enemy_gap_k1;
     lw_obj_state obj[LW_SIM_MAX_OBJECTS];
 } lw_game_state;
 
