@@ -47,8 +47,9 @@ def unpack(lw, copy, name, path):
 
 def compare_others(lw, copy, tmp, others, before, written, touching, drop, extra=None):
     """Unpack each level of @others from @copy again and compare it with @before[name], its
-    unpack before the save. The source's CRCs and sizes of the @written files and the tileset's
-    name are left out (the tileset's bytes are compared apart). A level reading none of the
+    unpack before the save. The source's CRCs and sizes of the @written files and the tilesets'
+    names (the tileset's and the water tileset's, which follow the JSON's name) are left out; the
+    tilesets' bytes are compared apart. A level reading none of the
     @touching files must be the same; one reading any may differ only in the keys @drop, and
     @extra(name, before, after, reads), if given, returns its further failures. Returns
     (unchanged, touching, failures)."""
@@ -56,6 +57,7 @@ def compare_others(lw, copy, tmp, others, before, written, touching, drop, extra
         d = {k: v for k, v in d.items() if k not in keys and k != "tileset"}
         if "source" in d:
             src = dict(d["source"])
+            src.pop("water_tileset", None)
             src["files"] = [{k: v for k, v in f.items()
                              if f["path"] not in written or k not in ("crc32", "size")}
                             for f in src["files"]]
@@ -70,6 +72,10 @@ def compare_others(lw, copy, tmp, others, before, written, touching, drop, extra
                for d in (before[n], after)]
         if art[0] and not filecmp.cmp(art[0], art[1], shallow=False):
             bad.append(n + " (art)")
+        wet = [d.get("source", {}).get("water_tileset") for d in (before[n], after)]
+        if bool(wet[0]) != bool(wet[1]) or (wet[0] and not filecmp.cmp(
+                os.path.join(tmp, wet[0]), os.path.join(tmp, wet[1]), shallow=False)):
+            bad.append(n + " (water art)")
         if not reads & touching:
             same += 1
             if norm(after) != norm(before[n]):
