@@ -301,33 +301,34 @@ uint32_t lwi_objects_first(const lw_sim *sim, int32_t x)
     return sim->object_count ? lwi_obj_lower_bound(lwi_cull_of(sim)->xs, sim->object_count, x) : 0;
 }
 
+/* The Y extent [*@a, *@b) of the near tests of idlers [@k0, @k1) (from their objects, for
+ * lwi_objects_check_index); INT32_MAX, INT32_MIN when the range is empty. */
+static void idlers_y_extent(const lw_sim *sim, uint32_t k0, uint32_t k1, int32_t *a, int32_t *b)
+{
+    const lwi_obj_cull *c = lwi_cull_of(sim);
+    *a = INT32_MAX;
+    *b = INT32_MIN;
+    for (uint32_t k = k0; k < k1; k++) {
+        const lw_sim_object *o = &sim->objects[c->idlers[k].i];
+        int32_t lo = o->y - o->near_c;
+        *a = lo < *a ? lo : *a;
+        *b = lo + o->near_span > *b ? lo + o->near_span : *b;
+    }
+}
+
 /* lwi_objects_check_index: the level's and the near range's Y extents over the @idle idlers. */
 static const char *check_extents(const lw_sim *sim, uint32_t idle)
 {
     const lwi_obj_cull *c = lwi_cull_of(sim);
-    {
-        /* the level's idlers' Y extent */
-        int32_t a = INT32_MAX, b = INT32_MIN;
-        for (uint32_t k = 0; k < idle; k++) {
-            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
-            int32_t lo = o->y - o->near_c;
-            a = lo < a ? lo : a;
-            b = lo + o->near_span > b ? lo + o->near_span : b;
-        }
-        if (a != c->gy_a || b != c->gy_b)
-            return "level's near extent";
-    }
+    int32_t a, b;
+    idlers_y_extent(sim, 0, idle, &a, &b); /* the level's idlers' */
+    if (a != c->gy_a || b != c->gy_b)
+        return "level's near extent";
     if (c->ny_valid) {
-        /* the near range's Y extent against its idlers' records */
-        int32_t a = INT32_MAX, b = INT32_MIN;
+        /* the near range's, against its idlers' records */
         if (c->ny_n0 > c->ny_n1 || c->ny_n1 > idle)
             return "near extent range";
-        for (uint32_t k = c->ny_n0; k < c->ny_n1; k++) {
-            const lw_sim_object *o = &sim->objects[c->idlers[k].i];
-            int32_t lo = o->y - o->near_c;
-            a = lo < a ? lo : a;
-            b = lo + o->near_span > b ? lo + o->near_span : b;
-        }
+        idlers_y_extent(sim, c->ny_n0, c->ny_n1, &a, &b);
         if (a != c->ny_a || b != c->ny_b)
             return "near extent";
     }
