@@ -16,14 +16,10 @@
 
 bool editor_disasm_file_has_source(const char *json_path)
 {
-    char *text, *json = NULL;
-    size_t len;
-    if (!json_path || !lwm_file_read(json_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
-        return false;
-    bool ok = editor_level_source_text(text, len, &json, NULL) && json;
-    free(text);
+    char *json = editor_level_file_source(json_path, NULL);
+    bool has = json != NULL;
     free(json);
-    return ok;
+    return has;
 }
 
 /* The `source` section of @path parsed into @src and *@tree. */

@@ -753,12 +753,9 @@ gboolean editor_document_save_copy(EditorDocument *self, const char *path, GErro
     if (!ok)
         return FALSE;
     /* the source section of the document's file goes with the copy (pack --into reads it) */
-    char *text = NULL, *source = NULL;
+    char *source = editor_level_file_source(self->path, NULL);
     size_t len = 0;
     lw_error err;
-    if (self->path && lwm_file_read(self->path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
-        editor_level_source_text(text, len, &source, NULL);
-    free(text);
     lw_level copy = *self->level; /* shallow: only serialised, with the copy's tileset path */
     if (tileset)
         copy.tileset = tileset;

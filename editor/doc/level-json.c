@@ -590,12 +590,11 @@ char *editor_level_to_json(const lw_level *level, size_t *len)
     return editor_level_to_json_source(level, NULL, len);
 }
 
-static char *source_of_existing(const char *path);
-
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err)
 {
     size_t len;
-    char *source = source_of_existing(path); /* a level from a disassembly tree keeps it */
+    /* a level from a disassembly tree keeps it */
+    char *source = editor_level_file_source(path, "source");
     char *text = source ? editor_level_to_json_source(level, source, &len)
                         : editor_level_to_json(level, &len);
     free(source);
@@ -652,17 +651,8 @@ bool editor_level_find_water_tileset(const char *level_path, bool allow_outside,
                                      lw_error *err)
 {
     *out = NULL;
-    char *text, *source = NULL;
-    size_t len;
-    if (!lwm_file_read(level_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
-        return true; /* the level's own reader reports it */
-    static const char key[] = "\"water_tileset\"";
-    bool has = false;
-    for (size_t i = 0; !has && i + sizeof key - 1 <= len; i++)
-        has = text[i] == '"' && memcmp(text + i, key, sizeof key - 1) == 0;
-    if (has)
-        editor_level_source_text(text, len, &source, NULL);
-    free(text);
+    /* (a file that cannot be read names none: the level's own reader reports it) */
+    char *source = editor_level_file_source(level_path, "water_tileset");
     json_t *src = source ? json_loads(source, JSON_REJECT_DUPLICATES, NULL) : NULL;
     json_t *w = json_is_object(src) ? json_object_get(src, "water_tileset") : NULL;
     bool ok = true;
@@ -681,17 +671,16 @@ bool editor_level_find_water_tileset(const char *level_path, bool allow_outside,
     return ok;
 }
 
-/* The `source` section of the level file at @path, if it exists and has one (else NULL). */
-static char *source_of_existing(const char *path)
+char *editor_level_file_source(const char *path, const char *mention)
 {
     char *text, *source = NULL;
     size_t len;
-    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
+    if (!path || !lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
         return NULL;
-    static const char key[] = "\"source\"";
-    bool has = false;
-    for (size_t i = 0; !has && i + sizeof key - 1 <= len; i++)
-        has = text[i] == '"' && memcmp(text + i, key, sizeof key - 1) == 0;
+    bool has = !mention;
+    size_t n = mention ? strlen(mention) : 0;
+    for (size_t i = 0; !has && i + n + 2 <= len; i++)
+        has = text[i] == '"' && memcmp(text + i + 1, mention, n) == 0 && text[i + n + 1] == '"';
     if (has)
         editor_level_source_text(text, len, &source, NULL);
     free(text);

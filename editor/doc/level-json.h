@@ -75,6 +75,14 @@ char *editor_level_to_json_source(const lw_level *level, const char *source_json
 bool editor_level_source_text(const char *text, size_t len, char **source_json, lw_error *err);
 
 /**
+ * The `source` section of the level file at @path as compact JSON text (malloc()ed), or NULL
+ * when @path is NULL, the file cannot be read or is not JSON, or it has no `source`. With
+ * @mention, a file whose text holds no string "@mention" is not parsed (NULL): a cheap test
+ * for a key inside the section.
+ */
+char *editor_level_file_source(const char *path, const char *mention);
+
+/**
  * The water tileset the level file at @level_path names (`source.water_tileset`,
  * docs/LEVEL-JSON.md: the tileset drawn with the water palette, for the rows below the water
  * surface), relative to its folder, in *@out (malloc()ed; NULL when the file names none or

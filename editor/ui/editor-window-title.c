@@ -5,7 +5,6 @@
 #include "doc/disasm-source.h"
 #include "doc/level-json.h"
 
-#include <loopwright-masks/file-io.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +14,8 @@
 /* "LEVEL — TREE" for the level JSON at @path when it has a `source` section, else NULL. */
 static char *tree_level_name(const char *path)
 {
-    char *text = NULL, *json = NULL, *tree = NULL;
-    size_t len = 0;
-    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, NULL))
-        return NULL;
-    gboolean ok = editor_level_source_text(text, len, &json, NULL) && json;
-    free(text);
+    char *json = editor_level_file_source(path, NULL), *tree = NULL;
+    gboolean ok = json != NULL;
     lwm_tree_source src;
     memset(&src, 0, sizeof src);
     char *name = NULL;
