@@ -91,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     EditorDisasmSprites *s = dspr_new_memory(games[data[0] % 3], files, "../art.bin");
     g_hash_table_unref(files);
+    s->level_name = g_strdup("Chemical Plant Zone Act 1"); /* LevelData.Level.DisplayName */
     dspr_defs_read_list(s, "obj.ini");
     for (unsigned id = 0; id < 256; id++)
         if (s->defs[id])

@@ -57,26 +57,61 @@ int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs)
     return -1;
 }
 
-static gboolean takes(const cs_method *m, const val *a, int n, gboolean expand)
+/* Whether an argument @v may be passed to a parameter of type @t: an unknown value, or a name
+ * the run does not follow (a constant, `ObjectHelper.UnknownObject`), may be anything. */
+static gboolean fits(cs_ptype t, val v)
 {
-    if (expand ? !m->variadic || n < m->nparams - 1 : m->nparams != n)
+    if (t == PT_ANY || v.k == V_UNKNOWN || (v.k == V_NAME && t != PT_STR))
+        return TRUE;
+    switch (t) {
+    case PT_INT:
+        return v.k == V_INT;
+    case PT_REAL:
+        return v.k == V_INT || v.k == V_REAL;
+    case PT_BOOL:
+        return v.k == V_BOOL;
+    case PT_STR:
+        return v.k == V_STR || v.k == V_NULL;
+    case PT_OBJ:
+        return v.k == V_OBJ || v.k == V_NULL;
+    case PT_SPRITE:
+        return v.k == V_SPRITE || v.k == V_NULL;
+    case PT_POINT:
+        return v.k == V_POINT;
+    case PT_SIZE:
+        return v.k == V_SIZE;
+    default:
+        return TRUE;
+    }
+}
+
+/* How method @m is tried for @n arguments @a, in the order C# prefers: 0, every argument of
+ * its parameter's type and none defaulted; 1, the same with default values; 2, by count and
+ * string parameters alone (types the run cannot tell); 3, a `params` method's expanded form. */
+static gboolean takes(const cs_method *m, const val *a, int n, int pass)
+{
+    if (pass == 3 ? !m->variadic || n < m->nparams - 1
+                  : n > m->nparams || n < (pass == 0 ? m->nparams : m->nrequired))
         return FALSE;
-    for (int i = 0; i < n && i < m->nparams; i++)
+    for (int i = 0; i < n && i < m->nparams; i++) {
+        if (pass < 2 && !fits((cs_ptype)m->ptype[i], a[i]))
+            return FALSE;
         if ((m->str_mask >> i & 1) && a[i].k != V_STR && a[i].k != V_NULL && a[i].k != V_UNKNOWN)
             return FALSE;
+    }
     return TRUE;
 }
 
 int dcs_method_pick(const dspr_cs *c, int cls, const char *name, const val *a, int n,
                     gboolean inherit)
 {
-    for (int expand = 0; expand < 2; expand++) {
+    for (int pass = 0; pass < 4; pass++) {
         int k = cls;
         for (int depth = 0; k >= 0 && depth < 32; depth++) {
             for (guint i = 0; i < c->methods->len; i++) {
                 const cs_method *m = &g_array_index(c->methods, cs_method, i);
                 if (m->cls == k && m->nparams >= 0 && strcmp(m->name, name) == 0 &&
-                    takes(m, a, n, expand))
+                    takes(m, a, n, pass))
                     return (int)i;
             }
             k = inherit ? g_array_index(c->classes, cs_class, k).base_cls : -1;
@@ -118,6 +153,12 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
         m->variadic && !(n == m->nparams && (args[n - 1].k == V_ARRAY || args[n - 1].k == V_NULL));
     for (int i = 0; i < n && i < m->nparams - (packed ? 1 : 0); i++)
         dcs_local_push(c, m->params[i], args[i]);
+    c->frame = mark;
+    for (int i = n; !packed && i < m->nparams && m->dflt[i]; i++) { /* default values */
+        c->pos = m->dflt[i];
+        val d = dcs_expr(c);
+        dcs_local_push(c, m->params[i], d);
+    }
     if (packed) { /* params T[] x: the rest of the arguments as an array */
         val rest = dcs_new_array(c, 0, V_NULL, FALSE);
         for (int i = m->nparams - 1; rest.k == V_ARRAY && i < n; i++)
@@ -166,11 +207,11 @@ static void out_arg(dspr_cs *c, lval *lv)
         (dcs_tok_is(c, name + 1, ")") || dcs_tok_is(c, name + 1, ","))) {
         g_autofree char *n = dcs_tok_text(c, name);
         dcs_local_push(c, n, dcs_vk(V_NULL));
-        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL, NULL};
+        *lv = (lval){LV_LOCAL, c->locals->len - 1, NULL, NULL, NULL, 0};
         c->pos = name + 1;
         return;
     }
-    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
     ternary_lv(c, lv);
 }
 
@@ -184,7 +225,7 @@ static int args(dspr_cs *c, val *a, lval *outs)
         if (n && !dcs_accept(c, ","))
             c->error = TRUE;
         gboolean unknown = dcs_accept(c, "out") || dcs_accept(c, "ref");
-        lval lv = {LV_NONE, 0, NULL, NULL, NULL};
+        lval lv = {LV_NONE, 0, NULL, NULL, NULL, 0};
         val v = dcs_vk(V_UNKNOWN);
         if (unknown && outs)
             out_arg(c, &lv);
@@ -256,6 +297,10 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
         val r = dcs_vstr(V_NAME, dcs_keep(c, g_strconcat(v.p, ".", name, NULL))), m;
         if (r.k == V_NAME && strcmp(r.p, "ObjectHelper.LevelArt") == 0)
             return dcs_level_art(c); /* SonLVL's property: the level's art */
+        if (r.k == V_NAME && strcmp(r.p, "LevelData.Level.DisplayName") == 0)
+            return dcs_level_name(c);
+        if (dcs_enum_value(c, v.p, name, &m))
+            return m;                                           /* an enum's member: an int */
         return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
     }
     case V_THIS:
@@ -325,6 +370,9 @@ static val construct(dspr_cs *c, const char *type)
         return dcs_new_array(c, 0, V_NULL, TRUE);
     if (strcmp(type, "Sprite") == 0)
         return dcs_new_sprite(c, a, n);
+    val r;
+    if (dcs_value_new(c, type, a, n, &r))
+        return r; /* Point, Size, ReadOnlyCollection, a List's copy */
     if (strcmp(type, "Dictionary") == 0 && n == 0)
         return dcs_new_dict(c);
     return dcs_new_user(c, type, a, n); /* a class of the file, else unknown */
@@ -402,7 +450,7 @@ static val cast(dspr_cs *c)
 {
     g_autofree char *type = dcs_tok_text(c, c->pos);
     c->pos += 2;
-    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL, 0};
     val v = unary(c, &lv), r;
     if (dcs_real_cast(type, v, &r))
         return r; /* of a double, or to one */
@@ -506,11 +554,23 @@ static val element(dspr_cs *c, val a, val i, lval *lv)
     return g_array_index(arr, val, i.i);
 }
 
+/* Where lvalue @lv (a local, field or element) keeps its value; NULL for others. */
+static val *slot(dspr_cs *c, const lval *lv)
+{
+    return lv->k == LV_LOCAL   ? &g_array_index(c->locals, cs_local, lv->index).v
+           : lv->k == LV_FIELD ? lv->field
+           : lv->k == LV_ELEM  ? &g_array_index(lv->arr, val, lv->index)
+                               : NULL;
+}
+
 static void store(dspr_cs *c, const lval *lv, val v)
 {
     if (!c->live)
         return;
-    if (lv->k == LV_LOCAL)
+    val *at = lv->part ? slot(c, lv) : NULL;
+    if (at) /* X of a Point variable: the variable changes, as C#'s structs do */
+        *at = dcs_pair_set(*at, lv->part, v);
+    else if (lv->k == LV_LOCAL)
         g_array_index(c->locals, cs_local, lv->index).v = v;
     else if (lv->k == LV_FIELD)
         *lv->field = v;
@@ -534,12 +594,22 @@ static val postfix(dspr_cs *c, lval *lv)
                 break;
             }
             g_autofree char *name = dcs_tok_text(c, c->pos++);
-            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            lval whole = *lv;
+            int part = dcs_is(c, "(") ? 0 : dcs_pair_part(v, name);
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
+            if (part) { /* a Point's X, stored into in place when it is a variable's */
+                if (!whole.part && slot(c, &whole)) {
+                    *lv = whole;
+                    lv->part = part;
+                }
+                v = dcs_pair_get(v, part);
+                continue;
+            }
             v = dcs_is(c, "(") ? call(c, v, name) : member(c, v, name, lv);
         } else if (dcs_accept(c, "[")) {
             val i = dcs_expr(c);
             dcs_expect(c, "]");
-            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
             v = element(c, v, i, lv);
         } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
             int d = dcs_is(c, "++") ? 1 : -1;
@@ -548,7 +618,7 @@ static val postfix(dspr_cs *c, lval *lv)
                 store(c, lv, dcs_vint(v.i + d));
             else
                 store(c, lv, dcs_vk(V_UNKNOWN));
-            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
         } else {
             break;
         }
@@ -564,7 +634,7 @@ static val unary(dspr_cs *c, lval *lv)
         return dcs_vk(V_UNKNOWN);
     }
     val v;
-    lval inner = {LV_NONE, 0, NULL, NULL, NULL};
+    lval inner = {LV_NONE, 0, NULL, NULL, NULL, 0};
     if (dcs_accept(c, "-")) {
         v = unary(c, &inner);
         v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_real_negate(v);
@@ -682,8 +752,8 @@ static val binary(dspr_cs *c, int level, lval *lv)
     const char *op;
     while (!c->error && (op = level_op(c, level)) != NULL) {
         c->pos += strcmp(op, ">>") == 0 ? 2 : 1;
-        *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
-        lval ign = {LV_NONE, 0, NULL, NULL, NULL};
+        *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
+        lval ign = {LV_NONE, 0, NULL, NULL, NULL, 0};
         gboolean live = c->live, shortcut = FALSE;
         if ((strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) && a.k == V_BOOL)
             shortcut = (op[0] == '&') != (a.i != 0);
@@ -709,8 +779,8 @@ static val ternary(dspr_cs *c, lval *lv)
     val cond = binary(c, 0, lv);
     if (!dcs_accept(c, "?"))
         return cond;
-    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
-    lval ign = {LV_NONE, 0, NULL, NULL, NULL};
+    *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
+    lval ign = {LV_NONE, 0, NULL, NULL, NULL, 0};
     gboolean live = c->live;
     c->live = live && cond.k == V_BOOL && cond.i;
     val a = ternary(c, &ign);
@@ -730,7 +800,7 @@ static val assign(dspr_cs *c, lval *lv)
     for (int k = 0; ops[k]; k++)
         if (dcs_is(c, ops[k])) {
             c->pos++;
-            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL, NULL};
+            lval target = *lv, ign = {LV_NONE, 0, NULL, NULL, NULL, 0};
             if (target.k == LV_NONE)
                 c->error = TRUE;
             val r = assign(c, &ign);
@@ -739,7 +809,7 @@ static val assign(dspr_cs *c, lval *lv)
                 r = arith(c, op, v, r);
             }
             store(c, &target, r);
-            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL};
+            *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
             return r;
         }
     return v;
@@ -752,7 +822,7 @@ static val ternary_lv(dspr_cs *c, lval *lv)
 
 val dcs_expr(dspr_cs *c)
 {
-    lval lv = {LV_NONE, 0, NULL, NULL, NULL};
+    lval lv = {LV_NONE, 0, NULL, NULL, NULL, 0};
     if ((dcs_T(c, c->pos)->kind == T_IDENT && dcs_tok_is(c, c->pos + 1, "=>")) ||
         (dcs_is(c, "(") && dcs_T(c, c->pos + 1)->kind == T_IDENT &&
          dcs_tok_is(c, c->pos + 2, ")") && dcs_tok_is(c, c->pos + 3, "=>")))

@@ -368,7 +368,7 @@ val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list)
     if (n > CS_MAX_ARRAY || !dcs_charge(c, 1 + n))
         return dcs_vk(V_UNKNOWN);
     GArray *a = g_array_sized_new(FALSE, FALSE, sizeof(val), n);
-    val f = fill == V_INT ? dcs_vint(0) : fill == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
+    val f = dcs_default_value(fill);
     for (guint i = 0; i < n; i++)
         g_array_append_val(a, f);
     g_ptr_array_add(c->arrays, a);
@@ -386,7 +386,19 @@ vkind dcs_default_of(const char *name, gsize len)
     for (int k = 0; ints[k]; k++)
         if (len == strlen(ints[k]) && memcmp(name, ints[k], len) == 0)
             return V_INT;
-    return len == 4 && memcmp(name, "bool", 4) == 0 ? V_BOOL : V_NULL;
+    if (len == 4 && memcmp(name, "bool", 4) == 0)
+        return V_BOOL;
+    if (len == 5 && memcmp(name, "Point", 5) == 0)
+        return V_POINT;
+    return len == 4 && memcmp(name, "Size", 4) == 0 ? V_SIZE : V_NULL;
+}
+
+vkind dcs_default_at(const dspr_cs *c, guint i)
+{
+    const tok *t = dcs_T(c, i);
+    if (dcs_tok_is(c, i + 1, "[") || dcs_tok_is(c, i + 1, "?"))
+        return V_NULL;
+    return dcs_default_of(c->text + t->at, t->len);
 }
 
 /* An image for the definition (deduplicated): its index, -1 when there are too many. */
@@ -611,9 +623,11 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
     if (self.k == V_DICT || (self.k == V_NAME && g_str_has_suffix(self.p, "Enumerable")) ||
         (self.k == V_ARRAY && strcmp(name, "ToDictionary") == 0))
         return dcs_dict_builtin(c, self, name, a, n);
+    val r;
+    if (dcs_value_call(c, self, name, a, n, &r))
+        return r; /* strings, Contains, Array.Reverse */
     if (self.k == V_NAME) {
         g_autofree char *full = g_strconcat(self.p, ".", name, NULL);
-        val r;
         if (dcs_math_call(full, a, n, &r))
             return r;
         if (strcmp(full, "LevelData.ReadFile") == 0 ||

@@ -50,6 +50,8 @@ typedef enum {
     V_LAMBDA, /* `x => e` / `x => { ... }`: i = body token, dx = the parameter's, dy = frame */
     V_DICT,   /* a Dictionary: p = GArray of val, key then value */
     V_REAL,   /* a double: r (disasm-sprites-cs-real.c) */
+    V_POINT,  /* System.Drawing.Point, a value: dx = X, dy = Y (disasm-sprites-cs-value.c) */
+    V_SIZE,   /* System.Drawing.Size, a value: dx = Width, dy = Height */
 } vkind;
 
 typedef struct {
@@ -70,15 +72,31 @@ typedef struct {
     gboolean changed;  /* an element was stored */
 } cs_map;
 
+/* What a parameter's declared type lets a method be chosen by (overloads of one count). */
+typedef enum {
+    PT_ANY,
+    PT_INT,
+    PT_REAL,
+    PT_BOOL,
+    PT_STR,
+    PT_OBJ,
+    PT_SPRITE,
+    PT_POINT,
+    PT_SIZE
+} cs_ptype;
+
 typedef struct {
     char *name;
     int cls, nparams; /* -1: a property's getter */
+    int nrequired;    /* the parameters before the first with a default value */
     char *params[CS_MAX_ARGS];
-    guint body;        /* token of the body's '{', or of the expression after "=>" */
-    gboolean expr;     /* an expression body */
-    gboolean variadic; /* the last parameter is `params T[]` */
-    guint32 str_mask;  /* bit i: parameter i is a string */
-    guint chain;       /* a constructor's `: base(` / `: this(`: the '(' token, 0 = none */
+    guint8 ptype[CS_MAX_ARGS]; /* cs_ptype */
+    guint dflt[CS_MAX_ARGS];   /* token of a default value's expression, 0 = none */
+    guint body;                /* token of the body's '{', or of the expression after "=>" */
+    gboolean expr;             /* an expression body */
+    gboolean variadic;         /* the last parameter is `params T[]` */
+    guint32 str_mask;          /* bit i: parameter i is a string */
+    guint chain;               /* a constructor's `: base(` / `: this(`: the '(' token, 0 = none */
     gboolean chain_this;
 } cs_method;
 
@@ -99,6 +117,14 @@ typedef struct {
     val v;
 } cs_local;
 
+/* A member of an enum of the file: `enum E { A, B = 4, C }` (C is 5). */
+typedef struct {
+    char *type;   /* the enum's full name, "Ns.E" */
+    char *member; /* "A" */
+    gint64 value;
+    gboolean known; /* its value is a literal, or counted on from one */
+} cs_enum;
+
 typedef enum { S_NEXT, S_BREAK, S_CONT, S_RET, S_ABORT } flow;
 
 struct dspr_cs {
@@ -108,6 +134,7 @@ struct dspr_cs {
     GArray *classes;                     /* cs_class */
     GArray *methods;                     /* cs_method */
     GArray *fields;                      /* cs_field */
+    GArray *enums;                       /* cs_enum */
     GHashTable *state;                   /* field name -> val* */
     GPtrArray *strs, *arrays, *indexers; /* what the runs made */
     GPtrArray *insts;                    /* instances' field tables */
@@ -135,6 +162,7 @@ typedef struct {
     val *field;
     GArray *arr;
     cs_map *map;
+    int part; /* LOCAL, FIELD, ELEM: 0 the value there, 1 / 2 its Point's X / Y (Size's) */
 } lval;
 
 const tok *dcs_T(const dspr_cs *c, guint i);
@@ -165,6 +193,9 @@ char *dcs_keep(dspr_cs *c, char *s);
 gboolean dcs_array_push(dspr_cs *c, GArray *arr, val v);
 val dcs_new_array(dspr_cs *c, guint n, vkind fill, gboolean list);
 vkind dcs_default_of(const char *name, gsize len);
+/* The default of the type whose first token is @i: dcs_default_of, but null for an array `T[]`
+ * or a nullable `T?`. */
+vkind dcs_default_at(const dspr_cs *c, guint i);
 /* `LevelData.ASMToBin(FILE, VERSION)`: a byte[] of FILE's mappings, read when first used. */
 val dcs_new_map(dspr_cs *c, const char *file, int dplc_ver);
 /* The bytes of @m, assembled on first use (charged); NULL when they cannot be told. */
@@ -212,6 +243,28 @@ gboolean dcs_real_cast(const char *type, val v, val *out);
  * when @name is none of them. */
 gboolean dcs_math_name(const char *name, val *out);
 gboolean dcs_math_call(const char *name, const val *a, int n, val *out);
+/* disasm-sprites-cs-value.c */
+/* The value a variable of kind @k (dcs_default_of) starts with: 0, false, a zero Point or Size,
+ * else null. */
+val dcs_default_value(vkind k);
+/* `new Point(x, y)` / `new Size(w, h)` (@k V_POINT / V_SIZE); no arguments: (0, 0). */
+val dcs_new_pair(vkind k, const val *a, int n);
+/* Which part of Point or Size @v member @name is (1: X / Width, 2: Y / Height), 0 none. */
+int dcs_pair_part(val v, const char *name);
+val dcs_pair_get(val v, int part);
+/* @whole with @part set to @v; unknown when @v is no int. */
+val dcs_pair_set(val whole, int part, val v);
+/* `LevelData.Level.DisplayName`: the level's `displayname`, else its INI section; unknown when
+ * the reader has no level. */
+val dcs_level_name(dspr_cs *c);
+/* `TYPE.MEMBER` of an enum of the file (found as dcs_class_find finds a class): TRUE with its
+ * value (an int, as C#'s enums are; unknown when it is no literal) in @out. */
+gboolean dcs_enum_value(const dspr_cs *c, const char *type, const char *member, val *out);
+/* A call on a string, an array or list, or `Array.Reverse`: TRUE with the result in @out. */
+gboolean dcs_value_call(dspr_cs *c, val self, const char *name, const val *a, int n, val *out);
+/* `new Point`, `new Size`, `new ReadOnlyCollection<T>(list)`, `new ReadOnlyDictionary<K, V>(d)`,
+ * `new List<T>(list)`: TRUE with the value in @out. */
+gboolean dcs_value_new(dspr_cs *c, const char *type, const val *a, int n, val *out);
 /* disasm-sprites-cs-obj.c */
 val dcs_new_user(dspr_cs *c, const char *type, const val *a, int n);
 void dcs_object_init(dspr_cs *c, val *r);

@@ -135,14 +135,19 @@ val dcs_new_sprite(dspr_cs *c, const val *a, int n)
         val s = sprite_copy(c, a[0]);
         return s.k == V_SPRITE && sprite_offset(s.p, a[1].i, a[2].i) ? s : dcs_vk(V_UNKNOWN);
     }
+    if (n == 2 && a[0].k == V_SPRITE && a[1].k == V_POINT) { /* new Sprite(s, new Point(x, y)) */
+        val s = sprite_copy(c, a[0]);
+        return s.k == V_SPRITE && sprite_offset(s.p, a[1].dx, a[1].dy) ? s : dcs_vk(V_UNKNOWN);
+    }
     return sprite_compose(c, a, n);
 }
 
 val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
 {
     GArray *parts = self.p;
-    if (strcmp(name, "Offset") == 0 && n == 2 && a[0].k == V_INT && a[1].k == V_INT) {
-        if (!sprite_offset(parts, a[0].i, a[1].i))
+    if (strcmp(name, "Offset") == 0 &&
+        ((n == 2 && a[0].k == V_INT && a[1].k == V_INT) || (n == 1 && a[0].k == V_POINT))) {
+        if (!sprite_offset(parts, n == 2 ? a[0].i : a[0].dx, n == 2 ? a[1].i : a[0].dy))
             g_array_set_size(parts, 0); /* not drawn: a box */
     } else if (strcmp(name, "Flip") == 0 && n == 2 && a[0].k == V_BOOL && a[1].k == V_BOOL) {
         sprite_flip(parts, a[0].i != 0, a[1].i != 0);

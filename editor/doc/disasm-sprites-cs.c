@@ -44,8 +44,7 @@ static gboolean declaration(dspr_cs *c)
     if (!i || dcs_T(c, i)->kind != T_IDENT ||
         !(dcs_tok_is(c, i + 1, "=") || dcs_tok_is(c, i + 1, ";") || dcs_tok_is(c, i + 1, ",")))
         return FALSE;
-    const tok *t = dcs_T(c, c->pos);
-    vkind deflt = dcs_default_of(c->text + t->at, t->len);
+    vkind deflt = dcs_default_at(c, c->pos);
     c->pos = i;
     do {
         if (dcs_T(c, c->pos)->kind != T_IDENT) {
@@ -53,7 +52,7 @@ static gboolean declaration(dspr_cs *c)
             return TRUE;
         }
         g_autofree char *name = dcs_tok_text(c, c->pos++);
-        val v = deflt == V_INT ? dcs_vint(0) : deflt == V_BOOL ? dcs_vbool(FALSE) : dcs_vk(V_NULL);
+        val v = dcs_default_value(deflt);
         if (dcs_accept(c, "="))
             v = dcs_init_expr(c);
         dcs_local_push(c, name, v);
@@ -304,13 +303,82 @@ static gboolean keyword_at(const dspr_cs *c, guint i)
 
 static void scan_scope(dspr_cs *c, guint lo, guint hi, const char *ns);
 
-/* Parameters of the method whose '(' is at @open into @m; FALSE for too many, or `params` not
- * on the last. */
+/* `enum NAME [: T] { A, B = 4, C }` at @i (the keyword) in namespace or class @ns: its
+ * members, each the one before plus 1 unless a literal is given. */
+static void scan_enum(dspr_cs *c, guint i, guint hi, const char *ns)
+{
+    if (dcs_T(c, i + 1)->kind != T_IDENT)
+        return;
+    g_autofree char *name = dcs_tok_text(c, i + 1);
+    g_autofree char *full = ns && *ns ? g_strconcat(ns, ".", name, NULL) : g_strdup(name);
+    guint open = i + 2;
+    while (open < hi && !dcs_tok_is(c, open, "{") && !dcs_tok_is(c, open, ";"))
+        open++;
+    if (!dcs_tok_is(c, open, "{"))
+        return;
+    guint end = dcs_skip_group(c, open) - 1;
+    gint64 next = 0;
+    gboolean known = TRUE;
+    for (guint j = open + 1; j < end && c->enums->len < 4096;) {
+        if (dcs_tok_is(c, j, "[")) { /* an attribute */
+            j = dcs_skip_group(c, j);
+            continue;
+        }
+        if (dcs_T(c, j)->kind != T_IDENT)
+            break;
+        cs_enum e = {g_strdup(full), dcs_tok_text(c, j), next, known};
+        j++;
+        if (dcs_tok_is(c, j, "=")) {
+            gboolean neg = dcs_tok_is(c, j + 1, "-");
+            const tok *t = dcs_T(c, j + 1 + (neg ? 1 : 0));
+            guint after = j + 2 + (neg ? 1 : 0);
+            e.known = t->kind == T_INT && (dcs_tok_is(c, after, ",") || after == end);
+            e.value = e.known ? (neg ? -t->num : t->num) : 0;
+            while (j < end && !dcs_tok_is(c, j, ","))
+                j = dcs_opener(c, j) ? dcs_skip_group(c, j) : j + 1;
+        }
+        g_array_append_val(c->enums, e);
+        next = e.value + 1;
+        known = e.known;
+        if (!dcs_tok_is(c, j, ","))
+            break;
+        j++;
+    }
+}
+
+/* The declared type of a parameter, tokens @from..@name (its name), modifiers skipped: what
+ * overloads are told apart by; PT_ANY for a type of several tokens (T[], T?, generics). */
+static guint8 param_type(const dspr_cs *c, guint from, guint name)
+{
+    static const char *const mods[] = {"params", "ref", "out", "in", "this", NULL};
+    for (int k = 0; mods[k] && from < name; k++)
+        if (dcs_tok_is(c, from, mods[k]))
+            from++, k = -1;
+    if (from + 1 != name)
+        return PT_ANY;
+    static const struct {
+        const char *type;
+        cs_ptype t;
+    } types[] = {{"int", PT_INT},       {"byte", PT_INT},    {"sbyte", PT_INT},
+                 {"short", PT_INT},     {"ushort", PT_INT},  {"uint", PT_INT},
+                 {"long", PT_INT},      {"ulong", PT_INT},   {"double", PT_REAL},
+                 {"bool", PT_BOOL},     {"string", PT_STR},  {"ObjectEntry", PT_OBJ},
+                 {"Sprite", PT_SPRITE}, {"Point", PT_POINT}, {"Size", PT_SIZE}};
+    for (gsize k = 0; k < G_N_ELEMENTS(types); k++)
+        if (dcs_tok_is(c, from, types[k].type))
+            return (guint8)types[k].t;
+    return PT_ANY;
+}
+
+/* Parameters of the method whose '(' is at @open into @m: names, types and default values;
+ * FALSE for too many, `params` not on the last, or a parameter without a default after one
+ * with. */
 static gboolean params(dspr_cs *c, guint open, cs_method *m)
 {
-    guint close = dcs_skip_group(c, open) - 1, last = 0;
+    guint close = dcs_skip_group(c, open) - 1, last = 0, from = open + 1, dflt = 0;
     int depth = 0;
     m->nparams = 0;
+    m->nrequired = 0;
     for (guint i = open + 1; i <= close; i++) {
         if (dcs_tok_is(c, i, "params")) {
             if (m->variadic)
@@ -324,17 +392,22 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
         else if (dcs_tok_is(c, i, ">") || (dcs_tok_is(c, i, ")") && i < close))
             depth--;
         else if (dcs_tok_is(c, i, "=") && depth == 0 && !last)
-            last = i - 1; /* a default value follows */
+            last = i - 1, dflt = i + 1; /* a default value follows */
         if (depth == 0 && (dcs_tok_is(c, i, ",") || i == close)) {
             guint name = last ? last : i - 1;
             if (name > open && dcs_T(c, name)->kind == T_IDENT) {
-                if (m->nparams >= CS_MAX_ARGS)
+                if (m->nparams >= CS_MAX_ARGS ||
+                    (!dflt && !m->variadic && m->nrequired < m->nparams))
                     return FALSE;
                 if (dcs_tok_is(c, name - 1, "string"))
                     m->str_mask |= 1u << m->nparams;
+                m->ptype[m->nparams] = param_type(c, from, name);
+                m->dflt[m->nparams] = dflt;
                 m->params[m->nparams++] = dcs_tok_text(c, name);
+                m->nrequired += dflt ? 0 : 1;
             }
-            last = 0;
+            last = dflt = 0;
+            from = i + 1;
         }
     }
     return TRUE;
@@ -342,7 +415,7 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
 
 static void add_method(dspr_cs *c, int cls, guint name, guint open, guint body, gboolean is_expr)
 {
-    cs_method m = {dcs_tok_text(c, name), cls, 0, {NULL}, body, is_expr, FALSE, 0, 0, FALSE};
+    cs_method m = {.name = dcs_tok_text(c, name), .cls = cls, .body = body, .expr = is_expr};
     guint close = open ? dcs_skip_group(c, open) : 0; /* a constructor's `: base(...)` */
     if (open && dcs_tok_is(c, close, ":") &&
         (dcs_tok_is(c, close + 1, "base") || dcs_tok_is(c, close + 1, "this")) &&
@@ -391,10 +464,12 @@ static guint scan_member(dspr_cs *c, guint i, guint hi, int cls)
             body++;
         if (dcs_tok_is(c, i, "class") || dcs_tok_is(c, i, "struct"))
             scan_scope(c, i, dcs_skip_group(c, body), k->full); /* a nested class */
+        if (dcs_tok_is(c, i, "enum"))
+            scan_enum(c, i, hi, k->full);
         return dcs_skip_group(c, body);
     }
     guint head = dcs_skip_type(c, i), name;
-    vkind deflt = dcs_default_of(c->text + dcs_T(c, i)->at, dcs_T(c, i)->len);
+    vkind deflt = dcs_default_at(c, i);
     if (dcs_T(c, i)->kind == T_IDENT && dcs_tok_is(c, i + 1, "("))
         name = i; /* a constructor */
     else if (head && dcs_T(c, head)->kind == T_IDENT)
@@ -510,6 +585,12 @@ static void scan_scope(dspr_cs *c, guint lo, guint hi, const char *ns)
                 j++;
             scan_class(c, i, hi, ns);
             i = dcs_skip_group(c, j);
+        } else if (dcs_tok_is(c, i, "enum")) {
+            scan_enum(c, i, hi, ns);
+            guint j = i;
+            while (j < hi && !dcs_tok_is(c, j, "{"))
+                j++;
+            i = dcs_skip_group(c, j);
         } else {
             i = dcs_opener(c, i) ? dcs_skip_group(c, i) : i + 1;
         }
@@ -571,9 +652,7 @@ void dcs_init_fields(dspr_cs *c, GHashTable *self, int cls, int depth)
         if (f->cls != cls)
             continue;
         val *v = g_new(val, 1);
-        *v = f->deflt == V_INT    ? dcs_vint(0)
-             : f->deflt == V_BOOL ? dcs_vbool(FALSE)
-                                  : dcs_vk(V_NULL);
+        *v = dcs_default_value(f->deflt);
         g_hash_table_replace(self, g_strdup(f->name), v);
         if (f->init) {
             c->self = self;
@@ -623,6 +702,11 @@ void dspr_cs_free(dspr_cs *c)
     }
     for (guint i = 0; i < c->fields->len; i++)
         g_free(g_array_index(c->fields, cs_field, i).name);
+    for (guint i = 0; i < c->enums->len; i++) {
+        g_free(g_array_index(c->enums, cs_enum, i).type);
+        g_free(g_array_index(c->enums, cs_enum, i).member);
+    }
+    g_array_unref(c->enums);
     dcs_locals_pop(c, 0);
     g_array_unref(c->locals);
     g_array_unref(c->toks);
@@ -670,6 +754,7 @@ dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, 
     c->classes = g_array_new(FALSE, FALSE, sizeof(cs_class));
     c->methods = g_array_new(FALSE, FALSE, sizeof(cs_method));
     c->fields = g_array_new(FALSE, FALSE, sizeof(cs_field));
+    c->enums = g_array_new(FALSE, FALSE, sizeof(cs_enum));
     c->locals = g_array_new(FALSE, FALSE, sizeof(cs_local));
     c->state = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     c->strs = g_ptr_array_new_with_free_func(g_free);

@@ -70,6 +70,7 @@ struct EditorDisasmSprites {
     lwm_game game;
     guint32 palette[64]; /* 0xFF000000 | RGB */
     char *level_tiles;   /* the level's `tiles` (LevelArt) */
+    char *level_name;    /* its `displayname`, else its INI section (LevelData.Level.DisplayName) */
     dspr_def *defs[256];
     dspr_def *ring;
     int ring_spacing;

@@ -806,6 +806,7 @@ EditorDisasmSprites *editor_disasm_sprites_new(const char *tree_root, const char
     }
     EditorDisasmSprites *self = sprites_alloc(tree_root, tree.game);
     self->level_tiles = g_strdup(lwm_ini_get(lv, "tiles"));
+    self->level_name = g_strdup(tree.levels[idx].name);
     read_palette(self, lwm_ini_get(lv, "palette"));
     read_lists(self, lwm_ini_get(&tree.ini.sections[0], "objlst"));
     read_lists(self, lwm_ini_get(lv, "objlst"));
@@ -850,6 +851,7 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     if (self->memory)
         g_hash_table_unref(self->memory);
     g_free(self->level_tiles);
+    g_free(self->level_name);
     g_free(self->root);
     g_free(self->ini_rel);
     g_free(self);

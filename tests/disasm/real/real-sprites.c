@@ -29,6 +29,7 @@ typedef struct {
     guint need, need_ok; /* EHZ 1's rings, springs, monitors, bridges */
     guint dplc;          /* drawn through DPLCs */
     guint dplc_ids[256]; /* ... by object id */
+    guint64 digest[257]; /* the pictures (FNV-1a, in the objects' order) by object id */
 } counts;
 
 typedef struct {
@@ -106,6 +107,23 @@ static gboolean needed(const lw_object *o)
     return id && (strcmp(id, "0x41") == 0 || strcmp(id, "0x26") == 0 || strcmp(id, "0x11") == 0);
 }
 
+static guint64 fnv(guint64 h, const void *data, gsize n)
+{
+    for (gsize i = 0; i < n; i++)
+        h = (h ^ ((const guint8 *)data)[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* @h with sprite @sp (NULL: a box) added: its place, size and pixels. */
+static guint64 digest_add(guint64 h, const EditorDisasmSprite *sp)
+{
+    if (!sp)
+        return fnv(h, "box", 3);
+    int head[4] = {sp->left, sp->top, (int)sp->width, (int)sp->height};
+    h = fnv(h, head, sizeof head);
+    return fnv(h, sp->argb, (gsize)sp->width * sp->height * sizeof *sp->argb);
+}
+
 static void count_level(EditorDisasmSprites *s, const lw_level *level, counts *c, gboolean ehz)
 {
     for (uint32_t i = 0; i < level->object_count; i++) {
@@ -116,6 +134,9 @@ static void count_level(EditorDisasmSprites *s, const lw_level *level, counts *c
             continue;
         const EditorDisasmSprite *sp = editor_disasm_sprites_get(s, o);
         gboolean ok = sp != NULL;
+        const char *oid = editor_disasm_marker_prop(o, "id");
+        int slot = strcmp(kind, "ring") == 0 || !oid ? 256 : (int)(strtoul(oid, NULL, 0) & 255);
+        c->digest[slot] = digest_add(c->digest[slot] ? c->digest[slot] : 0xcbf29ce484222325ull, sp);
         ok ? c->sprites++ : c->boxes++;
         c->dplc += ok && sp->dplc;
         if (ok && sp->dplc && strcmp(kind, "object") == 0)
@@ -189,6 +210,10 @@ int main(int argc, char **argv)
             total.box_ids[k] += c.box_ids[k];
         for (int k = 0; k < 256; k++)
             total.dplc_ids[k] += c.dplc_ids[k];
+        for (int k = 0; k < 257; k++)
+            if (c.digest[k])
+                total.digest[k] = fnv(total.digest[k] ? total.digest[k] : 0xcbf29ce484222325ull,
+                                      &c.digest[k], sizeof c.digest[k]);
         g_clear_error(&error);
         editor_disasm_sprites_free(s);
         lwm_tree_import_clear(&im);
@@ -198,6 +223,13 @@ int main(int argc, char **argv)
         if (total.box_ids[k])
             printf(k == 256 ? " rings %u" : " 0x%02X %u", k == 256 ? total.box_ids[k] : (unsigned)k,
                    total.box_ids[k]);
+    printf("\n");
+    printf("# pictures by id (a digest of every object's sprite, to compare two builds):");
+    for (int k = 0; k < 257; k++)
+        if (total.digest[k] && k == 256)
+            printf(" rings %016" G_GINT64_MODIFIER "x", total.digest[k]);
+        else if (total.digest[k])
+            printf(" 0x%02X %016" G_GINT64_MODIFIER "x", (unsigned)k, total.digest[k]);
     printf("\n");
     printf("# drawn through DPLCs by id:");
     for (int k = 0; k < 256; k++)

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C# definition interpreter (disasm-sprites-cs.c, docs/DISASM.md §11.1): System.Drawing's
+ * Point and Size, values as C#'s structs are (a copy is a copy, a field of a variable is stored
+ * into in place), the level's DisplayName, and the library calls on strings and collections the
+ * definitions choose their sprites with: String.Remove / Substring / StartsWith / EndsWith /
+ * Contains, Array.Reverse, a list's or array's Contains and ToArray, ReadOnlyCollection and
+ * ReadOnlyDictionary (views of what they wrap), a List copied from another, and the members of
+ * the file's enums. s2disasm's MTZ
+ * trigger platform (0x65) and CPZ's and MTZ's moving block (0x6B) need all of them.
+ */
+#include "disasm-sprites-cs-private.h"
+
+#include <string.h>
+
+static gboolean is_pair(vkind k)
+{
+    return k == V_POINT || k == V_SIZE;
+}
+
+val dcs_default_value(vkind k)
+{
+    return k == V_INT    ? dcs_vint(0)
+           : k == V_BOOL ? dcs_vbool(FALSE)
+                         : dcs_vk(is_pair(k) ? k : V_NULL);
+}
+
+val dcs_new_pair(vkind k, const val *a, int n)
+{
+    val r = dcs_vk(k);
+    if (n == 0)
+        return r; /* (0, 0) */
+    if (n != 2 || a[0].k != V_INT || a[1].k != V_INT)
+        return dcs_vk(V_UNKNOWN);
+    r.dx = (int)a[0].i; /* ints already: C#'s 32-bit values */
+    r.dy = (int)a[1].i;
+    return r;
+}
+
+int dcs_pair_part(val v, const char *name)
+{
+    if (v.k == V_POINT)
+        return strcmp(name, "X") == 0 ? 1 : strcmp(name, "Y") == 0 ? 2 : 0;
+    if (v.k == V_SIZE)
+        return strcmp(name, "Width") == 0 ? 1 : strcmp(name, "Height") == 0 ? 2 : 0;
+    return 0;
+}
+
+val dcs_pair_get(val v, int part)
+{
+    return dcs_vint(part == 1 ? v.dx : v.dy);
+}
+
+val dcs_pair_set(val whole, int part, val v)
+{
+    if (!is_pair(whole.k) || v.k != V_INT)
+        return dcs_vk(V_UNKNOWN);
+    if (part == 1)
+        whole.dx = (int)v.i;
+    else
+        whole.dy = (int)v.i;
+    return whole;
+}
+
+val dcs_level_name(dspr_cs *c)
+{
+    const char *name = c->owner ? c->owner->level_name : NULL;
+    return name ? dcs_vstr(V_STR, dcs_keep(c, g_strdup(name))) : dcs_vk(V_UNKNOWN);
+}
+
+/* A string's length in UTF-16 units as C# counts it: only ASCII is followed (-1 otherwise). */
+static gint64 ascii_length(const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            return -1;
+    return (gint64)strlen(s);
+}
+
+static val substring(dspr_cs *c, const char *s, gint64 from, gint64 count)
+{
+    return dcs_vstr(V_STR, dcs_keep(c, g_strndup(s + from, (gsize)count)));
+}
+
+/* Methods of string @s: where C# throws (an index outside the string) the value is unknown,
+ * and so is Remove(i) with i at the very end, where .NET Framework (SonLVL's) throws and later
+ * .NET does not. */
+static val string_builtin(dspr_cs *c, const char *s, const char *name, const val *a, int n)
+{
+    gint64 len = ascii_length(s);
+    if (len < 0)
+        return dcs_vk(V_UNKNOWN);
+    if ((strcmp(name, "Remove") == 0 || strcmp(name, "Substring") == 0) && n >= 1 && n <= 2 &&
+        a[0].k == V_INT && (n == 1 || a[1].k == V_INT)) {
+        gint64 at = a[0].i, count = n == 2 ? a[1].i : len - at;
+        gboolean remove = name[0] == 'R';
+        if (at < 0 || count < 0 || at > len || count > len - at || (remove && n == 1 && at == len))
+            return dcs_vk(V_UNKNOWN);
+        if (!remove)
+            return substring(c, s, at, count);
+        char *r = g_strdup(s);
+        memmove(r + at, r + at + count, (gsize)(len - at - count + 1));
+        return dcs_vstr(V_STR, dcs_keep(c, r));
+    }
+    if ((strcmp(name, "StartsWith") == 0 || strcmp(name, "EndsWith") == 0 ||
+         strcmp(name, "Contains") == 0) &&
+        n == 1 && a[0].k == V_STR && ascii_length(a[0].p) >= 0)
+        return dcs_vbool(name[0] == 'S'   ? g_str_has_prefix(s, a[0].p)
+                         : name[0] == 'E' ? g_str_has_suffix(s, a[0].p)
+                                          : strstr(s, a[0].p) != NULL);
+    return dcs_vk(V_UNKNOWN);
+}
+
+/* `LIST.Contains(x)`: TRUE at an equal element; unknown when none is equal but one might be. */
+static val contains(GArray *arr, val x)
+{
+    gboolean unknown = FALSE;
+    for (guint i = 0; i < arr->len; i++) {
+        val eq = dcs_equal(g_array_index(arr, val, i), x, FALSE);
+        if (eq.k == V_BOOL && eq.i)
+            return dcs_vbool(TRUE);
+        unknown = unknown || eq.k != V_BOOL;
+    }
+    return unknown ? dcs_vk(V_UNKNOWN) : dcs_vbool(FALSE);
+}
+
+gboolean dcs_value_call(dspr_cs *c, val self, const char *name, const val *a, int n, val *out)
+{
+    if (self.k == V_STR) {
+        *out = string_builtin(c, self.p, name, a, n);
+        return TRUE;
+    }
+    if (self.k == V_ARRAY && strcmp(name, "Contains") == 0 && n == 1) {
+        *out = contains(self.p, a[0]);
+        return TRUE;
+    }
+    if (self.k == V_ARRAY && strcmp(name, "ToArray") == 0 && n == 0) { /* a copy, an array */
+        GArray *from = self.p;
+        *out = dcs_new_array(c, 0, V_NULL, FALSE);
+        for (guint i = 0; out->k == V_ARRAY && i < from->len; i++)
+            if (!dcs_array_push(c, out->p, g_array_index(from, val, i)))
+                *out = dcs_vk(V_UNKNOWN);
+        return TRUE;
+    }
+    if (self.k == V_NAME && (strcmp(self.p, "Array") == 0 || strcmp(self.p, "System.Array") == 0) &&
+        strcmp(name, "Reverse") == 0 && n == 1) {
+        if (a[0].k == V_ARRAY) { /* in place: every name for the array sees it */
+            GArray *arr = a[0].p;
+            for (guint i = 0, j = arr->len; j-- > i; i++) {
+                val t = g_array_index(arr, val, i);
+                g_array_index(arr, val, i) = g_array_index(arr, val, j);
+                g_array_index(arr, val, j) = t;
+            }
+        }
+        *out = dcs_vk(V_UNKNOWN); /* void */
+        return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean dcs_enum_value(const dspr_cs *c, const char *type, const char *member, val *out)
+{
+    g_autofree char *tail = g_strconcat(".", type, NULL);
+    for (guint i = 0; i < c->enums->len; i++) {
+        const cs_enum *e = &g_array_index(c->enums, cs_enum, i);
+        if (strcmp(e->member, member) == 0 &&
+            (strcmp(e->type, type) == 0 || g_str_has_suffix(e->type, tail))) {
+            *out = e->known ? dcs_vint(e->value) : dcs_vk(V_UNKNOWN);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+gboolean dcs_value_new(dspr_cs *c, const char *type, const val *a, int n, val *out)
+{
+    if ((strcmp(type, "Point") == 0 || strcmp(type, "Size") == 0) &&
+        dcs_class_find(c, NULL, type) < 0) {
+        *out = dcs_new_pair(type[0] == 'P' ? V_POINT : V_SIZE, a, n);
+        return TRUE;
+    }
+    if (strcmp(type, "ReadOnlyCollection") == 0 && n == 1 && a[0].k == V_ARRAY) {
+        *out = a[0]; /* a view of the list: its changes are seen, and it has a Count */
+        out->i = 1;
+        return TRUE;
+    }
+    if (strcmp(type, "ReadOnlyDictionary") == 0 && n == 1 && a[0].k == V_DICT) {
+        *out = a[0];
+        return TRUE;
+    }
+    if (strcmp(type, "List") == 0 && n == 1 && a[0].k == V_ARRAY) { /* a copy */
+        GArray *from = a[0].p;
+        *out = dcs_new_array(c, 0, V_NULL, TRUE);
+        for (guint i = 0; out->k == V_ARRAY && i < from->len; i++)
+            if (!dcs_array_push(c, out->p, g_array_index(from, val, i)))
+                *out = dcs_vk(V_UNKNOWN);
+        return TRUE;
+    }
+    return FALSE;
+}
