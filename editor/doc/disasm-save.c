@@ -22,22 +22,14 @@ bool editor_disasm_file_has_source(const char *json_path)
     return has;
 }
 
-/* The `source` section of @path parsed into @src and *@tree. */
-static bool load_source(const char *path, lwm_tree_source *src, char **tree, lw_error *err)
+/* The `source` section @json (NULL: none) parsed into @src and *@tree. */
+static bool parse_source(const char *json, lwm_tree_source *src, char **tree, lw_error *err)
 {
-    char *text, *json = NULL;
-    size_t len;
-    if (!lwm_file_read(path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
-        return false;
-    bool ok = editor_level_source_text(text, len, &json, err);
-    free(text);
-    if (ok && !json)
+    if (!json)
         return lw_error_set(err, LW_ERR_FORMAT,
                             "no \"source\" section: the level was not unpacked from a "
                             "disassembly tree");
-    ok = ok && editor_source_from_json(json, src, tree, err);
-    free(json);
-    return ok;
+    return editor_source_from_json(json, src, tree, err);
 }
 
 /* Stage every changed file and the level JSON (its source updated), then rename them all; the
@@ -117,11 +109,29 @@ static bool load_tileset(const char *json_path, const lw_level *level, lwm_image
 bool editor_disasm_save_level(const char *json_path, const lw_level *level, const char *tree,
                               unsigned flags, editor_disasm_save *out, char *failed, lw_error *err)
 {
+    char *text, *json = NULL;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    snprintf(failed, 4096, "%s", json_path);
+    if (!lwm_file_read(json_path, EDITOR_LEVEL_MAX_FILE_BYTES, &text, &len, err))
+        return false;
+    bool ok = editor_level_source_text(text, len, &json, err);
+    free(text);
+    ok = ok &&
+         editor_disasm_save_level_source(json_path, json, level, tree, flags, out, failed, err);
+    free(json);
+    return ok;
+}
+
+bool editor_disasm_save_level_source(const char *json_path, const char *source_json,
+                                     const lw_level *level, const char *tree, unsigned flags,
+                                     editor_disasm_save *out, char *failed, lw_error *err)
+{
     memset(out, 0, sizeof *out);
     lwm_tree_source src = {0};
     char *src_tree = NULL;
     snprintf(failed, 4096, "%s", json_path);
-    if (!load_source(json_path, &src, &src_tree, err)) {
+    if (!parse_source(source_json, &src, &src_tree, err)) {
         free(src_tree);
         return false;
     }

@@ -50,6 +50,16 @@ bool editor_disasm_save_level(const char *json_path, const lw_level *level, cons
                               unsigned flags, editor_disasm_save *out, char *failed, lw_error *err);
 
 /**
+ * editor_disasm_save_level with the `source` section given as JSON text (@source_json; NULL:
+ * none, refused as for a file without one) instead of read from @json_path, which is still the
+ * level JSON written with the changed files: the editor's Save, whose document keeps the section
+ * it was opened with.
+ */
+bool editor_disasm_save_level_source(const char *json_path, const char *source_json,
+                                     const lw_level *level, const char *tree, unsigned flags,
+                                     editor_disasm_save *out, char *failed, lw_error *err);
+
+/**
  * What @s changes as text (malloc()ed, NULL when out of memory), one line a file: "PATH: N
  * unpacked bytes change (ROLE), SIZE bytes" ("1 unpacked byte changes" for one), then "  also read
  * by: LEVELS" when shared and "  alters those levels' collision, layout or art" when it does. ""

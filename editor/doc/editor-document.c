@@ -6,8 +6,8 @@
 #include "disasm-save.h"
 #include "editor-commands.h"
 #include "editor-document-private.h"
+#include "editor-document-source.h"
 #include "level-json.h"
-#include "real-path.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -29,6 +29,7 @@ struct _EditorDocument {
     GSimpleActionGroup *actions;
     char *untitled_recovery; /* recovery name of an untitled document */
     char *disk_sum;          /* SHA-256 of the file as last read or written, NULL = unknown */
+    char *source; /* the `source` section (JSON text, docs/DISASM.md §8.1) it saves, NULL = none */
 
     /* State */
     EditorChange pending; /* what the running command(s) changed, not yet emitted */
@@ -57,7 +58,7 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE(EditorDocument, editor_document, G_TYPE_OBJECT)
 
-static void set_error_from_lw(GError **error, const char *file, const lw_error *err)
+void editor_document_set_error_from_lw(GError **error, const char *file, const lw_error *err)
 {
     char buf[1200];
     editor_format_error(file, err, buf, sizeof buf);
@@ -208,6 +209,7 @@ static void editor_document_finalize(GObject *object)
     g_clear_pointer(&self->title, g_free);
     g_clear_pointer(&self->untitled_recovery, g_free);
     g_clear_pointer(&self->disk_sum, g_free);
+    g_clear_pointer(&self->source, free);
     g_clear_object(&self->actions);
     G_OBJECT_CLASS(editor_document_parent_class)->finalize(object);
 }
@@ -350,10 +352,11 @@ EditorDocument *editor_document_load(const char *path, GError **error)
     lw_level *level = NULL;
     lw_error err;
     if (!editor_level_load_file(path, 0, &level, &err)) {
-        set_error_from_lw(error, path, &err);
+        editor_document_set_error_from_lw(error, path, &err);
         return NULL;
     }
     EditorDocument *self = editor_document_new_for_level(level, path);
+    self->source = editor_level_file_source(path, "source"); /* what every save writes */
     note_disk_state(self);
     return self;
 }
@@ -405,37 +408,11 @@ char *editor_document_dup_tileset_path(EditorDocument *self)
     return out;
 }
 
-/* The tileset's bytes. A level's own tileset (the document has a file, the path is relative) is
- * read with editor_tileset_read: the file actually opened must lie inside the level's folder,
- * so a link swapped after the load-time check is refused, never read (docs/RELIABILITY.md). An
- * absolute path (picked in this session: a level file cannot hold one) is read as given. */
-static gboolean read_tileset(EditorDocument *self, char **data, size_t *size, GError **error)
-{
-    const char *ts = self->level->tileset;
-    g_autofree char *png = editor_document_dup_tileset_path(self);
-    if (!png) {
-        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_RANGE,
-                            "the level has no tileset (Level Properties)");
-        return FALSE;
-    }
-    lw_error err;
-    if (self->path && !g_path_is_absolute(ts)) {
-        if (!editor_tileset_read(self->path, ts, false, data, size, &err)) {
-            g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s", err.message);
-            return FALSE;
-        }
-    } else if (!lwm_file_read(png, LWM_MAX_PNG_FILE_BYTES, data, size, &err)) {
-        g_set_error(error, EDITOR_DOCUMENT_ERROR, err.code, "%s: %s", png, err.message);
-        return FALSE;
-    }
-    return TRUE;
-}
-
 gboolean editor_document_load_art(EditorDocument *self, lwm_image *out, GError **error)
 {
     char *data;
     size_t size;
-    if (!read_tileset(self, &data, &size, error))
+    if (!editor_document_read_tileset(self, &data, &size, error))
         return FALSE;
     lw_error err;
     gboolean ok = lwm_image_load_png_memory(data, size, out, &err);
@@ -559,11 +536,12 @@ gboolean editor_document_is_busy(EditorDocument *self)
     return self->long_depth > 0;
 }
 
-static gboolean save_to(EditorDocument *self, const char *path, GError **error)
+/* Write the level and @source (the `source` section, NULL = none) to @path. */
+static gboolean save_to(EditorDocument *self, const char *path, const char *source, GError **error)
 {
     lw_error err;
-    if (!editor_level_save_file(path, self->level, &err)) {
-        set_error_from_lw(error, path, &err);
+    if (!editor_level_save_file_source(path, self->level, source, &err)) {
+        editor_document_set_error_from_lw(error, path, &err);
         return FALSE;
     }
     return TRUE;
@@ -612,7 +590,8 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
         return editor_document_save_into_tree(self, FALSE, overwrite_changed, NULL, error);
     if (!save_allowed(self, overwrite_changed, error))
         return FALSE;
-    if (!fix_tileset_for(self, self->path, error) || !save_to(self, self->path, error))
+    if (!fix_tileset_for(self, self->path, error) ||
+        !save_to(self, self->path, self->source, error))
         return FALSE;
     saved(self);
     return TRUE;
@@ -621,7 +600,13 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
 gboolean editor_document_is_from_tree(EditorDocument *self)
 {
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), FALSE);
-    return self->path && editor_disasm_file_has_source(self->path);
+    return self->path && self->source;
+}
+
+const char *editor_document_get_source(EditorDocument *self)
+{
+    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self), NULL);
+    return self->source;
 }
 
 gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_shared,
@@ -635,9 +620,9 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
     editor_disasm_save s;
     char *failed = g_malloc(4096);
     lw_error err;
-    gboolean ok =
-        editor_disasm_save_level(self->path, self->level, NULL,
-                                 allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0, &s, failed, &err);
+    gboolean ok = editor_disasm_save_level_source(self->path, self->source, self->level, NULL,
+                                                  allow_shared ? EDITOR_DISASM_ALLOW_SHARED : 0, &s,
+                                                  failed, &err);
     if (report && (ok || s.refused))
         *report = editor_disasm_save_report(&s);
     if (s.refused) {
@@ -648,12 +633,19 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
                     s.tree, files ? files : "");
         free(files);
     } else if (!ok) {
-        set_error_from_lw(error, failed, &err);
+        editor_document_set_error_from_lw(error, failed, &err);
         if (s.ex.cannot_hold && error && *error) /* the window offers a copy (§8.6) */
             (*error)->code = EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD;
     } else if (!s.written) {
         /* no file of the tree changes: the level JSON alone (it keeps its source section) */
-        ok = save_to(self, self->path, error);
+        ok = save_to(self, self->path, self->source, error);
+    } else {
+        /* the file's section now has the tree's new sizes, CRCs and mask ids */
+        char *now = editor_level_file_source(self->path, "source");
+        if (now) {
+            free(self->source);
+            self->source = now;
+        }
     }
     if (ok)
         saved(self);
@@ -662,53 +654,11 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
     return ok;
 }
 
-/* Make the tileset reachable from @new_path: keep a relative path when the PNG is there, else
- * copy the PNG beside the new file (also for absolute paths, which level files may not hold).
- * Returns the tileset string to store (newly allocated) or NULL to keep the current one. */
-static char *relocate_tileset(EditorDocument *self, const char *new_path, GError **error,
-                              gboolean *ok)
-{
-    *ok = TRUE;
-    const char *ts = self->level->tileset;
-    if (!ts)
-        return NULL;
-    g_autofree char *src = editor_document_dup_tileset_path(self);
-    if (!src)
-        return NULL;
-    if (editor_path_stays_inside(ts)) {
-        char *r = editor_level_resolve_path(new_path, ts);
-        gboolean there = r && g_file_test(r, G_FILE_TEST_EXISTS);
-        free(r);
-        if (there)
-            return NULL;
-    }
-    g_autofree char *base = g_path_get_basename(src);
-    g_autofree char *dir = g_path_get_dirname(new_path);
-    g_autofree char *dst = g_build_filename(dir, base, NULL);
-    if (!g_file_test(dst, G_FILE_TEST_EXISTS)) {
-        char *data = NULL;
-        size_t size = 0;
-        lw_error err;
-        if (!read_tileset(self, &data, &size, error)) {
-            *ok = FALSE;
-            return NULL;
-        }
-        if (!lwm_file_write_atomic(dst, data, size, NULL, &err)) {
-            free(data);
-            set_error_from_lw(error, dst, &err);
-            *ok = FALSE;
-            return NULL;
-        }
-        free(data);
-    }
-    return g_strdup(base);
-}
-
 /* Point the level's tileset at a path valid beside @path (one undoable step when it changes). */
 static gboolean fix_tileset_for(EditorDocument *self, const char *path, GError **error)
 {
     gboolean ok;
-    g_autofree char *ts = relocate_tileset(self, path, error, &ok);
+    g_autofree char *ts = editor_document_relocate_tileset(self, path, error, &ok);
     if (!ok)
         return FALSE;
     if (ts) {
@@ -724,11 +674,16 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
 {
     g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
     g_autofree char *abs = g_canonicalize_filename(path, NULL);
-    if (!fix_tileset_for(self, abs, error))
+    char *source = NULL; /* the section goes with the level (a tree level stays one) */
+    if (!editor_document_source_relocate(self->source, self->path, abs, &source, error))
         return FALSE;
-    if (!save_to(self, abs, error))
+    if (!fix_tileset_for(self, abs, error) || !save_to(self, abs, source, error)) {
+        free(source);
         return FALSE;
+    }
     editor_document_delete_recovery(self);
+    free(self->source);
+    self->source = source;
     g_free(self->path);
     self->path = g_steal_pointer(&abs);
     note_disk_state(self);
@@ -737,39 +692,6 @@ gboolean editor_document_save_as(EditorDocument *self, const char *path, GError 
     flush(self);
     g_signal_emit(self, signals[SIGNAL_SAVED], 0, self->path);
     return TRUE;
-}
-
-gboolean editor_document_save_copy(EditorDocument *self, const char *path, GError **error)
-{
-    g_return_val_if_fail(EDITOR_IS_DOCUMENT(self) && path, FALSE);
-    g_autofree char *abs = g_canonicalize_filename(path, NULL);
-    if (self->path && g_str_equal(abs, self->path)) {
-        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_IO,
-                            "a copy cannot replace the level's own file");
-        return FALSE;
-    }
-    gboolean ok = TRUE;
-    g_autofree char *tileset = relocate_tileset(self, abs, error, &ok);
-    if (!ok)
-        return FALSE;
-    /* the source section of the document's file goes with the copy (pack --into reads it) */
-    char *source = editor_level_file_source(self->path, NULL);
-    size_t len = 0;
-    lw_error err;
-    lw_level copy = *self->level; /* shallow: only serialised, with the copy's tileset path */
-    if (tileset)
-        copy.tileset = tileset;
-    char *json = editor_level_to_json_source(&copy, source, &len);
-    free(source);
-    if (!json) {
-        g_set_error_literal(error, EDITOR_DOCUMENT_ERROR, LW_ERR_NOMEM, "out of memory");
-        return FALSE;
-    }
-    ok = lwm_file_write_atomic(abs, json, len, NULL, &err);
-    free(json);
-    if (!ok)
-        set_error_from_lw(error, abs, &err);
-    return ok;
 }
 
 gboolean editor_document_revert(EditorDocument *self, GError **error)
@@ -781,10 +703,12 @@ gboolean editor_document_revert(EditorDocument *self, GError **error)
     lw_level *level = NULL;
     lw_error err;
     if (!editor_level_load_file(self->path, 0, &level, &err)) {
-        set_error_from_lw(error, self->path, &err);
+        editor_document_set_error_from_lw(error, self->path, &err);
         return FALSE;
     }
     editor_document_push(self, editor_cmd_replace_level_new(self, level, "Revert to Saved"));
+    free(self->source);
+    self->source = editor_level_file_source(self->path, "source");
     note_disk_state(self);
     editor_undo_stack_mark_clean(self->stack);
     editor_document_delete_recovery(self);
@@ -841,7 +765,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
     if (self->path) {
         g_autofree char *abs = g_canonicalize_filename(self->path, NULL);
         if (!lwm_file_write_atomic(note, abs, strlen(abs), NULL, &err)) {
-            set_error_from_lw(error, note, &err);
+            editor_document_set_error_from_lw(error, note, &err);
             return FALSE;
         }
     } else {
@@ -852,7 +776,7 @@ gboolean editor_document_write_recovery(EditorDocument *self, GError **error)
     gboolean ok = text && lwm_file_write_atomic(path, text, len, NULL, &err);
     free(text);
     if (!ok) {
-        set_error_from_lw(error, path, &err);
+        editor_document_set_error_from_lw(error, path, &err);
         return FALSE;
     }
     return TRUE;
@@ -882,10 +806,12 @@ EditorDocument *editor_document_load_recovery(const char *recovery_path, GError 
     lw_error err;
     /* A recovery file lives elsewhere: its tileset path is relative to the original level. */
     if (!editor_level_load_file(recovery_path, EDITOR_LOAD_ALLOW_OUTSIDE_PATHS, &level, &err)) {
-        set_error_from_lw(error, recovery_path, &err);
+        editor_document_set_error_from_lw(error, recovery_path, &err);
         return NULL;
     }
     EditorDocument *self = editor_document_new_for_level(level, original);
+    /* the recovery file has no section: the original file's goes on with the work */
+    self->source = editor_level_file_source(original, "source");
     if (!original)
         self->untitled_recovery = g_path_get_basename(recovery_path);
     /* the original file as it is now is what this work was based on */

@@ -122,13 +122,21 @@ gboolean editor_document_save_full(EditorDocument *self, gboolean overwrite_chan
  * editor_document_save_copy. */
 #define EDITOR_DOCUMENT_ERROR_TREE_CANNOT_HOLD 1002
 
-/** Write the level as it is in memory, with its file's `source` section, to @path (atomic), not
+/** Write the level as it is in memory, with the document's `source` section, to @path (atomic), not
  * changing the document: its path, modified state and undo history stay. A tileset not
  * reachable from @path is copied beside it. Refuses the document's own path. */
 gboolean editor_document_save_copy(EditorDocument *self, const char *path, GError **error);
 
-/** Whether the document's file is a level unpacked from a disassembly tree (it has a `source`
- * section, docs/DISASM.md §8): its Save writes into the tree. */
+/** The `source` section the document carries (compact JSON text, docs/DISASM.md §8.1; borrowed,
+ * valid until the next save or revert), NULL when none. It is read from the file when the
+ * document is opened (a recovered one: from its original file) and reverted, written by every
+ * save (Save, Save As, Save a Copy: not taken from the file written over), and after a Save into
+ * the tree it is the file's updated section. Save As and Save a Copy point its `water_tileset`
+ * at the same picture from the new folder, copying it there when needed, as the tileset is. */
+const char *editor_document_get_source(EditorDocument *self);
+
+/** Whether the document is a level unpacked from a disassembly tree: it has a file and a `source`
+ * section (editor_document_get_source, docs/DISASM.md §8); its Save writes into the tree. */
 gboolean editor_document_is_from_tree(EditorDocument *self);
 
 /**
@@ -151,7 +159,8 @@ gboolean editor_document_save_into_tree(EditorDocument *self, gboolean allow_sha
 gboolean editor_document_changed_on_disk(EditorDocument *self);
 
 /** Save to @path and make it the document's path. A relative tileset path is rewritten so it
- * still points at the same PNG from the new folder. */
+ * still points at the same PNG from the new folder; the document's `source` section goes with
+ * it (editor_document_get_source), so a tree level stays one. */
 gboolean editor_document_save_as(EditorDocument *self, const char *path, GError **error);
 
 /** Reload the file from disk as one undoable command ("Revert to Saved"), then mark clean. */

@@ -592,12 +592,18 @@ char *editor_level_to_json(const lw_level *level, size_t *len)
 
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err)
 {
-    size_t len;
     /* a level from a disassembly tree keeps it */
     char *source = editor_level_file_source(path, "source");
-    char *text = source ? editor_level_to_json_source(level, source, &len)
-                        : editor_level_to_json(level, &len);
+    bool ok = editor_level_save_file_source(path, level, source, err);
     free(source);
+    return ok;
+}
+
+bool editor_level_save_file_source(const char *path, const lw_level *level, const char *source_json,
+                                   lw_error *err)
+{
+    size_t len;
+    char *text = editor_level_to_json_source(level, source_json, &len);
     if (!text)
         return lw_error_set(err, LW_ERR_NOMEM, "out of memory while saving");
     bool ok = lwm_file_write_atomic(path, text, len, ".bak", err);

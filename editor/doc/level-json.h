@@ -29,8 +29,16 @@ bool editor_level_load_text(const char *text, size_t len, unsigned flags, lw_lev
  * newline) and its length in *@len (may be NULL); NULL when out of memory. */
 char *editor_level_to_json(const lw_level *level, size_t *len);
 
-/** Save atomically (temporary file, fsync, rename), keeping the previous file as PATH.bak. */
+/** Save atomically (temporary file, fsync, rename), keeping the previous file as PATH.bak. The
+ * `source` section of the file already at @path, if any, is kept (a CLI edit of a tree level). */
 bool editor_level_save_file(const char *path, const lw_level *level, lw_error *err);
+
+/** editor_level_save_file writing @source_json as the `source` section (JSON object text, NULL =
+ * none: docs/DISASM.md §8.1) instead of the section of the file at @path, which it may not have
+ * (the editor's Save As keeps the section the document was opened with, to a new file).
+ * LW_ERR_NOMEM also when @source_json is not a JSON object. */
+bool editor_level_save_file_source(const char *path, const lw_level *level, const char *source_json,
+                                   lw_error *err);
 
 /** True when @relative is a relative path that stays inside its base folder (no "..", not
  * absolute, not empty). */
