@@ -4,7 +4,8 @@
  * (SonLVL's Sprite is a class) to a list of at most CS_MAX_SPRITE_PARTS images of the
  * definition, each with absolute flips and an offset in px, drawn in order (later over
  * earlier). `new Sprite(s, xflip, yflip)` mirrors every part about the origin, offsets
- * included; `new Sprite(s, dx, dy)` moves every part; `new Sprite(a, b, ...)` and
+ * included; `new Sprite(s, dx, dy)` moves every part; `new Sprite(s, dx, dy, xflip, yflip)`
+ * (and with a Point) moves, then mirrors, as SonLVL's constructor does; `new Sprite(a, b, ...)` and
  * `new Sprite(list)` put the parts of several sprites in one; `s.Offset(dx, dy)` and
  * `s.Flip(xflip, yflip)` change @s in place (`InvertPriority()` changes nothing drawn here).
  * `new Sprite()` is an empty sprite (drawn as a
@@ -138,6 +139,17 @@ val dcs_new_sprite(dspr_cs *c, const val *a, int n)
     if (n == 2 && a[0].k == V_SPRITE && a[1].k == V_POINT) { /* new Sprite(s, new Point(x, y)) */
         val s = sprite_copy(c, a[0]);
         return s.k == V_SPRITE && sprite_offset(s.p, a[1].dx, a[1].dy) ? s : dcs_vk(V_UNKNOWN);
+    }
+    /* new Sprite(s, dx, dy, xflip, yflip) and (s, point, xflip, yflip): moved, then mirrored */
+    gboolean moved5 = n == 5 && a[1].k == V_INT && a[2].k == V_INT,
+             moved4 = n == 4 && a[1].k == V_POINT;
+    if ((moved5 || moved4) && a[0].k == V_SPRITE && a[n - 2].k == V_BOOL && a[n - 1].k == V_BOOL) {
+        val s = sprite_copy(c, a[0]);
+        if (s.k != V_SPRITE ||
+            !sprite_offset(s.p, moved5 ? a[1].i : a[1].dx, moved5 ? a[2].i : a[1].dy))
+            return dcs_vk(V_UNKNOWN);
+        sprite_flip(s.p, a[n - 2].i != 0, a[n - 1].i != 0);
+        return s;
     }
     return sprite_compose(c, a, n);
 }

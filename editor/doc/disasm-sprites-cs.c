@@ -435,7 +435,7 @@ static void add_method(dspr_cs *c, int cls, guint name, guint open, guint body, 
 }
 
 /* A property `T Name { get { ... } }` / `{ get => e; }` / `=> e;` from its '{' at @open. */
-static void add_property(dspr_cs *c, int cls, guint name, guint open)
+static void add_property(dspr_cs *c, int cls, guint name, guint open, gboolean abstract)
 {
     guint end = dcs_skip_group(c, open);
     for (guint i = open + 1; i + 1 < end; i++) {
@@ -445,7 +445,7 @@ static void add_property(dspr_cs *c, int cls, guint name, guint open)
             add_method(c, cls, name, 0, i + 1, FALSE);
         else if (dcs_tok_is(c, i + 1, "=>"))
             add_method(c, cls, name, 0, i + 2, TRUE);
-        else if (dcs_tok_is(c, i + 1, ";")) { /* an auto-property: a field */
+        else if (dcs_tok_is(c, i + 1, ";") && !abstract) { /* an auto-property: a field */
             cs_field f = {dcs_tok_text(c, name), cls, 0, V_NULL};
             g_array_append_val(c->fields, f);
         }
@@ -491,7 +491,11 @@ static guint scan_member(dspr_cs *c, guint i, guint hi, int cls)
         return dcs_skip_simple(c, after);
     }
     if (dcs_tok_is(c, next, "{")) {
-        add_property(c, cls, name, next);
+        /* `abstract T P { get; }` keeps nothing: a derived class's getter gives P */
+        gboolean abstract = FALSE;
+        for (guint j = i; j > 0 && keyword_at(c, j - 1); j--)
+            abstract = abstract || dcs_tok_is(c, j - 1, "abstract");
+        add_property(c, cls, name, next, abstract);
         guint end = dcs_skip_group(c, next);
         return dcs_tok_is(c, end, "=") ? dcs_skip_simple(c, end) : end;
     }

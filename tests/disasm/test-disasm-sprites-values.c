@@ -9,8 +9,10 @@
  * `LevelData.Level.DisplayName` (the INI's displayname, else the section) with `Remove`,
  * `Array.Reverse`, `ReadOnlyCollection` over a list with `Contains`, the string methods and
  * where C# throws; the file's enums and a list's `ToArray`, as s1disasm's spiked balls and
- * swinging platforms use them. Each sprite is compared pixel by pixel with an INI object drawing
- * the same frame, moved by what the code computes.
+ * swinging platforms use them; an abstract property a derived class's getter gives and
+ * `new Sprite(s, dx, dy, xflip, yflip)` (moved, then mirrored), as skdisasm's orbiting spike
+ * balls and flamethrowers have them. Each sprite is compared pixel by pixel with an INI object
+ * drawing the same frame, moved by what the code computes.
  */
 #include "sprites-fixture.h"
 
@@ -31,7 +33,13 @@ static const char *obj_ini = "[10]\n"
                              "[31]\n"
                              "codefile=Strings.cs\n"
                              "[32]\n"
-                             "codefile=Chain.cs\n";
+                             "codefile=Chain.cs\n"
+                             "[33]\n"
+                             "codefile=Orbit.cs\n"
+                             "codetype=Test.OrbitVertical\n"
+                             "[34]\n"
+                             "codefile=Orbit.cs\n"
+                             "codetype=Test.OrbitAcross\n";
 
 static const char *platform_cs =
     "using System;\nusing System.Collections.Generic;\nusing System.Collections.ObjectModel;\n"
@@ -149,6 +157,35 @@ static const char *chain_cs =
     "\t\t}\n"
     "\t}\n}\n";
 
+/* As skdisasm's orbiting spike balls and flamethrowers: the derived classes (first in the file)
+ * give the base's abstract property; subtype 0 is the frame 32 px down (vertical) or right,
+ * 1 the frame moved by (5, 3) and then mirrored by the object's flips, 2 the same with a Point
+ * and an X mirror. */
+static const char *orbit_cs =
+    "using System.Drawing;\n"
+    "namespace Test\n{\n"
+    "\tclass OrbitVertical : Orbit\n\t{\n"
+    "\t\tprotected override bool IsVertical\n\t\t{\n\t\t\tget { return true; }\n\t\t}\n"
+    "\t}\n"
+    "\tclass OrbitAcross : Orbit\n\t{\n"
+    "\t\tprotected override bool IsVertical { get { return false; } }\n"
+    "\t}\n"
+    "\tabstract class Orbit : ObjectDefinition\n\t{\n"
+    "\t\tprivate Sprite sprite;\n"
+    "\t\tprotected abstract bool IsVertical { get; }\n"
+    "\t\tpublic override void Init(ObjectData data)\n\t\t{\n"
+    "\t\t\tvar first = 0;\n"
+    "\t\t\tsprite = ObjectHelper.MapASMToBmp(LevelData.ReadFile(\"../art/plain.bin\", "
+    "CompressionType.Uncompressed), \"../map/one.asm\", first, 0);\n"
+    "\t\t}\n"
+    "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+    "\t\t\tif (obj.SubType == 1) return new Sprite(sprite, 5, 3, obj.XFlip, obj.YFlip);\n"
+    "\t\t\tif (obj.SubType == 2) return new Sprite(sprite, new Point(5, 3), true, false);\n"
+    "\t\t\tvar sprite = new Sprite(this.sprite, IsVertical ? 0 : 32, IsVertical ? 32 : 0);\n"
+    "\t\t\treturn sprite;\n"
+    "\t\t}\n"
+    "\t}\n}\n";
+
 static void make_tree(void)
 {
     sprites_fixture_put("SonLVL INI Files/SonLVL.ini",
@@ -164,6 +201,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Platform.cs", platform_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Strings.cs", strings_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Chain.cs", chain_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Orbit.cs", orbit_cs, -1);
     sprites_fixture_put("map/one.asm",
                         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
                         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
@@ -276,6 +314,22 @@ static void test_enums(void)
     editor_disasm_sprites_free(s);
 }
 
+static void test_abstract_and_moved_flips(void)
+{
+    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    const EditorDisasmSprite *plain = get(s, 0x10, 0, FALSE, FALSE);
+    moved_picture(get(s, 0x33, 0, FALSE, FALSE), plain, FALSE, FALSE, 0, 32);
+    moved_picture(get(s, 0x34, 0, FALSE, FALSE), plain, FALSE, FALSE, 32, 0);
+    for (int f = 0; f < 4; f++) { /* moved by (5, 3), then mirrored: the move mirrors too */
+        gboolean xflip = f & 1, yflip = f >> 1;
+        moved_picture(get(s, 0x33, 1, xflip, yflip), plain, xflip, yflip, xflip ? -5 : 5,
+                      yflip ? -3 : 3);
+    }
+    moved_picture(get(s, 0x34, 2, FALSE, TRUE), plain, TRUE, FALSE, -5, 3);
+    g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
+    editor_disasm_sprites_free(s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -285,5 +339,6 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/values/display-name", test_display_name);
     g_test_add_func("/disasm/sprites/values/strings", test_strings);
     g_test_add_func("/disasm/sprites/values/enums", test_enums);
+    g_test_add_func("/disasm/sprites/values/abstract-moved-flips", test_abstract_and_moved_flips);
     return sprites_fixture_end(g_test_run());
 }
