@@ -333,12 +333,12 @@ static void scan_enum(dspr_cs *c, guint i, guint hi, const char *ns)
             const tok *t = dcs_T(c, j + 1 + (neg ? 1 : 0));
             guint after = j + 2 + (neg ? 1 : 0);
             e.known = t->kind == T_INT && (dcs_tok_is(c, after, ",") || after == end);
-            e.value = e.known ? (neg ? -t->num : t->num) : 0;
+            e.value = !e.known ? 0 : neg ? (gint64)(0 - (guint64)t->num) : t->num;
             while (j < end && !dcs_tok_is(c, j, ","))
                 j = dcs_opener(c, j) ? dcs_skip_group(c, j) : j + 1;
         }
         g_array_append_val(c->enums, e);
-        next = e.value + 1;
+        next = (gint64)((guint64)e.value + 1); /* read as C#'s int: wraps */
         known = e.known;
         if (!dcs_tok_is(c, j, ","))
             break;
