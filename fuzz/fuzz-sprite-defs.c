@@ -3,7 +3,8 @@
  * libFuzzer target for the object-definition readers of the disassembly sprites
  * (editor/doc/disasm-sprites-defs.c, disasm-sprites-cs.c; docs/DISASM.md §11): a SonLVL object
  * list (obj*.ini), an ObjDef XML and a C# definition, read from memory (the disk is never
- * touched), then the sprite of objects of every id the list defines asked for.
+ * touched), then the sprite of objects of every id the list defines asked for, at five places
+ * of the level (a definition may read obj.X and obj.Y; the level's water height is 0x504).
  *
  * Input: byte 0 picks the game (mod 3: S1, S2, S3K); the rest is split at NUL bytes into up to
  * five files: `SonLVL INI Files/obj.ini`, `SonLVL INI Files/Def.xml`, `SonLVL INI Files/Def.cs`,
@@ -46,6 +47,8 @@ static void ask(EditorDisasmSprites *s, unsigned id)
         lw_object o;
         memset(&o, 0, sizeof o);
         o.type = LW_OBJECT_MARKER;
+        o.x = (int32_t)(k * 1500) - 1000; /* places for a GetSprite that reads obj.X / obj.Y */
+        o.y = (int32_t)(k * 700);
         char buf[16];
         g_snprintf(buf, sizeof buf, "0x%02X", id);
         lw_object_set_property(&o, "disasm", id < 256 ? "object" : "ring");
@@ -92,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     EditorDisasmSprites *s = dspr_new_memory(games[data[0] % 3], files, "../art.bin");
     g_hash_table_unref(files);
     s->level_name = g_strdup("Chemical Plant Zone Act 1"); /* LevelData.Level.DisplayName */
+    s->water_height = 0x504;                               /* LevelData.Level.WaterHeight */
     dspr_defs_read_list(s, "obj.ini");
     for (unsigned id = 0; id < 256; id++)
         if (s->defs[id])

@@ -68,6 +68,8 @@ static gboolean fits(cs_ptype t, val v)
         return v.k == V_INT;
     case PT_REAL:
         return v.k == V_INT || v.k == V_REAL;
+    case PT_DEC:
+        return v.k == V_INT || v.k == V_DECIMAL;
     case PT_BOOL:
         return v.k == V_BOOL;
     case PT_STR:
@@ -299,6 +301,9 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
             return dcs_level_art(c); /* SonLVL's property: the level's art */
         if (r.k == V_NAME && strcmp(r.p, "LevelData.Level.DisplayName") == 0)
             return dcs_level_name(c);
+        if (r.k == V_NAME && strcmp(r.p, "LevelData.Level.WaterHeight") == 0)
+            return c->owner && c->owner->water_height >= 0 ? dcs_vint(c->owner->water_height)
+                                                           : dcs_vk(V_UNKNOWN);
         if (dcs_enum_value(c, v.p, name, &m))
             return m;                                           /* an enum's member: an int */
         return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
@@ -306,10 +311,18 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
     case V_THIS:
         return member_of_this(c, name, lv);
     case V_OBJ:
+        if (strcmp(name, "X") == 0 || strcmp(name, "Y") == 0) {
+            c->placed = TRUE; /* the sprite depends on where the object is */
+            return dcs_vint(name[0] == 'X' ? v.dx : v.dy);
+        }
         return strcmp(name, "SubType") == 0 ? dcs_vint(v.i)
                : strcmp(name, "XFlip") == 0 ? dcs_vbool(v.fx)
                : strcmp(name, "YFlip") == 0 ? dcs_vbool(v.fy)
                                             : dcs_vk(V_UNKNOWN);
+    case V_BITMAP:
+        return strcmp(name, "Width") == 0    ? dcs_vint(v.dx)
+               : strcmp(name, "Height") == 0 ? dcs_vint(v.dy)
+                                             : dcs_vk(V_UNKNOWN);
     case V_ARRAY:
         return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
                                                            : dcs_vk(V_UNKNOWN);
@@ -370,6 +383,8 @@ static val construct(dspr_cs *c, const char *type)
         return dcs_new_array(c, 0, V_NULL, TRUE);
     if (strcmp(type, "Sprite") == 0)
         return dcs_new_sprite(c, a, n);
+    if (strcmp(type, "BitmapBits") == 0)
+        return dcs_new_bitmap(c, a, n);
     val r;
     if (dcs_value_new(c, type, a, n, &r))
         return r; /* Point, Size, ReadOnlyCollection, a List's copy */
@@ -438,9 +453,11 @@ static gboolean cast_type(const dspr_cs *c, guint i, vkind *k)
              ? V_REAL
              : dcs_default_of(c->text + t->at, t->len);
     const tok *n = dcs_T(c, i + 2);
-    return (*k == V_INT || *k == V_REAL) &&
-           (n->kind == T_IDENT || n->kind == T_INT || n->kind == T_REAL ||
-            dcs_tok_is(c, i + 2, "(") || dcs_tok_is(c, i + 2, "~") || dcs_tok_is(c, i + 2, "!"));
+    return (*k == V_INT || *k == V_REAL || *k == V_DECIMAL) &&
+           (n->kind == T_IDENT || n->kind == T_INT || n->kind == T_REAL || n->kind == T_DEC ||
+            dcs_tok_is(c, i + 2, "(") || dcs_tok_is(c, i + 2, "~") || dcs_tok_is(c, i + 2, "!") ||
+            dcs_tok_is(c, i + 2, "-") || dcs_tok_is(c, i + 2, "+")); /* (int)-x: the type is
+                                                                         a keyword, a cast */
 }
 
 static val unary(dspr_cs *c, lval *lv);
@@ -452,6 +469,8 @@ static val cast(dspr_cs *c)
     c->pos += 2;
     lval lv = {LV_NONE, 0, NULL, NULL, NULL, 0};
     val v = unary(c, &lv), r;
+    if (dcs_dec_cast(type, v, &r))
+        return r; /* of a decimal, or to one */
     if (dcs_real_cast(type, v, &r))
         return r; /* of a double, or to one */
     if (v.k != V_INT)
@@ -479,6 +498,10 @@ static val primary(dspr_cs *c, lval *lv)
     if (t->kind == T_REAL) {
         c->pos++;
         return dcs_real_token(t);
+    }
+    if (t->kind == T_DEC) {
+        c->pos++;
+        return dcs_dec_token(c, t);
     }
     if (t->kind == T_STR)
         return dcs_vstr(V_STR, dcs_string_of(c, c->pos++));
@@ -605,17 +628,29 @@ static val postfix(dspr_cs *c, lval *lv)
                 v = dcs_pair_get(v, part);
                 continue;
             }
-            v = dcs_is(c, "(") ? call(c, v, name) : member(c, v, name, lv);
+            vkind was = v.k;
+            gboolean is_call = dcs_is(c, "(");
+            guint at = c->pos - 1;
+            v = is_call ? call(c, v, name) : member(c, v, name, lv);
+            if (v.k == V_UNKNOWN && was != V_UNKNOWN && c->live && !(is_call && dcs_is(c, ";")))
+                dcs_trace(c, at, "%s%s of a %s: not known", name, is_call ? "()" : "",
+                          dcs_kind_name(was));
         } else if (dcs_accept(c, "[")) {
             val i = dcs_expr(c);
             dcs_expect(c, "]");
             *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
+            vkind was = v.k;
             v = element(c, v, i, lv);
+            if (v.k == V_UNKNOWN && was != V_UNKNOWN && c->live)
+                dcs_trace(c, c->pos - 1, "an element of a %s at a %s: not known",
+                          dcs_kind_name(was), dcs_kind_name(i.k));
         } else if (dcs_is(c, "++") || dcs_is(c, "--")) {
             int d = dcs_is(c, "++") ? 1 : -1;
             c->pos++;
             if (v.k == V_INT)
                 store(c, lv, dcs_vint(v.i + d));
+            else if (v.k == V_DECIMAL)
+                store(c, lv, dcs_dec_arith("+", v, dcs_vint(d)));
             else
                 store(c, lv, dcs_vk(V_UNKNOWN));
             *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
@@ -637,7 +672,9 @@ static val unary(dspr_cs *c, lval *lv)
     lval inner = {LV_NONE, 0, NULL, NULL, NULL, 0};
     if (dcs_accept(c, "-")) {
         v = unary(c, &inner);
-        v = v.k == V_INT ? dcs_vint(-(guint64)v.i) : dcs_real_negate(v);
+        v = v.k == V_INT       ? dcs_vint(-(guint64)v.i)
+            : v.k == V_DECIMAL ? dcs_dec_negate(v)
+                               : dcs_real_negate(v);
     } else if (dcs_accept(c, "+")) {
         v = unary(c, &inner);
     } else if (dcs_accept(c, "!")) {
@@ -693,6 +730,8 @@ static val arith(dspr_cs *c, const char *op, val a, val b)
                                  : g_strconcat(a.p, b.p, NULL);
         return strlen(s) < 4096 ? dcs_vstr(V_STR, dcs_keep(c, s)) : (g_free(s), dcs_vk(V_UNKNOWN));
     }
+    if (a.k == V_DECIMAL || b.k == V_DECIMAL)
+        return dcs_dec_arith(op, a, b);
     if (a.k == V_REAL || b.k == V_REAL)
         return dcs_real_arith(op, a, b);
     if (op[0] == '=' || op[0] == '!')

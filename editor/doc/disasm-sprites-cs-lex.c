@@ -18,7 +18,7 @@ gboolean dcs_tok_is(const dspr_cs *c, guint i, const char *s)
 {
     const tok *t = dcs_T(c, i);
     return t->kind != T_END && t->kind != T_INT && t->kind != T_REAL && t->kind != T_STR &&
-           t->len == strlen(s) && memcmp(c->text + t->at, s, t->len) == 0;
+           t->kind != T_DEC && t->len == strlen(s) && memcmp(c->text + t->at, s, t->len) == 0;
 }
 
 gboolean dcs_is(const dspr_cs *c, const char *s)
@@ -85,8 +85,8 @@ static gsize op_len(const char *s, const char *end)
 }
 
 /* A number at @s: decimal or 0x, with C# suffixes: T_INT (@v), T_REAL for a double (`1.5`,
- * `2e3`, `4d`: @v holds its bits), T_IDENT for a float or decimal (`1.5f`, `2m`: never bound,
- * so unknown: their rounding is not a double's). */
+ * `2e3`, `4d`: @v holds its bits), T_DEC for a decimal (`2m`, `0.5M`: read from the text),
+ * T_IDENT for a float (`1.5f`: never bound, so unknown: its rounding is not a double's). */
 static tok_kind number(const char *s, const char *end, gsize *len, gint64 *v)
 {
     const char *p = s;
@@ -105,6 +105,9 @@ static tok_kind number(const char *s, const char *end, gsize *len, gint64 *v)
     *v = (gint64)(n & 0xFFFFFFFFu);
     if (!real)
         return T_INT;
+    if (*len >= 2 && (s[*len - 1] == 'm' || s[*len - 1] == 'M') && digits > s &&
+        strspn(s, "0123456789.") == *len - 1)
+        return T_DEC;
     char buf[64];
     gsize k = MIN(*len, sizeof buf - 1);
     memcpy(buf, s, k);
@@ -390,6 +393,8 @@ vkind dcs_default_of(const char *name, gsize len)
         return V_BOOL;
     if (len == 5 && memcmp(name, "Point", 5) == 0)
         return V_POINT;
+    if (len == 7 && memcmp(name, "decimal", 7) == 0)
+        return V_DECIMAL;
     return len == 4 && memcmp(name, "Size", 4) == 0 ? V_SIZE : V_NULL;
 }
 
@@ -505,11 +510,18 @@ static gboolean map_changed(cs_map *m, GBytes **data)
     return TRUE;
 }
 
+/* A start palette argument: any int, as SonLVL adds it to each piece's line modulo 4 (HCZ's
+ * miniboss passes 5, HPZ's emeralds 4 and 5: the lines 1 and 0). */
+static int start_pal(val v)
+{
+    return (int)(v.i & 3);
+}
+
 /* ObjectHelper.MapASMToBmp(ART, FILE, LABEL-or-FRAME, PAL[, PRI]) and MapToBmp(ART, MAP, FRAME,
  * PAL[, PRI]) */
 static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
 {
-    if (n < 4 || n > 5 || a[0].k != V_ART || a[3].k != V_INT || a[3].i < 0 || a[3].i > 3)
+    if (n < 4 || n > 5 || a[0].k != V_ART || a[3].k != V_INT)
         return dcs_vk(V_UNKNOWN);
     const char *map = NULL, *label = NULL;
     gboolean bin = FALSE;
@@ -531,7 +543,7 @@ static val map_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
         frame = (int)a[2].i;
     else
         return dcs_vk(V_UNKNOWN);
-    int im = add_image(c, a[0].p, map, bin, data, label, frame, (int)a[3].i, NULL, 0);
+    int im = add_image(c, a[0].p, map, bin, data, label, frame, start_pal(a[3]), NULL, 0);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
     return dcs_sprite_of_image(c, im);
@@ -556,8 +568,7 @@ static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     gboolean vers = !asm_call && (n == 7 || n == 8);
     int at = vers ? 5 : 3; /* FRAME's argument */
     if ((!vers && n != 5 && n != 6) || a[0].k != V_ART || a[at].k != V_INT ||
-        a[at + 1].k != V_INT || a[at].i < 0 || a[at].i >= (gint64)EDITOR_MAP_MAX_FRAMES ||
-        a[at + 1].i < 0 || a[at + 1].i > 3)
+        a[at + 1].k != V_INT || a[at].i < 0 || a[at].i >= (gint64)EDITOR_MAP_MAX_FRAMES)
         return dcs_vk(V_UNKNOWN);
     const val *map = &a[1], *dplc = &a[vers ? 3 : 2];
     const char *mfile = NULL, *dfile = NULL;
@@ -575,8 +586,8 @@ static val dplc_to_bmp(dspr_cs *c, const val *a, int n, gboolean asm_call)
     } else {
         return dcs_vk(V_UNKNOWN);
     }
-    int im =
-        add_image(c, a[0].p, mfile, FALSE, data, NULL, (int)a[at].i, (int)a[at + 1].i, dfile, ver);
+    int im = add_image(c, a[0].p, mfile, FALSE, data, NULL, (int)a[at].i, start_pal(a[at + 1]),
+                       dfile, ver);
     if (im < 0)
         return dcs_vk(V_UNKNOWN);
     return dcs_sprite_of_image(c, im);
@@ -617,6 +628,26 @@ static val indexer_array(dspr_cs *c, val self)
     return ok ? dcs_vstr(V_ART, dcs_keep(c, s)) : dcs_vk(V_UNKNOWN);
 }
 
+/* list.AddRange(ARRAY-OR-LIST): its elements appended (a copy first: it may be the list). Of
+ * anything else (art, a value not known), or past CS_MAX_ARRAY, what the list holds from then
+ * on cannot be told: every element becomes unknown. */
+static val list_add_range(dspr_cs *c, GArray *list, val from)
+{
+    if (from.k == V_ARRAY) {
+        GArray *src = from.p;
+        g_autoptr(GArray) copy = g_array_copy(src);
+        guint i = 0;
+        while (i < copy->len && dcs_array_push(c, list, g_array_index(copy, val, i)))
+            i++;
+        if (i == copy->len)
+            return dcs_vk(V_UNKNOWN); /* void */
+    }
+    for (guint i = 0; i < list->len; i++)
+        g_array_index(list, val, i) = dcs_vk(V_UNKNOWN);
+    dcs_array_push(c, list, dcs_vk(V_UNKNOWN));
+    return dcs_vk(V_UNKNOWN);
+}
+
 /* A method call on @self (a name, an indexer, a list) that is no method of the definition. */
 val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
 {
@@ -628,6 +659,8 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
         return r; /* strings, Contains, Array.Reverse */
     if (self.k == V_NAME) {
         g_autofree char *full = g_strconcat(self.p, ".", name, NULL);
+        if (dcs_dec_call(full, a, n, &r))
+            return r; /* decimal.Floor, Math.Floor of a decimal */
         if (dcs_math_call(full, a, n, &r))
             return r;
         if (strcmp(full, "LevelData.ReadFile") == 0 ||
@@ -652,8 +685,12 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
     } else if (self.k == V_ARRAY && self.i && strcmp(name, "Add") == 0 && n == 1) {
         dcs_array_push(c, self.p, a[0]);
         return dcs_vk(V_UNKNOWN);
+    } else if (self.k == V_ARRAY && self.i && strcmp(name, "AddRange") == 0 && n == 1) {
+        return list_add_range(c, self.p, a[0]);
     } else if (self.k == V_SPRITE) {
         return dcs_sprite_builtin(c, self, name, a, n);
+    } else if (self.k == V_BITMAP) {
+        return dcs_bitmap_builtin(c, self, name, a, n);
     } else if (self.k == V_ART && strcmp(name, "ToArray") == 0 && n == 0) {
         return self; /* new List<byte>(art).ToArray() */
     }

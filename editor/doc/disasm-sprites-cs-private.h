@@ -23,12 +23,12 @@
 #define CS_MAX_MADE (1u << 18)
 #define CS_MAX_ARGS 16
 
-typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP } tok_kind;
+typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP, T_DEC } tok_kind;
 
 typedef struct {
     tok_kind kind;
     guint32 at, len; /* in the text */
-    gint64 num;      /* T_INT; T_REAL: a double's bits */
+    gint64 num;      /* T_INT; T_REAL: a double's bits (T_DEC: read from the text) */
 } tok;
 
 typedef enum {
@@ -43,15 +43,17 @@ typedef enum {
     V_SPRITE, /* p: GArray of dspr_ref, shared by its copies (disasm-sprites-cs-sprite.c) */
     V_ARRAY,  /* p: GArray of val; i: 1 = a List (grows) */
     V_INDEXER,
-    V_OBJ, /* the ObjectEntry: i = subtype, fx, fy = flips */
+    V_OBJ, /* the ObjectEntry: i = subtype, fx, fy = flips, dx, dy = X, Y (px) */
     V_THIS,
     V_BASE,
-    V_INST,   /* an instance of a class of the file: p = its fields (name -> val*), i = class */
-    V_LAMBDA, /* `x => e` / `x => { ... }`: i = body token, dx = the parameter's, dy = frame */
-    V_DICT,   /* a Dictionary: p = GArray of val, key then value */
-    V_REAL,   /* a double: r (disasm-sprites-cs-real.c) */
-    V_POINT,  /* System.Drawing.Point, a value: dx = X, dy = Y (disasm-sprites-cs-value.c) */
-    V_SIZE,   /* System.Drawing.Size, a value: dx = Width, dy = Height */
+    V_INST,    /* an instance of a class of the file: p = its fields (name -> val*), i = class */
+    V_LAMBDA,  /* `x => e` / `x => { ... }`: i = body token, dx = the parameter's, dy = frame */
+    V_DICT,    /* a Dictionary: p = GArray of val, key then value */
+    V_REAL,    /* a double: r (disasm-sprites-cs-real.c) */
+    V_POINT,   /* System.Drawing.Point, a value: dx = X, dy = Y (disasm-sprites-cs-value.c) */
+    V_SIZE,    /* System.Drawing.Size, a value: dx = Width, dy = Height */
+    V_DECIMAL, /* a decimal: i = mantissa, dx = scale, i / 10^dx (disasm-sprites-cs-decimal.c) */
+    V_BITMAP,  /* a BitmapBits: p = GArray of dspr_ref as a sprite's, dx, dy = Width, Height */
 } vkind;
 
 typedef struct {
@@ -82,7 +84,8 @@ typedef enum {
     PT_OBJ,
     PT_SPRITE,
     PT_POINT,
-    PT_SIZE
+    PT_SIZE,
+    PT_DEC
 } cs_ptype;
 
 typedef struct {
@@ -150,7 +153,8 @@ struct dspr_cs {
     int self_cls;
     guint frame; /* the current method's first local */
     gboolean error, fatal, live;
-    GArray *locals; /* cs_local */
+    gboolean placed; /* a GetSprite read obj.X or obj.Y (sticky) */
+    GArray *locals;  /* cs_local */
     val ret;
 };
 
@@ -209,10 +213,36 @@ val dcs_new_sprite(dspr_cs *c, const val *a, int n);
  * InvertPriority() does nothing drawn; any other
  * empties it (what it would draw cannot be told). Returns unknown. */
 val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
+/* `new BitmapBits(w, h)` and a method call on one (disasm-sprites-cs-sprite.c). */
+val dcs_new_bitmap(dspr_cs *c, const val *a, int n);
+val dcs_bitmap_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
 /* The parts of sprite @s appended to @refs (dspr_ref); FALSE when @s is no sprite or empty. */
 gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs);
 val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
 void dcs_fatal(dspr_cs *c);
+
+/* The GLib log domain of the interpreter's trace: `G_MESSAGES_DEBUG=Loopwright-CS` prints, for
+ * each definition run, where a value stops being known, a statement is skipped and why a
+ * GetSprite gives no sprite (docs/DISASM.md §11.1). */
+#define DCS_LOG_DOMAIN "Loopwright-CS"
+
+/* A debug message in DCS_LOG_DOMAIN naming the definition's class and the line of token
+ * @tok_at; nothing is formatted unless the domain's debug messages are shown. */
+void dcs_trace(const dspr_cs *c, guint tok_at, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+/* A decimal literal token (`0.21875m`); unknown past 18 digits or with an exponent. */
+val dcs_dec_token(const dspr_cs *c, const tok *t);
+/* a OP b where one is a decimal and the other a decimal or an int: exact, else unknown. */
+val dcs_dec_arith(const char *op, val a, val b);
+val dcs_dec_negate(val v);
+/* `(T)v` to or from a decimal: TRUE with *@out; FALSE when neither side is one. */
+gboolean dcs_dec_cast(const char *type, val v, val *out);
+/* `decimal.Floor(x)` and the other functions of decimals (Math.Floor of one): TRUE with
+ * *@out (unknown for another), FALSE when @name is none. */
+gboolean dcs_dec_call(const char *name, const val *a, int n, val *out);
+
+/* What a value's kind is called in the trace: "int", "Sprite", "value not known", ... */
+const char *dcs_kind_name(vkind k);
 gboolean dcs_step(dspr_cs *c);
 void dcs_local_push(dspr_cs *c, const char *name, val v);
 void dcs_locals_pop(dspr_cs *c, guint to);

@@ -10,6 +10,14 @@
  * `s.Flip(xflip, yflip)` change @s in place (`InvertPriority()` changes nothing drawn here).
  * `new Sprite()` is an empty sprite (drawn as a
  * box, as an object without a picture is).
+ *
+ * A `BitmapBits` (`new BitmapBits(w, h)`) is a canvas a definition draws sprites on and then
+ * makes a sprite of (skdisasm's tension bridges: `bitmap.DrawSprite(segment, 16 * i, y)`, then
+ * `new Sprite(bitmap, priority, x, y)`): kept as the parts `DrawSprite` put on it, each at the
+ * sprite's own offset plus the place given, in order. Its pixels outside the canvas, which
+ * SonLVL clips, are kept. A drawing not followed here (`DrawLine`, `DrawRectangle`, ...: the
+ * definitions' debug lines) marks the canvas with a part of no image, so a sprite made of it
+ * is a box.
  */
 #include "disasm-sprites-cs-private.h"
 
@@ -50,13 +58,19 @@ static gboolean sprite_add(dspr_cs *c, GArray *to, val s)
     return TRUE;
 }
 
+/* How far from the origin a part may be moved while a run builds a sprite: a level's width, as
+ * the definitions that draw at level coordinates place parts at (X, Y) and then move the whole
+ * by (-obj.X, -obj.Y) (skdisasm's FBZ snake platforms, HPZ's autoscroll). What GetSprite
+ * returns must lie within DSPR_MAX_SIDE (dcs_sprite_refs). */
+#define CS_MAX_OFFSET (1 << 16)
+
 static gboolean offset_ok(int have, gint64 add)
 {
-    return add > -DSPR_MAX_SIDE && add < DSPR_MAX_SIDE && abs(have + (int)add) < DSPR_MAX_SIDE;
+    return add > -CS_MAX_OFFSET && add < CS_MAX_OFFSET && abs(have + (int)add) < CS_MAX_OFFSET;
 }
 
 /* Move every part of @parts by (@dx, @dy) px; FALSE (nothing changed) when a part would end
- * DSPR_MAX_SIDE px or more from the origin. */
+ * CS_MAX_OFFSET px or more from the origin. */
 static gboolean sprite_offset(GArray *parts, gint64 dx, gint64 dy)
 {
     for (guint i = 0; i < parts->len; i++) {
@@ -102,6 +116,57 @@ static val sprite_copy(dspr_cs *c, val s)
     return r;
 }
 
+/* A part of no image: what a canvas gets for a drawing not followed (dcs_sprite_refs refuses). */
+static void taint(dspr_cs *c, GArray *parts)
+{
+    dspr_ref r = {-1, FLIP_NEVER, FLIP_NEVER, 0, 0};
+    if (dcs_charge(c, 1))
+        g_array_append_val(parts, r);
+}
+
+val dcs_new_bitmap(dspr_cs *c, const val *a, int n)
+{
+    if (n != 2 || a[0].k != V_INT || a[1].k != V_INT || a[0].i <= 0 || a[1].i <= 0)
+        return dcs_vk(V_UNKNOWN); /* C# throws on a size of 0 or less */
+    val v = sprite_new(c);
+    if (v.k != V_SPRITE)
+        return v;
+    v.k = V_BITMAP;
+    v.dx = (int)MIN(a[0].i, (gint64)G_MAXINT);
+    v.dy = (int)MIN(a[1].i, (gint64)G_MAXINT);
+    return v;
+}
+
+val dcs_bitmap_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
+{
+    GArray *parts = self.p;
+    gboolean at_ints = n == 3 && a[1].k == V_INT && a[2].k == V_INT,
+             at_point = n == 2 && a[1].k == V_POINT;
+    if (strcmp(name, "DrawSprite") == 0 && (at_ints || at_point) && a[0].k == V_SPRITE) {
+        val s = sprite_copy(c, a[0]);
+        if (s.k != V_SPRITE ||
+            !sprite_offset(s.p, at_ints ? a[1].i : a[1].dx, at_ints ? a[2].i : a[1].dy) ||
+            !sprite_add(c, parts, s))
+            taint(c, parts);
+    } else {
+        taint(c, parts); /* a line, a rectangle, a sprite's high or low half: not followed */
+    }
+    return dcs_vk(V_UNKNOWN);
+}
+
+/* `new Sprite(bitmap[, priority][, x, y | point])`: the canvas's parts moved by (x, y). */
+static val sprite_of_bitmap(dspr_cs *c, const val *a, int n)
+{
+    int at = n >= 2 && a[1].k == V_BOOL ? 2 : 1; /* the priority: not drawn */
+    gboolean xy = n == at + 2 && a[at].k == V_INT && a[at + 1].k == V_INT,
+             point = n == at + 1 && a[at].k == V_POINT;
+    if (n != at && !xy && !point)
+        return dcs_vk(V_UNKNOWN);
+    val s = sprite_copy(c, a[0]);
+    gint64 dx = xy ? a[at].i : point ? a[at].dx : 0, dy = xy ? a[at + 1].i : point ? a[at].dy : 0;
+    return s.k == V_SPRITE && sprite_offset(s.p, dx, dy) ? s : dcs_vk(V_UNKNOWN);
+}
+
 /* `new Sprite(a, b, ...)` / `new Sprite(LIST-OR-ARRAY)`: all the parts, in order; unknown when
  * one is not a known sprite. */
 static val sprite_compose(dspr_cs *c, const val *a, int n)
@@ -126,6 +191,8 @@ val dcs_new_sprite(dspr_cs *c, const val *a, int n)
 {
     if (n == 0)
         return sprite_new(c);
+    if (a[0].k == V_BITMAP)
+        return sprite_of_bitmap(c, a, n);
     if (n == 3 && a[0].k == V_SPRITE && a[1].k == V_BOOL && a[2].k == V_BOOL) {
         val s = sprite_copy(c, a[0]);
         if (s.k == V_SPRITE)
@@ -178,6 +245,11 @@ gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs)
         if (g_array_index(parts, dspr_ref, i).image < 0 ||
             g_array_index(parts, dspr_ref, i).image >= (int)c->def->images->len)
             return FALSE;
-    g_array_append_vals(refs, parts->data, parts->len);
-    return parts->len > 0;
+    guint had = refs->len;
+    for (guint i = 0; i < parts->len; i++) {
+        const dspr_ref *r = &g_array_index(parts, dspr_ref, i);
+        if (abs(r->dx) < DSPR_MAX_SIDE && abs(r->dy) < DSPR_MAX_SIDE)
+            g_array_append_val(refs, *r); /* a part farther from the object is not drawn */
+    }
+    return refs->len > had;
 }

@@ -20,9 +20,11 @@ static gboolean is_pair(vkind k)
 
 val dcs_default_value(vkind k)
 {
-    return k == V_INT    ? dcs_vint(0)
-           : k == V_BOOL ? dcs_vbool(FALSE)
-                         : dcs_vk(is_pair(k) ? k : V_NULL);
+    val zero = dcs_vk(V_DECIMAL); /* 0m */
+    return k == V_INT       ? dcs_vint(0)
+           : k == V_BOOL    ? dcs_vbool(FALSE)
+           : k == V_DECIMAL ? zero
+                            : dcs_vk(is_pair(k) ? k : V_NULL);
 }
 
 val dcs_new_pair(vkind k, const val *a, int n)

@@ -55,6 +55,8 @@ static gboolean declaration(dspr_cs *c)
         val v = dcs_default_value(deflt);
         if (dcs_accept(c, "="))
             v = dcs_init_expr(c);
+        if (deflt == V_DECIMAL && v.k == V_INT)
+            dcs_dec_cast("decimal", v, &v); /* decimal x = 5: C# converts the int */
         dcs_local_push(c, name, v);
     } while (!c->error && dcs_accept(c, ","));
     dcs_expect(c, ";");
@@ -73,8 +75,11 @@ static gboolean condition(dspr_cs *c, gboolean *out)
 static flow exec_if(dspr_cs *c)
 {
     gboolean yes;
-    if (!condition(c, &yes))
+    guint at = c->pos;
+    if (!condition(c, &yes)) {
+        dcs_trace(c, at, "the condition is not known: the method stops here");
         return S_ABORT;
+    }
     flow f = S_NEXT;
     if (yes)
         f = exec_stmt(c);
@@ -279,6 +284,10 @@ static flow exec_stmt(dspr_cs *c)
         dcs_expr(c);
         dcs_expect(c, ";");
     }
+    if (c->error)
+        dcs_trace(c, start,
+                  c->fatal ? "the run stops here (a limit, or a construct not followed)"
+                           : "statement not understood: skipped");
     if (c->error && !c->fatal && f == S_NEXT) {
         /* not understood: the statement is skipped, its effects unknown */
         c->error = FALSE;
@@ -359,11 +368,11 @@ static guint8 param_type(const dspr_cs *c, guint from, guint name)
     static const struct {
         const char *type;
         cs_ptype t;
-    } types[] = {{"int", PT_INT},       {"byte", PT_INT},    {"sbyte", PT_INT},
-                 {"short", PT_INT},     {"ushort", PT_INT},  {"uint", PT_INT},
-                 {"long", PT_INT},      {"ulong", PT_INT},   {"double", PT_REAL},
-                 {"bool", PT_BOOL},     {"string", PT_STR},  {"ObjectEntry", PT_OBJ},
-                 {"Sprite", PT_SPRITE}, {"Point", PT_POINT}, {"Size", PT_SIZE}};
+    } types[] = {
+        {"int", PT_INT},       {"byte", PT_INT},    {"sbyte", PT_INT},  {"short", PT_INT},
+        {"ushort", PT_INT},    {"uint", PT_INT},    {"long", PT_INT},   {"ulong", PT_INT},
+        {"double", PT_REAL},   {"bool", PT_BOOL},   {"string", PT_STR}, {"ObjectEntry", PT_OBJ},
+        {"Sprite", PT_SPRITE}, {"Point", PT_POINT}, {"Size", PT_SIZE},  {"decimal", PT_DEC}};
     for (gsize k = 0; k < G_N_ELEMENTS(types); k++)
         if (dcs_tok_is(c, from, types[k].type))
             return (guint8)types[k].t;
@@ -790,7 +799,13 @@ dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, 
     return c;
 }
 
-gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, GArray *refs)
+gboolean dspr_cs_placed(const dspr_cs *c)
+{
+    return c->placed;
+}
+
+gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, int x, int y,
+                        GArray *refs)
 {
     int mi = dcs_method_find(c, c->cls, "GetSprite", 1);
     if (mi < 0)
@@ -800,5 +815,14 @@ gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip,
     obj.i = subtype & 0xFF;
     obj.fx = xflip != 0;
     obj.fy = yflip != 0;
-    return dcs_sprite_refs(c, dcs_invoke(c, mi, &obj, 1), refs);
+    obj.dx = x;
+    obj.dy = y;
+    val r = dcs_invoke(c, mi, &obj, 1);
+    gboolean ok = dcs_sprite_refs(c, r, refs);
+    if (!ok)
+        dcs_trace(c, g_array_index(c->methods, cs_method, mi).body,
+                  "GetSprite (subtype 0x%02X at %d, %d) gives a %s: drawn as a box", subtype & 0xFF,
+                  x, y,
+                  r.k == V_SPRITE ? "Sprite of no part that can be drawn" : dcs_kind_name(r.k));
+    return ok;
 }

@@ -71,6 +71,8 @@ struct EditorDisasmSprites {
     guint32 palette[64]; /* 0xFF000000 | RGB */
     char *level_tiles;   /* the level's `tiles` (LevelArt) */
     char *level_name;    /* its `displayname`, else its INI section (LevelData.Level.DisplayName) */
+    int water_height;    /* its `waterheight` (hexadecimal, px), -1 = none
+                            (LevelData.Level.WaterHeight) */
     dspr_def *defs[256];
     dspr_def *ring;
     int ring_spacing;
@@ -78,6 +80,10 @@ struct EditorDisasmSprites {
     GHashTable *maps;    /* "file\nlabel\nbin" -> editor_mappings* (NULL: failed) */
     GHashTable *dplcs;   /* "file\nformat\nbin" -> editor_dplcs* (NULL: failed) */
     GHashTable *sprites; /* key -> EditorDisasmSprite* (NULL: none) */
+    /* "KEY X Y" -> EditorDisasmSprite* (NULL: none): the sprites of a definition whose GetSprite
+     * read the object's position (obj.X, obj.Y), one per place */
+    GHashTable *placed;
+    guint64 serial; /* the last sprite's EditorDisasmSprite.serial */
     GPtrArray *warnings;
     GHashTable *memory; /* dspr_new_memory: tree path -> GBytes, the disk never read */
 };
@@ -144,10 +150,16 @@ void dspr_def_free(dspr_def *d);
 dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, const char *type,
                        dspr_def *d);
 
-/* What the definition's GetSprite returns for @subtype and the object's flips: TRUE with its
+/* What the definition's GetSprite returns for @subtype, the object's flips and its place (@x,
+ * @y px in the level): TRUE with its
  * parts appended to @refs (dspr_ref: images of the definition, absolute flips FLIP_ALWAYS /
  * FLIP_NEVER, offsets in px; drawn in order, later over earlier), FALSE when the sprite cannot
  * be told or has no parts (drawn as a box). */
-gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, GArray *refs);
+gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, int x, int y,
+                        GArray *refs);
+
+/* Whether a GetSprite run of @cs has read the object's position: its sprites are then told
+ * apart by place as well as by subtype and flips. */
+gboolean dspr_cs_placed(const dspr_cs *cs);
 
 void dspr_cs_free(dspr_cs *cs);

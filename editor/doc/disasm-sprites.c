@@ -558,12 +558,13 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
 
 /* The picture of subtype and flips @key: the first display option that holds, else the
  * subtype's image, else the DefaultImage, else the definition's image. */
-static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key)
+static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, guint key,
+                                 const lw_object *obj)
 {
     gboolean xflip = (key >> 16) & 1, yflip = (key >> 17) & 1;
     if (d->cs) {
         g_autoptr(GArray) refs = g_array_new(FALSE, FALSE, sizeof(dspr_ref)); /* flips absolute */
-        if (dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, refs))
+        if (dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, obj->x, obj->y, refs))
             return build_refs(self, d, refs, FALSE, FALSE);
     }
     for (guint i = 0; i < d->options->len; i++) {
@@ -639,6 +640,11 @@ static EditorDisasmSprite *as_the_game_draws(EditorDisasmSprites *self, EditorDi
     return s;
 }
 
+static char *place_key(guint key, const lw_object *o)
+{
+    return g_strdup_printf("%u %" G_GINT32_FORMAT " %" G_GINT32_FORMAT, key, o->x, o->y);
+}
+
 const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, const lw_object *o)
 {
     g_return_val_if_fail(self && o, NULL);
@@ -646,64 +652,24 @@ const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, c
     guint key;
     if (!marker_def(self, o, &d, &key) || !d)
         return NULL;
+    /* a definition whose GetSprite reads obj.X / obj.Y has a sprite per place */
+    gboolean placed = d->cs && dspr_cs_placed(d->cs);
+    g_autofree char *place = placed ? place_key(key, o) : NULL;
     gpointer cached;
-    if (g_hash_table_lookup_extended(self->sprites, GUINT_TO_POINTER(key), NULL, &cached))
+    if (g_hash_table_lookup_extended(placed ? self->placed : self->sprites,
+                                     placed ? (gpointer)place : GUINT_TO_POINTER(key), NULL,
+                                     &cached))
         return cached;
-    EditorDisasmSprite *s = as_the_game_draws(self, build(self, d, key), key);
-    g_hash_table_insert(self->sprites, GUINT_TO_POINTER(key), s);
+    EditorDisasmSprite *s = as_the_game_draws(self, build(self, d, key, o), key);
+    if (s)
+        s->serial = ++self->serial;
+    if (d->cs && dspr_cs_placed(d->cs)) { /* this run may be the first to read the place */
+        if (g_hash_table_size(self->placed) >= EDITOR_DISASM_MAX_PLACED)
+            g_hash_table_remove_all(self->placed); /* bounded: made again when asked */
+        g_hash_table_insert(self->placed, place ? g_steal_pointer(&place) : place_key(key, o), s);
+    } else
+        g_hash_table_insert(self->sprites, GUINT_TO_POINTER(key), s);
     return s;
-}
-
-/* ---- warnings as problems ---- */
-
-static void report(const char *warning, int32_t x, int32_t y, editor_problem_fn fn, void *user)
-{
-    editor_problem p = {EDITOR_SEVERITY_WARNING, "sprite", {0}, x, y};
-    const char *w = strstr(warning, ": warning: ");
-    if (w)
-        g_snprintf(p.message, sizeof p.message, "%.*s: %s", (int)(w - warning), warning,
-                   w + strlen(": warning: "));
-    else
-        g_strlcpy(p.message, warning, sizeof p.message);
-    fn(&p, user);
-}
-
-guint editor_disasm_sprites_check(EditorDisasmSprites *self, const lw_level *level,
-                                  editor_problem_fn fn, void *user)
-{
-    g_return_val_if_fail(self && level && fn, 0);
-    guint at_open = self->warnings->len;
-    GArray *places = g_array_new(FALSE, FALSE, sizeof(int32_t) * 2);
-    for (uint32_t i = 0; i < level->object_count; i++) {
-        const lw_object *o = &level->objects[i];
-        guint before = self->warnings->len;
-        editor_disasm_sprites_get(self, o);
-        for (guint k = before; k < self->warnings->len; k++) {
-            int32_t xy[2] = {o->x, o->y};
-            g_array_append_val(places, xy);
-        }
-    }
-    for (guint k = 0; k < self->warnings->len; k++) {
-        const int32_t *xy = k < at_open ? NULL : &g_array_index(places, int32_t, 2 * (k - at_open));
-        report(g_ptr_array_index(self->warnings, k), xy ? xy[0] : -1, xy ? xy[1] : -1, fn, user);
-    }
-    g_array_unref(places);
-    return self->warnings->len;
-}
-
-guint editor_disasm_sprites_check_file(const char *json_path, const lw_level *level,
-                                       editor_problem_fn fn, void *user)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *self = editor_disasm_sprites_new_for_file(json_path, &error);
-    if (!self && error) {
-        g_autofree char *msg = g_strdup_printf("sprites: %s", error->message);
-        report(msg, -1, -1, fn, user);
-        return 1;
-    }
-    guint n = self ? editor_disasm_sprites_check(self, level, fn, user) : 0;
-    editor_disasm_sprites_free(self);
-    return n;
 }
 
 /* ---- the level: palette, lists ---- */
@@ -757,6 +723,14 @@ static void read_lists(EditorDisasmSprites *self, const char *value)
             dspr_defs_read_list(self, lists[i]);
 }
 
+/* SonLVL's `waterheight` (hexadecimal px, "504" or "0x504"), -1 when absent or not a height. */
+static int water_height(const char *s)
+{
+    char *end = NULL;
+    gint64 v = s && *s ? g_ascii_strtoll(s, &end, 16) : -1;
+    return end && !*end && v >= 0 && v <= 0xFFFFFF ? (int)v : -1;
+}
+
 static EditorDisasmSprites *sprites_alloc(const char *root, lwm_game game)
 {
     EditorDisasmSprites *self = g_new0(EditorDisasmSprites, 1);
@@ -768,6 +742,8 @@ static EditorDisasmSprites *sprites_alloc(const char *root, lwm_game game)
     self->maps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, mappings_free);
     self->dplcs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, dspr_dplcs_free);
     self->sprites = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, sprite_free);
+    self->placed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, sprite_free);
+    self->water_height = -1;
     self->warnings = g_ptr_array_new_with_free_func(g_free);
     return self;
 }
@@ -807,6 +783,7 @@ EditorDisasmSprites *editor_disasm_sprites_new(const char *tree_root, const char
     EditorDisasmSprites *self = sprites_alloc(tree_root, tree.game);
     self->level_tiles = g_strdup(lwm_ini_get(lv, "tiles"));
     self->level_name = g_strdup(tree.levels[idx].name);
+    self->water_height = water_height(lwm_ini_get(lv, "waterheight"));
     read_palette(self, lwm_ini_get(lv, "palette"));
     read_lists(self, lwm_ini_get(&tree.ini.sections[0], "objlst"));
     read_lists(self, lwm_ini_get(lv, "objlst"));
@@ -847,6 +824,7 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     g_hash_table_unref(self->maps);
     g_hash_table_unref(self->dplcs);
     g_hash_table_unref(self->sprites);
+    g_hash_table_unref(self->placed);
     g_ptr_array_unref(self->warnings);
     if (self->memory)
         g_hash_table_unref(self->memory);

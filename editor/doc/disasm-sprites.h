@@ -32,9 +32,13 @@ typedef struct EditorDisasmSprite {
     guint width, height; /* px, at least 1 */
     guint32 *argb;       /* width * height pixels, 0 transparent, else 0xFF000000 | RGB */
     gboolean dplc;       /* drawn (in part) with the patterns of DPLC frames */
+    guint64 serial;      /* unique among the sprites @self gave: a key for derived pictures */
 } EditorDisasmSprite;
 
 typedef struct EditorDisasmSprites EditorDisasmSprites;
+
+/** The placed sprites (see editor_disasm_sprites_get) kept at most. */
+#define EDITOR_DISASM_MAX_PLACED 1024
 
 /**
  * Read the object lists and palette of level @section (its INI section name) of the tree at
@@ -54,8 +58,12 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self);
 /**
  * The sprite of imported marker @o (`disasm` = `object`: its `id`, `subtype`, `x_flip`, `y_flip`;
  * `disasm` = `ring`: one ring of the record), built on first use and cached: borrowed, valid
- * until @self is freed. NULL when the lists give no art and mappings for it, or they cannot be
- * read (a warning then), or @o is no imported marker.
+ * until @self is freed. The one exception: a definition whose code reads the object's place
+ * (obj.X, obj.Y) has a sprite per place, and when EDITOR_DISASM_MAX_PLACED of those are cached
+ * (an object dragged across the level) they are all freed before the next is made: such a
+ * sprite is valid until the next call. Keep derived pictures by `serial`, never by address.
+ * NULL when the lists give no art and mappings for it, or they cannot be read (a warning then),
+ * or @o is no imported marker.
  */
 const EditorDisasmSprite *editor_disasm_sprites_get(EditorDisasmSprites *self, const lw_object *o);
 

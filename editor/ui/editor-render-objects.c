@@ -130,7 +130,7 @@ void editor_render_object_start(cairo_t *cr, const lw_object *o, double x, doubl
 
 struct EditorObjectSprites {
     EditorDisasmSprites *src;
-    GHashTable *surfaces; /* const EditorDisasmSprite* -> cairo_surface_t* */
+    GHashTable *surfaces; /* EditorDisasmSprite.serial -> cairo_surface_t* */
     guint reported;       /* warnings printed */
 };
 
@@ -140,7 +140,7 @@ static EditorObjectSprites *wrap(EditorDisasmSprites *src)
         return NULL;
     EditorObjectSprites *self = g_new0(EditorObjectSprites, 1);
     self->src = src;
-    self->surfaces = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+    self->surfaces = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
                                            (GDestroyNotify)cairo_surface_destroy);
     return self;
 }
@@ -180,9 +180,11 @@ const struct EditorDisasmSprites *editor_object_sprites_get_source(EditorObjectS
 
 static cairo_surface_t *sprite_surface(EditorObjectSprites *self, const EditorDisasmSprite *s)
 {
-    cairo_surface_t *surf = g_hash_table_lookup(self->surfaces, s);
+    cairo_surface_t *surf = g_hash_table_lookup(self->surfaces, &s->serial);
     if (surf)
         return surf;
+    if (g_hash_table_size(self->surfaces) >= 8 * EDITOR_DISASM_MAX_PLACED)
+        g_hash_table_remove_all(self->surfaces); /* those of freed placed sprites: made again */
     surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)s->width, (int)s->height);
     if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surf);
@@ -194,7 +196,7 @@ static cairo_surface_t *sprite_surface(EditorObjectSprites *self, const EditorDi
     for (guint y = 0; y < s->height; y++) /* alpha is 0 or 255: premultiplied as it is */
         memcpy(data + (gsize)y * (gsize)stride, s->argb + (gsize)y * s->width, 4u * s->width);
     cairo_surface_mark_dirty(surf);
-    g_hash_table_insert(self->surfaces, (gpointer)s, surf);
+    g_hash_table_insert(self->surfaces, g_memdup2(&s->serial, sizeof s->serial), surf);
     return surf;
 }
 

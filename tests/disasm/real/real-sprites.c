@@ -6,11 +6,11 @@
  * prints the counts per level and in total, and the warnings. On s2disasm's Emerald Hill Zone
  * Act 1 every ring record, spring (0x41), monitor (0x26) and bridge (0x11) must have a sprite,
  * and the time to read the lists and build every sprite of the level is printed (the cost at
- * open). The objects drawn through DPLCs are counted. Every DPLC file of the tree (a name
- * starting with "DPLC", S1's "Dynamic Gfx Script", files in s2disasm's mappings/spriteDPLC) is
- * parsed in its game's format; skdisasm's in S3K's, else in S2's (the players', shields' and a
- * few others, which the game loads with S2's routine; the lists say dplcver="S2" for the
- * players): all must parse in one. Prints TAP.
+ * open). The objects drawn through DPLCs are counted; the boxes are listed by id per level. Every
+ * DPLC file of the tree (a name starting with "DPLC", S1's "Dynamic Gfx Script", files in
+ * s2disasm's mappings/spriteDPLC) is parsed in its game's format; skdisasm's in S3K's, else in S2's
+ * (the players', shields' and a few others, which the game loads with S2's routine; the lists say
+ * dplcver="S2" for the players): all must parse in one. Prints TAP.
  *
  *   real-sprites TREE
  */
@@ -203,6 +203,15 @@ int main(int argc, char **argv)
         }
         printf("%s %zu - %s: %u with a sprite, %u boxes%s%s\n", ok ? "ok" : "not ok", ++points,
                name, c.sprites, c.boxes, error ? ": " : "", error ? error->message : "");
+        if (c.boxes) {
+            printf("# %s: boxes by id:", name);
+            for (int k = 0; k < 257; k++)
+                if (c.box_ids[k] && k == 256)
+                    printf(" rings %u", c.box_ids[k]);
+                else if (c.box_ids[k])
+                    printf(" 0x%02X %u", (unsigned)k, c.box_ids[k]);
+            printf("\n");
+        }
         total.sprites += c.sprites;
         total.boxes += c.boxes;
         total.dplc += c.dplc;
