@@ -4,7 +4,8 @@
  * (editor/doc/disasm-sprites-defs.c, disasm-sprites-cs.c; docs/DISASM.md §11): a SonLVL object
  * list (obj*.ini), an ObjDef XML and a C# definition, read from memory (the disk is never
  * touched), then the sprite of objects of every id the list defines asked for, at five places
- * of the level (a definition may read obj.X and obj.Y; the level's water height is 0x504).
+ * of the level (a definition may read obj.X and obj.Y; the level's water height is 0x504, and
+ * its layout, chunks and collision are a fixed 3x2-chunk level's).
  *
  * Input: byte 0 picks the game (mod 3: S1, S2, S3K); the rest is split at NUL bytes into up to
  * five files: `SonLVL INI Files/obj.ini`, `SonLVL INI Files/Def.xml`, `SonLVL INI Files/Def.cs`,
@@ -65,6 +66,38 @@ static void ask(EditorDisasmSprites *s, unsigned id)
     }
 }
 
+/* The level the definitions' code may read (LevelData): 3x2 chunks of 128 px, chunk 0 at the
+ * top left and chunk 1 below it, the rest empty slots; three masks (a slope, a ceiling slope
+ * from the top, full), cells of every flip and solidity. Made once, kept. */
+static const lw_level *fixed_level(void)
+{
+    static lw_level *level;
+    if (level)
+        return level;
+    lw_error err;
+    level = lw_level_new(128, 3, 2, &err);
+    if (!level)
+        abort();
+    for (int k = 0; k < 3; k++) {
+        lw_mask m = {0};
+        for (int x = 0; x < 16; x++)
+            m.heights[x] = (int8_t)(k == 0 ? x + 1 : k == 1 ? -(x + 1) : 16);
+        lw_level_add_mask(level, &m);
+        lw_tile t = {LW_NONE, {(uint16_t)k, (uint16_t)(2 - k)}, 0};
+        lw_level_add_tile(level, &t);
+    }
+    lw_cell cells[2][64];
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 64; i++)
+            cells[c][i] = (lw_cell){(i + c) % 4 == 3 ? (uint16_t)LW_NONE : (uint16_t)((i + c) % 4),
+                                    (uint8_t)(i % 4), (uint8_t)((i * 7 + c) % 16)};
+    lw_level_add_chunk(level, cells[0]);
+    lw_level_add_chunk(level, cells[1]);
+    lw_level_layout_mut(level, LW_LAYER_FG)[0] = 0;
+    lw_level_layout_mut(level, LW_LAYER_FG)[3] = 1;
+    return level;
+}
+
 static void add_file(GHashTable *files, const char *path, const void *data, size_t n)
 {
     g_hash_table_replace(files, g_strdup(path), g_bytes_new(data, n));
@@ -96,6 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_hash_table_unref(files);
     s->level_name = g_strdup("Chemical Plant Zone Act 1"); /* LevelData.Level.DisplayName */
     s->water_height = 0x504;                               /* LevelData.Level.WaterHeight */
+    editor_disasm_sprites_set_level(s, fixed_level());     /* LevelData's layout, collision */
     dspr_defs_read_list(s, "obj.ini");
     for (unsigned id = 0; id < 256; id++)
         if (s->defs[id])

@@ -24,6 +24,7 @@ guint editor_disasm_sprites_check(EditorDisasmSprites *self, const lw_level *lev
                                   editor_problem_fn fn, void *user)
 {
     g_return_val_if_fail(self && level && fn, 0);
+    editor_disasm_sprites_set_level(self, level); /* what the definitions' code may read */
     guint at_open = self->warnings->len;
     GArray *places = g_array_new(FALSE, FALSE, sizeof(int32_t) * 2);
     for (uint32_t i = 0; i < level->object_count; i++) {

@@ -301,11 +301,8 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
             return dcs_level_art(c); /* SonLVL's property: the level's art */
         if (r.k == V_NAME && strcmp(r.p, "LevelData.Level.DisplayName") == 0)
             return dcs_level_name(c);
-        if (r.k == V_NAME && strcmp(r.p, "LevelData.Level.WaterHeight") == 0)
-            return c->owner && c->owner->water_height >= 0 ? dcs_vint(c->owner->water_height)
-                                                           : dcs_vk(V_UNKNOWN);
-        if (dcs_enum_value(c, v.p, name, &m))
-            return m;                                           /* an enum's member: an int */
+        if (dcs_enum_value(c, v.p, name, &m) || (r.k == V_NAME && dcs_level_data(c, r.p, &m)))
+            return m; /* an enum's member: an int; the level's data */
         return r.k == V_NAME && dcs_math_name(r.p, &m) ? m : r; /* Math.PI: a double */
     }
     case V_THIS:
@@ -319,6 +316,10 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
                : strcmp(name, "XFlip") == 0 ? dcs_vbool(v.fx)
                : strcmp(name, "YFlip") == 0 ? dcs_vbool(v.fy)
                                             : dcs_vk(V_UNKNOWN);
+    case V_LEVEL:
+        return dcs_level_member(c, v, name);
+    case V_SPRITE:
+        return dcs_sprite_member(c, v, name);
     case V_BITMAP:
         return strcmp(name, "Width") == 0    ? dcs_vint(v.dx)
                : strcmp(name, "Height") == 0 ? dcs_vint(v.dy)
@@ -636,11 +637,15 @@ static val postfix(dspr_cs *c, lval *lv)
                 dcs_trace(c, at, "%s%s of a %s: not known", name, is_call ? "()" : "",
                           dcs_kind_name(was));
         } else if (dcs_accept(c, "[")) {
-            val i = dcs_expr(c);
+            val i = dcs_expr(c), j = dcs_vk(V_NULL);
+            if (dcs_accept(c, ",")) /* a[i, j]: the level's layout, a chunk's blocks */
+                j = dcs_expr(c);
             dcs_expect(c, "]");
             *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
             vkind was = v.k;
-            v = element(c, v, i, lv);
+            v = v.k == V_LEVEL  ? dcs_level_element(c, v, i, j)
+                : j.k != V_NULL ? dcs_vk(V_UNKNOWN)
+                                : element(c, v, i, lv);
             if (v.k == V_UNKNOWN && was != V_UNKNOWN && c->live)
                 dcs_trace(c, c->pos - 1, "an element of a %s at a %s: not known",
                           dcs_kind_name(was), dcs_kind_name(i.k));

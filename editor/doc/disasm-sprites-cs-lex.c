@@ -659,8 +659,8 @@ val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n)
         return r; /* strings, Contains, Array.Reverse */
     if (self.k == V_NAME) {
         g_autofree char *full = g_strconcat(self.p, ".", name, NULL);
-        if (dcs_dec_call(full, a, n, &r))
-            return r; /* decimal.Floor, Math.Floor of a decimal */
+        if (dcs_dec_call(full, a, n, &r) || dcs_level_call(c, full, a, n, &r))
+            return r; /* decimal.Floor, Math.Floor of a decimal; LevelData.GetColInd1 */
         if (dcs_math_call(full, a, n, &r))
             return r;
         if (strcmp(full, "LevelData.ReadFile") == 0 ||

@@ -13,10 +13,12 @@
 
 #define CS_MAX_TOKENS     (1u << 18)
 #define CS_MAX_INIT_STEPS 50000u /* statements and primaries: Init (the trees' need 4,339) */
-#define CS_MAX_CALL_STEPS 20000u /* ... one GetSprite */
-#define CS_MAX_CALLS      32     /* nested method calls */
-#define CS_MAX_NEST       96     /* nested expressions and statements */
-#define CS_MAX_ARRAY      4096u
+#define CS_MAX_CALL_STEPS                                                                          \
+    50000u /* ... one GetSprite (SOZ's spawning sand blocks: more than 20,000; 40,000 were enough) \
+            */
+#define CS_MAX_CALLS 32 /* nested method calls */
+#define CS_MAX_NEST  96 /* nested expressions and statements */
+#define CS_MAX_ARRAY 4096u
 /* What a definition's runs make, Init's and every GetSprite's together (nothing is freed before
  * the definition is): one unit per string, array, list, dictionary, indexer, sprite and instance,
  * plus one per element, part, field or 64 bytes of text it holds. Counted by dcs_charge alone. */
@@ -54,6 +56,7 @@ typedef enum {
     V_SIZE,    /* System.Drawing.Size, a value: dx = Width, dy = Height */
     V_DECIMAL, /* a decimal: i = mantissa, dx = scale, i / 10^dx (disasm-sprites-cs-decimal.c) */
     V_BITMAP,  /* a BitmapBits: p = GArray of dspr_ref as a sprite's, dx, dy = Width, Height */
+    V_LEVEL,   /* a part of the level: i = what, dx, dy (disasm-sprites-cs-level.c) */
 } vkind;
 
 typedef struct {
@@ -240,6 +243,17 @@ gboolean dcs_dec_cast(const char *type, val v, val *out);
 /* `decimal.Floor(x)` and the other functions of decimals (Math.Floor of one): TRUE with
  * *@out (unknown for another), FALSE when @name is none. */
 gboolean dcs_dec_call(const char *name, const val *a, int n, val *out);
+
+/* The level's data and a sprite's bounds (disasm-sprites-cs-level.c): the value of static name
+ * @name (`LevelData.FGHeight`, `Solidity.TopSolid`, ...: TRUE with *@out, unknown without a
+ * level), an element `a[i]` / `a[i, j]` (@j V_NULL when one index) and a member of a level
+ * part, `LevelData.GetColInd1(t)` / `GetColInd2`, and a sprite's `X`, `Y`, `Left`, `Top`,
+ * `Right`, `Bottom`, `Width`, `Height`. */
+gboolean dcs_level_data(dspr_cs *c, const char *name, val *out);
+val dcs_level_element(dspr_cs *c, val a, val i, val j);
+val dcs_level_member(dspr_cs *c, val v, const char *name);
+gboolean dcs_level_call(dspr_cs *c, const char *name, const val *a, int n, val *out);
+val dcs_sprite_member(dspr_cs *c, val s, const char *name);
 
 /* What a value's kind is called in the trace: "int", "Sprite", "value not known", ... */
 const char *dcs_kind_name(vkind k);

@@ -83,7 +83,8 @@ struct EditorDisasmSprites {
     /* "KEY X Y" -> EditorDisasmSprite* (NULL: none): the sprites of a definition whose GetSprite
      * read the object's position (obj.X, obj.Y), one per place */
     GHashTable *placed;
-    guint64 serial; /* the last sprite's EditorDisasmSprite.serial */
+    guint64 serial;        /* the last sprite's EditorDisasmSprite.serial */
+    const lw_level *level; /* what the definitions' code reads as LevelData (borrowed), NULL */
     GPtrArray *warnings;
     GHashTable *memory; /* dspr_new_memory: tree path -> GBytes, the disk never read */
 };
@@ -163,3 +164,9 @@ gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip
 gboolean dspr_cs_placed(const dspr_cs *cs);
 
 void dspr_cs_free(dspr_cs *cs);
+
+/* The bounds of the parts @refs (dspr_ref, absolute flips, offsets) of definition @d as they
+ * are drawn: *@box = x0, y0, x1, y1 px from the origin (all 0 for no part); FALSE when no part
+ * can be drawn (disasm-sprites.c). */
+gboolean dspr_sprite_bounds(EditorDisasmSprites *self, const dspr_def *d, const GArray *refs,
+                            int box[4]);

@@ -613,7 +613,7 @@ static EditorDisasmSprite *repeat(EditorDisasmSprite *s, int n, int dx, int dy, 
 }
 
 /* What the lists' C# definitions draw by code for the objects the engine maps (docs/OBJECTS.md
- * §16): a bridge's image once per log, centred (S1/S2 Obj11), an S1 ring object's ring per
+ * §16): a bridge's image once per log (S1/S2 Obj11), an S1 ring object's ring per
  * ring of the row. */
 static EditorDisasmSprite *as_the_game_draws(EditorDisasmSprites *self, EditorDisasmSprite *s,
                                              guint key)
@@ -630,7 +630,9 @@ static EditorDisasmSprite *as_the_game_draws(EditorDisasmSprites *self, EditorDi
         return s; /* not a log or a ring: drawn once */
     if (strcmp(m.name, "bridge") == 0) {
         int n = CLAMP(marker_int(&m, "logs", 1), 1, 16), w = (int)s->width;
-        return n > 1 ? repeat(s, n, w, 0, -(n * w) / 2 - s->left) : s;
+        /* the first log at -(n / 2) * w from the object, as Obj11 places it (8 px left of the
+         * centre for an even count; SonLVL's Bridge.cs draws the same) */
+        return n > 1 ? repeat(s, n, w, 0, -(n / 2) * w) : s;
     }
     if (strcmp(m.name, "ring") == 0 && self->game == LWM_GAME_S1) {
         int n = CLAMP(marker_int(&m, "count", 1), 1, 8);
@@ -833,6 +835,38 @@ void editor_disasm_sprites_free(EditorDisasmSprites *self)
     g_free(self->root);
     g_free(self->ini_rel);
     g_free(self);
+}
+
+void editor_disasm_sprites_set_level(EditorDisasmSprites *self, const lw_level *level)
+{
+    g_return_if_fail(self);
+    self->level = level;
+    g_hash_table_remove_all(self->placed); /* the sprites that read the place or the level */
+}
+
+gboolean dspr_sprite_bounds(EditorDisasmSprites *self, const dspr_def *d, const GArray *refs,
+                            int box[4])
+{
+    gboolean any = FALSE;
+    box[0] = box[1] = box[2] = box[3] = 0;
+    for (guint i = 0; i < refs->len; i++) {
+        const dspr_ref *r = &g_array_index(refs, dspr_ref, i);
+        if (r->image < 0 || (guint)r->image >= d->images->len)
+            return FALSE; /* a canvas drawn on in a way not followed */
+        EditorDisasmSprite *p = build_image(self, g_ptr_array_index(d->images, r->image),
+                                            r->xflip == FLIP_ALWAYS, r->yflip == FLIP_ALWAYS);
+        if (!p)
+            continue;
+        int x0 = p->left + r->dx, y0 = p->top + r->dy;
+        int x1 = x0 + (int)p->width, y1 = y0 + (int)p->height;
+        box[0] = any ? MIN(box[0], x0) : x0;
+        box[1] = any ? MIN(box[1], y0) : y0;
+        box[2] = any ? MAX(box[2], x1) : x1;
+        box[3] = any ? MAX(box[3], y1) : y1;
+        any = TRUE;
+        sprite_free(p);
+    }
+    return any || refs->len == 0;
 }
 
 const char *editor_disasm_sprites_tree(const EditorDisasmSprites *self)

@@ -56,6 +56,15 @@ EditorDisasmSprites *editor_disasm_sprites_new_for_file(const char *json_path, G
 void editor_disasm_sprites_free(EditorDisasmSprites *self);
 
 /**
+ * The level the definitions' code may read as SonLVL's LevelData (its layout, chunks and
+ * collision: skdisasm's objects that reach to the floor or ceiling under them; docs/DISASM.md
+ * §11.1): borrowed until set again or @self is freed; NULL: none (those objects are boxes). Set
+ * it again after every change to the level: the sprites of the objects that read it are made
+ * again (the other sprites stay).
+ */
+void editor_disasm_sprites_set_level(EditorDisasmSprites *self, const lw_level *level);
+
+/**
  * The sprite of imported marker @o (`disasm` = `object`: its `id`, `subtype`, `x_flip`, `y_flip`;
  * `disasm` = `ring`: one ring of the record), built on first use and cached: borrowed, valid
  * until @self is freed. The one exception: a definition whose code reads the object's place

@@ -173,6 +173,12 @@ void editor_object_sprites_free(EditorObjectSprites *self)
     g_free(self);
 }
 
+void editor_object_sprites_set_level(EditorObjectSprites *self, const lw_level *level)
+{
+    if (self)
+        editor_disasm_sprites_set_level(self->src, level);
+}
+
 const struct EditorDisasmSprites *editor_object_sprites_get_source(EditorObjectSprites *self)
 {
     return self ? self->src : NULL;

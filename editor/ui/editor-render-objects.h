@@ -44,6 +44,10 @@ EditorObjectSprites *editor_object_sprites_new(const char *tree_root, const char
 
 void editor_object_sprites_free(EditorObjectSprites *self);
 
+/** The level the definitions' code may read (editor_disasm_sprites_set_level): set it again
+ * after each change; NULL-safe. */
+void editor_object_sprites_set_level(EditorObjectSprites *self, const lw_level *level);
+
 /** Print the warnings not printed yet to stderr, one a line: "loopwright: TREE/FILE:LINE:
  * warning: MESSAGE" (the renderer calls it after drawing objects). */
 void editor_object_sprites_report(EditorObjectSprites *self);

@@ -102,6 +102,7 @@ void editor_renderer_set_level_file(EditorRenderer *self, const char *path)
 void editor_renderer_set_level(EditorRenderer *self, const lw_level *level)
 {
     self->level = level;
+    editor_object_sprites_set_level(self->sprites, level); /* what their code reads */
     editor_renderer_invalidate_all(self);
 }
 
@@ -215,6 +216,8 @@ void editor_renderer_invalidate(EditorRenderer *self, const EditorChange *change
     const lw_level *l = self->level;
     if (!l)
         return;
+    if (change->flags & ~(guint)(EDITOR_CHANGE_OBJECTS | EDITOR_CHANGE_PROPERTIES))
+        editor_object_sprites_set_level(self->sprites, l); /* the terrain some sprites read */
     gboolean opaque = l->layout[LW_LAYER_BG] == NULL;
     if ((change->flags & EDITOR_CHANGE_EVERYTHING) || opaque != self->opaque ||
         l->background_rgb != self->background_rgb || l->layout_width != self->mip_w ||
@@ -829,6 +832,7 @@ void editor_renderer_draw_objects(EditorRenderer *self, cairo_t *cr, double view
     if (!self->sprites_tried && self->sprites_path) {
         self->sprites_tried = TRUE;
         self->sprites = editor_object_sprites_new_for_file(self->sprites_path, NULL);
+        editor_object_sprites_set_level(self->sprites, l);
     }
     if (overlays & EDITOR_OVERLAY_SWAPPERS) /* loop chunks switch paths as swappers do */
         editor_renderer_draw_loop_marks(self, cr, view_x, view_y, zoom);

@@ -39,6 +39,7 @@ struct _PlayWindow {
     PlayAutomator *automator; /* scripted runs (loopwright play --frames ...) */
     struct EditorObjectSprites *object_sprites; /* a tree level's object sprites, NULL: none */
     char *object_sprites_path; /* the document path they were read for (NULL: not read yet) */
+    const lw_level *object_sprites_level; /* the level they were last given (borrowed) */
 
     /* Template widgets */
     GtkDrawingArea *view;

@@ -217,6 +217,12 @@ static EditorObjectSprites *object_sprites(PlayWindow *self)
         g_free(self->object_sprites_path);
         self->object_sprites_path = g_strdup(path);
         self->object_sprites = editor_object_sprites_new_for_file(path, NULL);
+        self->object_sprites_level = NULL;
+    }
+    const lw_level *level = editor_document_get_level(self->doc);
+    if (self->object_sprites && level != self->object_sprites_level) {
+        editor_object_sprites_set_level(self->object_sprites, level); /* what their code reads */
+        self->object_sprites_level = level;
     }
     editor_object_sprites_report(self->object_sprites);
     return self->object_sprites;

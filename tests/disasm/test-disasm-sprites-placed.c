@@ -9,7 +9,9 @@
  * (AIZ's falling logs), start palettes past 3 (HCZ's miniboss passes 5), a BitmapBits the
  * definition draws sprites on (ICZ's tension bridges) and one it draws a line on (a box),
  * List.AddRange (SOZ's twin loop path swappers), exact decimals (LRZ's spike ball launcher:
- * a speed of -subtype / 16m stepped by 0.21875m, floored) and the trace a box leaves in the
+ * a speed of -subtype / 16m stepped by 0.21875m, floored), the level's layout, chunks and
+ * collision walked to the floor under the object (LBZ's Ribot, SOZ's sand blocks) with a
+ * sprite's bounds, and the trace a box leaves in the
  * Loopwright-CS log domain. Each sprite is compared pixel by pixel with INI object [10],
  * drawing the same frame.
  */
@@ -30,7 +32,8 @@ static const char *obj_ini = "[10]\n"
                              "[41]\ncodefile=Water.cs\n"
                              "[42]\ncodefile=Canvas.cs\n"
                              "[43]\ncodefile=Ranges.cs\n"
-                             "[44]\ncodefile=Decimal.cs\n";
+                             "[44]\ncodefile=Decimal.cs\n"
+                             "[45]\ncodefile=Floor.cs\n";
 
 #define CS_HEAD                                                                                    \
     "using System;\nusing System.Collections.Generic;\nusing System.Drawing;\n"                    \
@@ -130,6 +133,39 @@ static const char *decimal_cs = CS_HEAD
     "\t\t\treturn new Sprite(frame, 0, yoffset);\n"
     "\t\t}\n\t}\n}\n";
 
+/* the frame at the floor under the object, as LBZ's Ribot and SOZ's sand blocks find it; none
+ * (null) when the level ends first; subtype 1: moved by the frame's bounds */
+static const char *floor_cs =
+    CS_HEAD "\tclass Floor : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
+            "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+            "\t\t\tif (obj.SubType == 1)\n"
+            "\t\t\t\treturn new Sprite(frame, frame.Width + frame.X, frame.Height + frame.Top + "
+            "frame.Bottom);\n"
+            "\t\t\tvar y = FindFloor(obj.X, obj.Y);\n"
+            "\t\t\tif (y == 0) return null;\n"
+            "\t\t\treturn new Sprite(frame, 0, y - obj.Y);\n"
+            "\t\t}\n"
+            "\t\tprivate int FindFloor(int objX, int objY)\n\t\t{\n"
+            "\t\t\tvar chunkY = objY / LevelData.Level.ChunkHeight;\n"
+            "\t\t\tif (chunkY >= LevelData.FGHeight) return 0;\n"
+            "\t\t\tvar chunkX = objX / LevelData.Level.ChunkWidth;\n"
+            "\t\t\tvar blockX = objX % LevelData.Level.ChunkWidth / 16;\n"
+            "\t\t\tvar solidX = objX % 16;\n"
+            "\t\t\twhile (true)\n\t\t\t{\n"
+            "\t\t\t\tvar chunk = LevelData.Chunks[LevelData.Layout.FGLayout[chunkX, chunkY]];\n"
+            "\t\t\t\tvar block = chunk.Blocks[blockX, objY % LevelData.Level.ChunkHeight / 16];\n"
+            "\t\t\t\tvar index = LevelData.GetColInd1(block.Block);\n"
+            "\t\t\t\tvar solid = LevelData.ColArr1[index][block.XFlip ? 15 - solidX : solidX];\n"
+            "\t\t\t\tif (solid == 0 || (block.Solid1 & Solidity.TopSolid) == 0)\n\t\t\t\t{\n"
+            "\t\t\t\t\tobjY = objY + 16;\n"
+            "\t\t\t\t\tchunkY = objY / LevelData.Level.ChunkHeight;\n"
+            "\t\t\t\t\tif (chunkY >= LevelData.FGHeight) return 0;\n"
+            "\t\t\t\t}\n\t\t\t\telse\n\t\t\t\t{\n"
+            "\t\t\t\t\tvar inverted = block.YFlip ^ solid < 0;\n"
+            "\t\t\t\t\treturn (objY & 0xFF0) + (inverted ? -1 : 15 - solid);\n"
+            "\t\t\t\t}\n\t\t\t}\n"
+            "\t\t}\n\t}\n}\n";
+
 static void make_tree(void)
 {
     sprites_fixture_put("SonLVL INI Files/SonLVL.ini",
@@ -145,6 +181,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Canvas.cs", canvas_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Ranges.cs", ranges_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Decimal.cs", decimal_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Floor.cs", floor_cs, -1);
     sprites_fixture_put("map/one.asm",
                         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
                         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
@@ -285,6 +322,50 @@ static void test_add_range(void)
     editor_disasm_sprites_free(s);
 }
 
+/* A 2x2-chunk level of 128 px chunks: chunk 0 at the top left, the rest empty slots; in chunk
+ * 0 a row of cells @row of tile 0, whose path A mask is 8 px tall everywhere, top solid. */
+static lw_level *floor_level(int row)
+{
+    lw_error err;
+    lw_level *l = lw_level_new(128, 2, 2, &err);
+    g_assert_nonnull(l);
+    lw_mask m = {0};
+    for (int x = 0; x < 16; x++)
+        m.heights[x] = 8;
+    g_assert_cmpint(lw_level_add_mask(l, &m), ==, 0);
+    lw_tile t = {LW_NONE, {0, LW_NONE}, 0};
+    g_assert_cmpint(lw_level_add_tile(l, &t), ==, 0);
+    lw_cell cells[64];
+    for (int i = 0; i < 64; i++)
+        cells[i] = (lw_cell){i / 8 == row ? 0 : LW_NONE, 0,
+                             i / 8 == row ? lw_cell_solid_bits(LW_SOLID_TOP, LW_SOLID_NONE) : 0};
+    g_assert_cmpint(lw_level_add_chunk(l, cells), ==, 0);
+    lw_level_layout_mut(l, LW_LAYER_FG)[0] = 0;
+    return l;
+}
+
+static void test_level_data(void)
+{
+    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
+    g_assert_null(at(s, 0x45, 0, 40, 10)); /* no level: not known */
+    lw_level *l = floor_level(5);
+    editor_disasm_sprites_set_level(s, l);
+    /* from y 10 down by 16 to y 90, in the cells of row 5 (80..95): the floor at 80 + 15 - 8 */
+    moved(at(s, 0x45, 0, 40, 10), plain, 0, 87 - 10);
+    g_assert_null(at(s, 0x45, 0, 40, 200)); /* empty slots down to the level's end */
+    /* the frame is 16x8 at the origin: moved by (16 + 0, 8 + 0 + 8) */
+    moved(at(s, 0x45, 1, 0, 0), plain, 16, 16);
+    lw_level_free(l);
+    l = floor_level(7); /* the level changed: set again, the sprite follows */
+    editor_disasm_sprites_set_level(s, l);
+    moved(at(s, 0x45, 0, 40, 10), plain, 0, 119 - 10);
+    editor_disasm_sprites_set_level(s, NULL);
+    lw_level_free(l);
+    g_assert_null(at(s, 0x45, 0, 40, 10));
+    editor_disasm_sprites_free(s);
+}
+
 static GString *trace;
 
 static GLogWriterOutput keep_trace(GLogLevelFlags level, const GLogField *fields, gsize n,
@@ -336,6 +417,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/placed/canvas", test_canvas);
     g_test_add_func("/disasm/sprites/placed/add-range", test_add_range);
     g_test_add_func("/disasm/sprites/placed/decimals", test_decimals);
+    g_test_add_func("/disasm/sprites/placed/level-data", test_level_data);
     int rc = sprites_fixture_end(g_test_run());
     g_string_free(trace, TRUE);
     return rc;

@@ -350,7 +350,8 @@ static void test_xml_and_code(void)
     const EditorDisasmSprite *log = sprites_fixture_get(s, "object", 0x11, 0, FALSE, FALSE);
     check_frame0(log, 3, FALSE); /* the C# literals */
     /* S2 Obj11 is a bridge of `subtype` logs (docs/OBJECTS.md §16): the image once per log,
-     * centred on the origin, as the definition's code draws it */
+     * the first at -(subtype / 2) * 16 px, as Obj11 places them: centred for an odd count, 8 px
+     * left for an even one */
     const EditorDisasmSprite *bridge = sprites_fixture_get(s, "object", 0x11, 3, FALSE, FALSE);
     g_assert_cmpint(bridge->left, ==, -24);
     g_assert_cmpuint(bridge->width, ==, 48);
@@ -360,6 +361,9 @@ static void test_xml_and_code(void)
             for (int x = -8; x < 8; x++)
                 g_assert_cmphex(sprites_fixture_at(bridge, -16 + 16 * k + x, y), ==,
                                 sprites_fixture_at(log, x, y));
+    const EditorDisasmSprite *even = sprites_fixture_get(s, "object", 0x11, 4, FALSE, FALSE);
+    g_assert_cmpint(even->left, ==, -40);
+    g_assert_cmpuint(even->width, ==, 64);
     g_assert_null(sprites_fixture_get(s, "object", 0x7F, 0, FALSE, FALSE)); /* a name only: a box */
     g_assert_null(sprites_fixture_get(s, "object", 0x50, 0, FALSE, FALSE)); /* no definition */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 1);        /* Bad.xml, at open */

@@ -187,8 +187,10 @@ int main(int argc, char **argv)
         GError *error = NULL;
         EditorDisasmSprites *s = editor_disasm_sprites_new(argv[1], name, &error);
         counts c = {0};
-        if (s)
+        if (s) {
+            editor_disasm_sprites_set_level(s, im.level); /* the floors and ceilings some read */
             count_level(s, im.level, &c, ehz);
+        }
         gint64 t1 = g_get_monotonic_time();
         clock_t c1 = clock();
         for (guint w = 0; s && w < editor_disasm_sprites_warning_count(s); w++)
