@@ -174,13 +174,18 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
         chain(c, m);
     c->pos = m->body;
     c->ret = dcs_vk(V_UNKNOWN);
-    val r;
+    GArray *saved_yield = c->yield_to;
+    val r, list = m->iterator ? dcs_new_array(c, 0, V_NULL, TRUE) : dcs_vk(V_UNKNOWN);
+    c->yield_to = list.k == V_ARRAY ? list.p : NULL; /* an iterator: its yields, eagerly */
     if (m->expr) {
         r = dcs_expr(c);
     } else {
         flow f = dcs_exec_block(c);
-        r = f == S_RET ? c->ret : dcs_vk(V_UNKNOWN);
+        r = m->iterator  ? (f == S_RET || f == S_NEXT ? list : dcs_vk(V_UNKNOWN))
+            : f == S_RET ? c->ret
+                         : dcs_vk(V_UNKNOWN);
     }
+    c->yield_to = saved_yield;
     c->calls--;
     c->cur_cls = saved_cls;
     c->pos = saved_pos;

@@ -104,6 +104,7 @@ typedef struct {
     guint32 str_mask;          /* bit i: parameter i is a string */
     guint chain;               /* a constructor's `: base(` / `: this(`: the '(' token, 0 = none */
     gboolean chain_this;
+    gboolean iterator; /* its body has `yield return` / `yield break`: it returns a list */
 } cs_method;
 
 typedef struct {
@@ -156,8 +157,9 @@ struct dspr_cs {
     int self_cls;
     guint frame; /* the current method's first local */
     gboolean error, fatal, live;
-    gboolean placed; /* a GetSprite read obj.X or obj.Y (sticky) */
-    GArray *locals;  /* cs_local */
+    gboolean placed;  /* a GetSprite read obj.X or obj.Y (sticky) */
+    GArray *yield_to; /* the running iterator method's list (`yield return` appends), NULL */
+    GArray *locals;   /* cs_local */
     val ret;
 };
 

@@ -242,6 +242,23 @@ static flow exec_switch(dspr_cs *c)
     return c->error ? S_ABORT : S_NEXT;
 }
 
+/* `yield return e;` appends e to the running iterator's list (the method is run to its end
+ * when called, not lazily: the trees' iterators only build lists); `yield break;` ends it. */
+static flow exec_yield(dspr_cs *c)
+{
+    c->pos++;
+    if (dcs_accept(c, "break")) {
+        dcs_expect(c, ";");
+        return c->error ? S_ABORT : S_RET;
+    }
+    dcs_expect(c, "return");
+    val v = dcs_expr(c);
+    dcs_expect(c, ";");
+    if (!c->error && !dcs_array_push(c, c->yield_to, v))
+        dcs_fatal(c); /* past CS_MAX_ARRAY: what the list holds cannot be told */
+    return c->error ? S_ABORT : S_NEXT;
+}
+
 static flow exec_return(dspr_cs *c)
 {
     c->ret = dcs_is(c, ";") ? dcs_vk(V_UNKNOWN) : dcs_expr(c);
@@ -277,6 +294,8 @@ static flow exec_stmt(dspr_cs *c)
     else if (dcs_accept(c, "break") || dcs_accept(c, "continue")) {
         f = dcs_tok_is(c, c->pos - 1, "break") ? S_BREAK : S_CONT;
         dcs_expect(c, ";");
+    } else if (c->yield_to && dcs_tok_is(c, c->pos, "yield")) {
+        f = exec_yield(c);
     } else if (dcs_is(c, "do") || dcs_is(c, "try") || dcs_is(c, "throw") || dcs_is(c, "goto") ||
                dcs_is(c, "yield") || dcs_is(c, "using") || dcs_is(c, "lock"))
         f = S_ABORT; /* not followed: what comes after cannot be told */
@@ -425,6 +444,10 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
 static void add_method(dspr_cs *c, int cls, guint name, guint open, guint body, gboolean is_expr)
 {
     cs_method m = {.name = dcs_tok_text(c, name), .cls = cls, .body = body, .expr = is_expr};
+    for (guint i = body, end = is_expr ? body : dcs_skip_stmt(c, body); i < end; i++)
+        if (dcs_tok_is(c, i, "yield") &&
+            (dcs_tok_is(c, i + 1, "return") || dcs_tok_is(c, i + 1, "break")))
+            m.iterator = TRUE; /* IEnumerable<T> M() { ... yield return x; ... } */
     guint close = open ? dcs_skip_group(c, open) : 0; /* a constructor's `: base(...)` */
     if (open && dcs_tok_is(c, close, ":") &&
         (dcs_tok_is(c, close + 1, "base") || dcs_tok_is(c, close + 1, "this")) &&

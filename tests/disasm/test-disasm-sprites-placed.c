@@ -11,7 +11,8 @@
  * List.AddRange (SOZ's twin loop path swappers), exact decimals (LRZ's spike ball launcher:
  * a speed of -subtype / 16m stepped by 0.21875m, floored), the level's layout, chunks and
  * collision walked to the floor under the object (LBZ's Ribot, SOZ's sand blocks) with a
- * sprite's bounds, and the trace a box leaves in the
+ * sprite's bounds, an iterator (`yield return`, `yield break`: LRZ's chained platforms), and
+ * the trace a box leaves in the
  * Loopwright-CS log domain. Each sprite is compared pixel by pixel with INI object [10],
  * drawing the same frame.
  */
@@ -33,7 +34,8 @@ static const char *obj_ini = "[10]\n"
                              "[42]\ncodefile=Canvas.cs\n"
                              "[43]\ncodefile=Ranges.cs\n"
                              "[44]\ncodefile=Decimal.cs\n"
-                             "[45]\ncodefile=Floor.cs\n";
+                             "[45]\ncodefile=Floor.cs\n"
+                             "[46]\ncodefile=Yield.cs\n";
 
 #define CS_HEAD                                                                                    \
     "using System;\nusing System.Collections.Generic;\nusing System.Drawing;\n"                    \
@@ -166,6 +168,23 @@ static const char *floor_cs =
             "\t\t\t\t}\n\t\t\t}\n"
             "\t\t}\n\t}\n}\n";
 
+/* an iterator, as LRZ's chained platforms build their spawner: subtype n draws the frame at
+ * 0, 16, ... (n copies, `yield break` at n), 9 counts three with foreach */
+static const char *yield_cs =
+    CS_HEAD "\tclass Yield : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
+            "\t\tprivate IEnumerable<Sprite> Copies(int n)\n\t\t{\n"
+            "\t\t\tfor (var i = 0; i < 10; i++)\n\t\t\t{\n"
+            "\t\t\t\tif (i == n) yield break;\n"
+            "\t\t\t\tyield return new Sprite(frame, 16 * i, 0);\n"
+            "\t\t\t}\n\t\t}\n"
+            "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+            "\t\t\tif (obj.SubType == 9)\n\t\t\t{\n"
+            "\t\t\t\tvar count = 0;\n"
+            "\t\t\t\tforeach (var s in Copies(3)) count++;\n"
+            "\t\t\t\treturn count == 3 ? frame : null;\n\t\t\t}\n"
+            "\t\t\treturn new Sprite(Copies(obj.SubType));\n"
+            "\t\t}\n\t}\n}\n";
+
 static void make_tree(void)
 {
     sprites_fixture_put("SonLVL INI Files/SonLVL.ini",
@@ -182,6 +201,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Ranges.cs", ranges_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Decimal.cs", decimal_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Floor.cs", floor_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Yield.cs", yield_cs, -1);
     sprites_fixture_put("map/one.asm",
                         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
                         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
@@ -366,6 +386,22 @@ static void test_level_data(void)
     editor_disasm_sprites_free(s);
 }
 
+static void test_yield(void)
+{
+    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0), *two = at(s, 0x46, 2, 0, 0);
+    g_assert_nonnull(two);
+    g_assert_cmpint(two->left, ==, 0);
+    g_assert_cmpuint(two->width, ==, 32);
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 32; x++)
+            g_assert_cmphex(sprites_fixture_at(two, x, y), ==,
+                            sprites_fixture_at(plain, x % 16, y));
+    g_assert_null(at(s, 0x46, 0, 0, 0)); /* yield break at once: no part, a box */
+    moved(at(s, 0x46, 9, 0, 0), plain, 0, 0);
+    editor_disasm_sprites_free(s);
+}
+
 static GString *trace;
 
 static GLogWriterOutput keep_trace(GLogLevelFlags level, const GLogField *fields, gsize n,
@@ -418,6 +454,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/placed/add-range", test_add_range);
     g_test_add_func("/disasm/sprites/placed/decimals", test_decimals);
     g_test_add_func("/disasm/sprites/placed/level-data", test_level_data);
+    g_test_add_func("/disasm/sprites/placed/yield", test_yield);
     int rc = sprites_fixture_end(g_test_run());
     g_string_free(trace, TRUE);
     return rc;
