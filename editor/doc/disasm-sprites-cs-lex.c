@@ -600,13 +600,13 @@ static val indexer_add(dspr_cs *c, val self, const val *a, int n)
     GPtrArray *parts = self.p;
     if (n != 2 || a[0].k != V_ART || a[0].i != 1 || a[1].k != V_INT ||
         a[1].i <= -(gint64)DSPR_MAX_ART_BYTES || a[1].i >= (gint64)DSPR_MAX_ART_BYTES ||
-        (a[1].i == 0 && parts->len) || parts->len >= 64) {
+        parts->len >= 64) {
         g_ptr_array_add(parts, NULL); /* the indexer is unknown from now on */
         return dcs_vk(V_UNKNOWN);
     }
     const char *spec = a[0].p, *tab = strchr(spec, '\t');
-    char *part =
-        a[1].i == 0 || a[1].i == -1 ? g_strdup(spec)
+    char *part = /* 0 after other parts: at byte 0 (DEZ's retracting spring), written ":0" */
+        (a[1].i == 0 && !parts->len) || a[1].i == -1 ? g_strdup(spec)
         : tab ? g_strdup_printf("%.*s:%" G_GINT64_FORMAT "%s", (int)(tab - spec), spec, a[1].i, tab)
               : g_strdup_printf("%s:%" G_GINT64_FORMAT, spec, a[1].i);
     g_ptr_array_add(parts, dcs_keep(c, part));

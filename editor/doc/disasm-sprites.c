@@ -231,7 +231,8 @@ static gboolean art_part(EditorDisasmSprites *self, const char *part, const char
     long got = part_bytes(self, file, artcmp, level_ok, tmp);
     if (got < 0)
         return FALSE;
-    long at = strchr(part, ':') && off != 0 ? off : (long)*end;
+    /* "FILE:0" is at byte 0; "FILE" after the previous part */
+    long at = strlen(file) != strlen(part) ? off : (long)*end;
     for (long i = 0; i < got; i++)
         if (at + i >= 0 && at + i < (long)DSPR_MAX_ART_BYTES)
             art[at + i] = tmp[i];

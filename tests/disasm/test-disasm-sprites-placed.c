@@ -48,15 +48,21 @@ static const char *obj_ini = "[10]\n"
     "CompressionType.Uncompressed), \"../map/one.asm\", first, 0);\n"
 
 /* subtype 0: the frame at level (0x1000, 0x800); 1: built at (5000, 3000) and moved back by the
- * place; 2: the frame and a copy 2000 px right; 3: only that copy; 4..6: start palettes 5, 1, -3 */
+ * place; 2: the frame and a copy 2000 px right; 3: only that copy; 4..6: start palettes 5, 1, -3;
+ * 7: the frame from a MultiFileIndexer whose second part is at byte 0 */
 static const char *placed_cs = CS_HEAD
     "\tclass Placed : ObjectDefinition\n\t{\n"
-    "\t\tprivate Sprite[] pals = new Sprite[3];\n" CS_FRAME
+    "\t\tprivate Sprite[] pals = new Sprite[3];\n"
+    "\t\tprivate Sprite indexed;\n" CS_FRAME
     "\t\t\tvar art = LevelData.ReadFile(\"../art/plain.bin\", CompressionType.Uncompressed);\n"
     "\t\t\tvar map = LevelData.ASMToBin(\"../map/one.asm\", LevelData.Game.MappingsVersion);\n"
     "\t\t\tpals[0] = ObjectHelper.MapToBmp(art, map, first, 5);\n"
     "\t\t\tpals[1] = ObjectHelper.MapToBmp(art, map, first, 1, true);\n"
     "\t\t\tpals[2] = ObjectHelper.MapToBmp(art, map, first, -3);\n"
+    "\t\t\tvar idx = new MultiFileIndexer<byte>();\n"
+    "\t\t\tidx.AddFile(new List<byte>(art), 64);\n"
+    "\t\t\tidx.AddFile(new List<byte>(art), 0); /* at byte 0, as DEZ's retracting spring */\n"
+    "\t\t\tindexed = ObjectHelper.MapToBmp(idx.ToArray(), map, first, 0);\n"
     "\t\t}\n"
     "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
     "\t\t\tif (obj.SubType == 0) return new Sprite(frame, 0x1000 - obj.X, 0x800 - obj.Y);\n"
@@ -66,6 +72,7 @@ static const char *placed_cs = CS_HEAD
     "\t\t\t\treturn far;\n\t\t\t}\n"
     "\t\t\tif (obj.SubType == 2) return new Sprite(frame, new Sprite(frame, 2000, 0));\n"
     "\t\t\tif (obj.SubType == 3) return new Sprite(frame, 2000, 0);\n"
+    "\t\t\tif (obj.SubType == 7) return indexed;\n"
     "\t\t\treturn pals[obj.SubType - 4];\n"
     "\t\t}\n\t}\n}\n";
 
@@ -289,6 +296,8 @@ static void test_start_palettes(void)
     g_assert_nonnull(five);
     moved(five, one, 0, 0); /* 5: line 1, as SonLVL adds it modulo 4 */
     moved(minus3, one, 0, 0);
+    /* a MultiFileIndexer part added at byte 0 after another part: the art from byte 0 */
+    moved(at(s, 0x40, 7, 0, 0), plain, 0, 0);
     g_assert_cmpuint(one->width, ==, plain->width);
     for (guint y = 0; y < plain->height; y++)
         for (guint x = 0; x < plain->width; x++) {
