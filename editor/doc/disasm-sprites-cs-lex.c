@@ -17,8 +17,9 @@ const tok *dcs_T(const dspr_cs *c, guint i)
 gboolean dcs_tok_is(const dspr_cs *c, guint i, const char *s)
 {
     const tok *t = dcs_T(c, i);
-    return t->kind != T_END && t->kind != T_INT && t->kind != T_REAL && t->kind != T_STR &&
-           t->kind != T_DEC && t->len == strlen(s) && memcmp(c->text + t->at, s, t->len) == 0;
+    return (t->kind == T_IDENT || t->kind == T_OP) && t->len > 0 &&
+           c->text[t->at] == s[0] && /* most tokens differ at once: no strlen for them */
+           t->len == strlen(s) && memcmp(c->text + t->at, s, t->len) == 0;
 }
 
 gboolean dcs_is(const dspr_cs *c, const char *s)

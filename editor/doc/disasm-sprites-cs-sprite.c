@@ -142,10 +142,16 @@ val dcs_bitmap_builtin(dspr_cs *c, val self, const char *name, const val *a, int
     GArray *parts = self.p;
     gboolean at_ints = n == 3 && a[1].k == V_INT && a[2].k == V_INT,
              at_point = n == 2 && a[1].k == V_POINT;
-    if (strcmp(name, "DrawSprite") == 0 && (at_ints || at_point) && a[0].k == V_SPRITE) {
-        val s = sprite_copy(c, a[0]);
+    if (strcmp(name, "DrawSprite") == 0 && (at_ints || at_point || n == 1) && a[0].k == V_SPRITE) {
+        val s = sprite_copy(c, a[0]); /* DrawSprite(s): at (0, 0) */
         if (s.k != V_SPRITE ||
-            !sprite_offset(s.p, at_ints ? a[1].i : a[1].dx, at_ints ? a[2].i : a[1].dy) ||
+            !sprite_offset(s.p,
+                           at_ints    ? a[1].i
+                           : at_point ? a[1].dx
+                                      : 0,
+                           at_ints    ? a[2].i
+                           : at_point ? a[1].dy
+                                      : 0) ||
             !sprite_add(c, parts, s))
             taint(c, parts);
     } else {

@@ -71,8 +71,8 @@ struct EditorDisasmSprites {
     guint32 palette[64]; /* 0xFF000000 | RGB */
     char *level_tiles;   /* the level's `tiles` (LevelArt) */
     char *level_name;    /* its `displayname`, else its INI section (LevelData.Level.DisplayName) */
-    int water_height;    /* its `waterheight` (hexadecimal, px), -1 = none
-                            (LevelData.Level.WaterHeight) */
+    int water_height;    /* its `waterheight` (hexadecimal, px; absent 0x600, as SonLVL's
+                            default), -1 = not known (LevelData.Level.WaterHeight) */
     dspr_def *defs[256];
     dspr_def *ring;
     int ring_spacing;

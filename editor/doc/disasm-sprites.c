@@ -726,9 +726,12 @@ static void read_lists(EditorDisasmSprites *self, const char *value)
             dspr_defs_read_list(self, lists[i]);
 }
 
-/* SonLVL's `waterheight` (hexadecimal px, "504" or "0x504"), -1 when absent or not a height. */
+/* SonLVL's `waterheight` (hexadecimal px, "504" or "0x504"; absent: SonLVL's default, 0x600),
+ * -1 when not a height. */
 static int water_height(const char *s)
 {
+    if (!s)
+        return 0x600;
     char *end = NULL;
     gint64 v = s && *s ? g_ascii_strtoll(s, &end, 16) : -1;
     return end && !*end && v >= 0 && v <= 0xFFFFFF ? (int)v : -1;

@@ -317,8 +317,8 @@ static void test_water_height(void)
     moved(at(s, 0x41, 0, 64, 0x100), plain, 0, 0);
     g_assert_null(at(s, 0x41, 0, 64, 0x101)); /* below the water line: null */
     editor_disasm_sprites_free(s);
-    s = open_level("Dry Zone Act 1"); /* no waterheight: not known, a box */
-    g_assert_null(at(s, 0x41, 0, 64, 56));
+    s = open_level("Dry Zone Act 1"); /* no waterheight: SonLVL's default, 0x600 */
+    moved(at(s, 0x41, 0, 64, 0x600 - 100), at(s, 0x10, 0, 0, 0), 0, 100);
     editor_disasm_sprites_free(s);
 }
 
