@@ -221,6 +221,12 @@ val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int
 /* `new BitmapBits(w, h)` and a method call on one (disasm-sprites-cs-sprite.c). */
 val dcs_new_bitmap(dspr_cs *c, const val *a, int n);
 val dcs_bitmap_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);
+/* Whether @v is `ObjectHelper.UnknownObject` (a name: SonLVL's box), as it was made or moved or
+ * flipped by `new Sprite(...)`. */
+gboolean dcs_unknown_object(val v);
+/* Whether sprite @s's every part is an image (none a canvas drawn on in a way not followed):
+ * what it draws is known, even when that is nothing. */
+gboolean dcs_sprite_known(const dspr_cs *c, val s);
 /* The parts of sprite @s appended to @refs (dspr_ref); FALSE when @s is no sprite or empty. */
 gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs);
 val dcs_builtin(dspr_cs *c, val self, const char *name, const val *a, int n);

@@ -193,10 +193,27 @@ static val sprite_compose(dspr_cs *c, const val *a, int n)
     return r;
 }
 
+gboolean dcs_unknown_object(val v)
+{
+    return v.k == V_NAME && strcmp(v.p, "ObjectHelper.UnknownObject") == 0;
+}
+
+gboolean dcs_sprite_known(const dspr_cs *c, val s)
+{
+    const GArray *parts = s.p;
+    for (guint i = 0; s.k == V_SPRITE && i < parts->len; i++)
+        if (g_array_index(parts, dspr_ref, i).image < 0 ||
+            g_array_index(parts, dspr_ref, i).image >= (int)c->def->images->len)
+            return FALSE;
+    return s.k == V_SPRITE;
+}
+
 val dcs_new_sprite(dspr_cs *c, const val *a, int n)
 {
     if (n == 0)
         return sprite_new(c);
+    if (dcs_unknown_object(a[0]) && n > 1 && n <= 5)
+        return a[0]; /* the box moved or flipped is the box */
     if (a[0].k == V_BITMAP)
         return sprite_of_bitmap(c, a, n);
     if (n == 3 && a[0].k == V_SPRITE && a[1].k == V_BOOL && a[2].k == V_BOOL) {

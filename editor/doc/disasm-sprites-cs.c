@@ -827,12 +827,12 @@ gboolean dspr_cs_placed(const dspr_cs *c)
     return c->placed;
 }
 
-gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, int x, int y,
-                        GArray *refs)
+dcs_result dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip, int x, int y,
+                          GArray *refs)
 {
     int mi = dcs_method_find(c, c->cls, "GetSprite", 1);
     if (mi < 0)
-        return FALSE;
+        return DCS_UNKNOWN;
     run_reset(c, CS_MAX_CALL_STEPS);
     val obj = dcs_vk(V_OBJ);
     obj.i = subtype & 0xFF;
@@ -841,11 +841,15 @@ gboolean dspr_cs_sprite(dspr_cs *c, int subtype, gboolean xflip, gboolean yflip,
     obj.dx = x;
     obj.dy = y;
     val r = dcs_invoke(c, mi, &obj, 1);
-    gboolean ok = dcs_sprite_refs(c, r, refs);
-    if (!ok)
-        dcs_trace(c, g_array_index(c->methods, cs_method, mi).body,
-                  "GetSprite (subtype 0x%02X at %d, %d) gives a %s: drawn as a box", subtype & 0xFF,
-                  x, y,
-                  r.k == V_SPRITE ? "Sprite of no part that can be drawn" : dcs_kind_name(r.k));
-    return ok;
+    if (dcs_sprite_refs(c, r, refs))
+        return DCS_DRAWN;
+    gboolean nothing =
+        r.k == V_NULL || dcs_unknown_object(r) || (r.k == V_SPRITE && dcs_sprite_known(c, r));
+    dcs_trace(c, g_array_index(c->methods, cs_method, mi).body,
+              "GetSprite (subtype 0x%02X at %d, %d) gives %s: drawn as a box", subtype & 0xFF, x, y,
+              r.k == V_SPRITE && nothing ? "a Sprite of no part that can be drawn"
+              : dcs_unknown_object(r)    ? "ObjectHelper.UnknownObject"
+              : r.k == V_NULL            ? "null"
+                                         : "a value not known");
+    return nothing ? DCS_NOTHING : DCS_UNKNOWN;
 }

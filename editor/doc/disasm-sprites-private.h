@@ -152,12 +152,14 @@ dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, 
                        dspr_def *d);
 
 /* What the definition's GetSprite returns for @subtype, the object's flips and its place (@x,
- * @y px in the level): TRUE with its
- * parts appended to @refs (dspr_ref: images of the definition, absolute flips FLIP_ALWAYS /
- * FLIP_NEVER, offsets in px; drawn in order, later over earlier), FALSE when the sprite cannot
- * be told or has no parts (drawn as a box). */
-gboolean dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, int x, int y,
-                        GArray *refs);
+ * @y px in the level): DCS_DRAWN with its parts appended to @refs (dspr_ref: images of the
+ * definition, absolute flips FLIP_ALWAYS / FLIP_NEVER, offsets in px; drawn in order, later over
+ * earlier); DCS_NOTHING when the definition says there is nothing to draw (`null`, an empty
+ * sprite, `ObjectHelper.UnknownObject` moved or flipped or not, parts too far away): a box, no
+ * other guess; DCS_UNKNOWN when what it returns cannot be told. */
+typedef enum { DCS_UNKNOWN, DCS_NOTHING, DCS_DRAWN } dcs_result;
+dcs_result dspr_cs_sprite(dspr_cs *cs, int subtype, gboolean xflip, gboolean yflip, int x, int y,
+                          GArray *refs);
 
 /* Whether a GetSprite run of @cs has read the object's position: its sprites are then told
  * apart by place as well as by subtype and flips. */

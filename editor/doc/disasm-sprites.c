@@ -565,8 +565,11 @@ static EditorDisasmSprite *build(EditorDisasmSprites *self, const dspr_def *d, g
     gboolean xflip = (key >> 16) & 1, yflip = (key >> 17) & 1;
     if (d->cs) {
         g_autoptr(GArray) refs = g_array_new(FALSE, FALSE, sizeof(dspr_ref)); /* flips absolute */
-        if (dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, obj->x, obj->y, refs))
+        dcs_result r = dspr_cs_sprite(d->cs, (int)(key & 0xFF), xflip, yflip, obj->x, obj->y, refs);
+        if (r == DCS_DRAWN)
             return build_refs(self, d, refs, FALSE, FALSE);
+        if (r == DCS_NOTHING)
+            return NULL; /* what the definition says: no literal's guess */
     }
     for (guint i = 0; i < d->options->len; i++) {
         const dspr_option *o = g_ptr_array_index(d->options, i);

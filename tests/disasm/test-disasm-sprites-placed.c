@@ -11,7 +11,9 @@
  * List.AddRange (SOZ's twin loop path swappers), exact decimals (LRZ's spike ball launcher:
  * a speed of -subtype / 16m stepped by 0.21875m, floored), the level's layout, chunks and
  * collision walked to the floor under the object (LBZ's Ribot, SOZ's sand blocks) with a
- * sprite's bounds, an iterator (`yield return`, `yield break`: LRZ's chained platforms), and
+ * sprite's bounds, an iterator (`yield return`, `yield break`: LRZ's chained platforms), what
+ * a definition says is nothing (null, an empty sprite, UnknownObject moved: a box, no literal
+ * guess; DEZ's bumper walls), and
  * the trace a box leaves in the
  * Loopwright-CS log domain. Each sprite is compared pixel by pixel with INI object [10],
  * drawing the same frame.
@@ -35,7 +37,8 @@ static const char *obj_ini = "[10]\n"
                              "[43]\ncodefile=Ranges.cs\n"
                              "[44]\ncodefile=Decimal.cs\n"
                              "[45]\ncodefile=Floor.cs\n"
-                             "[46]\ncodefile=Yield.cs\n";
+                             "[46]\ncodefile=Yield.cs\n"
+                             "[47]\ncodefile=Nothing.cs\n";
 
 #define CS_HEAD                                                                                    \
     "using System;\nusing System.Collections.Generic;\nusing System.Drawing;\n"                    \
@@ -192,6 +195,24 @@ static const char *yield_cs =
             "\t\t\treturn new Sprite(Copies(obj.SubType));\n"
             "\t\t}\n\t}\n}\n";
 
+/* what a definition says is nothing: null, an empty sprite, UnknownObject flipped or moved (a
+ * box each, though the file has a literal frame the scan would guess); subtype 4 returns what
+ * cannot be told (the scan's frame) */
+static const char *nothing_cs = CS_HEAD
+    "\tclass Nothing : ObjectDefinition\n\t{\n"
+    "\t\tprivate Sprite frame;\n"
+    "\t\tpublic override void Init(ObjectData data)\n\t\t{\n"
+    "\t\t\tvar art = LevelData.ReadFile(\"../art/plain.bin\", CompressionType.Uncompressed);\n"
+    "\t\t\tframe = ObjectHelper.MapASMToBmp(art, \"../map/one.asm\", 0, 0);\n"
+    "\t\t}\n"
+    "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+    "\t\t\tif (obj.SubType == 0) return null;\n"
+    "\t\t\tif (obj.SubType == 1) return new Sprite();\n"
+    "\t\t\tif (obj.SubType == 2) return new Sprite(ObjectHelper.UnknownObject, true, false);\n"
+    "\t\t\tif (obj.SubType == 3) return new Sprite(ObjectHelper.UnknownObject, 4, 4);\n"
+    "\t\t\treturn frame.NotFollowed();\n"
+    "\t\t}\n\t}\n}\n";
+
 static void make_tree(void)
 {
     sprites_fixture_put("SonLVL INI Files/SonLVL.ini",
@@ -209,6 +230,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Decimal.cs", decimal_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Floor.cs", floor_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Yield.cs", yield_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Nothing.cs", nothing_cs, -1);
     sprites_fixture_put("map/one.asm",
                         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
                         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
@@ -411,6 +433,15 @@ static void test_yield(void)
     editor_disasm_sprites_free(s);
 }
 
+static void test_nothing(void)
+{
+    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    for (unsigned sub = 0; sub < 4; sub++)
+        g_assert_null(at(s, 0x47, sub, 0, 0));
+    moved(at(s, 0x47, 4, 0, 0), at(s, 0x10, 0, 0, 0), 0, 0); /* not known: the literal's frame */
+    editor_disasm_sprites_free(s);
+}
+
 static GString *trace;
 
 static GLogWriterOutput keep_trace(GLogLevelFlags level, const GLogField *fields, gsize n,
@@ -464,6 +495,7 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/placed/decimals", test_decimals);
     g_test_add_func("/disasm/sprites/placed/level-data", test_level_data);
     g_test_add_func("/disasm/sprites/placed/yield", test_yield);
+    g_test_add_func("/disasm/sprites/placed/nothing", test_nothing);
     int rc = sprites_fixture_end(g_test_run());
     g_string_free(trace, TRUE);
     return rc;
