@@ -733,11 +733,8 @@ static void read_lists(EditorDisasmSprites *self, const char *value)
  * -1 when not a height. */
 static int water_height(const char *s)
 {
-    if (!s)
-        return 0x600;
-    char *end = NULL;
-    gint64 v = s && *s ? g_ascii_strtoll(s, &end, 16) : -1;
-    return end && !*end && v >= 0 && v <= 0xFFFFFF ? (int)v : -1;
+    uint32_t h;
+    return !s ? 0x600 : lwm_ini_parse_hex(s, &h) ? (int)h : -1;
 }
 
 static EditorDisasmSprites *sprites_alloc(const char *root, lwm_game game)

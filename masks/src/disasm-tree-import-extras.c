@@ -121,7 +121,7 @@ bool ti_read_extras(tree_ctx *c)
 {
     const char *v = ti_get(c, "waterheight");
     uint32_t h;
-    if (v && ti_parse_hex(v, &h) && h <= 0x7FFF) {
+    if (v && lwm_ini_parse_hex(v, &h) && h <= 0x7FFF) {
         c->src->has_water = true;
         c->src->water_height = h;
         lwm_report_add(c->report, LWM_REPORT_NOTE, NULL, -1,

@@ -51,9 +51,6 @@ const char *ti_get(const tree_ctx *c, const char *key);
 /** A decimal or 0x-hexadecimal number of @n bytes at @s into *@out. */
 bool ti_parse_number(const char *s, size_t n, uint32_t *out);
 
-/** A hexadecimal INI number ("B8", "0x710") into *@out. */
-bool ti_parse_hex(const char *s, uint32_t *out);
-
 /** Read tree file @value (an INI path) into *@data (malloc()ed): resolved (case-insensitively
  * when the exact name is missing), c->failed set, recorded in the source's files under @role.
  * @optional: a missing file sets *@missing and returns true. */

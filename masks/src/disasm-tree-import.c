@@ -132,18 +132,6 @@ bool ti_parse_number(const char *s, size_t n, uint32_t *out)
     return true;
 }
 
-/* A hexadecimal INI number ("B8", "0x710"): SonLVL's `waterheight` is hexadecimal, as the
- * games' tables have it (s1disasm's WaterHeight dc.w $B8, SonLVL.ini waterheight=B8). */
-bool ti_parse_hex(const char *s, uint32_t *out)
-{
-    const char *d = (s[0] == '0' && (s[1] | 32) == 'x') ? s + 2 : s;
-    size_t n = strlen(d);
-    if (n == 0 || n > 6 || strspn(d, "0123456789abcdefABCDEF") != n)
-        return false;
-    *out = (uint32_t)strtoul(d, NULL, 16);
-    return true;
-}
-
 /* @rel with each component matched case-insensitively where the exact name is missing (SonLVL
  * runs on Windows: skdisasm's INI names `Levels/Misc/Angles.bin` for `angles.bin`). */
 static bool resolve_case(const char *root, char *rel, size_t size)

@@ -237,3 +237,15 @@ const char *lwm_ini_get(const lwm_ini_section *section, const char *key)
     const lwm_ini_entry *e = lwm_ini_entry_find(section, key);
     return e ? e->value : NULL;
 }
+
+/* SonLVL's `waterheight` is hexadecimal, as the games' tables have it (s1disasm's WaterHeight
+ * dc.w $B8, SonLVL.ini waterheight=B8). */
+bool lwm_ini_parse_hex(const char *s, uint32_t *out)
+{
+    const char *d = (s[0] == '0' && (s[1] | 32) == 'x') ? s + 2 : s;
+    size_t n = strlen(d);
+    if (n == 0 || n > 6 || strspn(d, "0123456789abcdefABCDEF") != n)
+        return false;
+    *out = (uint32_t)strtoul(d, NULL, 16);
+    return true;
+}

@@ -69,3 +69,7 @@ const lwm_ini_entry *lwm_ini_entry_find(const lwm_ini_section *section, const ch
 
 /** The value of @key in @section, or NULL. */
 const char *lwm_ini_get(const lwm_ini_section *section, const char *key);
+
+/** A hexadecimal INI number of 1 to 6 digits ("B8", "0x710", SonLVL's `waterheight`) into
+ * *@out; false for anything else. */
+bool lwm_ini_parse_hex(const char *s, uint32_t *out);
