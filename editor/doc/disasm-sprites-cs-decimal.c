@@ -126,19 +126,7 @@ val dcs_dec_arith(const char *op, val a, val b)
         return __builtin_sub_overflow(x, y, &r) ? dcs_vk(V_UNKNOWN) : dec(r, s);
     if (strcmp(op, "%") == 0) /* the sign of the dividend, as C#'s */
         return y == 0 || (x == G_MININT64 && y == -1) ? dcs_vk(V_UNKNOWN) : dec(x % y, s);
-    if (strcmp(op, "<") == 0)
-        return dcs_vbool(x < y);
-    if (strcmp(op, ">") == 0)
-        return dcs_vbool(x > y);
-    if (strcmp(op, "<=") == 0)
-        return dcs_vbool(x <= y);
-    if (strcmp(op, ">=") == 0)
-        return dcs_vbool(x >= y);
-    if (strcmp(op, "==") == 0)
-        return dcs_vbool(x == y);
-    if (strcmp(op, "!=") == 0)
-        return dcs_vbool(x != y);
-    return dcs_vk(V_UNKNOWN);
+    return dcs_compare(op, x < y ? -1 : x > y ? 1 : 0);
 }
 
 val dcs_dec_negate(val v)

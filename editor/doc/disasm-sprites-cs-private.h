@@ -288,6 +288,9 @@ val dcs_real_token(const tok *t);
 val dcs_real_arith(const char *op, val a, val b);
 /* `-v` */
 val dcs_real_negate(val v);
+/* Comparison @op ("<", ">", "<=", ">=", "==", "!=") of two values ordered @order (-1, 0, 1):
+ * a bool; unknown for another operator (the doubles' and the decimals'). */
+val dcs_compare(const char *op, int order);
 /* `(TYPE)v` of a double: truncated toward zero, unknown outside TYPE's range (C# leaves it
  * unspecified); `(double)v` of an int. FALSE when @type is none of those. */
 gboolean dcs_real_cast(const char *type, val v, val *out);

@@ -55,18 +55,19 @@ val dcs_real_arith(const char *op, val a, val b)
         return dcs_vreal(x / y); /* by zero: an infinity or NaN, unknown */
     if (strcmp(op, "%") == 0)
         return dcs_vreal(fmod(x, y));
-    if (strcmp(op, "<") == 0)
-        return dcs_vbool(x < y);
-    if (strcmp(op, ">") == 0)
-        return dcs_vbool(x > y);
-    if (strcmp(op, "<=") == 0)
-        return dcs_vbool(x <= y);
-    if (strcmp(op, ">=") == 0)
-        return dcs_vbool(x >= y);
-    if (strcmp(op, "==") == 0)
-        return dcs_vbool(x == y);
-    if (strcmp(op, "!=") == 0)
-        return dcs_vbool(x != y);
+    return dcs_compare(op, x < y ? -1 : x > y ? 1 : 0); /* both finite: never a NaN */
+}
+
+val dcs_compare(const char *op, int order)
+{
+    static const struct {
+        const char *op;
+        gboolean lt, eq, gt; /* what it gives for order -1, 0, 1 */
+    } ops[] = {{"<", TRUE, FALSE, FALSE}, {">", FALSE, FALSE, TRUE},  {"<=", TRUE, TRUE, FALSE},
+               {">=", FALSE, TRUE, TRUE}, {"==", FALSE, TRUE, FALSE}, {"!=", TRUE, FALSE, TRUE}};
+    for (size_t k = 0; k < G_N_ELEMENTS(ops); k++)
+        if (strcmp(op, ops[k].op) == 0)
+            return dcs_vbool(order < 0 ? ops[k].lt : order > 0 ? ops[k].gt : ops[k].eq);
     return dcs_vk(V_UNKNOWN);
 }
 

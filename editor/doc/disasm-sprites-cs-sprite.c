@@ -261,13 +261,9 @@ val dcs_sprite_builtin(dspr_cs *c, val self, const char *name, const val *a, int
 
 gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs)
 {
-    if (s.k != V_SPRITE)
+    if (!dcs_sprite_known(c, s))
         return FALSE;
     const GArray *parts = s.p;
-    for (guint i = 0; i < parts->len; i++)
-        if (g_array_index(parts, dspr_ref, i).image < 0 ||
-            g_array_index(parts, dspr_ref, i).image >= (int)c->def->images->len)
-            return FALSE;
     guint had = refs->len;
     for (guint i = 0; i < parts->len; i++) {
         const dspr_ref *r = &g_array_index(parts, dspr_ref, i);
