@@ -119,11 +119,44 @@ guint32 sprites_fixture_at(const EditorDisasmSprite *s, int x, int y)
 
 EditorDisasmSprites *sprites_fixture_open(void)
 {
+    return sprites_fixture_open_level("Test Zone Act 1");
+}
+
+EditorDisasmSprites *sprites_fixture_open_level(const char *name)
+{
     g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, "Test Zone Act 1", &error);
+    EditorDisasmSprites *s = editor_disasm_sprites_new(tree, name, &error);
     g_assert_no_error(error);
     g_assert_nonnull(s);
     return s;
+}
+
+void sprites_fixture_put_one_frame(sprites_fixture_pixel_fn fn)
+{
+    sprites_fixture_put("map/one.asm",
+                        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
+                        "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
+                        -1);
+    sprites_fixture_put_palette();
+    guint8 art[4 * 32];
+    sprites_fixture_patterns(fn, art);
+    sprites_fixture_put("art/plain.bin", art, sizeof art);
+}
+
+void sprites_fixture_assert_moved(const EditorDisasmSprite *a, const EditorDisasmSprite *b,
+                                  gboolean xflip, gboolean yflip, int dx, int dy)
+{
+    g_assert_nonnull(a);
+    g_assert_nonnull(b);
+    g_assert_cmpuint(a->width, ==, b->width);
+    g_assert_cmpuint(a->height, ==, b->height);
+    g_assert_cmpint(a->left, ==, (xflip ? -(b->left + (int)b->width) : b->left) + dx);
+    g_assert_cmpint(a->top, ==, (yflip ? -(b->top + (int)b->height) : b->top) + dy);
+    for (guint y = 0; y < b->height; y++)
+        for (guint x = 0; x < b->width; x++) {
+            guint u = xflip ? b->width - 1 - x : x, v = yflip ? b->height - 1 - y : y;
+            g_assert_cmphex(a->argb[v * a->width + u], ==, b->argb[y * b->width + x]);
+        }
 }
 
 gboolean sprites_fixture_has_warning(EditorDisasmSprites *s, const char *text)

@@ -61,5 +61,18 @@ guint32 sprites_fixture_at(const EditorDisasmSprite *s, int x, int y);
 /** The tree's sprites for "Test Zone Act 1" (asserts they open; editor_disasm_sprites_free). */
 EditorDisasmSprites *sprites_fixture_open(void);
 
+/** The tree's sprites for level @name (asserts they open; editor_disasm_sprites_free). */
+EditorDisasmSprites *sprites_fixture_open_level(const char *name);
+
+/** One 16x8 frame for INI and C# objects to draw: `map/one.asm` (frame 0: patterns 0 and 1 side
+ * by side at the origin, in the S2 macro form), the palette, and `art/plain.bin`, the four
+ * patterns of @fn uncompressed. */
+void sprites_fixture_put_one_frame(sprites_fixture_pixel_fn fn);
+
+/** Assert that @a is picture @b mirrored about the origin by the flips, then moved by (@dx,
+ * @dy): the same size, place and every pixel. */
+void sprites_fixture_assert_moved(const EditorDisasmSprite *a, const EditorDisasmSprite *b,
+                                  gboolean xflip, gboolean yflip, int dx, int dy);
+
 /** Whether one of @s's warnings contains @text. */
 gboolean sprites_fixture_has_warning(EditorDisasmSprites *s, const char *text);

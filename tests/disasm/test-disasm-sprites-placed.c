@@ -231,23 +231,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Floor.cs", floor_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Yield.cs", yield_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Nothing.cs", nothing_cs, -1);
-    sprites_fixture_put("map/one.asm",
-                        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
-                        "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
-                        -1);
-    sprites_fixture_put_palette();
-    guint8 art[4 * 32];
-    sprites_fixture_patterns(pix, art);
-    sprites_fixture_put("art/plain.bin", art, sizeof art);
-}
-
-static EditorDisasmSprites *open_level(const char *name)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(sprites_fixture_tree(), name, &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
-    return s;
+    sprites_fixture_put_one_frame(pix);
 }
 
 /* The sprite of object @id / @sub at level place (@x, @y), unflipped. */
@@ -261,21 +245,15 @@ static const EditorDisasmSprite *at(EditorDisasmSprites *s, unsigned id, unsigne
     return sp;
 }
 
-/* @a is the INI frame @b (16x8 px at the origin) moved by (@dx, @dy), pixel for pixel. */
+/* @a is the INI frame @b moved by (@dx, @dy), pixel for pixel. */
 static void moved(const EditorDisasmSprite *a, const EditorDisasmSprite *b, int dx, int dy)
 {
-    g_assert_nonnull(a);
-    g_assert_nonnull(b);
-    g_assert_cmpuint(a->width, ==, b->width);
-    g_assert_cmpuint(a->height, ==, b->height);
-    g_assert_cmpint(a->left, ==, b->left + dx);
-    g_assert_cmpint(a->top, ==, b->top + dy);
-    g_assert_cmpmem(a->argb, a->width * a->height * 4, b->argb, b->width * b->height * 4);
+    sprites_fixture_assert_moved(a, b, FALSE, FALSE, dx, dy);
 }
 
 static void test_places(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
     g_assert_nonnull(plain);
     g_assert_cmpuint(plain->width, ==, 16);
@@ -312,7 +290,7 @@ static void test_places(void)
 
 static void test_start_palettes(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0), *five = at(s, 0x40, 4, 0, 0),
                              *one = at(s, 0x40, 5, 0, 0), *minus3 = at(s, 0x40, 6, 0, 0);
     g_assert_nonnull(five);
@@ -333,20 +311,20 @@ static void test_start_palettes(void)
 
 static void test_water_height(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
     moved(at(s, 0x41, 0, 64, 56), plain, 0, 0x100 - 56); /* waterheight=100: hexadecimal */
     moved(at(s, 0x41, 0, 64, 0x100), plain, 0, 0);
     g_assert_null(at(s, 0x41, 0, 64, 0x101)); /* below the water line: null */
     editor_disasm_sprites_free(s);
-    s = open_level("Dry Zone Act 1"); /* no waterheight: SonLVL's default, 0x600 */
+    s = sprites_fixture_open_level("Dry Zone Act 1"); /* no waterheight: SonLVL's default, 0x600 */
     moved(at(s, 0x41, 0, 64, 0x600 - 100), at(s, 0x10, 0, 0, 0), 0, 100);
     editor_disasm_sprites_free(s);
 }
 
 static void test_canvas(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0), *bridge = at(s, 0x42, 0, 0, 0);
     g_assert_nonnull(bridge);
     g_assert_cmpint(bridge->left, ==, -32);
@@ -367,7 +345,7 @@ static void test_canvas(void)
 
 static void test_add_range(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     moved(at(s, 0x43, 0, 0, 0), at(s, 0x10, 0, 0, 0), 0, 16);
     g_assert_null(at(s, 0x43, 1, 0, 0));
     editor_disasm_sprites_free(s);
@@ -397,7 +375,7 @@ static lw_level *floor_level(int row)
 
 static void test_level_data(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
     g_assert_null(at(s, 0x45, 0, 40, 10)); /* no level: not known */
     lw_level *l = floor_level(5);
@@ -419,7 +397,7 @@ static void test_level_data(void)
 
 static void test_yield(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0), *two = at(s, 0x46, 2, 0, 0);
     g_assert_nonnull(two);
     g_assert_cmpint(two->left, ==, 0);
@@ -435,7 +413,7 @@ static void test_yield(void)
 
 static void test_nothing(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     for (unsigned sub = 0; sub < 4; sub++)
         g_assert_null(at(s, 0x47, sub, 0, 0));
     moved(at(s, 0x47, 4, 0, 0), at(s, 0x10, 0, 0, 0), 0, 0); /* not known: the literal's frame */
@@ -464,7 +442,7 @@ static GLogWriterOutput keep_trace(GLogLevelFlags level, const GLogField *fields
 
 static void test_decimals(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
     /* -1909/32 (the sum of -5, -4.78125, ... -0.1875): floored, -60 */
     moved(at(s, 0x44, 0x50, 0, 0), plain, 0, -60);

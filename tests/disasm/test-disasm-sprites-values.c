@@ -202,14 +202,7 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Strings.cs", strings_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Chain.cs", chain_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Orbit.cs", orbit_cs, -1);
-    sprites_fixture_put("map/one.asm",
-                        "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
-                        "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
-                        -1);
-    sprites_fixture_put_palette();
-    guint8 art[4 * 32];
-    sprites_fixture_patterns(pix, art);
-    sprites_fixture_put("art/plain.bin", art, sizeof art);
+    sprites_fixture_put_one_frame(pix);
 }
 
 static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id, unsigned sub,
@@ -218,49 +211,25 @@ static const EditorDisasmSprite *get(EditorDisasmSprites *s, unsigned id, unsign
     return sprites_fixture_get(s, "object", id, sub, xflip, yflip);
 }
 
-/* @a is INI object [10]'s picture @b mirrored by the flips, then moved by (@dx, @dy). */
-static void moved_picture(const EditorDisasmSprite *a, const EditorDisasmSprite *b, gboolean xflip,
-                          gboolean yflip, int dx, int dy)
-{
-    g_assert_nonnull(a);
-    g_assert_nonnull(b);
-    g_assert_cmpuint(a->width, ==, b->width);
-    g_assert_cmpuint(a->height, ==, b->height);
-    g_assert_cmpint(a->left, ==, (xflip ? -(b->left + (int)b->width) : b->left) + dx);
-    g_assert_cmpint(a->top, ==, (yflip ? -(b->top + (int)b->height) : b->top) + dy);
-    for (guint y = 0; y < b->height; y++)
-        for (guint x = 0; x < b->width; x++) {
-            guint u = xflip ? b->width - 1 - x : x, v = yflip ? b->height - 1 - y : y;
-            g_assert_cmphex(a->argb[v * a->width + u], ==, b->argb[y * b->width + x]);
-        }
-}
-
-static EditorDisasmSprites *open_level(const char *name)
-{
-    g_autoptr(GError) error = NULL;
-    EditorDisasmSprites *s = editor_disasm_sprites_new(sprites_fixture_tree(), name, &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(s);
-    return s;
-}
-
 static void test_points(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = get(s, 0x10, 0, FALSE, FALSE);
     g_assert_nonnull(plain);
     g_assert_cmpint(plain->left, ==, 0);
     g_assert_cmpint(plain->top, ==, 0);
     g_assert_cmpuint(plain->width, ==, 16);
     /* every sprite moved by the copied Size (6, 8) as well */
-    moved_picture(get(s, 0x30, 0x00, FALSE, FALSE), plain, FALSE, FALSE, 6, 8);
-    moved_picture(get(s, 0x30, 0x01, FALSE, FALSE), plain, FALSE, FALSE, 0x20 + 6, 8);
-    moved_picture(get(s, 0x30, 0x01, TRUE, FALSE), plain, TRUE, FALSE, -0x40 + 6, 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x00, FALSE, FALSE), plain, FALSE, FALSE, 6, 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x01, FALSE, FALSE), plain, FALSE, FALSE, 0x20 + 6,
+                                 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x01, TRUE, FALSE), plain, TRUE, FALSE, -0x40 + 6, 8);
     /* y-flipped: GetOffset(subtype) with xFlip's default, false */
-    moved_picture(get(s, 0x30, 0x01, TRUE, TRUE), plain, TRUE, TRUE, 0x20 + 6, 8);
-    moved_picture(get(s, 0x30, 0x02, FALSE, FALSE), plain, FALSE, FALSE, 0x18 + 6, -0x30 + 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x01, TRUE, TRUE), plain, TRUE, TRUE, 0x20 + 6, 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x02, FALSE, FALSE), plain, FALSE, FALSE, 0x18 + 6,
+                                 -0x30 + 8);
     /* the view sees the list's later Add; the field's Point got Y = 3 */
-    moved_picture(get(s, 0x30, 0x04, FALSE, FALSE), plain, FALSE, FALSE, 6, 3 + 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x04, FALSE, FALSE), plain, FALSE, FALSE, 6, 3 + 8);
     g_assert_null(get(s, 0x30, 0x03, FALSE, FALSE)); /* not in the list: UnknownObject */
     g_assert_null(get(s, 0x30, 0x10, FALSE, FALSE)); /* sprites[1]: UnknownObject */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
@@ -270,15 +239,15 @@ static void test_points(void)
 static void test_display_name(void)
 {
     /* displayname= "Odd Zone Act 1": Array.Reverse swapped the sprites */
-    EditorDisasmSprites *s = open_level("Other Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Other Zone Act 1");
     const EditorDisasmSprite *plain = get(s, 0x10, 0, FALSE, FALSE);
     g_assert_null(get(s, 0x30, 0x00, FALSE, FALSE));
-    moved_picture(get(s, 0x30, 0x10, FALSE, FALSE), plain, FALSE, FALSE, 6, 8);
-    moved_picture(get(s, 0x30, 0x11, TRUE, FALSE), plain, TRUE, FALSE, -0x40 + 6, 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x10, FALSE, FALSE), plain, FALSE, FALSE, 6, 8);
+    sprites_fixture_assert_moved(get(s, 0x30, 0x11, TRUE, FALSE), plain, TRUE, FALSE, -0x40 + 6, 8);
     editor_disasm_sprites_free(s);
     /* the section "Odd Zone": Remove(8) at the very end, where SonLVL's .NET throws; Init
      * stops at the unknown condition, before the subtypes are made: boxes */
-    s = open_level("Odd Zone");
+    s = sprites_fixture_open_level("Odd Zone");
     g_assert_nonnull(get(s, 0x10, 0, FALSE, FALSE));
     g_assert_null(get(s, 0x30, 0x00, FALSE, FALSE));
     g_assert_null(get(s, 0x30, 0x10, FALSE, FALSE));
@@ -287,8 +256,9 @@ static void test_display_name(void)
 
 static void test_strings(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
-    moved_picture(get(s, 0x31, 0, FALSE, FALSE), get(s, 0x10, 0, FALSE, FALSE), FALSE, FALSE, 0, 0);
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
+    sprites_fixture_assert_moved(get(s, 0x31, 0, FALSE, FALSE), get(s, 0x10, 0, FALSE, FALSE),
+                                 FALSE, FALSE, 0, 0);
     g_assert_null(get(s, 0x31, 1, FALSE, FALSE)); /* Substring past the end */
     g_assert_null(get(s, 0x31, 2, FALSE, FALSE)); /* Remove(-1) */
     g_assert_null(get(s, 0x31, 3, FALSE, FALSE)); /* Remove(Length) */
@@ -297,9 +267,9 @@ static void test_strings(void)
 
 static void test_enums(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = get(s, 0x10, 0, FALSE, FALSE);
-    moved_picture(get(s, 0x32, 0x50, FALSE, FALSE), plain, FALSE, FALSE, 0, 0);
+    sprites_fixture_assert_moved(get(s, 0x32, 0x50, FALSE, FALSE), plain, FALSE, FALSE, 0, 0);
     const EditorDisasmSprite *chain = get(s, 0x32, 0x52, FALSE, FALSE);
     g_assert_nonnull(chain);
     g_assert_cmpint(chain->left, ==, 0);
@@ -316,16 +286,16 @@ static void test_enums(void)
 
 static void test_abstract_and_moved_flips(void)
 {
-    EditorDisasmSprites *s = open_level("Test Zone Act 1");
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = get(s, 0x10, 0, FALSE, FALSE);
-    moved_picture(get(s, 0x33, 0, FALSE, FALSE), plain, FALSE, FALSE, 0, 32);
-    moved_picture(get(s, 0x34, 0, FALSE, FALSE), plain, FALSE, FALSE, 32, 0);
+    sprites_fixture_assert_moved(get(s, 0x33, 0, FALSE, FALSE), plain, FALSE, FALSE, 0, 32);
+    sprites_fixture_assert_moved(get(s, 0x34, 0, FALSE, FALSE), plain, FALSE, FALSE, 32, 0);
     for (int f = 0; f < 4; f++) { /* moved by (5, 3), then mirrored: the move mirrors too */
         gboolean xflip = f & 1, yflip = f >> 1;
-        moved_picture(get(s, 0x33, 1, xflip, yflip), plain, xflip, yflip, xflip ? -5 : 5,
-                      yflip ? -3 : 3);
+        sprites_fixture_assert_moved(get(s, 0x33, 1, xflip, yflip), plain, xflip, yflip,
+                                     xflip ? -5 : 5, yflip ? -3 : 3);
     }
-    moved_picture(get(s, 0x34, 2, FALSE, TRUE), plain, TRUE, FALSE, -5, 3);
+    sprites_fixture_assert_moved(get(s, 0x34, 2, FALSE, TRUE), plain, TRUE, FALSE, -5, 3);
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
     editor_disasm_sprites_free(s);
 }
