@@ -32,7 +32,13 @@ static int local_find(const dspr_cs *c, const char *name)
 
 void dcs_local_push(dspr_cs *c, const char *name, val v)
 {
-    cs_local l = {g_strdup(name), v};
+    cs_local l = {g_strdup(name), v, CV_NONE};
+    g_array_append_val(c->locals, l);
+}
+
+void dcs_local_push_typed(dspr_cs *c, const char *name, val v, cs_conv conv)
+{
+    cs_local l = {g_strdup(name), dcs_convert(conv, v), (guint8)conv};
     g_array_append_val(c->locals, l);
 }
 
@@ -44,92 +50,14 @@ void dcs_locals_pop(dspr_cs *c, guint to)
     }
 }
 
-int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs)
-{
-    for (int depth = 0; cls >= 0 && depth < 32; depth++) {
-        for (guint i = 0; i < c->methods->len; i++) {
-            const cs_method *m = &g_array_index(c->methods, cs_method, i);
-            if (m->cls == cls && m->nparams == nargs && strcmp(m->name, name) == 0)
-                return (int)i;
-        }
-        cls = g_array_index(c->classes, cs_class, cls).base_cls;
-    }
-    return -1;
-}
-
-/* Whether an argument @v may be passed to a parameter of type @t: an unknown value, or a name
- * the run does not follow (a constant, `ObjectHelper.UnknownObject`), may be anything. */
-static gboolean fits(cs_ptype t, val v)
-{
-    if (t == PT_ANY || v.k == V_UNKNOWN || (v.k == V_NAME && t != PT_STR))
-        return TRUE;
-    switch (t) {
-    case PT_INT:
-        return v.k == V_INT;
-    case PT_REAL:
-        return v.k == V_INT || v.k == V_REAL;
-    case PT_DEC:
-        return v.k == V_INT || v.k == V_DECIMAL;
-    case PT_BOOL:
-        return v.k == V_BOOL;
-    case PT_STR:
-        return v.k == V_STR || v.k == V_NULL;
-    case PT_OBJ:
-        return v.k == V_OBJ || v.k == V_NULL;
-    case PT_SPRITE:
-        return v.k == V_SPRITE || v.k == V_NULL;
-    case PT_POINT:
-        return v.k == V_POINT;
-    case PT_SIZE:
-        return v.k == V_SIZE;
-    default:
-        return TRUE;
-    }
-}
-
-/* How method @m is tried for @n arguments @a, in the order C# prefers: 0, every argument of
- * its parameter's type and none defaulted; 1, the same with default values; 2, by count and
- * string parameters alone (types the run cannot tell); 3, a `params` method's expanded form. */
-static gboolean takes(const cs_method *m, const val *a, int n, int pass)
-{
-    if (pass == 3 ? !m->variadic || n < m->nparams - 1
-                  : n > m->nparams || n < (pass == 0 ? m->nparams : m->nrequired))
-        return FALSE;
-    for (int i = 0; i < n && i < m->nparams; i++) {
-        if (pass < 2 && !fits((cs_ptype)m->ptype[i], a[i]))
-            return FALSE;
-        if ((m->str_mask >> i & 1) && a[i].k != V_STR && a[i].k != V_NULL && a[i].k != V_UNKNOWN)
-            return FALSE;
-    }
-    return TRUE;
-}
-
-int dcs_method_pick(const dspr_cs *c, int cls, const char *name, const val *a, int n,
-                    gboolean inherit)
-{
-    for (int pass = 0; pass < 4; pass++) {
-        int k = cls;
-        for (int depth = 0; k >= 0 && depth < 32; depth++) {
-            for (guint i = 0; i < c->methods->len; i++) {
-                const cs_method *m = &g_array_index(c->methods, cs_method, i);
-                if (m->cls == k && m->nparams >= 0 && strcmp(m->name, name) == 0 &&
-                    takes(m, a, n, pass))
-                    return (int)i;
-            }
-            k = inherit ? g_array_index(c->classes, cs_class, k).base_cls : -1;
-        }
-    }
-    return -1;
-}
-
-static int args(dspr_cs *c, val *a, lval *outs);
+static int args(dspr_cs *c, val *a, lval *outs, GArray **many);
 
 /* A constructor's `: base(ARGS)` / `: this(ARGS)` at m->chain, run on the same instance. */
 static void chain(dspr_cs *c, const cs_method *m)
 {
     c->pos = m->chain;
     val a[CS_MAX_ARGS];
-    int n = args(c, a, NULL);
+    int n = args(c, a, NULL, NULL);
     int cls = m->chain_this ? m->cls : g_array_index(c->classes, cs_class, m->cls).base_cls;
     if (n < 0 || cls < 0)
         return;
@@ -154,12 +82,12 @@ val dcs_invoke(dspr_cs *c, int mi, const val *args, int n)
     gboolean packed =
         m->variadic && !(n == m->nparams && (args[n - 1].k == V_ARRAY || args[n - 1].k == V_NULL));
     for (int i = 0; i < n && i < m->nparams - (packed ? 1 : 0); i++)
-        dcs_local_push(c, m->params[i], args[i]);
+        dcs_local_push_typed(c, m->params[i], args[i], m->pconv[i]);
     c->frame = mark;
     for (int i = n; !packed && i < m->nparams && m->dflt[i]; i++) { /* default values */
         c->pos = m->dflt[i];
         val d = dcs_expr(c);
-        dcs_local_push(c, m->params[i], d);
+        dcs_local_push_typed(c, m->params[i], d, m->pconv[i]);
     }
     if (packed) { /* params T[] x: the rest of the arguments as an array */
         val rest = dcs_new_array(c, 0, V_NULL, FALSE);
@@ -222,9 +150,11 @@ static void out_arg(dspr_cs *c, lval *lv)
     ternary_lv(c, lv);
 }
 
-/* `(ARGS)` at c->pos into @a: the count, -1 on a parse error. An `out` / `ref` argument is
- * unknown; with @outs, its lvalue goes there (LV_NONE for the others). */
-static int args(dspr_cs *c, val *a, lval *outs)
+/* `(ARGS)` at c->pos into @a: the count, -1 on a parse error or past CS_MAX_ARGS. An `out` /
+ * `ref` argument is unknown; with @outs, its lvalue goes there (LV_NONE for the others). With
+ * @many, a call of more arguments (a `params` method's: DEZ's tunnel paths pass 70) has them
+ * all in a new *@many instead, up to CS_MAX_ARRAY. */
+static int args(dspr_cs *c, val *a, lval *outs, GArray **many)
 {
     int n = 0;
     dcs_expect(c, "(");
@@ -238,17 +168,23 @@ static int args(dspr_cs *c, val *a, lval *outs)
             out_arg(c, &lv);
         else
             v = dcs_expr(c);
+        if (unknown)
+            v = dcs_vk(V_UNKNOWN);
         if (n < CS_MAX_ARGS) {
-            a[n] = unknown ? dcs_vk(V_UNKNOWN) : v;
+            a[n] = v;
             if (outs)
                 outs[n] = lv;
+        } else if (many && (guint)n < CS_MAX_ARRAY) {
+            if (!*many)
+                *many = g_array_append_vals(g_array_new(FALSE, FALSE, sizeof(val)), a, (guint)n);
+            g_array_append_val(*many, v);
         }
         n++;
     }
-    return c->error || n > CS_MAX_ARGS ? -1 : n;
+    return c->error || (n > CS_MAX_ARGS && !(many && *many && (*many)->len == (guint)n)) ? -1 : n;
 }
 
-static void store(dspr_cs *c, const lval *lv, val v);
+static val store(dspr_cs *c, const lval *lv, val v);
 
 /* d.TryGetValue(KEY, out X) */
 static val try_get(dspr_cs *c, val d, const val *a, const lval *outs, int n)
@@ -263,11 +199,13 @@ static val try_get(dspr_cs *c, val d, const val *a, const lval *outs, int n)
 /* A call of @name on @self (V_THIS for an unqualified call). */
 static val call(dspr_cs *c, val self, const char *name)
 {
-    val a[CS_MAX_ARGS];
+    val first[CS_MAX_ARGS];
     lval outs[CS_MAX_ARGS];
-    int n = args(c, a, outs);
+    g_autoptr(GArray) many = NULL;
+    int n = args(c, first, outs, &many);
     if (n < 0)
         return dcs_vk(V_UNKNOWN);
+    const val *a = many ? (const val *)(void *)many->data : first;
     if (self.k == V_THIS || self.k == V_BASE) {
         int from = self.k == V_THIS  ? c->self_cls
                    : c->cur_cls >= 0 ? g_array_index(c->classes, cs_class, c->cur_cls).base_cls
@@ -330,8 +268,8 @@ static val member(dspr_cs *c, val v, const char *name, lval *lv)
                : strcmp(name, "Height") == 0 ? dcs_vint(v.dy)
                                              : dcs_vk(V_UNKNOWN);
     case V_ARRAY:
-        return strcmp(name, v.i ? "Count" : "Length") == 0 ? dcs_vint(((GArray *)v.p)->len)
-                                                           : dcs_vk(V_UNKNOWN);
+    case V_NODE:
+        return dcs_list_member(c, v, name);
     case V_MAP: {
         GByteArray *b = strcmp(name, "Length") == 0 ? dcs_map_bytes(c, v.p) : NULL;
         return b ? dcs_vint(b->len) : dcs_vk(V_UNKNOWN);
@@ -373,7 +311,7 @@ static val initializer(dspr_cs *c, val r)
 static val construct(dspr_cs *c, const char *type)
 {
     val a[CS_MAX_ARGS];
-    int n = args(c, a, NULL);
+    int n = args(c, a, NULL, NULL);
     if (n < 0 || !type || !c->live)
         return dcs_vk(V_UNKNOWN);
     if (strcmp(type, "MultiFileIndexer") == 0 && n == 0 && dcs_charge(c, 1)) {
@@ -592,16 +530,18 @@ static val *slot(dspr_cs *c, const lval *lv)
                                : NULL;
 }
 
-static void store(dspr_cs *c, const lval *lv, val v)
+/* Store @v at @lv; the value stored (a typed local's conversion of @v). */
+static val store(dspr_cs *c, const lval *lv, val v)
 {
     if (!c->live)
-        return;
+        return v;
     val *at = lv->part ? slot(c, lv) : NULL;
     if (at) /* X of a Point variable: the variable changes, as C#'s structs do */
         *at = dcs_pair_set(*at, lv->part, v);
-    else if (lv->k == LV_LOCAL)
-        g_array_index(c->locals, cs_local, lv->index).v = v;
-    else if (lv->k == LV_FIELD)
+    else if (lv->k == LV_LOCAL) {
+        cs_local *l = &g_array_index(c->locals, cs_local, lv->index);
+        v = l->v = dcs_convert(l->conv, v);
+    } else if (lv->k == LV_FIELD)
         *lv->field = v;
     else if (lv->k == LV_ELEM)
         g_array_index(lv->arr, val, lv->index) = v;
@@ -611,6 +551,7 @@ static void store(dspr_cs *c, const lval *lv, val v)
         lv->map->failed = TRUE;
     else
         c->error = TRUE;
+    return v;
 }
 
 static val postfix(dspr_cs *c, lval *lv)
@@ -857,7 +798,7 @@ static val assign(dspr_cs *c, lval *lv)
                 char op[3] = {ops[k][0], ops[k][1] == '=' ? 0 : ops[k][1], 0};
                 r = arith(c, op, v, r);
             }
-            store(c, &target, r);
+            r = store(c, &target, r);
             *lv = (lval){LV_NONE, 0, NULL, NULL, NULL, 0};
             return r;
         }

@@ -291,12 +291,14 @@ guint dcs_skip_type(const dspr_cs *c, guint i)
         for (; dcs_T(c, i)->kind != T_END; i++) {
             if (dcs_tok_is(c, i, "<"))
                 depth++;
-            else if (dcs_tok_is(c, i, ">") && --depth == 0)
-                break;
-            else if (dcs_tok_is(c, i, ">>") && (depth -= 2) <= 0)
-                break;
-            else if (dcs_T(c, i)->kind != T_IDENT && !dcs_tok_is(c, i, ",") &&
-                     !dcs_tok_is(c, i, ".") && !dcs_tok_is(c, i, "[") && !dcs_tok_is(c, i, "]"))
+            else if (dcs_tok_is(c, i, ">")) { /* `List<Tuple<int, int>>`: nested */
+                if (--depth == 0)
+                    break;
+            } else if (dcs_tok_is(c, i, ">>")) {
+                if ((depth -= 2) <= 0)
+                    break;
+            } else if (dcs_T(c, i)->kind != T_IDENT && !dcs_tok_is(c, i, ",") &&
+                       !dcs_tok_is(c, i, ".") && !dcs_tok_is(c, i, "[") && !dcs_tok_is(c, i, "]"))
                 return 0;
         }
         if (depth != 0)

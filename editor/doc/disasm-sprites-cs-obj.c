@@ -2,7 +2,8 @@
 /*
  * The C# definition interpreter (disasm-sprites-cs.c): the definitions' own objects (instances
  * of the file's classes, their constructors and object initializers), lambdas called where
- * they are made, and dictionaries (LINQ's ToDictionary, an index, TryGetValue, Keys). All
+ * they are made, dictionaries (LINQ's ToDictionary, an index, TryGetValue, Keys), and which of
+ * a class's methods (overloads, `params`, inherited) a call runs. All
  * bounded as the rest: every instance, field and dictionary entry is charged (dcs_charge), a lambda
  * call is a call (CS_MAX_CALLS), and each step is one of the run's budget.
  */
@@ -271,4 +272,84 @@ val dcs_dict_builtin(dspr_cs *c, val self, const char *name, const val *a, int n
         return dcs_vbool(dcs_dict_find(self, a[0]) != NULL);
     }
     return dcs_vk(V_UNKNOWN);
+}
+
+/* ---- choosing a method ---- */
+
+int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs)
+{
+    for (int depth = 0; cls >= 0 && depth < 32; depth++) {
+        for (guint i = 0; i < c->methods->len; i++) {
+            const cs_method *m = &g_array_index(c->methods, cs_method, i);
+            if (m->cls == cls && m->nparams == nargs && strcmp(m->name, name) == 0)
+                return (int)i;
+        }
+        cls = g_array_index(c->classes, cs_class, cls).base_cls;
+    }
+    return -1;
+}
+
+/* Whether an argument @v may be passed to a parameter of type @t: an unknown value, or a name
+ * the run does not follow (a constant, `ObjectHelper.UnknownObject`), may be anything. */
+static gboolean fits(cs_ptype t, val v)
+{
+    if (t == PT_ANY || v.k == V_UNKNOWN || (v.k == V_NAME && t != PT_STR))
+        return TRUE;
+    switch (t) {
+    case PT_INT:
+        return v.k == V_INT;
+    case PT_REAL:
+        return v.k == V_INT || v.k == V_REAL;
+    case PT_DEC:
+        return v.k == V_INT || v.k == V_DECIMAL;
+    case PT_BOOL:
+        return v.k == V_BOOL;
+    case PT_STR:
+        return v.k == V_STR || v.k == V_NULL;
+    case PT_OBJ:
+        return v.k == V_OBJ || v.k == V_NULL;
+    case PT_SPRITE:
+        return v.k == V_SPRITE || v.k == V_NULL;
+    case PT_POINT:
+        return v.k == V_POINT;
+    case PT_SIZE:
+        return v.k == V_SIZE;
+    default:
+        return TRUE;
+    }
+}
+
+/* How method @m is tried for @n arguments @a, in the order C# prefers: 0, every argument of
+ * its parameter's type and none defaulted; 1, the same with default values; 2, by count and
+ * string parameters alone (types the run cannot tell); 3, a `params` method's expanded form. */
+static gboolean takes(const cs_method *m, const val *a, int n, int pass)
+{
+    if (pass == 3 ? !m->variadic || n < m->nparams - 1
+                  : n > m->nparams || n < (pass == 0 ? m->nparams : m->nrequired))
+        return FALSE;
+    for (int i = 0; i < n && i < m->nparams; i++) {
+        if (pass < 2 && !fits((cs_ptype)m->ptype[i], a[i]))
+            return FALSE;
+        if ((m->str_mask >> i & 1) && a[i].k != V_STR && a[i].k != V_NULL && a[i].k != V_UNKNOWN)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+int dcs_method_pick(const dspr_cs *c, int cls, const char *name, const val *a, int n,
+                    gboolean inherit)
+{
+    for (int pass = 0; pass < 4; pass++) {
+        int k = cls;
+        for (int depth = 0; k >= 0 && depth < 32; depth++) {
+            for (guint i = 0; i < c->methods->len; i++) {
+                const cs_method *m = &g_array_index(c->methods, cs_method, i);
+                if (m->cls == k && m->nparams >= 0 && strcmp(m->name, name) == 0 &&
+                    takes(m, a, n, pass))
+                    return (int)i;
+            }
+            k = inherit ? g_array_index(c->classes, cs_class, k).base_cls : -1;
+        }
+    }
+    return -1;
 }

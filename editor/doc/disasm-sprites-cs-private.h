@@ -11,8 +11,9 @@
 #include "disasm-sprites-map.h"
 #include "disasm-sprites-private.h"
 
-#define CS_MAX_TOKENS     (1u << 18)
-#define CS_MAX_INIT_STEPS 50000u /* statements and primaries: Init (the trees' need 4,339) */
+#define CS_MAX_TOKENS (1u << 18)
+#define CS_MAX_INIT_STEPS                                                                          \
+    1000000u /* statements and primaries: Init (DEZ tunnel launcher: 395,837) */
 #define CS_MAX_CALL_STEPS                                                                          \
     50000u /* ... one GetSprite (SOZ's spawning sand blocks: more than 20,000; 40,000 were enough) \
             */
@@ -54,9 +55,12 @@ typedef enum {
     V_REAL,    /* a double: r (disasm-sprites-cs-real.c) */
     V_POINT,   /* System.Drawing.Point, a value: dx = X, dy = Y (disasm-sprites-cs-value.c) */
     V_SIZE,    /* System.Drawing.Size, a value: dx = Width, dy = Height */
-    V_DECIMAL, /* a decimal: i = mantissa, dx = scale, i / 10^dx (disasm-sprites-cs-decimal.c) */
+    V_DECIMAL, /* a decimal: the 96-bit magnitude's low 64 bits in i, its high 32 in dy, the
+                  scale in dx, fx = negative (disasm-sprites-cs-decimal.c) */
     V_BITMAP,  /* a BitmapBits: p = GArray of dspr_ref as a sprite's, dx, dy = Width, Height */
     V_LEVEL,   /* a part of the level: i = what, dx, dy (disasm-sprites-cs-level.c) */
+    V_NODE,    /* a LinkedListNode, `list.First`: p = the list (GArray of val), i = its index,
+                  dx = the list's length then (a node of a list changed since is not known) */
 } vkind;
 
 typedef struct {
@@ -97,6 +101,7 @@ typedef struct {
     int nrequired;    /* the parameters before the first with a default value */
     char *params[CS_MAX_ARGS];
     guint8 ptype[CS_MAX_ARGS]; /* cs_ptype */
+    guint8 pconv[CS_MAX_ARGS]; /* cs_conv: what the parameter's local converts to */
     guint dflt[CS_MAX_ARGS];   /* token of a default value's expression, 0 = none */
     guint body;                /* token of the body's '{', or of the expression after "=>" */
     gboolean expr;             /* an expression body */
@@ -119,9 +124,15 @@ typedef struct {
     vkind deflt;
 } cs_field;
 
+/* What storing into a local of a declared type converts the value to: C#'s implicit conversion
+ * of an int to a decimal or a double, and the wrap-around of a byte's or short's compound
+ * assignment (`byte a; a += 8;` is `a = (byte)(a + 8)`). A `var` has none. */
+typedef enum { CV_NONE, CV_DECIMAL, CV_REAL, CV_BYTE, CV_SBYTE, CV_SHORT, CV_USHORT } cs_conv;
+
 typedef struct {
     char *name;
     val v;
+    guint8 conv; /* cs_conv */
 } cs_local;
 
 /* A member of an enum of the file: `enum E { A, B = 4, C }` (C is 5). */
@@ -132,7 +143,8 @@ typedef struct {
     gboolean known; /* its value is a literal, or counted on from one */
 } cs_enum;
 
-typedef enum { S_NEXT, S_BREAK, S_CONT, S_RET, S_ABORT } flow;
+/* S_GOTO: `goto case K;` / `goto default;`, to the innermost switch (dspr_cs.goto_case). */
+typedef enum { S_NEXT, S_BREAK, S_CONT, S_RET, S_ABORT, S_GOTO } flow;
 
 struct dspr_cs {
     char *text;
@@ -161,6 +173,7 @@ struct dspr_cs {
     GArray *yield_to; /* the running iterator method's list (`yield return` appends), NULL */
     GArray *locals;   /* cs_local */
     val ret;
+    val goto_case; /* S_GOTO's label; V_NULL: `goto default` */
 };
 
 typedef enum { LV_NONE, LV_LOCAL, LV_FIELD, LV_ELEM, LV_BYTE } lv_kind;
@@ -267,6 +280,13 @@ val dcs_sprite_member(dspr_cs *c, val s, const char *name);
 const char *dcs_kind_name(vkind k);
 gboolean dcs_step(dspr_cs *c);
 void dcs_local_push(dspr_cs *c, const char *name, val v);
+/* The conversion a local declared with the type at token @i gets (CV_NONE for `var`, an
+ * array, a generic or a class). */
+cs_conv dcs_conv_at(const dspr_cs *c, guint i);
+/* @v as stored into a local of conversion @conv. */
+val dcs_convert(cs_conv conv, val v);
+/* A local of a declared type: @v converted, and so every value stored into it. */
+void dcs_local_push_typed(dspr_cs *c, const char *name, val v, cs_conv conv);
 void dcs_locals_pop(dspr_cs *c, guint to);
 int dcs_method_find(const dspr_cs *c, int cls, const char *name, int nargs);
 val dcs_invoke(dspr_cs *c, int mi, const val *args, int n);
@@ -294,7 +314,8 @@ val dcs_compare(const char *op, int order);
 /* `(TYPE)v` of a double: truncated toward zero, unknown outside TYPE's range (C# leaves it
  * unspecified); `(double)v` of an int. FALSE when @type is none of those. */
 gboolean dcs_real_cast(const char *type, val v, val *out);
-/* Math.PI / Math.E as a value, Math.Cos/Sin/Abs/Sqrt/Floor/Ceiling/Round/Min/Max called; FALSE
+/* Math.PI / Math.E as a value, Math.Cos/Sin/Tan/Atan/Atan2/Asin/Acos/Abs/Sqrt/Floor/Ceiling/
+ * Round/Min/Max called (libm's, as .NET on Linux calls the C library's); FALSE
  * when @name is none of them. */
 gboolean dcs_math_name(const char *name, val *out);
 gboolean dcs_math_call(const char *name, const val *a, int n, val *out);
@@ -315,8 +336,12 @@ val dcs_level_name(dspr_cs *c);
 /* `TYPE.MEMBER` of an enum of the file (found as dcs_class_find finds a class): TRUE with its
  * value (an int, as C#'s enums are; unknown when it is no literal) in @out. */
 gboolean dcs_enum_value(const dspr_cs *c, const char *type, const char *member, val *out);
-/* A call on a string, an array or list, or `Array.Reverse`: TRUE with the result in @out. */
+/* A call on a string, an array or list (a LinkedList's AddFirst, AddLast), `Array.Reverse` or
+ * `Tuple.Create`: TRUE with the result in @out. */
 gboolean dcs_value_call(dspr_cs *c, val self, const char *name, const val *a, int n, val *out);
+/* A member of an array or list (Length, Count; a LinkedList's First and Last, a Tuple's Item1
+ * to Item7) or of a LinkedListNode (Value, Next, Previous). */
+val dcs_list_member(dspr_cs *c, val v, const char *name);
 /* `new Point`, `new Size`, `new ReadOnlyCollection<T>(list)`, `new ReadOnlyDictionary<K, V>(d)`,
  * `new List<T>(list)`: TRUE with the value in @out. */
 gboolean dcs_value_new(dspr_cs *c, const char *type, const val *a, int n, val *out);

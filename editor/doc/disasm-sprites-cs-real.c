@@ -119,9 +119,10 @@ gboolean dcs_math_call(const char *name, const val *a, int n, val *out)
     static const struct {
         const char *name;
         double (*fn)(double);
-    } one[] = {{"Math.Cos", cos},     {"Math.Sin", sin},       {"Math.Sqrt", sqrt},
-               {"Math.Floor", floor}, {"Math.Ceiling", ceil},  {"Math.Round", nearbyint},
-               {"Math.Abs", fabs},    {"Math.Truncate", trunc}};
+    } one[] = {{"Math.Cos", cos},     {"Math.Sin", sin},        {"Math.Sqrt", sqrt},
+               {"Math.Floor", floor}, {"Math.Ceiling", ceil},   {"Math.Round", nearbyint},
+               {"Math.Abs", fabs},    {"Math.Truncate", trunc}, {"Math.Tan", tan},
+               {"Math.Atan", atan},   {"Math.Asin", asin},      {"Math.Acos", acos}};
     if (!g_str_has_prefix(name, "Math."))
         return FALSE;
     *out = dcs_vk(V_UNKNOWN);
@@ -136,7 +137,11 @@ gboolean dcs_math_call(const char *name, const val *a, int n, val *out)
         *out = dcs_vint(min == (a[0].i < a[1].i) ? a[0].i : a[1].i);
         return TRUE;
     }
-    double d;
+    double d, e;
+    if (n == 2 && strcmp(name, "Math.Atan2") == 0 && as_real(a[0], &d) && as_real(a[1], &e)) {
+        *out = dcs_vreal(atan2(d, e));
+        return TRUE;
+    }
     for (size_t k = 0; n == 1 && k < G_N_ELEMENTS(one); k++)
         if (strcmp(name, one[k].name) == 0 && as_real(a[0], &d)) {
             *out = dcs_vreal(one[k].fn(d)); /* Round: to even, as C#'s default */

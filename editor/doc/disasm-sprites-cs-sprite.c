@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CS_MAX_SPRITE_PARTS 64u
+#define CS_MAX_SPRITE_PARTS DSPR_MAX_PARTS
 
 /* A new sprite of no parts; unknown when the run has made too many objects. */
 static val sprite_new(dspr_cs *c)
@@ -61,7 +61,7 @@ static gboolean sprite_add(dspr_cs *c, GArray *to, val s)
 /* How far from the origin a part may be moved while a run builds a sprite: a level's width, as
  * the definitions that draw at level coordinates place parts at (X, Y) and then move the whole
  * by (-obj.X, -obj.Y) (skdisasm's FBZ snake platforms, HPZ's autoscroll). What GetSprite
- * returns must lie within DSPR_MAX_SIDE (dcs_sprite_refs). */
+ * returns must lie within DSPR_MAX_REACH (dcs_sprite_refs). */
 #define CS_MAX_OFFSET (1 << 16)
 
 static gboolean offset_ok(int have, gint64 add)
@@ -267,7 +267,7 @@ gboolean dcs_sprite_refs(const dspr_cs *c, val s, GArray *refs)
     guint had = refs->len;
     for (guint i = 0; i < parts->len; i++) {
         const dspr_ref *r = &g_array_index(parts, dspr_ref, i);
-        if (abs(r->dx) < DSPR_MAX_SIDE && abs(r->dy) < DSPR_MAX_SIDE)
+        if (abs(r->dx) < DSPR_MAX_REACH && abs(r->dy) < DSPR_MAX_REACH)
             g_array_append_val(refs, *r); /* a part farther from the object is not drawn */
     }
     return refs->len > had;

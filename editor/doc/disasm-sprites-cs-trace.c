@@ -11,12 +11,31 @@
 
 const char *dcs_kind_name(vkind k)
 {
-    static const char *const names[] = {
-        "value not known", "null",      "int",        "bool",    "string",      "name", "art",
-        "mappings",        "Sprite",    "array",      "indexer", "ObjectEntry", "this", "base",
-        "instance",        "lambda",    "Dictionary", "double",  "Point",       "Size", "decimal",
-        "BitmapBits",      "level part"};
-    G_STATIC_ASSERT(G_N_ELEMENTS(names) == V_LEVEL + 1);
+    static const char *const names[] = {"value not known",
+                                        "null",
+                                        "int",
+                                        "bool",
+                                        "string",
+                                        "name",
+                                        "art",
+                                        "mappings",
+                                        "Sprite",
+                                        "array",
+                                        "indexer",
+                                        "ObjectEntry",
+                                        "this",
+                                        "base",
+                                        "instance",
+                                        "lambda",
+                                        "Dictionary",
+                                        "double",
+                                        "Point",
+                                        "Size",
+                                        "decimal",
+                                        "BitmapBits",
+                                        "level part",
+                                        "LinkedListNode"};
+    G_STATIC_ASSERT(G_N_ELEMENTS(names) == V_NODE + 1);
     return (guint)k < G_N_ELEMENTS(names) ? names[k] : "?";
 }
 

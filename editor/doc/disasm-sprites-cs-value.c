@@ -27,6 +27,45 @@ val dcs_default_value(vkind k)
                             : dcs_vk(is_pair(k) ? k : V_NULL);
 }
 
+cs_conv dcs_conv_at(const dspr_cs *c, guint i)
+{
+    static const struct {
+        const char *type;
+        cs_conv conv;
+    } convs[] = {{"decimal", CV_DECIMAL}, {"Decimal", CV_DECIMAL}, {"double", CV_REAL},
+                 {"Double", CV_REAL},     {"byte", CV_BYTE},       {"Byte", CV_BYTE},
+                 {"sbyte", CV_SBYTE},     {"short", CV_SHORT},     {"ushort", CV_USHORT}};
+    if (dcs_T(c, i)->kind != T_IDENT || dcs_T(c, i + 1)->kind != T_IDENT)
+        return CV_NONE; /* `T[] x`, `List<T> x`, `T? x`, `var x` are none of these */
+    for (size_t k = 0; k < G_N_ELEMENTS(convs); k++)
+        if (dcs_tok_is(c, i, convs[k].type))
+            return convs[k].conv;
+    return CV_NONE;
+}
+
+val dcs_convert(cs_conv conv, val v)
+{
+    if (v.k != V_INT)
+        return v; /* C# converts nothing else implicitly to these */
+    switch (conv) {
+    case CV_DECIMAL:
+        dcs_dec_cast("decimal", v, &v);
+        return v;
+    case CV_REAL:
+        return dcs_vreal((double)(gint32)v.i);
+    case CV_BYTE:
+        return dcs_vint(v.i & 0xFF);
+    case CV_SBYTE:
+        return dcs_vint((gint8)(guint8)(v.i & 0xFF));
+    case CV_SHORT:
+        return dcs_vint((gint16)(guint16)(v.i & 0xFFFF));
+    case CV_USHORT:
+        return dcs_vint(v.i & 0xFFFF);
+    default:
+        return v;
+    }
+}
+
 val dcs_new_pair(vkind k, const val *a, int n)
 {
     val r = dcs_vk(k);
@@ -126,8 +165,72 @@ static val contains(GArray *arr, val x)
     return unknown ? dcs_vk(V_UNKNOWN) : dcs_vbool(FALSE);
 }
 
+/* `new Tuple<...>(a, b, ...)` / `Tuple.Create(a, b, ...)`: an array of its items (Item1 ...). */
+static val tuple(dspr_cs *c, const val *a, int n)
+{
+    val t = n >= 1 && n <= 7 ? dcs_new_array(c, 0, V_NULL, FALSE) : dcs_vk(V_UNKNOWN);
+    for (int k = 0; t.k == V_ARRAY && k < n; k++)
+        if (!dcs_array_push(c, t.p, a[k]))
+            t = dcs_vk(V_UNKNOWN);
+    return t;
+}
+
+/* A LinkedList's `AddFirst(x)` / `AddLast(x)`: in place; past CS_MAX_ARRAY the run stops (what
+ * the list holds could not be told). */
+static val linked_add(dspr_cs *c, GArray *list, val x, gboolean first)
+{
+    if (!dcs_array_push(c, list, x)) {
+        dcs_fatal(c);
+        return dcs_vk(V_UNKNOWN);
+    }
+    if (first) {
+        memmove(list->data + sizeof(val), list->data, (list->len - 1) * sizeof(val));
+        g_array_index(list, val, 0) = x;
+    }
+    return dcs_vk(V_UNKNOWN); /* the new node: not used by the trees */
+}
+
+val dcs_list_member(dspr_cs *c, val v, const char *name)
+{
+    GArray *arr = v.p;
+    if (v.k == V_NODE) { /* of a list changed since the node was had: not known */
+        gboolean same = arr->len == (guint)v.dx;
+        if (same && strcmp(name, "Value") == 0)
+            return g_array_index(arr, val, v.i);
+        if (same && (strcmp(name, "Next") == 0 || strcmp(name, "Previous") == 0)) {
+            v.i += name[0] == 'N' ? 1 : -1;
+            return v.i >= 0 && v.i < (gint64)arr->len ? v : dcs_vk(V_NULL);
+        }
+        return dcs_vk(V_UNKNOWN);
+    }
+    if (strcmp(name, v.i ? "Count" : "Length") == 0)
+        return dcs_vint(arr->len);
+    if (v.i && (strcmp(name, "First") == 0 || strcmp(name, "Last") == 0)) {
+        if (!arr->len)
+            return dcs_vk(V_NULL); /* an empty LinkedList's First */
+        val node = dcs_vk(V_NODE);
+        node.p = arr;
+        node.i = name[0] == 'F' ? 0 : arr->len - 1;
+        node.dx = (int)arr->len;
+        return node;
+    }
+    if (!v.i && g_str_has_prefix(name, "Item") && name[4] >= '1' && name[4] <= '7' && !name[5] &&
+        (guint)(name[4] - '1') < arr->len)
+        return g_array_index(arr, val, name[4] - '1'); /* a Tuple's */
+    return dcs_vk(V_UNKNOWN);
+}
+
 gboolean dcs_value_call(dspr_cs *c, val self, const char *name, const val *a, int n, val *out)
 {
+    if (self.k == V_ARRAY && self.i && n == 1 &&
+        (strcmp(name, "AddFirst") == 0 || strcmp(name, "AddLast") == 0)) {
+        *out = linked_add(c, self.p, a[0], name[3] == 'F');
+        return TRUE;
+    }
+    if (self.k == V_NAME && strcmp(self.p, "Tuple") == 0 && strcmp(name, "Create") == 0) {
+        *out = tuple(c, a, n);
+        return TRUE;
+    }
     if (self.k == V_STR) {
         *out = string_builtin(c, self.p, name, a, n);
         return TRUE;
@@ -176,6 +279,14 @@ gboolean dcs_enum_value(const dspr_cs *c, const char *type, const char *member, 
 
 gboolean dcs_value_new(dspr_cs *c, const char *type, const val *a, int n, val *out)
 {
+    if (strcmp(type, "LinkedList") == 0 && n == 0) {
+        *out = dcs_new_array(c, 0, V_NULL, TRUE); /* a list; First and Last give nodes */
+        return TRUE;
+    }
+    if (strcmp(type, "Tuple") == 0) {
+        *out = tuple(c, a, n);
+        return TRUE;
+    }
     if ((strcmp(type, "Point") == 0 || strcmp(type, "Size") == 0) &&
         dcs_class_find(c, NULL, type) < 0) {
         *out = dcs_new_pair(type[0] == 'P' ? V_POINT : V_SIZE, a, n);

@@ -45,6 +45,7 @@ static gboolean declaration(dspr_cs *c)
         !(dcs_tok_is(c, i + 1, "=") || dcs_tok_is(c, i + 1, ";") || dcs_tok_is(c, i + 1, ",")))
         return FALSE;
     vkind deflt = dcs_default_at(c, c->pos);
+    cs_conv conv = dcs_tok_is(c, c->pos, "var") ? CV_NONE : dcs_conv_at(c, c->pos);
     c->pos = i;
     do {
         if (dcs_T(c, c->pos)->kind != T_IDENT) {
@@ -55,9 +56,7 @@ static gboolean declaration(dspr_cs *c)
         val v = dcs_default_value(deflt);
         if (dcs_accept(c, "="))
             v = dcs_init_expr(c);
-        if (deflt == V_DECIMAL && v.k == V_INT)
-            dcs_dec_cast("decimal", v, &v); /* decimal x = 5: C# converts the int */
-        dcs_local_push(c, name, v);
+        dcs_local_push_typed(c, name, v, conv); /* decimal x = 5: C# converts the int */
     } while (!c->error && dcs_accept(c, ","));
     dcs_expect(c, ";");
     return TRUE;
@@ -101,7 +100,7 @@ static flow loop_body(dspr_cs *c, guint body, guint end, gboolean *stop)
 {
     c->pos = body;
     flow f = exec_stmt(c);
-    *stop = f == S_BREAK || f == S_RET || f == S_ABORT || c->error;
+    *stop = f == S_BREAK || f == S_RET || f == S_ABORT || f == S_GOTO || c->error;
     c->pos = end;
     return f == S_BREAK || f == S_CONT ? S_NEXT : f;
 }
@@ -202,7 +201,31 @@ static flow exec_foreach(dspr_cs *c)
     return c->error ? S_ABORT : f;
 }
 
-/* switch (e) { case K: ... default: ... } on a known value. */
+/* The statement after the label of switch section @v (V_NULL: `default`) in the switch body
+ * from @body to @end (its '}'), else after `default:`; 0 when neither is there. */
+static guint switch_find(dspr_cs *c, guint body, guint end, val v)
+{
+    guint deflt = 0;
+    c->pos = body;
+    while (!c->error && c->pos < end) {
+        if (dcs_accept(c, "case")) {
+            val k = dcs_expr(c);
+            dcs_expect(c, ":");
+            val eq = v.k == V_NULL ? dcs_vbool(FALSE) : dcs_equal(v, k, FALSE);
+            if (eq.k == V_BOOL && eq.i)
+                return c->pos;
+        } else if (dcs_accept(c, "default")) {
+            dcs_expect(c, ":");
+            deflt = deflt ? deflt : c->pos;
+        } else {
+            c->pos = dcs_skip_stmt(c, c->pos);
+        }
+    }
+    return deflt;
+}
+
+/* switch (e) { case K: ... default: ... } on a known value; `goto case K;` and `goto default;`
+ * in a section go on at that section. */
 static flow exec_switch(dspr_cs *c)
 {
     dcs_expect(c, "(");
@@ -210,36 +233,50 @@ static flow exec_switch(dspr_cs *c)
     dcs_expect(c, ")");
     if (c->error || (v.k != V_INT && v.k != V_STR && v.k != V_BOOL) || !dcs_is(c, "{"))
         return S_ABORT;
-    guint end = dcs_skip_group(c, c->pos), deflt = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        gboolean running = pass == 1;
-        c->pos = pass == 0 ? c->pos + 1 : deflt;
-        while (!c->error && c->pos < end - 1) {
-            if (dcs_accept(c, "case")) {
-                val k = dcs_expr(c);
-                dcs_expect(c, ":");
-                val eq = dcs_equal(v, k, FALSE);
-                running = running || (eq.k == V_BOOL && eq.i);
-            } else if (dcs_accept(c, "default")) {
-                dcs_expect(c, ":");
-                if (!deflt)
-                    deflt = c->pos;
-            } else if (running) {
-                flow f = exec_stmt(c);
-                if (f == S_BREAK)
-                    break;
-                if (f != S_NEXT) {
-                    return f;
-                }
-            } else {
-                c->pos = dcs_skip_stmt(c, c->pos);
+    guint body = c->pos + 1, end = dcs_skip_group(c, c->pos) - 1, mark = c->locals->len;
+    guint at = switch_find(c, body, end, v);
+    flow f = S_NEXT;
+    for (c->pos = at; at && !c->error && c->pos < end;) {
+        if (dcs_accept(c, "case")) { /* the next section's labels: C# has no fall-through */
+            dcs_expr(c);
+            dcs_expect(c, ":");
+        } else if (dcs_accept(c, "default")) {
+            dcs_expect(c, ":");
+        } else {
+            f = exec_stmt(c);
+            if (f == S_GOTO) {
+                val to = c->goto_case;
+                if (to.k != V_NULL && to.k != V_INT && to.k != V_STR && to.k != V_BOOL)
+                    return S_ABORT; /* a label not known */
+                c->pos = at = switch_find(c, body, end, to);
+                f = S_NEXT;
+                if (!at)
+                    return S_ABORT; /* C# does not compile it */
+            } else if (f != S_NEXT) {
+                break;
             }
         }
-        if (running || !deflt || c->error)
-            break;
     }
-    c->pos = end;
+    if (f != S_NEXT && f != S_BREAK)
+        return f;
+    dcs_locals_pop(c, mark); /* the sections' locals: the switch block is their scope */
+    c->pos = end + 1;
     return c->error ? S_ABORT : S_NEXT;
+}
+
+/* `goto case K;` / `goto default;`: S_GOTO to the innermost switch; a goto to a label stops
+ * the method (not followed). */
+static flow exec_goto(dspr_cs *c)
+{
+    if (dcs_accept(c, "default")) {
+        c->goto_case = dcs_vk(V_NULL);
+    } else if (dcs_accept(c, "case")) {
+        c->goto_case = dcs_expr(c);
+    } else {
+        return S_ABORT;
+    }
+    dcs_expect(c, ";");
+    return c->error ? S_ABORT : S_GOTO;
 }
 
 /* `yield return e;` appends e to the running iterator's list (the method is run to its end
@@ -291,13 +328,15 @@ static flow exec_stmt(dspr_cs *c)
         f = exec_foreach(c);
     else if (dcs_accept(c, "return"))
         f = exec_return(c);
+    else if (dcs_accept(c, "goto"))
+        f = exec_goto(c);
     else if (dcs_accept(c, "break") || dcs_accept(c, "continue")) {
         f = dcs_tok_is(c, c->pos - 1, "break") ? S_BREAK : S_CONT;
         dcs_expect(c, ";");
     } else if (c->yield_to && dcs_tok_is(c, c->pos, "yield")) {
         f = exec_yield(c);
-    } else if (dcs_is(c, "do") || dcs_is(c, "try") || dcs_is(c, "throw") || dcs_is(c, "goto") ||
-               dcs_is(c, "yield") || dcs_is(c, "using") || dcs_is(c, "lock"))
+    } else if (dcs_is(c, "do") || dcs_is(c, "try") || dcs_is(c, "throw") || dcs_is(c, "yield") ||
+               dcs_is(c, "using") || dcs_is(c, "lock"))
         f = S_ABORT; /* not followed: what comes after cannot be told */
     else if (!declaration(c) && !c->error) {
         dcs_expr(c);
@@ -376,14 +415,16 @@ static void scan_enum(dspr_cs *c, guint i, guint hi, const char *ns)
 
 /* The declared type of a parameter, tokens @from..@name (its name), modifiers skipped: what
  * overloads are told apart by; PT_ANY for a type of several tokens (T[], T?, generics). */
-static guint8 param_type(const dspr_cs *c, guint from, guint name)
+static guint8 param_type(const dspr_cs *c, guint from, guint name, guint8 *conv)
 {
     static const char *const mods[] = {"params", "ref", "out", "in", "this", NULL};
     for (int k = 0; mods[k] && from < name; k++)
         if (dcs_tok_is(c, from, mods[k]))
             from++, k = -1;
+    *conv = CV_NONE;
     if (from + 1 != name)
         return PT_ANY;
+    *conv = (guint8)dcs_conv_at(c, from); /* `decimal d`: an int passed is converted */
     static const struct {
         const char *type;
         cs_ptype t;
@@ -429,7 +470,7 @@ static gboolean params(dspr_cs *c, guint open, cs_method *m)
                     return FALSE;
                 if (dcs_tok_is(c, name - 1, "string"))
                     m->str_mask |= 1u << m->nparams;
-                m->ptype[m->nparams] = param_type(c, from, name);
+                m->ptype[m->nparams] = param_type(c, from, name, &m->pconv[m->nparams]);
                 m->dflt[m->nparams] = dflt;
                 m->params[m->nparams++] = dcs_tok_text(c, name);
                 m->nrequired += dflt ? 0 : 1;

@@ -16,6 +16,11 @@
  * tile field reaches 2,048, all of VRAM's 64 KiB) */
 #define DSPR_MAX_ART_BYTES (0x1000u * 32)
 #define DSPR_MAX_SIDE      1024 /* px: a picture's width and height */
+/* The parts one picture is drawn from (DEZ's tunnel launchers: the launcher and the rings of a
+ * path, up to 424 of them), how far from the object a part may be (REACH px: their paths reach
+ * 1,620 px), and so a picture's width and height at most 2 * DSPR_MAX_REACH. */
+#define DSPR_MAX_PARTS 4096u
+#define DSPR_MAX_REACH 2048
 
 /* One picture of an object definition. Paths are relative to the INI folder. */
 typedef struct dspr_image {
@@ -104,6 +109,11 @@ void dspr_warn(EditorDisasmSprites *self, const char *file, int line, const char
  * tree's root (g_free). */
 char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *size,
                 char **tree_rel);
+
+/* The decoded art of spec @spec ("FILE[:OFFSET][\tCOMPRESSION]|...", or "LevelArt[:OFFSET]")
+ * in compression @artcmp (NULL: by the file's extension), cached; NULL, with a warning naming
+ * the file, when a part cannot be read (disasm-sprites-art.c). */
+GBytes *dspr_load_art(EditorDisasmSprites *self, const char *spec, const char *artcmp);
 
 /* @rel (relative to the INI folder) as a path from the tree's root, '..' resolved; NULL when it
  * would leave the tree (g_free). */

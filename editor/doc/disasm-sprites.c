@@ -7,9 +7,6 @@
 
 #include <loopwright-masks/disasm-tree.h>
 #include <loopwright-masks/file-io.h>
-#include <loopwright/kosinski.h>
-#include <loopwright/kosm.h>
-#include <loopwright/nemesis.h>
 #include <loopwright/objmap.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -125,161 +122,6 @@ char *dspr_read(EditorDisasmSprites *self, const char *rel, gsize max, gsize *si
     if (tree_rel)
         *tree_rel = g_steal_pointer(&path);
     return copy;
-}
-
-/* ---- art ---- */
-
-typedef enum { CODEC_PLAIN, CODEC_NEM, CODEC_KOS, CODEC_KOSM } codec;
-
-static codec codec_of(const char *file, const char *artcmp)
-{
-    const char *name = artcmp;
-    if (!name) {
-        const char *dot = strrchr(file, '.');
-        name = !dot                                    ? ""
-               : g_ascii_strcasecmp(dot, ".nem") == 0  ? "Nemesis"
-               : g_ascii_strcasecmp(dot, ".kos") == 0  ? "Kosinski"
-               : g_ascii_strcasecmp(dot, ".kosm") == 0 ? "KosinskiM"
-                                                       : "";
-    }
-    return g_ascii_strcasecmp(name, "Nemesis") == 0     ? CODEC_NEM
-           : g_ascii_strcasecmp(name, "Kosinski") == 0  ? CODEC_KOS
-           : g_ascii_strcasecmp(name, "KosinskiM") == 0 ? CODEC_KOSM
-                                                        : CODEC_PLAIN;
-}
-
-/* Decode @in into @out (DSPR_MAX_ART_BYTES); the decoded size, or -1 with @err. */
-static long decode(codec c, const uint8_t *in, size_t n, uint8_t *out, lw_error *err)
-{
-    size_t got = 0;
-    bool ok;
-    switch (c) {
-    case CODEC_NEM:
-        ok = lw_nemesis_decompress(in, n, out, DSPR_MAX_ART_BYTES, &got, NULL, err);
-        break;
-    case CODEC_KOS:
-        ok = lw_kosinski_decompress(in, n, out, DSPR_MAX_ART_BYTES, &got, NULL, err);
-        break;
-    case CODEC_KOSM:
-        ok = lw_kosm_decompress(in, n, out, DSPR_MAX_ART_BYTES, &got, NULL, err);
-        break;
-    default:
-        ok = n <= DSPR_MAX_ART_BYTES ||
-             lw_error_set_at(err, LW_ERR_LIMIT, 0, "more than %u bytes of art", DSPR_MAX_ART_BYTES);
-        if (ok)
-            memcpy(out, in, n);
-        got = n;
-    }
-    return ok ? (long)got : -1;
-}
-
-/* Split "FILE[:OFFSET]" into the file and the offset (0 when none; hex 0x or decimal, may be
- * negative: the part's first bytes are dropped). */
-static char *split_offset(const char *part, long *offset)
-{
-    const char *colon = strrchr(part, ':');
-    *offset = 0;
-    if (colon) {
-        char *end;
-        long v = strtol(colon + 1, &end, 0);
-        if (colon[1] && !*end && v > -(long)DSPR_MAX_ART_BYTES && v < (long)DSPR_MAX_ART_BYTES) {
-            *offset = v;
-            return g_strndup(part, (gsize)(colon - part));
-        }
-    }
-    return g_strdup(part);
-}
-
-static GBytes *load_art(EditorDisasmSprites *self, const char *spec, const char *artcmp);
-
-/* The decoded bytes of part @file into @tmp: the level's art for "LevelArt" when @level_ok,
- * else the file decoded; the size, or -1 with a warning. */
-static long part_bytes(EditorDisasmSprites *self, const char *file, const char *artcmp,
-                       gboolean level_ok, uint8_t *tmp)
-{
-    if (level_ok && g_ascii_strcasecmp(file, "LevelArt") == 0) {
-        GBytes *level = load_art(self, "LevelArt", NULL); /* cached, warned once */
-        gsize n = 0;
-        const void *d = level ? g_bytes_get_data(level, &n) : NULL;
-        if (d && n)
-            memcpy(tmp, d, MIN(n, (gsize)DSPR_MAX_ART_BYTES));
-        return level ? (long)MIN(n, (gsize)DSPR_MAX_ART_BYTES) : -1;
-    }
-    gsize n;
-    g_autofree char *where = NULL;
-    g_autofree char *data = dspr_read(self, file, DSPR_MAX_FILE_BYTES, &n, &where);
-    if (!data)
-        return -1;
-    lw_error err;
-    long got = decode(codec_of(file, artcmp), (const uint8_t *)data, n, tmp, &err);
-    if (got < 0)
-        dspr_warn(self, where, 0, "byte %ld: %s", err.offset, err.message);
-    return got;
-}
-
-/* One part of an art spec into @art at its offset (else after @*end); FALSE with a warning.
- * A part "LevelArt[:OFFSET]" is the level's art when @level_ok (not while reading it). */
-static gboolean art_part(EditorDisasmSprites *self, const char *part, const char *artcmp,
-                         gboolean level_ok, uint8_t *art, uint8_t *tmp, size_t *end)
-{
-    long off;
-    g_auto(GStrv) fields = g_strsplit(part, "\t", 2); /* FILE[:OFFSET][\tCOMPRESSION] */
-    if (fields[0] && fields[1])
-        artcmp = fields[1];
-    part = fields[0] ? fields[0] : "";
-    g_autofree char *file = split_offset(part, &off);
-    long got = part_bytes(self, file, artcmp, level_ok, tmp);
-    if (got < 0)
-        return FALSE;
-    /* "FILE:0" is at byte 0; "FILE" after the previous part */
-    long at = strlen(file) != strlen(part) ? off : (long)*end;
-    for (long i = 0; i < got; i++)
-        if (at + i >= 0 && at + i < (long)DSPR_MAX_ART_BYTES)
-            art[at + i] = tmp[i];
-    long stop = at + got;
-    if (stop > (long)*end)
-        *end = stop > (long)DSPR_MAX_ART_BYTES ? DSPR_MAX_ART_BYTES : (size_t)stop;
-    return TRUE;
-}
-
-/* The decoded art of @spec (cached; NULL when a part cannot be read). */
-static GBytes *load_art(EditorDisasmSprites *self, const char *spec, const char *artcmp)
-{
-    g_autofree char *key = g_strconcat(spec, "\n", artcmp ? artcmp : "", NULL);
-    gpointer cached;
-    if (g_hash_table_lookup_extended(self->art, key, NULL, &cached))
-        return cached;
-    const char *use = spec;
-    long level_off = 0;
-    g_autofree char *level_file = NULL;
-    if (g_ascii_strncasecmp(spec, "LevelArt", 8) == 0 && !strchr(spec, '|')) {
-        level_file = split_offset(spec, &level_off);
-        use = self->level_tiles;
-        artcmp = NULL;
-    }
-    GBytes *bytes = NULL;
-    if (use) {
-        uint8_t *art = g_malloc0(DSPR_MAX_ART_BYTES), *tmp = g_malloc(DSPR_MAX_ART_BYTES);
-        size_t end = 0;
-        g_auto(GStrv) parts = g_strsplit(use, "|", 64);
-        gboolean ok = TRUE;
-        for (guint i = 0; ok && parts[i]; i++)
-            ok = art_part(self, parts[i], artcmp, !level_file, art, tmp, &end);
-        if (ok && level_off) { /* LevelArt:-32: the level's art seen from byte 32 */
-            long from = -level_off;
-            size_t keep = from >= 0 && (size_t)from < end ? end - (size_t)from : 0;
-            memmove(art, art + (from > 0 ? from : 0), keep);
-            end = keep;
-        }
-        if (ok)
-            bytes = g_bytes_new(art, end);
-        g_free(art);
-        g_free(tmp);
-    } else {
-        dspr_warn(self, LWM_TREE_INI_FILE, 0, "LevelArt: the level names no tiles");
-    }
-    g_hash_table_insert(self->art, g_steal_pointer(&key), bytes);
-    return bytes;
 }
 
 static void bytes_free(gpointer p)
@@ -467,7 +309,7 @@ static gboolean marker_def(EditorDisasmSprites *self, const lw_object *o, dspr_d
 static EditorDisasmSprite *build_image(EditorDisasmSprites *self, const dspr_image *im,
                                        gboolean xflip, gboolean yflip)
 {
-    GBytes *art = load_art(self, im->art, im->artcmp);
+    GBytes *art = dspr_load_art(self, im->art, im->artcmp);
     const editor_mappings *m = art ? load_mappings(self, im) : NULL;
     g_autoptr(GBytes) loaded = m && im->dplc ? dspr_dplc_art(self, im, art) : NULL;
     if (!m || (im->dplc && !loaded))
@@ -507,42 +349,68 @@ static gboolean flip_with(dspr_flip mode, gboolean obj)
     return mode == FLIP_NORMAL ? obj : mode == FLIP_REVERSE ? !obj : mode == FLIP_ALWAYS;
 }
 
-/* The images of @refs, each flipped and moved as it says, drawn into one picture in order. */
+static gpointer image_key(int image, gboolean xflip, gboolean yflip)
+{
+    return GUINT_TO_POINTER(((guint)image << 2 | (xflip ? 2u : 0u) | (yflip ? 1u : 0u)) + 1);
+}
+
+/* Image @image of @d flipped so, rendered once for all the parts of one picture that show it
+ * (@cache: owns them); NULL when it cannot be drawn. */
+static const EditorDisasmSprite *cached_image(EditorDisasmSprites *self, const dspr_def *d,
+                                              GHashTable *cache, int image, gboolean xflip,
+                                              gboolean yflip)
+{
+    gpointer key = image_key(image, xflip, yflip);
+    gpointer got;
+    if (g_hash_table_lookup_extended(cache, key, NULL, &got))
+        return got;
+    EditorDisasmSprite *p = build_image(self, g_ptr_array_index(d->images, image), xflip, yflip);
+    g_hash_table_insert(cache, key, p);
+    return p;
+}
+
+/* The images of @refs (at most DSPR_MAX_PARTS), each flipped and moved as it says, drawn into
+ * one picture in order. */
 static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def *d,
                                       const GArray *refs, gboolean xflip, gboolean yflip)
 {
-    EditorDisasmSprite *parts[64];
-    int dx[64], dy[64];
-    guint n = 0;
+    g_autoptr(GHashTable) cache = g_hash_table_new_full(NULL, NULL, NULL, sprite_free);
+    guint max = MIN(refs->len, DSPR_MAX_PARTS), n = 0;
+    g_autofree const EditorDisasmSprite **parts = g_new(const EditorDisasmSprite *, max + 1);
+    g_autofree int *dx = g_new(int, max + 1), *dy = g_new(int, max + 1);
+    gpointer first = NULL; /* the key of the first part drawn */
     int x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
-    for (guint i = 0; i < refs->len && n < 64; i++) {
+    for (guint i = 0; i < max; i++) {
         const dspr_ref *r = &g_array_index(refs, dspr_ref, i);
-        EditorDisasmSprite *p = build_image(self, g_ptr_array_index(d->images, r->image),
-                                            flip_with(r->xflip, xflip), flip_with(r->yflip, yflip));
+        const EditorDisasmSprite *p = cached_image(
+            self, d, cache, r->image, flip_with(r->xflip, xflip), flip_with(r->yflip, yflip));
         if (!p)
             continue;
-        dx[n] = CLAMP(xflip ? -r->dx : r->dx, -DSPR_MAX_SIDE, DSPR_MAX_SIDE); /* the whole */
-        dy[n] = CLAMP(yflip ? -r->dy : r->dy, -DSPR_MAX_SIDE, DSPR_MAX_SIDE); /* picture mirrors */
+        if (!n)
+            first = image_key(r->image, flip_with(r->xflip, xflip), flip_with(r->yflip, yflip));
+        dx[n] = CLAMP(xflip ? -r->dx : r->dx, -DSPR_MAX_REACH, DSPR_MAX_REACH); /* the whole */
+        dy[n] = CLAMP(yflip ? -r->dy : r->dy, -DSPR_MAX_REACH, DSPR_MAX_REACH); /* mirrors */
         x0 = MIN(x0, p->left + dx[n]);
         y0 = MIN(y0, p->top + dy[n]);
         x1 = MAX(x1, p->left + dx[n] + (int)p->width);
         y1 = MAX(y1, p->top + dy[n] + (int)p->height);
         parts[n++] = p;
     }
-    if (n == 1 && dx[0] == 0 && dy[0] == 0)
-        return parts[0];
-    EditorDisasmSprite *s = NULL;
-    if (n && x1 - x0 <= 4 * DSPR_MAX_SIDE && y1 - y0 <= 4 * DSPR_MAX_SIDE) {
-        s = g_new0(EditorDisasmSprite, 1);
-        s->left = x0;
-        s->top = y0;
-        s->width = (guint)(x1 - x0);
-        s->height = (guint)(y1 - y0);
-        s->argb = g_new0(guint32, (gsize)s->width * s->height);
+    if (n == 1 && dx[0] == 0 && dy[0] == 0) { /* the image itself, taken from the cache */
+        g_hash_table_steal(cache, first);
+        return (EditorDisasmSprite *)parts[0];
     }
+    if (!n || x1 - x0 > 2 * DSPR_MAX_REACH || y1 - y0 > 2 * DSPR_MAX_REACH)
+        return NULL;
+    EditorDisasmSprite *s = g_new0(EditorDisasmSprite, 1);
+    s->left = x0;
+    s->top = y0;
+    s->width = (guint)(x1 - x0);
+    s->height = (guint)(y1 - y0);
+    s->argb = g_new0(guint32, (gsize)s->width * s->height);
     for (guint k = 0; k < n; k++) {
         const EditorDisasmSprite *p = parts[k];
-        for (guint v = 0; s && v < p->height; v++)
+        for (guint v = 0; v < p->height; v++)
             for (guint u = 0; u < p->width; u++) {
                 guint32 c = p->argb[(gsize)v * p->width + u];
                 gsize at = (gsize)(p->top + dy[k] - y0 + (int)v) * s->width +
@@ -550,9 +418,7 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
                 if (c)
                     s->argb[at] = c;
             }
-        if (s)
-            s->dplc |= p->dplc;
-        sprite_free(parts[k]);
+        s->dplc |= p->dplc;
     }
     return s;
 }
@@ -851,14 +717,15 @@ void editor_disasm_sprites_set_level(EditorDisasmSprites *self, const lw_level *
 gboolean dspr_sprite_bounds(EditorDisasmSprites *self, const dspr_def *d, const GArray *refs,
                             int box[4])
 {
+    g_autoptr(GHashTable) cache = g_hash_table_new_full(NULL, NULL, NULL, sprite_free);
     gboolean any = FALSE;
     box[0] = box[1] = box[2] = box[3] = 0;
     for (guint i = 0; i < refs->len; i++) {
         const dspr_ref *r = &g_array_index(refs, dspr_ref, i);
         if (r->image < 0 || (guint)r->image >= d->images->len)
             return FALSE; /* a canvas drawn on in a way not followed */
-        EditorDisasmSprite *p = build_image(self, g_ptr_array_index(d->images, r->image),
-                                            r->xflip == FLIP_ALWAYS, r->yflip == FLIP_ALWAYS);
+        const EditorDisasmSprite *p = cached_image(
+            self, d, cache, r->image, r->xflip == FLIP_ALWAYS, r->yflip == FLIP_ALWAYS);
         if (!p)
             continue;
         int x0 = p->left + r->dx, y0 = p->top + r->dy;
@@ -868,7 +735,6 @@ gboolean dspr_sprite_bounds(EditorDisasmSprites *self, const dspr_def *d, const 
         box[2] = any ? MAX(box[2], x1) : x1;
         box[3] = any ? MAX(box[3], y1) : y1;
         any = TRUE;
-        sprite_free(p);
     }
     return any || refs->len == 0;
 }

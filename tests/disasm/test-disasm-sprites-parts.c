@@ -304,7 +304,7 @@ static const char *hostile_head =
     "\t\t\t\treturn new Sprite(a, 2000000000, 0);\n"
     "\t\t\tcase 2:\n"
     "\t\t\t\ts = new Sprite(a);\n"
-    "\t\t\t\ts.Offset(-1500, 0);\n"
+    "\t\t\t\ts.Offset(-2500, 0);\n"
     "\t\t\t\treturn s;\n"
     "\t\t\tcase 3:\n"
     "\t\t\t\tfor (int i = 0; i < 1000000; i++)\n"
@@ -578,7 +578,7 @@ static void test_hostile(void)
     gint64 t0 = g_get_monotonic_time();
     g_assert_null(get(s, 0x51, 0, FALSE, FALSE)); /* 200 nested constructions */
     g_assert_null(get(s, 0x51, 1, FALSE, FALSE)); /* moved 2e9 px */
-    g_assert_null(get(s, 0x51, 2, FALSE, FALSE)); /* Offset past the bound */
+    g_assert_null(get(s, 0x51, 2, FALSE, FALSE)); /* Offset 2,500 px: past the reach */
     g_assert_null(get(s, 0x51, 3, FALSE, FALSE)); /* 1e6 parts by a loop: out of steps */
     g_assert_null(get(s, 0x51, 4, FALSE, FALSE)); /* doubled 40 times: 2^40 parts */
     g_assert_null(get(s, 0x51, 5, FALSE, FALSE)); /* 1e6 Offset calls: out of steps */

@@ -38,7 +38,9 @@ static const char *obj_ini = "[10]\n"
                              "[44]\ncodefile=Decimal.cs\n"
                              "[45]\ncodefile=Floor.cs\n"
                              "[46]\ncodefile=Yield.cs\n"
-                             "[47]\ncodefile=Nothing.cs\n";
+                             "[47]\ncodefile=Nothing.cs\n"
+                             "[48]\ncodefile=Machine.cs\n"
+                             "[49]\ncodefile=Rings.cs\n";
 
 #define CS_HEAD                                                                                    \
     "using System;\nusing System.Collections.Generic;\nusing System.Drawing;\n"                    \
@@ -51,7 +53,7 @@ static const char *obj_ini = "[10]\n"
     "CompressionType.Uncompressed), \"../map/one.asm\", first, 0);\n"
 
 /* subtype 0: the frame at level (0x1000, 0x800); 1: built at (5000, 3000) and moved back by the
- * place; 2: the frame and a copy 2000 px right; 3: only that copy; 4..6: start palettes 5, 1, -3;
+ * place; 2: the frame and a copy 3000 px right; 3: only that copy; 4..6: start palettes 5, 1, -3;
  * 7: the frame from a MultiFileIndexer whose second part is at byte 0 */
 static const char *placed_cs = CS_HEAD
     "\tclass Placed : ObjectDefinition\n\t{\n"
@@ -73,8 +75,8 @@ static const char *placed_cs = CS_HEAD
     "\t\t\t\tvar far = new Sprite(frame, 5000, 3000);\n"
     "\t\t\t\tfar.Offset(-obj.X, -obj.Y);\n"
     "\t\t\t\treturn far;\n\t\t\t}\n"
-    "\t\t\tif (obj.SubType == 2) return new Sprite(frame, new Sprite(frame, 2000, 0));\n"
-    "\t\t\tif (obj.SubType == 3) return new Sprite(frame, 2000, 0);\n"
+    "\t\t\tif (obj.SubType == 2) return new Sprite(frame, new Sprite(frame, 3000, 0));\n"
+    "\t\t\tif (obj.SubType == 3) return new Sprite(frame, 3000, 0);\n"
     "\t\t\tif (obj.SubType == 7) return indexed;\n"
     "\t\t\treturn pals[obj.SubType - 4];\n"
     "\t\t}\n\t}\n}\n";
@@ -125,8 +127,9 @@ static const char *ranges_cs =
             "\t\t\treturn imgs[3];\n"
             "\t\t}\n\t}\n}\n";
 
-/* the spike ball launcher's height, then checks only exact decimals pass; 0x51: 1m / 3m, which
- * C# rounds (not followed: a box) */
+/* the spike ball launcher's height, then checks that only C#'s decimals pass (exact sums, and
+ * quotients and products rounded to the 28 digits and 96 bits a decimal has, ties to even:
+ * ECMA-334, "The decimal type"); 0x51: a sum past 96 bits, which C# throws on (a box) */
 static const char *decimal_cs = CS_HEAD
     "\tclass Decimal : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
     "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
@@ -134,9 +137,20 @@ static const char *decimal_cs = CS_HEAD
     "\t\t\tfor (var speed = -obj.SubType / 16m; speed < 0m; speed += 0.21875m)\n"
     "\t\t\t\theight += speed;\n"
     "\t\t\tvar yoffset = (int)decimal.Floor(height);\n"
-    "\t\t\tif (obj.SubType == 0x51)\n\t\t\t{\n"
-    "\t\t\t\tvar third = 1m / 3m;\n"
-    "\t\t\t\treturn new Sprite(frame, (int)(third * 3m), 0);\n\t\t\t}\n"
+    "\t\t\tif (obj.SubType == 0x51)\n"
+    "\t\t\t\treturn new Sprite(frame, (int)(79228162514264337593543950335m + 1m), 0);\n"
+    "\t\t\tvar third = 1m / 3m;\n"
+    "\t\t\tif (third * 3m != 0.9999999999999999999999999999m || (int)(third * 3m) != 0 ||\n"
+    "\t\t\t    2m / 3m != 0.6666666666666666666666666667m || third + 2m / 3m != 1m ||\n"
+    "\t\t\t    10m / 3m != 3.3333333333333333333333333333m ||\n"
+    "\t\t\t    1000000m + third != 1000000.3333333333333333333333m ||\n"
+    "\t\t\t    1000000m + third - 1000000m == third || third * third != "
+    "0.1111111111111111111111111111m ||\n"
+    "\t\t\t    1m / 20000000000000000000000000000m != 0m ||\n"
+    "\t\t\t    3m / 20000000000000000000000000000m != 0.0000000000000000000000000002m ||\n"
+    "\t\t\t    (double)(7m / 2m) != 3.5 || (double)(-1m / 4m) != -0.25 ||\n"
+    "\t\t\t    decimal.Floor(-third) != -1m || -third >= 0m || third % 0.1m <= 0m)\n"
+    "\t\t\t\treturn null;\n"
     "\t\t\tdecimal seven = 7; /* an int converted: 7m / 2 is 3.5 */\n"
     "\t\t\tif (seven / 2 != 3.5m || (int)-2.5m != -2 || (int)decimal.Floor(-2.5m) != -3 ||\n"
     "\t\t\t    decimal.Ceiling(2.25m) != 3m || 0.1m + 0.2m != 0.3m || 1.5m * 4 != 6 ||\n"
@@ -213,6 +227,98 @@ static const char *nothing_cs = CS_HEAD
     "\t\t\treturn frame.NotFollowed();\n"
     "\t\t}\n\t}\n}\n";
 
+/* The constructs of DEZ's tunnel launchers, which walk a path of rings in a state machine:
+ * subtype 0, `goto case` and `goto default` between the sections of a switch over an enum, with
+ * `break` and `continue` of the loop around it (the frame at (6, 4)); 1, byte, sbyte, short
+ * and ushort locals wrapping as C# stores them (74, 0xC0); 2, an int stored into a double or
+ * decimal local or passed to a decimal parameter is converted ((int)(2.5 * 4) + 3 + 7m / 2 * 4,
+ * 3.5 * 2 + 2.25 * 4); 3, a
+ * LinkedList<Tuple<...>> (AddFirst, AddLast, First, Last, Next, Value, Item1..3, foreach, Count;
+ * Tuple.Create); 4, a `params` method called with 40 arguments, Math.Atan and Math.Atan2 */
+static const char *machine_cs = CS_HEAD
+    "\tclass Machine : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
+    "\t\tprivate enum Step { Done = 0, Start = 1, Right = 2, Down = 3, Turn = 130 }\n"
+    "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+    "\t\t\tif (obj.SubType == 1)\n\t\t\t{\n"
+    "\t\t\t\tbyte b = 250; b += 10; byte c = 255; c++; sbyte d = 127; d++;\n"
+    "\t\t\t\tshort e = 32767; e += 2; ushort u = 0; u--; byte angle = 0; angle -= 0x40;\n"
+    "\t\t\t\treturn new Sprite(frame, b + c + (d == -128 ? 10 : 0) + (e == -32767 ? 20 : 0) +\n"
+    "\t\t\t\t\t(u == 65535 ? 40 : 0), angle);\n\t\t\t}\n"
+    "\t\t\tif (obj.SubType == 2)\n\t\t\t{\n"
+    "\t\t\t\tdouble half = 5; half /= 2; decimal d = 7; d /= 2; decimal z = 0; z = 9; z /= 4;\n"
+    "\t\t\t\tvar i = 7; i /= 2;\n"
+    "\t\t\t\treturn new Sprite(frame, (int)(half * 4) + i + Quarters(7), (int)(d * 2 + z * 4));\n"
+    "\t\t\t}\n"
+    "\t\t\tif (obj.SubType == 3)\n\t\t\t{\n"
+    "\t\t\t\tvar list = new LinkedList<Tuple<int, int, int>>();\n"
+    "\t\t\t\tlist.AddFirst(new Tuple<int, int, int>(1, 2, 3));\n"
+    "\t\t\t\tlist.AddFirst(Tuple.Create(4, 5, 6));\n"
+    "\t\t\t\tlist.AddLast(new Tuple<int, int, int>(7, 8, 9));\n"
+    "\t\t\t\tvar first = list.First.Value;\n"
+    "\t\t\t\tvar sum = 0;\n"
+    "\t\t\t\tforeach (var t in list) sum = sum * 10 + t.Item1;\n"
+    "\t\t\t\tif (list.Count != 3 || list.Last.Value.Item3 != 9 || "
+    "list.First.Next.Value.Item2 != 2)\n"
+    "\t\t\t\t\treturn null;\n"
+    "\t\t\t\treturn new Sprite(frame, first.Item2 + sum, first.Item3);\n\t\t\t}\n"
+    "\t\t\tif (obj.SubType == 4)\n\t\t\t{\n"
+    "\t\t\t\tvar total = Sum(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, "
+    "19, 20,\n"
+    "\t\t\t\t\t21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40);\n"
+    "\t\t\t\tvar a = (int)(Math.Atan(1.0) * 128.0 / Math.PI);\n"
+    "\t\t\t\tvar b = (int)(Math.Atan2(1.0, -1.0) * 128.0 / Math.PI);\n"
+    "\t\t\t\treturn new Sprite(frame, total, a + b);\n\t\t\t}\n"
+    "\t\t\tvar step = Step.Start;\n"
+    "\t\t\tint x = 0, y = 0, turns = 0;\n"
+    "\t\t\twhile (true)\n\t\t\t{\n"
+    "\t\t\t\tswitch (step)\n\t\t\t\t{\n"
+    "\t\t\t\t\tcase Step.Done:\n"
+    "\t\t\t\t\t\treturn new Sprite(frame, x, y);\n"
+    "\t\t\t\t\tcase Step.Start:\n"
+    "\t\t\t\t\t\tstep = Step.Right;\n"
+    "\t\t\t\t\t\tgoto case Step.Turn;\n"
+    "\t\t\t\t\tcase Step.Right:\n"
+    "\t\t\t\t\t\tif (++x < 5) break;\n"
+    "\t\t\t\t\t\tgoto case Step.Turn;\n"
+    "\t\t\t\t\tcase Step.Down:\n"
+    "\t\t\t\t\t\ty += 4;\n"
+    "\t\t\t\t\t\tgoto default;\n"
+    "\t\t\t\t\tcase Step.Turn:\n"
+    "\t\t\t\t\t\tif (++turns == 3)\n\t\t\t\t\t\t{\n"
+    "\t\t\t\t\t\t\tstep = Step.Down;\n"
+    "\t\t\t\t\t\t\tcontinue;\n\t\t\t\t\t\t}\n"
+    "\t\t\t\t\t\tstep = Step.Right;\n"
+    "\t\t\t\t\t\tbreak;\n"
+    "\t\t\t\t\tdefault:\n"
+    "\t\t\t\t\t\tstep = Step.Done;\n"
+    "\t\t\t\t\t\tbreak;\n"
+    "\t\t\t\t}\n"
+    "\t\t\t}\n"
+    "\t\t}\n"
+    "\t\tprivate int Quarters(decimal d)\n\t\t{\n"
+    "\t\t\treturn (int)(d / 2 * 4);\n"
+    "\t\t}\n"
+    "\t\tprivate int Sum(params int[] xs)\n\t\t{\n"
+    "\t\t\tvar s = 0;\n"
+    "\t\t\tforeach (var x in xs) s += x;\n"
+    "\t\t\treturn s;\n"
+    "\t\t}\n\t}\n}\n";
+
+/* 100 frames in a row on a 1,600 px canvas, every other one 8 px down, made a sprite 24 px
+ * left of the object (a tunnel launcher's rings: more parts than 64, 1,560 px from the object);
+ * subtype 1: 5,000 frames, more than a picture is drawn from (a box) */
+static const char *rings_cs =
+    CS_HEAD "\tclass Rings : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
+            "\t\tpublic override Sprite GetSprite(ObjectEntry obj)\n\t\t{\n"
+            "\t\t\tvar rings = new LinkedList<Tuple<int, int>>();\n"
+            "\t\t\tfor (var i = 0; i < (obj.SubType == 1 ? 5000 : 100); i++)\n"
+            "\t\t\t\trings.AddLast(Tuple.Create(16 * (i % 100), (i % 2) * 8));\n"
+            "\t\t\tvar bitmap = new BitmapBits(1600, 16);\n"
+            "\t\t\tforeach (var r in rings)\n"
+            "\t\t\t\tbitmap.DrawSprite(frame, r.Item1, r.Item2);\n"
+            "\t\t\treturn new Sprite(bitmap, -24, 0);\n"
+            "\t\t}\n\t}\n}\n";
+
 static void make_tree(void)
 {
     sprites_fixture_put("SonLVL INI Files/SonLVL.ini",
@@ -231,6 +337,8 @@ static void make_tree(void)
     sprites_fixture_put("SonLVL INI Files/Floor.cs", floor_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Yield.cs", yield_cs, -1);
     sprites_fixture_put("SonLVL INI Files/Nothing.cs", nothing_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Machine.cs", machine_cs, -1);
+    sprites_fixture_put("SonLVL INI Files/Rings.cs", rings_cs, -1);
     sprites_fixture_put_one_frame(pix);
 }
 
@@ -277,11 +385,12 @@ static void test_places(void)
         last = p->serial;
     }
     moved(at(s, 0x40, 0, 0x1000 - 10, 0x800 - 20), plain, 10, 20); /* made again */
-    /* 1100 px away: farther than a picture reaches, a box */
-    g_assert_null(at(s, 0x40, 0, 0x1000 - 1100, 0x800));
+    /* 2,100 px away: farther than a picture reaches (2,048 px), a box; 1,100 px: drawn */
+    g_assert_null(at(s, 0x40, 0, 0x1000 - 2100, 0x800));
+    moved(at(s, 0x40, 0, 0x1000 - 1100, 0x800), plain, 1100, 0);
     /* built 5000 px away, then moved back by the place */
     moved(at(s, 0x40, 1, 4990, 2990), plain, 10, 10);
-    /* the part 2000 px right is not drawn, the frame is; alone it is a box */
+    /* the part 3000 px right is not drawn, the frame is; alone it is a box */
     moved(at(s, 0x40, 2, 0, 0), plain, 0, 0);
     g_assert_null(at(s, 0x40, 3, 0, 0));
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
@@ -444,16 +553,50 @@ static void test_decimals(void)
 {
     EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
     const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
-    /* -1909/32 (the sum of -5, -4.78125, ... -0.1875): floored, -60 */
+    /* -1909/32 (the sum of -5, -4.78125, ... -0.1875): floored, -60; drawn only when every
+     * rounding check is as C# has it */
     moved(at(s, 0x44, 0x50, 0, 0), plain, 0, -60);
     moved(at(s, 0x44, 0x10, 0, 0), plain, 0, -3); /* -2.8125 */
     moved(at(s, 0x44, 0x00, 0, 0), plain, 0, 0);
     g_string_truncate(trace, 0);
-    g_assert_null(at(s, 0x44, 0x51, 0, 0)); /* 1m / 3m: rounded by C#, not followed */
+    g_assert_null(at(s, 0x44, 0x51, 0, 0)); /* past 96 bits: C# throws */
     /* the box's trace names the class, the line and what GetSprite gave */
     g_assert_nonnull(strstr(trace->str, "Test.Decimal, line "));
     g_assert_nonnull(strstr(trace->str, "GetSprite (subtype 0x51 at 0, 0) gives a value not "
                                         "known: drawn as a box"));
+    editor_disasm_sprites_free(s);
+}
+
+static void test_machine(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
+    const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0);
+    moved(at(s, 0x48, 0, 0, 0), plain, 6, 4);         /* goto case, goto default */
+    moved(at(s, 0x48, 1, 0, 0), plain, 74, 0xC0);     /* bytes and shorts wrap */
+    moved(at(s, 0x48, 2, 0, 0), plain, 13 + 14, 16);  /* converted into double and decimal */
+    moved(at(s, 0x48, 3, 0, 0), plain, 5 + 417, 6);   /* LinkedList, Tuple */
+    moved(at(s, 0x48, 4, 0, 0), plain, 820, 32 + 96); /* 40 arguments; Math.Atan, Atan2 */
+    g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
+    editor_disasm_sprites_free(s);
+}
+
+static void test_rings(void)
+{
+    EditorDisasmSprites *s = sprites_fixture_open_level("Test Zone Act 1");
+    const EditorDisasmSprite *plain = at(s, 0x10, 0, 0, 0), *rings = at(s, 0x49, 0, 0, 0);
+    g_assert_nonnull(rings);
+    g_assert_cmpint(rings->left, ==, -24);
+    g_assert_cmpint(rings->top, ==, 0);
+    g_assert_cmpuint(rings->width, ==, 1600);
+    g_assert_cmpuint(rings->height, ==, 16);
+    for (int i = 0; i < 100; i++) /* each frame whole, at its place; the other rows empty */
+        for (int y = 0; y < 16; y++)
+            for (int x = 0; x < 16; x++) {
+                int in = y - (i % 2) * 8;
+                guint32 want = in >= 0 && in < 8 ? sprites_fixture_at(plain, x, in) : 0;
+                g_assert_cmphex(sprites_fixture_at(rings, 16 * i - 24 + x, y), ==, want);
+            }
+    g_assert_null(at(s, 0x49, 1, 0, 0)); /* 5,000 parts: a box */
     editor_disasm_sprites_free(s);
 }
 
@@ -474,6 +617,8 @@ int main(int argc, char **argv)
     g_test_add_func("/disasm/sprites/placed/level-data", test_level_data);
     g_test_add_func("/disasm/sprites/placed/yield", test_yield);
     g_test_add_func("/disasm/sprites/placed/nothing", test_nothing);
+    g_test_add_func("/disasm/sprites/placed/machine", test_machine);
+    g_test_add_func("/disasm/sprites/placed/rings", test_rings);
     int rc = sprites_fixture_end(g_test_run());
     g_string_free(trace, TRUE);
     return rc;
