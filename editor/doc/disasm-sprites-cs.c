@@ -202,8 +202,9 @@ static flow exec_foreach(dspr_cs *c)
 }
 
 /* The statement after the label of switch section @v (V_NULL: `default`) in the switch body
- * from @body to @end (its '}'), else after `default:`; 0 when neither is there. */
-static guint switch_find(dspr_cs *c, guint body, guint end, val v)
+ * from @body to @end (its '}'), else (with @or_default: the switch's value, not a `goto case`)
+ * after `default:`; 0 when there is none. */
+static guint switch_find(dspr_cs *c, guint body, guint end, val v, gboolean or_default)
 {
     guint deflt = 0;
     c->pos = body;
@@ -221,7 +222,7 @@ static guint switch_find(dspr_cs *c, guint body, guint end, val v)
             c->pos = dcs_skip_stmt(c, c->pos);
         }
     }
-    return deflt;
+    return v.k == V_NULL || or_default ? deflt : 0;
 }
 
 /* switch (e) { case K: ... default: ... } on a known value; `goto case K;` and `goto default;`
@@ -234,7 +235,7 @@ static flow exec_switch(dspr_cs *c)
     if (c->error || (v.k != V_INT && v.k != V_STR && v.k != V_BOOL) || !dcs_is(c, "{"))
         return S_ABORT;
     guint body = c->pos + 1, end = dcs_skip_group(c, c->pos) - 1, mark = c->locals->len;
-    guint at = switch_find(c, body, end, v);
+    guint at = switch_find(c, body, end, v, TRUE);
     flow f = S_NEXT;
     for (c->pos = at; at && !c->error && c->pos < end;) {
         if (dcs_accept(c, "case")) { /* the next section's labels: C# has no fall-through */
@@ -248,7 +249,7 @@ static flow exec_switch(dspr_cs *c)
                 val to = c->goto_case;
                 if (to.k != V_NULL && to.k != V_INT && to.k != V_STR && to.k != V_BOOL)
                     return S_ABORT; /* a label not known */
-                c->pos = at = switch_find(c, body, end, to);
+                c->pos = at = switch_find(c, body, end, to, FALSE);
                 f = S_NEXT;
                 if (!at)
                     return S_ABORT; /* C# does not compile it */

@@ -234,7 +234,8 @@ static const char *nothing_cs = CS_HEAD
  * decimal local or passed to a decimal parameter is converted ((int)(2.5 * 4) + 3 + 7m / 2 * 4,
  * 3.5 * 2 + 2.25 * 4); 3, a
  * LinkedList<Tuple<...>> (AddFirst, AddLast, First, Last, Next, Value, Item1..3, foreach, Count;
- * Tuple.Create); 4, a `params` method called with 40 arguments, Math.Atan and Math.Atan2 */
+ * Tuple.Create); 4, a `params` method called with 40 arguments, Math.Atan and Math.Atan2; 5, a
+ * `goto case` to a label the switch lacks (C# does not compile it: a box, not the default) */
 static const char *machine_cs = CS_HEAD
     "\tclass Machine : ObjectDefinition\n\t{\n" CS_FRAME "\t\t}\n"
     "\t\tprivate enum Step { Done = 0, Start = 1, Right = 2, Down = 3, Turn = 130 }\n"
@@ -261,6 +262,10 @@ static const char *machine_cs = CS_HEAD
     "list.First.Next.Value.Item2 != 2)\n"
     "\t\t\t\t\treturn null;\n"
     "\t\t\t\treturn new Sprite(frame, first.Item2 + sum, first.Item3);\n\t\t\t}\n"
+    "\t\t\tif (obj.SubType == 5)\n"
+    "\t\t\t\tswitch (obj.SubType)\n\t\t\t\t{\n"
+    "\t\t\t\t\tcase 5: goto case 7;\n"
+    "\t\t\t\t\tdefault: return frame;\n\t\t\t\t}\n"
     "\t\t\tif (obj.SubType == 4)\n\t\t\t{\n"
     "\t\t\t\tvar total = Sum(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, "
     "19, 20,\n"
@@ -576,6 +581,7 @@ static void test_machine(void)
     moved(at(s, 0x48, 2, 0, 0), plain, 13 + 14, 16);  /* converted into double and decimal */
     moved(at(s, 0x48, 3, 0, 0), plain, 5 + 417, 6);   /* LinkedList, Tuple */
     moved(at(s, 0x48, 4, 0, 0), plain, 820, 32 + 96); /* 40 arguments; Math.Atan, Atan2 */
+    g_assert_null(at(s, 0x48, 5, 0, 0));              /* goto case 7 without a case 7 */
     g_assert_cmpuint(editor_disasm_sprites_warning_count(s), ==, 0);
     editor_disasm_sprites_free(s);
 }
