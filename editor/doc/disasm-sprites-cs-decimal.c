@@ -144,8 +144,15 @@ static big big_mul(const big *a, const big *b)
 /* *@num / @den (non-zero) by long division: the quotient in *@num, the remainder in *@rem. */
 static void big_divmod(big *num, const big *den, big *rem)
 {
+    if (big_fits(den) && !den->w[1] && !den->w[2]) { /* a divisor of one limb */
+        *rem = big_of(big_div_small(num, den->w[0]), 0);
+        return;
+    }
+    int top = DEC_LIMBS * 32; /* from the numerator's highest bit */
+    while (top > 0 && !(num->w[(top - 1) / 32] >> ((top - 1) % 32) & 1))
+        top--;
     big q = {{0}}, r = {{0}};
-    for (int bit = DEC_LIMBS * 32; bit-- > 0;) {
+    for (int bit = top; bit-- > 0;) {
         for (int k = DEC_LIMBS; k-- > 1;) /* r = r << 1 | the next bit */
             r.w[k] = (r.w[k] << 1) | (r.w[k - 1] >> 31);
         r.w[0] = (r.w[0] << 1) | ((num->w[bit / 32] >> (bit % 32)) & 1);

@@ -655,6 +655,17 @@ static const char *const levels[][5] = {
 };
 #define N_LEVELS ((int)(sizeof levels / sizeof levels[0]))
 
+int dcs_op_level(const char *s, gsize len, guint8 *opi)
+{
+    for (int level = 0; level < N_LEVELS; level++)
+        for (int k = 0; k < 5 && levels[level][k]; k++)
+            if (strlen(levels[level][k]) == len && memcmp(levels[level][k], s, len) == 0) {
+                *opi = (guint8)k;
+                return level;
+            }
+    return -1;
+}
+
 val dcs_equal(val a, val b, gboolean ne)
 {
     gboolean r;
@@ -725,13 +736,13 @@ static val arith(dspr_cs *c, const char *op, val a, val b)
 /* The operator of @level at c->pos (">>" is two tokens: '>' '>'), NULL if none. */
 static const char *level_op(dspr_cs *c, int level)
 {
+    const tok *t = dcs_T(c, c->pos);
+    if (t->level < 0)
+        return NULL; /* no binary operator: most tokens after an operand */
     if (level == 8 && dcs_is(c, ">") && dcs_tok_is(c, c->pos + 1, ">") &&
-        dcs_T(c, c->pos + 1)->at == dcs_T(c, c->pos)->at + 1)
+        dcs_T(c, c->pos + 1)->at == t->at + 1)
         return ">>";
-    for (int k = 0; k < 5 && levels[level][k]; k++)
-        if (dcs_is(c, levels[level][k]))
-            return levels[level][k];
-    return NULL;
+    return t->level == level ? levels[level][t->opi] : NULL;
 }
 
 static val binary(dspr_cs *c, int level, lval *lv)

@@ -10,7 +10,7 @@
 
 const tok *dcs_T(const dspr_cs *c, guint i)
 {
-    static const tok end = {T_END, 0, 0, 0};
+    static const tok end = {T_END, 0, 0, -1, 0, 0, 0};
     return i < c->toks->len ? &g_array_index(c->toks, tok, i) : &end;
 }
 
@@ -146,12 +146,30 @@ static const char *skip_space(const char *p, const char *end, gboolean *line_sta
     return p;
 }
 
+/* Each opener's closer: the latest opener not yet closed is closed by the next closer, of any
+ * kind, as dcs_skip_group counts them; one left open reaches the end. */
+static void pair_groups(dspr_cs *c)
+{
+    g_autoptr(GArray) open = g_array_new(FALSE, FALSE, sizeof(guint));
+    for (guint i = 0; i < c->toks->len; i++) {
+        tok *t = &g_array_index(c->toks, tok, i);
+        if (dcs_opener(c, i)) {
+            t->close = c->toks->len;
+            g_array_append_val(open, i);
+        } else if (dcs_closer(c, i) && open->len) {
+            guint o = g_array_index(open, guint, open->len - 1);
+            g_array_index(c->toks, tok, o).close = i;
+            g_array_set_size(open, open->len - 1);
+        }
+    }
+}
+
 gboolean dcs_tokenize(dspr_cs *c)
 {
     const char *p = c->text, *end = c->text + c->size;
     gboolean line_start = TRUE;
     while ((p = skip_space(p, end, &line_start)) < end) {
-        tok t = {T_OP, (guint32)(p - c->text), 1, 0};
+        tok t = {T_OP, (guint32)(p - c->text), 1, -1, 0, 0, 0};
         gsize n;
         line_start = FALSE;
         if (*p == '"' || (*p == '@' && end - p > 1 && p[1] == '"')) {
@@ -175,11 +193,14 @@ gboolean dcs_tokenize(dspr_cs *c)
             n = op_len(p, end);
         }
         t.len = (guint32)n;
+        if (t.kind == T_OP)
+            t.level = (gint8)dcs_op_level(p, n, &t.opi);
         if (c->toks->len >= CS_MAX_TOKENS)
             return FALSE;
         g_array_append_val(c->toks, t);
         p += n;
     }
+    pair_groups(c);
     return TRUE;
 }
 
@@ -209,20 +230,29 @@ char *dcs_string_of(dspr_cs *c, guint i)
 
 /* ---- skipping ---- */
 
+/* Whether token @i is one character of @set. */
+static gboolean one_of(const dspr_cs *c, guint i, const char *set)
+{
+    const tok *t = dcs_T(c, i);
+    return t->kind == T_OP && t->len == 1 && c->text[t->at] && strchr(set, c->text[t->at]);
+}
+
 gboolean dcs_opener(const dspr_cs *c, guint i)
 {
-    return dcs_tok_is(c, i, "(") || dcs_tok_is(c, i, "[") || dcs_tok_is(c, i, "{");
+    return one_of(c, i, "([{");
 }
 
 gboolean dcs_closer(const dspr_cs *c, guint i)
 {
-    return dcs_tok_is(c, i, ")") || dcs_tok_is(c, i, "]") || dcs_tok_is(c, i, "}");
+    return one_of(c, i, ")]}");
 }
 
-/* From the opener at @i: the token after its closer. */
+/* From the opener at @i: the token after its closer (paired once, by the tokenizer). */
 guint dcs_skip_group(const dspr_cs *c, guint i)
 {
-    int depth = 0;
+    if (dcs_opener(c, i))
+        return MIN(dcs_T(c, i)->close + 1, c->toks->len);
+    int depth = 0; /* not at an opener: to the token after the next closer */
     for (; dcs_T(c, i)->kind != T_END; i++) {
         if (dcs_opener(c, i))
             depth++;

@@ -31,6 +31,10 @@ typedef enum { T_END, T_IDENT, T_INT, T_REAL, T_STR, T_OP, T_DEC } tok_kind;
 typedef struct {
     tok_kind kind;
     guint32 at, len; /* in the text */
+    gint8 level;     /* a binary operator's precedence level (dcs_op_level), -1 none */
+    guint8 opi;      /* ... and which of that level's */
+    guint32 close;   /* an opener '(' '[' '{': the token of the closer that ends it (any of
+                        ')' ']' '}'), the tokens' count when none does (dcs_skip_group) */
     gint64 num;      /* T_INT; T_REAL: a double's bits (T_DEC: read from the text) */
 } tok;
 
@@ -158,8 +162,9 @@ struct dspr_cs {
     GPtrArray *strs, *arrays, *indexers; /* what the runs made */
     GPtrArray *insts;                    /* instances' field tables */
     GPtrArray *maps;                     /* cs_map */
-    EditorDisasmSprites *owner;          /* the tree's reader (borrowed) */
-    guint made;                          /* units charged (CS_MAX_MADE) */
+    GHashTable *switches; /* a switch's '{' token -> GArray of cs_label, read on its first run */
+    EditorDisasmSprites *owner; /* the tree's reader (borrowed) */
+    guint made;                 /* units charged (CS_MAX_MADE) */
     dspr_def *def;
     int cls; /* the definition's class */
     /* a run */
@@ -194,6 +199,9 @@ gboolean dcs_accept(dspr_cs *c, const char *s);
 void dcs_expect(dspr_cs *c, const char *s);
 char *dcs_tok_text(const dspr_cs *c, guint i);
 gboolean dcs_tokenize(dspr_cs *c);
+/* The precedence level of binary operator @s (@len bytes) and its index there (*@opi); -1
+ * when it is none. Read once per token by the tokenizer: the expressions compare levels. */
+int dcs_op_level(const char *s, gsize len, guint8 *opi);
 char *dcs_string_of(dspr_cs *c, guint i);
 gboolean dcs_opener(const dspr_cs *c, guint i);
 gboolean dcs_closer(const dspr_cs *c, guint i);
@@ -364,3 +372,8 @@ val dcs_init_expr(dspr_cs *c);
 /* The level's art, read whole (`ObjectHelper.LevelArt`, `ReadFile("LevelArt", ...)`). */
 val dcs_level_art(dspr_cs *c);
 flow dcs_exec_block(dspr_cs *c);
+flow dcs_exec_stmt(dspr_cs *c);
+/* disasm-sprites-cs-switch.c: `switch (e) { ... }` after the keyword, `goto case K;` /
+ * `goto default;` after `goto`. */
+flow dcs_exec_switch(dspr_cs *c);
+flow dcs_exec_goto(dspr_cs *c);

@@ -22,15 +22,13 @@
 
 /* ---- statements ---- */
 
-static flow exec_stmt(dspr_cs *c);
-
 flow dcs_exec_block(dspr_cs *c)
 {
     guint mark = c->locals->len;
     flow f = S_NEXT;
     dcs_expect(c, "{");
     while (!c->error && f == S_NEXT && !dcs_is(c, "}") && dcs_T(c, c->pos)->kind != T_END)
-        f = exec_stmt(c);
+        f = dcs_exec_stmt(c);
     if (f == S_NEXT)
         dcs_expect(c, "}");
     dcs_locals_pop(c, mark);
@@ -81,7 +79,7 @@ static flow exec_if(dspr_cs *c)
     }
     flow f = S_NEXT;
     if (yes)
-        f = exec_stmt(c);
+        f = dcs_exec_stmt(c);
     else
         c->pos = dcs_skip_stmt(c, c->pos);
     if (f != S_NEXT || c->error)
@@ -90,7 +88,7 @@ static flow exec_if(dspr_cs *c)
         if (yes)
             c->pos = dcs_skip_stmt(c, c->pos);
         else
-            f = exec_stmt(c);
+            f = dcs_exec_stmt(c);
     }
     return f;
 }
@@ -99,7 +97,7 @@ static flow exec_if(dspr_cs *c)
 static flow loop_body(dspr_cs *c, guint body, guint end, gboolean *stop)
 {
     c->pos = body;
-    flow f = exec_stmt(c);
+    flow f = dcs_exec_stmt(c);
     *stop = f == S_BREAK || f == S_RET || f == S_ABORT || f == S_GOTO || c->error;
     c->pos = end;
     return f == S_BREAK || f == S_CONT ? S_NEXT : f;
@@ -201,85 +199,6 @@ static flow exec_foreach(dspr_cs *c)
     return c->error ? S_ABORT : f;
 }
 
-/* The statement after the label of switch section @v (V_NULL: `default`) in the switch body
- * from @body to @end (its '}'), else (with @or_default: the switch's value, not a `goto case`)
- * after `default:`; 0 when there is none. */
-static guint switch_find(dspr_cs *c, guint body, guint end, val v, gboolean or_default)
-{
-    guint deflt = 0;
-    c->pos = body;
-    while (!c->error && c->pos < end) {
-        if (dcs_accept(c, "case")) {
-            val k = dcs_expr(c);
-            dcs_expect(c, ":");
-            val eq = v.k == V_NULL ? dcs_vbool(FALSE) : dcs_equal(v, k, FALSE);
-            if (eq.k == V_BOOL && eq.i)
-                return c->pos;
-        } else if (dcs_accept(c, "default")) {
-            dcs_expect(c, ":");
-            deflt = deflt ? deflt : c->pos;
-        } else {
-            c->pos = dcs_skip_stmt(c, c->pos);
-        }
-    }
-    return v.k == V_NULL || or_default ? deflt : 0;
-}
-
-/* switch (e) { case K: ... default: ... } on a known value; `goto case K;` and `goto default;`
- * in a section go on at that section. */
-static flow exec_switch(dspr_cs *c)
-{
-    dcs_expect(c, "(");
-    val v = dcs_expr(c);
-    dcs_expect(c, ")");
-    if (c->error || (v.k != V_INT && v.k != V_STR && v.k != V_BOOL) || !dcs_is(c, "{"))
-        return S_ABORT;
-    guint body = c->pos + 1, end = dcs_skip_group(c, c->pos) - 1, mark = c->locals->len;
-    guint at = switch_find(c, body, end, v, TRUE);
-    flow f = S_NEXT;
-    for (c->pos = at; at && !c->error && c->pos < end;) {
-        if (dcs_accept(c, "case")) { /* the next section's labels: C# has no fall-through */
-            dcs_expr(c);
-            dcs_expect(c, ":");
-        } else if (dcs_accept(c, "default")) {
-            dcs_expect(c, ":");
-        } else {
-            f = exec_stmt(c);
-            if (f == S_GOTO) {
-                val to = c->goto_case;
-                if (to.k != V_NULL && to.k != V_INT && to.k != V_STR && to.k != V_BOOL)
-                    return S_ABORT; /* a label not known */
-                c->pos = at = switch_find(c, body, end, to, FALSE);
-                f = S_NEXT;
-                if (!at)
-                    return S_ABORT; /* C# does not compile it */
-            } else if (f != S_NEXT) {
-                break;
-            }
-        }
-    }
-    if (f != S_NEXT && f != S_BREAK)
-        return f;
-    dcs_locals_pop(c, mark); /* the sections' locals: the switch block is their scope */
-    c->pos = end + 1;
-    return c->error ? S_ABORT : S_NEXT;
-}
-
-/* `goto case K;` / `goto default;`: S_GOTO to the innermost switch; a goto to a label stops
- * the method (not followed). */
-static flow exec_goto(dspr_cs *c)
-{
-    if (dcs_accept(c, "default")) {
-        c->goto_case = dcs_vk(V_NULL);
-    } else if (dcs_accept(c, "case")) {
-        c->goto_case = dcs_expr(c);
-    } else {
-        return S_ABORT;
-    }
-    dcs_expect(c, ";");
-    return c->error ? S_ABORT : S_GOTO;
-}
-
 /* `yield return e;` appends e to the running iterator's list (the method is run to its end
  * when called, not lazily: the trees' iterators only build lists); `yield break;` ends it. */
 static flow exec_yield(dspr_cs *c)
@@ -304,7 +223,7 @@ static flow exec_return(dspr_cs *c)
     return c->error ? S_ABORT : S_RET;
 }
 
-static flow exec_stmt(dspr_cs *c)
+flow dcs_exec_stmt(dspr_cs *c)
 {
     if (!dcs_step(c) || c->nest >= CS_MAX_NEST) {
         dcs_fatal(c);
@@ -324,13 +243,13 @@ static flow exec_stmt(dspr_cs *c)
     else if (dcs_accept(c, "for"))
         f = exec_for(c);
     else if (dcs_accept(c, "switch"))
-        f = exec_switch(c);
+        f = dcs_exec_switch(c);
     else if (dcs_accept(c, "foreach"))
         f = exec_foreach(c);
     else if (dcs_accept(c, "return"))
         f = exec_return(c);
     else if (dcs_accept(c, "goto"))
-        f = exec_goto(c);
+        f = dcs_exec_goto(c);
     else if (dcs_accept(c, "break") || dcs_accept(c, "continue")) {
         f = dcs_tok_is(c, c->pos - 1, "break") ? S_BREAK : S_CONT;
         dcs_expect(c, ";");
@@ -785,6 +704,7 @@ void dspr_cs_free(dspr_cs *c)
         g_free(g_array_index(c->enums, cs_enum, i).member);
     }
     g_array_unref(c->enums);
+    g_hash_table_unref(c->switches);
     dcs_locals_pop(c, 0);
     g_array_unref(c->locals);
     g_array_unref(c->toks);
@@ -841,6 +761,7 @@ dspr_cs *dspr_cs_parse(EditorDisasmSprites *self, const char *text, gsize size, 
     c->maps = g_ptr_array_new_with_free_func(map_free);
     c->owner = self;
     c->insts = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
+    c->switches = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify)g_array_unref);
     c->def = d;
     if (!dcs_tokenize(c)) {
         dspr_cs_free(c);
