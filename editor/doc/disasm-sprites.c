@@ -193,6 +193,18 @@ static const editor_mappings *load_mappings(EditorDisasmSprites *self, const dsp
 
 /* ---- pictures ---- */
 
+/* A new transparent picture of @w x @h px (at least 1) whose top-left is (@left, @top). */
+static EditorDisasmSprite *sprite_new_box(int left, int top, int w, int h)
+{
+    EditorDisasmSprite *s = g_new0(EditorDisasmSprite, 1);
+    s->left = left;
+    s->top = top;
+    s->width = (guint)w;
+    s->height = (guint)h;
+    s->argb = g_new0(guint32, (gsize)s->width * s->height);
+    return s;
+}
+
 static void sprite_free(gpointer p)
 {
     EditorDisasmSprite *s = p;
@@ -250,12 +262,7 @@ static EditorDisasmSprite *render(const editor_map_frame *fr, GBytes *art, const
         *too_large = TRUE; /* pieces far apart: not a picture anyone draws */
         return NULL;
     }
-    EditorDisasmSprite *s = g_new0(EditorDisasmSprite, 1);
-    s->left = x0;
-    s->top = y0;
-    s->width = (guint)(x1 - x0);
-    s->height = (guint)(y1 - y0);
-    s->argb = g_new0(guint32, (gsize)s->width * s->height);
+    EditorDisasmSprite *s = sprite_new_box(x0, y0, x1 - x0, y1 - y0);
     gsize n;
     const uint8_t *a = g_bytes_get_data(art, &n);
     for (size_t i = 0; i < fr->count; i++)
@@ -402,12 +409,7 @@ static EditorDisasmSprite *build_refs(EditorDisasmSprites *self, const dspr_def 
     }
     if (!n || x1 - x0 > 2 * DSPR_MAX_REACH || y1 - y0 > 2 * DSPR_MAX_REACH)
         return NULL;
-    EditorDisasmSprite *s = g_new0(EditorDisasmSprite, 1);
-    s->left = x0;
-    s->top = y0;
-    s->width = (guint)(x1 - x0);
-    s->height = (guint)(y1 - y0);
-    s->argb = g_new0(guint32, (gsize)s->width * s->height);
+    EditorDisasmSprite *s = sprite_new_box(x0, y0, x1 - x0, y1 - y0);
     for (guint k = 0; k < n; k++) {
         const EditorDisasmSprite *p = parts[k];
         for (guint v = 0; v < p->height; v++)
@@ -463,12 +465,8 @@ static int marker_int(const lw_objmap_marker *m, const char *key, int fallback)
 static EditorDisasmSprite *repeat(EditorDisasmSprite *s, int n, int dx, int dy, int x0)
 {
     int w = (int)s->width + (n - 1) * abs(dx), h = (int)s->height + (n - 1) * abs(dy);
-    EditorDisasmSprite *r = g_new0(EditorDisasmSprite, 1);
-    r->left = s->left + x0 + MIN(0, (n - 1) * dx);
-    r->top = s->top + MIN(0, (n - 1) * dy);
-    r->width = (guint)w;
-    r->height = (guint)h;
-    r->argb = g_new0(guint32, (gsize)w * (gsize)h);
+    EditorDisasmSprite *r =
+        sprite_new_box(s->left + x0 + MIN(0, (n - 1) * dx), s->top + MIN(0, (n - 1) * dy), w, h);
     r->dplc = s->dplc;
     for (int k = 0; k < n; k++) {
         int ox = s->left + x0 + k * dx - r->left, oy = s->top + k * dy - r->top;
