@@ -100,16 +100,10 @@ static gboolean big_mul_small(big *a, guint32 m)
 
 static gboolean big_mul_pow10(big *a, int n)
 {
-    for (; n > 0; n -= 9)
-        if (!big_mul_small(a, n >= 9 ? 1000000000u
-                                     : (guint32)(n == 1   ? 10
-                                                 : n == 2 ? 100
-                                                 : n == 3 ? 1000
-                                                 : n == 4 ? 10000
-                                                 : n == 5 ? 100000
-                                                 : n == 6 ? 1000000
-                                                 : n == 7 ? 10000000
-                                                          : 100000000)))
+    static const guint32 pow10[10] = {1,      10,      100,      1000,      10000,
+                                      100000, 1000000, 10000000, 100000000, 1000000000};
+    for (; n > 0; n -= 9) /* nine digits at a time */
+        if (!big_mul_small(a, pow10[MIN(n, 9)]))
             return FALSE;
     return TRUE;
 }

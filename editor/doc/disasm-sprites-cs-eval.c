@@ -157,6 +157,7 @@ static void out_arg(dspr_cs *c, lval *lv)
 static int args(dspr_cs *c, val *a, lval *outs, GArray **many)
 {
     int n = 0;
+    gboolean lost = FALSE; /* an argument past what @a (and @many) hold */
     dcs_expect(c, "(");
     while (!c->error && !dcs_accept(c, ")")) {
         if (n && !dcs_accept(c, ","))
@@ -178,10 +179,12 @@ static int args(dspr_cs *c, val *a, lval *outs, GArray **many)
             if (!*many)
                 *many = g_array_append_vals(g_array_new(FALSE, FALSE, sizeof(val)), a, (guint)n);
             g_array_append_val(*many, v);
+        } else {
+            lost = TRUE;
         }
         n++;
     }
-    return c->error || (n > CS_MAX_ARGS && !(many && *many && (*many)->len == (guint)n)) ? -1 : n;
+    return c->error || lost ? -1 : n;
 }
 
 static val store(dspr_cs *c, const lval *lv, val v);
@@ -419,15 +422,7 @@ static val cast(dspr_cs *c)
         return r; /* of a double, or to one */
     if (v.k != V_INT)
         return v.k == V_BOOL ? dcs_vk(V_UNKNOWN) : v;
-    if (strcmp(type, "byte") == 0)
-        return dcs_vint(v.i & 0xFF);
-    if (strcmp(type, "sbyte") == 0)
-        return dcs_vint((gint8)(guint8)(v.i & 0xFF));
-    if (strcmp(type, "ushort") == 0)
-        return dcs_vint(v.i & 0xFFFF);
-    if (strcmp(type, "short") == 0)
-        return dcs_vint((gint16)(guint16)(v.i & 0xFFFF));
-    return v;
+    return dcs_convert(dcs_conv_of(type, strlen(type)), v); /* (byte) wraps, (int) keeps */
 }
 
 static val primary(dspr_cs *c, lval *lv)

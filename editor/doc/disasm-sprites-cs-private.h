@@ -291,6 +291,9 @@ void dcs_local_push(dspr_cs *c, const char *name, val v);
 /* The conversion a local declared with the type at token @i gets (CV_NONE for `var`, an
  * array, a generic or a class). */
 cs_conv dcs_conv_at(const dspr_cs *c, guint i);
+/* The conversion of type name @type (@len bytes): what a cast to it and a store into a local of
+ * it do to an int. */
+cs_conv dcs_conv_of(const char *type, gsize len);
 /* @v as stored into a local of conversion @conv. */
 val dcs_convert(cs_conv conv, val v);
 /* A local of a declared type: @v converted, and so every value stored into it. */

@@ -27,7 +27,7 @@ val dcs_default_value(vkind k)
                             : dcs_vk(is_pair(k) ? k : V_NULL);
 }
 
-cs_conv dcs_conv_at(const dspr_cs *c, guint i)
+cs_conv dcs_conv_of(const char *type, gsize len)
 {
     static const struct {
         const char *type;
@@ -35,12 +35,18 @@ cs_conv dcs_conv_at(const dspr_cs *c, guint i)
     } convs[] = {{"decimal", CV_DECIMAL}, {"Decimal", CV_DECIMAL}, {"double", CV_REAL},
                  {"Double", CV_REAL},     {"byte", CV_BYTE},       {"Byte", CV_BYTE},
                  {"sbyte", CV_SBYTE},     {"short", CV_SHORT},     {"ushort", CV_USHORT}};
-    if (dcs_T(c, i)->kind != T_IDENT || dcs_T(c, i + 1)->kind != T_IDENT)
-        return CV_NONE; /* `T[] x`, `List<T> x`, `T? x`, `var x` are none of these */
     for (size_t k = 0; k < G_N_ELEMENTS(convs); k++)
-        if (dcs_tok_is(c, i, convs[k].type))
+        if (strlen(convs[k].type) == len && memcmp(convs[k].type, type, len) == 0)
             return convs[k].conv;
     return CV_NONE;
+}
+
+cs_conv dcs_conv_at(const dspr_cs *c, guint i)
+{
+    const tok *t = dcs_T(c, i);
+    if (t->kind != T_IDENT || dcs_T(c, i + 1)->kind != T_IDENT)
+        return CV_NONE; /* `T[] x`, `List<T> x`, `T? x`, `var x` are none of these */
+    return dcs_conv_of(c->text + t->at, t->len);
 }
 
 val dcs_convert(cs_conv conv, val v)
