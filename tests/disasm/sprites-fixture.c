@@ -137,10 +137,15 @@ void sprites_fixture_put_one_frame(sprites_fixture_pixel_fn fn)
                         "M:\tmappingsTable\n\tmappingsTableEntry.w\tM_0\n"
                         "M_0:\tspriteHeader\n\tspritePiece\t0, 0, 2, 1, 0, 0, 0, 0, 0\nM_0_End\n",
                         -1);
-    sprites_fixture_put_palette();
     guint8 art[4 * 32];
+    sprites_fixture_put_plain(fn, art);
+}
+
+void sprites_fixture_put_plain(sprites_fixture_pixel_fn fn, guint8 *art)
+{
+    sprites_fixture_put_palette();
     sprites_fixture_patterns(fn, art);
-    sprites_fixture_put("art/plain.bin", art, sizeof art);
+    sprites_fixture_put("art/plain.bin", art, 4 * 32);
 }
 
 void sprites_fixture_assert_moved(const EditorDisasmSprite *a, const EditorDisasmSprite *b,

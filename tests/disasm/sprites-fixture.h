@@ -64,6 +64,10 @@ EditorDisasmSprites *sprites_fixture_open(void);
 /** The tree's sprites for level @name (asserts they open; editor_disasm_sprites_free). */
 EditorDisasmSprites *sprites_fixture_open_level(const char *name);
 
+/** The palette (sprites_fixture_put_palette) and `art/plain.bin`, the four patterns of @fn
+ * uncompressed, also given in @art (128 bytes). */
+void sprites_fixture_put_plain(sprites_fixture_pixel_fn fn, guint8 *art);
+
 /** One 16x8 frame for INI and C# objects to draw: `map/one.asm` (frame 0: patterns 0 and 1 side
  * by side at the origin, in the S2 macro form), the palette, and `art/plain.bin`, the four
  * patterns of @fn uncompressed. */

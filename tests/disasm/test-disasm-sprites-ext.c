@@ -490,10 +490,8 @@ static void make_tree(void)
                         "B:\tmappingsTable\n\tmappingsTableEntry.w\tB_0\nB_0:\tdplcHeader\n"
                         "\tdplcEntry\t17, 0\n",
                         -1);
-    sprites_fixture_put_palette();
     guint8 art[4 * 32];
-    sprites_fixture_patterns(pix, art);
-    sprites_fixture_put("art/plain.bin", art, sizeof art);
+    sprites_fixture_put_plain(pix, art);
     /* 3,072 patterns (96 KiB, more than a mapping reaches): pattern 3000 is plain's 3, pattern 2
      * plain's 1; a DPLC frame loads those two */
     g_autofree guint8 *big = g_malloc0(3072 * 32);
